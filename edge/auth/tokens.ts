@@ -1,0 +1,51 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { USER_ROLES, type UserRole } from '../db/tables/system';
+
+/**
+ * Admin tokens: HS256 JWTs made with jose. Verification pins the algorithm (no `none`, no RS/HS
+ * confusion), the issuer and the audience, and checks expiry against the app's clock.
+ */
+const ISSUER = 'eventpro';
+const AUDIENCE = 'eventpro-panel';
+const ALGORITHM = 'HS256';
+
+export interface TokenClaims {
+  userId: string;
+  role: UserRole;
+}
+
+const keyOf = (secret: string) => new TextEncoder().encode(secret);
+
+export async function signToken(claims: TokenClaims, secret: string, now: Date, ttlSeconds: number) {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  const expiresAt = issuedAt + ttlSeconds;
+  const token = await new SignJWT({ role: claims.role })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAt)
+    .sign(keyOf(secret));
+  return { token, expiresAt: new Date(expiresAt * 1000).toISOString() };
+}
+
+export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
+export async function verifyToken(token: string, secret: string, now: Date): Promise<TokenCheck> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      currentDate: now,
+      requiredClaims: ['sub', 'exp', 'iat'],
+    });
+    const role = payload.role;
+    if (typeof payload.sub !== 'string' || !USER_ROLES.includes(role as UserRole)) return { ok: false, reason: 'invalid' };
+    return { ok: true, claims: { userId: payload.sub, role: role as UserRole } };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
+    return { ok: false, reason: 'invalid' };
+  }
+}

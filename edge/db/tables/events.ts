@@ -1,0 +1,28 @@
+import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { booleanColumn, creatorColumns, idColumn, timestampColumns } from './columns';
+
+/** An event (seed 001 §3 Event). `isFeatured` marks the one the public site shows; at most one is set. */
+export const events = sqliteTable(
+  'events',
+  {
+    id: idColumn(),
+    eventName: text('event_name').notNull(),
+    state: text('state').notNull().default(''),
+    city: text('city').notNull().default(''),
+    eventTypes: text('event_types', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    description: text('description').notNull().default(''),
+    venue: text('venue').notNull().default(''),
+    startDateTime: text('start_date_time').notNull(),
+    endDateTime: text('end_date_time').notNull(),
+    bannerKey: text('banner_key'),
+    status: text('status').notNull().default('active'),
+    isFeatured: booleanColumn('is_featured'),
+    ...creatorColumns(),
+    ...timestampColumns(),
+  },
+  (t) => [
+    index('events_created_at_idx').on(t.createdAt),
+    index('events_status_created_at_idx').on(t.status, t.createdAt),
+    index('events_featured_idx').on(t.isFeatured),
+  ],
+);

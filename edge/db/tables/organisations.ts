@@ -1,0 +1,135 @@
+import { type AnySQLiteColumn, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  addressColumns,
+  bookkeepingColumns,
+  creatorColumns,
+  idColumn,
+  passCodeColumn,
+  timestampColumns,
+} from './columns';
+import { events } from './events';
+
+type IndexedColumn = 'createdAt' | 'eventId' | 'status' | 'updatedAt' | 'mobileNumber';
+
+/** Newest-first lists, per event, per status, and look-up by mobile (duplicate checks, check-in search). */
+const listIndexes = (name: string, t: Record<IndexedColumn, AnySQLiteColumn>) => [
+  index(`${name}_created_at_idx`).on(t.createdAt),
+  index(`${name}_event_created_at_idx`).on(t.eventId, t.createdAt),
+  index(`${name}_status_created_at_idx`).on(t.status, t.createdAt),
+  index(`${name}_event_updated_at_idx`).on(t.eventId, t.updatedAt),
+  index(`${name}_mobile_idx`).on(t.mobileNumber),
+];
+
+const eventReference = () => text('event_id').references(() => events.id, { onDelete: 'set null' });
+
+/** A stall booking (seed 000 §3 Stall booking, seed 001 §3 Stall). */
+export const stalls = sqliteTable(
+  'stalls',
+  {
+    id: idColumn(),
+    eventId: eventReference(),
+    companyName: text('company_name').notNull(),
+    contactPersonName: text('contact_person_name').notNull(),
+    /** Collected by the seed's form but dropped there; stored here (issue: Admin API). */
+    designation: text('designation').notNull().default(''),
+    mobileNumber: text('mobile_number').notNull(),
+    email: text('email').notNull().default(''),
+    bookingType: text('booking_type').notNull().default('admin_booking'),
+    registrationType: text('registration_type').notNull(),
+    stallNumber: text('stall_number').notNull().default(''),
+    stallType: text('stall_type').notNull().default('standard'),
+    stallWidth: real('stall_width').notNull().default(0),
+    stallLength: real('stall_length').notNull().default(0),
+    stallUnit: text('stall_unit').notNull().default('feet'),
+    status: text('status').notNull(),
+    paymentStatus: text('payment_status').notNull().default('unpaid'),
+    bookedByName: text('booked_by_name').notNull().default(''),
+    bookedByRole: text('booked_by_role').notNull().default(''),
+    ...addressColumns(),
+    additionalRequirements: text('additional_requirements').notNull().default(''),
+    passCode: passCodeColumn(),
+    ...bookkeepingColumns(),
+    ...creatorColumns(),
+    ...timestampColumns(),
+  },
+  (t) => [...listIndexes('stalls', t), uniqueIndex('stalls_pass_code_idx').on(t.passCode)],
+);
+
+/** A sponsor (seed 001 §3 Sponsor; the public sponsor registration of seed 000 §3). */
+export const sponsors = sqliteTable(
+  'sponsors',
+  {
+    id: idColumn(),
+    eventId: eventReference(),
+    organizationName: text('organization_name').notNull(),
+    organizationType: text('organization_type').notNull().default('corporate'),
+    industryType: text('industry_type').notNull().default(''),
+    website: text('website').notNull().default(''),
+    contactPersonName: text('contact_person_name').notNull(),
+    designation: text('designation').notNull().default(''),
+    email: text('email').notNull().default(''),
+    mobileNumber: text('mobile_number').notNull(),
+    alternatePhone: text('alternate_phone').notNull().default(''),
+    ...addressColumns(),
+    sponsorshipTier: text('sponsorship_tier').notNull().default('bronze'),
+    /** Amounts in whole rupees (currency INR); integers avoid floating-point money. */
+    sponsorshipAmount: integer('sponsorship_amount').notNull().default(0),
+    currency: text('currency').notNull().default('INR'),
+    registrationType: text('registration_type').notNull(),
+    status: text('status').notNull(),
+    paymentStatus: text('payment_status').notNull().default('unpaid'),
+    amountPaid: integer('amount_paid').notNull().default(0),
+    balanceAmount: integer('balance_amount').notNull().default(0),
+    passCode: passCodeColumn(),
+    ...bookkeepingColumns(),
+    ...creatorColumns(),
+    ...timestampColumns(),
+  },
+  (t) => [...listIndexes('sponsors', t), uniqueIndex('sponsors_pass_code_idx').on(t.passCode)],
+);
+
+/** An award nomination (seed 000 §3 Award registration, seed 001 §3 Award nomination). */
+export const awardNominations = sqliteTable(
+  'award_nominations',
+  {
+    id: idColumn(),
+    eventId: eventReference(),
+    nomineeName: text('nominee_name').notNull(),
+    mobileNumber: text('mobile_number').notNull().default(''),
+    email: text('email').notNull().default(''),
+    organizationName: text('organization_name').notNull().default(''),
+    awardCategory: text('award_category').notNull().default(''),
+    /** Collected by the seed's nomination form but dropped there; stored here. */
+    category: text('category').notNull().default(''),
+    description: text('description').notNull().default(''),
+    achievements: text('achievements').notNull().default(''),
+    registrationType: text('registration_type').notNull(),
+    status: text('status').notNull(),
+    nominationStatus: text('nomination_status').notNull().default('pending'),
+    passCode: passCodeColumn(),
+    ...bookkeepingColumns(),
+    ...creatorColumns(),
+    ...timestampColumns(),
+  },
+  (t) => [...listIndexes('award_nominations', t), uniqueIndex('award_nominations_pass_code_idx').on(t.passCode)],
+);
+
+/** An enquiry about a sponsorship package (seed 000 §3 Enquiry, seed 001 §3 Enquiry). */
+export const enquiries = sqliteTable(
+  'enquiries',
+  {
+    id: idColumn(),
+    eventId: eventReference(),
+    name: text('name').notNull(),
+    email: text('email').notNull().default(''),
+    /** The seed's public form calls it `mobile`, the admin list `phone`: one column, named as the panel shows it. */
+    mobileNumber: text('phone').notNull(),
+    organization: text('organization').notNull().default(''),
+    subscriptionType: text('subscription_type').notNull().default('General Enquiry'),
+    registrationType: text('registration_type').notNull().default('enquiry'),
+    status: text('status').notNull().default('new'),
+    notes: text('notes').notNull().default(''),
+    ...timestampColumns(),
+  },
+  (t) => listIndexes('enquiries', t),
+);

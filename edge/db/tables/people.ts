@@ -1,0 +1,84 @@
+import { type AnySQLiteColumn, index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  addressColumns,
+  bookkeepingColumns,
+  creatorColumns,
+  idColumn,
+  passCodeColumn,
+  timestampColumns,
+} from './columns';
+import { events } from './events';
+
+/**
+ * Visitors, guests, speakers and VIP awardees are the same kind of record in seed 001 §3 (a person
+ * attending an event, with a status the venue door moves along), so they share one column set and the
+ * same indexes; each still has its own table so that lists, counts and permissions stay per resource.
+ */
+const personColumns = () => ({
+  id: idColumn(),
+  eventId: text('event_id').references(() => events.id, { onDelete: 'set null' }),
+  fullName: text('full_name').notNull(),
+  email: text('email').notNull().default(''),
+  mobileNumber: text('mobile_number').notNull(),
+  organizationName: text('organization_name').notNull().default(''),
+  designation: text('designation').notNull().default(''),
+  ...addressColumns(),
+  registrationType: text('registration_type').notNull(),
+  status: text('status').notNull(),
+  passCode: passCodeColumn(),
+  ...bookkeepingColumns(),
+  ...creatorColumns(),
+  ...timestampColumns(),
+});
+
+/** The indexes every person list needs: newest first, by event, by status, by mobile, by pass code. */
+type IndexedPersonColumn = 'createdAt' | 'eventId' | 'status' | 'updatedAt' | 'mobileNumber' | 'passCode';
+const personIndexes = (name: string) => (t: Record<IndexedPersonColumn, AnySQLiteColumn>) => [
+  index(`${name}_created_at_idx`).on(t.createdAt),
+  index(`${name}_event_created_at_idx`).on(t.eventId, t.createdAt),
+  index(`${name}_status_created_at_idx`).on(t.status, t.createdAt),
+  index(`${name}_event_updated_at_idx`).on(t.eventId, t.updatedAt),
+  index(`${name}_mobile_idx`).on(t.mobileNumber),
+  uniqueIndex(`${name}_pass_code_idx`).on(t.passCode),
+];
+
+export const visitors = sqliteTable(
+  'visitors',
+  {
+    ...personColumns(),
+    /** Working Professional, Business or Others (seed 000 §3). */
+    workingProfessional: text('working_professional').notNull().default('Others'),
+  },
+  personIndexes('visitors'),
+);
+
+export const guests = sqliteTable(
+  'guests',
+  {
+    ...personColumns(),
+    workingProfessional: text('working_professional').notNull().default('Others'),
+    profileImageKey: text('profile_image_key'),
+  },
+  personIndexes('guests'),
+);
+
+export const speakers = sqliteTable(
+  'speakers',
+  {
+    ...personColumns(),
+    title: text('title').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    profileImageKey: text('profile_image_key'),
+  },
+  personIndexes('speakers'),
+);
+
+export const vipAwardees = sqliteTable(
+  'vip_awardees',
+  {
+    ...personColumns(),
+    workingProfessional: text('working_professional').notNull().default('Working Professional'),
+    profileImageKey: text('profile_image_key'),
+  },
+  personIndexes('vip_awardees'),
+);

@@ -1,0 +1,84 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { booleanColumn, idColumn, timestampColumns } from './columns';
+
+export const USER_ROLES = ['admin', 'staff'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** Panel accounts. `email` is stored lower-cased; `passwordHash` is a versioned PBKDF2 string (auth/password.ts). */
+export const users = sqliteTable(
+  'users',
+  {
+    id: idColumn(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: USER_ROLES }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    disabled: booleanColumn('disabled'),
+    lastLoginAt: text('last_login_at'),
+    ...timestampColumns(),
+  },
+  (t) => [uniqueIndex('users_email_idx').on(t.email)],
+);
+
+/**
+ * Every status change of any record, from any route: who changed which record from what to what, when,
+ * and from which device. Venue check-in operations carry their client-made `operationId` (unique, so an
+ * operation is applied once) and the device's clock; `outcome` says whether it became the current state.
+ */
+export const statusChanges = sqliteTable(
+  'status_changes',
+  {
+    id: idColumn(),
+    /** The resource name of the record (visitors, guests, speakers, awardeesvip, stalls, ...). */
+    resource: text('resource').notNull(),
+    recordId: text('record_id').notNull(),
+    eventId: text('event_id'),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    changedByUserId: text('changed_by_user_id'),
+    changedByName: text('changed_by_name').notNull().default(''),
+    deviceId: text('device_id'),
+    operationId: text('operation_id'),
+    deviceTime: text('device_time'),
+    outcome: text('outcome', { enum: ['applied', 'superseded'] }).notNull().default('applied'),
+    notes: text('notes').notNull().default(''),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [
+    index('status_changes_record_idx').on(t.resource, t.recordId, t.createdAt),
+    index('status_changes_event_idx').on(t.eventId, t.createdAt),
+    uniqueIndex('status_changes_operation_idx').on(t.operationId),
+  ],
+);
+
+/**
+ * Idempotency keys of submissions (`uniqueSubmissionId` or an `Idempotency-Key` header). The primary key
+ * makes a concurrent repeat fail to insert instead of creating a second record; the stored request hash
+ * tells a true repeat (answer the first response) from a reused key with another body (422).
+ */
+export const idempotencyKeys = sqliteTable('idempotency_keys', {
+  key: text('key').primaryKey(),
+  scope: text('scope').notNull(),
+  requestHash: text('request_hash').notNull(),
+  responseStatus: integer('response_status'),
+  responseBody: text('response_body'),
+  createdAt: text('created_at').notNull(),
+});
+
+/**
+ * Failed-login counters, kept in the database so that every Worker isolate and every Node process sees
+ * the same count. `key` is `account:<email>` or `address:<client address>`.
+ */
+export const loginThrottle = sqliteTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: text('window_started_at').notNull(),
+  lockedUntil: text('locked_until'),
+});
+
+/** Site-wide settings an organiser may change (contact phone and e-mail of the public site). */
+export const siteSettings = sqliteTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: text('value', { mode: 'json' }).notNull(),
+  updatedAt: text('updated_at').notNull(),
+});

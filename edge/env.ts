@@ -1,0 +1,56 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Database } from './db/database';
+import type { UserRole } from './db/tables/system';
+import type { BlobStore } from './storage/blob-store';
+
+/**
+ * Everything the app needs from the runtime it runs on. `node.ts` and `worker.ts` build it; routes read
+ * it from `c.var.deps`, so the same routes run on both and tests can hand in a clock of their own.
+ */
+export interface AppDeps {
+  db: Database;
+  blobs: BlobStore;
+  secrets: {
+    /** HMAC key of the admin tokens (HS256). */
+    jwtSecret: string;
+    /** Secret mixed into every password hash; a stolen database alone cannot be brute-forced without it. */
+    passwordPepper: string;
+  };
+  /** The clock: token expiry, lock-outs and timestamps all read it. */
+  now: () => Date;
+  /** The address a request came from, as the runtime knows it (socket on Node, CF-Connecting-IP on Workers). */
+  clientAddress: (c: Context) => string;
+  config: AppConfig;
+  /** Serves the built PWA for non-API paths (Node only; on Workers the platform serves static assets). */
+  serveAssets?: MiddlewareHandler;
+}
+
+export interface AppConfig {
+  /** Origins allowed to call the API from another site (CORS). Same-origin use needs none. */
+  corsOrigins: string[];
+  /** Public submissions allowed per client address per minute; 0 turns the limit off. */
+  publicRateLimit: number;
+  /** How long an admin token lasts, in seconds. */
+  tokenTtlSeconds: number;
+}
+
+export const DEFAULT_CONFIG: AppConfig = {
+  corsOrigins: [],
+  publicRateLimit: 300,
+  // A venue day: staff log in once in the morning and stay signed in through the evening.
+  tokenTtlSeconds: 12 * 60 * 60,
+};
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string;
+  role: UserRole;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    user: AuthUser;
+  };
+};

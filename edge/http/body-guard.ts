@@ -1,0 +1,57 @@
+import { createMiddleware } from 'hono/factory';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../env';
+import { fail } from './envelope';
+
+/** JSON bodies are forms and operation batches: 256 KB is generous for both. */
+export const JSON_BODY_LIMIT = 256 * 1024;
+/** Multipart bodies carry one image of at most 5 MB plus the form's fields. */
+export const MULTIPART_BODY_LIMIT = 6 * 1024 * 1024;
+
+const jsonLimit = bodyLimit({
+  maxSize: JSON_BODY_LIMIT,
+  onError: (c) => fail(c, 413, 'Request body too large'),
+});
+const multipartLimit = bodyLimit({
+  maxSize: MULTIPART_BODY_LIMIT,
+  onError: (c) => fail(c, 413, 'File size too large. Maximum size is 5MB.'),
+});
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The contract's body rules, before any route sees a body: JSON or multipart only (anything else 415),
+ * a size limit per kind (413), and JSON that is valid UTF-8 and parses (400). The parsed JSON is left in
+ * Hono's body cache, so validators read it without parsing twice.
+ */
+export const bodyGuard = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
+  const hasBody = c.req.header('Content-Length') !== undefined
+    ? c.req.header('Content-Length') !== '0'
+    : c.req.raw.body !== null;
+  if (!hasBody) return next();
+
+  const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (mediaType === 'multipart/form-data') return multipartLimit(c, next);
+  if (mediaType !== 'application/json') {
+    return fail(c, 415, 'Unsupported content type: send application/json or multipart/form-data');
+  }
+
+  return jsonLimit(c, async () => {
+    let text: string;
+    try {
+      text = utf8.decode(await c.req.arrayBuffer());
+    } catch (error) {
+      if (error instanceof TypeError) return void (c.res = fail(c, 400, 'Request body is not valid UTF-8'));
+      throw error;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return void (c.res = fail(c, 400, 'Malformed JSON in request body'));
+    }
+    c.req.bodyCache.json = Promise.resolve(parsed);
+    await next();
+  });
+});

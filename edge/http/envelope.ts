@@ -1,0 +1,23 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/**
+ * The response envelope of the contract: `{ success, message, data }` on success and
+ * `{ success: false, message, errors? }` on failure. Handlers call these so every answer has one shape.
+ */
+export type FieldErrors = Record<string, string>;
+
+export interface FailureBody {
+  success: false;
+  message: string;
+  errors?: FieldErrors;
+}
+
+export function ok<T, S extends ContentfulStatusCode = 200>(c: Context, data: T, message = 'OK', status?: S) {
+  return c.json({ success: true as const, message, data }, (status ?? 200) as S);
+}
+
+export function fail<S extends ContentfulStatusCode>(c: Context, status: S, message: string, errors?: FieldErrors) {
+  const body: FailureBody = errors ? { success: false, message, errors } : { success: false, message };
+  return c.json(body, status);
+}

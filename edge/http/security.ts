@@ -1,0 +1,54 @@
+import { cors } from 'hono/cors';
+import { createMiddleware } from 'hono/factory';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv } from '../env';
+
+/**
+ * The Content-Security-Policy of every response, API and PWA alike. The PWA ships all its code, styles,
+ * images and fonts from its own origin, so 'self' covers them; `data:` and `blob:` images are QR codes
+ * and upload previews. Nothing may frame the app. The same policy is written into the Workers static
+ * assets' `_headers` file at build time (pwa/vite.config.ts), so both runtimes send one policy.
+ */
+export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  mediaSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/** The policy as a header value, e.g. for a `_headers` file. */
+export function contentSecurityPolicyHeader(): string {
+  return Object.entries(CONTENT_SECURITY_POLICY)
+    .map(([name, values]) => `${name.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)} ${values.join(' ')}`)
+    .join('; ');
+}
+
+export const securityHeaders = secureHeaders({
+  contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+  // The camera is for the venue's QR scanner; nothing else is used.
+  permissionsPolicy: { camera: ['self'], microphone: false, geolocation: false, payment: false },
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  crossOriginEmbedderPolicy: false,
+  strictTransportSecurity: 'max-age=31536000; includeSubDomains',
+});
+
+/** CORS only for the origins configured in CORS_ORIGINS; same-origin use (the PWA itself) needs none. */
+export const corsForConfiguredOrigins = createMiddleware<AppEnv>(async (c, next) => {
+  const allowed = c.var.deps.config.corsOrigins;
+  if (allowed.length === 0) return next();
+  return cors({
+    origin: (origin) => (allowed.includes(origin) ? origin : null),
+    allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-Match'],
+    maxAge: 600,
+  })(c, next);
+});

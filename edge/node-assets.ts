@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context, MiddlewareHandler } from 'hono';
+
+/**
+ * Serves the built PWA on Node. Hashed files under /assets/ never change, so browsers keep them for a
+ * year; everything else (index.html, sw.js, the manifest) is revalidated so a new version is seen at
+ * once. App routes without a file fall back to index.html; /api/* never does.
+ */
+export function nodeAssets(distDir: string): MiddlewareHandler {
+  if (!existsSync(join(distDir, 'index.html'))) {
+    console.warn(`The PWA is not built (${distDir} has no index.html): run \`npm run build\`. Serving the API only.`);
+  }
+  const hashedAssets = join(distDir, 'assets');
+  const onFound = (path: string, c: Context) => {
+    c.header('Cache-Control', path.startsWith(hashedAssets) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  };
+  const serveFile = serveStatic({ root: distDir, onFound });
+  const serveIndex = serveStatic({ path: join(distDir, 'index.html'), onFound });
+
+  return async (c, next) => {
+    const isApi = c.req.path === '/api' || c.req.path.startsWith('/api/');
+    if (isApi || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
+    return serveFile(c, async () => {
+      // Only page navigations fall back to the app shell; a missing script or image stays a 404.
+      const looksLikeFile = /\.[a-z0-9]+$/i.test(c.req.path);
+      if (looksLikeFile) return next();
+      await serveIndex(c, next);
+    });
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * The Node entry: the embedded default behind `npm start`. libSQL on a file (or a remote libSQL URL),
+ * uploaded images in a folder, the built PWA served from dist/pwa, all on one port.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { createApp } from './app';
+import { randomSecret } from './auth/password';
+import { ensureFeaturedEvent, ensureFirstAdmin } from './db/initial-data';
+import { openDatabase } from './db/local-database';
+import { DEFAULT_CONFIG } from './env';
+import { nodeAssets } from './node-assets';
+import { folderBlobStore } from './storage/folder-blob-store';
+
+const env = process.env;
+const repoRoot = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
+
+const port = Number(env.PORT ?? 8787);
+const databaseUrl = env.DATABASE_URL ?? 'file:.data/expo.db';
+const blobDir = resolve(env.BLOB_DIR ?? '.data/blobs');
+const dataDir = resolve(env.DATA_DIR ?? '.data');
+
+const secrets = {
+  jwtSecret: env.JWT_SECRET ?? localSecret('jwt-secret'),
+  passwordPepper: env.PASSWORD_PEPPER ?? localSecret('password-pepper'),
+};
+
+const { client, db } = await openDatabase({
+  url: databaseUrl,
+  authToken: env.DATABASE_AUTH_TOKEN,
+  migrationsFolder: join(repoRoot, 'migrations'),
+});
+
+const startedAt = new Date();
+if (await ensureFeaturedEvent(db, startedAt)) console.log('Created the featured event (18–19 October 2025, Hyderabad).');
+const admin = await ensureFirstAdmin(db, {
+  email: env.ADMIN_EMAIL,
+  password: env.ADMIN_PASSWORD,
+  pepper: secrets.passwordPepper,
+  now: startedAt,
+});
+if (admin.created) {
+  console.log(`Created the first admin: ${admin.email}`);
+  if (admin.generatedPassword) {
+    console.log(`  password (shown once, store it now): ${admin.generatedPassword}`);
+  }
+}
+
+const trustProxy = env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true';
+const app = createApp({
+  db,
+  blobs: folderBlobStore(blobDir),
+  secrets,
+  now: () => new Date(),
+  clientAddress: (c) => {
+    const forwarded = trustProxy ? c.req.header('X-Forwarded-For')?.split(',')[0]?.trim() : undefined;
+    return forwarded || getConnInfo(c).remote.address || 'unknown';
+  },
+  config: {
+    ...DEFAULT_CONFIG,
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    publicRateLimit: Number(env.PUBLIC_RATE_LIMIT ?? DEFAULT_CONFIG.publicRateLimit),
+  },
+  serveAssets: nodeAssets(join(repoRoot, 'dist', 'pwa')),
+});
+
+// Workers compress at Cloudflare's edge; the Node server does it itself.
+const server = new Hono().use(compress()).route('/', app);
+
+const httpServer = serve({ fetch: server.fetch, port }, (info) => {
+  console.log(`EventPro is running at http://localhost:${info.port} (database ${databaseUrl})`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    httpServer.close(() => {
+      client.close();
+      process.exit(0);
+    });
+  });
+}
+
+/** A secret generated on first use and kept in DATA_DIR, so restarts keep tokens and passwords valid. */
+function localSecret(name: string): string {
+  const file = join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomSecret(32);
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** The folder holding package.json: the same from edge/ (tsx) and from dist/server/ (built). */
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'migrations'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`No package.json with migrations/ above ${from}`);
+  }
+}

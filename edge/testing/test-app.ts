@@ -1,0 +1,119 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { createApp } from '../app';
+import { hashPassword } from '../auth/password';
+import { ensureFeaturedEvent, ensureFirstAdmin } from '../db/initial-data';
+import { openDatabase } from '../db/local-database';
+import { users, type UserRole } from '../db/tables/system';
+import { type AppConfig, type AppDeps, DEFAULT_CONFIG } from '../env';
+import { folderBlobStore } from '../storage/folder-blob-store';
+
+export const ADMIN_EMAIL = 'admin@expo.test';
+export const ADMIN_PASSWORD = 'correct horse battery staple';
+/** Requests in tests say which client address they come from with this header (the tests' own deps read it). */
+export const CLIENT_ADDRESS_HEADER = 'x-test-client-address';
+
+/** A clock the test moves by hand: token expiry and lock-outs are tested without waiting. */
+export class TestClock {
+  constructor(private current = new Date('2026-03-02T04:30:00.000Z')) {}
+  now = () => new Date(this.current);
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface RequestOptions {
+  json?: unknown;
+  body?: BodyInit;
+  token?: string;
+  headers?: Record<string, string>;
+  address?: string;
+}
+
+/**
+ * The real app over a real libSQL file in a fresh temporary folder, migrated and seeded as `npm start`
+ * does, with the first admin created from known credentials. Requests go through `app.request`, i.e.
+ * through the whole HTTP stack of Hono. Call `close()` in afterAll.
+ */
+export async function makeTestApp(options: { config?: Partial<AppConfig>; serveAssets?: AppDeps['serveAssets'] } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'eventpro-test-'));
+  const { client, db } = await openDatabase({
+    url: `file:${join(dir, 'test.db')}`,
+    migrationsFolder: resolve(import.meta.dirname, '../../migrations'),
+  });
+  const clock = new TestClock();
+  const deps: AppDeps = {
+    db,
+    blobs: folderBlobStore(join(dir, 'blobs')),
+    secrets: { jwtSecret: 'test-jwt-secret-0123456789abcdef', passwordPepper: 'test-pepper' },
+    now: clock.now,
+    clientAddress: (c) => c.req.header(CLIENT_ADDRESS_HEADER) ?? '127.0.0.1',
+    config: { ...DEFAULT_CONFIG, ...options.config },
+    serveAssets: options.serveAssets,
+  };
+  await ensureFeaturedEvent(db, clock.now());
+  await ensureFirstAdmin(db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, pepper: deps.secrets.passwordPepper, now: clock.now() });
+  const app = createApp(deps);
+
+  const request = (method: string, path: string, init: RequestOptions = {}) => {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.token) headers.Authorization = `Bearer ${init.token}`;
+    if (init.address) headers[CLIENT_ADDRESS_HEADER] = init.address;
+    let body = init.body;
+    if (init.json !== undefined) {
+      body = JSON.stringify(init.json);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    return app.request(path, { method, headers, body });
+  };
+
+  const login = async (email = ADMIN_EMAIL, password = ADMIN_PASSWORD) => {
+    const res = await request('POST', '/api/auth/login', { json: { email, password } });
+    const body = (await res.json()) as { token?: string; message: string };
+    if (!body.token) throw new Error(`login failed: ${res.status} ${body.message}`);
+    return body.token;
+  };
+
+  /** Adds an account straight to the database (the users API arrives with the admin API issue). */
+  const createUser = async (role: UserRole, email = `${role}-${crypto.randomUUID().slice(0, 8)}@expo.test`, password = 'staff password 1') => {
+    const at = clock.now().toISOString();
+    const id = crypto.randomUUID();
+    await db.insert(users).values({
+      id,
+      email,
+      name: `Test ${role}`,
+      role,
+      passwordHash: await hashPassword(password, deps.secrets.passwordPepper),
+      createdAt: at,
+      updatedAt: at,
+    });
+    return { id, email, password };
+  };
+
+  const disableUser = (id: string) => db.update(users).set({ disabled: true }).where(eq(users.id, id));
+
+  /** Row counts of every table: a request that must not store anything leaves these unchanged. */
+  const rowCounts = async () => {
+    const tables = await client.execute(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name",
+    );
+    const counts: Record<string, number> = {};
+    for (const row of tables.rows) {
+      const name = String(row.name);
+      const [result] = await db.all<{ n: number }>(sql.raw(`SELECT count(*) AS n FROM "${name}"`));
+      counts[name] = Number(result?.n ?? 0);
+    }
+    return counts;
+  };
+
+  const close = () => {
+    client.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  return { app, deps, db, client, clock, dir, request, login, createUser, disableUser, rowCounts, close };
+}
+
+export type TestApp = Awaited<ReturnType<typeof makeTestApp>>;

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// `npm test`: the API tests (through HTTP against a fresh libSQL file per test file) and the PWA's unit
+// tests. Browser tests live in tests/e2e and run with `npm run test:e2e`.
+export default defineConfig({
+  test: {
+    include: ['edge/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
