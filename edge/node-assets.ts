@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 
 /**
  * Serves the built PWA on Node. Hashed files under /assets/ never change, so browsers keep them for a
@@ -12,21 +12,24 @@ export function nodeAssets(distDir: string): MiddlewareHandler {
   if (!existsSync(join(distDir, 'index.html'))) {
     console.warn(`The PWA is not built (${distDir} has no index.html): run \`npm run build\`. Serving the API only.`);
   }
-  const hashedAssets = join(distDir, 'assets');
-  const onFound = (path: string, c: Context) => {
-    c.header('Cache-Control', path.startsWith(hashedAssets) ? 'public, max-age=31536000, immutable' : 'no-cache');
-  };
-  const serveFile = serveStatic({ root: distDir, onFound });
-  const serveIndex = serveStatic({ path: join(distDir, 'index.html'), onFound });
+  const serveFile = serveStatic({ root: distDir });
+  const serveIndex = serveStatic({ path: join(distDir, 'index.html') });
+  const notFound = async () => undefined;
 
   return async (c, next) => {
     const isApi = c.req.path === '/api' || c.req.path.startsWith('/api/');
     if (isApi || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
-    return serveFile(c, async () => {
-      // Only page navigations fall back to the app shell; a missing script or image stays a 404.
-      const looksLikeFile = /\.[a-z0-9]+$/i.test(c.req.path);
-      if (looksLikeFile) return next();
-      await serveIndex(c, next);
-    });
+
+    const file = await serveFile(c, notFound);
+    if (file) {
+      file.headers.set('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return file;
+    }
+    // Only page navigations fall back to the app shell; a missing script or image stays a 404.
+    if (/\.[a-z0-9]+$/i.test(c.req.path)) return next();
+    const shell = await serveIndex(c, notFound);
+    if (!shell) return next();
+    shell.headers.set('Cache-Control', 'no-cache');
+    return shell;
   };
 }

@@ -66,7 +66,7 @@ const app = createApp({
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     publicRateLimit: Number(env.PUBLIC_RATE_LIMIT ?? DEFAULT_CONFIG.publicRateLimit),
   },
-  serveAssets: nodeAssets(join(repoRoot, 'dist', 'pwa')),
+  serveAssets: nodeAssets(resolve(env.PWA_DIR ?? join(repoRoot, 'dist', 'pwa'))),
 });
 
 // Workers compress at Cloudflare's edge; the Node server does it itself.

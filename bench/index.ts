@@ -1,0 +1,78 @@
+/**
+ * `npm run bench`: every benchmark of the project, each printing its figure beside its target.
+ * Runs against the built server (`npm start`'s code) on this machine; nothing here is a pass/fail test.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { openDatabase } from '../edge/db/local-database';
+import { visitors } from '../edge/db/tables/people';
+import { REPO_ROOT, startBuiltServer } from '../scripts/built-server';
+
+interface Row {
+  name: string;
+  figure: string;
+  target: string;
+  met: boolean;
+}
+const rows: Row[] = [];
+const report = (row: Row) => {
+  rows.push(row);
+  console.log(`${row.met ? 'MET ' : 'MISS'}  ${row.name}: ${row.figure}  (target ${row.target})`);
+};
+
+async function load(url: string, options: Partial<autocannon.Options> = {}) {
+  return autocannon({ url, connections: 50, duration: 10, ...options });
+}
+
+/** The ceiling that write endpoints are held against: one row per transaction, the server's own settings. */
+async function insertCeiling(seconds: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'eventpro-bench-'));
+  const { client, db } = await openDatabase({ url: `file:${join(dir, 'bench.db')}`, migrationsFolder: join(REPO_ROOT, 'migrations') });
+  let inserted = 0;
+  const until = performance.now() + seconds * 1000;
+  while (performance.now() < until) {
+    const at = new Date().toISOString();
+    await db.insert(visitors).values({
+      id: crypto.randomUUID(),
+      fullName: `Bench Visitor ${inserted}`,
+      mobileNumber: String(9_000_000_000 + inserted),
+      registrationType: 'visitor_registration',
+      status: 'pending',
+      createdAt: at,
+      updatedAt: at,
+    });
+    inserted++;
+  }
+  client.close();
+  rmSync(dir, { recursive: true, force: true });
+  return inserted / seconds;
+}
+
+const server = await startBuiltServer({ PUBLIC_RATE_LIMIT: '0' });
+try {
+  console.log(`Benchmarks on ${server.url} (50 connections, 10 s each)\n`);
+
+  const health = await load(`${server.url}/api/health`);
+  report({ name: 'GET /api/health throughput', figure: `${Math.round(health.requests.average)} req/s`, target: '≥ 3,000 req/s', met: health.requests.average >= 3000 });
+  report({ name: 'GET /api/health latency p99', figure: `${health.latency.p99} ms (p50 ${health.latency.p50} ms)`, target: '≤ 50 ms', met: health.latency.p99 <= 50 });
+  if (health.non2xx || health.errors) console.log(`  ! ${health.non2xx} non-2xx, ${health.errors} errors`);
+
+  const login = await load(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: server.adminEmail, password: server.adminPassword }),
+  });
+  // Each login runs PBKDF2 at 100,000 iterations on purpose: this figure is the price of that choice.
+  report({ name: 'POST /api/auth/login throughput', figure: `${Math.round(login.requests.average)} req/s`, target: '≥ 20 req/s', met: login.requests.average >= 20 });
+  report({ name: 'POST /api/auth/login latency p50', figure: `${login.latency.p50} ms (p99 ${login.latency.p99} ms)`, target: '≤ 2,500 ms under 50 connections', met: login.latency.p50 <= 2500 });
+  if (login.non2xx || login.errors) console.log(`  ! ${login.non2xx} non-2xx, ${login.errors} errors`);
+} finally {
+  await server.stop();
+}
+
+const ceiling = await insertCeiling(5);
+report({ name: 'libSQL file insert ceiling (single-row inserts, WAL)', figure: `${Math.round(ceiling)} rows/s`, target: '≥ 1,000 rows/s', met: ceiling >= 1000 });
+
+console.log(`\n${rows.filter((r) => r.met).length} of ${rows.length} targets met`);

@@ -1,0 +1,35 @@
+/**
+ * `npm run db:migrate`: applies the migrations to the database at DATABASE_URL (a Turso/sqld URL for the
+ * Workers deployment, or a file) and creates the featured event and the first admin, as the Node server
+ * does at start. PASSWORD_PEPPER must be the one the Worker has as a secret, or the admin cannot log in.
+ */
+import { join } from 'node:path';
+import { ensureFeaturedEvent, ensureFirstAdmin } from './initial-data';
+import { openDatabase } from './local-database';
+
+const url = process.env.DATABASE_URL;
+const pepper = process.env.PASSWORD_PEPPER;
+if (!url || !pepper) {
+  console.error('Set DATABASE_URL (and DATABASE_AUTH_TOKEN for Turso) and PASSWORD_PEPPER, then run again.');
+  process.exit(1);
+}
+
+const { client, db } = await openDatabase({
+  url,
+  authToken: process.env.DATABASE_AUTH_TOKEN,
+  migrationsFolder: join(import.meta.dirname, '../../migrations'),
+});
+console.log(`Migrations applied to ${url.replace(/\/\/.*@/, '//')}`);
+const now = new Date();
+if (await ensureFeaturedEvent(db, now)) console.log('Created the featured event.');
+const admin = await ensureFirstAdmin(db, {
+  email: process.env.ADMIN_EMAIL,
+  password: process.env.ADMIN_PASSWORD,
+  pepper,
+  now,
+});
+if (admin.created) {
+  console.log(`Created the first admin: ${admin.email}`);
+  if (admin.generatedPassword) console.log(`  password (shown once, store it now): ${admin.generatedPassword}`);
+}
+client.close();

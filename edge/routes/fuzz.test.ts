@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../testing/test-app';
+
+/**
+ * Walks every route the app has — including the ones later issues add, since it reads `app.routes` — and
+ * sends it malformed input as an anonymous caller, as staff and as an admin. Whatever arrives, the answer
+ * is never a 5xx and nothing is stored.
+ */
+let t: TestApp;
+let tokens: Record<string, string | undefined>;
+beforeAll(async () => {
+  t = await makeTestApp();
+  const staff = await t.createUser('staff');
+  tokens = { anonymous: undefined, staff: await t.login(staff.email, staff.password), admin: await t.login() };
+});
+afterAll(() => t.close());
+
+const deep = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+const megabyte = 'x'.repeat(1024 * 1024);
+
+/** Bodies as raw bytes with the content type they claim. */
+const BODIES: Array<{ name: string; type?: string; body: BodyInit }> = [
+  { name: 'empty JSON', type: 'application/json', body: '' },
+  { name: 'null', type: 'application/json', body: 'null' },
+  { name: 'array', type: 'application/json', body: '[1,2,3]' },
+  { name: 'string', type: 'application/json', body: '"hello"' },
+  { name: 'number', type: 'application/json', body: '42' },
+  { name: 'truncated JSON', type: 'application/json', body: '{"email": "a@b.c", ' },
+  { name: 'wrong types', type: 'application/json', body: JSON.stringify({ email: 12, password: ['x'], id: {}, status: 7, eventId: true, page: 'one' }) },
+  { name: 'extra fields', type: 'application/json', body: JSON.stringify({ unexpected: 'x', __proto__: { admin: true }, constructor: { prototype: {} } }) },
+  { name: '1 MB string', type: 'application/json', body: JSON.stringify({ email: megabyte, name: megabyte }) },
+  { name: 'deep nesting', type: 'application/json', body: deep(100_000) },
+  { name: 'deep object', type: 'application/json', body: '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000) },
+  { name: 'invalid UTF-8', type: 'application/json', body: new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x22, 0x7d]) },
+  { name: 'NUL bytes', type: 'application/json', body: JSON.stringify({ email: 'a\u0000@b.c', password: '\u0000' }) },
+  { name: 'text/plain', type: 'text/plain', body: 'hello' },
+  { name: 'urlencoded', type: 'application/x-www-form-urlencoded', body: 'email=a%40b.c&password=x' },
+  { name: 'XML', type: 'application/xml', body: '<a>1</a>' },
+  { name: 'no content type', body: '{"email":"a@b.c"}' },
+  { name: 'broken multipart', type: 'multipart/form-data; boundary=zzz', body: '--zzz\r\nContent-Disposition: form-data; name="x"\r\n\r\n' },
+  { name: 'multipart without boundary', type: 'multipart/form-data', body: 'garbage' },
+];
+
+const PARAM_VALUES = ['x', '0', '-1', '99999999999999999999', '%00', '..%2F..%2Fetc%2Fpasswd', 'a'.repeat(2000), '%F0%28%8C%BC'];
+const QUERIES = ['', '?page=-1&limit=abc', '?page=1e309&limit=100000', '?q=%FF%FE&status[]=x', `?q=${'y'.repeat(10_000)}`, '?eventId=&since=%00'];
+
+function concretePaths(pattern: string): string[] {
+  if (!pattern.includes(':') && !pattern.includes('*')) return [pattern];
+  return PARAM_VALUES.map((value) => pattern.replace(/:[\w]+(\{[^}]*\})?/g, value).replace(/\*/g, value));
+}
+
+describe('every route, malformed input', () => {
+  it('never answers 5xx and never stores a row', async () => {
+    const routes = t.app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api'));
+    const unique = [...new Map(routes.map((r) => [`${r.method} ${r.path}`, r])).values()];
+    expect(unique.length).toBeGreaterThanOrEqual(4);
+    const before = await t.rowCounts();
+    const failures: string[] = [];
+    let sent = 0;
+
+    for (const route of unique) {
+      for (const path of concretePaths(route.path)) {
+        for (const [who, token] of Object.entries(tokens)) {
+          const attempts: Array<{ query: string; body?: (typeof BODIES)[number] }> =
+            route.method === 'GET' || route.method === 'DELETE'
+              ? QUERIES.map((query) => ({ query }))
+              : BODIES.map((body) => ({ query: '', body }));
+          for (const { query, body } of attempts) {
+            const headers: Record<string, string> = {};
+            if (body?.type) headers['Content-Type'] = body.type;
+            const res = await t.request(route.method, path + query, { token, headers, body: body?.body });
+            sent++;
+            if (res.status >= 500) failures.push(`${route.method} ${path}${query} as ${who} with ${body?.name ?? 'no body'} → ${res.status}`);
+            const type = res.headers.get('Content-Type') ?? '';
+            if (res.status >= 400 && type.includes('json')) {
+              const json = await res.json();
+              if (json.success !== false || typeof json.message !== 'string') failures.push(`${route.method} ${path}: not an error envelope`);
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(100);
+    expect(await t.rowCounts()).toEqual(before);
+  });
+
+  it('answers the contract statuses: 415 for other body types, 413 for oversized, 400 for broken JSON', async () => {
+    const post = (type: string, body: BodyInit) =>
+      t.request('POST', '/api/auth/login', { headers: { 'Content-Type': type }, body });
+    expect((await post('text/plain', 'x')).status).toBe(415);
+    expect((await post('application/json', JSON.stringify({ email: megabyte }))).status).toBe(413);
+    const broken = await post('application/json', '{"email":');
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({ success: false, message: 'Malformed JSON in request body' });
+    const latin1 = await post('application/json', new Uint8Array([0x7b, 0x22, 0xe9, 0x22, 0x3a, 0x31, 0x7d]));
+    expect(latin1.status).toBe(400);
+    expect((await latin1.json()).message).toBe('Request body is not valid UTF-8');
+  });
+
+  it('answers unknown API paths with a JSON 404, never the app shell', async () => {
+    const res = await t.request('GET', '/api/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ success: false, message: 'Not found' });
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * Starts the built Node server (`dist/server/node.js`, what `npm start` runs) on a free port over a fresh
+ * database folder, for the browser tests and the benchmarks. Builds first when dist/ is missing.
+ */
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '..');
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  adminEmail: string;
+  adminPassword: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export function ensureBuilt() {
+  const built = existsSync(join(REPO_ROOT, 'dist/server/node.js')) && existsSync(join(REPO_ROOT, 'dist/pwa/index.html'));
+  if (!built || process.env.REBUILD === '1') execSync('npm run build', { cwd: REPO_ROOT, stdio: 'inherit' });
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  ensureBuilt();
+  const dataDir = mkdtempSync(join(tmpdir(), 'eventpro-server-'));
+  const port = await freePort();
+  const adminEmail = 'admin@expo.test';
+  const adminPassword = 'e2e admin password';
+  const child = spawn(process.execPath, ['dist/server/node.js'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: `file:${join(dataDir, 'expo.db')}`,
+      BLOB_DIR: join(dataDir, 'blobs'),
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: adminEmail,
+      ADMIN_PASSWORD: adminPassword,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The server did not answer within 20 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  return {
+    url,
+    dataDir,
+    adminEmail,
+    adminPassword,
+    process: child,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

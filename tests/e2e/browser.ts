@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** Debian's chromium; Playwright never downloads a browser here. Override with CHROMIUM_PATH. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * A browser profile of its own (service workers and IndexedDB persist across reloads within it), like a
+ * tablet at the venue. Collects console errors and CSP violations so specs can assert there are none.
+ */
+export async function openDevice(options: { viewport?: { width: number; height: number } } = {}) {
+  const profile = mkdtempSync(join(tmpdir(), 'eventpro-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: FLAGS,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    serviceWorkers: 'allow',
+  });
+  const problems: string[] = [];
+  const watch = (page: Page) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  };
+  context.on('page', watch);
+  context.pages().forEach(watch);
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    problems,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  } satisfies { context: BrowserContext; page: Page; problems: string[]; close(): Promise<void> };
+}
