@@ -19,6 +19,8 @@ export function nodeAssets(distDir: string): MiddlewareHandler {
   return async (c, next) => {
     const isApi = c.req.path === '/api' || c.req.path.startsWith('/api/');
     if (isApi || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
+    // `_headers` is the Workers assets' configuration, not a file to serve.
+    if (c.req.path.startsWith('/_')) return next();
 
     const file = await serveFile(c, notFound);
     if (file) {

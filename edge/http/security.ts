@@ -6,8 +6,8 @@ import type { AppEnv } from '../env';
 /**
  * The Content-Security-Policy of every response, API and PWA alike. The PWA ships all its code, styles,
  * images and fonts from its own origin, so 'self' covers them; `data:` and `blob:` images are QR codes
- * and upload previews. Nothing may frame the app. The same policy is written into the Workers static
- * assets' `_headers` file at build time (pwa/vite.config.ts), so both runtimes send one policy.
+ * and upload previews. Nothing may frame the app. The same headers are written into the Workers static
+ * assets' `_headers` file at build time (scripts/write-workers-headers.ts), so both runtimes send one policy.
  */
 export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   defaultSrc: ["'self'"],
@@ -24,13 +24,6 @@ export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
 };
-
-/** The policy as a header value, e.g. for a `_headers` file. */
-export function contentSecurityPolicyHeader(): string {
-  return Object.entries(CONTENT_SECURITY_POLICY)
-    .map(([name, values]) => `${name.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)} ${values.join(' ')}`)
-    .join('; ');
-}
 
 export const securityHeaders = secureHeaders({
   contentSecurityPolicy: CONTENT_SECURITY_POLICY,

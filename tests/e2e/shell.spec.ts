@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDevice } from './browser';
+
+const baseUrl = inject('baseUrl');
+const adminEmail = inject('adminEmail');
+const adminPassword = inject('adminPassword');
+
+type Device = Awaited<ReturnType<typeof openDevice>>;
+let device: Device;
+beforeAll(async () => {
+  device = await openDevice();
+});
+afterAll(async () => {
+  await device?.close();
+});
+
+describe('the PWA shell', () => {
+  it('serves the home page with a strict CSP and no console errors', async () => {
+    const { page, problems } = device;
+    const response = await page.goto(`${baseUrl}/`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.title()).toMatch(/EventPro|Expo/);
+    expect(problems).toEqual([]);
+  });
+
+  it('is installable: a manifest with name, standalone display, 192/512 and maskable icons that load', async () => {
+    const { page } = device;
+    await page.goto(`${baseUrl}/`);
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBeTruthy();
+    const manifest = await (await fetch(new URL(href!, baseUrl))).json();
+    expect(manifest).toMatchObject({ display: 'standalone', start_url: '/', short_name: 'EventPro' });
+    expect(manifest.name).toBeTruthy();
+    expect(manifest.theme_color).toMatch(/^#/);
+    const sizes = manifest.icons.map((icon: { sizes: string }) => icon.sizes);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest.icons.some((icon: { purpose?: string }) => icon.purpose?.includes('maskable'))).toBe(true);
+    for (const icon of manifest.icons as Array<{ src: string }>) {
+      const res = await fetch(new URL(icon.src, baseUrl));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+    }
+  });
+
+  it('registers a service worker that keeps the app opening offline', async () => {
+    const { page, context } = device;
+    await page.goto(`${baseUrl}/`);
+    await page.waitForFunction(() => document.documentElement.dataset.sw === 'ready', null, { timeout: 30_000 });
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.goto(`${baseUrl}/panel`);
+      await page.getByLabel(/email/i).waitFor();
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
+  it('shows "404 - Page Not Found" for unknown panel paths', async () => {
+    const { page } = device;
+    await page.goto(`${baseUrl}/panel/no-such-screen`);
+    await page.getByText('404 - Page Not Found').waitFor();
+  });
+});
+
+describe('panel login', () => {
+  it('sends a logged-out visitor to the login, shows the server message on failure, and returns after login', async () => {
+    const { page } = device;
+    await page.goto(`${baseUrl}/panel/dashboard`);
+    await page.waitForURL(/\/panel(\/login)?\?redirect=/);
+
+    await page.getByLabel(/email/i).fill(adminEmail);
+    await page.getByLabel(/password/i).fill('not the password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+
+    await page.getByLabel(/password/i).fill(adminPassword);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${baseUrl}/panel/dashboard`);
+    await page.getByText(adminEmail).waitFor();
+
+    // The token survives a reload; logging out drops it and goes to the site root.
+    await page.reload();
+    await page.getByText(adminEmail).waitFor();
+    await page.getByRole('button', { name: /logout/i }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.goto(`${baseUrl}/panel/dashboard`);
+    await page.waitForURL(/\/panel(\/login)?\?redirect=/);
+  });
+});
