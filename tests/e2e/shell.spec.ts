@@ -48,12 +48,12 @@ describe('the PWA shell', () => {
     const { page, context } = device;
     await page.goto(`${baseUrl}/`);
     await page.waitForFunction(() => document.documentElement.dataset.sw === 'ready', null, { timeout: 30_000 });
-    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
     await context.setOffline(true);
     try {
       await page.reload();
       await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
       await page.goto(`${baseUrl}/panel`);
       await page.getByLabel(/email/i).waitFor();
     } finally {

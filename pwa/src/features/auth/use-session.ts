@@ -1,0 +1,38 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef } from 'react';
+import { clearToken, subscribeToken } from '../../lib/auth-token';
+import { meQueryOptions } from './auth-api';
+
+/**
+ * For signed-in screens: the current user (`GET /api/auth/me`), a `logout()` that forgets the
+ * token and goes to the site root, and a watch on the token: when it disappears for another
+ * reason (rejected by the API, logout in another tab) the user is sent to the login screen,
+ * which brings them back here afterwards.
+ */
+export function useSession() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const href = useRouterState({ select: (state) => state.location.href });
+  const me = useQuery(meQueryOptions());
+  const loggingOut = useRef(false);
+
+  useEffect(
+    () =>
+      subscribeToken((token) => {
+        if (!token && !loggingOut.current) {
+          void navigate({ to: '/panel', search: { redirect: href }, replace: true });
+        }
+      }),
+    [navigate, href],
+  );
+
+  const logout = useCallback(() => {
+    loggingOut.current = true;
+    clearToken();
+    queryClient.removeQueries({ queryKey: ['auth'] });
+    void navigate({ to: '/' });
+  }, [navigate, queryClient]);
+
+  return { me, logout };
+}

@@ -1,0 +1,35 @@
+// The error every API call rejects with: the HTTP status (0 when no answer arrived), the
+// server's human-readable message and, where a field was at fault, per-field messages.
+
+export const NETWORK_ERROR_MESSAGE = 'No response from server. Please check your connection.';
+export const GENERIC_ERROR_MESSAGE = 'Request failed';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly errors: Record<string, string> | undefined;
+
+  constructor(status: number, message: string, errors?: Record<string, string>) {
+    super(message);
+    this.status = status;
+    this.errors = errors;
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+/** A message to show for any thrown value, with a screen-specific fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  return fallback;
+}

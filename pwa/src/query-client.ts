@@ -1,0 +1,30 @@
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './lib/api-error';
+import { clearToken, getToken } from './lib/auth-token';
+
+const MAX_RETRIES = 2;
+
+/** Retries network failures and 5xx a couple of times; a 4xx will not change by asking again. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.isClientError) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({
+    onError(error) {
+      // A rejected token (expired, user disabled): forget it; guarded screens react to the change.
+      if (error instanceof ApiError && error.status === 401 && getToken()) clearToken();
+    },
+  }),
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      retry: shouldRetry,
+      refetchOnWindowFocus: false,
+    },
+    mutations: {
+      retry: false,
+    },
+  },
+});
