@@ -61,8 +61,10 @@ describe('the PWA shell', () => {
     }
   });
 
-  it('shows "404 - Page Not Found" for unknown panel paths', async () => {
+  it('shows the login at /panel/login too, and "404 - Page Not Found" for unknown panel paths', async () => {
     const { page } = device;
+    await page.goto(`${baseUrl}/panel/login`);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
     await page.goto(`${baseUrl}/panel/no-such-screen`);
     await page.getByText('404 - Page Not Found').waitFor();
   });

@@ -1,14 +1,10 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { LoginScreen } from '../../features/auth/login-screen';
-import { loginSearchSchema, skipLoginWhenSignedIn } from '../../features/auth/login-search';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { loginSearchSchema } from '../../features/auth/login-search';
 
+// `/panel/login` is the seed's second address of the login screen: an alias of `/panel`.
 export const Route = createFileRoute('/panel/login')({
   validateSearch: loginSearchSchema,
-  beforeLoad: skipLoginWhenSignedIn,
-  component: PanelLogin,
+  beforeLoad: ({ search }) => {
+    throw redirect({ to: '/panel', search, replace: true });
+  },
 });
-
-function PanelLogin() {
-  const { redirect } = Route.useSearch();
-  return <LoginScreen redirectTo={redirect} />;
-}
