@@ -1,0 +1,42 @@
+/**
+ * CSV for spreadsheets: UTF-8 with a byte-order mark (Excel then reads Telugu, Hindi and other Indian
+ * names correctly), CRLF line ends, quotes doubled, and cells that a spreadsheet would run as a formula
+ * (=, +, -, @ first) prefixed with an apostrophe.
+ */
+const BOM = '\uFEFF';
+
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = Array.isArray(value) ? value.join('; ') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(cells: unknown[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/** Streams the header and then each page of rows as it is read, so a large export never sits in memory. */
+export function csvStream<Row>(
+  columns: Array<[header: string, value: (row: Row) => unknown]>,
+  pages: AsyncIterable<Row[]>,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const iterator = pages[Symbol.asyncIterator]();
+  let started = false;
+  return new ReadableStream({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(BOM + csvLine(columns.map(([header]) => header))));
+        return;
+      }
+      const next = await iterator.next();
+      if (next.done) {
+        controller.close();
+        return;
+      }
+      controller.enqueue(encoder.encode(next.value.map((row) => csvLine(columns.map(([, value]) => value(row)))).join('')));
+    },
+  });
+}

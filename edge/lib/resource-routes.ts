@@ -1,0 +1,262 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { requireAdmin, requireStaff } from '../auth/require-role';
+import { events } from '../db/tables/events';
+import { statusChanges } from '../db/tables/system';
+import type { AppEnv } from '../env';
+import { fail, ok } from '../http/envelope';
+import { validate } from '../http/validate';
+import { statusChangeSchema } from '../schemas/status-change';
+import { csvStream } from './csv';
+import {
+  countRows,
+  findRow,
+  listFilter,
+  listOrder,
+  listQuerySchema,
+  parseWith,
+  present,
+  readResourceBody,
+  type ResourceDescription,
+  type Row,
+  selectRows,
+  statusError,
+  storeImage,
+} from './resource';
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export const STALE_UPDATE = 'This record was changed by someone else. Reload it and try again.';
+
+/**
+ * The common routes of an admin resource, from its description:
+ *
+ * | route | who |
+ * | --- | --- |
+ * | `GET /` list (page, limit, status, eventId, q, sort, order) | admin, staff |
+ * | `GET /export.csv` the filtered list as CSV | admin |
+ * | `GET /:id`, `GET /:id/history` | admin, staff |
+ * | `POST /` (JSON or multipart) | admin |
+ * | `PUT /:id` (JSON or multipart; `If-Match: <updatedAt>` refuses stale edits) | admin |
+ * | `PUT /:id/status` `{ status, notes?, deviceId? }` | admin; staff for people |
+ * | `DELETE /:id` | admin |
+ */
+export function resourceRoutes(resource: ResourceDescription) {
+  const { table, singular } = resource;
+  const Singular = capitalise(singular);
+  const notFound = `${Singular} not found`;
+  const listQuery = listQuerySchema(resource.defaultLimit ?? 20);
+
+  /** The id of the event a new record belongs to: the one given (which must exist) or the featured one. */
+  async function eventIdFor(db: AppEnv['Variables']['deps']['db'], given: unknown): Promise<string | null | 'unknown'> {
+    if (typeof given === 'string' && given !== '') {
+      const [found] = await db.select({ id: events.id }).from(events).where(eq(events.id, given)).limit(1);
+      return found ? found.id : 'unknown';
+    }
+    const [featured] = await db.select({ id: events.id }).from(events).where(eq(events.isFeatured, true)).limit(1);
+    return featured?.id ?? null;
+  }
+
+  const router = new Hono<AppEnv>()
+    .get('/', requireStaff, validate('query', listQuery), async (c) => {
+      const query = c.req.valid('query');
+      if (query.status && !resource.statuses.includes(query.status)) return fail(c, 400, statusError(resource.statuses));
+      const { db } = c.var.deps;
+      const where = listFilter(resource, query);
+      const [rows, total] = await Promise.all([
+        selectRows(db, resource)
+          .where(where)
+          .orderBy(...listOrder(resource, query))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        countRows(db, resource, where),
+      ]);
+      return ok(c, {
+        items: (rows as Row[]).map((row) => present(resource, row)),
+        total,
+        page: query.page,
+        limit: query.limit,
+        totalPages: Math.ceil(total / query.limit),
+      });
+    })
+    .get('/export.csv', requireAdmin, validate('query', listQuery), async (c) => {
+      const query = c.req.valid('query');
+      const { db } = c.var.deps;
+      const where = listFilter(resource, query);
+      const order = listOrder(resource, query);
+      const pages = async function* () {
+        for (let offset = 0; ; offset += 500) {
+          const rows = (await selectRows(db, resource).where(where).orderBy(...order).limit(500).offset(offset)) as Row[];
+          if (rows.length === 0) return;
+          yield rows.map((row) => present(resource, row));
+          if (rows.length < 500) return;
+        }
+      };
+      const date = c.var.deps.now().toISOString().slice(0, 10);
+      return c.body(csvStream(resource.csv, pages()), 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${resource.name}-${date}.csv"`,
+        'Cache-Control': 'no-store',
+      });
+    })
+    .get('/:id', requireStaff, async (c) => {
+      const row = await findRow(c.var.deps.db, resource, c.req.param('id'));
+      return row ? ok(c, present(resource, row)) : fail(c, 404, notFound);
+    })
+    .get('/:id/history', requireStaff, async (c) => {
+      const { db } = c.var.deps;
+      const id = c.req.param('id');
+      if (!(await findRow(db, resource, id))) return fail(c, 404, notFound);
+      const entries = await db
+        .select()
+        .from(statusChanges)
+        .where(and(eq(statusChanges.resource, resource.name), eq(statusChanges.recordId, id)))
+        .orderBy(desc(statusChanges.createdAt), desc(sql`rowid`)) // rowid: insertion order within one millisecond
+        .limit(500);
+      return ok(c, entries);
+    })
+    .put('/:id/status', resource.staffMayChangeStatus ? requireStaff : requireAdmin, validate('json', statusChangeSchema), async (c) => {
+      const input = c.req.valid('json');
+      const status = resource.normaliseStatus ? resource.normaliseStatus(input.status) : input.status;
+      if (!resource.statuses.includes(status)) return fail(c, 400, statusError(resource.statuses), { status: statusError(resource.statuses) });
+      const { db, now } = c.var.deps;
+      const id = c.req.param('id');
+      const existing = await findRow(db, resource, id);
+      if (!existing) return fail(c, 404, notFound);
+      const at = now().toISOString();
+      const user = c.var.user;
+      const patch: Row = { status, updatedAt: at };
+      if (resource.statusNotesOnRecord && input.notes !== undefined) patch.notes = input.notes;
+      await db.batch([
+        db.update(table).set(patch).where(eq(table.id, id)),
+        db.insert(statusChanges).values({
+          id: crypto.randomUUID(),
+          resource: resource.name,
+          recordId: id,
+          eventId: (existing.eventId as string | null) ?? null,
+          fromStatus: (existing.status as string | null) ?? null,
+          toStatus: status,
+          changedByUserId: user.id,
+          changedByName: user.name,
+          deviceId: input.deviceId ?? null,
+          notes: input.notes ?? '',
+          createdAt: at,
+        }),
+      ]);
+      return ok(c, present(resource, { ...existing, ...patch }), `${Singular} status updated`);
+    })
+    .delete('/:id', requireAdmin, async (c) => {
+      const { db, blobs } = c.var.deps;
+      const id = c.req.param('id');
+      const existing = await findRow(db, resource, id);
+      if (!existing) return fail(c, 404, notFound);
+      await db.delete(table).where(eq(table.id, id));
+      const imageKey = resource.image && existing[resource.image.column];
+      if (typeof imageKey === 'string') await blobs.delete(imageKey);
+      return ok(c, { id }, `${Singular} deleted successfully`);
+    })
+    .put('/:id', requireAdmin, async (c) => {
+      const { db, blobs, now } = c.var.deps;
+      const id = c.req.param('id');
+      const body = await readResourceBody(c);
+      if (body instanceof Response) return body;
+      const parsed = parseWith(c, resource.updateSchema, body.fields);
+      if (parsed instanceof Response) return parsed;
+      const existing = await findRow(db, resource, id);
+      if (!existing) return fail(c, 404, notFound);
+
+      // Optimistic concurrency: the client says which version it edited (If-Match or a body field).
+      const expected = c.req.header('If-Match')?.replace(/^W\/|"/g, '') ?? (typeof body.fields.updatedAt === 'string' ? body.fields.updatedAt : undefined);
+      if (expected !== undefined && expected !== existing.updatedAt) {
+        return c.json({ success: false as const, message: STALE_UPDATE, data: present(resource, existing) }, 409);
+      }
+
+      let patch: Row = { ...parsed.data };
+      if ('eventId' in patch) {
+        const eventId = await eventIdFor(db, patch.eventId);
+        if (eventId === 'unknown') return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
+        patch.eventId = eventId;
+      }
+      if (patch.status !== undefined && resource.normaliseStatus) patch.status = resource.normaliseStatus(String(patch.status));
+      let newImageKey: string | undefined;
+      const upload = resource.image && body.files[resource.image.formField];
+      if (resource.image && upload) {
+        const stored = await storeImage(c, upload);
+        if (stored instanceof Response) return stored;
+        newImageKey = stored.key;
+        patch[resource.image.column] = stored.key;
+      }
+      const refused = resource.checkUpdate?.(patch, existing);
+      if (refused) return fail(c, 400, refused.message, { [refused.field]: refused.message });
+      if (resource.onUpdate) patch = resource.onUpdate(patch, existing);
+      const at = now().toISOString();
+      patch.updatedAt = at;
+
+      const user = c.var.user;
+      const statusChanged = patch.status !== undefined && patch.status !== existing.status;
+      const guard = and(eq(table.id, id), eq(table.updatedAt, existing.updatedAt as string));
+      const [updated] = await db.batch([
+        db.update(table).set(patch).where(guard).returning({ id: table.id }),
+        ...(statusChanged
+          ? [
+              db.insert(statusChanges).values({
+                id: crypto.randomUUID(),
+                resource: resource.name,
+                recordId: id,
+                eventId: (patch.eventId ?? existing.eventId ?? null) as string | null,
+                fromStatus: (existing.status as string | null) ?? null,
+                toStatus: String(patch.status),
+                changedByUserId: user.id,
+                changedByName: user.name,
+                createdAt: at,
+              }),
+            ]
+          : []),
+      ] as const);
+      if ((updated as unknown[]).length === 0) {
+        // Someone else saved between our read and our write: nothing of ours was applied.
+        if (newImageKey) await blobs.delete(newImageKey);
+        const current = await findRow(db, resource, id);
+        return c.json({ success: false as const, message: STALE_UPDATE, data: current ? present(resource, current) : null }, 409);
+      }
+      const oldImageKey = resource.image && existing[resource.image.column];
+      if (newImageKey && typeof oldImageKey === 'string') await blobs.delete(oldImageKey);
+      const row = (await findRow(db, resource, id))!;
+      await resource.afterWrite?.(db, row);
+      return ok(c, present(resource, row), `${Singular} updated successfully`);
+    });
+
+  if (!resource.createSchema) return router;
+  const createSchema = resource.createSchema;
+  return router.post('/', requireAdmin, async (c) => {
+    const { db, blobs, now } = c.var.deps;
+    const body = await readResourceBody(c);
+    if (body instanceof Response) return body;
+    const parsed = parseWith(c, createSchema, body.fields);
+    if (parsed instanceof Response) return parsed;
+    const at = now().toISOString();
+    const values: Row = resource.defaults(parsed.data, { user: c.var.user, now: at });
+    if ('eventId' in table) {
+      const eventId = await eventIdFor(db, parsed.data.eventId);
+      if (eventId === 'unknown') return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
+      values.eventId = eventId;
+    }
+    const upload = resource.image && body.files[resource.image.formField];
+    if (resource.image && upload) {
+      const stored = await storeImage(c, upload);
+      if (stored instanceof Response) return stored;
+      values[resource.image.column] = stored.key;
+    }
+    const id = crypto.randomUUID();
+    try {
+      await db.insert(table).values({ ...values, id, createdAt: at, updatedAt: at });
+    } catch (error) {
+      const imageKey = resource.image && values[resource.image.column];
+      if (typeof imageKey === 'string') await blobs.delete(imageKey);
+      throw error;
+    }
+    const row = (await findRow(db, resource, id))!;
+    await resource.afterWrite?.(db, row);
+    return ok(c, present(resource, row), `${Singular} created successfully`, 201);
+  });
+}

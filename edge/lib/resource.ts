@@ -1,0 +1,207 @@
+import { and, asc, count, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { Context } from 'hono';
+import type { $ZodType } from 'zod/v4/core';
+import * as z from 'zod/mini';
+import type { Database } from '../db/database';
+import { events } from '../db/tables/events';
+import type { AppEnv, AuthUser } from '../env';
+import { fail, type FieldErrors } from '../http/envelope';
+import { fieldErrors } from '../http/validate';
+import { newBlobKey } from '../storage/blob-store';
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, NOT_AN_IMAGE, sniffImage } from './images';
+
+/**
+ * One description per admin resource: its table, schemas, statuses, defaults, searchable and sortable
+ * columns, image field and CSV columns. `resourceRoutes` (resource-routes.ts) turns a description into
+ * the common routes; a resource's own router file adds only what is special about it.
+ *
+ * The generic layer works on rows as plain records: drizzle's per-table types do not survive being
+ * abstracted over nine tables, and each description's schemas already check what goes in.
+ */
+export type ResourceName =
+  | 'visitors'
+  | 'stalls'
+  | 'sponsors'
+  | 'awards'
+  | 'guests'
+  | 'speakers'
+  | 'awardeesvip'
+  | 'enquiries'
+  | 'events';
+
+export type Row = Record<string, unknown>;
+
+export interface WriteContext {
+  user: AuthUser;
+  now: string;
+}
+
+export interface ResourceDescription {
+  name: ResourceName;
+  /** "visitor": used in messages ("Visitor not found"). */
+  singular: string;
+  // biome-ignore lint: any table of ours: the generic layer reads the common columns by name.
+  table: SQLiteTable & Record<string, SQLiteColumn | any>;
+  statuses: readonly string[];
+  /** Absent when records are created elsewhere only (enquiries come from the public site). */
+  createSchema?: $ZodType;
+  updateSchema: $ZodType;
+  /** The new record's values from validated input: the seed's defaults for what the form left out. */
+  defaults(input: Row, context: WriteContext): Row;
+  /** Derived values on update (e.g. a sponsor's balance), given the record as it was. */
+  onUpdate?(patch: Row, existing: Row): Row;
+  /** A rule across the stored record and the update (e.g. an event's end after its start): a message refuses it. */
+  checkUpdate?(patch: Row, existing: Row): { field: string; message: string } | undefined;
+  /** Runs after a create or update has been stored (e.g. only one featured event). */
+  afterWrite?(db: Database, row: Row): Promise<void>;
+  /** Reads a status in older spellings before it is checked (VIP awardees). */
+  normaliseStatus?(status: string): string;
+  searchColumns: SQLiteColumn[];
+  /** Sortable columns by the name clients use; `createdAt` is always there and is the default. */
+  sortColumns?: Record<string, SQLiteColumn>;
+  image?: { formField: 'profileImage' | 'banner'; column: 'profileImageKey' | 'bannerKey'; urlField: 'profileImageUrl' | 'bannerUrl' };
+  /** Extra fields of the answer computed from the row. */
+  present?(row: Row): Row;
+  /** Staff may change statuses of the people the venue door sees. */
+  staffMayChangeStatus?: boolean;
+  /** `PUT /:id/status` with notes also keeps them on the record (enquiries). */
+  statusNotesOnRecord?: boolean;
+  csv: Array<[header: string, value: (row: Row) => unknown]>;
+  defaultLimit?: number;
+}
+
+export const statusError = (statuses: readonly string[]) => `Status must be one of: ${statuses.join(', ')}`;
+
+// --- request bodies -------------------------------------------------------------------------------
+
+export interface ResourceBody {
+  fields: Row;
+  files: Record<string, File>;
+}
+
+/**
+ * The body of an admin create or update: JSON, or multipart/form-data where repeated fields become
+ * arrays and files are kept apart. Answers a Response when the body cannot be used.
+ */
+export async function readResourceBody(c: Context<AppEnv>): Promise<ResourceBody | Response> {
+  const type = (c.req.header('Content-Type') ?? '').toLowerCase();
+  if (type.startsWith('multipart/form-data')) {
+    let form: Record<string, string | File | (string | File)[]>;
+    try {
+      form = await c.req.parseBody({ all: true });
+    } catch {
+      return fail(c, 400, 'Malformed multipart body');
+    }
+    const fields: Row = {};
+    const files: Record<string, File> = {};
+    for (const [name, value] of Object.entries(form)) {
+      const values = Array.isArray(value) ? value : [value];
+      const file = values.find((v): v is File => typeof v !== 'string');
+      if (file) {
+        if (file.size > 0) files[name] = file;
+        continue;
+      }
+      // `eventTypes[]` is how some form libraries spell a repeated field.
+      const key = name.endsWith('[]') ? name.slice(0, -2) : name;
+      fields[key] = Array.isArray(value) || name.endsWith('[]') ? values : value;
+    }
+    return { fields, files };
+  }
+  let json: unknown;
+  try {
+    json = await c.req.json();
+  } catch {
+    return fail(c, 400, 'Request body is required');
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+    return fail(c, 400, 'Request body must be an object');
+  }
+  return { fields: json as Row, files: {} };
+}
+
+export function parseWith(c: Context, schema: $ZodType, fields: Row): { data: Row } | Response {
+  const result = z.safeParse(schema, fields);
+  if (result.success) return { data: result.data as Row };
+  const errors: FieldErrors = fieldErrors(result.error.issues, fields);
+  return fail(c, 400, Object.values(errors)[0] ?? 'Invalid request', errors);
+}
+
+/** Checks and stores an uploaded image; answers its blob key, or a 413/415 Response. */
+export async function storeImage(c: Context<AppEnv>, file: File): Promise<{ key: string } | Response> {
+  if (file.size > MAX_IMAGE_BYTES) return fail(c, 413, IMAGE_TOO_LARGE);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const image = sniffImage(bytes);
+  if (!image) return fail(c, 415, NOT_AN_IMAGE);
+  const key = newBlobKey(image.extension);
+  await c.var.deps.blobs.put(key, bytes, image.contentType);
+  return { key };
+}
+
+// --- reading ----------------------------------------------------------------------------------------
+
+export const listQuerySchema = (defaultLimit: number) =>
+  z.object({
+    page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(1_000_000)), 1),
+    limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100, { error: 'limit must be at most 100' })), defaultLimit),
+    status: z.optional(z.string().check(z.trim(), z.maxLength(60))),
+    eventId: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+    q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+    sort: z.optional(z.string().check(z.maxLength(40))),
+    order: z.optional(z.enum(['asc', 'desc'])),
+  });
+export type ListQuery = z.infer<ReturnType<typeof listQuerySchema>>;
+
+/** `LIKE` with the user's `%` and `_` taken literally. */
+const contains = (column: SQLiteColumn, term: string) =>
+  sql`${column} LIKE ${`%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} ESCAPE '\\'`;
+
+export function listFilter(resource: ResourceDescription, query: Pick<ListQuery, 'status' | 'eventId' | 'q'>): SQL | undefined {
+  const { table } = resource;
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(table.status, query.status));
+  if (query.eventId && 'eventId' in table) conditions.push(eq(table.eventId, query.eventId));
+  if (query.q) {
+    const search = or(...resource.searchColumns.map((column) => contains(column, query.q!)));
+    if (search) conditions.push(search);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export function listOrder(resource: ResourceDescription, query: Pick<ListQuery, 'sort' | 'order'>) {
+  const column = (query.sort && resource.sortColumns?.[query.sort]) || resource.table.createdAt;
+  const direction = query.order === 'asc' ? asc : desc;
+  return [direction(column), direction(resource.table.id)];
+}
+
+/** The row with its event's name joined in, for every resource that belongs to an event. */
+export function selectRows(db: Database, resource: ResourceDescription) {
+  const { table } = resource;
+  if (!('eventId' in table) || resource.name === 'events') return db.select().from(table).$dynamic();
+  return db
+    .select({ ...getTableColumns(table), eventName: events.eventName })
+    .from(table)
+    .leftJoin(events, eq(events.id, table.eventId))
+    .$dynamic();
+}
+
+export async function countRows(db: Database, resource: ResourceDescription, where: SQL | undefined) {
+  const [result] = await db.select({ n: count() }).from(resource.table).where(where);
+  return result?.n ?? 0;
+}
+
+export async function findRow(db: Database, resource: ResourceDescription, id: string): Promise<Row | undefined> {
+  const [row] = await selectRows(db, resource).where(eq(resource.table.id, id)).limit(1);
+  return row as Row | undefined;
+}
+
+/** A row as the API answers it: image keys become URLs, plus the resource's own derived fields. */
+export function present(resource: ResourceDescription, row: Row): Row {
+  const out: Row = { ...row };
+  if (resource.image) {
+    const key = row[resource.image.column];
+    delete out[resource.image.column];
+    out[resource.image.urlField] = typeof key === 'string' ? `/api/files/${key}` : null;
+  }
+  return resource.present ? { ...out, ...resource.present(row) } : out;
+}

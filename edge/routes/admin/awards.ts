@@ -1,0 +1,51 @@
+import * as z from 'zod/mini';
+import { awardNominations } from '../../db/tables/organisations';
+import { newPassCode } from '../../lib/pass-code';
+import type { ResourceDescription } from '../../lib/resource';
+import { resourceRoutes } from '../../lib/resource-routes';
+import { NOMINATION_STATUSES, nominationCreateSchema } from '../../schemas/organisations';
+
+/** Award nominations (`/api/awards`): new ones `yet_to_decide` with nominationStatus `pending`. */
+export const nominationResource: ResourceDescription = {
+  name: 'awards',
+  singular: 'nomination',
+  table: awardNominations,
+  statuses: NOMINATION_STATUSES,
+  createSchema: nominationCreateSchema,
+  updateSchema: z.partial(nominationCreateSchema),
+  defaults: (input, { user }) => ({
+    mobileNumber: '',
+    email: '',
+    organizationName: '',
+    awardCategory: '',
+    category: '',
+    description: '',
+    achievements: '',
+    status: 'yet_to_decide',
+    nominationStatus: 'pending',
+    notes: '',
+    priority: 'normal',
+    tags: [],
+    ...input,
+    registrationType: 'admin_nomination',
+    createdBy: user.name,
+    createdByRole: user.role,
+    passCode: newPassCode(),
+  }),
+  searchColumns: [awardNominations.nomineeName, awardNominations.mobileNumber, awardNominations.email, awardNominations.organizationName, awardNominations.category],
+  sortColumns: { nomineeName: awardNominations.nomineeName, category: awardNominations.category, status: awardNominations.status, createdAt: awardNominations.createdAt },
+  csv: [
+    ['Nominee', (r) => r.nomineeName],
+    ['Contact', (r) => r.mobileNumber],
+    ['Email', (r) => r.email],
+    ['Organization', (r) => r.organizationName],
+    ['Category', (r) => r.category || r.awardCategory],
+    ['Description', (r) => r.description],
+    ['Achievements', (r) => r.achievements],
+    ['Event', (r) => r.eventName],
+    ['Status', (r) => r.status],
+    ['Created On', (r) => r.createdAt],
+  ],
+};
+
+export const nominationRoutes = resourceRoutes(nominationResource);

@@ -1,0 +1,33 @@
+import { enquiries } from '../../db/tables/organisations';
+import type { ResourceDescription } from '../../lib/resource';
+import { resourceRoutes } from '../../lib/resource-routes';
+import { ENQUIRY_STATUSES, enquiryUpdateSchema } from '../../schemas/organisations';
+
+/**
+ * Enquiries: created by the public `POST /api/enquiries` (so no admin create here); the panel searches
+ * name, email, phone, organization and status, and moves them along with notes (`PUT /:id/status`).
+ */
+export const enquiryResource: ResourceDescription = {
+  name: 'enquiries',
+  singular: 'enquiry',
+  table: enquiries,
+  statuses: ENQUIRY_STATUSES,
+  updateSchema: enquiryUpdateSchema,
+  defaults: (input) => input,
+  statusNotesOnRecord: true,
+  present: (row) => ({ phone: row.mobileNumber }),
+  searchColumns: [enquiries.name, enquiries.email, enquiries.mobileNumber, enquiries.organization, enquiries.status],
+  sortColumns: { name: enquiries.name, status: enquiries.status, subscriptionType: enquiries.subscriptionType, createdAt: enquiries.createdAt },
+  csv: [
+    ['Name', (r) => r.name],
+    ['Email', (r) => r.email],
+    ['Phone', (r) => r.mobileNumber],
+    ['Organization', (r) => r.organization],
+    ['Subscription', (r) => r.subscriptionType],
+    ['Status', (r) => r.status],
+    ['Notes', (r) => r.notes],
+    ['Created On', (r) => r.createdAt],
+  ],
+};
+
+export const enquiryRoutes = resourceRoutes(enquiryResource);

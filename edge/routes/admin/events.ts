@@ -1,0 +1,56 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { events } from '../../db/tables/events';
+import type { ResourceDescription } from '../../lib/resource';
+import { resourceRoutes } from '../../lib/resource-routes';
+import { EVENT_MESSAGES, EVENT_STATUSES, eventCreateSchema, eventUpdateSchema } from '../../schemas/events';
+
+/**
+ * Events (seed 001 §3, §5): 10 per page, `active` when created without a status, a banner image, and
+ * the featured flag the public site reads — moving it to one event takes it off the others.
+ */
+export const eventResource: ResourceDescription = {
+  name: 'events',
+  singular: 'event',
+  table: events,
+  statuses: EVENT_STATUSES,
+  createSchema: eventCreateSchema,
+  updateSchema: eventUpdateSchema,
+  defaultLimit: 10,
+  defaults: (input, { user }) => ({
+    description: '',
+    venue: '',
+    status: 'active',
+    isFeatured: false,
+    ...input,
+    createdBy: user.name,
+    createdByRole: user.role,
+  }),
+  checkUpdate: (patch, existing) => {
+    const start = (patch.startDateTime ?? existing.startDateTime) as string;
+    const end = (patch.endDateTime ?? existing.endDateTime) as string;
+    return end < start ? { field: 'endDateTime', message: EVENT_MESSAGES.order } : undefined;
+  },
+  afterWrite: async (db, row) => {
+    if (row.isFeatured) {
+      await db.update(events).set({ isFeatured: false }).where(and(ne(events.id, row.id as string), eq(events.isFeatured, true)));
+    }
+  },
+  present: (row) => ({ name: row.eventName }),
+  image: { formField: 'banner', column: 'bannerKey', urlField: 'bannerUrl' },
+  searchColumns: [events.eventName, events.city, events.venue],
+  sortColumns: { eventName: events.eventName, startDateTime: events.startDateTime, status: events.status, createdAt: events.createdAt },
+  csv: [
+    ['Event', (r) => r.eventName],
+    ['State', (r) => r.state],
+    ['City', (r) => r.city],
+    ['Venue', (r) => r.venue],
+    ['Types', (r) => r.eventTypes],
+    ['Starts', (r) => r.startDateTime],
+    ['Ends', (r) => r.endDateTime],
+    ['Status', (r) => r.status],
+    ['Featured', (r) => (r.isFeatured ? 'yes' : '')],
+    ['Created On', (r) => r.createdAt],
+  ],
+};
+
+export const eventRoutes = resourceRoutes(eventResource);

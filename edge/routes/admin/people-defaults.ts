@@ -1,0 +1,39 @@
+import type { Row, WriteContext } from '../../lib/resource';
+
+/**
+ * What every person created in the panel gets when the form leaves it out (seed 001 §3, §9):
+ * priority normal, empty notes and tags, stamped with the signed-in user (never the body).
+ */
+export function personDefaults(input: Row, { user }: WriteContext): Row {
+  return {
+    email: '',
+    organizationName: '',
+    designation: '',
+    address: '',
+    city: '',
+    state: '',
+    pincode: '',
+    notes: '',
+    priority: 'normal',
+    tags: [],
+    ...input,
+    registrationType: 'admin_registration',
+    createdBy: user.name,
+    createdByRole: user.role,
+  };
+}
+
+/** The CSV columns every person list shares. */
+export const personCsv: Array<[string, (row: Row) => unknown]> = [
+  ['Name', (r) => r.fullName],
+  ['Email', (r) => r.email],
+  ['Phone', (r) => r.mobileNumber],
+  ['Organization', (r) => r.organizationName],
+  ['Designation', (r) => r.designation],
+  ['City', (r) => r.city],
+  ['State', (r) => r.state],
+  ['Event', (r) => r.eventName],
+  ['Status', (r) => r.status],
+  ['Pass code', (r) => r.passCode],
+  ['Created On', (r) => r.createdAt],
+];

@@ -1,0 +1,91 @@
+import * as z from 'zod/mini';
+import { sponsors } from '../../db/tables/organisations';
+import { newPassCode } from '../../lib/pass-code';
+import type { ResourceDescription } from '../../lib/resource';
+import { resourceRoutes } from '../../lib/resource-routes';
+import { SPONSOR_STATUSES, sponsorCreateSchema } from '../../schemas/organisations';
+
+const NAME_REQUIRED = 'Enter the sponsor or company name';
+
+/**
+ * A sponsor needs a name of some kind: the organisation falls back to the contact person and back
+ * (seed 001 §3: "organizationName (company, or sponsor name if empty)").
+ */
+const sponsorCreate = sponsorCreateSchema.check(
+  z.refine((v) => Boolean(v.organizationName || v.contactPersonName), { error: NAME_REQUIRED, path: ['organizationName'] }),
+);
+
+/** Sponsors (seed 001 §3, §9 sponsor defaults; new sponsors `yet_to_confirm`). */
+export const sponsorResource: ResourceDescription = {
+  name: 'sponsors',
+  singular: 'sponsor',
+  table: sponsors,
+  statuses: SPONSOR_STATUSES,
+  createSchema: sponsorCreate,
+  updateSchema: z.partial(sponsorCreateSchema),
+  defaults: (input, { user }) => {
+    const amount = (input.sponsorshipAmount as number | undefined) ?? 0;
+    const paid = (input.amountPaid as number | undefined) ?? 0;
+    return {
+      organizationType: 'corporate',
+      industryType: '',
+      website: '',
+      designation: '',
+      email: '',
+      mobileNumber: '',
+      alternatePhone: '',
+      address: '',
+      city: 'Delhi',
+      state: '',
+      pincode: '',
+      sponsorshipTier: 'bronze',
+      status: 'yet_to_confirm',
+      paymentStatus: 'unpaid',
+      notes: '',
+      priority: 'normal',
+      tags: [],
+      ...input,
+      organizationName: (input.organizationName as string) || (input.contactPersonName as string),
+      contactPersonName: (input.contactPersonName as string) || (input.organizationName as string),
+      sponsorshipAmount: amount,
+      amountPaid: paid,
+      balanceAmount: amount - paid,
+      currency: 'INR',
+      registrationType: 'admin_registration',
+      createdBy: user.name,
+      createdByRole: user.role,
+      passCode: newPassCode(),
+    };
+  },
+  /** The balance follows the amount and what has been paid. */
+  onUpdate: (patch, existing) => {
+    if (patch.sponsorshipAmount === undefined && patch.amountPaid === undefined) return patch;
+    const amount = (patch.sponsorshipAmount ?? existing.sponsorshipAmount) as number;
+    const paid = (patch.amountPaid ?? existing.amountPaid) as number;
+    return { ...patch, balanceAmount: amount - paid };
+  },
+  searchColumns: [sponsors.organizationName, sponsors.contactPersonName, sponsors.email, sponsors.mobileNumber, sponsors.sponsorshipTier],
+  sortColumns: {
+    organizationName: sponsors.organizationName,
+    contactPersonName: sponsors.contactPersonName,
+    sponsorshipTier: sponsors.sponsorshipTier,
+    sponsorshipAmount: sponsors.sponsorshipAmount,
+    status: sponsors.status,
+    createdAt: sponsors.createdAt,
+  },
+  csv: [
+    ['Contact Person', (r) => r.contactPersonName],
+    ['Company', (r) => r.organizationName],
+    ['Tier', (r) => r.sponsorshipTier],
+    ['Amount (INR)', (r) => r.sponsorshipAmount],
+    ['Paid (INR)', (r) => r.amountPaid],
+    ['Balance (INR)', (r) => r.balanceAmount],
+    ['Email', (r) => r.email],
+    ['Phone', (r) => r.mobileNumber],
+    ['Event', (r) => r.eventName],
+    ['Status', (r) => r.status],
+    ['Created On', (r) => r.createdAt],
+  ],
+};
+
+export const sponsorRoutes = resourceRoutes(sponsorResource);

@@ -1,0 +1,83 @@
+import * as z from 'zod/mini';
+import { stalls } from '../../db/tables/organisations';
+import { newPassCode } from '../../lib/pass-code';
+import type { ResourceDescription, Row } from '../../lib/resource';
+import { resourceRoutes } from '../../lib/resource-routes';
+import { STALL_STATUSES, stallCreateSchema } from '../../schemas/organisations';
+
+/** The seed's nested stall size travels as three columns. */
+function flattenSize(input: Row): Row {
+  const { stallSize, ...rest } = input;
+  if (!stallSize || typeof stallSize !== 'object') return rest;
+  const size = stallSize as { width?: number; length?: number; unit?: string };
+  return {
+    ...rest,
+    ...(size.width !== undefined && { stallWidth: size.width }),
+    ...(size.length !== undefined && { stallLength: size.length }),
+    ...(size.unit !== undefined && { stallUnit: size.unit }),
+  };
+}
+
+/** Stall bookings (seed 001 §3 "Admin form payloads", §9 stall defaults). */
+export const stallResource: ResourceDescription = {
+  name: 'stalls',
+  singular: 'stall',
+  table: stalls,
+  statuses: STALL_STATUSES,
+  createSchema: stallCreateSchema,
+  updateSchema: z.partial(stallCreateSchema),
+  defaults: (input, { user }) => ({
+    designation: '',
+    stallNumber: '',
+    stallType: 'standard',
+    stallWidth: 0,
+    stallLength: 0,
+    stallUnit: 'feet',
+    status: 'pending',
+    paymentStatus: 'unpaid',
+    address: '',
+    city: '',
+    state: '',
+    pincode: '',
+    additionalRequirements: '',
+    notes: '',
+    priority: 'normal',
+    tags: [],
+    ...flattenSize(input),
+    companyName: (input.companyName as string | undefined) || 'N/A',
+    bookingType: 'admin_booking',
+    registrationType: 'admin_booking',
+    bookedByName: user.name,
+    bookedByRole: user.role,
+    createdBy: user.name,
+    createdByRole: user.role,
+    passCode: newPassCode(),
+  }),
+  onUpdate: (patch) => {
+    const flat = flattenSize(patch);
+    if (flat.companyName === '') flat.companyName = 'N/A';
+    return flat;
+  },
+  present: (row) => ({
+    stallSize: { width: row.stallWidth, length: row.stallLength, unit: row.stallUnit },
+    bookedBy: { name: row.bookedByName, role: row.bookedByRole },
+  }),
+  searchColumns: [stalls.companyName, stalls.contactPersonName, stalls.email, stalls.mobileNumber, stalls.stallNumber, stalls.passCode],
+  sortColumns: { companyName: stalls.companyName, contactPersonName: stalls.contactPersonName, status: stalls.status, createdAt: stalls.createdAt },
+  csv: [
+    ['Contact Person', (r) => r.contactPersonName],
+    ['Company', (r) => r.companyName],
+    ['Email', (r) => r.email],
+    ['Phone', (r) => r.mobileNumber],
+    ['Designation', (r) => r.designation],
+    ['Stall Number', (r) => r.stallNumber],
+    ['Stall Type', (r) => r.stallType],
+    ['Requirements', (r) => r.additionalRequirements],
+    ['Event', (r) => r.eventName],
+    ['Status', (r) => r.status],
+    ['Payment', (r) => r.paymentStatus],
+    ['Created On', (r) => r.createdAt],
+  ],
+};
+
+export const stallRoutes = resourceRoutes(stallResource);

@@ -1,0 +1,79 @@
+import { desc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { hashPassword } from '../auth/password';
+import { requireAdmin } from '../auth/require-role';
+import { users } from '../db/tables/system';
+import type { AppEnv } from '../env';
+import { fail, ok } from '../http/envelope';
+import { validate } from '../http/validate';
+import { userCreateSchema, userUpdateSchema } from '../schemas/users';
+
+const publicColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  role: users.role,
+  disabled: users.disabled,
+  lastLoginAt: users.lastLoginAt,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+/**
+ * `/api/users` (admin only): accounts for organisers and venue staff. Accounts are disabled rather than
+ * deleted, so the status-change log keeps naming who did what; a disabled account's tokens stop working
+ * at once (requireRole reads the account on every request).
+ */
+export const userRoutes = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .get('/', async (c) => {
+    const rows = await c.var.deps.db.select(publicColumns).from(users).orderBy(desc(users.createdAt));
+    return ok(c, { items: rows, total: rows.length });
+  })
+  .post('/', validate('json', userCreateSchema), async (c) => {
+    const input = c.req.valid('json');
+    const { db, now, secrets } = c.var.deps;
+    const at = now().toISOString();
+    const id = crypto.randomUUID();
+    try {
+      await db.insert(users).values({
+        id,
+        email: input.email,
+        name: input.name,
+        role: input.role,
+        passwordHash: await hashPassword(input.password, secrets.passwordPepper),
+        createdAt: at,
+        updatedAt: at,
+      });
+    } catch (error) {
+      if (String((error as { cause?: unknown }).cause ?? error).includes('UNIQUE')) {
+        return fail(c, 409, 'An account with this email already exists', { email: 'An account with this email already exists' });
+      }
+      throw error;
+    }
+    const [row] = await db.select(publicColumns).from(users).where(eq(users.id, id));
+    return ok(c, row!, 'Account created', 201);
+  })
+  .put('/:id', validate('json', userUpdateSchema), async (c) => {
+    const input = c.req.valid('json');
+    const { db, now, secrets } = c.var.deps;
+    const id = c.req.param('id');
+    const [existing] = await db.select(publicColumns).from(users).where(eq(users.id, id));
+    if (!existing) return fail(c, 404, 'Account not found');
+    if (id === c.var.user.id && (input.disabled === true || input.role === 'staff')) {
+      // Otherwise the last admin could lock everybody out of the panel.
+      return fail(c, 400, 'You cannot disable or demote your own account');
+    }
+    await db
+      .update(users)
+      .set({
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.role !== undefined && { role: input.role }),
+        ...(input.disabled !== undefined && { disabled: input.disabled }),
+        ...(input.password !== undefined && { passwordHash: await hashPassword(input.password, secrets.passwordPepper) }),
+        updatedAt: now().toISOString(),
+      })
+      .where(eq(users.id, id));
+    const [row] = await db.select(publicColumns).from(users).where(eq(users.id, id));
+    return ok(c, row!, input.password !== undefined ? 'Password reset' : 'Account updated');
+  });

@@ -1,0 +1,107 @@
+import * as z from 'zod/mini';
+
+/**
+ * Field builders shared by the resource schemas. Every admin form arrives either as JSON or as
+ * multipart/form-data, where every value is a string: numbers, flags and lists accept both spellings.
+ * No builder carries a default: defaults belong to creation (each resource's `defaults`), so the same
+ * fields serve partial updates without resetting what an update leaves out.
+ */
+export const MAX_TEXT = 200;
+export const MAX_LONG_TEXT = 5000;
+
+/** Trimmed text, empty allowed. */
+export const text = (max = MAX_TEXT) => z.string().check(z.trim(), z.maxLength(max));
+
+/** Trimmed text that must not be blank. */
+export const requiredText = (message: string, max = MAX_TEXT) =>
+  z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max));
+
+/** An optional leading + then 10 to 15 digits (seed 000 §5); spaces and dashes people type are dropped. */
+export const MOBILE_PATTERN = /^\+?\d{10,15}$/;
+export const MOBILE_MESSAGE = 'Mobile number must be 10-15 digits';
+export const mobile = (requiredMessage: string) =>
+  z.pipe(
+    z.pipe(z.string({ error: requiredMessage }), z.transform((v) => v.replace(/[\s-]/g, ''))),
+    z.string().check(z.minLength(1, { error: requiredMessage }), z.regex(MOBILE_PATTERN, { error: MOBILE_MESSAGE })),
+  );
+/** A mobile number that may be left empty. */
+export const optionalMobile = () =>
+  z.pipe(
+    z.pipe(z.string(), z.transform((v) => v.replace(/[\s-]/g, ''))),
+    z.string().check(z.refine((v) => v === '' || MOBILE_PATTERN.test(v), { error: MOBILE_MESSAGE })),
+  );
+
+/** An e-mail address that may be left empty. */
+export const optionalEmail = () =>
+  z.pipe(
+    text(254),
+    z.string().check(z.refine((v) => v === '' || z.safeParse(z.email(), v).success, { error: 'Enter a valid email address' })),
+  );
+export const requiredEmail = (message: string) =>
+  z.pipe(requiredText(message, 254), z.email({ error: 'Enter a valid email address' }));
+
+/** Whole rupees, ≥ 0; "" counts as 0 (an empty amount box). */
+export const amount = (field: string) =>
+  z.pipe(
+    z.union([z.number(), z.pipe(z.string(), z.transform((v) => (v.trim() === '' ? 0 : Number(v))))]),
+    z.number({ error: `${field} must be a number` }).check(
+      z.refine((v) => Number.isFinite(v), { error: `${field} must be a number` }),
+      z.nonnegative({ error: `${field} cannot be negative` }),
+      z.lte(1e12, { error: `${field} is too large` }),
+    ),
+  );
+
+/** A yes/no flag from JSON (true/false) or a form ("true", "false", "1", "0", "on"). */
+export const flag = () => z.union([z.boolean(), z.stringbool()]);
+
+/**
+ * A list of short strings: a JSON array, a repeated multipart field (already an array), one value,
+ * or a JSON-encoded array sent as one form field.
+ */
+export const stringList = (max = 50) =>
+  z.pipe(
+    z.union([
+      z.array(z.string()),
+      z.pipe(
+        z.string(),
+        z.transform((v) => {
+          const trimmed = v.trim();
+          if (trimmed.startsWith('[')) {
+            try {
+              const parsed: unknown = JSON.parse(trimmed);
+              if (Array.isArray(parsed)) return parsed.map(String);
+            } catch {
+              // not JSON: a single value
+            }
+          }
+          return trimmed === '' ? [] : [trimmed];
+        }),
+      ),
+    ]),
+    z.array(z.string().check(z.trim(), z.maxLength(100))).check(z.maxLength(max)),
+  );
+
+/** An ISO 8601 date-time (what the forms send), normalised to UTC `toISOString()`. */
+export const dateTime = (message: string) =>
+  z.pipe(
+    z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }), z.maxLength(40)),
+    z.transform((v, ctx) => {
+      const time = Date.parse(v);
+      if (Number.isNaN(time)) {
+        ctx.issues.push({ code: 'custom', message: 'Enter a valid date and time', input: v });
+        return z.NEVER;
+      }
+      return new Date(time).toISOString();
+    }),
+  );
+
+/** A status of the resource's set; anything else is a 400 naming the allowed values. */
+export const statusOf = <const T extends readonly [string, ...string[]]>(statuses: T) =>
+  z.enum(statuses, { error: `Status must be one of: ${statuses.join(', ')}` });
+
+/** An event reference: an id, or (VIP awardee forms) an object carrying one. */
+export const eventReference = () =>
+  z.pipe(
+    z.union([z.string(), z.object({ id: z.string() }), z.object({ _id: z.string() })]),
+    z.transform((v) => (typeof v === 'string' ? v.trim() : 'id' in v ? v.id : v._id)),
+  );

@@ -1,0 +1,102 @@
+import * as z from 'zod/mini';
+import {
+  amount,
+  eventReference,
+  MAX_LONG_TEXT,
+  mobile,
+  optionalEmail,
+  optionalMobile,
+  requiredEmail,
+  requiredText,
+  statusOf,
+  stringList,
+  text,
+} from './fields';
+
+/** Stalls, sponsors, award nominations and enquiries (seed 001 §3, statuses of §4). */
+export const STALL_STATUSES = ['pending', 'confirmed', 'yet_to_confirm', 'not_attending'] as const;
+export const SPONSOR_STATUSES = ['pending', 'confirmed', 'yet_to_confirm', 'not_attending'] as const;
+export const NOMINATION_STATUSES = ['pending', 'submitted', 'selected', 'not_selected', 'yet_to_decide'] as const;
+export const ENQUIRY_STATUSES = ['new', 'in_progress', 'resolved', 'closed', 'pending'] as const;
+export const PAYMENT_STATUSES = ['unpaid', 'partial', 'paid', 'refunded'] as const;
+
+const bookkeeping = {
+  notes: z.optional(text(MAX_LONG_TEXT)),
+  priority: z.optional(z.enum(['low', 'normal', 'high', 'urgent'])),
+  tags: z.optional(stringList()),
+};
+
+const address = {
+  address: z.optional(text(500)),
+  city: z.optional(text()),
+  state: z.optional(text()),
+  pincode: z.optional(text(12)),
+};
+
+/** The stall form of seed 001 §5: name, e-mail and phone required; Requirements and Designation kept. */
+export const stallCreateSchema = z.object({
+  companyName: z.optional(text()),
+  contactPersonName: requiredText('Contact person name is required'),
+  mobileNumber: mobile('Phone number is required'),
+  email: requiredEmail('Email is required'),
+  designation: z.optional(text()),
+  eventId: z.optional(eventReference()),
+  stallNumber: z.optional(text(40)),
+  stallType: z.optional(text(40)),
+  stallSize: z.optional(
+    z.object({ width: z.optional(amount('Stall width')), length: z.optional(amount('Stall length')), unit: z.optional(z.enum(['feet', 'metres'])) }),
+  ),
+  additionalRequirements: z.optional(text(MAX_LONG_TEXT)),
+  status: z.optional(statusOf(STALL_STATUSES)),
+  paymentStatus: z.optional(z.enum(PAYMENT_STATUSES)),
+  ...address,
+  ...bookkeeping,
+});
+
+/** Sponsors: seed 001 enforces nothing but a numeric amount; a sponsor needs a name of some kind. */
+export const sponsorCreateSchema = z.object({
+  organizationName: z.optional(text()),
+  contactPersonName: z.optional(text()),
+  organizationType: z.optional(text(60)),
+  industryType: z.optional(text(100)),
+  website: z.optional(text(300)),
+  designation: z.optional(text()),
+  email: z.optional(optionalEmail()),
+  mobileNumber: z.optional(optionalMobile()),
+  alternatePhone: z.optional(optionalMobile()),
+  eventId: z.optional(eventReference()),
+  sponsorshipTier: z.optional(text(60)),
+  sponsorshipAmount: z.optional(amount('Amount')),
+  amountPaid: z.optional(amount('Amount paid')),
+  paymentStatus: z.optional(z.enum(PAYMENT_STATUSES)),
+  status: z.optional(statusOf(SPONSOR_STATUSES)),
+  ...address,
+  ...bookkeeping,
+});
+
+/** Nominations: nothing required by the seed beyond a nominee to nominate. */
+export const nominationCreateSchema = z.object({
+  nomineeName: requiredText('Nominee name is required'),
+  mobileNumber: z.optional(optionalMobile()),
+  email: z.optional(optionalEmail()),
+  organizationName: z.optional(text()),
+  awardCategory: z.optional(text()),
+  category: z.optional(text()),
+  description: z.optional(text(MAX_LONG_TEXT)),
+  achievements: z.optional(text(MAX_LONG_TEXT)),
+  eventId: z.optional(eventReference()),
+  status: z.optional(statusOf(NOMINATION_STATUSES)),
+  nominationStatus: z.optional(z.enum(['pending', 'approved', 'rejected'])),
+  ...bookkeeping,
+});
+
+/** Enquiries are created by the public site; the panel edits and moves them along. */
+export const enquiryUpdateSchema = z.object({
+  name: z.optional(requiredText('Name is required')),
+  email: z.optional(optionalEmail()),
+  mobileNumber: z.optional(mobile('Phone number is required')),
+  organization: z.optional(text()),
+  subscriptionType: z.optional(text(100)),
+  notes: z.optional(text(MAX_LONG_TEXT)),
+  status: z.optional(statusOf(ENQUIRY_STATUSES)),
+});

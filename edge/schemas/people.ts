@@ -1,0 +1,86 @@
+import * as z from 'zod/mini';
+import { eventReference, MAX_LONG_TEXT, mobile, optionalEmail, requiredText, statusOf, stringList, text } from './fields';
+
+/**
+ * Visitors, guests, speakers and VIP awardees (seed 001 §3): one field set, each resource adding its own.
+ * Statuses are seed 001 §4's, widened where the issue says so.
+ */
+export const VISITOR_STATUSES = [
+  'pending',
+  'registered_online',
+  'registered_at_venue',
+  'checked_in',
+  'cancelled',
+  'not_visited',
+  'active',
+  'inactive',
+] as const;
+
+/** Guests, speakers and VIP awardees share the venue statuses of seed 001 §4. */
+export const VIP_STATUSES = [
+  'confirmed',
+  'not_confirmed',
+  'not_attending',
+  'reached',
+  'checked_in',
+  'exited_ramp',
+  'left_venue',
+] as const;
+
+export const WORKING_PROFESSIONAL_CHOICES = ['Working Professional', 'Business', 'Others'] as const;
+
+const personFields = {
+  fullName: requiredText('Full name is required'),
+  mobileNumber: mobile('Phone number is required'),
+  email: z.optional(optionalEmail()),
+  organizationName: z.optional(text()),
+  designation: z.optional(text()),
+  address: z.optional(text(500)),
+  city: z.optional(text()),
+  state: z.optional(text()),
+  pincode: z.optional(text(12)),
+  eventId: z.optional(eventReference()),
+  notes: z.optional(text(MAX_LONG_TEXT)),
+  priority: z.optional(z.enum(['low', 'normal', 'high', 'urgent'])),
+  tags: z.optional(stringList()),
+};
+
+const workingProfessional = z.optional(z.enum(WORKING_PROFESSIONAL_CHOICES));
+
+export const visitorCreateSchema = z.object({
+  ...personFields,
+  workingProfessional,
+  status: z.optional(statusOf(VISITOR_STATUSES)),
+});
+
+export const guestCreateSchema = z.object({
+  ...personFields,
+  status: z.optional(statusOf(VIP_STATUSES)),
+});
+
+export const speakerCreateSchema = z.object({
+  ...personFields,
+  title: z.optional(text()),
+  bio: z.optional(text(MAX_LONG_TEXT)),
+  status: z.optional(statusOf(VIP_STATUSES)),
+});
+
+/**
+ * VIP awardees: seed 001 §5 requires event, name, phone and city with one message. Statuses arrive in
+ * older spellings ("Not Confirmed", "checked-in", "pending"); §4 normalises them before checking.
+ */
+const VIP_REQUIRED = 'Please fill in all required fields';
+export function normaliseVipStatus(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const status = value.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return (VIP_STATUSES as readonly string[]).includes(status) ? status : 'not_confirmed';
+}
+export const vipAwardeeCreateSchema = z.object({
+  ...personFields,
+  fullName: requiredText(VIP_REQUIRED),
+  mobileNumber: mobile(VIP_REQUIRED),
+  city: requiredText(VIP_REQUIRED),
+  eventId: z.pipe(eventReference(), z.string().check(z.minLength(1, { error: VIP_REQUIRED }))),
+  workingProfessional,
+  status: z.optional(z.pipe(z.transform(normaliseVipStatus), statusOf(VIP_STATUSES))),
+});

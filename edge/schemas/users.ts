@@ -1,0 +1,23 @@
+import * as z from 'zod/mini';
+import { flag, requiredEmail, requiredText } from './fields';
+
+/** Panel accounts (admins and venue staff), managed by admins in Settings. */
+export const USER_ROLE_CHOICES = ['admin', 'staff'] as const;
+export const PASSWORD_RULE = 'Password must be at least 10 characters';
+
+const password = z.string({ error: PASSWORD_RULE }).check(z.minLength(10, { error: PASSWORD_RULE }), z.maxLength(200));
+
+export const userCreateSchema = z.object({
+  email: z.pipe(requiredEmail('Email is required'), z.transform((v) => v.toLowerCase())),
+  name: requiredText('Name is required'),
+  role: z.enum(USER_ROLE_CHOICES, { error: 'Role must be admin or staff' }),
+  password,
+});
+
+export const userUpdateSchema = z.object({
+  name: z.optional(requiredText('Name is required')),
+  role: z.optional(z.enum(USER_ROLE_CHOICES, { error: 'Role must be admin or staff' })),
+  disabled: z.optional(flag()),
+  /** A new password: the admin's reset. */
+  password: z.optional(password),
+});
