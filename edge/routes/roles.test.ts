@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../testing/test-app';
+
+/**
+ * The role matrix, over every route the app has (read from `app.routes`, so a route added later is
+ * covered without touching this file). A route is admin-only unless it is listed here: a new route
+ * cannot be left open to anonymous callers or staff by mistake.
+ */
+const PUBLIC = [
+  'GET /api/health',
+  'POST /api/auth/login',
+  'GET /api/files/:key',
+  'GET /api/public/site',
+  'POST /api/visitors/register',
+  'POST /api/stalls/register',
+  'POST /api/awards/register',
+  'POST /api/sponsors/register',
+  'POST /api/enquiries',
+];
+const PEOPLE = ['visitors', 'guests', 'speakers', 'awardeesvip'];
+const RESOURCES = [...PEOPLE, 'stalls', 'sponsors', 'awards', 'enquiries', 'events'];
+/** Staff read rosters and lists, and move people along at the venue door; nothing else. */
+const STAFF = [
+  'GET /api/auth/me',
+  ...RESOURCES.flatMap((r) => [`GET /api/${r}`, `GET /api/${r}/:id`, `GET /api/${r}/:id/history`]),
+  ...PEOPLE.map((r) => `PUT /api/${r}/:id/status`),
+];
+
+let t: TestApp;
+let staff: string;
+let admin: string;
+beforeAll(async () => {
+  t = await makeTestApp();
+  const account = await t.createUser('staff');
+  staff = await t.login(account.email, account.password);
+  admin = await t.login();
+});
+afterAll(() => t.close());
+
+describe('who may call what', () => {
+  it('anonymous callers get 401 and staff 403 on every route that is not theirs', async () => {
+    const routes = [...new Set(t.app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`))];
+    expect(routes.length).toBeGreaterThan(60);
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const [method, pattern] = route.split(' ') as [string, string];
+      const path = pattern.replace(/:\w+/g, 'x');
+      const send = (token?: string) => t.request(method, path, { token, json: method === 'GET' ? undefined : {} });
+      const anonymous = (await send()).status;
+      const asStaff = (await send(staff)).status;
+      const asAdmin = (await send(admin)).status;
+      if (PUBLIC.includes(route)) {
+        if (anonymous === 401 || anonymous === 403) wrong.push(`${route}: public, but anonymous got ${anonymous}`);
+      } else if (anonymous !== 401) wrong.push(`${route}: anonymous got ${anonymous}, not 401`);
+      const staffMay = PUBLIC.includes(route) || STAFF.includes(route);
+      if (staffMay && (asStaff === 401 || asStaff === 403)) wrong.push(`${route}: staff should be let in, got ${asStaff}`);
+      if (!staffMay && asStaff !== 403) wrong.push(`${route}: staff got ${asStaff}, not 403`);
+      if (asAdmin === 401 || asAdmin === 403) wrong.push(`${route}: admin got ${asAdmin}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
