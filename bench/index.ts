@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import { openDatabase } from '../edge/db/local-database';
 import { visitors } from '../edge/db/tables/people';
 import { REPO_ROOT, startBuiltServer } from '../scripts/built-server';
+import { benchAdminLists } from './admin-lists';
 
 interface Row {
   name: string;
@@ -74,5 +75,11 @@ try {
 
 const ceiling = await insertCeiling(5);
 report({ name: 'libSQL file insert ceiling (single-row inserts, WAL)', figure: `${Math.round(ceiling)} rows/s`, target: '≥ 1,000 rows/s', met: ceiling >= 1000 });
+
+console.log('\nAdmin lists at 100,000 visitors (5 s each)');
+for (const list of await benchAdminLists()) {
+  const target = list.name.startsWith('search') ? 150 : list.name.includes('10 connections') ? 100 : 25;
+  report({ name: `GET /api/visitors ${list.name} p99`, figure: `${list.p99} ms (p50 ${list.p50} ms, ${list.rps} req/s)`, target: `≤ ${target} ms`, met: list.p99 <= target });
+}
 
 console.log(`\n${rows.filter((r) => r.met).length} of ${rows.length} targets met`);

@@ -171,7 +171,8 @@ export function listFilter(resource: ResourceDescription, query: Pick<ListQuery,
 export function listOrder(resource: ResourceDescription, query: Pick<ListQuery, 'sort' | 'order'>) {
   const column = (query.sort && resource.sortColumns?.[query.sort]) || resource.table.createdAt;
   const direction = query.order === 'asc' ? asc : desc;
-  return [direction(column), direction(resource.table.id)];
+  // Ties (same millisecond) in insertion order; rowid rides along in every index, so no extra sort.
+  return [direction(column), direction(sql`${resource.table}.rowid`)];
 }
 
 /** The row with its event's name joined in, for every resource that belongs to an event. */

@@ -1,0 +1,78 @@
+/**
+ * List latency of the admin API at 100,000 visitors: the first page (the default list), a search, and
+ * a status filter, each with its total — through HTTP against the built server.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { ensureFeaturedEvent, ensureFirstAdmin } from '../edge/db/initial-data';
+import { openDatabase } from '../edge/db/local-database';
+import { visitors } from '../edge/db/tables/people';
+import { newPassCode } from '../edge/lib/pass-code';
+import { REPO_ROOT, startBuiltServer } from '../scripts/built-server';
+
+const FIRST_NAMES = ['Ravi', 'Sita', 'Anil', 'Lakshmi', 'Venkat', 'Padma', 'Srinivas', 'Kavya', 'Rahul', 'Divya', 'Suresh', 'Anjali'];
+const LAST_NAMES = ['Reddy', 'Rao', 'Sharma', 'Naidu', 'Gupta', 'Varma', 'Iyer', 'Khan', 'Das', 'Patel'];
+const STATUSES = ['pending', 'registered_online', 'registered_at_venue', 'checked_in', 'not_visited'];
+
+export interface ListLatency {
+  name: string;
+  p50: number;
+  p99: number;
+  rps: number;
+}
+
+export async function benchAdminLists(rows = 100_000): Promise<ListLatency[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'eventpro-lists-'));
+  const url = `file:${join(dir, 'expo.db')}`;
+  const { client, db } = await openDatabase({ url, migrationsFolder: join(REPO_ROOT, 'migrations') });
+  await ensureFeaturedEvent(db, new Date());
+  const started = Date.now() - rows * 1000;
+  for (let offset = 0; offset < rows; offset += 500) {
+    const batch = Array.from({ length: Math.min(500, rows - offset) }, (_, i) => {
+      const n = offset + i;
+      const at = new Date(started + n * 1000).toISOString();
+      return {
+        id: crypto.randomUUID(),
+        fullName: `${FIRST_NAMES[n % FIRST_NAMES.length]} ${LAST_NAMES[(n * 7) % LAST_NAMES.length]} ${n}`,
+        mobileNumber: String(7_000_000_000 + n),
+        email: `visitor${n}@example.in`,
+        registrationType: 'visitor_registration',
+        status: STATUSES[n % STATUSES.length]!,
+        passCode: newPassCode(),
+        createdAt: at,
+        updatedAt: at,
+      };
+    });
+    await db.insert(visitors).values(batch);
+  }
+  client.close();
+
+  const server = await startBuiltServer({ DATABASE_URL: url });
+  const results: ListLatency[] = [];
+  try {
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: server.adminEmail, password: server.adminPassword }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    // One organiser at a time (1 connection), and the default list under 10 at once.
+    const cases: Array<[string, string, number]> = [
+      ['first page', '/api/visitors?page=1&limit=20', 1],
+      ['search "reddy 4"', '/api/visitors?q=reddy%204&limit=20', 1],
+      ['status filter', '/api/visitors?status=checked_in&limit=20', 1],
+      ['first page, 10 connections', '/api/visitors?page=1&limit=20', 10],
+    ];
+    for (const [name, path, connections] of cases) {
+      const result = await autocannon({ url: `${server.url}${path}`, connections, duration: 5, headers: { Authorization: `Bearer ${token}` } });
+      if (result.non2xx) throw new Error(`${name}: ${result.non2xx} non-2xx answers`);
+      results.push({ name, p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average) });
+    }
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return results;
+}

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../testing/test-app';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await makeTestApp();
+  admin = await t.login();
+});
+afterAll(() => t.close());
+
+describe('/api/settings', () => {
+  it('saves the public contacts and moves the featured event, and the public site shows them', async () => {
+    const event = await t.request('POST', '/api/events', {
+      token: admin,
+      json: { eventName: 'Awards Night', state: 'Telangana', city: 'Hyderabad', eventTypes: ['Awards'], startDateTime: '2025-10-19T12:30:00Z', endDateTime: '2025-10-19T17:30:00Z' },
+    });
+    const eventId = (await event.json()).data.id;
+    const saved = await t.request('PUT', '/api/settings', { token: admin, json: { contactPhone: '+91 98480 22338', contactEmail: 'expo@example.in', featuredEventId: eventId } });
+    expect(saved.status).toBe(200);
+    expect((await saved.json()).data).toMatchObject({ contactPhone: '+919848022338', contactEmail: 'expo@example.in', featuredEventId: eventId });
+
+    const site = (await (await t.request('GET', '/api/public/site')).json()).data;
+    expect(site).toMatchObject({ contactPhone: '+919848022338', contactEmail: 'expo@example.in' });
+    expect(site.event.id).toBe(eventId);
+    const featured = (await (await t.request('GET', '/api/events?limit=100', { token: admin })).json()).data.items.filter((e: { isFeatured: boolean }) => e.isFeatured);
+    expect(featured).toHaveLength(1);
+  });
+
+  it('refuses bad values with field messages and an unknown event', async () => {
+    const res = await t.request('PUT', '/api/settings', { token: admin, json: { contactEmail: 'nope', contactPhone: '12', featuredEventId: 'missing' } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors).toMatchObject({ contactEmail: 'Enter a valid email address', contactPhone: 'Mobile number must be 10-15 digits' });
+    const unknown = await t.request('PUT', '/api/settings', { token: admin, json: { featuredEventId: 'missing' } });
+    expect((await unknown.json()).message).toBe('Unknown event');
+  });
+});

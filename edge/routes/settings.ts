@@ -1,0 +1,39 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { requireAdmin } from '../auth/require-role';
+import { events } from '../db/tables/events';
+import type { AppEnv } from '../env';
+import { fail, ok } from '../http/envelope';
+import { validate } from '../http/validate';
+import { getSiteSettings, putSiteSetting } from '../lib/site-settings';
+import { settingsUpdateSchema } from '../schemas/settings';
+
+async function currentSettings(db: AppEnv['Variables']['deps']['db']) {
+  const [settings, [featured]] = await Promise.all([
+    getSiteSettings(db),
+    db.select({ id: events.id }).from(events).where(eq(events.isFeatured, true)).limit(1),
+  ]);
+  return { ...settings, featuredEventId: featured?.id ?? null };
+}
+
+/** `GET/PUT /api/settings` (admin): what the public site shows that an organiser may change. */
+export const settingsRoutes = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .get('/', async (c) => ok(c, await currentSettings(c.var.deps.db)))
+  .put('/', validate('json', settingsUpdateSchema), async (c) => {
+    const input = c.req.valid('json');
+    const { db, now } = c.var.deps;
+    if (input.featuredEventId) {
+      const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, input.featuredEventId)).limit(1);
+      if (!event) return fail(c, 400, 'Unknown event', { featuredEventId: 'Unknown event' });
+      await db.batch([
+        db.update(events).set({ isFeatured: true }).where(eq(events.id, event.id)),
+        db.update(events).set({ isFeatured: false }).where(and(ne(events.id, event.id), eq(events.isFeatured, true))),
+      ]);
+    }
+    const at = now();
+    if (input.contactPhone !== undefined) await putSiteSetting(db, 'contactPhone', input.contactPhone, at);
+    if (input.contactEmail !== undefined) await putSiteSetting(db, 'contactEmail', input.contactEmail, at);
+    if (input.packages !== undefined) await putSiteSetting(db, 'packages', input.packages, at);
+    return ok(c, await currentSettings(db), 'Settings saved');
+  });

@@ -1,0 +1,18 @@
+import * as z from 'zod/mini';
+import { optionalEmail, optionalMobile, text } from './fields';
+
+/** The site settings an admin edits in Settings: public contacts, packages, the featured event. */
+export const sitePackageSchema = z.object({
+  id: z.string().check(z.trim(), z.regex(/^[a-z0-9-]{1,40}$/, { error: 'Package id: lower-case letters, digits and dashes' })),
+  name: z.string().check(z.trim(), z.minLength(1, { error: 'Package name is required' }), z.maxLength(60)),
+  price: z.string().check(z.trim(), z.minLength(1, { error: 'Package price is required' }), z.maxLength(60)),
+  badge: z.optional(text(40)),
+  features: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(120))).check(z.maxLength(20)),
+});
+
+export const settingsUpdateSchema = z.object({
+  contactPhone: z.optional(optionalMobile()),
+  contactEmail: z.optional(optionalEmail()),
+  packages: z.optional(z.array(sitePackageSchema).check(z.minLength(1, { error: 'Keep at least one package' }), z.maxLength(12))),
+  featuredEventId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+});
