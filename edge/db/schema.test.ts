@@ -43,6 +43,14 @@ describe('the migrated database', () => {
     }
   });
 
+  it('keeps the roster triggers on every roster table (a table recreated by a migration loses them)', async () => {
+    const result = await t.client.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'");
+    const triggers = result.rows.map((r) => String(r.name));
+    for (const table of ['visitors', 'guests', 'speakers', 'vip_awardees', 'stalls', 'sponsors']) {
+      for (const when of ['insert', 'update', 'move', 'delete']) expect(triggers).toContain(`${table}_roster_${when}`);
+    }
+  });
+
   it('keeps one operation id once in the status-change log', async () => {
     const insert = (id: string) =>
       t.client.execute({

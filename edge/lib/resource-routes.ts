@@ -24,6 +24,16 @@ import {
   storeImage,
 } from './resource';
 
+/**
+ * A status set from the panel takes part in the venue door's ordering like a device's change (server
+ * time as its device time), so a later door operation wins over it and an earlier one does not.
+ */
+function doorStamp(resource: ResourceDescription, by: string, at: string, deviceId: string | undefined, operationId: string): Row {
+  // Stalls and sponsors keep their door status apart (`attendanceStatus`); their `status` is the booking's.
+  if (!('statusDeviceTime' in resource.table) || 'attendanceStatus' in resource.table) return {};
+  return { statusChangedAt: at, statusChangedBy: by, statusDeviceId: deviceId ?? 'panel', statusDeviceTime: at, statusOperationId: operationId };
+}
+
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export const STALE_UPDATE = 'This record was changed by someone else. Reload it and try again.';
@@ -125,12 +135,14 @@ export function resourceRoutes(resource: ResourceDescription) {
       if (!existing) return fail(c, 404, notFound);
       const at = now().toISOString();
       const user = c.var.user;
-      const patch: Row = { status, updatedAt: at };
+      const logId = crypto.randomUUID();
+      const patch: Row = { status, updatedAt: at, ...doorStamp(resource, user.name, at, input.deviceId, logId) };
       if (resource.statusNotesOnRecord && input.notes !== undefined) patch.notes = input.notes;
       await db.batch([
         db.update(table).set(patch).where(eq(table.id, id)),
         db.insert(statusChanges).values({
-          id: crypto.randomUUID(),
+          id: logId,
+          operationId: logId,
           resource: resource.name,
           recordId: id,
           eventId: (existing.eventId as string | null) ?? null,
@@ -194,13 +206,16 @@ export function resourceRoutes(resource: ResourceDescription) {
 
       const user = c.var.user;
       const statusChanged = patch.status !== undefined && patch.status !== existing.status;
+      const logId = crypto.randomUUID();
+      if (statusChanged) Object.assign(patch, doorStamp(resource, user.name, at, undefined, logId));
       const guard = and(eq(table.id, id), eq(table.updatedAt, existing.updatedAt as string));
       const [updated] = await db.batch([
         db.update(table).set(patch).where(guard).returning({ id: table.id }),
         ...(statusChanged
           ? [
               db.insert(statusChanges).values({
-                id: crypto.randomUUID(),
+                id: logId,
+                operationId: logId,
                 resource: resource.name,
                 recordId: id,
                 eventId: (patch.eventId ?? existing.eventId ?? null) as string | null,

@@ -12,6 +12,7 @@ import {
   stallRegistrationSchema,
   visitorRegistrationSchema,
 } from '../schemas/public-registrations';
+import { checkinBatchSchema, walkInSchema } from '../schemas/checkin';
 import { settingsUpdateSchema } from '../schemas/settings';
 import { statusChangeSchema } from '../schemas/status-change';
 import { userCreateSchema, userUpdateSchema } from '../schemas/users';
@@ -73,6 +74,10 @@ function operations(): Operation[] {
     { method: 'get', path: '/api/users', tag: 'Accounts', summary: 'Panel accounts', who: 'admin' },
     { method: 'post', path: '/api/users', tag: 'Accounts', summary: 'Create an admin or staff account', who: 'admin', body: userCreateSchema },
     { method: 'put', path: '/api/users/{id}', tag: 'Accounts', summary: 'Rename, change role, disable, reset password', who: 'admin', body: userUpdateSchema },
+    { method: 'get', path: '/api/checkin/roster', tag: 'Venue check-in', summary: 'Roster entries and tombstones changed after version `since`, in version order', who: 'staff', query: ['eventId', 'since', 'limit'] },
+    { method: 'post', path: '/api/checkin/ops', tag: 'Venue check-in', summary: 'Queued status operations (≤ 500), each applied once: applied, duplicate, superseded or rejected', who: 'staff', body: checkinBatchSchema },
+    { method: 'post', path: '/api/checkin/walk-ins', tag: 'Venue check-in', summary: 'Register a visitor at the desk (idempotent by the device-made id)', who: 'staff', body: walkInSchema },
+    { method: 'get', path: '/api/checkin/conflicts', tag: 'Venue check-in', summary: 'Changes made without knowing of another device’s change, with both sides', who: 'admin', query: ['eventId'] },
   ];
   for (const r of RESOURCES) {
     const base = `/api/${r.name}`;

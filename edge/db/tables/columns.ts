@@ -39,3 +39,19 @@ export const addressColumns = () => ({
 export const passCodeColumn = () => text('pass_code');
 
 export const booleanColumn = (name: string) => integer(name, { mode: 'boolean' }).notNull().default(false);
+
+/**
+ * What the venue door needs on every person of a roster: the roster version (a global sequence bumped by
+ * triggers on every insert and update, so devices can ask "what changed after N" — see
+ * migrations/0003_roster_triggers.sql and docs/checkin-sync.md), and the last status change as the door
+ * knows it. `statusDeviceTime` and `statusOperationId` order competing changes: the later device time
+ * wins, ties by operation id, whatever order operations arrive in.
+ */
+export const rosterColumns = () => ({
+  rosterVersion: integer('roster_version').notNull().default(0),
+  statusChangedAt: text('status_changed_at'),
+  statusChangedBy: text('status_changed_by'),
+  statusDeviceId: text('status_device_id'),
+  statusDeviceTime: text('status_device_time'),
+  statusOperationId: text('status_operation_id'),
+});

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import {
   addressColumns,
@@ -5,6 +6,7 @@ import {
   creatorColumns,
   idColumn,
   passCodeColumn,
+  rosterColumns,
   timestampColumns,
 } from './columns';
 import { events } from './events';
@@ -48,11 +50,20 @@ export const stalls = sqliteTable(
     ...addressColumns(),
     additionalRequirements: text('additional_requirements').notNull().default(''),
     passCode: passCodeColumn(),
+    /** The contact person at the venue door ('' until first seen); `status` is the booking's. */
+    attendanceStatus: text('attendance_status').notNull().default(''),
     ...bookkeepingColumns(),
     ...creatorColumns(),
+    ...rosterColumns(),
     ...timestampColumns(),
   },
-  (t) => [...listIndexes('stalls', t), uniqueIndex('stalls_pass_code_idx').on(t.passCode)],
+  (t) => [
+    ...listIndexes('stalls', t),
+    index('stalls_roster_idx').on(t.eventId, t.rosterVersion),
+    uniqueIndex('stalls_pass_code_idx').on(t.passCode),
+    // One public booking per mobile number and event (race-safe 409); admin bookings are exempt.
+    uniqueIndex('stalls_public_mobile_idx').on(t.eventId, t.mobileNumber).where(sql`booking_type = 'public_booking'`),
+  ],
 );
 
 /** A sponsor (seed 001 §3 Sponsor; the public sponsor registration of seed 000 §3). */
@@ -81,11 +92,22 @@ export const sponsors = sqliteTable(
     amountPaid: integer('amount_paid').notNull().default(0),
     balanceAmount: integer('balance_amount').notNull().default(0),
     passCode: passCodeColumn(),
+    /** The contact person at the venue door ('' until first seen); `status` is the sponsorship's. */
+    attendanceStatus: text('attendance_status').notNull().default(''),
     ...bookkeepingColumns(),
     ...creatorColumns(),
+    ...rosterColumns(),
     ...timestampColumns(),
   },
-  (t) => [...listIndexes('sponsors', t), uniqueIndex('sponsors_pass_code_idx').on(t.passCode)],
+  (t) => [
+    ...listIndexes('sponsors', t),
+    index('sponsors_roster_idx').on(t.eventId, t.rosterVersion),
+    uniqueIndex('sponsors_pass_code_idx').on(t.passCode),
+    // One public sponsor registration per mobile number and event (race-safe 409); admin records are exempt.
+    uniqueIndex('sponsors_public_mobile_idx')
+      .on(t.eventId, t.mobileNumber)
+      .where(sql`registration_type = 'sponsor_registration'`),
+  ],
 );
 
 /** An award nomination (seed 000 §3 Award registration, seed 001 §3 Award nomination). */
@@ -111,7 +133,14 @@ export const awardNominations = sqliteTable(
     ...creatorColumns(),
     ...timestampColumns(),
   },
-  (t) => [...listIndexes('award_nominations', t), uniqueIndex('award_nominations_pass_code_idx').on(t.passCode)],
+  (t) => [
+    ...listIndexes('award_nominations', t),
+    uniqueIndex('award_nominations_pass_code_idx').on(t.passCode),
+    // One public award registration per mobile number and event (race-safe 409); admin nominations are exempt.
+    uniqueIndex('award_nominations_public_mobile_idx')
+      .on(t.eventId, t.mobileNumber)
+      .where(sql`registration_type = 'award_registration'`),
+  ],
 );
 
 /** An enquiry about a sponsorship package (seed 000 §3 Enquiry, seed 001 §3 Enquiry). */
@@ -131,5 +160,11 @@ export const enquiries = sqliteTable(
     notes: text('notes').notNull().default(''),
     ...timestampColumns(),
   },
-  (t) => listIndexes('enquiries', t),
+  (t) => [
+    ...listIndexes('enquiries', t),
+    // One enquiry per mobile number, event and package (race-safe 409); another package is a new enquiry.
+    uniqueIndex('enquiries_public_mobile_idx')
+      .on(t.eventId, t.mobileNumber, t.subscriptionType)
+      .where(sql`registration_type = 'enquiry'`),
+  ],
 );

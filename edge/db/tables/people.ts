@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import {
   addressColumns,
@@ -5,6 +6,7 @@ import {
   creatorColumns,
   idColumn,
   passCodeColumn,
+  rosterColumns,
   timestampColumns,
 } from './columns';
 import { events } from './events';
@@ -28,11 +30,12 @@ const personColumns = () => ({
   passCode: passCodeColumn(),
   ...bookkeepingColumns(),
   ...creatorColumns(),
+  ...rosterColumns(),
   ...timestampColumns(),
 });
 
 /** The indexes every person list needs: newest first, by event, by status, by mobile, by pass code. */
-type IndexedPersonColumn = 'createdAt' | 'eventId' | 'status' | 'updatedAt' | 'mobileNumber' | 'passCode';
+type IndexedPersonColumn = 'createdAt' | 'eventId' | 'status' | 'updatedAt' | 'mobileNumber' | 'passCode' | 'rosterVersion';
 const personIndexes = (name: string) => (t: Record<IndexedPersonColumn, AnySQLiteColumn>) => [
   index(`${name}_created_at_idx`).on(t.createdAt),
   index(`${name}_event_created_at_idx`).on(t.eventId, t.createdAt),
@@ -40,6 +43,7 @@ const personIndexes = (name: string) => (t: Record<IndexedPersonColumn, AnySQLit
   index(`${name}_event_updated_at_idx`).on(t.eventId, t.updatedAt),
   index(`${name}_mobile_idx`).on(t.mobileNumber),
   uniqueIndex(`${name}_pass_code_idx`).on(t.passCode),
+  index(`${name}_roster_idx`).on(t.eventId, t.rosterVersion),
 ];
 
 export const visitors = sqliteTable(
@@ -49,7 +53,14 @@ export const visitors = sqliteTable(
     /** Working Professional, Business or Others (seed 000 §3). */
     workingProfessional: text('working_professional').notNull().default('Others'),
   },
-  personIndexes('visitors'),
+  (t) => [
+    ...personIndexes('visitors')(t),
+    // One public registration per mobile number and event: a concurrent double submit fails here (409)
+    // instead of passing a read-then-write check. Admin-created visitors (admin_registration) are exempt.
+    uniqueIndex('visitors_public_mobile_idx')
+      .on(t.eventId, t.mobileNumber)
+      .where(sql`registration_type = 'visitor_registration'`),
+  ],
 );
 
 export const guests = sqliteTable(

@@ -41,6 +41,12 @@ export const statusChanges = sqliteTable(
     operationId: text('operation_id'),
     deviceTime: text('device_time'),
     outcome: text('outcome', { enum: ['applied', 'superseded'] }).notNull().default('applied'),
+    /**
+     * Set when this change was made without knowing of another device's change to the same person (its
+     * from-status was not the status it found): the operation id of that other change. The admins'
+     * conflict inbox lists these.
+     */
+    conflictWithOperationId: text('conflict_with_operation_id'),
     notes: text('notes').notNull().default(''),
     createdAt: text('created_at').notNull(),
   },
@@ -48,7 +54,26 @@ export const statusChanges = sqliteTable(
     index('status_changes_record_idx').on(t.resource, t.recordId, t.createdAt),
     index('status_changes_event_idx').on(t.eventId, t.createdAt),
     uniqueIndex('status_changes_operation_idx').on(t.operationId),
+    index('status_changes_conflict_idx').on(t.eventId, t.conflictWithOperationId),
   ],
+);
+
+/** The roster's global change counter: one row, bumped by the roster triggers inside each write. */
+export const rosterSequence = sqliteTable('roster_sequence', {
+  id: integer('id').primaryKey(),
+  value: integer('value').notNull().default(0),
+});
+
+/** People removed from a roster, so devices drop them at the next delta sync. Written by triggers. */
+export const rosterTombstones = sqliteTable(
+  'roster_tombstones',
+  {
+    kind: text('kind').notNull(),
+    recordId: text('record_id').notNull(),
+    eventId: text('event_id'),
+    rosterVersion: integer('roster_version').notNull(),
+  },
+  (t) => [index('roster_tombstones_idx').on(t.eventId, t.rosterVersion)],
 );
 
 /**
