@@ -1,14 +1,44 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
+import { nominationRoutes } from './admin/awards';
+import { enquiryRoutes } from './admin/enquiries';
+import { eventRoutes } from './admin/events';
+import { guestRoutes } from './admin/guests';
+import { speakerRoutes } from './admin/speakers';
+import { sponsorRoutes } from './admin/sponsors';
+import { stallRoutes } from './admin/stalls';
+import { vipAwardeeRoutes } from './admin/vip-awardees';
+import { visitorRoutes } from './admin/visitors';
 import { authRoutes } from './auth';
+import { checkinRoutes } from './checkin';
+import { dashboardRoutes } from './dashboard';
+import { docsRoutes } from './docs';
 import { fileRoutes } from './files';
 import { healthRoutes } from './health';
+import { publicRoutes } from './public/registrations';
+import { settingsRoutes } from './settings';
+import { userRoutes } from './users';
 
 /**
  * Every router of the API, mounted under /api. This is the only file that knows them all; its type is
  * the one the PWA's typed `hc` client is built from.
  */
 export const apiRoutes = new Hono<AppEnv>()
+  .route('/', publicRoutes)
   .route('/health', healthRoutes)
   .route('/auth', authRoutes)
-  .route('/files', fileRoutes);
+  .route('/files', fileRoutes)
+  .route('/visitors', visitorRoutes)
+  .route('/stalls', stallRoutes)
+  .route('/sponsors', sponsorRoutes)
+  .route('/awards', nominationRoutes)
+  .route('/guests', guestRoutes)
+  .route('/speakers', speakerRoutes)
+  .route('/awardeesvip', vipAwardeeRoutes)
+  .route('/enquiries', enquiryRoutes)
+  .route('/events', eventRoutes)
+  .route('/users', userRoutes)
+  .route('/dashboard', dashboardRoutes)
+  .route('/settings', settingsRoutes)
+  .route('/checkin', checkinRoutes)
+  .route('/', docsRoutes);

@@ -27,6 +27,9 @@ const STAFF = [
   'GET /api/auth/me',
   ...RESOURCES.flatMap((r) => [`GET /api/${r}`, `GET /api/${r}/:id`, `GET /api/${r}/:id/history`]),
   ...PEOPLE.map((r) => `PUT /api/${r}/:id/status`),
+  'GET /api/checkin/roster',
+  'POST /api/checkin/ops',
+  'POST /api/checkin/walk-ins',
 ];
 
 let t: TestApp;

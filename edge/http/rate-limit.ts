@@ -1,0 +1,56 @@
+import { lt, sql } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import type { Database } from '../db/database';
+import { publicRateLimits } from '../db/tables/rate-limits';
+import type { AppEnv } from '../env';
+import { groupCommit, type Statement } from '../lib/group-commit';
+import { fail } from './envelope';
+
+export const RATE_LIMIT_MESSAGE = 'Too many submissions from your network. Please wait a minute and try again.';
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+/**
+ * Public submissions per client address per minute (`config.publicRateLimit`, 0 = off), as a fixed
+ * window. The counter lives in the database so that every Worker isolate and every Node process count
+ * together; one atomic upsert per request both counts and reads the count, so concurrent requests can
+ * never all slip under the limit. The upsert is group-committed with other requests' writes, so it costs
+ * a registration almost nothing. Every attempt counts, invalid ones included: a flood of junk is a flood.
+ */
+export const publicRateLimit = createMiddleware<AppEnv>(async (c, next) => {
+  const { db, config, clientAddress, now } = c.var.deps;
+  if (config.publicRateLimit <= 0) return next();
+  const at = now();
+  const count = await countSubmission(db, `public:${clientAddress(c)}`, at);
+  if (count > config.publicRateLimit) {
+    const windowEnds = windowStartOf(at) + RATE_LIMIT_WINDOW_MS;
+    c.header('Retry-After', String(Math.max(1, Math.ceil((windowEnds - at.getTime()) / 1000))));
+    return fail(c, 429, RATE_LIMIT_MESSAGE);
+  }
+  return next();
+});
+
+const windowStartOf = (at: Date) => Math.floor(at.getTime() / RATE_LIMIT_WINDOW_MS) * RATE_LIMIT_WINDOW_MS;
+
+/** Counts one submission for `key` in the current window and returns the window's count so far. */
+export async function countSubmission(db: Database, key: string, at: Date): Promise<number> {
+  const windowStart = new Date(windowStartOf(at)).toISOString();
+  const upsert = db
+    .insert(publicRateLimits)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: publicRateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${publicRateLimits.windowStart} = excluded.window_start THEN ${publicRateLimits.count} + 1 ELSE 1 END`,
+        windowStart: sql`excluded.window_start`,
+      },
+    })
+    .returning({ count: publicRateLimits.count });
+  const statements: Statement[] = [upsert];
+  // Now and then, forget addresses whose window has long passed, so the table stays one row per active address.
+  if (Math.random() < 0.001) {
+    const stale = new Date(windowStartOf(at) - RATE_LIMIT_WINDOW_MS).toISOString();
+    statements.push(db.delete(publicRateLimits).where(lt(publicRateLimits.windowStart, stale)));
+  }
+  const [rows] = (await groupCommit(db, statements)) as [Array<{ count: number }>];
+  return rows[0]?.count ?? 1;
+}

@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { idempotencyKeys } from '../db/tables/system';
+import type { Statement } from './group-commit';
+import { sha256Hex } from './sha256';
+
+/**
+ * Idempotent submissions (contract: `uniqueSubmissionId` or an `Idempotency-Key` header).
+ *
+ * The key row is written in the same transaction as the record it answers for, already holding the
+ * answer (status and body). The primary key therefore does all the work: of concurrent repeats exactly one
+ * transaction commits; the others fail on the key and read the committed answer. There is no window in
+ * which a key exists without its record or its answer, so a crash can leave neither a record without its
+ * key nor a claim that blocks the key forever, and no repeat ever has to wait and poll.
+ *
+ * A submission whose record cannot be stored (a 409 duplicate, say) rolls its key back with it, so a
+ * corrected retry with the same id goes through.
+ */
+export const KEY_REUSED_MESSAGE = 'This submission id was already used with different details';
+
+/** Longest accepted `Idempotency-Key` header (the same bound as `uniqueSubmissionId`). */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 100;
+
+/** `scope:id` from the body's submission id, else the header; undefined when the caller sent neither. */
+export function idempotencyKey(scope: string, submissionId: string | undefined, header: string | undefined): string | undefined {
+  const id = submissionId ?? header?.trim();
+  return id ? `${scope}:${id}` : undefined;
+}
+
+/**
+ * SHA-256 (hex) of the canonical JSON of the validated body: key order and formatting do not matter.
+ * A cryptographic hash, so nobody can make a different body that passes for a known submission's.
+ */
+export function requestHash(body: unknown): string {
+  return sha256Hex(canonicalJson(body));
+}
+
+/** JSON with object keys sorted at every level and `undefined` members left out. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, member]) => member !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([key, member]) => `${JSON.stringify(key)}:${canonicalJson(member)}`).join(',')}}`;
+}
+
+export interface StoredAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** The statement that records `key` with its answer; commit it in the same batch as the record. */
+export function keyStatement(
+  db: Database,
+  entry: { key: string; scope: string; requestHash: string; answer: StoredAnswer; now: Date },
+): Statement {
+  return db.insert(idempotencyKeys).values({
+    key: entry.key,
+    scope: entry.scope,
+    requestHash: entry.requestHash,
+    responseStatus: entry.answer.status,
+    responseBody: JSON.stringify(entry.answer.body),
+    createdAt: entry.now.toISOString(),
+  });
+}
+
+export type PriorOutcome =
+  | { kind: 'none' }
+  | { kind: 'replay'; answer: StoredAnswer }
+  | { kind: 'mismatch' };
+
+/**
+ * What an earlier submission with `key` answered: nothing yet, its answer (same body), or a mismatch
+ * (the key was used with a different body → 422).
+ */
+export async function priorOutcome(db: Database, key: string, hash: string): Promise<PriorOutcome> {
+  const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).limit(1);
+  if (!row || row.responseStatus === null || row.responseBody === null) return { kind: 'none' };
+  if (row.requestHash !== hash) return { kind: 'mismatch' };
+  return { kind: 'replay', answer: { status: row.responseStatus, body: JSON.parse(row.responseBody) } };
+}
+
+/** True when `error` is the key's own primary-key conflict (a concurrent repeat won). */
+export function isKeyConflict(error: unknown): boolean {
+  return constraintMessage(error).includes('idempotency_keys.key');
+}
+
+/** The SQLite constraint message anywhere in an error's cause chain ('' when there is none). */
+export function constraintMessage(error: unknown): string {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if (/constraint failed/i.test(e.message)) return e.message;
+  }
+  return '';
+}

@@ -1,0 +1,411 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '../../db/tables/events';
+import { awardNominations, enquiries, sponsors, stalls } from '../../db/tables/organisations';
+import { visitors } from '../../db/tables/people';
+import { idempotencyKeys } from '../../db/tables/system';
+import { PASS_CODE_ALPHABET, PASS_CODE_LENGTH } from '../../lib/pass-code';
+import { makeTestApp, type TestApp } from '../../testing/test-app';
+
+let t: TestApp;
+let featuredId: string;
+let otherEventId: string;
+let seq = 0;
+/** A fresh valid 10-digit mobile number per call, so tests never collide on the duplicate rule. */
+const mobile = () => String(7_000_000_000 + ++seq);
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  const [featured] = await t.db.select().from(events).where(eq(events.isFeatured, true));
+  featuredId = featured!.id;
+  otherEventId = crypto.randomUUID();
+  const at = t.clock.now().toISOString();
+  await t.db.insert(events).values({
+    id: otherEventId,
+    eventName: 'Builders Awards Night',
+    startDateTime: '2025-10-19T12:30:00.000Z',
+    endDateTime: '2025-10-19T17:30:00.000Z',
+    createdAt: at,
+    updatedAt: at,
+  });
+});
+afterAll(() => t.close());
+
+const post = (path: string, json: unknown, options: { headers?: Record<string, string>; address?: string } = {}) =>
+  t.request('POST', path, { json, ...options });
+
+const passCodePattern = new RegExp(`^[${PASS_CODE_ALPHABET}]{${PASS_CODE_LENGTH}}$`);
+
+describe('POST /api/visitors/register', () => {
+  it('stores a pending visitor with a pass code and answers 201 with the record', async () => {
+    const number = mobile();
+    const res = await post('/api/visitors/register', {
+      fullName: '  Asha Rao ',
+      mobileNumber: number,
+      workingProfessional: 'Business',
+      organizationName: 'Rao Estates',
+      city: 'Hyderabad',
+      // The seed's forms send these; the server decides them itself.
+      status: 'approved',
+      registrationType: 'vip',
+      createdAt: '1999-01-01',
+    });
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      success: true,
+      message: 'Registration successful!',
+      data: {
+        fullName: 'Asha Rao',
+        mobileNumber: number,
+        workingProfessional: 'Business',
+        organizationName: 'Rao Estates',
+        city: 'Hyderabad',
+        eventId: featuredId,
+        eventName: 'Hyderabad Property Expo & Builders Awards 2025',
+        registrationType: 'visitor_registration',
+        status: 'pending',
+        createdAt: t.clock.now().toISOString(),
+        updatedAt: t.clock.now().toISOString(),
+      },
+    });
+    expect(body.data.passCode).toMatch(passCodePattern);
+    const [row] = await t.db.select().from(visitors).where(eq(visitors.id, body.data.id));
+    expect(row).toMatchObject({ fullName: 'Asha Rao', mobileNumber: number, passCode: body.data.passCode, status: 'pending', registrationType: 'visitor_registration' });
+  });
+
+  it('applies the §3 defaults to absent or blank optional fields', async () => {
+    const absent = await post('/api/visitors/register', { fullName: 'Ravi', mobileNumber: mobile() });
+    expect(absent.status).toBe(201);
+    expect((await absent.json()).data).toMatchObject({ workingProfessional: 'Others', organizationName: 'Not specified', city: 'Not specified' });
+    const blank = await post('/api/visitors/register', { fullName: 'Ravi', mobileNumber: mobile(), workingProfessional: ' ', organizationName: '', city: null });
+    expect(blank.status).toBe(201);
+    const { data } = await blank.json();
+    expect(data).toMatchObject({ workingProfessional: 'Others', organizationName: 'Not specified', city: 'Not specified' });
+    const [row] = await t.db.select().from(visitors).where(eq(visitors.id, data.id));
+    expect(row).toMatchObject({ workingProfessional: 'Others', organizationName: 'Not specified', city: 'Not specified' });
+  });
+
+  it('accepts an explicit event and answers 400 for an unknown one, storing nothing', async () => {
+    const res = await post('/api/visitors/register', { fullName: 'Ravi', mobileNumber: mobile(), eventId: otherEventId });
+    expect(res.status).toBe(201);
+    expect((await res.json()).data).toMatchObject({ eventId: otherEventId, eventName: 'Builders Awards Night' });
+
+    const before = await t.rowCounts();
+    const unknown = await post('/api/visitors/register', { fullName: 'Ravi', mobileNumber: mobile(), eventId: 'no-such-event', uniqueSubmissionId: 'u-unknown' });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({ success: false, message: 'Unknown event', errors: { eventId: 'Unknown event' } });
+    expect(await t.rowCounts()).toEqual(before);
+  });
+});
+
+describe('the other submissions', () => {
+  it('POST /api/stalls/register stores a public booking', async () => {
+    const number = mobile();
+    const res = await post('/api/stalls/register', { companyName: 'Skyline Homes', contactPersonName: 'Meena', mobileNumber: number });
+    expect(res.status).toBe(201);
+    const { data } = await res.json();
+    expect(data).toMatchObject({ companyName: 'Skyline Homes', contactPersonName: 'Meena', mobileNumber: number, registrationType: 'stall_booking', bookingType: 'public_booking', status: 'pending', eventId: featuredId });
+    expect(data.passCode).toMatch(passCodePattern);
+    const [row] = await t.db.select().from(stalls).where(eq(stalls.id, data.id));
+    expect(row).toMatchObject({ companyName: 'Skyline Homes', bookingType: 'public_booking', bookedByName: '', bookedByRole: '', passCode: data.passCode, status: 'pending', paymentStatus: 'unpaid' });
+  });
+
+  it('POST /api/awards/register maps mobile and organization to the panel columns', async () => {
+    const number = mobile();
+    const res = await post('/api/awards/register', { nomineeName: 'Lakshmi Builders', mobile: `+91${number}`, organization: 'Lakshmi Group' });
+    expect(res.status).toBe(201);
+    const { data } = await res.json();
+    expect(data).toMatchObject({ nomineeName: 'Lakshmi Builders', mobileNumber: `+91${number}`, organizationName: 'Lakshmi Group', registrationType: 'award_registration', status: 'pending' });
+    expect(data.passCode).toMatch(passCodePattern);
+    const [row] = await t.db.select().from(awardNominations).where(eq(awardNominations.id, data.id));
+    expect(row).toMatchObject({ nomineeName: 'Lakshmi Builders', mobileNumber: `+91${number}`, organizationName: 'Lakshmi Group', passCode: data.passCode });
+  });
+
+  it('POST /api/sponsors/register maps organization, name and mobile', async () => {
+    const number = mobile();
+    const res = await post('/api/sponsors/register', { organization: 'Deccan Cement', name: 'Kiran', mobile: number });
+    expect(res.status).toBe(201);
+    const { data } = await res.json();
+    expect(data).toMatchObject({ organizationName: 'Deccan Cement', contactPersonName: 'Kiran', mobileNumber: number, registrationType: 'sponsor_registration', status: 'pending' });
+    const [row] = await t.db.select().from(sponsors).where(eq(sponsors.id, data.id));
+    expect(row).toMatchObject({ organizationName: 'Deccan Cement', contactPersonName: 'Kiran', passCode: data.passCode, sponsorshipTier: 'bronze' });
+  });
+
+  it('POST /api/enquiries stores a new enquiry, defaulting the subscription type, without a pass code', async () => {
+    const number = mobile();
+    const res = await post('/api/enquiries', { name: 'Farah', mobile: number });
+    expect(res.status).toBe(201);
+    const { data } = await res.json();
+    expect(data).toMatchObject({ name: 'Farah', mobileNumber: number, organization: '', subscriptionType: 'General Enquiry', registrationType: 'enquiry', status: 'new' });
+    expect(data.passCode).toBeUndefined();
+    const [row] = await t.db.select().from(enquiries).where(eq(enquiries.id, data.id));
+    expect(row).toMatchObject({ name: 'Farah', mobileNumber: number, subscriptionType: 'General Enquiry', status: 'new' });
+
+    const chosen = await post('/api/enquiries', { name: 'Farah', mobile: number, organization: 'Farah Realty', subscriptionType: '10 PACK PLATINUM' });
+    expect(chosen.status).toBe(201);
+    expect((await chosen.json()).data).toMatchObject({ organization: 'Farah Realty', subscriptionType: '10 PACK PLATINUM' });
+  });
+
+  it('gives every registration its own pass code', async () => {
+    const codes = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      const res = await post('/api/visitors/register', { fullName: `Guest ${i}`, mobileNumber: mobile() });
+      codes.add((await res.json()).data.passCode);
+    }
+    expect(codes.size).toBe(30);
+  });
+});
+
+describe('validation (seed 000 §5)', () => {
+  const cases: Array<[string, string, Record<string, unknown>, string]> = [
+    ['visitor', '/api/visitors/register', { mobileNumber: '9876543210' }, 'Full Name is required'],
+    ['visitor', '/api/visitors/register', { fullName: '   ', mobileNumber: '9876543210' }, 'Full Name is required'],
+    ['visitor', '/api/visitors/register', { fullName: 'A' }, 'Mobile Number is required'],
+    ['visitor', '/api/visitors/register', { fullName: 'A', mobileNumber: ' ' }, 'Mobile Number is required'],
+    ['visitor', '/api/visitors/register', { fullName: 'A', mobileNumber: '98765' }, 'Mobile number must be 10-15 digits'],
+    ['visitor', '/api/visitors/register', { fullName: 'A', mobileNumber: '9876543210', workingProfessional: 'Student' }, 'Professional Type must be one of: Working Professional, Business, Others'],
+    ['stall', '/api/stalls/register', { contactPersonName: 'B', mobileNumber: '9876543210' }, 'Company / Organization Name is required'],
+    ['stall', '/api/stalls/register', { companyName: 'C', mobileNumber: '9876543210' }, 'Contact Person Name is required'],
+    ['stall', '/api/stalls/register', { companyName: 'C', contactPersonName: 'B' }, 'Mobile Number is required'],
+    ['awards', '/api/awards/register', { mobile: '9876543210', organization: 'O' }, 'Nominee Name is required'],
+    ['awards', '/api/awards/register', { nomineeName: 'N', organization: 'O' }, 'Contact Person Mobile is required'],
+    ['awards', '/api/awards/register', { nomineeName: 'N', mobile: '9876543210', organization: '\t' }, 'Organization is required'],
+    ['sponsor', '/api/sponsors/register', { name: 'N', mobile: '9876543210' }, 'Sponsor Organization Name is required'],
+    ['sponsor', '/api/sponsors/register', { organization: 'O', mobile: '9876543210' }, 'Contact Person Name is required'],
+    ['sponsor', '/api/sponsors/register', { organization: 'O', name: 'N' }, 'Mobile Number is required'],
+    ['enquiry', '/api/enquiries', { mobile: '9876543210' }, 'Full Name is required'],
+    ['enquiry', '/api/enquiries', { name: 'N' }, 'Mobile Number is required'],
+    ['enquiry', '/api/enquiries', { name: 'N', mobile: '12-34' }, 'Mobile number must be 10-15 digits'],
+  ];
+
+  it.each(cases)('%s %s %j → 400 "%s", nothing stored', async (_, path, body, message) => {
+    const before = await t.rowCounts();
+    const res = await post(path, body);
+    expect(res.status).toBe(400);
+    const json = await res.json();
+    expect(json.success).toBe(false);
+    expect(json.message).toBe(message);
+    expect(Object.values(json.errors)).toContain(message);
+    expect(await t.rowCounts()).toEqual(before);
+  });
+
+  it('reports every faulty field at once, each beside its field', async () => {
+    const res = await post('/api/stalls/register', { companyName: '', contactPersonName: ' ', mobileNumber: 'abc' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors).toEqual({
+      companyName: 'Company / Organization Name is required',
+      contactPersonName: 'Contact Person Name is required',
+      mobileNumber: 'Mobile number must be 10-15 digits',
+    });
+  });
+
+  it.each([
+    ['9876543210', 201],
+    ['+919876543210', 201],
+    ['  9876543211  ', 201],
+    ['123456789012345', 201],
+    ['+123456789012345', 201],
+    ['987654321', 400],
+    ['1234567890123456', 400],
+    ['++9876543210', 400],
+    ['98765 43210', 400],
+    ['98765-43210', 400],
+    ['9876543210+', 400],
+    ['９８７６５４３２１０', 400],
+  ])('mobile %j → %i', async (value, status) => {
+    const res = await post('/api/sponsors/register', { organization: 'O', name: 'N', mobile: value });
+    expect(res.status).toBe(status);
+    if (status === 201) expect((await res.json()).data.mobileNumber).toBe(value.trim());
+    else expect((await res.json()).message).toBe('Mobile number must be 10-15 digits');
+  });
+
+  it('refuses a number where text belongs, and over-long text', async () => {
+    const wrongType = await post('/api/visitors/register', { fullName: 42, mobileNumber: 9876543210 });
+    expect(wrongType.status).toBe(400);
+    expect((await wrongType.json()).errors).toEqual({ fullName: 'Full Name must be text', mobileNumber: 'Mobile number must be 10-15 digits' });
+    const long = await post('/api/visitors/register', { fullName: 'x'.repeat(201), mobileNumber: mobile(), city: 'y'.repeat(201) });
+    expect(long.status).toBe(400);
+    expect((await long.json()).errors).toEqual({
+      fullName: 'Full Name must be at most 200 characters',
+      city: 'City must be at most 200 characters',
+    });
+  });
+
+  it('answers malformed JSON, other body types and oversized bodies with 4xx, storing nothing', async () => {
+    const before = await t.rowCounts();
+    const broken = await t.request('POST', '/api/visitors/register', { headers: { 'Content-Type': 'application/json' }, body: '{"fullName":' });
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).message).toBe('Malformed JSON in request body');
+    const array = await post('/api/visitors/register', [{ fullName: 'A', mobileNumber: '9876543210' }]);
+    expect(array.status).toBe(400);
+    const text = await t.request('POST', '/api/enquiries', { headers: { 'Content-Type': 'text/plain' }, body: 'hello' });
+    expect(text.status).toBe(415);
+    const huge = await post('/api/visitors/register', { fullName: 'A', mobileNumber: mobile(), notes: 'x'.repeat(300 * 1024) });
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).success).toBe(false);
+    const oversizedKey = await post('/api/visitors/register', { fullName: 'A', mobileNumber: mobile(), uniqueSubmissionId: 'k'.repeat(101) });
+    expect(oversizedKey.status).toBe(400);
+    const longHeader = await post('/api/visitors/register', { fullName: 'A', mobileNumber: mobile() }, { headers: { 'Idempotency-Key': 'k'.repeat(101) } });
+    expect(longHeader.status).toBe(400);
+    expect(await t.rowCounts()).toEqual(before);
+  });
+});
+
+describe('duplicates', () => {
+  it('answers 409 for the same mobile, event and type, storing nothing more', async () => {
+    const number = mobile();
+    expect((await post('/api/visitors/register', { fullName: 'Ravi', mobileNumber: number })).status).toBe(201);
+    const before = await t.rowCounts();
+    const again = await post('/api/visitors/register', { fullName: 'Ravi K', mobileNumber: number, uniqueSubmissionId: 'dup-1' });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ success: false, message: 'You have already registered. Thank you for your interest!' });
+    expect(await t.rowCounts()).toEqual(before);
+    // The duplicate's submission id was rolled back with it: nothing blocks a corrected retry.
+    expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'visitors.register:dup-1'))).toEqual([]);
+    const corrected = await post('/api/visitors/register', { fullName: 'Ravi K', mobileNumber: mobile(), uniqueSubmissionId: 'dup-1' });
+    expect(corrected.status).toBe(201);
+  });
+
+  it('does not treat another event or another type as a duplicate', async () => {
+    const number = mobile();
+    expect((await post('/api/visitors/register', { fullName: 'Ravi', mobileNumber: number })).status).toBe(201);
+    expect((await post('/api/visitors/register', { fullName: 'Ravi', mobileNumber: number, eventId: otherEventId })).status).toBe(201);
+    expect((await post('/api/stalls/register', { companyName: 'C', contactPersonName: 'Ravi', mobileNumber: number })).status).toBe(201);
+    expect((await post('/api/awards/register', { nomineeName: 'N', mobile: number, organization: 'O' })).status).toBe(201);
+    expect((await post('/api/sponsors/register', { organization: 'O', name: 'N', mobile: number })).status).toBe(201);
+    expect((await post('/api/enquiries', { name: 'N', mobile: number })).status).toBe(201);
+    for (const [path, body] of [
+      ['/api/stalls/register', { companyName: 'C2', contactPersonName: 'R', mobileNumber: number }],
+      ['/api/awards/register', { nomineeName: 'N2', mobile: number, organization: 'O' }],
+      ['/api/sponsors/register', { organization: 'O2', name: 'N', mobile: number }],
+      ['/api/enquiries', { name: 'N', mobile: number }],
+    ] as const) {
+      const res = await post(path, body);
+      expect(res.status, path).toBe(409);
+    }
+  });
+
+  it('an enquiry about another package is a new enquiry', async () => {
+    const number = mobile();
+    expect((await post('/api/enquiries', { name: 'N', mobile: number, subscriptionType: '6 PACK GOLD' })).status).toBe(201);
+    expect((await post('/api/enquiries', { name: 'N', mobile: number, subscriptionType: '4 PACK SILVER' })).status).toBe(201);
+    expect((await post('/api/enquiries', { name: 'N', mobile: number, subscriptionType: '6 PACK GOLD' })).status).toBe(409);
+  });
+
+  it('admits exactly one of 20 concurrent registrations of one mobile number (different submission ids)', async () => {
+    const number = mobile();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post('/api/visitors/register', { fullName: `Ravi ${i}`, mobileNumber: number, uniqueSubmissionId: `race-${number}-${i}` })),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    expect(await t.db.select().from(visitors).where(eq(visitors.mobileNumber, number))).toHaveLength(1);
+  });
+});
+
+describe('idempotency', () => {
+  it('answers a repeated uniqueSubmissionId with the first answer and stores one record', async () => {
+    const body = { fullName: 'Sita', mobileNumber: mobile(), city: 'Warangal', uniqueSubmissionId: `seq-${seq}` };
+    const first = await post('/api/visitors/register', body);
+    expect(first.status).toBe(201);
+    const firstBody = await first.text();
+    const before = await t.rowCounts();
+    t.clock.advance(60_000);
+    // Same details with the keys in another order: the same submission.
+    const { city, ...rest } = body;
+    const second = await post('/api/visitors/register', { city, ...rest });
+    expect(second.status).toBe(201);
+    expect(await second.text()).toBe(firstBody);
+    expect(await t.rowCounts()).toEqual(before);
+  });
+
+  it('accepts the Idempotency-Key header when the body has no submission id', async () => {
+    const body = { name: 'Hari', mobile: mobile() };
+    const headers = { 'Idempotency-Key': `hdr-${seq}` };
+    const first = await post('/api/enquiries', body, { headers });
+    const second = await post('/api/enquiries', body, { headers });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(await second.json()).toEqual(await first.json());
+  });
+
+  it('answers 20 concurrent repeats identically, with exactly one record', async () => {
+    const number = mobile();
+    const body = { nomineeName: 'Ramesh', mobile: number, organization: 'Ramesh Infra', uniqueSubmissionId: `conc-${number}` };
+    const before = await t.rowCounts();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post('/api/awards/register', body)));
+    const texts = await Promise.all(answers.map((r) => r.text()));
+    expect(answers.map((r) => r.status)).toEqual(Array(20).fill(201));
+    expect(new Set(texts).size).toBe(1);
+    expect(await t.db.select().from(awardNominations).where(eq(awardNominations.mobileNumber, number))).toHaveLength(1);
+    const after = await t.rowCounts();
+    expect(after.award_nominations).toBe(before.award_nominations! + 1);
+    expect(after.idempotency_keys).toBe(before.idempotency_keys! + 1);
+  });
+
+  it('answers 422 when the same id comes with different details, storing nothing', async () => {
+    const number = mobile();
+    const id = `mismatch-${number}`;
+    expect((await post('/api/stalls/register', { companyName: 'A', contactPersonName: 'B', mobileNumber: number, uniqueSubmissionId: id })).status).toBe(201);
+    const before = await t.rowCounts();
+    const other = await post('/api/stalls/register', { companyName: 'A2', contactPersonName: 'B', mobileNumber: number, uniqueSubmissionId: id });
+    expect(other.status).toBe(422);
+    expect(await other.json()).toEqual({ success: false, message: 'This submission id was already used with different details' });
+    expect(await t.rowCounts()).toEqual(before);
+  });
+
+  it('answers 422 to the losers when concurrent requests share an id but differ', async () => {
+    const id = `conc-mismatch-${seq}`;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => post('/api/sponsors/register', { organization: 'O', name: 'N', mobile: mobile(), uniqueSubmissionId: id })),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(9);
+  });
+
+  it('keeps the same submission id apart on different endpoints', async () => {
+    const id = `shared-${seq}`;
+    const number = mobile();
+    expect((await post('/api/visitors/register', { fullName: 'A', mobileNumber: number, uniqueSubmissionId: id })).status).toBe(201);
+    expect((await post('/api/stalls/register', { companyName: 'C', contactPersonName: 'A', mobileNumber: number, uniqueSubmissionId: id })).status).toBe(201);
+  });
+});
+
+describe('GET /api/public/site', () => {
+  it('answers the featured event, contacts, the four packages and the enquiry choices, cacheable for a minute', async () => {
+    const res = await t.request('GET', '/api/public/site');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=60');
+    const { success, data } = await res.json();
+    expect(success).toBe(true);
+    expect(data.event).toEqual({
+      id: featuredId,
+      eventName: 'Hyderabad Property Expo & Builders Awards 2025',
+      city: 'Hyderabad',
+      venue: 'Hyderabad International Convention Centre (HICC), Madhapur, Hyderabad',
+      startDateTime: '2025-10-18T03:30:00.000Z',
+      endDateTime: '2025-10-19T14:30:00.000Z',
+    });
+    expect(data.contactPhone).toBe('');
+    expect(data.contactEmail).toBe('');
+    expect(data.packages.map((p: { name: string; price: string }) => [p.name, p.price])).toEqual([
+      ['10 PACK PLATINUM', '10 Lakhs + GST'],
+      ['6 PACK GOLD', '6 Lakhs + GST'],
+      ['4 PACK SILVER', '4 Lakhs + GST'],
+      ['3 PACK SILVER', '3 Lakhs + GST'],
+    ]);
+    expect(data.packages[0].badge).toBe('Most Popular');
+    expect(data.packages.filter((p: { badge?: string }) => p.badge)).toHaveLength(1);
+    for (const p of data.packages) expect(p.features.length).toBeGreaterThan(0);
+    expect(data.subscriptionChoices).toEqual(['10 PACK PLATINUM', '6 PACK GOLD', '4 PACK SILVER', '3 PACK SILVER', 'General Enquiry']);
+  });
+
+  it('is not rate limited and stores nothing', async () => {
+    const before = await t.rowCounts();
+    for (let i = 0; i < 5; i++) expect((await t.request('GET', '/api/public/site')).status).toBe(200);
+    expect(await t.rowCounts()).toEqual(before);
+  });
+});

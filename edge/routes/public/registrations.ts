@@ -1,0 +1,157 @@
+import { Hono } from 'hono';
+import { awardNominations, enquiries, sponsors, stalls } from '../../db/tables/organisations';
+import { visitors } from '../../db/tables/people';
+import type { AppEnv } from '../../env';
+import { ok } from '../../http/envelope';
+import { publicRateLimit } from '../../http/rate-limit';
+import { validate } from '../../http/validate';
+import { getSiteSettings, subscriptionChoices } from '../../lib/site-settings';
+import {
+  awardRegistrationSchema,
+  enquirySchema,
+  sponsorRegistrationSchema,
+  stallRegistrationSchema,
+  visitorRegistrationSchema,
+} from '../../schemas/public-registrations';
+import { currentEvent, submit } from './submit';
+
+/**
+ * The public endpoints of the contract (no login): the five submissions of seed 000 and the data the
+ * public pages are built from. Mounted at the root of /api, before the admin resource routers.
+ *
+ * Every submission is rate limited per client address, stored with status "pending" (enquiries "new")
+ * and the contract's registrationType, and answered 201 with the stored record, its pass code and the
+ * event's name. Fields the public forms send that the server decides (status, registrationType,
+ * createdAt, ...) are ignored.
+ */
+export const publicRoutes = new Hono<AppEnv>()
+  /** `POST /api/visitors/register` (inline form and popup). */
+  .post('/visitors/register', publicRateLimit, validate('json', visitorRegistrationSchema), async (c) => {
+    const input = c.req.valid('json');
+    const { db } = c.var.deps;
+    return submit(c, {
+      scope: 'visitors.register',
+      input,
+      passCode: true,
+      build: (base) => {
+        const record = {
+          ...base,
+          fullName: input.fullName,
+          mobileNumber: input.mobileNumber,
+          workingProfessional: input.workingProfessional,
+          organizationName: input.organizationName,
+          city: input.city,
+          registrationType: 'visitor_registration',
+          status: 'pending',
+        };
+        return { record, insert: db.insert(visitors).values(record) };
+      },
+    });
+  })
+  /** `POST /api/stalls/register` (inline form and popup). */
+  .post('/stalls/register', publicRateLimit, validate('json', stallRegistrationSchema), async (c) => {
+    const input = c.req.valid('json');
+    const { db } = c.var.deps;
+    return submit(c, {
+      scope: 'stalls.register',
+      input,
+      passCode: true,
+      build: (base) => {
+        const record = {
+          ...base,
+          companyName: input.companyName,
+          contactPersonName: input.contactPersonName,
+          mobileNumber: input.mobileNumber,
+          // Booked by the exhibitor on the public site, not by staff: a booking type of its own (the
+          // panel's are "admin_booking"), and nobody in bookedBy.
+          bookingType: 'public_booking',
+          bookedByName: '',
+          bookedByRole: '',
+          registrationType: 'stall_booking',
+          status: 'pending',
+        };
+        return { record, insert: db.insert(stalls).values(record) };
+      },
+    });
+  })
+  /** `POST /api/awards/register` (popup): the public names map to the panel's columns. */
+  .post('/awards/register', publicRateLimit, validate('json', awardRegistrationSchema), async (c) => {
+    const input = c.req.valid('json');
+    const { db } = c.var.deps;
+    return submit(c, {
+      scope: 'awards.register',
+      input,
+      passCode: true,
+      build: (base) => {
+        const record = {
+          ...base,
+          nomineeName: input.nomineeName,
+          mobileNumber: input.mobile,
+          organizationName: input.organization,
+          registrationType: 'award_registration',
+          status: 'pending',
+        };
+        return { record, insert: db.insert(awardNominations).values(record) };
+      },
+    });
+  })
+  /** `POST /api/sponsors/register` (popup). */
+  .post('/sponsors/register', publicRateLimit, validate('json', sponsorRegistrationSchema), async (c) => {
+    const input = c.req.valid('json');
+    const { db } = c.var.deps;
+    return submit(c, {
+      scope: 'sponsors.register',
+      input,
+      passCode: true,
+      build: (base) => {
+        const record = {
+          ...base,
+          organizationName: input.organization,
+          contactPersonName: input.name,
+          mobileNumber: input.mobile,
+          registrationType: 'sponsor_registration',
+          status: 'pending',
+        };
+        return { record, insert: db.insert(sponsors).values(record) };
+      },
+    });
+  })
+  /** `POST /api/enquiries` (the packages' Enquire Now popup). Enquiries admit nobody, so no pass code. */
+  .post('/enquiries', publicRateLimit, validate('json', enquirySchema), async (c) => {
+    const input = c.req.valid('json');
+    const { db } = c.var.deps;
+    return submit(c, {
+      scope: 'enquiries.create',
+      input,
+      passCode: false,
+      build: ({ passCode: _, ...base }) => {
+        const record = {
+          ...base,
+          name: input.name,
+          mobileNumber: input.mobile,
+          organization: input.organization,
+          subscriptionType: input.subscriptionType,
+          registrationType: 'enquiry',
+          status: 'new',
+        };
+        return { record, insert: db.insert(enquiries).values(record) };
+      },
+    });
+  })
+  /**
+   * `GET /api/public/site`: what the public pages show that an organiser may change (the featured
+   * event, contacts, packages, the enquiry's choices). Cached for a minute by browsers and the service
+   * worker: an edit in Settings shows within a minute, and a crowd opening the home page costs one read each.
+   */
+  .get('/public/site', async (c) => {
+    const { db } = c.var.deps;
+    const [event, settings] = await Promise.all([currentEvent(db), getSiteSettings(db)]);
+    c.header('Cache-Control', 'public, max-age=60');
+    return ok(c, {
+      event: event ?? null,
+      contactPhone: settings.contactPhone,
+      contactEmail: settings.contactEmail,
+      packages: settings.packages,
+      subscriptionChoices: subscriptionChoices(settings.packages),
+    });
+  });

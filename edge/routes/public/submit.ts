@@ -1,0 +1,189 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { Database } from '../../db/database';
+import { events } from '../../db/tables/events';
+import type { AppEnv } from '../../env';
+import { fail } from '../../http/envelope';
+import { groupCommit, type Statement } from '../../lib/group-commit';
+import {
+  constraintMessage,
+  idempotencyKey,
+  isKeyConflict,
+  KEY_REUSED_MESSAGE,
+  keyStatement,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  priorOutcome,
+  requestHash,
+} from '../../lib/idempotency';
+import { newPassCode } from '../../lib/pass-code';
+
+/**
+ * The part every public submission shares: which event, idempotency, pass code, one atomic write of the
+ * record with its idempotency key, and the contract's answers for the ways that write can fail.
+ */
+export const REGISTERED_MESSAGE = 'Registration successful!';
+export const ALREADY_REGISTERED_MESSAGE = 'You have already registered. Thank you for your interest!';
+export const UNKNOWN_EVENT_MESSAGE = 'Unknown event';
+export const IN_PROGRESS_MESSAGE = 'This submission is still being processed. Please try again in a moment.';
+export const NO_EVENT_MESSAGE = 'No event is open for registration at the moment';
+
+export interface PublicEvent {
+  id: string;
+  eventName: string;
+  city: string;
+  venue: string;
+  startDateTime: string;
+  endDateTime: string;
+}
+
+const publicEventColumns = {
+  id: events.id,
+  eventName: events.eventName,
+  city: events.city,
+  venue: events.venue,
+  startDateTime: events.startDateTime,
+  endDateTime: events.endDateTime,
+};
+
+/**
+ * The event a public page or submission is about: the featured one. Should an organiser have left no
+ * event featured, the active event starting last stands in, so the site and its forms keep working.
+ */
+export async function currentEvent(db: Database): Promise<PublicEvent | undefined> {
+  const [featured] = await db
+    .select(publicEventColumns)
+    .from(events)
+    .where(eq(events.isFeatured, true))
+    .orderBy(desc(events.startDateTime))
+    .limit(1);
+  if (featured) return featured;
+  const [active] = await db
+    .select(publicEventColumns)
+    .from(events)
+    .where(eq(events.status, 'active'))
+    .orderBy(desc(events.startDateTime))
+    .limit(1);
+  return active;
+}
+
+async function eventById(db: Database, id: string): Promise<PublicEvent | undefined> {
+  const [event] = await db.select(publicEventColumns).from(events).where(eq(events.id, id)).limit(1);
+  return event;
+}
+
+/**
+ * Events change a few times a season and are read by every submission, so a submission reuses a look-up
+ * made in the last second (one query a second instead of one per registration under a crowd). Only found
+ * events are kept: a new event id is seen at once. Event writes may call `forgetCachedEvents` to apply
+ * at once rather than within the second.
+ */
+const EVENT_CACHE_MS = 1_000;
+const CURRENT = '\u0000current';
+const eventCache = new WeakMap<Database, Map<string, { event: PublicEvent; until: number }>>();
+
+export function forgetCachedEvents(db: Database) {
+  eventCache.delete(db);
+}
+
+async function cachedEvent(db: Database, id: string | undefined): Promise<PublicEvent | undefined> {
+  let cache = eventCache.get(db);
+  if (!cache) eventCache.set(db, (cache = new Map()));
+  const cacheKey = id ?? CURRENT;
+  const hit = cache.get(cacheKey);
+  const at = Date.now();
+  if (hit && hit.until > at) return hit.event;
+  const event = id === undefined ? await currentEvent(db) : await eventById(db, id);
+  if (event) {
+    // Bounded: ids are client input; a flood of distinct (found) ids must not grow this without limit.
+    if (cache.size >= 100) cache.clear();
+    cache.set(cacheKey, { event, until: at + EVENT_CACHE_MS });
+  } else {
+    cache.delete(cacheKey);
+  }
+  return event;
+}
+
+export interface Submission<Input extends { eventId?: string; uniqueSubmissionId?: string }, Row extends object> {
+  /** Names the endpoint in idempotency keys, so one submission id used on two forms means two submissions. */
+  scope: string;
+  input: Input;
+  /** Whether the record gets a pass code (enquiries do not: nobody is admitted by an enquiry). */
+  passCode: boolean;
+  /** The record to store, and the insert statement that stores it. */
+  build: (base: { id: string; eventId: string; passCode: string | null; createdAt: string; updatedAt: string }) => {
+    record: Row;
+    insert: Statement;
+  };
+}
+
+/** Write attempts per submission: a pass-code collision (60-bit codes: near impossible) or a vanished key is retried. */
+const WRITE_ATTEMPTS = 3;
+
+export async function submit<Input extends { eventId?: string; uniqueSubmissionId?: string }, Row extends object>(
+  c: Context<AppEnv>,
+  submission: Submission<Input, Row>,
+) {
+  const { db, now } = c.var.deps;
+  const { input } = submission;
+
+  const header = c.req.header('Idempotency-Key');
+  if (header !== undefined && header.trim().length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    const message = `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`;
+    return fail(c, 400, message, { 'Idempotency-Key': message });
+  }
+  const key = idempotencyKey(submission.scope, input.uniqueSubmissionId, header);
+  const { uniqueSubmissionId: _, ...hashed } = input;
+  const hash = key ? requestHash({ scope: submission.scope, ...hashed }) : '';
+
+  const event = await cachedEvent(db, input.eventId);
+  if (!event) {
+    return input.eventId
+      ? fail(c, 400, UNKNOWN_EVENT_MESSAGE, { eventId: UNKNOWN_EVENT_MESSAGE })
+      : fail(c, 400, NO_EVENT_MESSAGE);
+  }
+
+  for (let attempt = 1; ; attempt++) {
+    const at = now().toISOString();
+    const { record, insert } = submission.build({
+      id: crypto.randomUUID(),
+      eventId: event.id,
+      passCode: submission.passCode ? newPassCode() : null,
+      createdAt: at,
+      updatedAt: at,
+    });
+    const body: Created<Row> = { success: true, message: REGISTERED_MESSAGE, data: { ...record, eventName: event.eventName } };
+    const statements = key
+      ? [keyStatement(db, { key, scope: submission.scope, requestHash: hash, answer: { status: 201, body }, now: now() }), insert]
+      : [insert];
+    try {
+      await groupCommit(db, statements);
+      return c.json(body, 201);
+    } catch (error) {
+      const constraint = constraintMessage(error);
+      if (key && isKeyConflict(error)) {
+        // A concurrent repeat committed first: answer what it answered (or 422 if its body differed).
+        const prior = await priorOutcome(db, key, hash);
+        if (prior.kind === 'mismatch') return fail(c, 422, KEY_REUSED_MESSAGE);
+        if (prior.kind === 'replay') return c.json(prior.answer.body as Created<Row>, prior.answer.status as 201);
+        if (attempt < WRITE_ATTEMPTS) continue;
+        // The key is held without an answer (not something this code writes): never a 500 for a repeat.
+        c.header('Retry-After', '1');
+        return fail(c, 409, IN_PROGRESS_MESSAGE);
+      } else if (/\.pass_code\b/.test(constraint) && attempt < WRITE_ATTEMPTS) {
+        continue;
+      } else if (/UNIQUE constraint failed/i.test(constraint) && !/\.pass_code\b/.test(constraint)) {
+        return fail(c, 409, ALREADY_REGISTERED_MESSAGE);
+      } else if (/FOREIGN KEY constraint failed/i.test(constraint)) {
+        // The event was deleted between the look-up and the write.
+        return fail(c, 400, UNKNOWN_EVENT_MESSAGE, { eventId: UNKNOWN_EVENT_MESSAGE });
+      }
+      throw error;
+    }
+  }
+}
+
+export interface Created<Row> {
+  success: true;
+  message: string;
+  data: Row & { eventName: string };
+}

@@ -1,0 +1,201 @@
+import * as z from 'zod/mini';
+
+/**
+ * The five public submissions of seed 000 (§3 fields, §5 rules and messages), shared by the API and the
+ * PWA's forms. Imports nothing but zod so the browser bundle stays small.
+ *
+ * Two sets of schemas, because the contract and the seed disagree on purpose: the popup enforces every
+ * §5 required field ("{label} is required"), while the API applies §3's defaults to absent optional
+ * fields (workingProfessional "Others", organizationName and city "Not specified", subscriptionType
+ * "General Enquiry"). `*RegistrationSchema` is what the API accepts; `*FormSchema` is what the popup checks.
+ */
+
+/** Longest text stored from a public form: a name or an organisation fits; nothing huge reaches the database. */
+export const MAX_TEXT_LENGTH = 200;
+/** Client-made submission ids (a timestamp or a UUID) and event ids fit easily. */
+export const MAX_ID_LENGTH = 100;
+
+/** §5 popup rule: an optional leading plus, then 10 to 15 digits. */
+export const MOBILE_PATTERN = /^\+?\d{10,15}$/;
+export const MOBILE_MESSAGE = 'Mobile number must be 10-15 digits';
+
+/** §5 inline visitor and stall forms: exactly 10 digits (a client rule; the API accepts the popup's range). */
+export const INLINE_MOBILE_PATTERN = /^\d{10}$/;
+export const INLINE_MESSAGES = {
+  name: 'Name is required',
+  mobile: 'Valid 10-digit mobile number is required',
+  organization: 'Organization name is required',
+  city: 'City is required',
+} as const;
+
+export const WORKING_PROFESSIONAL_CHOICES = ['Working Professional', 'Business', 'Others'] as const;
+export type WorkingProfessional = (typeof WORKING_PROFESSIONAL_CHOICES)[number];
+
+/** §3 defaults the API applies to absent (or blank) optional fields. */
+export const REGISTRATION_DEFAULTS = {
+  workingProfessional: 'Others',
+  organizationName: 'Not specified',
+  city: 'Not specified',
+  subscriptionType: 'General Enquiry',
+} as const;
+
+export type RegistrationKind = 'visitor' | 'awards' | 'stall' | 'sponsor' | 'enquiry';
+
+/**
+ * Field labels per form. The required fields' labels are §5's exactly; the two optional organisation
+ * fields have no label in the seed and get a plain one.
+ */
+export const FIELD_LABELS = {
+  visitor: {
+    fullName: 'Full Name',
+    mobileNumber: 'Mobile Number',
+    workingProfessional: 'Professional Type',
+    organizationName: 'Organization Name',
+    city: 'City',
+  },
+  awards: { nomineeName: 'Nominee Name', mobile: 'Contact Person Mobile', organization: 'Organization' },
+  stall: { companyName: 'Company / Organization Name', contactPersonName: 'Contact Person Name', mobileNumber: 'Mobile Number' },
+  sponsor: { organization: 'Sponsor Organization Name', name: 'Contact Person Name', mobile: 'Mobile Number' },
+  enquiry: { name: 'Full Name', mobile: 'Mobile Number', organization: 'Organization', subscriptionType: 'Subscription Type' },
+} as const satisfies Record<RegistrationKind, Record<string, string>>;
+
+/** §5's required fields per popup type, in the order the popup shows them. */
+export const REQUIRED_FIELDS = {
+  visitor: ['fullName', 'mobileNumber', 'workingProfessional', 'city'],
+  awards: ['nomineeName', 'mobile', 'organization'],
+  stall: ['companyName', 'contactPersonName', 'mobileNumber'],
+  sponsor: ['organization', 'name', 'mobile'],
+  enquiry: ['name', 'mobile', 'subscriptionType'],
+} as const satisfies { [K in RegistrationKind]: ReadonlyArray<keyof (typeof FIELD_LABELS)[K]> };
+
+export const requiredMessage = (label: string) => `${label} is required`;
+
+/** Non-blank after trimming, "{label} is required" otherwise (also when absent or not text). */
+function requiredText(label: string) {
+  const required = requiredMessage(label);
+  return z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : `${label} must be text`) }).check(
+    z.trim(),
+    z.minLength(1, { error: required }),
+    z.maxLength(MAX_TEXT_LENGTH, { error: `${label} must be at most ${MAX_TEXT_LENGTH} characters` }),
+  );
+}
+
+/** A required mobile number: blank → "{label} is required"; otherwise the §5 pattern. */
+function requiredMobile(label: string) {
+  const required = requiredMessage(label);
+  return z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : MOBILE_MESSAGE) }).check(
+    z.trim(),
+    z.minLength(1, { error: required }),
+    z.regex(MOBILE_PATTERN, { error: MOBILE_MESSAGE }),
+  );
+}
+
+/** Optional text: absent, null or blank becomes `fallback`. */
+function textWithDefault(label: string, fallback: string) {
+  return z.pipe(
+    z.optional(
+      z.nullable(
+        z.string({ error: `${label} must be text` }).check(
+          z.trim(),
+          z.maxLength(MAX_TEXT_LENGTH, { error: `${label} must be at most ${MAX_TEXT_LENGTH} characters` }),
+        ),
+      ),
+    ),
+    z.transform((value: string | null | undefined) => value || fallback),
+  );
+}
+
+const workingProfessionalMessage = `Professional Type must be one of: ${WORKING_PROFESSIONAL_CHOICES.join(', ')}`;
+const workingProfessionalChoice = z.enum(WORKING_PROFESSIONAL_CHOICES, { error: workingProfessionalMessage });
+
+/** Fields every public submission may carry. Blank ids count as absent (forms send "" for "none"). */
+const optionalId = (label: string) =>
+  z.pipe(
+    z.optional(
+      z.nullable(
+        z.string({ error: `${label} must be text` }).check(
+          z.trim(),
+          z.maxLength(MAX_ID_LENGTH, { error: `${label} must be at most ${MAX_ID_LENGTH} characters` }),
+        ),
+      ),
+    ),
+    z.transform((value: string | null | undefined) => value || undefined),
+  );
+
+const submissionFields = {
+  eventId: optionalId('eventId'),
+  uniqueSubmissionId: optionalId('uniqueSubmissionId'),
+};
+
+// ---- API schemas (what the server accepts; unknown fields such as status or createdAt are stripped) ----
+
+export const visitorRegistrationSchema = z.object({
+  fullName: requiredText(FIELD_LABELS.visitor.fullName),
+  mobileNumber: requiredMobile(FIELD_LABELS.visitor.mobileNumber),
+  workingProfessional: z.pipe(
+    textWithDefault(FIELD_LABELS.visitor.workingProfessional, REGISTRATION_DEFAULTS.workingProfessional),
+    workingProfessionalChoice,
+  ),
+  organizationName: textWithDefault(FIELD_LABELS.visitor.organizationName, REGISTRATION_DEFAULTS.organizationName),
+  city: textWithDefault(FIELD_LABELS.visitor.city, REGISTRATION_DEFAULTS.city),
+  ...submissionFields,
+});
+
+export const stallRegistrationSchema = z.object({
+  companyName: requiredText(FIELD_LABELS.stall.companyName),
+  contactPersonName: requiredText(FIELD_LABELS.stall.contactPersonName),
+  mobileNumber: requiredMobile(FIELD_LABELS.stall.mobileNumber),
+  ...submissionFields,
+});
+
+export const awardRegistrationSchema = z.object({
+  nomineeName: requiredText(FIELD_LABELS.awards.nomineeName),
+  mobile: requiredMobile(FIELD_LABELS.awards.mobile),
+  organization: requiredText(FIELD_LABELS.awards.organization),
+  ...submissionFields,
+});
+
+export const sponsorRegistrationSchema = z.object({
+  organization: requiredText(FIELD_LABELS.sponsor.organization),
+  name: requiredText(FIELD_LABELS.sponsor.name),
+  mobile: requiredMobile(FIELD_LABELS.sponsor.mobile),
+  ...submissionFields,
+});
+
+export const enquirySchema = z.object({
+  name: requiredText(FIELD_LABELS.enquiry.name),
+  mobile: requiredMobile(FIELD_LABELS.enquiry.mobile),
+  // Optional without a seed default: blank stays blank (the column's default is '').
+  organization: textWithDefault(FIELD_LABELS.enquiry.organization, ''),
+  subscriptionType: textWithDefault(FIELD_LABELS.enquiry.subscriptionType, REGISTRATION_DEFAULTS.subscriptionType),
+  ...submissionFields,
+});
+
+export type VisitorRegistrationInput = z.infer<typeof visitorRegistrationSchema>;
+export type StallRegistrationInput = z.infer<typeof stallRegistrationSchema>;
+export type AwardRegistrationInput = z.infer<typeof awardRegistrationSchema>;
+export type SponsorRegistrationInput = z.infer<typeof sponsorRegistrationSchema>;
+export type EnquiryInput = z.infer<typeof enquirySchema>;
+
+// ---- Popup form schemas (§5: every required field non-blank; the API's defaults do not apply) ----
+
+export const visitorFormSchema = z.object({
+  ...visitorRegistrationSchema.def.shape,
+  workingProfessional: z.pipe(requiredText(FIELD_LABELS.visitor.workingProfessional), workingProfessionalChoice),
+  city: requiredText(FIELD_LABELS.visitor.city),
+});
+export const stallFormSchema = stallRegistrationSchema;
+export const awardFormSchema = awardRegistrationSchema;
+export const sponsorFormSchema = sponsorRegistrationSchema;
+export const enquiryFormSchema = z.object({
+  ...enquirySchema.def.shape,
+  subscriptionType: requiredText(FIELD_LABELS.enquiry.subscriptionType),
+});
+
+export const FORM_SCHEMAS = {
+  visitor: visitorFormSchema,
+  awards: awardFormSchema,
+  stall: stallFormSchema,
+  sponsor: sponsorFormSchema,
+  enquiry: enquiryFormSchema,
+} as const;
