@@ -1,15 +1,16 @@
 import { redirect } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { getToken } from '../../lib/auth-token';
 import { safeRedirect } from './redirect';
 
 /**
  * Search params of the login screens: `redirect` is where to go after login. Anything that is
  * not a string (the router JSON-parses search values) is dropped rather than failing the route.
+ * A plain function rather than a zod schema: route search validators are not code-split, so a
+ * schema here would put zod into the first load of every page, the public home page included.
  */
-export const loginSearchSchema = z.object({
-  redirect: z.catch(z.optional(z.string()), undefined),
-});
+export function loginSearchSchema(search: Record<string, unknown>): { redirect?: string } {
+  return typeof search.redirect === 'string' ? { redirect: search.redirect } : {};
+}
 
 /** `beforeLoad` of the login routes: a signed-in user goes straight on. */
 export function skipLoginWhenSignedIn({ search }: { search: { redirect?: string | undefined } }) {

@@ -1,79 +1,155 @@
-import './home-page.css';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { notify } from '../../components/toasts';
+import { Countdown } from './countdown';
+import { formatDateRange, formatDay } from './event-dates';
+import { PublicLayout, usePublicActions } from './public-layout';
+import { useEvent } from './site-data';
+import { usePageMeta } from './use-page-meta';
 
-// Static for now: the venue and dates will come from `GET /api/public/site` (featured event)
-// once that endpoint exists; a later issue makes this page data-driven and adds the
-// registration pages, popup, countdown and landing sections of seed 000.
-const EXPO = {
-  name: 'Hyderabad Property Expo 2025',
-  dates: '18th - 19th October, 2025',
-  venue: 'Convention Centre, Hyderabad',
-  awards: 'Biggest Awards for Builders and Developers',
-  awardsDate: '19th October 2025',
-};
+// Below the fold: loaded when the visitor scrolls near it (or follows an in-page anchor).
+const LandingSections = lazy(() => import('./landing-sections'));
 
-const HIGHLIGHTS = [
-  { figure: '100+', label: 'best projects in Hyderabad' },
-  { figure: '10,000+', label: 'expected attendees' },
-  { figure: '15+', label: 'award categories' },
-  { figure: '2', label: 'days' },
-];
+const PROMO_CARDS = [
+  ['Villas', 'Gated community villas'],
+  ['Flats', 'Ready-to-move flats'],
+  ['Plots', 'Approved open plots'],
+] as const;
 
 export function HomePage() {
+  usePageMeta({
+    title: 'Hyderabad Property Expo 2025 & Builders Awards',
+    description:
+      'Property expo on 18th - 19th October, 2025 in Hyderabad: 100+ best projects, up to 90% loan assistance. Register as a visitor for free, book a stall or nominate for the builders awards.',
+    path: '/',
+  });
   return (
-    <div className="home">
-      <header className="home__header">
-        <a className="home__brand" href="/">
-          <img src="/favicon.svg" alt="" width="36" height="36" />
-          <span>EventPro</span>
-        </a>
-        <a className="home__header-cta" href="/visitor-registration">
-          Register now
-        </a>
-      </header>
-
-      <main>
-        <section className="home__hero" aria-labelledby="home-title">
-          <p className="home__eyebrow">Property Expo &amp; Builders Awards</p>
-          <h1 id="home-title" className="home__title">
-            {EXPO.name}
-          </h1>
-          <p className="home__dates">{EXPO.dates}</p>
-          <p className="home__venue">{EXPO.venue}</p>
-          <div className="home__actions">
-            <a className="home__button home__button--primary" href="/visitor-registration">
-              Visitor Registration <span className="home__tag">Free</span>
-            </a>
-            <a className="home__button home__button--secondary" href="/stall-registration">
-              Book a Stall
-            </a>
-          </div>
-        </section>
-
-        <section className="home__highlights" aria-label="Highlights">
-          <ul>
-            {HIGHLIGHTS.map((item) => (
-              <li key={item.label}>
-                <strong>{item.figure}</strong>
-                <span>{item.label}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-
-        <section className="home__awards" aria-labelledby="home-awards">
-          <h2 id="home-awards">{EXPO.awards}</h2>
-          <p>{EXPO.awardsDate}</p>
-          <a className="home__button home__button--primary" href="/awards-registration">
-            REGISTER FOR AWARDS
-          </a>
-        </section>
+    <PublicLayout className="site--home">
+      <main id="main">
+        <HomeHero />
+        <PromoBanner />
+        <AwardsBanner />
+        <DeferredSections />
       </main>
+    </PublicLayout>
+  );
+}
 
-      <footer className="home__footer">
-        <p>
-          {EXPO.name} · {EXPO.dates} · {EXPO.venue}
-        </p>
-      </footer>
+function HomeHero() {
+  const event = useEvent();
+  return (
+    <section className="hero hero--home" aria-labelledby="home-title">
+      <div className="hero__inner">
+        <p className="hero__eyebrow">Property Expo &amp; Builders Awards</p>
+        <h1 id="home-title" className="hero__title">
+          {event.eventName}
+        </h1>
+        <p className="hero__dates">{formatDateRange(event.startDateTime, event.endDateTime)}</p>
+        <p className="hero__venue">{event.venue}</p>
+        <div className="hero__actions">
+          <Link to="/visitor-registration" className="button button--primary">
+            Visitor Registration <span className="tag">Free</span>
+          </Link>
+          <Link to="/stall-registration" className="button button--secondary">
+            Book a Stall
+          </Link>
+        </div>
+        <Countdown startIso={event.startDateTime} />
+      </div>
+    </section>
+  );
+}
+
+function PromoBanner() {
+  return (
+    <section className="promo" aria-labelledby="promo-title">
+      <div className="promo__text">
+        <p className="promo__eyebrow">Diwali offers</p>
+        <h2 id="promo-title" className="promo__title">
+          Up to 90% loan assistance
+        </h2>
+        <p className="promo__claim">100+ best projects in Hyderabad</p>
+      </div>
+      <ul className="promo__cards">
+        {PROMO_CARDS.map(([title, text]) => (
+          <li key={title}>
+            <button type="button" className={`promo__card promo__card--${title.toLowerCase()}`} onClick={() => notify(title)}>
+              <span className="promo__card-title">{title}</span>
+              <span className="promo__card-text">{text}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The lower banner: goes to /awards-registration (top of page), or opens the popup when already there. */
+export function AwardsBanner({ onAwardsPage = false }: { onAwardsPage?: boolean }) {
+  const event = useEvent();
+  const { openPopup } = usePublicActions();
+  return (
+    <section className="awards-banner" aria-labelledby="awards-banner-title">
+      <h2 id="awards-banner-title">Biggest Awards for Builders and Developers</h2>
+      <p>{formatDay(event.endDateTime)}</p>
+      {onAwardsPage ? (
+        <button type="button" className="button button--primary" onClick={() => openPopup('Awards Registration')}>
+          REGISTER FOR AWARDS
+        </button>
+      ) : (
+        // A new location starts at the top (the router resets scroll on navigation).
+        <Link to="/awards-registration" className="button button--primary" resetScroll>
+          REGISTER FOR AWARDS
+        </Link>
+      )}
+    </section>
+  );
+}
+
+/** Asks the deferred sections to render now and scroll to `id` (the side menu's in-page anchors). */
+export const SHOW_SECTIONS_EVENT = 'eventpro:sections';
+
+/** Renders the landing sections once they come near the viewport, or at once for an in-page anchor. */
+export function DeferredSections({ reduced = false }: { reduced?: boolean }) {
+  const [target, setTarget] = useState(() => window.location.hash.slice(1));
+  const [show, setShow] = useState(Boolean(target));
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const onShow = (event: Event) => {
+      setTarget((event as CustomEvent<string>).detail);
+      setShow(true);
+    };
+    window.addEventListener(SHOW_SECTIONS_EVENT, onShow);
+    return () => window.removeEventListener(SHOW_SECTIONS_EVENT, onShow);
+  }, []);
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (show || !node) return;
+    if (!('IntersectionObserver' in window)) {
+      setShow(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setShow(true);
+      },
+      { rootMargin: '100px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [show]);
+
+  return (
+    <div ref={sentinel} className="deferred">
+      {show ? (
+        <Suspense fallback={<div className="deferred__placeholder" />}>
+          <LandingSections reduced={reduced} scrollTo={target} />
+        </Suspense>
+      ) : (
+        <div className="deferred__placeholder" />
+      )}
     </div>
   );
 }

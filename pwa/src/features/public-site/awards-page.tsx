@@ -1,0 +1,43 @@
+import { AwardsBanner, DeferredSections } from './home-page';
+import { formatDay } from './event-dates';
+import { PublicLayout, usePublicActions } from './public-layout';
+import { useEvent } from './site-data';
+import { usePageMeta } from './use-page-meta';
+
+function AwardsHero() {
+  const event = useEvent();
+  const { openPopup } = usePublicActions();
+  return (
+    <section className="hero hero--awards" aria-labelledby="awards-title">
+      <img className="hero__round-logo" src="/images/awards-round-logo.svg" alt="" width="160" height="160" />
+      <div className="hero__inner">
+        <h1 id="awards-title" className="hero__title">
+          Biggest Awards for Builders and Developers
+        </h1>
+        <p className="hero__dates">{formatDay(event.endDateTime)}</p>
+        <div className="hero__actions">
+          <button type="button" className="button button--primary" onClick={() => openPopup('Awards Registration')}>
+            REGISTER FOR AWARDS
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function AwardsPage() {
+  usePageMeta({
+    title: 'Builders Awards 2025 | Nominate for Award',
+    description: 'The biggest awards for builders and developers, 19th October 2025 in Hyderabad. Nominate now: 15+ award categories.',
+    path: '/awards-registration',
+  });
+  return (
+    <PublicLayout className="site--awards">
+      <main id="main">
+        <AwardsHero />
+        <DeferredSections reduced />
+        <AwardsBanner onAwardsPage />
+      </main>
+    </PublicLayout>
+  );
+}

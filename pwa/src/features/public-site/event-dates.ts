@@ -1,0 +1,71 @@
+// Pure date logic of the public pages: the countdown (seed 000 §4, §9) and the date lines of the
+// featured event, written in the event's own time zone (India) whatever the visitor's clock says.
+
+export interface CountdownParts {
+  days: string;
+  hours: string;
+  minutes: string;
+  seconds: string;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** Days, hours, minutes and seconds from `now` to `target`, two digits each, floored at all zeros. */
+export function countdownParts(target: number, now: number): CountdownParts {
+  const total = Number.isFinite(target) ? Math.max(0, Math.floor((target - now) / 1000)) : 0;
+  return {
+    // More than 99 days still shows every digit ("123"); the seed pads to at least two.
+    days: pad(Math.floor(total / 86_400)),
+    hours: pad(Math.floor((total % 86_400) / 3600)),
+    minutes: pad(Math.floor((total % 3600) / 60)),
+    seconds: pad(total % 60),
+  };
+}
+
+const EVENT_TIME_ZONE = 'Asia/Kolkata';
+
+function ordinal(day: number): string {
+  const tens = day % 100;
+  if (tens >= 11 && tens <= 13) return `${day}th`;
+  return `${day}${['th', 'st', 'nd', 'rd'][day % 10] ?? 'th'}`;
+}
+
+interface DayParts {
+  day: number;
+  month: string;
+  year: number;
+}
+
+function dayParts(iso: string): DayParts | null {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: EVENT_TIME_ZONE,
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return { day: Number(get('day')), month: get('month'), year: Number(get('year')) };
+}
+
+/** "18th - 19th October, 2025" (one day: "19th October, 2025"; across months: "30th September - 1st October, 2025"). */
+export function formatDateRange(startIso: string, endIso: string): string {
+  const start = dayParts(startIso);
+  const end = dayParts(endIso) ?? start;
+  if (!start || !end) return '';
+  if (start.year === end.year && start.month === end.month) {
+    if (start.day === end.day) return `${ordinal(start.day)} ${start.month}, ${start.year}`;
+    return `${ordinal(start.day)} - ${ordinal(end.day)} ${end.month}, ${end.year}`;
+  }
+  if (start.year === end.year) {
+    return `${ordinal(start.day)} ${start.month} - ${ordinal(end.day)} ${end.month}, ${end.year}`;
+  }
+  return `${ordinal(start.day)} ${start.month}, ${start.year} - ${ordinal(end.day)} ${end.month}, ${end.year}`;
+}
+
+/** "19th October 2025": the awards night, on the event's last day. */
+export function formatDay(iso: string): string {
+  const parts = dayParts(iso);
+  return parts ? `${ordinal(parts.day)} ${parts.month} ${parts.year}` : '';
+}

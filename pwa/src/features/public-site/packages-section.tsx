@@ -1,0 +1,97 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Modal } from '../../components/modal';
+import { usePublicActions } from './public-layout';
+import { type SitePackage, useSite } from './site-data';
+
+const PackagesCarousel = lazy(() => import('./packages-carousel'));
+const WIDE = '(min-width: 768px)';
+
+function useWide(): boolean {
+  const [wide, setWide] = useState(() => window.matchMedia(WIDE).matches);
+  useEffect(() => {
+    const query = window.matchMedia(WIDE);
+    const update = () => setWide(query.matches);
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return wide;
+}
+
+export function PackageCard({ pack, onDetails }: { pack: SitePackage; onDetails: (pack: SitePackage) => void }) {
+  const { openPopup } = usePublicActions();
+  return (
+    <article className={pack.badge ? 'package package--featured' : 'package'} aria-label={pack.name}>
+      {pack.badge ? <p className="package__badge">{pack.badge}</p> : null}
+      <h3 className="package__name">{pack.name}</h3>
+      <p className="package__price">{pack.price}</p>
+      <ul className="package__features">
+        {pack.features.slice(0, 4).map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </ul>
+      <div className="package__actions">
+        <button type="button" className="button button--secondary" onClick={() => onDetails(pack)}>
+          More Details
+        </button>
+        <button type="button" className="button button--primary" onClick={() => openPopup('Enquire Now', pack.name)}>
+          Enquire Now
+        </button>
+      </div>
+    </article>
+  );
+}
+
+const DELIVERABLES = (stalls: string, extra: string[]) => [
+  stalls,
+  'Podcast life story',
+  'Company profile',
+  'Strip ads',
+  'Online sales sessions',
+  'Digital strategies',
+  ...extra,
+];
+
+/** Seed 000's four cards, shown until `GET /api/public/site` answers with the organiser's packages. */
+export const SEED_PACKAGES: SitePackage[] = [
+  { id: 'platinum-10', name: '10 PACK PLATINUM', price: '10 Lakhs + GST', badge: 'Most Popular', features: DELIVERABLES('Premium expo stall', ['Award night stage mention']) },
+  { id: 'gold-6', name: '6 PACK GOLD', price: '6 Lakhs + GST', features: DELIVERABLES('Expo stall', []) },
+  { id: 'silver-4', name: '4 PACK SILVER', price: '4 Lakhs + GST', features: DELIVERABLES('Expo stall', []).slice(0, 5) },
+  { id: 'silver-3', name: '3 PACK SILVER', price: '3 Lakhs + GST', features: DELIVERABLES('Expo stall', []).slice(0, 4) },
+];
+
+export function PackagesSection() {
+  const site = useSite();
+  const packages = site.packages.length > 0 ? site.packages : SEED_PACKAGES;
+  const wide = useWide();
+  const [details, setDetails] = useState<SitePackage | null>(null);
+  if (packages.length === 0) return null;
+  return (
+    <section className="section packages" aria-labelledby="packages-title">
+      <h2 id="packages-title" className="section__title">
+        EVENT PACKAGES - DELIVERABLES
+      </h2>
+      {wide ? (
+        <div className="packages__grid">
+          {packages.map((pack) => (
+            <PackageCard key={pack.id} pack={pack} onDetails={setDetails} />
+          ))}
+        </div>
+      ) : (
+        <Suspense fallback={<div className="packages__loading" />}>
+          <PackagesCarousel packages={packages} onDetails={setDetails} />
+        </Suspense>
+      )}
+      {details ? (
+        <Modal title={details.name} onClose={() => setDetails(null)}>
+          <p className="package__price">{details.price}</p>
+          <h3 className="package__subtitle">Deliverables</h3>
+          <ul className="package__features package__features--all">
+            {details.features.map((feature) => (
+              <li key={feature}>{feature}</li>
+            ))}
+          </ul>
+        </Modal>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
+import type { SavedPass } from '../../offline/db';
+import { CityPicker } from './city-picker';
+import { type FieldErrors, INLINE_MOBILE_PATTERN, PROFESSIONAL_TYPES, QUEUED_MESSAGE, validateInline, type Values } from './registration-types';
+import './registration.css';
+
+const PassCard = lazy(() => import('./pass-card').then((module) => ({ default: module.PassCard })));
+
+export const INLINE_TEXT = {
+  visitorSuccess: 'Visitor registration successful!',
+  stallSuccess: 'Stall registration successful! We will contact you soon.',
+  failed: 'Registration failed. Please try again.',
+  error: 'An error occurred. Please try again later.',
+} as const;
+
+type Kind = 'visitor' | 'stall';
+type Message = { tone: 'success' | 'error' | 'info'; text: string } | null;
+
+interface InlineFieldProps {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  error?: string;
+  type?: 'text' | 'tel';
+  autoComplete?: string;
+  required?: boolean;
+  onChange: (value: string) => void;
+}
+
+function InlineField({ id, name, label, value, error, type = 'text', autoComplete, required = true, onChange }: InlineFieldProps) {
+  const tel = type === 'tel';
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        required={required}
+        pattern={tel ? INLINE_MOBILE_PATTERN : undefined}
+        maxLength={tel ? 10 : 200}
+        inputMode={tel ? 'numeric' : undefined}
+        placeholder={tel ? '9876543210' : undefined}
+        autoComplete={autoComplete}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The inline visitor or stall form of seed 000 (§2, §5, §8). */
+export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventName: string }) {
+  const id = useId();
+  const [values, setValues] = useState<Values>(kind === 'visitor' ? { workingProfessional: 'Others' } : {});
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+  const [pass, setPass] = useState<SavedPass | null>(null);
+  const [cityKey, setCityKey] = useState(0);
+  const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    setPass(null);
+    const found = validateInline(kind, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+
+    setBusy(true);
+    const trimmed = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()]).filter(([, value]) => value));
+    const { submitRegistration } = await import('./submit');
+    const result = await submitRegistration({
+      endpoint: kind === 'visitor' ? '/api/visitors/register' : '/api/stalls/register',
+      body: trimmed,
+      name: (kind === 'visitor' ? trimmed.fullName : trimmed.contactPersonName) ?? '',
+      typeLabel: kind === 'visitor' ? 'Visitor Registration' : 'Book a Stall',
+      eventName,
+    });
+    setBusy(false);
+    switch (result.kind) {
+      case 'created':
+        setMessage({ tone: 'success', text: kind === 'visitor' ? INLINE_TEXT.visitorSuccess : INLINE_TEXT.stallSuccess });
+        setPass(result.pass);
+        break;
+      case 'queued':
+        setMessage({ tone: 'info', text: QUEUED_MESSAGE });
+        break;
+      case 'duplicate':
+        setMessage({ tone: 'info', text: result.message });
+        return;
+      case 'failed':
+        setErrors(result.errors ?? {});
+        setMessage({
+          tone: 'error',
+          text: result.serverMessage ? result.message : result.status === 200 ? INLINE_TEXT.failed : INLINE_TEXT.error,
+        });
+        return;
+    }
+    setValues(kind === 'visitor' ? { workingProfessional: 'Others' } : {});
+    setCityKey((key) => key + 1);
+  };
+
+  const title = kind === 'visitor' ? 'Visitor Registration' : 'Stall Registration';
+  return (
+    <div className="inline-form">
+      <h2 id={`${id}-title`} className="inline-form__title">
+        {title}
+      </h2>
+      <form className="form" aria-labelledby={`${id}-title`} onSubmit={onSubmit}>
+        {kind === 'visitor' ? (
+          <>
+            <InlineField id={`${id}-name`} name="fullName" label="Full Name" autoComplete="name" value={values.fullName ?? ''} error={errors.fullName} onChange={set('fullName')} />
+            <InlineField id={`${id}-mobile`} name="mobileNumber" label="Mobile Number" type="tel" autoComplete="tel-national" value={values.mobileNumber ?? ''} error={errors.mobileNumber} onChange={set('mobileNumber')} />
+            <div className="field">
+              <label htmlFor={`${id}-profession`}>Professional Type</label>
+              <select id={`${id}-profession`} name="workingProfessional" value={values.workingProfessional ?? 'Others'} onChange={(event) => set('workingProfessional')(event.target.value)}>
+                {PROFESSIONAL_TYPES.map((option) => (
+                  <option key={option}>{option}</option>
+                ))}
+              </select>
+            </div>
+            <InlineField id={`${id}-org`} name="organizationName" label="Organization Name" autoComplete="organization" required={false} value={values.organizationName ?? ''} error={errors.organizationName} onChange={set('organizationName')} />
+            <CityPicker key={cityKey} name="city" label="City" value={values.city ?? ''} error={errors.city} onChange={set('city')} />
+          </>
+        ) : (
+          <>
+            <InlineField id={`${id}-company`} name="companyName" label="Company / Organization Name" autoComplete="organization" value={values.companyName ?? ''} error={errors.companyName} onChange={set('companyName')} />
+            <InlineField id={`${id}-name`} name="contactPersonName" label="Contact Person Name" autoComplete="name" value={values.contactPersonName ?? ''} error={errors.contactPersonName} onChange={set('contactPersonName')} />
+            <InlineField id={`${id}-mobile`} name="mobileNumber" label="Mobile Number" type="tel" autoComplete="tel-national" value={values.mobileNumber ?? ''} error={errors.mobileNumber} onChange={set('mobileNumber')} />
+          </>
+        )}
+        <button type="submit" className="button button--primary form__submit" disabled={busy}>
+          {busy ? (
+            <>
+              <span className="spinner" aria-hidden="true" /> Processing...
+            </>
+          ) : kind === 'visitor' ? (
+            'Register Now'
+          ) : (
+            'Book Stall'
+          )}
+        </button>
+        <div role="status" aria-live="polite" className="form__status">
+          {message ? <p className={`form__message form__message--${message.tone}`}>{message.text}</p> : null}
+        </div>
+      </form>
+      {pass ? (
+        <Suspense fallback={null}>
+          <PassCard pass={pass} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { encode } from 'uqr';
+import type { SavedPass } from '../../offline/db';
+
+/** The pass code as a QR code, drawn as inline SVG (no `style` attributes, nothing fetched). */
+export function QrCode({ text, size = 200 }: { text: string; size?: number }) {
+  const { data } = encode(text, { ecc: 'M', border: 2 });
+  const n = data.length;
+  let path = '';
+  data.forEach((row, y) =>
+    row.forEach((dark, x) => {
+      if (dark) path += `M${x} ${y}h1v1h-1z`;
+    }),
+  );
+  return (
+    <svg className="qr" viewBox={`0 0 ${n} ${n}`} width={size} height={size} role="img" aria-label={`QR code of pass ${text}`} shapeRendering="crispEdges">
+      <rect width={n} height={n} fill="#fff" />
+      <path d={path} fill="#000" />
+    </svg>
+  );
+}
+
+export function PassCard({ pass }: { pass: SavedPass }) {
+  return (
+    <article className="pass" aria-label={`Pass of ${pass.name}`}>
+      <QrCode text={pass.passCode} />
+      <dl className="pass__details">
+        <div>
+          <dt>Name</dt>
+          <dd>{pass.name}</dd>
+        </div>
+        <div>
+          <dt>Type</dt>
+          <dd>{pass.typeLabel}</dd>
+        </div>
+        <div>
+          <dt>Event</dt>
+          <dd>{pass.eventName}</dd>
+        </div>
+        <div>
+          <dt>Pass code</dt>
+          <dd className="pass__code">{pass.passCode}</dd>
+        </div>
+      </dl>
+      <p className="pass__note">Show this at the entrance</p>
+    </article>
+  );
+}

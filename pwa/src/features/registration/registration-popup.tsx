@@ -1,0 +1,172 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Modal } from '../../components/modal';
+import type { SavedPass } from '../../offline/db';
+import { useSite } from '../public-site/site-data';
+import { CityPicker } from './city-picker';
+
+const SEED_SUBSCRIPTION_CHOICES = ['10 PACK PLATINUM', '6 PACK GOLD', '4 PACK SILVER', '3 PACK SILVER', 'General Enquiry'];
+import { type FieldErrors, payloadOf, QUEUED_MESSAGE, type RegistrationType, typeSpec, validatePopup, type Values } from './registration-types';
+import { submitRegistration } from './submit';
+import './registration.css';
+
+export const POPUP_TEXT = 'Fill in the details below to complete your registration.';
+export const POPUP_SUCCESS = 'Registration successful!';
+export const POPUP_FAILURE = 'Registration failed. Please check your details and try again.';
+export const CLOSE_AFTER_MS = 2000;
+
+const ICONS: Record<RegistrationType, string> = {
+  'Visitor Registration': 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0',
+  'Awards Registration': 'M8 3h8v4a4 4 0 0 1-8 0V3Zm4 8v5m-4 4h8m-6-4h4M8 5H4a3 3 0 0 0 4 4m8-4h4a3 3 0 0 1-4 4',
+  'Book a Stall': 'M3 9l2-5h14l2 5M4 9v11h16V9M3 9h18M9 20v-6h6v6',
+  'Sponsor Registration': 'M12 3l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.4 6.8 19.1l1-5.8L3.5 9.2l5.9-.9L12 3Z',
+  'Enquire Now': 'M4 5h16v11H8l-4 4V5Zm4 5h8M8 13h5',
+};
+
+interface PopupProps {
+  type: RegistrationType;
+  subscription?: string;
+  eventName: string;
+  onClose: () => void;
+  onPass: (pass: SavedPass) => void;
+}
+
+type Message = { tone: 'success' | 'error' | 'info'; text: string } | null;
+
+export default function RegistrationPopup({ type, subscription, eventName, onClose, onPass }: PopupProps) {
+  const site = useSite();
+  // The enquiry's choices: the organiser's packages plus "General Enquiry" (settles the seed's
+  // 2 PACK BRONZE / 3 PACK SILVER mismatch); the seed's cards until the API answers.
+  const choices = site.subscriptionChoices.length > 0 ? site.subscriptionChoices : SEED_SUBSCRIPTION_CHOICES;
+  const spec = typeSpec(type, choices);
+  const formId = useId();
+  // An Enquire Now from a package card copies its subscription into the form (seed 000 §4).
+  const [values, setValues] = useState<Values>(() => (subscription ? { subscriptionType: subscription } : ({} as Values)));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [sending, setSending] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  const set = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    setMessage(null);
+    const found = validatePopup(spec.fields, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+
+    setSending(true);
+    const body = payloadOf(spec.fields, values);
+    const result = await submitRegistration({
+      endpoint: spec.endpoint,
+      body,
+      name: body[spec.nameField] ?? '',
+      typeLabel: type,
+      eventName,
+    });
+    setSending(false);
+    if (result.kind === 'created' || result.kind === 'queued') {
+      setMessage(result.kind === 'created' ? { tone: 'success', text: POPUP_SUCCESS } : { tone: 'info', text: QUEUED_MESSAGE });
+      setValues({});
+      closeTimer.current = setTimeout(() => {
+        onClose();
+        if (result.kind === 'created' && result.pass) onPass(result.pass);
+      }, CLOSE_AFTER_MS);
+    } else if (result.kind === 'duplicate') {
+      setMessage({ tone: 'info', text: result.message });
+    } else {
+      const fieldMessage = result.errors ? Object.values(result.errors)[0] : undefined;
+      setErrors(result.errors ?? {});
+      setMessage({ tone: 'error', text: (result.serverMessage ? result.message : fieldMessage) || POPUP_FAILURE });
+    }
+  };
+
+  return (
+    <Modal
+      title={type}
+      onClose={onClose}
+      icon={
+        <svg className="popup__icon" viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
+          <path d={ICONS[type]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      }
+    >
+      <p className="popup__text">{POPUP_TEXT}</p>
+      <form id={formId} className="form" noValidate onSubmit={onSubmit}>
+        {spec.fields.map((field) => {
+          const id = `${formId}-${field.name}`;
+          const error = errors[field.name];
+          const describedBy = error ? `${id}-error` : undefined;
+          if (field.kind === 'city') {
+            return (
+              <CityPicker
+                key={field.name}
+                name={field.name}
+                label={field.label}
+                value={values[field.name] ?? ''}
+                onChange={(city) => set(field.name, city)}
+                error={error}
+              />
+            );
+          }
+          return (
+            <div key={field.name} className="field">
+              <label htmlFor={id}>
+                {field.label}
+                {field.required ? <span aria-hidden="true"> *</span> : null}
+              </label>
+              {field.kind === 'select' ? (
+                <select
+                  id={id}
+                  name={field.name}
+                  value={values[field.name] ?? ''}
+                  aria-required={field.required}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={describedBy}
+                  onChange={(event) => set(field.name, event.target.value)}
+                >
+                  <option value="">Select {field.label.toLowerCase()}</option>
+                  {(field.options ?? []).map((option) => (
+                    <option key={option}>{option}</option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  id={id}
+                  name={field.name}
+                  type={field.kind === 'tel' ? 'tel' : 'text'}
+                  inputMode={field.kind === 'tel' ? 'tel' : undefined}
+                  placeholder={field.kind === 'tel' ? '+91 98765 43210' : undefined}
+                  autoComplete={field.autoComplete}
+                  value={values[field.name] ?? ''}
+                  aria-required={field.required}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={describedBy}
+                  onChange={(event) => set(field.name, event.target.value)}
+                />
+              )}
+              {error ? (
+                <p id={`${id}-error`} className="field__error">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+        <div role="status" aria-live="polite" className="form__status">
+          {message ? <p className={`form__message form__message--${message.tone}`}>{message.text}</p> : null}
+        </div>
+        <div className="form__actions">
+          <button type="button" className="button button--secondary" onClick={onClose} disabled={sending}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" aria-busy={sending}>
+            {sending ? 'Submitting...' : 'Submit'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

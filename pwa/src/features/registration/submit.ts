@@ -1,0 +1,139 @@
+// Sending a public registration: straight to the API when the network is there, into the outbox when it
+// is not (or the request fails for network reasons or times out), with the same `uniqueSubmissionId`
+// either way so the server records it once.
+import { ApiError } from '../../lib/api-error';
+import { readEnvelope } from '../../lib/envelope';
+import { database, type OutboxEntry, type SavedPass } from '../../offline/db';
+import { enqueue, flushOutbox, type FlushReport, type SendOutcome } from '../../offline/public-outbox';
+
+export const REQUEST_TIMEOUT_MS = 15_000;
+export const DUPLICATE_MESSAGE = 'You have already registered. Thank you for your interest!';
+
+interface CreatedRecord {
+  id?: string;
+  passCode?: string;
+  eventName?: string;
+}
+
+export type Answer =
+  | { kind: 'created'; message: string; record: CreatedRecord }
+  | { kind: 'duplicate'; message: string }
+  | { kind: 'failed'; status: number; message: string; serverMessage: boolean; errors?: Record<string, string> }
+  | { kind: 'network'; message: string };
+
+/** One POST with a time-out; never throws. */
+export async function postEntry(entry: OutboxEntry, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Answer> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const body = await readEnvelope(
+      fetch(entry.endpoint, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': entry.id },
+        body: JSON.stringify(entry.body),
+        signal: controller.signal,
+      }),
+    );
+    return { kind: 'created', message: String(body.message ?? ''), record: (body.data ?? {}) as CreatedRecord };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.isNetworkError) return { kind: 'network', message: 'network' };
+    if (error.status === 409) return { kind: 'duplicate', message: DUPLICATE_MESSAGE };
+    return {
+      kind: 'failed',
+      status: error.status,
+      message: error.message,
+      serverMessage: error.message !== 'Request failed',
+      errors: error.errors,
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function passOf(entry: OutboxEntry, record: CreatedRecord, fallbackEventName: string): SavedPass | null {
+  if (!record.passCode) return null;
+  return {
+    passCode: record.passCode,
+    name: entry.name,
+    typeLabel: entry.typeLabel,
+    eventName: record.eventName || fallbackEventName,
+    recordId: record.id ?? '',
+    savedAt: new Date().toISOString(),
+  };
+}
+
+/** How the outbox reads an answer: only the network, 429 and 5xx are worth another try. */
+export function outcomeOf(answer: Answer, entry: OutboxEntry, eventName: string): SendOutcome {
+  switch (answer.kind) {
+    case 'created':
+      return { kind: 'sent', pass: passOf(entry, answer.record, eventName) };
+    case 'duplicate':
+      return { kind: 'duplicate', message: answer.message };
+    case 'network':
+      return { kind: 'retry', message: answer.message };
+    case 'failed':
+      return answer.status === 429 || answer.status >= 500
+        ? { kind: 'retry', message: answer.message }
+        : { kind: 'rejected', message: answer.message };
+  }
+}
+
+export type SubmitResult =
+  | { kind: 'created'; pass: SavedPass | null; message: string }
+  | { kind: 'duplicate'; message: string }
+  | { kind: 'failed'; status: number; message: string; serverMessage: boolean; errors?: Record<string, string> }
+  | { kind: 'queued' };
+
+export interface Submission {
+  endpoint: OutboxEntry['endpoint'];
+  body: Record<string, string>;
+  name: string;
+  typeLabel: string;
+  eventName: string;
+}
+
+export async function submitRegistration(submission: Submission): Promise<SubmitResult> {
+  const id = crypto.randomUUID();
+  const entry: OutboxEntry = {
+    id,
+    endpoint: submission.endpoint,
+    body: { ...submission.body, uniqueSubmissionId: id },
+    name: submission.name,
+    typeLabel: submission.typeLabel,
+    createdAt: new Date().toISOString(),
+    attempts: 0,
+  };
+  const db = database();
+  const answer: Answer = navigator.onLine ? await postEntry(entry) : { kind: 'network', message: 'offline' };
+  if (answer.kind === 'network') {
+    await enqueue(db, entry);
+    registerBackgroundSync();
+    return { kind: 'queued' };
+  }
+  if (answer.kind === 'created') {
+    const pass = passOf(entry, answer.record, submission.eventName);
+    if (pass) await db.passes.put(pass);
+    return { kind: 'created', pass, message: answer.message };
+  }
+  return answer;
+}
+
+/** Sends what waits in the outbox now. */
+export function flushNow(eventName: string): Promise<FlushReport[]> {
+  const db = database();
+  return flushOutbox(db, async (entry) => outcomeOf(await postEntry(entry), entry, eventName));
+}
+
+/**
+ * Asks for a Background Sync where the browser has it. The generated service worker has no `sync`
+ * handler yet, so today this only wakes the worker; the page's own triggers (online, app start) send.
+ */
+function registerBackgroundSync(): void {
+  if (!('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker.ready
+    .then((registration) => {
+      const sync = (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync;
+      return sync?.register('eventpro-public-outbox');
+    })
+    .catch(() => undefined);
+}

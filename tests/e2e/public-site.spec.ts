@@ -1,0 +1,237 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDevice } from './browser';
+
+const baseUrl = inject('baseUrl');
+const AXE = readFileSync(join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8');
+let seq = 0;
+/** A mobile number no other spec uses (fresh DB per run, shared across specs). */
+const mobile = () => `9${String(Date.now() % 1e6).padStart(6, '0')}${String(++seq).padStart(3, '0')}`;
+
+type Device = Awaited<ReturnType<typeof openDevice>>;
+let device: Device;
+beforeAll(async () => {
+  device = await openDevice();
+});
+afterAll(async () => {
+  await device?.close();
+});
+
+async function axe(page: Page) {
+  // page.evaluate runs through DevTools, so the strict CSP (no inline scripts) does not block axe.
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe.run();
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
+  });
+  return violations;
+}
+
+/** The landing sections load when scrolled near: scroll down until they are there. */
+async function showSections(page: Page) {
+  await page.waitForFunction(
+    () => {
+      window.scrollTo(0, document.body.scrollHeight);
+      return document.getElementById('jury') !== null;
+    },
+    null,
+    { polling: 250, timeout: 10_000 },
+  );
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+}
+
+describe('public site', () => {
+  it('Home: headline, dates, countdown format, and the header darkening after 50 px', async () => {
+    const { page } = device;
+    await page.goto(`${baseUrl}/`);
+    await page.getByText('18th - 19th October, 2025').first().waitFor();
+    const values = await page.locator('.countdown__value').allTextContents();
+    expect(values).toHaveLength(4);
+    for (const value of values) expect(value).toMatch(/^\d{2,}$/);
+    // The event is in the past: floored at zeros.
+    expect(values).toEqual(['00', '00', '00', '00']);
+    const header = page.locator('header.site-header');
+    expect(await header.getAttribute('data-scrolled')).toBe('false');
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await page.waitForFunction(() => document.querySelector('header.site-header')?.getAttribute('data-scrolled') === 'true');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(() => document.querySelector('header.site-header')?.getAttribute('data-scrolled') === 'false');
+  });
+
+  it('REGISTER NOW dropdown: opens, closes on Escape, outside click, pointer leave and choice', async () => {
+    const { page } = device;
+    await page.goto(`${baseUrl}/`);
+    const toggle = page.getByRole('button', { name: 'REGISTER NOW' });
+    const choices = page.locator('.site-header__choices');
+    await toggle.click();
+    await choices.getByRole('button', { name: 'Nominate for Award' }).waitFor();
+    await page.keyboard.press('Escape');
+    await choices.waitFor({ state: 'hidden' });
+    await toggle.click();
+    await page.mouse.click(640, 500);
+    await choices.waitFor({ state: 'hidden' });
+    await toggle.hover();
+    await toggle.click();
+    await choices.waitFor({ state: 'visible' });
+    await page.mouse.move(640, 600);
+    await choices.waitFor({ state: 'hidden' });
+    await toggle.click();
+    await choices.getByRole('button', { name: 'Nominate for Award' }).click();
+    await choices.waitFor({ state: 'hidden' });
+    await page.getByRole('dialog', { name: 'Awards Registration' }).waitFor();
+  });
+
+  it('popup: validation messages, success with a pass, duplicate answered with 409', async () => {
+    const { page } = device;
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('button', { name: 'REGISTER NOW' }).click();
+    await page.getByRole('button', { name: 'Sponsor Registration' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sponsor Registration' });
+    await dialog.getByText('Fill in the details below to complete your registration.').waitFor();
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByText('Sponsor Organization Name is required').waitFor();
+    await dialog.getByText('Contact Person Name is required').waitFor();
+    await dialog.getByText('Mobile Number is required').waitFor();
+    await dialog.getByLabel('Mobile Number').fill('12345');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByText('Mobile number must be 10-15 digits').waitFor();
+
+    const number = mobile();
+    await dialog.getByLabel('Sponsor Organization Name').fill('Acme Builders');
+    await dialog.getByLabel('Contact Person Name').fill('Asha Rao');
+    await dialog.getByLabel('Mobile Number').fill(number);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByText('Registration successful!').waitFor();
+    const pass = page.getByRole('dialog', { name: 'Your pass' });
+    await pass.getByText('Show this at the entrance').waitFor({ timeout: 5000 });
+    const code = (await pass.locator('.pass__code').textContent())?.trim() ?? '';
+    expect(code.length).toBeGreaterThanOrEqual(10);
+    await pass.getByRole('button', { name: 'Close' }).click();
+
+    // The record exists: the same person again is a 409.
+    const again = await fetch(`${baseUrl}/api/sponsors/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ organization: 'Acme Builders', name: 'Asha Rao', mobile: number }),
+    });
+    expect(again.status).toBe(409);
+
+    // My passes keeps it.
+    await page.goto(`${baseUrl}/passes`);
+    await page.getByText(code).waitFor();
+  });
+
+  it('Enquire Now preselects its package', async () => {
+    const { page } = device;
+    await page.goto(`${baseUrl}/`);
+    await showSections(page);
+    await page.getByRole('heading', { name: 'EVENT PACKAGES - DELIVERABLES' }).scrollIntoViewIfNeeded();
+    const card = page.getByRole('article', { name: '6 PACK GOLD' });
+    await card.getByRole('button', { name: 'Enquire Now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Enquire Now' });
+    expect(await dialog.getByLabel('Subscription Type').inputValue()).toBe('6 PACK GOLD');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('visitor inline form: messages, success, pass and a duplicate info message', async () => {
+    const { page } = device;
+    await page.goto(`${baseUrl}/visitor-registration`);
+    const form = page.locator('form').filter({ has: page.getByLabel('Full Name') });
+    const number = mobile();
+    await form.getByLabel('Full Name').fill('Ravi Kumar');
+    await form.getByLabel('Mobile Number').fill(number);
+    await form.getByLabel('State').selectOption('Telangana');
+    await form.getByLabel('City').selectOption('Hyderabad');
+    await form.getByRole('button', { name: 'Register Now', exact: true }).click();
+    await page.getByText('Visitor registration successful!').waitFor();
+    await page.getByText('Show this at the entrance').waitFor();
+    expect(await form.getByLabel('Full Name').inputValue()).toBe('');
+
+    await form.getByLabel('Full Name').fill('Ravi Kumar');
+    await form.getByLabel('Mobile Number').fill(number);
+    await form.getByLabel('State').selectOption('Telangana');
+    await form.getByLabel('City').selectOption('Hyderabad');
+    await form.getByRole('button', { name: 'Register Now', exact: true }).click();
+    await page.getByText('You have already registered. Thank you for your interest!').waitFor();
+  });
+
+  it('stall inline form registers a stall', async () => {
+    const { page } = device;
+    await page.goto(`${baseUrl}/stall-registration`);
+    await page.getByLabel('Company / Organization Name').fill('Skyline Homes');
+    await page.getByLabel('Contact Person Name').fill('Meena');
+    await page.getByLabel('Mobile Number').fill(mobile());
+    await page.getByRole('button', { name: 'Book Stall' }).click();
+    await page.getByText('Stall registration successful! We will contact you soon.').waitFor();
+  });
+
+  it('unknown public paths show Home; unknown admin paths show 404', async () => {
+    const { page } = device;
+    await page.goto(`${baseUrl}/no-such-page`);
+    await page.getByText('18th - 19th October, 2025').first().waitFor();
+    await page.goto(`${baseUrl}/adminpanel/nothing`);
+    await page.getByText('404 - Page Not Found').waitFor();
+  });
+
+  it('has no serious or critical axe violations on each public page', async () => {
+    const { page } = device;
+    for (const path of ['/', '/awards-registration', '/visitor-registration', '/stall-registration', '/passes']) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.locator('h1').first().waitFor();
+      if (path === '/' || path === '/awards-registration') {
+        await showSections(page);
+      }
+      expect({ path, violations: await axe(page) }).toEqual({ path, violations: [] });
+    }
+  });
+});
+
+describe('small screens and offline', () => {
+  it('shows the packages as a 1.2-slide carousel at 390 px', async () => {
+    const phone = await openDevice({ viewport: { width: 390, height: 844 } });
+    try {
+      await phone.page.goto(`${baseUrl}/`);
+      await showSections(phone.page);
+      const slides = phone.page.locator('.packages__carousel .swiper-slide');
+      await slides.first().waitFor();
+      const widths = await slides.evaluateAll((nodes) => nodes.map((n) => (n as HTMLElement).getBoundingClientRect().width));
+      const container = await phone.page.locator('.packages__carousel').evaluate((n) => n.getBoundingClientRect().width);
+      expect(widths).toHaveLength(4);
+      expect(widths[0]).toBeCloseTo((container - 15 * 0.2) / 1.2, 0);
+      expect(phone.problems.filter((p) => /Content Security Policy/i.test(p))).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('keeps a registration made offline and sends it exactly once when back online', async () => {
+    const { page, context } = device;
+    await page.goto(`${baseUrl}/visitor-registration`);
+    await page.waitForFunction(() => document.documentElement.dataset.sw === 'ready', null, { timeout: 30_000 });
+    const number = mobile();
+    await context.setOffline(true);
+    try {
+      await page.getByLabel('Full Name').fill('Offline Person');
+      await page.getByLabel('Mobile Number').fill(number);
+      await page.getByLabel('State').selectOption('Telangana');
+      await page.getByLabel('City').selectOption('Warangal');
+      await page.getByRole('button', { name: 'Register Now', exact: true }).click();
+      await page.getByText(/saved on this device and will be sent automatically/).waitFor();
+      await page.getByText('Waiting to be sent (1)').waitFor();
+      await page.reload();
+      await page.getByText('Waiting to be sent (1)').waitFor();
+    } finally {
+      await context.setOffline(false);
+    }
+    await page.getByText('Waiting to be sent (1)').waitFor({ state: 'detached', timeout: 15_000 });
+    const again = await fetch(`${baseUrl}/api/visitors/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ fullName: 'Offline Person', mobileNumber: number, workingProfessional: 'Others', city: 'Warangal' }),
+    });
+    expect(again.status).toBe(409);
+  });
+});
