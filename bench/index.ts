@@ -10,6 +10,8 @@ import { openDatabase } from '../edge/db/local-database';
 import { visitors } from '../edge/db/tables/people';
 import { REPO_ROOT, startBuiltServer } from '../scripts/built-server';
 import { benchAdminLists } from './admin-lists';
+import { benchLighthouse } from './lighthouse';
+import { benchPublicRegister, type RegisterBenchResult } from './public-register';
 
 interface Row {
   name: string;
@@ -51,6 +53,7 @@ async function insertCeiling(seconds: number) {
   return inserted / seconds;
 }
 
+let register: RegisterBenchResult | undefined;
 const server = await startBuiltServer({ PUBLIC_RATE_LIMIT: '0' });
 try {
   console.log(`Benchmarks on ${server.url} (50 connections, 10 s each)\n`);
@@ -69,12 +72,27 @@ try {
   report({ name: 'POST /api/auth/login throughput', figure: `${Math.round(login.requests.average)} req/s`, target: '≥ 20 req/s', met: login.requests.average >= 20 });
   report({ name: 'POST /api/auth/login latency p50', figure: `${login.latency.p50} ms (p99 ${login.latency.p99} ms)`, target: '≤ 2,500 ms under 50 connections', met: login.latency.p50 <= 2500 });
   if (login.non2xx || login.errors) console.log(`  ! ${login.non2xx} non-2xx, ${login.errors} errors`);
+
+  register = await benchPublicRegister(server.url);
+  if (register.non2xx || register.errors) console.log(`  ! register: ${register.non2xx} non-2xx, ${register.errors} errors — figures below are not meaningful`);
+  report({ name: 'POST /api/visitors/register latency p99', figure: `${register.p99} ms (p50 ${register.p50} ms)`, target: '≤ 25 ms', met: register.p99 <= 25 });
+
+  console.log('\nLighthouse, mobile preset, Home');
+  const lighthouse = await benchLighthouse(`${server.url}/`);
+  for (const [name, score] of [['Performance', lighthouse.performance], ['Accessibility', lighthouse.accessibility], ['Best Practices', lighthouse.bestPractices], ['SEO', lighthouse.seo]] as const) {
+    report({ name: `Lighthouse ${name}`, figure: String(Math.round(score)), target: '≥ 95', met: score >= 95 });
+  }
+  report({ name: 'JavaScript loaded by / (gzip)', figure: `${(lighthouse.jsGzipBytes / 1024).toFixed(1)} KB`, target: '≤ 120 KB', met: lighthouse.jsGzipBytes <= 120 * 1024 });
 } finally {
   await server.stop();
 }
 
 const ceiling = await insertCeiling(5);
 report({ name: 'libSQL file insert ceiling (single-row inserts, WAL)', figure: `${Math.round(ceiling)} rows/s`, target: '≥ 1,000 rows/s', met: ceiling >= 1000 });
+if (register) {
+  const share = register.rps / ceiling;
+  report({ name: 'POST /api/visitors/register throughput (50 connections, a new person each)', figure: `${Math.round(register.rps)} req/s = ${Math.round(share * 100)} % of the ceiling`, target: '≥ 80 % of the ceiling', met: share >= 0.8 });
+}
 
 console.log('\nAdmin lists at 100,000 visitors (5 s each)');
 for (const list of await benchAdminLists()) {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { idempotencyKeys } from '../db/tables/system';
+import { constraintMessage } from './db-errors';
 import type { Statement } from './group-commit';
 import { sha256Hex } from './sha256';
 
@@ -86,10 +87,3 @@ export function isKeyConflict(error: unknown): boolean {
   return constraintMessage(error).includes('idempotency_keys.key');
 }
 
-/** The SQLite constraint message anywhere in an error's cause chain ('' when there is none). */
-export function constraintMessage(error: unknown): string {
-  for (let e = error; e instanceof Error; e = e.cause) {
-    if (/constraint failed/i.test(e.message)) return e.message;
-  }
-  return '';
-}

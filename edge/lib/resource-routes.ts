@@ -8,6 +8,7 @@ import { fail, ok } from '../http/envelope';
 import { validate } from '../http/validate';
 import { statusChangeSchema } from '../schemas/status-change';
 import { csvStream } from './csv';
+import { isUniqueViolation } from './db-errors';
 import {
   countRows,
   findRow,
@@ -31,8 +32,16 @@ import {
 function doorStamp(resource: ResourceDescription, by: string, at: string, deviceId: string | undefined, operationId: string): Row {
   // Stalls and sponsors keep their door status apart (`attendanceStatus`); their `status` is the booking's.
   if (!('statusDeviceTime' in resource.table) || 'attendanceStatus' in resource.table) return {};
-  return { statusChangedAt: at, statusChangedBy: by, statusDeviceId: deviceId ?? 'panel', statusDeviceTime: at, statusOperationId: operationId };
+  return {
+    statusChangedAt: at,
+    statusChangedBy: by,
+    statusDeviceId: deviceId ?? 'panel',
+    statusDeviceTime: at,
+    statusOperationId: operationId,
+  };
 }
+
+export const DUPLICATE_RECORD = 'A record with these details already exists';
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -96,7 +105,11 @@ export function resourceRoutes(resource: ResourceDescription) {
       const order = listOrder(resource, query);
       const pages = async function* () {
         for (let offset = 0; ; offset += 500) {
-          const rows = (await selectRows(db, resource).where(where).orderBy(...order).limit(500).offset(offset)) as Row[];
+          const rows = (await selectRows(db, resource)
+            .where(where)
+            .orderBy(...order)
+            .limit(500)
+            .offset(offset)) as Row[];
           if (rows.length === 0) return;
           yield rows.map((row) => present(resource, row));
           if (rows.length < 500) return;
@@ -128,7 +141,8 @@ export function resourceRoutes(resource: ResourceDescription) {
     .put('/:id/status', resource.staffMayChangeStatus ? requireStaff : requireAdmin, validate('json', statusChangeSchema), async (c) => {
       const input = c.req.valid('json');
       const status = resource.normaliseStatus ? resource.normaliseStatus(input.status) : input.status;
-      if (!resource.statuses.includes(status)) return fail(c, 400, statusError(resource.statuses), { status: statusError(resource.statuses) });
+      if (!resource.statuses.includes(status))
+        return fail(c, 400, statusError(resource.statuses), { status: statusError(resource.statuses) });
       const { db, now } = c.var.deps;
       const id = c.req.param('id');
       const existing = await findRow(db, resource, id);
@@ -178,7 +192,8 @@ export function resourceRoutes(resource: ResourceDescription) {
       if (!existing) return fail(c, 404, notFound);
 
       // Optimistic concurrency: the client says which version it edited (If-Match or a body field).
-      const expected = c.req.header('If-Match')?.replace(/^W\/|"/g, '') ?? (typeof body.fields.updatedAt === 'string' ? body.fields.updatedAt : undefined);
+      const expected =
+        c.req.header('If-Match')?.replace(/^W\/|"/g, '') ?? (typeof body.fields.updatedAt === 'string' ? body.fields.updatedAt : undefined);
       if (expected !== undefined && expected !== existing.updatedAt) {
         return c.json({ success: false as const, message: STALE_UPDATE, data: present(resource, existing) }, 409);
       }
@@ -209,25 +224,33 @@ export function resourceRoutes(resource: ResourceDescription) {
       const logId = crypto.randomUUID();
       if (statusChanged) Object.assign(patch, doorStamp(resource, user.name, at, undefined, logId));
       const guard = and(eq(table.id, id), eq(table.updatedAt, existing.updatedAt as string));
-      const [updated] = await db.batch([
-        db.update(table).set(patch).where(guard).returning({ id: table.id }),
-        ...(statusChanged
-          ? [
-              db.insert(statusChanges).values({
-                id: logId,
-                operationId: logId,
-                resource: resource.name,
-                recordId: id,
-                eventId: (patch.eventId ?? existing.eventId ?? null) as string | null,
-                fromStatus: (existing.status as string | null) ?? null,
-                toStatus: String(patch.status),
-                changedByUserId: user.id,
-                changedByName: user.name,
-                createdAt: at,
-              }),
-            ]
-          : []),
-      ] as const);
+      let updated: unknown;
+      try {
+        [updated] = await db.batch([
+          db.update(table).set(patch).where(guard).returning({ id: table.id }),
+          ...(statusChanged
+            ? [
+                db.insert(statusChanges).values({
+                  id: logId,
+                  operationId: logId,
+                  resource: resource.name,
+                  recordId: id,
+                  eventId: (patch.eventId ?? existing.eventId ?? null) as string | null,
+                  fromStatus: (existing.status as string | null) ?? null,
+                  toStatus: String(patch.status),
+                  changedByUserId: user.id,
+                  changedByName: user.name,
+                  createdAt: at,
+                }),
+              ]
+            : []),
+        ] as const);
+      } catch (error) {
+        if (newImageKey) await blobs.delete(newImageKey);
+        // e.g. two public registrations of one mobile number for one event (their unique index).
+        if (isUniqueViolation(error)) return fail(c, 409, DUPLICATE_RECORD);
+        throw error;
+      }
       if ((updated as unknown[]).length === 0) {
         // Someone else saved between our read and our write: nothing of ours was applied.
         if (newImageKey) await blobs.delete(newImageKey);
@@ -268,6 +291,7 @@ export function resourceRoutes(resource: ResourceDescription) {
     } catch (error) {
       const imageKey = resource.image && values[resource.image.column];
       if (typeof imageKey === 'string') await blobs.delete(imageKey);
+      if (isUniqueViolation(error)) return fail(c, 409, DUPLICATE_RECORD);
       throw error;
     }
     const row = (await findRow(db, resource, id))!;

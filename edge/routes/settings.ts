@@ -6,6 +6,7 @@ import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
 import { validate } from '../http/validate';
 import { getSiteSettings, putSiteSetting } from '../lib/site-settings';
+import { forgetCachedEvents } from './public/submit';
 import { settingsUpdateSchema } from '../schemas/settings';
 
 async function currentSettings(db: AppEnv['Variables']['deps']['db']) {
@@ -30,6 +31,7 @@ export const settingsRoutes = new Hono<AppEnv>()
         db.update(events).set({ isFeatured: true }).where(eq(events.id, event.id)),
         db.update(events).set({ isFeatured: false }).where(and(ne(events.id, event.id), eq(events.isFeatured, true))),
       ]);
+      forgetCachedEvents(db);
     }
     const at = now();
     if (input.contactPhone !== undefined) await putSiteSetting(db, 'contactPhone', input.contactPhone, at);

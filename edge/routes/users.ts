@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { hashPassword } from '../auth/password';
 import { requireAdmin } from '../auth/require-role';
 import { users } from '../db/tables/system';
+import { isUniqueViolation } from '../lib/db-errors';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
 import { validate } from '../http/validate';
@@ -46,7 +47,7 @@ export const userRoutes = new Hono<AppEnv>()
         updatedAt: at,
       });
     } catch (error) {
-      if (String((error as { cause?: unknown }).cause ?? error).includes('UNIQUE')) {
+      if (isUniqueViolation(error)) {
         return fail(c, 409, 'An account with this email already exists', { email: 'An account with this email already exists' });
       }
       throw error;

@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { events } from '../../db/tables/events';
 import type { ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
+import { forgetCachedEvents } from '../public/submit';
 import { EVENT_MESSAGES, EVENT_STATUSES, eventCreateSchema, eventUpdateSchema } from '../../schemas/events';
 
 /**
@@ -31,6 +32,8 @@ export const eventResource: ResourceDescription = {
     return end < start ? { field: 'endDateTime', message: EVENT_MESSAGES.order } : undefined;
   },
   afterWrite: async (db, row) => {
+    // Public registrations cache the featured event for a second; they see this change at once.
+    forgetCachedEvents(db);
     if (row.isFeatured) {
       await db.update(events).set({ isFeatured: false }).where(and(ne(events.id, row.id as string), eq(events.isFeatured, true)));
     }

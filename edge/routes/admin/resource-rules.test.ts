@@ -118,6 +118,16 @@ describe('rules and messages', () => {
     expect(res.body.message).toBe('Please fill in all required fields');
   });
 
+  it('an edit that would duplicate a public registration answers 409, not 500, and changes nothing', async () => {
+    const a = await t.request('POST', '/api/visitors/register', { json: { fullName: 'Public A', mobileNumber: '9811111111', city: 'Hyderabad' } });
+    const b = await t.request('POST', '/api/visitors/register', { json: { fullName: 'Public B', mobileNumber: '9822222222', city: 'Hyderabad' } });
+    const [first, second] = [(await a.json()).data, (await b.json()).data];
+    const clash = await send('PUT', `/api/visitors/${second.id}`, { mobileNumber: first.mobileNumber });
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toBe('A record with these details already exists');
+    expect((await send('GET', `/api/visitors/${second.id}`)).body.data.mobileNumber).toBe('9822222222');
+  });
+
   it('an unknown event is a 400; mobile numbers follow the 10–15 digit rule', async () => {
     const unknown = await send('POST', '/api/visitors', { fullName: 'X', mobileNumber: '9876543210', eventId: 'nope' });
     expect(unknown.status).toBe(400);

@@ -5,8 +5,8 @@ import { events } from '../../db/tables/events';
 import type { AppEnv } from '../../env';
 import { fail } from '../../http/envelope';
 import { groupCommit, type Statement } from '../../lib/group-commit';
+import { constraintMessage } from '../../lib/db-errors';
 import {
-  constraintMessage,
   idempotencyKey,
   isKeyConflict,
   KEY_REUSED_MESSAGE,
