@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MOBILE_MESSAGE, MOBILE_PATTERN, normaliseMobile } from './vocabulary';
 
 /**
  * Field builders shared by the resource schemas. Every admin form arrives either as JSON or as
@@ -17,17 +18,15 @@ export const requiredText = (message: string, max = MAX_TEXT) =>
   z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max));
 
 /** An optional leading + then 10 to 15 digits (seed 000 §5); spaces and dashes people type are dropped. */
-export const MOBILE_PATTERN = /^\+?\d{10,15}$/;
-export const MOBILE_MESSAGE = 'Mobile number must be 10-15 digits';
 export const mobile = (requiredMessage: string) =>
   z.pipe(
-    z.pipe(z.string({ error: requiredMessage }), z.transform((v) => v.replace(/[\s-]/g, ''))),
+    z.pipe(z.string({ error: requiredMessage }), z.transform(normaliseMobile)),
     z.string().check(z.minLength(1, { error: requiredMessage }), z.regex(MOBILE_PATTERN, { error: MOBILE_MESSAGE })),
   );
 /** A mobile number that may be left empty. */
 export const optionalMobile = () =>
   z.pipe(
-    z.pipe(z.string(), z.transform((v) => v.replace(/[\s-]/g, ''))),
+    z.pipe(z.string(), z.transform(normaliseMobile)),
     z.string().check(z.refine((v) => v === '' || MOBILE_PATTERN.test(v), { error: MOBILE_MESSAGE })),
   );
 

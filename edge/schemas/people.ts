@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { WORKING_PROFESSIONAL_CHOICES } from './vocabulary';
 import { eventReference, MAX_LONG_TEXT, mobile, optionalEmail, requiredText, statusOf, stringList, text } from './fields';
 
 /**
@@ -27,7 +28,6 @@ export const VIP_STATUSES = [
   'left_venue',
 ] as const;
 
-export const WORKING_PROFESSIONAL_CHOICES = ['Working Professional', 'Business', 'Others'] as const;
 
 const personFields = {
   fullName: requiredText('Full name is required'),

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  FIELD_LABELS,
-  FORM_SCHEMAS,
-  INLINE_MOBILE_PATTERN,
-  REQUIRED_FIELDS,
-  enquirySchema,
-  visitorRegistrationSchema,
-} from './public-registrations';
+import { enquirySchema, FORM_SCHEMAS, visitorRegistrationSchema } from './public-registrations';
+import { FIELD_LABELS, INLINE_MOBILE_PATTERN, REQUIRED_FIELDS } from './vocabulary';
 
 /** The popup's schemas (seed 000 §5) as the PWA will use them: every required field, "{label} is required". */
 describe('popup form schemas', () => {

@@ -1,7 +1,7 @@
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import type { SavedPass } from '../../offline/db';
 import { CityPicker } from './city-picker';
-import { type FieldErrors, INLINE_MOBILE_PATTERN, PROFESSIONAL_TYPES, QUEUED_MESSAGE, validateInline, type Values } from './registration-types';
+import { type FieldErrors, INLINE_MOBILE_PATTERN_ATTRIBUTE, PROFESSIONAL_TYPES, QUEUED_MESSAGE, validateInline, type Values } from './registration-types';
 import './registration.css';
 
 const PassCard = lazy(() => import('./pass-card').then((module) => ({ default: module.PassCard })));
@@ -41,7 +41,7 @@ function InlineField({ id, name, label, value, error, type = 'text', autoComplet
         name={name}
         type={type}
         required={required}
-        pattern={tel ? INLINE_MOBILE_PATTERN : undefined}
+        pattern={tel ? INLINE_MOBILE_PATTERN_ATTRIBUTE : undefined}
         maxLength={tel ? 10 : 200}
         inputMode={tel ? 'numeric' : undefined}
         placeholder={tel ? '9876543210' : undefined}

@@ -1,6 +1,20 @@
 // The registration types of seed 000 (§2, §3, §5): endpoints, fields, labels and the popup's and inline
 // forms' validation, with the seed's messages. Pure: no React, no network.
+import {
+  FIELD_LABELS,
+  INLINE_MESSAGES,
+  INLINE_MOBILE_PATTERN,
+  MOBILE_MESSAGE,
+  MOBILE_PATTERN,
+  normaliseMobile,
+  REQUIRED_FIELDS,
+  type RegistrationKind,
+  requiredMessage,
+  WORKING_PROFESSIONAL_CHOICES,
+} from '../../../../edge/schemas/vocabulary';
 import type { PublicEndpoint } from '../../offline/db';
+
+export { INLINE_MESSAGES };
 
 export type RegistrationType =
   | 'Visitor Registration'
@@ -21,7 +35,7 @@ export function isRegistrationType(value: unknown): value is RegistrationType {
   return typeof value === 'string' && (REGISTRATION_TYPES as readonly string[]).includes(value);
 }
 
-export const PROFESSIONAL_TYPES = ['Working Professional', 'Business', 'Others'] as const;
+export const PROFESSIONAL_TYPES = WORKING_PROFESSIONAL_CHOICES;
 /** §5's default enquiry choices, used only when the site data gives none. */
 export const DEFAULT_ENQUIRY_CHOICES = ['General Enquiry', 'Partnership', 'Media', 'Other'] as const;
 
@@ -34,13 +48,18 @@ export interface FieldSpec {
   options?: readonly string[];
 }
 
-const mobile = (name: string, label: string): FieldSpec => ({
-  name,
-  label,
-  kind: 'tel',
-  required: true,
-  autoComplete: 'tel',
-});
+/** A field of a popup type, labelled and marked required as seed 000 §5 says (edge/schemas/vocabulary.ts). */
+function field<K extends RegistrationKind>(kind: K, name: keyof (typeof FIELD_LABELS)[K] & string, spec: Omit<FieldSpec, 'name' | 'label' | 'required'>): FieldSpec {
+  return {
+    name,
+    label: (FIELD_LABELS[kind] as Record<string, string>)[name]!,
+    required: (REQUIRED_FIELDS[kind] as readonly string[]).includes(name),
+    ...spec,
+  };
+}
+const tel = { kind: 'tel', autoComplete: 'tel' } as const;
+const person = { kind: 'text', autoComplete: 'name' } as const;
+const organisation = { kind: 'text', autoComplete: 'organization' } as const;
 
 export interface TypeSpec {
   endpoint: PublicEndpoint;
@@ -56,11 +75,11 @@ export function typeSpec(type: RegistrationType, enquiryChoices: readonly string
         endpoint: '/api/visitors/register',
         nameField: 'fullName',
         fields: [
-          { name: 'fullName', label: 'Full Name', kind: 'text', required: true, autoComplete: 'name' },
-          mobile('mobileNumber', 'Mobile Number'),
-          { name: 'workingProfessional', label: 'Professional Type', kind: 'select', required: true, options: PROFESSIONAL_TYPES },
-          { name: 'organizationName', label: 'Organization Name', kind: 'text', required: false, autoComplete: 'organization' },
-          { name: 'city', label: 'City', kind: 'city', required: true },
+          field('visitor', 'fullName', person),
+          field('visitor', 'mobileNumber', tel),
+          field('visitor', 'workingProfessional', { kind: 'select', options: PROFESSIONAL_TYPES }),
+          field('visitor', 'organizationName', organisation),
+          field('visitor', 'city', { kind: 'city' }),
         ],
       };
     case 'Awards Registration':
@@ -68,9 +87,9 @@ export function typeSpec(type: RegistrationType, enquiryChoices: readonly string
         endpoint: '/api/awards/register',
         nameField: 'nomineeName',
         fields: [
-          { name: 'nomineeName', label: 'Nominee Name', kind: 'text', required: true, autoComplete: 'name' },
-          mobile('mobile', 'Contact Person Mobile'),
-          { name: 'organization', label: 'Organization', kind: 'text', required: true, autoComplete: 'organization' },
+          field('awards', 'nomineeName', person),
+          field('awards', 'mobile', tel),
+          field('awards', 'organization', organisation),
         ],
       };
     case 'Book a Stall':
@@ -78,9 +97,9 @@ export function typeSpec(type: RegistrationType, enquiryChoices: readonly string
         endpoint: '/api/stalls/register',
         nameField: 'contactPersonName',
         fields: [
-          { name: 'companyName', label: 'Company / Organization Name', kind: 'text', required: true, autoComplete: 'organization' },
-          { name: 'contactPersonName', label: 'Contact Person Name', kind: 'text', required: true, autoComplete: 'name' },
-          mobile('mobileNumber', 'Mobile Number'),
+          field('stall', 'companyName', organisation),
+          field('stall', 'contactPersonName', person),
+          field('stall', 'mobileNumber', tel),
         ],
       };
     case 'Sponsor Registration':
@@ -88,9 +107,9 @@ export function typeSpec(type: RegistrationType, enquiryChoices: readonly string
         endpoint: '/api/sponsors/register',
         nameField: 'name',
         fields: [
-          { name: 'organization', label: 'Sponsor Organization Name', kind: 'text', required: true, autoComplete: 'organization' },
-          { name: 'name', label: 'Contact Person Name', kind: 'text', required: true, autoComplete: 'name' },
-          mobile('mobile', 'Mobile Number'),
+          field('sponsor', 'organization', organisation),
+          field('sponsor', 'name', person),
+          field('sponsor', 'mobile', tel),
         ],
       };
     case 'Enquire Now':
@@ -98,22 +117,17 @@ export function typeSpec(type: RegistrationType, enquiryChoices: readonly string
         endpoint: '/api/enquiries',
         nameField: 'name',
         fields: [
-          { name: 'name', label: 'Full Name', kind: 'text', required: true, autoComplete: 'name' },
-          mobile('mobile', 'Mobile Number'),
-          { name: 'organization', label: 'Organization', kind: 'text', required: false, autoComplete: 'organization' },
-          { name: 'subscriptionType', label: 'Subscription Type', kind: 'select', required: true, options: enquiryChoices },
+          field('enquiry', 'name', person),
+          field('enquiry', 'mobile', tel),
+          field('enquiry', 'organization', organisation),
+          field('enquiry', 'subscriptionType', { kind: 'select', options: enquiryChoices }),
         ],
       };
   }
 }
 
-export const POPUP_MOBILE_MESSAGE = 'Mobile number must be 10-15 digits';
-const POPUP_MOBILE = /^\+?\d{10,15}$/;
-
-/** Spaces, dashes and brackets people type into phone numbers ("+91 98765 43210") are not sent. */
-export function normalizeMobile(value: string): string {
-  return value.replace(/[\s\-()]/g, '');
-}
+export const POPUP_MOBILE_MESSAGE = MOBILE_MESSAGE;
+export const normalizeMobile = normaliseMobile;
 
 export type Values = Record<string, string>;
 export type FieldErrors = Record<string, string>;
@@ -123,8 +137,8 @@ export function validatePopup(fields: readonly FieldSpec[], values: Values): Fie
   const errors: FieldErrors = {};
   for (const field of fields) {
     const value = (values[field.name] ?? '').trim();
-    if (field.required && !value) errors[field.name] = `${field.label} is required`;
-    else if (field.kind === 'tel' && value && !POPUP_MOBILE.test(normalizeMobile(value))) {
+    if (field.required && !value) errors[field.name] = requiredMessage(field.label);
+    else if (field.kind === 'tel' && value && !MOBILE_PATTERN.test(normalizeMobile(value))) {
       errors[field.name] = POPUP_MOBILE_MESSAGE;
     }
   }
@@ -142,22 +156,15 @@ export function payloadOf(fields: readonly FieldSpec[], values: Values): Record<
   return body;
 }
 
-// §5 inline visitor and stall forms.
-export const INLINE_MESSAGES = {
-  name: 'Name is required',
-  mobile: 'Valid 10-digit mobile number is required',
-  organization: 'Organization name is required',
-  city: 'City is required',
-} as const;
-
-export const INLINE_MOBILE_PATTERN = '[0-9]{10}';
+// §5 inline visitor and stall forms. The input's `pattern` attribute is the same rule, unanchored.
+export const INLINE_MOBILE_PATTERN_ATTRIBUTE = INLINE_MOBILE_PATTERN.source.replace(/^\^|\$$/g, '');
 
 export function validateInline(kind: 'visitor' | 'stall', values: Values): FieldErrors {
   const errors: FieldErrors = {};
   const name = kind === 'visitor' ? values.fullName : values.contactPersonName;
   const nameField = kind === 'visitor' ? 'fullName' : 'contactPersonName';
   if (!(name ?? '').trim()) errors[nameField] = INLINE_MESSAGES.name;
-  if (!/^\d{10}$/.test((values.mobileNumber ?? '').trim())) errors.mobileNumber = INLINE_MESSAGES.mobile;
+  if (!INLINE_MOBILE_PATTERN.test((values.mobileNumber ?? '').trim())) errors.mobileNumber = INLINE_MESSAGES.mobile;
   if (kind === 'stall' && !(values.companyName ?? '').trim()) errors.companyName = INLINE_MESSAGES.organization;
   if (kind === 'visitor' && !(values.city ?? '').trim()) errors.city = INLINE_MESSAGES.city;
   return errors;

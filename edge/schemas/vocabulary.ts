@@ -1,0 +1,71 @@
+/**
+ * The seeds' fixed words: choices, patterns, labels, messages and defaults of the registration forms.
+ * No zod here, so any screen (the public header included) may import it without weight; the schemas in
+ * fields.ts, people.ts and public-registrations.ts build on it.
+ */
+
+/** §5 popup rule, also the admin forms': an optional leading plus, then 10 to 15 digits. */
+export const MOBILE_PATTERN = /^\+?\d{10,15}$/;
+export const MOBILE_MESSAGE = 'Mobile number must be 10-15 digits';
+
+/** Spaces and dashes people type into phone numbers ("+91 (98765) 43210") are not part of the number. */
+export const normaliseMobile = (value: string) => value.replace(/[\s\-()]/g, '');
+
+export const WORKING_PROFESSIONAL_CHOICES = ['Working Professional', 'Business', 'Others'] as const;
+
+/** Longest text stored from a public form: a name or an organisation fits; nothing huge reaches the database. */
+export const MAX_TEXT_LENGTH = 200;
+/** Client-made submission ids (a timestamp or a UUID) and event ids fit easily. */
+export const MAX_ID_LENGTH = 100;
+
+
+/** §5 inline visitor and stall forms: exactly 10 digits (a client rule; the API accepts the popup's range). */
+export const INLINE_MOBILE_PATTERN = /^\d{10}$/;
+export const INLINE_MESSAGES = {
+  name: 'Name is required',
+  mobile: 'Valid 10-digit mobile number is required',
+  organization: 'Organization name is required',
+  city: 'City is required',
+} as const;
+
+export type WorkingProfessional = (typeof WORKING_PROFESSIONAL_CHOICES)[number];
+
+/** §3 defaults the API applies to absent (or blank) optional fields. */
+export const REGISTRATION_DEFAULTS = {
+  workingProfessional: 'Others',
+  organizationName: 'Not specified',
+  city: 'Not specified',
+  subscriptionType: 'General Enquiry',
+} as const;
+
+export type RegistrationKind = 'visitor' | 'awards' | 'stall' | 'sponsor' | 'enquiry';
+
+/**
+ * Field labels per form. The required fields' labels are §5's exactly; the two optional organisation
+ * fields have no label in the seed and get a plain one.
+ */
+export const FIELD_LABELS = {
+  visitor: {
+    fullName: 'Full Name',
+    mobileNumber: 'Mobile Number',
+    workingProfessional: 'Professional Type',
+    organizationName: 'Organization Name',
+    city: 'City',
+  },
+  awards: { nomineeName: 'Nominee Name', mobile: 'Contact Person Mobile', organization: 'Organization' },
+  stall: { companyName: 'Company / Organization Name', contactPersonName: 'Contact Person Name', mobileNumber: 'Mobile Number' },
+  sponsor: { organization: 'Sponsor Organization Name', name: 'Contact Person Name', mobile: 'Mobile Number' },
+  enquiry: { name: 'Full Name', mobile: 'Mobile Number', organization: 'Organization', subscriptionType: 'Subscription Type' },
+} as const satisfies Record<RegistrationKind, Record<string, string>>;
+
+/** §5's required fields per popup type, in the order the popup shows them. */
+export const REQUIRED_FIELDS = {
+  visitor: ['fullName', 'mobileNumber', 'workingProfessional', 'city'],
+  awards: ['nomineeName', 'mobile', 'organization'],
+  stall: ['companyName', 'contactPersonName', 'mobileNumber'],
+  sponsor: ['organization', 'name', 'mobile'],
+  enquiry: ['name', 'mobile', 'subscriptionType'],
+} as const satisfies { [K in RegistrationKind]: ReadonlyArray<keyof (typeof FIELD_LABELS)[K]> };
+
+export const requiredMessage = (label: string) => `${label} is required`;
+
