@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { notify } from '../../components/toasts';
-import type { RegistrationType } from '../registration/registration-types';
+import type { RegistrationType } from './registration/registration-types';
 import { PackagesSection } from './packages-section';
 import { usePublicActions } from './public-layout';
 

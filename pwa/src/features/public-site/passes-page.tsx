@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { PublicLayout } from './public-layout';
 import { usePageMeta } from './use-page-meta';
 
-const PassesList = lazy(() => import('../registration/passes-page').then((module) => ({ default: module.PassesList })));
+const PassesList = lazy(() => import('./registration/passes-page').then((module) => ({ default: module.PassesList })));
 
 export function MyPassesPage() {
   usePageMeta({

@@ -2,16 +2,16 @@ import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext,
 import { Toasts } from '../../components/toasts';
 import type { SavedPass } from '../../offline/db';
 import { outboxMayHaveEntries, subscribeOutbox } from '../../offline/public-outbox-signal';
-import type { RegistrationType } from '../registration/registration-types';
+import type { RegistrationType } from './registration/registration-types';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { useEvent } from './site-data';
 import './public-site.css';
 
 // Everything below loads on demand: none of it is needed for the first paint of a public page.
-const RegistrationPopup = lazy(() => import('../registration/registration-popup'));
-const PassDialog = lazy(() => import('../registration/pass-dialog'));
-const WaitingList = lazy(() => import('../registration/waiting-list'));
+const RegistrationPopup = lazy(() => import('./registration/registration-popup'));
+const PassDialog = lazy(() => import('./registration/pass-dialog'));
+const WaitingList = lazy(() => import('./registration/waiting-list'));
 
 interface PopupState {
   type: RegistrationType;
@@ -34,7 +34,7 @@ function useOutboxSync(eventName: string) {
   useEffect(() => {
     const flush = () => {
       if (!navigator.onLine || !outboxMayHaveEntries()) return;
-      void import('../registration/outbox-sync').then((module) => module.flushAndReport(eventName));
+      void import('./registration/outbox-sync').then((module) => module.flushAndReport(eventName));
     };
     flush();
     window.addEventListener('online', flush);

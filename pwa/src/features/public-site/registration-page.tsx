@@ -1,4 +1,4 @@
-import { InlineRegistrationForm } from '../registration/inline-form';
+import { InlineRegistrationForm } from './registration/inline-form';
 import { PublicLayout } from './public-layout';
 import { useEvent } from './site-data';
 import { formatDateRange } from './event-dates';

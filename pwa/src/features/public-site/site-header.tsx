@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { RegistrationType } from '../registration/registration-types';
+import type { RegistrationType } from './registration/registration-types';
 import { useSite } from './site-data';
 
 /** The dropdown's choices (seed 000 §2): what it says, and the registration type it reports. */

@@ -1,5 +1,5 @@
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
-import type { SavedPass } from '../../offline/db';
+import type { SavedPass } from '../../../offline/db';
 import { CityPicker } from './city-picker';
 import { type FieldErrors, INLINE_MOBILE_PATTERN_ATTRIBUTE, PROFESSIONAL_TYPES, QUEUED_MESSAGE, validateInline, type Values } from './registration-types';
 import './registration.css';

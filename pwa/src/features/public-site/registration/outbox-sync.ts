@@ -1,4 +1,4 @@
-import { notify } from '../../components/toasts';
+import { notify } from '../../../components/toasts';
 import { flushNow } from './submit';
 
 /** Sends the waiting submissions and tells the person what happened to each. */

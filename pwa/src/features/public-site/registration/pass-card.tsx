@@ -1,5 +1,5 @@
 import { encode } from 'uqr';
-import type { SavedPass } from '../../offline/db';
+import type { SavedPass } from '../../../offline/db';
 
 /** The pass code as a QR code, drawn as inline SVG (no `style` attributes, nothing fetched). */
 export function QrCode({ text, size = 200 }: { text: string; size?: number }) {

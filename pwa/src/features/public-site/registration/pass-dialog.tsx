@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { Modal } from '../../components/modal';
-import type { SavedPass } from '../../offline/db';
+import { Modal } from '../../../components/modal';
+import type { SavedPass } from '../../../offline/db';
 import { PassCard } from './pass-card';
 import './registration.css';
 

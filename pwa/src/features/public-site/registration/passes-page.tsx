@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { database, type SavedPass } from '../../offline/db';
+import { database, type SavedPass } from '../../../offline/db';
 import { PassCard } from './pass-card';
 import './registration.css';
 

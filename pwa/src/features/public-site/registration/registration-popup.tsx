@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Modal } from '../../components/modal';
-import type { SavedPass } from '../../offline/db';
-import { useSite } from '../public-site/site-data';
+import { Modal } from '../../../components/modal';
+import type { SavedPass } from '../../../offline/db';
+import { useSite } from '../site-data';
 import { CityPicker } from './city-picker';
 
 const SEED_SUBSCRIPTION_CHOICES = ['10 PACK PLATINUM', '6 PACK GOLD', '4 PACK SILVER', '3 PACK SILVER', 'General Enquiry'];

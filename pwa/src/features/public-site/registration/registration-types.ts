@@ -11,8 +11,8 @@ import {
   type RegistrationKind,
   requiredMessage,
   WORKING_PROFESSIONAL_CHOICES,
-} from '../../../../edge/schemas/vocabulary';
-import type { PublicEndpoint } from '../../offline/db';
+} from '../../../../../edge/schemas/vocabulary';
+import type { PublicEndpoint } from '../../../offline/db';
 
 export { INLINE_MESSAGES };
 

@@ -1,10 +1,10 @@
 // Sending a public registration: straight to the API when the network is there, into the outbox when it
 // is not (or the request fails for network reasons or times out), with the same `uniqueSubmissionId`
 // either way so the server records it once.
-import { ApiError } from '../../lib/api-error';
-import { readEnvelope } from '../../lib/envelope';
-import { database, type OutboxEntry, type SavedPass } from '../../offline/db';
-import { enqueue, flushOutbox, type FlushReport, type SendOutcome } from '../../offline/public-outbox';
+import { ApiError } from '../../../lib/api-error';
+import { readEnvelope } from '../../../lib/envelope';
+import { database, type OutboxEntry, type SavedPass } from '../../../offline/db';
+import { enqueue, flushOutbox, type FlushReport, type SendOutcome } from '../../../offline/public-outbox';
 
 export const REQUEST_TIMEOUT_MS = 15_000;
 export const DUPLICATE_MESSAGE = 'You have already registered. Thank you for your interest!';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { database, type OutboxEntry } from '../../offline/db';
-import { pendingEntries } from '../../offline/public-outbox';
-import { subscribeOutbox } from '../../offline/public-outbox-signal';
+import { database, type OutboxEntry } from '../../../offline/db';
+import { pendingEntries } from '../../../offline/public-outbox';
+import { subscribeOutbox } from '../../../offline/public-outbox-signal';
 import './registration.css';
 
 /** What is saved on this device and still waiting for the network. */
