@@ -10,14 +10,72 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as SplatRouteImport } from './routes/$'
+import { Route as AwardsRegistrationRouteImport } from './routes/awards-registration'
+import { Route as PassesRouteImport } from './routes/passes'
+import { Route as StallRegistrationRouteImport } from './routes/stall-registration'
+import { Route as VisitorRegistrationRouteImport } from './routes/visitor-registration'
+import { Route as AdminpanelIndexRouteImport } from './routes/adminpanel/index'
+import { Route as AdminpanelSplatRouteImport } from './routes/adminpanel/$'
 import { Route as PanelIndexRouteImport } from './routes/panel/index'
 import { Route as PanelSplatRouteImport } from './routes/panel/$'
-import { Route as PanelDashboardRouteImport } from './routes/panel/dashboard'
+import { Route as PanelAuthedRouteImport } from './routes/panel/_authed'
 import { Route as PanelLoginRouteImport } from './routes/panel/login'
+import { Route as PanelAuthedCheckinRouteImport } from './routes/panel/_authed/checkin'
+import { Route as PanelAuthedDashboardRouteImport } from './routes/panel/_authed/dashboard'
+import { Route as PanelAuthedEnquiriesRouteImport } from './routes/panel/_authed/enquiries'
+import { Route as PanelAuthedEventsRouteImport } from './routes/panel/_authed/events'
+import { Route as PanelAuthedSettingsRouteImport } from './routes/panel/_authed/settings'
+import { Route as PanelAuthedTimelineManagementRouteImport } from './routes/panel/_authed/timeline-management'
+import { Route as PanelAuthedRegistrationsAwardeesRouteImport } from './routes/panel/_authed/registrations/awardees'
+import { Route as PanelAuthedRegistrationsSponsorsRouteImport } from './routes/panel/_authed/registrations/sponsors'
+import { Route as PanelAuthedRegistrationsStallsRouteImport } from './routes/panel/_authed/registrations/stalls'
+import { Route as PanelAuthedRegistrationsVisitorsRouteImport } from './routes/panel/_authed/registrations/visitors'
+import { Route as PanelAuthedTeamsIndexRouteImport } from './routes/panel/_authed/teams/index'
+import { Route as PanelAuthedTeamsCoordinationRouteImport } from './routes/panel/_authed/teams/coordination'
+import { Route as PanelAuthedTeamsVolunteersRouteImport } from './routes/panel/_authed/teams/volunteers'
+import { Route as PanelAuthedVipsAwardeesRouteImport } from './routes/panel/_authed/vips/awardees'
+import { Route as PanelAuthedVipsGuestsRouteImport } from './routes/panel/_authed/vips/guests'
+import { Route as PanelAuthedVipsSpeakersRouteImport } from './routes/panel/_authed/vips/speakers'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SplatRoute = SplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AwardsRegistrationRoute = AwardsRegistrationRouteImport.update({
+  id: '/awards-registration',
+  path: '/awards-registration',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PassesRoute = PassesRouteImport.update({
+  id: '/passes',
+  path: '/passes',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StallRegistrationRoute = StallRegistrationRouteImport.update({
+  id: '/stall-registration',
+  path: '/stall-registration',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VisitorRegistrationRoute = VisitorRegistrationRouteImport.update({
+  id: '/visitor-registration',
+  path: '/visitor-registration',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminpanelIndexRoute = AdminpanelIndexRouteImport.update({
+  id: '/adminpanel/',
+  path: '/adminpanel/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminpanelSplatRoute = AdminpanelSplatRouteImport.update({
+  id: '/adminpanel/$',
+  path: '/adminpanel/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PanelIndexRoute = PanelIndexRouteImport.update({
@@ -30,9 +88,9 @@ const PanelSplatRoute = PanelSplatRouteImport.update({
   path: '/panel/$',
   getParentRoute: () => rootRouteImport,
 } as any)
-const PanelDashboardRoute = PanelDashboardRouteImport.update({
-  id: '/panel/dashboard',
-  path: '/panel/dashboard',
+const PanelAuthedRoute = PanelAuthedRouteImport.update({
+  id: '/panel/_authed',
+  path: '/panel',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PanelLoginRoute = PanelLoginRouteImport.update({
@@ -40,48 +98,288 @@ const PanelLoginRoute = PanelLoginRouteImport.update({
   path: '/panel/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PanelAuthedCheckinRoute = PanelAuthedCheckinRouteImport.update({
+  id: '/checkin',
+  path: '/checkin',
+  getParentRoute: () => PanelAuthedRoute,
+} as any)
+const PanelAuthedDashboardRoute = PanelAuthedDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => PanelAuthedRoute,
+} as any)
+const PanelAuthedEnquiriesRoute = PanelAuthedEnquiriesRouteImport.update({
+  id: '/enquiries',
+  path: '/enquiries',
+  getParentRoute: () => PanelAuthedRoute,
+} as any)
+const PanelAuthedEventsRoute = PanelAuthedEventsRouteImport.update({
+  id: '/events',
+  path: '/events',
+  getParentRoute: () => PanelAuthedRoute,
+} as any)
+const PanelAuthedSettingsRoute = PanelAuthedSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => PanelAuthedRoute,
+} as any)
+const PanelAuthedTimelineManagementRoute =
+  PanelAuthedTimelineManagementRouteImport.update({
+    id: '/timeline-management',
+    path: '/timeline-management',
+    getParentRoute: () => PanelAuthedRoute,
+  } as any)
+const PanelAuthedRegistrationsAwardeesRoute =
+  PanelAuthedRegistrationsAwardeesRouteImport.update({
+    id: '/registrations/awardees',
+    path: '/registrations/awardees',
+    getParentRoute: () => PanelAuthedRoute,
+  } as any)
+const PanelAuthedRegistrationsSponsorsRoute =
+  PanelAuthedRegistrationsSponsorsRouteImport.update({
+    id: '/registrations/sponsors',
+    path: '/registrations/sponsors',
+    getParentRoute: () => PanelAuthedRoute,
+  } as any)
+const PanelAuthedRegistrationsStallsRoute =
+  PanelAuthedRegistrationsStallsRouteImport.update({
+    id: '/registrations/stalls',
+    path: '/registrations/stalls',
+    getParentRoute: () => PanelAuthedRoute,
+  } as any)
+const PanelAuthedRegistrationsVisitorsRoute =
+  PanelAuthedRegistrationsVisitorsRouteImport.update({
+    id: '/registrations/visitors',
+    path: '/registrations/visitors',
+    getParentRoute: () => PanelAuthedRoute,
+  } as any)
+const PanelAuthedTeamsIndexRoute = PanelAuthedTeamsIndexRouteImport.update({
+  id: '/teams/',
+  path: '/teams/',
+  getParentRoute: () => PanelAuthedRoute,
+} as any)
+const PanelAuthedTeamsCoordinationRoute =
+  PanelAuthedTeamsCoordinationRouteImport.update({
+    id: '/teams/coordination',
+    path: '/teams/coordination',
+    getParentRoute: () => PanelAuthedRoute,
+  } as any)
+const PanelAuthedTeamsVolunteersRoute =
+  PanelAuthedTeamsVolunteersRouteImport.update({
+    id: '/teams/volunteers',
+    path: '/teams/volunteers',
+    getParentRoute: () => PanelAuthedRoute,
+  } as any)
+const PanelAuthedVipsAwardeesRoute = PanelAuthedVipsAwardeesRouteImport.update({
+  id: '/vips/awardees',
+  path: '/vips/awardees',
+  getParentRoute: () => PanelAuthedRoute,
+} as any)
+const PanelAuthedVipsGuestsRoute = PanelAuthedVipsGuestsRouteImport.update({
+  id: '/vips/guests',
+  path: '/vips/guests',
+  getParentRoute: () => PanelAuthedRoute,
+} as any)
+const PanelAuthedVipsSpeakersRoute = PanelAuthedVipsSpeakersRouteImport.update({
+  id: '/vips/speakers',
+  path: '/vips/speakers',
+  getParentRoute: () => PanelAuthedRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/$': typeof SplatRoute
+  '/awards-registration': typeof AwardsRegistrationRoute
+  '/passes': typeof PassesRoute
+  '/stall-registration': typeof StallRegistrationRoute
+  '/visitor-registration': typeof VisitorRegistrationRoute
+  '/adminpanel/$': typeof AdminpanelSplatRoute
   '/panel/$': typeof PanelSplatRoute
-  '/panel/dashboard': typeof PanelDashboardRoute
+  '/panel': typeof PanelAuthedRouteWithChildren
   '/panel/login': typeof PanelLoginRoute
+  '/adminpanel/': typeof AdminpanelIndexRoute
   '/panel/': typeof PanelIndexRoute
+  '/panel/checkin': typeof PanelAuthedCheckinRoute
+  '/panel/dashboard': typeof PanelAuthedDashboardRoute
+  '/panel/enquiries': typeof PanelAuthedEnquiriesRoute
+  '/panel/events': typeof PanelAuthedEventsRoute
+  '/panel/settings': typeof PanelAuthedSettingsRoute
+  '/panel/timeline-management': typeof PanelAuthedTimelineManagementRoute
+  '/panel/registrations/awardees': typeof PanelAuthedRegistrationsAwardeesRoute
+  '/panel/registrations/sponsors': typeof PanelAuthedRegistrationsSponsorsRoute
+  '/panel/registrations/stalls': typeof PanelAuthedRegistrationsStallsRoute
+  '/panel/registrations/visitors': typeof PanelAuthedRegistrationsVisitorsRoute
+  '/panel/teams/coordination': typeof PanelAuthedTeamsCoordinationRoute
+  '/panel/teams/volunteers': typeof PanelAuthedTeamsVolunteersRoute
+  '/panel/vips/awardees': typeof PanelAuthedVipsAwardeesRoute
+  '/panel/vips/guests': typeof PanelAuthedVipsGuestsRoute
+  '/panel/vips/speakers': typeof PanelAuthedVipsSpeakersRoute
+  '/panel/teams/': typeof PanelAuthedTeamsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/$': typeof SplatRoute
+  '/awards-registration': typeof AwardsRegistrationRoute
+  '/passes': typeof PassesRoute
+  '/stall-registration': typeof StallRegistrationRoute
+  '/visitor-registration': typeof VisitorRegistrationRoute
+  '/adminpanel/$': typeof AdminpanelSplatRoute
   '/panel/$': typeof PanelSplatRoute
-  '/panel/dashboard': typeof PanelDashboardRoute
-  '/panel/login': typeof PanelLoginRoute
   '/panel': typeof PanelIndexRoute
+  '/panel/login': typeof PanelLoginRoute
+  '/adminpanel': typeof AdminpanelIndexRoute
+  '/panel/checkin': typeof PanelAuthedCheckinRoute
+  '/panel/dashboard': typeof PanelAuthedDashboardRoute
+  '/panel/enquiries': typeof PanelAuthedEnquiriesRoute
+  '/panel/events': typeof PanelAuthedEventsRoute
+  '/panel/settings': typeof PanelAuthedSettingsRoute
+  '/panel/timeline-management': typeof PanelAuthedTimelineManagementRoute
+  '/panel/registrations/awardees': typeof PanelAuthedRegistrationsAwardeesRoute
+  '/panel/registrations/sponsors': typeof PanelAuthedRegistrationsSponsorsRoute
+  '/panel/registrations/stalls': typeof PanelAuthedRegistrationsStallsRoute
+  '/panel/registrations/visitors': typeof PanelAuthedRegistrationsVisitorsRoute
+  '/panel/teams/coordination': typeof PanelAuthedTeamsCoordinationRoute
+  '/panel/teams/volunteers': typeof PanelAuthedTeamsVolunteersRoute
+  '/panel/vips/awardees': typeof PanelAuthedVipsAwardeesRoute
+  '/panel/vips/guests': typeof PanelAuthedVipsGuestsRoute
+  '/panel/vips/speakers': typeof PanelAuthedVipsSpeakersRoute
+  '/panel/teams': typeof PanelAuthedTeamsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/$': typeof SplatRoute
+  '/awards-registration': typeof AwardsRegistrationRoute
+  '/passes': typeof PassesRoute
+  '/stall-registration': typeof StallRegistrationRoute
+  '/visitor-registration': typeof VisitorRegistrationRoute
+  '/adminpanel/$': typeof AdminpanelSplatRoute
   '/panel/$': typeof PanelSplatRoute
-  '/panel/dashboard': typeof PanelDashboardRoute
+  '/panel/_authed': typeof PanelAuthedRouteWithChildren
   '/panel/login': typeof PanelLoginRoute
+  '/adminpanel/': typeof AdminpanelIndexRoute
   '/panel/': typeof PanelIndexRoute
+  '/panel/_authed/checkin': typeof PanelAuthedCheckinRoute
+  '/panel/_authed/dashboard': typeof PanelAuthedDashboardRoute
+  '/panel/_authed/enquiries': typeof PanelAuthedEnquiriesRoute
+  '/panel/_authed/events': typeof PanelAuthedEventsRoute
+  '/panel/_authed/settings': typeof PanelAuthedSettingsRoute
+  '/panel/_authed/timeline-management': typeof PanelAuthedTimelineManagementRoute
+  '/panel/_authed/registrations/awardees': typeof PanelAuthedRegistrationsAwardeesRoute
+  '/panel/_authed/registrations/sponsors': typeof PanelAuthedRegistrationsSponsorsRoute
+  '/panel/_authed/registrations/stalls': typeof PanelAuthedRegistrationsStallsRoute
+  '/panel/_authed/registrations/visitors': typeof PanelAuthedRegistrationsVisitorsRoute
+  '/panel/_authed/teams/coordination': typeof PanelAuthedTeamsCoordinationRoute
+  '/panel/_authed/teams/volunteers': typeof PanelAuthedTeamsVolunteersRoute
+  '/panel/_authed/vips/awardees': typeof PanelAuthedVipsAwardeesRoute
+  '/panel/_authed/vips/guests': typeof PanelAuthedVipsGuestsRoute
+  '/panel/_authed/vips/speakers': typeof PanelAuthedVipsSpeakersRoute
+  '/panel/_authed/teams/': typeof PanelAuthedTeamsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/panel/$' | '/panel/dashboard' | '/panel/login' | '/panel/'
+  fullPaths:
+    | '/'
+    | '/$'
+    | '/awards-registration'
+    | '/passes'
+    | '/stall-registration'
+    | '/visitor-registration'
+    | '/adminpanel/$'
+    | '/panel/$'
+    | '/panel'
+    | '/panel/login'
+    | '/adminpanel/'
+    | '/panel/'
+    | '/panel/checkin'
+    | '/panel/dashboard'
+    | '/panel/enquiries'
+    | '/panel/events'
+    | '/panel/settings'
+    | '/panel/timeline-management'
+    | '/panel/registrations/awardees'
+    | '/panel/registrations/sponsors'
+    | '/panel/registrations/stalls'
+    | '/panel/registrations/visitors'
+    | '/panel/teams/coordination'
+    | '/panel/teams/volunteers'
+    | '/panel/vips/awardees'
+    | '/panel/vips/guests'
+    | '/panel/vips/speakers'
+    | '/panel/teams/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/panel/$' | '/panel/dashboard' | '/panel/login' | '/panel'
+  to:
+    | '/'
+    | '/$'
+    | '/awards-registration'
+    | '/passes'
+    | '/stall-registration'
+    | '/visitor-registration'
+    | '/adminpanel/$'
+    | '/panel/$'
+    | '/panel'
+    | '/panel/login'
+    | '/adminpanel'
+    | '/panel/checkin'
+    | '/panel/dashboard'
+    | '/panel/enquiries'
+    | '/panel/events'
+    | '/panel/settings'
+    | '/panel/timeline-management'
+    | '/panel/registrations/awardees'
+    | '/panel/registrations/sponsors'
+    | '/panel/registrations/stalls'
+    | '/panel/registrations/visitors'
+    | '/panel/teams/coordination'
+    | '/panel/teams/volunteers'
+    | '/panel/vips/awardees'
+    | '/panel/vips/guests'
+    | '/panel/vips/speakers'
+    | '/panel/teams'
   id:
     | '__root__'
     | '/'
+    | '/$'
+    | '/awards-registration'
+    | '/passes'
+    | '/stall-registration'
+    | '/visitor-registration'
+    | '/adminpanel/$'
     | '/panel/$'
-    | '/panel/dashboard'
+    | '/panel/_authed'
     | '/panel/login'
+    | '/adminpanel/'
     | '/panel/'
+    | '/panel/_authed/checkin'
+    | '/panel/_authed/dashboard'
+    | '/panel/_authed/enquiries'
+    | '/panel/_authed/events'
+    | '/panel/_authed/settings'
+    | '/panel/_authed/timeline-management'
+    | '/panel/_authed/registrations/awardees'
+    | '/panel/_authed/registrations/sponsors'
+    | '/panel/_authed/registrations/stalls'
+    | '/panel/_authed/registrations/visitors'
+    | '/panel/_authed/teams/coordination'
+    | '/panel/_authed/teams/volunteers'
+    | '/panel/_authed/vips/awardees'
+    | '/panel/_authed/vips/guests'
+    | '/panel/_authed/vips/speakers'
+    | '/panel/_authed/teams/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  SplatRoute: typeof SplatRoute
+  AwardsRegistrationRoute: typeof AwardsRegistrationRoute
+  PassesRoute: typeof PassesRoute
+  StallRegistrationRoute: typeof StallRegistrationRoute
+  VisitorRegistrationRoute: typeof VisitorRegistrationRoute
+  AdminpanelSplatRoute: typeof AdminpanelSplatRoute
   PanelSplatRoute: typeof PanelSplatRoute
-  PanelDashboardRoute: typeof PanelDashboardRoute
+  PanelAuthedRoute: typeof PanelAuthedRouteWithChildren
   PanelLoginRoute: typeof PanelLoginRoute
+  AdminpanelIndexRoute: typeof AdminpanelIndexRoute
   PanelIndexRoute: typeof PanelIndexRoute
 }
 
@@ -92,6 +390,55 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/$': {
+      id: '/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof SplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/awards-registration': {
+      id: '/awards-registration'
+      path: '/awards-registration'
+      fullPath: '/awards-registration'
+      preLoaderRoute: typeof AwardsRegistrationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/passes': {
+      id: '/passes'
+      path: '/passes'
+      fullPath: '/passes'
+      preLoaderRoute: typeof PassesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/stall-registration': {
+      id: '/stall-registration'
+      path: '/stall-registration'
+      fullPath: '/stall-registration'
+      preLoaderRoute: typeof StallRegistrationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/visitor-registration': {
+      id: '/visitor-registration'
+      path: '/visitor-registration'
+      fullPath: '/visitor-registration'
+      preLoaderRoute: typeof VisitorRegistrationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/adminpanel/': {
+      id: '/adminpanel/'
+      path: '/adminpanel'
+      fullPath: '/adminpanel/'
+      preLoaderRoute: typeof AdminpanelIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/adminpanel/$': {
+      id: '/adminpanel/$'
+      path: '/adminpanel/$'
+      fullPath: '/adminpanel/$'
+      preLoaderRoute: typeof AdminpanelSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/panel/': {
@@ -108,11 +455,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PanelSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/panel/dashboard': {
-      id: '/panel/dashboard'
-      path: '/panel/dashboard'
-      fullPath: '/panel/dashboard'
-      preLoaderRoute: typeof PanelDashboardRouteImport
+    '/panel/_authed': {
+      id: '/panel/_authed'
+      path: '/panel'
+      fullPath: '/panel'
+      preLoaderRoute: typeof PanelAuthedRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/panel/login': {
@@ -122,14 +469,175 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PanelLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/panel/_authed/checkin': {
+      id: '/panel/_authed/checkin'
+      path: '/checkin'
+      fullPath: '/panel/checkin'
+      preLoaderRoute: typeof PanelAuthedCheckinRouteImport
+      parentRoute: typeof PanelAuthedRoute
+    }
+    '/panel/_authed/dashboard': {
+      id: '/panel/_authed/dashboard'
+      path: '/dashboard'
+      fullPath: '/panel/dashboard'
+      preLoaderRoute: typeof PanelAuthedDashboardRouteImport
+      parentRoute: typeof PanelAuthedRoute
+    }
+    '/panel/_authed/enquiries': {
+      id: '/panel/_authed/enquiries'
+      path: '/enquiries'
+      fullPath: '/panel/enquiries'
+      preLoaderRoute: typeof PanelAuthedEnquiriesRouteImport
+      parentRoute: typeof PanelAuthedRoute
+    }
+    '/panel/_authed/events': {
+      id: '/panel/_authed/events'
+      path: '/events'
+      fullPath: '/panel/events'
+      preLoaderRoute: typeof PanelAuthedEventsRouteImport
+      parentRoute: typeof PanelAuthedRoute
+    }
+    '/panel/_authed/settings': {
+      id: '/panel/_authed/settings'
+      path: '/settings'
+      fullPath: '/panel/settings'
+      preLoaderRoute: typeof PanelAuthedSettingsRouteImport
+      parentRoute: typeof PanelAuthedRoute
+    }
+    '/panel/_authed/timeline-management': {
+      id: '/panel/_authed/timeline-management'
+      path: '/timeline-management'
+      fullPath: '/panel/timeline-management'
+      preLoaderRoute: typeof PanelAuthedTimelineManagementRouteImport
+      parentRoute: typeof PanelAuthedRoute
+    }
+    '/panel/_authed/registrations/awardees': {
+      id: '/panel/_authed/registrations/awardees'
+      path: '/registrations/awardees'
+      fullPath: '/panel/registrations/awardees'
+      preLoaderRoute: typeof PanelAuthedRegistrationsAwardeesRouteImport
+      parentRoute: typeof PanelAuthedRoute
+    }
+    '/panel/_authed/registrations/sponsors': {
+      id: '/panel/_authed/registrations/sponsors'
+      path: '/registrations/sponsors'
+      fullPath: '/panel/registrations/sponsors'
+      preLoaderRoute: typeof PanelAuthedRegistrationsSponsorsRouteImport
+      parentRoute: typeof PanelAuthedRoute
+    }
+    '/panel/_authed/registrations/stalls': {
+      id: '/panel/_authed/registrations/stalls'
+      path: '/registrations/stalls'
+      fullPath: '/panel/registrations/stalls'
+      preLoaderRoute: typeof PanelAuthedRegistrationsStallsRouteImport
+      parentRoute: typeof PanelAuthedRoute
+    }
+    '/panel/_authed/registrations/visitors': {
+      id: '/panel/_authed/registrations/visitors'
+      path: '/registrations/visitors'
+      fullPath: '/panel/registrations/visitors'
+      preLoaderRoute: typeof PanelAuthedRegistrationsVisitorsRouteImport
+      parentRoute: typeof PanelAuthedRoute
+    }
+    '/panel/_authed/teams/': {
+      id: '/panel/_authed/teams/'
+      path: '/teams'
+      fullPath: '/panel/teams/'
+      preLoaderRoute: typeof PanelAuthedTeamsIndexRouteImport
+      parentRoute: typeof PanelAuthedRoute
+    }
+    '/panel/_authed/teams/coordination': {
+      id: '/panel/_authed/teams/coordination'
+      path: '/teams/coordination'
+      fullPath: '/panel/teams/coordination'
+      preLoaderRoute: typeof PanelAuthedTeamsCoordinationRouteImport
+      parentRoute: typeof PanelAuthedRoute
+    }
+    '/panel/_authed/teams/volunteers': {
+      id: '/panel/_authed/teams/volunteers'
+      path: '/teams/volunteers'
+      fullPath: '/panel/teams/volunteers'
+      preLoaderRoute: typeof PanelAuthedTeamsVolunteersRouteImport
+      parentRoute: typeof PanelAuthedRoute
+    }
+    '/panel/_authed/vips/awardees': {
+      id: '/panel/_authed/vips/awardees'
+      path: '/vips/awardees'
+      fullPath: '/panel/vips/awardees'
+      preLoaderRoute: typeof PanelAuthedVipsAwardeesRouteImport
+      parentRoute: typeof PanelAuthedRoute
+    }
+    '/panel/_authed/vips/guests': {
+      id: '/panel/_authed/vips/guests'
+      path: '/vips/guests'
+      fullPath: '/panel/vips/guests'
+      preLoaderRoute: typeof PanelAuthedVipsGuestsRouteImport
+      parentRoute: typeof PanelAuthedRoute
+    }
+    '/panel/_authed/vips/speakers': {
+      id: '/panel/_authed/vips/speakers'
+      path: '/vips/speakers'
+      fullPath: '/panel/vips/speakers'
+      preLoaderRoute: typeof PanelAuthedVipsSpeakersRouteImport
+      parentRoute: typeof PanelAuthedRoute
+    }
   }
 }
 
+interface PanelAuthedRouteChildren {
+  PanelAuthedCheckinRoute: typeof PanelAuthedCheckinRoute
+  PanelAuthedDashboardRoute: typeof PanelAuthedDashboardRoute
+  PanelAuthedEnquiriesRoute: typeof PanelAuthedEnquiriesRoute
+  PanelAuthedEventsRoute: typeof PanelAuthedEventsRoute
+  PanelAuthedSettingsRoute: typeof PanelAuthedSettingsRoute
+  PanelAuthedTimelineManagementRoute: typeof PanelAuthedTimelineManagementRoute
+  PanelAuthedRegistrationsAwardeesRoute: typeof PanelAuthedRegistrationsAwardeesRoute
+  PanelAuthedRegistrationsSponsorsRoute: typeof PanelAuthedRegistrationsSponsorsRoute
+  PanelAuthedRegistrationsStallsRoute: typeof PanelAuthedRegistrationsStallsRoute
+  PanelAuthedRegistrationsVisitorsRoute: typeof PanelAuthedRegistrationsVisitorsRoute
+  PanelAuthedTeamsCoordinationRoute: typeof PanelAuthedTeamsCoordinationRoute
+  PanelAuthedTeamsVolunteersRoute: typeof PanelAuthedTeamsVolunteersRoute
+  PanelAuthedVipsAwardeesRoute: typeof PanelAuthedVipsAwardeesRoute
+  PanelAuthedVipsGuestsRoute: typeof PanelAuthedVipsGuestsRoute
+  PanelAuthedVipsSpeakersRoute: typeof PanelAuthedVipsSpeakersRoute
+  PanelAuthedTeamsIndexRoute: typeof PanelAuthedTeamsIndexRoute
+}
+
+const PanelAuthedRouteChildren: PanelAuthedRouteChildren = {
+  PanelAuthedCheckinRoute: PanelAuthedCheckinRoute,
+  PanelAuthedDashboardRoute: PanelAuthedDashboardRoute,
+  PanelAuthedEnquiriesRoute: PanelAuthedEnquiriesRoute,
+  PanelAuthedEventsRoute: PanelAuthedEventsRoute,
+  PanelAuthedSettingsRoute: PanelAuthedSettingsRoute,
+  PanelAuthedTimelineManagementRoute: PanelAuthedTimelineManagementRoute,
+  PanelAuthedRegistrationsAwardeesRoute: PanelAuthedRegistrationsAwardeesRoute,
+  PanelAuthedRegistrationsSponsorsRoute: PanelAuthedRegistrationsSponsorsRoute,
+  PanelAuthedRegistrationsStallsRoute: PanelAuthedRegistrationsStallsRoute,
+  PanelAuthedRegistrationsVisitorsRoute: PanelAuthedRegistrationsVisitorsRoute,
+  PanelAuthedTeamsCoordinationRoute: PanelAuthedTeamsCoordinationRoute,
+  PanelAuthedTeamsVolunteersRoute: PanelAuthedTeamsVolunteersRoute,
+  PanelAuthedVipsAwardeesRoute: PanelAuthedVipsAwardeesRoute,
+  PanelAuthedVipsGuestsRoute: PanelAuthedVipsGuestsRoute,
+  PanelAuthedVipsSpeakersRoute: PanelAuthedVipsSpeakersRoute,
+  PanelAuthedTeamsIndexRoute: PanelAuthedTeamsIndexRoute,
+}
+
+const PanelAuthedRouteWithChildren = PanelAuthedRoute._addFileChildren(
+  PanelAuthedRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  SplatRoute: SplatRoute,
+  AwardsRegistrationRoute: AwardsRegistrationRoute,
+  PassesRoute: PassesRoute,
+  StallRegistrationRoute: StallRegistrationRoute,
+  VisitorRegistrationRoute: VisitorRegistrationRoute,
+  AdminpanelSplatRoute: AdminpanelSplatRoute,
   PanelSplatRoute: PanelSplatRoute,
-  PanelDashboardRoute: PanelDashboardRoute,
+  PanelAuthedRoute: PanelAuthedRouteWithChildren,
   PanelLoginRoute: PanelLoginRoute,
+  AdminpanelIndexRoute: AdminpanelIndexRoute,
   PanelIndexRoute: PanelIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { panelRequest, type Page } from './panel-api';
+
+export interface EventChoice {
+  id: string;
+  eventName: string;
+  isFeatured?: boolean;
+  status?: string;
+}
+
+export const EVENT_CHOICES_KEY = ['panel', 'events', 'choices'] as const;
+
+/** Every event by name, the featured (current) one first. */
+export async function fetchEventChoices(): Promise<EventChoice[]> {
+  const { data } = await panelRequest<Page<EventChoice>>('/events', { query: { limit: 100 } });
+  return [...data.items].sort((a, b) => Number(Boolean(b.isFeatured)) - Number(Boolean(a.isFeatured)));
+}
+
+export function useEventChoices() {
+  return useQuery({ queryKey: EVENT_CHOICES_KEY, queryFn: fetchEventChoices, staleTime: 60_000 });
+}
+
+/** The event chooser of every admin form (seed 001 §3: options from the event list, by name). */
+export function PanelEventSelect({
+  value,
+  onChange,
+  required,
+  label = 'Event',
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean | undefined;
+  label?: string;
+}) {
+  const id = useId();
+  const choices = useEventChoices();
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required ? <span className="field__required" aria-hidden="true"> *</span> : null}
+      </label>
+      <select id={id} value={value} onChange={(event) => onChange(event.currentTarget.value)} aria-required={required || undefined}>
+        <option value="">{choices.isPending ? 'Loading events...' : 'Select an event'}</option>
+        {(choices.data ?? []).map((event) => (
+          <option key={event.id} value={event.id}>
+            {event.eventName}
+            {event.isFeatured ? ' (featured)' : ''}
+          </option>
+        ))}
+      </select>
+      {choices.isError ? (
+        <p className="field__error" role="alert">
+          Failed to load events
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useId, useState } from 'react';
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TOO_LARGE = 'File size too large. Maximum size is 5MB.';
+export const NOT_AN_IMAGE = 'Please select an image file';
+
+/** Checks a chosen file before it is sent: an image, at most 5 MB. Answers the message, or null. */
+export function checkImage(file: File): string | null {
+  if (!file.type.startsWith('image/')) return NOT_AN_IMAGE;
+  if (file.size > MAX_IMAGE_BYTES) return IMAGE_TOO_LARGE;
+  return null;
+}
+
+/** An image picker with a preview (the current image when editing, the chosen file otherwise). */
+export function PanelImageField({
+  label,
+  currentUrl,
+  file,
+  onChange,
+  onError,
+}: {
+  label: string;
+  currentUrl?: string | null | undefined;
+  file: File | null;
+  onChange: (file: File | null) => void;
+  onError: (message: string) => void;
+}) {
+  const id = useId();
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  const shown = preview ?? currentUrl ?? null;
+
+  return (
+    <div className="field field--full">
+      <label htmlFor={id}>{label}</label>
+      <div className="panel-image-field">
+        {shown ? <img src={shown} alt={`${label} preview`} className="panel-image-field__preview" /> : null}
+        <input
+          id={id}
+          type="file"
+          accept="image/*"
+          onChange={(event) => {
+            const chosen = event.currentTarget.files?.[0] ?? null;
+            if (chosen) {
+              const problem = checkImage(chosen);
+              if (problem) {
+                event.currentTarget.value = '';
+                onChange(null);
+                onError(problem);
+                return;
+              }
+            }
+            onChange(chosen);
+          }}
+        />
+        {file ? (
+          <button type="button" className="button button--ghost button--small" onClick={() => onChange(null)}>
+            Remove
+          </button>
+        ) : null}
+      </div>
+      <p className="field__hint">Images only, up to 5MB.</p>
+    </div>
+  );
+}

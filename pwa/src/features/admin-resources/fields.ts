@@ -1,0 +1,60 @@
+import type { BaseRecord } from '../../components/panel-api';
+import { statusLabel } from '../../components/panel-format';
+import type { Column, FormField, FormValues } from './types';
+
+/** Shared pieces of the descriptions. */
+export const statusColumn: Column = { key: 'status', label: 'Status', kind: 'status', sort: 'status' };
+export const createdOnColumn: Column = { key: 'createdAt', label: 'Created On', kind: 'date', sort: 'createdAt' };
+
+export const statusField = (statuses: readonly string[], defaultValue: string): FormField => ({
+  name: 'status',
+  label: 'Status',
+  type: 'select',
+  options: statuses,
+  optionLabel: statusLabel,
+  defaultValue,
+});
+
+export const eventField = (options: Partial<FormField> = {}): FormField => ({ name: 'eventId', label: 'Event', type: 'event', marked: true, ...options });
+
+/** Address fields a person or organisation may have. */
+export const addressFields: FormField[] = [
+  { name: 'address', label: 'Address', type: 'textarea', full: true },
+  { name: 'city', label: 'City', type: 'text' },
+  { name: 'state', label: 'State', type: 'text' },
+  { name: 'pincode', label: 'Pincode', type: 'text' },
+];
+
+export const personFields = (emailRequired: boolean): FormField[] => [
+  { name: 'fullName', label: 'Full Name', type: 'text', required: true },
+  { name: 'email', label: 'Email', type: 'email', required: emailRequired },
+  { name: 'mobileNumber', label: 'Phone', type: 'tel', required: true, placeholder: '+91 98765 43210' },
+  { name: 'organizationName', label: 'Organization', type: 'text' },
+  { name: 'designation', label: 'Designation', type: 'text' },
+];
+
+/** The form values of a record: each field's value as text ("" when absent). */
+export function valuesFrom(fields: FormField[], row: BaseRecord | null): FormValues {
+  const values: FormValues = {};
+  for (const field of fields) {
+    const value = row?.[field.name];
+    values[field.name] = value === undefined || value === null ? (row ? '' : (field.defaultValue ?? '')) : String(value);
+  }
+  return values;
+}
+
+/** The request body of a form: trimmed text, numbers as numbers, unset choices left out. */
+export function payloadFrom(fields: FormField[], values: FormValues): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = (values[field.name] ?? '').trim();
+    if (field.type === 'number') {
+      if (value !== '') body[field.name] = Number(value);
+    } else if (field.type === 'select' || field.type === 'event') {
+      if (value !== '') body[field.name] = value;
+    } else {
+      body[field.name] = value;
+    }
+  }
+  return body;
+}

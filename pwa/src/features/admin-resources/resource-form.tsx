@@ -1,0 +1,179 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import * as z from 'zod/mini';
+import type { BaseRecord } from '../../components/panel-api';
+import { PanelEventSelect } from '../../components/panel-event-select';
+import { PanelImageField } from '../../components/panel-image-field';
+import { toast } from '../../components/panel-toast';
+import { ApiError, errorMessage } from '../../lib/api-error';
+import { payloadFrom, valuesFrom } from './fields';
+import { getRecord, saveRecord } from './resource-api';
+import type { FormField, FormValues, ResourceConfig } from './types';
+
+const STALE = 409;
+
+/**
+ * The add/edit form of every list screen, driven by the resource's description: required fields of
+ * seed 001 §5, the API's own schema, the §8 messages where §8 puts them, the §9 close delay.
+ */
+export function ResourceForm({ config, record, onClose }: { config: ResourceConfig; record: BaseRecord | null; onClose: () => void }) {
+  const editing = record !== null;
+  const initial = () => (record && config.fromRecord ? config.fromRecord(record) : valuesFrom(config.fields, record));
+  const [values, setValues] = useState<FormValues>(initial);
+  const [version, setVersion] = useState(record?.updatedAt);
+  const [imageUrl, setImageUrl] = useState(config.image && record ? (record[config.image.urlField] as string | null) : null);
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
+  const [success, setSuccess] = useState<string | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const fail = (message: string) => {
+    if (config.errorDisplay === 'toast') toast.error(message);
+    setError(message);
+  };
+
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      saveRecord(config.name, record?.id ?? null, body, file, config.image?.field, version),
+    onSuccess() {
+      const message = editing ? config.messages.updated : config.messages.created;
+      setSuccess(message);
+      if (config.errorDisplay === 'toast') toast.success(message);
+      if (!editing) {
+        setValues(valuesFrom(config.fields, null));
+        setFile(null);
+      }
+      timer.current = window.setTimeout(onClose, config.closeDelayMs);
+    },
+    onError(failure) {
+      if (failure instanceof ApiError && failure.status === STALE) setStale(true);
+      fail(errorMessage(failure, editing ? config.messages.updateFailed : config.messages.createFailed));
+    },
+  });
+
+  async function reload() {
+    if (!record) return;
+    try {
+      const fresh = await getRecord(config.name, record.id);
+      setValues(config.fromRecord ? config.fromRecord(fresh) : valuesFrom(config.fields, fresh));
+      setVersion(fresh.updatedAt);
+      if (config.image) setImageUrl(fresh[config.image.urlField] as string | null);
+      setStale(false);
+      setError(null);
+    } catch (failure) {
+      fail(errorMessage(failure, 'Request failed'));
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.isPending || success) return;
+    setError(null);
+    const missing = config.fields.find((field) => field.required && !(values[field.name] ?? '').trim());
+    if (missing) {
+      fail(config.requiredMessage ?? `${missing.label} is required`);
+      return;
+    }
+    const body = config.toPayload ? config.toPayload(values) : payloadFrom(config.fields, values);
+    if (config.schema) {
+      const checked = z.safeParse(config.schema, body);
+      if (!checked.success) {
+        fail(checked.error.issues[0]?.message ?? (editing ? config.messages.updateFailed : config.messages.createFailed));
+        return;
+      }
+    }
+    save.mutate(body);
+  }
+
+  const busy = save.isPending;
+  const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
+
+  return (
+    <form className="panel-form" onSubmit={onSubmit} noValidate>
+      <div className="panel-form__grid">
+        {config.fields.map((field) => (
+          <Field key={field.name} field={field} value={values[field.name] ?? ''} onChange={set(field.name)} />
+        ))}
+        {config.image ? (
+          <PanelImageField label={config.image.label} currentUrl={imageUrl} file={file} onChange={setFile} onError={fail} />
+        ) : null}
+      </div>
+      {error && config.errorDisplay === 'inline' ? (
+        <p className="form-message form-message--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {error && config.errorDisplay === 'toast' ? (
+        <p className="visually-hidden" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {stale ? (
+        <button type="button" className="button button--ghost" onClick={() => void reload()}>
+          Reload
+        </button>
+      ) : null}
+      {success && config.errorDisplay === 'inline' ? (
+        <p className="form-message form-message--success" role="status">
+          {success}
+        </p>
+      ) : null}
+      <div className="panel-form__actions">
+        <button type="button" className="button button--ghost" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--primary" disabled={busy || success !== null} aria-busy={busy}>
+          {busy ? (editing ? 'Updating ...' : 'Creating ...') : editing ? config.submitLabel.edit : config.submitLabel.create}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Field({ field, value, onChange }: { field: FormField; value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  if (field.type === 'event') {
+    return <PanelEventSelect value={value} onChange={onChange} required={field.required || field.marked} />;
+  }
+  const label = (
+    <label htmlFor={id}>
+      {field.label}
+      {field.required || field.marked ? <span className="field__required" aria-hidden="true"> *</span> : null}
+    </label>
+  );
+  const common = {
+    id,
+    name: field.name,
+    value,
+    'aria-required': field.required || undefined,
+    placeholder: field.placeholder,
+  };
+  return (
+    <div className={field.full ? 'field field--full' : 'field'}>
+      {label}
+      {field.type === 'textarea' ? (
+        <textarea {...common} onChange={(event) => onChange(event.currentTarget.value)} rows={3} />
+      ) : field.type === 'select' ? (
+        <select {...common} onChange={(event) => onChange(event.currentTarget.value)}>
+          {field.defaultValue === undefined ? <option value="">Select</option> : null}
+          {(field.options ?? []).map((option) => (
+            <option key={option} value={option}>
+              {field.optionLabel ? field.optionLabel(option) : option}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          {...common}
+          type={field.type}
+          inputMode={field.type === 'number' ? 'decimal' : undefined}
+          min={field.type === 'number' ? 0 : undefined}
+          autoComplete="off"
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { VIP_STATUSES, vipAwardeeCreateSchema } from '../../../../../edge/schemas/people';
+import { WORKING_PROFESSIONAL_CHOICES } from '../../../../../edge/schemas/vocabulary';
+import { createdOnColumn, eventField, statusColumn, statusField } from '../fields';
+import type { ResourceConfig } from '../types';
+
+/** VIP awardees (seed 001 §2, §3, §5): event, name, phone and city, else "Please fill in all required fields". */
+export const awardeesVipConfig: ResourceConfig = {
+  name: 'awardeesvip',
+  singular: 'awardee',
+  title: 'VIP Awardees',
+  subtitle: 'Manage VIP awardees',
+  addLabel: '+ Add Awardee',
+  formTitle: { create: 'Add Awardee', edit: 'Edit Awardee' },
+  submitLabel: { create: 'Add Awardee', edit: 'Update Awardee' },
+  statuses: VIP_STATUSES,
+  staffMayChangeStatus: true,
+  nameKey: 'fullName',
+  searchPlaceholder: 'Search name, phone, email, organization',
+  columns: [
+    { key: 'fullName', label: 'Name', sort: 'fullName' },
+    { key: 'email', label: 'Email' },
+    { key: 'mobileNumber', label: 'Phone' },
+    { key: 'organizationName', label: 'Organization', sort: 'organizationName' },
+    { key: 'designation', label: 'Designation' },
+    statusColumn,
+    { key: 'eventName', label: 'Event', kind: 'event' },
+    createdOnColumn,
+  ],
+  fields: [
+    eventField({ required: true, marked: false }),
+    { name: 'fullName', label: 'Full Name', type: 'text', required: true },
+    { name: 'email', label: 'Email', type: 'email', required: true },
+    { name: 'mobileNumber', label: 'Phone', type: 'tel', required: true, placeholder: '+91 98765 43210' },
+    { name: 'city', label: 'City', type: 'text', required: true },
+    { name: 'organizationName', label: 'Organization', type: 'text' },
+    { name: 'designation', label: 'Designation', type: 'text' },
+    { name: 'workingProfessional', label: 'Working Professional', type: 'select', options: WORKING_PROFESSIONAL_CHOICES, defaultValue: 'Working Professional' },
+    { name: 'state', label: 'State', type: 'text' },
+    { name: 'pincode', label: 'Pincode', type: 'text' },
+    { name: 'address', label: 'Address', type: 'textarea', full: true },
+    statusField(VIP_STATUSES, 'confirmed'),
+  ],
+  schema: vipAwardeeCreateSchema,
+  requiredMessage: 'Please fill in all required fields',
+  image: { field: 'profileImage', label: 'Profile Image', urlField: 'profileImageUrl' },
+  messages: {
+    created: 'Awardee registered successfully!',
+    updated: 'Awardee updated successfully!',
+    createFailed: 'Failed to register awardee. Please try again.',
+    updateFailed: 'Failed to update awardee. Please try again.',
+    fetchFailed: 'Failed to fetch awardees',
+    deleteFailed: 'Failed to delete awardee',
+    deleted: 'Awardee deleted successfully!',
+    confirmDelete: 'Are you sure you want to delete this awardee?',
+  },
+  errorDisplay: 'inline',
+  closeDelayMs: 1500,
+  fetchErrorToast: true,
+  statusOverview: true,
+};

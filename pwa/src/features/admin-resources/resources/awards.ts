@@ -1,0 +1,47 @@
+import { NOMINATION_STATUSES, nominationCreateSchema } from '../../../../../edge/schemas/organisations';
+import { createdOnColumn, eventField, statusColumn, statusField } from '../fields';
+import type { ResourceConfig } from '../types';
+
+/** Award nominations ("Awardees Nominees", seed 001 §2, §3): nothing required but a nominee. */
+export const awardsConfig: ResourceConfig = {
+  name: 'awards',
+  singular: 'nomination',
+  title: 'Awardees Nominees',
+  subtitle: 'Manage nominations',
+  addLabel: '+ Create Nomination',
+  formTitle: { create: 'Create Nomination', edit: 'Edit Nomination' },
+  submitLabel: { create: 'Create Nomination', edit: 'Update Nomination' },
+  statuses: NOMINATION_STATUSES,
+  staffMayChangeStatus: false,
+  nameKey: 'nomineeName',
+  searchPlaceholder: 'Search nominee, contact, email, category',
+  columns: [
+    { key: 'nomineeName', label: 'Nominee', sort: 'nomineeName' },
+    { key: 'mobileNumber', label: 'Contact', fallbackKeys: ['email'] },
+    { key: 'category', label: 'Category', sort: 'category', fallbackKeys: ['awardCategory'] },
+    statusColumn,
+    createdOnColumn,
+  ],
+  fields: [
+    { name: 'nomineeName', label: 'Nominee Name', type: 'text' },
+    { name: 'category', label: 'Category', type: 'text' },
+    { name: 'mobileNumber', label: 'Contact Number', type: 'tel', placeholder: '+91 98765 43210' },
+    { name: 'email', label: 'Email', type: 'email' },
+    eventField(),
+    statusField(NOMINATION_STATUSES, 'yet_to_decide'),
+    { name: 'description', label: 'Description', type: 'textarea', full: true },
+    { name: 'achievements', label: 'Achievements', type: 'textarea', full: true },
+  ],
+  schema: nominationCreateSchema,
+  messages: {
+    created: 'Nomination created successfully!',
+    updated: 'Nomination updated successfully!',
+    createFailed: 'Failed to create nomination',
+    updateFailed: 'Failed to update nomination',
+    fetchFailed: 'Failed to fetch awards',
+    deleteFailed: 'Failed to delete awardee',
+    confirmDelete: 'Are you sure you want to delete this awardee?',
+  },
+  errorDisplay: 'toast',
+  closeDelayMs: 1000,
+};

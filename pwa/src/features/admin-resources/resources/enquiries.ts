@@ -1,0 +1,39 @@
+import { ENQUIRY_STATUSES } from '../../../../../edge/schemas/organisations';
+import { createdOnColumn, statusColumn } from '../fields';
+import type { ResourceConfig } from '../types';
+
+/** Enquiries (seed 001 §2): created on the public site; the panel searches, moves them along, deletes. */
+export const enquiriesConfig: ResourceConfig = {
+  name: 'enquiries',
+  singular: 'enquiry',
+  title: 'Enquiries',
+  subtitle: 'Enquiries from the public site',
+  formTitle: { create: 'Enquiry', edit: 'Enquiry' },
+  submitLabel: { create: 'Save', edit: 'Save' },
+  statuses: ENQUIRY_STATUSES,
+  staffMayChangeStatus: false,
+  nameKey: 'name',
+  searchPlaceholder: 'Search name, email, phone, organization, status',
+  columns: [
+    { key: 'name', label: 'Name', sort: 'name' },
+    { key: 'email', label: 'Email' },
+    { key: 'phone', label: 'Phone', fallbackKeys: ['mobileNumber'] },
+    { key: 'organization', label: 'Organization' },
+    { key: 'subscriptionType', label: 'Subscription', sort: 'subscriptionType' },
+    statusColumn,
+    createdOnColumn,
+  ],
+  fields: [],
+  messages: {
+    created: '',
+    updated: '',
+    createFailed: '',
+    updateFailed: '',
+    fetchFailed: 'Failed to load enquiries',
+    deleteFailed: 'Failed to delete enquiry',
+    deleted: 'Enquiry deleted successfully!',
+    confirmDelete: 'Are you sure you want to delete this enquiry?',
+  },
+  errorDisplay: 'toast',
+  closeDelayMs: 1200,
+};

@@ -1,0 +1,39 @@
+import { guestCreateSchema, VIP_STATUSES } from '../../../../../edge/schemas/people';
+import { addressFields, createdOnColumn, eventField, personFields, statusColumn, statusField } from '../fields';
+import type { ResourceConfig } from '../types';
+
+/** Guests (seed 001 §3, §5): name and phone required, the e-mail input flagged required. */
+export const guestsConfig: ResourceConfig = {
+  name: 'guests',
+  singular: 'guest',
+  title: 'Guests',
+  subtitle: 'Manage guests',
+  addLabel: '+ Add Guest',
+  formTitle: { create: 'Add Guest', edit: 'Edit Guest' },
+  submitLabel: { create: 'Add Guest', edit: 'Update Guest' },
+  statuses: VIP_STATUSES,
+  staffMayChangeStatus: true,
+  nameKey: 'fullName',
+  searchPlaceholder: 'Search name, phone, email, organization',
+  columns: [
+    { key: 'fullName', label: 'Name', sort: 'fullName' },
+    { key: 'email', label: 'Email' },
+    { key: 'mobileNumber', label: 'Phone' },
+    statusColumn,
+    createdOnColumn,
+  ],
+  fields: [...personFields(true), ...addressFields, eventField(), statusField(VIP_STATUSES, 'confirmed')],
+  schema: guestCreateSchema,
+  image: { field: 'profileImage', label: 'Profile Image', urlField: 'profileImageUrl' },
+  messages: {
+    created: 'Guest registered successfully!',
+    updated: 'Guest updated successfully!',
+    createFailed: 'Failed to register guest. Please try again.',
+    updateFailed: 'Failed to update guest. Please try again.',
+    fetchFailed: 'Failed to fetch guests',
+    deleteFailed: 'Failed to delete guest',
+    confirmDelete: 'Are you sure you want to delete this guest?',
+  },
+  errorDisplay: 'inline',
+  closeDelayMs: 1500,
+};

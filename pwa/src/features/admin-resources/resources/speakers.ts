@@ -1,0 +1,48 @@
+import { speakerCreateSchema, VIP_STATUSES } from '../../../../../edge/schemas/people';
+import { addressFields, createdOnColumn, eventField, personFields, statusField } from '../fields';
+import type { ResourceConfig } from '../types';
+
+/** Speakers (seed 001 §3): the guest fields plus title and bio; the list has no status column. */
+export const speakersConfig: ResourceConfig = {
+  name: 'speakers',
+  singular: 'speaker',
+  title: 'Speakers',
+  subtitle: 'Manage speakers',
+  addLabel: '+ Add Speaker',
+  formTitle: { create: 'Add Speaker', edit: 'Edit Speaker' },
+  submitLabel: { create: 'Add Speaker', edit: 'Update Speaker' },
+  statuses: VIP_STATUSES,
+  staffMayChangeStatus: true,
+  nameKey: 'fullName',
+  searchPlaceholder: 'Search name, title, phone, email',
+  columns: [
+    { key: 'fullName', label: 'Name', sort: 'fullName' },
+    { key: 'title', label: 'Title', sort: 'title' },
+    { key: 'email', label: 'Email' },
+    { key: 'mobileNumber', label: 'Phone' },
+    createdOnColumn,
+  ],
+  fields: [
+    ...personFields(true),
+    { name: 'title', label: 'Title', type: 'text' },
+    ...addressFields,
+    eventField(),
+    statusField(VIP_STATUSES, 'confirmed'),
+    { name: 'bio', label: 'Bio', type: 'textarea', full: true },
+  ],
+  schema: speakerCreateSchema,
+  image: { field: 'profileImage', label: 'Profile Image', urlField: 'profileImageUrl' },
+  messages: {
+    created: 'Speaker added successfully!',
+    updated: 'Speaker updated successfully!',
+    createFailed: 'Failed to add speaker',
+    updateFailed: 'Failed to update speaker',
+    fetchFailed: 'Failed to fetch speakers',
+    deleteFailed: 'Failed to delete speaker',
+    deleted: 'Speaker deleted successfully!',
+    confirmDelete: 'Are you sure you want to delete this speaker?',
+  },
+  errorDisplay: 'toast',
+  closeDelayMs: 1500,
+  fetchErrorToast: true,
+};

@@ -1,0 +1,78 @@
+import { SPONSOR_STATUSES, sponsorCreateSchema } from '../../../../../edge/schemas/organisations';
+import type { BaseRecord } from '../../../components/panel-api';
+import { createdOnColumn, eventField, statusColumn, statusField } from '../fields';
+import type { FormValues, ResourceConfig } from '../types';
+
+const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+
+/**
+ * Sponsors (seed 001 §3): the form's sponsorName, companyName, sponsorshipType, amount, email, phone,
+ * event and city become the API's contactPersonName, organizationName, sponsorshipTier,
+ * sponsorshipAmount, email, mobileNumber, eventId, city; the rest of §9's defaults are the server's.
+ */
+export const sponsorsConfig: ResourceConfig = {
+  name: 'sponsors',
+  singular: 'sponsor',
+  title: 'Sponsors',
+  subtitle: 'Manage sponsors',
+  addLabel: '+ Add Sponsor',
+  formTitle: { create: 'Add Sponsor', edit: 'Edit Sponsor' },
+  submitLabel: { create: 'Add Sponsor', edit: 'Update Sponsor' },
+  statuses: SPONSOR_STATUSES,
+  staffMayChangeStatus: false,
+  nameKey: 'contactPersonName',
+  searchPlaceholder: 'Search company, contact, email, phone, tier',
+  columns: [
+    { key: 'contactPersonName', label: 'Contact Person', sort: 'contactPersonName' },
+    { key: 'organizationName', label: 'Company', sort: 'organizationName' },
+    { key: 'sponsorshipTier', label: 'Tier', sort: 'sponsorshipTier' },
+    { key: 'sponsorshipAmount', label: 'Amount', kind: 'money', sort: 'sponsorshipAmount' },
+    statusColumn,
+    createdOnColumn,
+  ],
+  fields: [
+    { name: 'sponsorName', label: 'Sponsor Name', type: 'text' },
+    { name: 'companyName', label: 'Company Name', type: 'text' },
+    { name: 'sponsorshipType', label: 'Sponsorship Type', type: 'text', defaultValue: 'bronze' },
+    { name: 'amount', label: 'Amount (INR)', type: 'number', defaultValue: '0' },
+    { name: 'email', label: 'Email', type: 'email' },
+    { name: 'phone', label: 'Phone', type: 'tel', placeholder: '+91 98765 43210' },
+    eventField(),
+    { name: 'city', label: 'City', type: 'text', defaultValue: 'Delhi' },
+    statusField(SPONSOR_STATUSES, 'yet_to_confirm'),
+  ],
+  schema: sponsorCreateSchema,
+  toPayload: (v: FormValues) => ({
+    contactPersonName: v.sponsorName?.trim() ?? '',
+    organizationName: v.companyName?.trim() || v.sponsorName?.trim() || '',
+    sponsorshipTier: v.sponsorshipType?.trim() || 'bronze',
+    sponsorshipAmount: v.amount?.trim() ? Number(v.amount) : 0,
+    email: v.email?.trim() ?? '',
+    mobileNumber: v.phone?.trim() ?? '',
+    city: v.city?.trim() || 'Delhi',
+    ...(v.eventId ? { eventId: v.eventId } : {}),
+    ...(v.status ? { status: v.status } : {}),
+  }),
+  fromRecord: (row: BaseRecord) => ({
+    sponsorName: text(row.contactPersonName),
+    companyName: text(row.organizationName),
+    sponsorshipType: text(row.sponsorshipTier),
+    amount: text(row.sponsorshipAmount),
+    email: text(row.email),
+    phone: text(row.mobileNumber),
+    eventId: text(row.eventId),
+    city: text(row.city),
+    status: text(row.status),
+  }),
+  messages: {
+    created: 'Sponsor added successfully',
+    updated: 'Sponsor updated successfully',
+    createFailed: 'Failed to add sponsor',
+    updateFailed: 'Failed to update sponsor',
+    fetchFailed: 'Failed to fetch sponsors',
+    deleteFailed: 'Failed to delete sponsor',
+    confirmDelete: 'Are you sure you want to delete this sponsor?',
+  },
+  errorDisplay: 'inline',
+  closeDelayMs: 1200,
+};

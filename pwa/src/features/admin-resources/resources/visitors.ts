@@ -1,0 +1,45 @@
+import { VISITOR_STATUSES, visitorCreateSchema } from '../../../../../edge/schemas/people';
+import { WORKING_PROFESSIONAL_CHOICES } from '../../../../../edge/schemas/vocabulary';
+import { addressFields, createdOnColumn, eventField, personFields, statusColumn, statusField } from '../fields';
+import type { ResourceConfig } from '../types';
+
+/** Visitors (seed 001 §2, §3, §5, §8): full name and phone required, e-mail optional. */
+export const visitorsConfig: ResourceConfig = {
+  name: 'visitors',
+  singular: 'visitor',
+  title: 'Visitors',
+  subtitle: 'Manage visitors',
+  addLabel: '+ Add Visitor',
+  formTitle: { create: 'Add Visitor', edit: 'Edit Visitor' },
+  submitLabel: { create: 'Register Visitor', edit: 'Update Visitor' },
+  statuses: VISITOR_STATUSES,
+  staffMayChangeStatus: true,
+  nameKey: 'fullName',
+  searchPlaceholder: 'Search name, phone, email, organization',
+  columns: [
+    { key: 'fullName', label: 'Name', sort: 'fullName' },
+    { key: 'email', label: 'Email' },
+    { key: 'mobileNumber', label: 'Phone' },
+    statusColumn,
+    createdOnColumn,
+  ],
+  fields: [
+    ...personFields(false),
+    { name: 'workingProfessional', label: 'Working Professional', type: 'select', options: WORKING_PROFESSIONAL_CHOICES, defaultValue: 'Others' },
+    ...addressFields,
+    eventField(),
+    statusField(VISITOR_STATUSES, 'registered_online'),
+  ],
+  schema: visitorCreateSchema,
+  messages: {
+    created: 'Visitor registered successfully!',
+    updated: 'Visitor updated successfully!',
+    createFailed: 'Failed to register visitor. Please try again.',
+    updateFailed: 'Failed to update visitor...',
+    fetchFailed: 'Failed to fetch visitors',
+    deleteFailed: 'Failed to delete visitor',
+    confirmDelete: 'Are you sure you want to delete this visitor?',
+  },
+  errorDisplay: 'inline',
+  closeDelayMs: 1500,
+};

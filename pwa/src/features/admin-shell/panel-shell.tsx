@@ -1,0 +1,128 @@
+import { Link, useRouterState } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { formatCreatedOn } from '../../components/panel-format';
+import { PanelToasts } from '../../components/panel-toast';
+import '../../styles/panel-app.css';
+import { MOBILE_BREAKPOINT_PX, NAV_GROUPS } from './nav';
+import { savedAt } from './offline-cache';
+import { useMediaQuery, usePanelTheme } from './theme';
+import { useOnline } from './use-online';
+
+/**
+ * The signed-in panel: sidebar (seed 001 §2 groups, 270 px open / 80 px collapsed, collapsed below
+ * 768 px and closing after navigation there, dark/light toggle) and the top bar.
+ */
+export function PanelShell({
+  userEmail,
+  onLogout,
+  children,
+}: {
+  userEmail?: string | undefined;
+  onLogout: () => void;
+  children: ReactNode;
+}) {
+  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
+  const [open, setOpen] = useState(() => !window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`).matches);
+  const { theme, toggle } = usePanelTheme();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const online = useOnline();
+
+  useEffect(() => {
+    if (mobile) setOpen(false);
+  }, [mobile, pathname]);
+
+  return (
+    <div className="panel-app" data-theme={theme} data-sidebar={open ? 'open' : 'collapsed'}>
+      <a className="panel-skip" href="#panel-main">
+        Skip to content
+      </a>
+      <aside className="panel-sidebar" aria-label="Sidebar" data-testid="sidebar">
+        <div className="panel-sidebar__brand">
+          <img src="/favicon.svg" alt="" width="32" height="32" />
+          <span className="panel-sidebar__label">EventPro</span>
+        </div>
+        <nav className="panel-sidebar__nav" aria-label="Admin panel">
+          {NAV_GROUPS.map((group) => (
+            <div key={group.title} className="panel-nav-group">
+              <p className="panel-nav-group__title">{group.title}</p>
+              <ul>
+                {group.items.map((item) => (
+                  <li key={item.to}>
+                    <Link
+                      to={item.to}
+                      className="panel-nav-link"
+                      activeOptions={{ exact: true }}
+                      activeProps={{ className: 'panel-nav-link--active', 'aria-current': 'page' }}
+                      title={open ? undefined : item.label}
+                    >
+                      <span className="panel-nav-link__icon" aria-hidden="true">
+                        {item.icon}
+                      </span>
+                      <span className="panel-sidebar__label">{item.label}</span>
+                      {item.badge ? <span className="panel-badge panel-badge--new">{item.badge}</span> : null}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+        <button type="button" className="panel-theme-toggle" onClick={toggle} aria-pressed={theme === 'light'} title="Light mode">
+          <span aria-hidden="true">{theme === 'dark' ? '☾' : '☀'}</span>
+          <span className="panel-sidebar__label">{theme === 'dark' ? 'Dark mode' : 'Light mode'}</span>
+          <span className="visually-hidden"> (switch theme)</span>
+        </button>
+      </aside>
+      {mobile && open ? <div className="panel-sidebar-backdrop" onClick={() => setOpen(false)} aria-hidden="true" /> : null}
+      <div className="panel-main">
+        <header className="panel-topbar">
+          <button
+            type="button"
+            className="panel-icon-button"
+            aria-label="Toggle sidebar"
+            aria-expanded={open}
+            onClick={() => setOpen((value) => !value)}
+          >
+            ☰
+          </button>
+          <p className="panel-topbar__title">Admin Dashboard</p>
+          <span className="panel-topbar__user">{userEmail}</span>
+          <button type="button" className="button button--ghost" onClick={onLogout}>
+            Logout
+          </button>
+        </header>
+        {online ? null : (
+          <p className="panel-offline" role="status" data-testid="offline-banner">
+            Offline — showing data from {formatCreatedOn(savedAt() ?? Date.now())}
+          </p>
+        )}
+        <main id="panel-main" className="panel-content" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+      <PanelToasts />
+    </div>
+  );
+}
+
+/** Teams, coordination and volunteers: what these screens will hold, rather than a blank page. */
+export function ComingSoon({ title, text, plans }: { title: string; text: string; plans: string[] }) {
+  return (
+    <section className="panel-screen">
+      <header className="panel-screen__header">
+        <div>
+          <h1>{title}</h1>
+          <p className="panel-muted">{text}</p>
+        </div>
+      </header>
+      <div className="panel-card">
+        <h2>Coming next</h2>
+        <ul className="panel-list">
+          {plans.map((plan) => (
+            <li key={plan}>{plan}</li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { ENQUIRY_STATUSES } from '../../../../edge/schemas/organisations';
+import { type BaseRecord, panelRequest } from '../../components/panel-api';
+import { PanelDrawer } from '../../components/panel-drawer';
+import { statusLabel } from '../../components/panel-format';
+import { toast } from '../../components/panel-toast';
+
+export const ENQUIRY_PANEL_WIDTH = 500;
+
+/** Seed 001 §2, §4: any status with optional notes; "Please select a status" when none is chosen. */
+export function EnquiryStatusPanel({ enquiry, onClose }: { enquiry: BaseRecord | null; onClose: () => void }) {
+  return (
+    <PanelDrawer open={enquiry !== null} title="Update Enquiry Status" width={ENQUIRY_PANEL_WIDTH} onClose={onClose}>
+      {enquiry ? <StatusForm key={enquiry.id} enquiry={enquiry} onClose={onClose} /> : null}
+    </PanelDrawer>
+  );
+}
+
+function StatusForm({ enquiry, onClose }: { enquiry: BaseRecord; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const ids = { status: useId(), notes: useId() };
+  const [status, setStatus] = useState('');
+  const [notes, setNotes] = useState(typeof enquiry.notes === 'string' ? enquiry.notes : '');
+  const [error, setError] = useState<string | null>(null);
+
+  const update = useMutation({
+    mutationFn: () => panelRequest(`/enquiries/${enquiry.id}/status`, { method: 'PUT', json: { status, notes: notes.trim() } }),
+    onSuccess() {
+      toast.success('Enquiry status updated successfully');
+      void queryClient.invalidateQueries({ queryKey: ['panel', 'enquiries'] });
+      onClose();
+    },
+    onError() {
+      setError('Failed to update enquiry status');
+      toast.error('Failed to update enquiry status');
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!status) {
+      setError('Please select a status');
+      return;
+    }
+    setError(null);
+    update.mutate();
+  }
+
+  return (
+    <form className="panel-form" onSubmit={onSubmit} noValidate>
+      <dl className="panel-dl">
+        <dt>Name</dt>
+        <dd>{String(enquiry.name ?? '')}</dd>
+        <dt>Phone</dt>
+        <dd>{String(enquiry.phone ?? enquiry.mobileNumber ?? '')}</dd>
+        <dt>Current status</dt>
+        <dd>{statusLabel(enquiry.status)}</dd>
+      </dl>
+      <div className="field">
+        <label htmlFor={ids.status}>Status</label>
+        <select id={ids.status} value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
+          <option value="">Select a status</option>
+          {ENQUIRY_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(s)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.notes}>Notes</label>
+        <textarea id={ids.notes} rows={4} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
+      </div>
+      {error ? (
+        <p className="form-message form-message--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="panel-form__actions">
+        <button type="button" className="button button--ghost" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--primary" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Update Status'}
+        </button>
+      </div>
+    </form>
+  );
+}

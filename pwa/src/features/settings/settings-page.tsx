@@ -1,0 +1,330 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { PASSWORD_RULE, USER_ROLE_CHOICES } from '../../../../edge/schemas/users';
+import { panelRequest } from '../../components/panel-api';
+import { PanelDrawer } from '../../components/panel-drawer';
+import { useEventChoices } from '../../components/panel-event-select';
+import { formatCreatedOn, statusLabel } from '../../components/panel-format';
+import { usePanelUser } from '../../components/panel-session';
+import { toast } from '../../components/panel-toast';
+import { errorMessage } from '../../lib/api-error';
+
+interface Account {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  disabled: boolean;
+  lastLoginAt: string | null;
+  createdAt: string;
+}
+
+interface SiteSettings {
+  contactPhone: string;
+  contactEmail: string;
+  featuredEventId: string | null;
+}
+
+const USERS_KEY = ['panel', 'users'] as const;
+const SETTINGS_KEY = ['panel', 'settings'] as const;
+
+/** Settings: the signed-in account; for admins the site's contacts and featured event, and staff accounts. */
+export function SettingsPage() {
+  const user = usePanelUser();
+  return (
+    <section className="panel-screen">
+      <header className="panel-screen__header">
+        <div>
+          <h1>Settings</h1>
+          <p className="panel-muted">Your account{user?.role === 'admin' ? ', the public site and panel accounts' : ''}</p>
+        </div>
+      </header>
+      <div className="panel-settings">
+        <div className="panel-card">
+          <h2>Your account</h2>
+          {user ? (
+            <dl className="panel-dl">
+              <dt>Name</dt>
+              <dd>{user.name}</dd>
+              <dt>Email</dt>
+              <dd data-testid="account-email">{user.email}</dd>
+              <dt>Role</dt>
+              <dd>{statusLabel(user.role)}</dd>
+            </dl>
+          ) : (
+            <p className="panel-muted">Loading ...</p>
+          )}
+        </div>
+        {user?.role === 'admin' ? <SiteSettingsCard /> : null}
+      </div>
+      {user?.role === 'admin' ? <Accounts selfId={user.id} /> : null}
+    </section>
+  );
+}
+
+function SiteSettingsCard() {
+  const queryClient = useQueryClient();
+  const ids = { phone: useId(), email: useId(), featured: useId() };
+  const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: async () => (await panelRequest<SiteSettings>('/settings')).data });
+  const events = useEventChoices();
+  const [values, setValues] = useState({ contactPhone: '', contactEmail: '', featuredEventId: '' });
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (settings.data) {
+      setValues({
+        contactPhone: settings.data.contactPhone,
+        contactEmail: settings.data.contactEmail,
+        featuredEventId: settings.data.featuredEventId ?? '',
+      });
+    }
+  }, [settings.data]);
+
+  const save = useMutation({
+    mutationFn: () =>
+      panelRequest<SiteSettings>('/settings', {
+        method: 'PUT',
+        json: {
+          contactPhone: values.contactPhone.trim(),
+          contactEmail: values.contactEmail.trim(),
+          ...(values.featuredEventId ? { featuredEventId: values.featuredEventId } : {}),
+        },
+      }),
+    onSuccess(result) {
+      setError(null);
+      toast.success(result.message || 'Settings saved');
+      void queryClient.invalidateQueries({ queryKey: SETTINGS_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['panel', 'events'] });
+    },
+    onError(failure) {
+      setError(errorMessage(failure, 'Failed to save settings'));
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+
+  return (
+    <form className="panel-card panel-form" onSubmit={onSubmit} noValidate aria-labelledby="site-settings">
+      <h2 id="site-settings">Public site</h2>
+      {settings.isError ? (
+        <p className="panel-banner" role="alert">
+          {errorMessage(settings.error, 'Failed to load settings')}
+        </p>
+      ) : null}
+      <div className="field">
+        <label htmlFor={ids.phone}>Contact phone</label>
+        <input id={ids.phone} type="tel" value={values.contactPhone} placeholder="+91 98765 43210" onChange={(e) => setValues({ ...values, contactPhone: e.currentTarget.value })} />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.email}>Contact e-mail</label>
+        <input id={ids.email} type="email" value={values.contactEmail} onChange={(e) => setValues({ ...values, contactEmail: e.currentTarget.value })} />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.featured}>Featured event</label>
+        <select id={ids.featured} value={values.featuredEventId} onChange={(e) => setValues({ ...values, featuredEventId: e.currentTarget.value })}>
+          <option value="">{events.isError ? 'Failed to load events' : 'Select an event'}</option>
+          {(events.data ?? []).map((event) => (
+            <option key={event.id} value={event.id}>
+              {event.eventName}
+            </option>
+          ))}
+        </select>
+      </div>
+      {error ? (
+        <p className="form-message form-message--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="panel-form__actions">
+        <button type="submit" className="button button--primary" disabled={save.isPending || settings.isPending}>
+          {save.isPending ? 'Saving...' : 'Save settings'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Accounts({ selfId }: { selfId: string }) {
+  const queryClient = useQueryClient();
+  const accounts = useQuery({
+    queryKey: USERS_KEY,
+    queryFn: async () => (await panelRequest<{ items: Account[] }>('/users')).data.items,
+  });
+  const [resetting, setResetting] = useState<Account | null>(null);
+  const reload = () => queryClient.invalidateQueries({ queryKey: USERS_KEY });
+
+  const toggle = useMutation({
+    mutationFn: (account: Account) => panelRequest(`/users/${account.id}`, { method: 'PUT', json: { disabled: !account.disabled } }),
+    onSuccess: (result) => toast.success(result.message || 'Account updated'),
+    onError: (failure) => toast.error(errorMessage(failure, 'Failed to update account')),
+    onSettled: reload,
+  });
+
+  return (
+    <div className="panel-card">
+      <h2>Panel accounts</h2>
+      <CreateAccount onCreated={() => void reload()} />
+      {accounts.isError ? (
+        <p className="panel-banner" role="alert">
+          {errorMessage(accounts.error, 'Failed to load accounts')}
+        </p>
+      ) : null}
+      <div className="panel-table-wrap" style={{ marginTop: '1rem' }}>
+        <table className="panel-table">
+          <caption className="visually-hidden">Panel accounts</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">Status</th>
+              <th scope="col">Last login</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.isPending ? (
+              <tr>
+                <td colSpan={6} className="panel-table__empty">
+                  Loading ...
+                </td>
+              </tr>
+            ) : (
+              (accounts.data ?? []).map((account) => (
+                <tr key={account.id}>
+                  <td>{account.name}</td>
+                  <td>{account.email}</td>
+                  <td>{statusLabel(account.role)}</td>
+                  <td>
+                    <span className="panel-status">{account.disabled ? 'Disabled' : 'Active'}</span>
+                  </td>
+                  <td>{formatCreatedOn(account.lastLoginAt)}</td>
+                  <td>
+                    <div className="panel-row-actions">
+                      {account.id !== selfId ? (
+                        <button type="button" className="button button--ghost button--small" onClick={() => toggle.mutate(account)}>
+                          {account.disabled ? 'Enable' : 'Disable'}
+                          <span className="visually-hidden"> {account.email}</span>
+                        </button>
+                      ) : null}
+                      <button type="button" className="button button--ghost button--small" onClick={() => setResetting(account)}>
+                        Reset password<span className="visually-hidden"> for {account.email}</span>
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <PanelDrawer open={resetting !== null} title="Reset password" width={500} onClose={() => setResetting(null)}>
+        {resetting ? <ResetPassword account={resetting} onDone={() => setResetting(null)} /> : null}
+      </PanelDrawer>
+    </div>
+  );
+}
+
+function CreateAccount({ onCreated }: { onCreated: () => void }) {
+  const ids = { name: useId(), email: useId(), role: useId(), password: useId() };
+  const empty = { name: '', email: '', role: 'staff', password: '' };
+  const [values, setValues] = useState(empty);
+  const [error, setError] = useState<string | null>(null);
+  const create = useMutation({
+    mutationFn: () => panelRequest('/users', { method: 'POST', json: { ...values, name: values.name.trim(), email: values.email.trim() } }),
+    onSuccess(result) {
+      toast.success(result.message || 'Account created');
+      setValues(empty);
+      setError(null);
+      onCreated();
+    },
+    onError: (failure) => setError(errorMessage(failure, 'Failed to create account')),
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!values.name.trim() || !values.email.trim()) return setError('Please fill in all required fields');
+    if (values.password.length < 10) return setError(PASSWORD_RULE);
+    create.mutate();
+  };
+  return (
+    <form className="panel-form" onSubmit={onSubmit} noValidate aria-label="Create an account">
+      <div className="panel-form__grid">
+        <div className="field">
+          <label htmlFor={ids.name}>Name</label>
+          <input id={ids.name} value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.email}>Email</label>
+          <input id={ids.email} type="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.currentTarget.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.role}>Role</label>
+          <select id={ids.role} value={values.role} onChange={(e) => setValues({ ...values, role: e.currentTarget.value })}>
+            {USER_ROLE_CHOICES.map((role) => (
+              <option key={role} value={role}>
+                {statusLabel(role)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.password}>Password</label>
+          <input id={ids.password} type="password" autoComplete="new-password" value={values.password} onChange={(e) => setValues({ ...values, password: e.currentTarget.value })} />
+        </div>
+      </div>
+      {error ? (
+        <p className="form-message form-message--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="panel-form__actions">
+        <button type="submit" className="button button--primary" disabled={create.isPending}>
+          {create.isPending ? 'Creating ...' : 'Create account'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ResetPassword({ account, onDone }: { account: Account; onDone: () => void }) {
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const reset = useMutation({
+    mutationFn: () => panelRequest(`/users/${account.id}`, { method: 'PUT', json: { password } }),
+    onSuccess(result) {
+      toast.success(result.message || 'Password reset');
+      onDone();
+    },
+    onError: (failure) => setError(errorMessage(failure, 'Failed to reset password')),
+  });
+  return (
+    <form
+      className="panel-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (password.length < 10) return setError(PASSWORD_RULE);
+        reset.mutate();
+      }}
+    >
+      <p className="panel-muted">New password for {account.email}</p>
+      <div className="field">
+        <label htmlFor={id}>New password</label>
+        <input id={id} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+      </div>
+      {error ? (
+        <p className="form-message form-message--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="panel-form__actions">
+        <button type="submit" className="button button--primary" disabled={reset.isPending}>
+          {reset.isPending ? 'Saving...' : 'Reset password'}
+        </button>
+      </div>
+    </form>
+  );
+}

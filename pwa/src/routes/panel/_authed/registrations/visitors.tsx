@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { listSearchSchema, prefetchList } from '../../../../features/admin-resources/list-search';
+import { ResourceScreen } from '../../../../features/admin-resources/resource-list';
+import { visitorsConfig } from '../../../../features/admin-resources/resources/visitors';
+
+export const Route = createFileRoute('/panel/_authed/registrations/visitors')({
+  validateSearch: listSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => void prefetchList(context.queryClient, 'visitors', deps),
+  component: Screen,
+});
+
+function Screen() {
+  return <ResourceScreen config={visitorsConfig} />;
+}

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+
+export const Route = createFileRoute('/panel/_authed/timeline-management')({
+  component: Timeline,
+});
+
+/** Seed 001 §2: only the heading "Timeline". */
+function Timeline() {
+  return (
+    <section className="panel-screen">
+      <h1>Timeline</h1>
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDevice } from './browser';
+import { apiLogin, useToken } from './panel-helpers';
+
+const baseUrl = inject('baseUrl');
+const adminEmail = inject('adminEmail');
+const adminPassword = inject('adminPassword');
+
+type Device = Awaited<ReturnType<typeof openDevice>>;
+let device: Device;
+let token: string;
+beforeAll(async () => {
+  device = await openDevice();
+  token = await apiLogin(baseUrl, adminEmail, adminPassword);
+  await useToken(device.page, baseUrl, token);
+});
+afterAll(async () => {
+  await device?.close();
+});
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+describe('Event Management', () => {
+  it('creates an event through the §5 form rules, edits it, filters and deletes it', async () => {
+    const { page } = device;
+    await page.goto(`${baseUrl}/panel/events`);
+    await page.getByRole('heading', { name: 'Event Management', level: 1 }).waitFor();
+    await page.getByTestId('event-card').first().waitFor(); // the featured event made at first start
+
+    await page.getByRole('button', { name: 'Create Events' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Create Events' });
+    await drawer.waitFor();
+    expect(Math.round(await drawer.evaluate((el) => el.getBoundingClientRect().width))).toBe(760);
+
+    // Escape and the backdrop close the drawer.
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Create Events' }).click();
+    await drawer.waitFor();
+    await page.getByTestId('drawer-backdrop').click({ position: { x: 10, y: 10 } });
+    await drawer.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Create Events' }).click();
+
+    const submit = drawer.getByRole('button', { name: 'Create Event' });
+    await submit.click();
+    await drawer.getByText('Please fill in all required fields').waitFor();
+
+    const name = `Builders Summit ${Date.now()}`;
+    await drawer.getByLabel(/^Event Name/).fill(name);
+    const city = drawer.getByLabel(/^City/);
+    expect(await city.isDisabled()).toBe(true);
+    await drawer.getByLabel(/^State/).selectOption('Karnataka');
+    await city.selectOption('Mysuru');
+    await drawer.getByLabel(/^State/).selectOption('Telangana');
+    expect(await city.inputValue()).toBe('');
+    await city.selectOption('Hyderabad');
+    await drawer.getByLabel('Exhibition').check();
+    await drawer.getByLabel('Awards').check();
+    await submit.click();
+    await drawer.getByText('Start date and end date are required').waitFor();
+
+    await drawer.getByLabel(/^Start Date/).fill('2030-01-06T10:00');
+    await drawer.getByLabel(/^End Date/).fill('2030-01-05T10:00');
+    await drawer.getByText('End date cannot be before start date').waitFor();
+    expect(await drawer.getByLabel(/^End Date/).inputValue()).toBe('');
+    await drawer.getByLabel(/^End Date/).fill('2030-01-07T18:30');
+    // A start after the end clears the end.
+    await drawer.getByLabel(/^Start Date/).fill('2030-01-08T10:00');
+    expect(await drawer.getByLabel(/^End Date/).inputValue()).toBe('');
+    await drawer.getByLabel(/^Start Date/).fill('2030-01-06T10:00');
+    await drawer.getByLabel(/^End Date/).fill('2030-01-07T18:30');
+
+    const banner = drawer.locator('input[type=file]');
+    await banner.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 1) });
+    await drawer.getByText('File size too large. Maximum size is 5MB.').waitFor();
+    await banner.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await drawer.getByText('Please select an image file').waitFor();
+    await banner.setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
+    await drawer.getByRole('img', { name: 'Banner preview' }).waitFor();
+
+    await submit.click();
+    await drawer.getByText('Event created successfully!').waitFor();
+    await drawer.waitFor({ state: 'detached' });
+    const card = page.getByTestId('event-card').filter({ hasText: name });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('Hyderabad');
+    expect(await card.textContent()).toContain('Jan 6th, 2030 10:00 – Jan 7th, 2030 18:30');
+    expect(await card.locator('.panel-status').textContent()).toBe('Active');
+    expect(await card.locator('img').getAttribute('src')).toMatch(/^\/api\/files\//);
+
+    await card.getByRole('button', { name: /^Edit/ }).click();
+    const editDrawer = page.getByRole('dialog', { name: 'Edit Event' });
+    await editDrawer.waitFor();
+    expect(await editDrawer.getByLabel(/^City/).inputValue()).toBe('Hyderabad');
+    await editDrawer.getByLabel(/^Event Name/).fill(`${name} II`);
+    await editDrawer.getByLabel('Status').selectOption('draft');
+    await editDrawer.getByRole('button', { name: 'Update Event' }).click();
+    await editDrawer.getByText('Event updated successfully!').waitFor();
+    await editDrawer.waitFor({ state: 'detached' });
+    const edited = page.getByTestId('event-card').filter({ hasText: `${name} II` });
+    await edited.waitFor();
+
+    await page.getByLabel('Status').selectOption('cancelled');
+    await page.getByText('No events found.').waitFor();
+    await page.getByLabel('Status').selectOption('draft');
+    await edited.waitFor();
+
+    let confirmText = '';
+    page.once('dialog', (d) => {
+      confirmText = d.message();
+      void d.accept();
+    });
+    await edited.getByRole('button', { name: /^Delete/ }).click();
+    await edited.waitFor({ state: 'detached' });
+    expect(confirmText).toBe('Are you sure you want to delete this event?');
+  });
+});
+
+describe('Enquiries', () => {
+  it('updates an enquiry status with notes in the 500 px panel and deletes it', async () => {
+    const { page } = device;
+    const name = `Enquirer ${Date.now()}`;
+    const created = await fetch(`${baseUrl}/api/enquiries`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name, mobile: '9876543210', subscriptionType: 'General Enquiry' }),
+    });
+    expect(created.status).toBe(201);
+
+    await page.goto(`${baseUrl}/panel/enquiries`);
+    await page.getByRole('heading', { name: 'Enquiries', level: 1 }).waitFor();
+    await page.getByLabel('Search').fill(name);
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.waitFor();
+    expect(await row.locator('.panel-status').textContent()).toBe('New');
+
+    await row.getByRole('button', { name: /^Update Status/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Update Enquiry Status' });
+    await panel.waitFor();
+    expect(Math.round(await panel.evaluate((el) => el.getBoundingClientRect().width))).toBe(500);
+    await panel.getByRole('button', { name: 'Update Status' }).click();
+    await panel.getByText('Please select a status').waitFor();
+    await panel.getByLabel('Status').selectOption('in_progress');
+    await panel.getByLabel('Notes').fill('Called back, sending the brochure');
+    await panel.getByRole('button', { name: 'Update Status' }).click();
+    await page.getByText('Enquiry status updated successfully').waitFor();
+    await panel.waitFor({ state: 'detached' });
+    await row.locator('.panel-status', { hasText: 'In Progress' }).waitFor();
+
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    page.once('dialog', (d) => void d.accept());
+    await row.getByRole('button', { name: /^Delete/ }).click();
+    await page.getByText('Enquiry deleted successfully!').waitFor();
+    await row.waitFor({ state: 'detached' });
+  });
+});

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+
+/** Signs in through the API and returns the token (shared by the panel specs). */
+export async function apiLogin(baseUrl: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await res.json()) as { token?: string; message?: string };
+  if (!body.token) throw new Error(`login failed: ${res.status} ${body.message}`);
+  return body.token;
+}
+
+/** Puts the token where the PWA keeps it before any page script runs. */
+export async function useToken(page: Page, baseUrl: string, token: string) {
+  await page.goto(`${baseUrl}/robots.txt`);
+  await page.evaluate((t) => localStorage.setItem('eventpro.token', t), token);
+}
+
+export async function api<T = unknown>(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+const AXE = readFileSync(resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** axe-core over the current page: the serious and critical violations, as readable strings. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // page.evaluate runs through DevTools, so the strict CSP (no inline scripts) does not block axe.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  const results = (await page.evaluate(async () => {
+    // biome-ignore lint: axe is a global injected above
+    const axe = (window as any).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  })) as { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}

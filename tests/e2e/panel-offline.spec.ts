@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { openDevice } from './browser';
+import { api, apiLogin, useToken } from './panel-helpers';
+
+const baseUrl = inject('baseUrl');
+const adminEmail = inject('adminEmail');
+const adminPassword = inject('adminPassword');
+
+type Device = Awaited<ReturnType<typeof openDevice>>;
+let device: Device;
+let token: string;
+beforeAll(async () => {
+  device = await openDevice();
+  token = await apiLogin(baseUrl, adminEmail, adminPassword);
+  await useToken(device.page, baseUrl, token);
+});
+afterAll(async () => {
+  await device?.close();
+});
+
+describe('panel offline', () => {
+  it('opens the last-fetched list offline with the "Offline — showing data from" banner', async () => {
+    const { page, context } = device;
+    const name = `Offline Olga ${Date.now()}`;
+    await api(baseUrl, token, 'POST', '/visitors', { fullName: name, mobileNumber: '9876533333' });
+    await page.goto(`${baseUrl}/panel/registrations/visitors`);
+    await page.waitForFunction(() => document.documentElement.dataset.sw === 'ready', null, { timeout: 30_000 });
+    await page.getByRole('row').filter({ hasText: name }).waitFor();
+    await page.waitForTimeout(800); // the cache is saved half a second after the data arrives
+
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await page.getByTestId('offline-banner').filter({ hasText: /^Offline — showing data from \d{2} [A-Z][a-z]{2} \d{4}, / }).waitFor();
+      await page.getByRole('row').filter({ hasText: name }).waitFor();
+    } finally {
+      await context.setOffline(false);
+    }
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+  });
+});

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDevice } from './browser';
+import { api, apiLogin, useToken } from './panel-helpers';
+
+const baseUrl = inject('baseUrl');
+const adminEmail = inject('adminEmail');
+const adminPassword = inject('adminPassword');
+
+type Device = Awaited<ReturnType<typeof openDevice>>;
+let device: Device;
+let token: string;
+beforeAll(async () => {
+  device = await openDevice();
+  token = await apiLogin(baseUrl, adminEmail, adminPassword);
+  await useToken(device.page, baseUrl, token);
+});
+afterAll(async () => {
+  await device?.close();
+});
+
+describe('Settings and roles', () => {
+  it('saves the site contacts and featured event', async () => {
+    const { page } = device;
+    await page.goto(`${baseUrl}/panel/settings`);
+    await page.getByLabel('Contact phone').fill('+919876543210');
+    await page.getByLabel('Contact e-mail').fill('hello@expo.test');
+    const featured = page.getByLabel('Featured event');
+    await page.waitForFunction(() => (document.querySelectorAll('select option').length ?? 0) > 2);
+    await featured.selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved').waitFor();
+    const { body } = await api<{ data: { contactPhone: string; contactEmail: string } }>(baseUrl, token, 'GET', '/settings');
+    expect(body.data).toMatchObject({ contactPhone: '+919876543210', contactEmail: 'hello@expo.test' });
+  });
+
+  it('creates a staff account, who sees lists and status menus of people only; disables it again', async () => {
+    const { page } = device;
+    const email = `staff${Date.now()}@expo.test`;
+    await page.goto(`${baseUrl}/panel/settings`);
+    const form = page.getByRole('form', { name: 'Create an account' });
+    await form.getByLabel('Name').fill('Door Staff');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Role').selectOption('staff');
+    await form.getByLabel('Password').fill('short');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await form.getByText('Password must be at least 10 characters').waitFor();
+    await form.getByLabel('Password').fill('door staff password');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    const row = page.getByRole('row').filter({ hasText: email });
+    await row.waitFor();
+
+    await api(baseUrl, token, 'POST', '/visitors', { fullName: 'Walk In', mobileNumber: '9876544444' });
+    await api(baseUrl, token, 'POST', '/stalls', { contactPersonName: 'Stall Person', email: 'stall@example.com', mobileNumber: '9876555555' });
+    const staffToken = await apiLogin(baseUrl, email, 'door staff password');
+    const staff = await openDevice();
+    try {
+      await useToken(staff.page, baseUrl, staffToken);
+      await staff.page.goto(`${baseUrl}/panel/registrations/visitors`);
+      await staff.page.getByRole('heading', { name: 'Visitors', level: 1 }).waitFor();
+      await staff.page.getByLabel(/Change status of/).first().waitFor(); // the account has loaded
+      expect(await staff.page.getByRole('button', { name: '+ Add Visitor' }).count()).toBe(0);
+      expect(await staff.page.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
+      expect(await staff.page.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+      expect(await staff.page.getByLabel(/Change status of/).count()).toBeGreaterThan(0);
+      await staff.page.goto(`${baseUrl}/panel/registrations/stalls`);
+      await staff.page.getByRole('heading', { name: 'Stalls', level: 1 }).waitFor();
+      await staff.page.getByRole('row').filter({ hasText: 'Stall Person' }).waitFor();
+      expect(await staff.page.getByLabel(/Change status of/).count()).toBe(0);
+      expect(await staff.page.getByRole('button', { name: '+ Create Stall' }).count()).toBe(0);
+    } finally {
+      await staff.close();
+    }
+
+    await row.getByRole('button', { name: /^Reset password/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset password' });
+    await dialog.getByLabel('New password').fill('another door password');
+    await dialog.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByText('Password reset').first().waitFor();
+    await apiLogin(baseUrl, email, 'another door password');
+
+    await row.getByRole('button', { name: /^Disable/ }).click();
+    await row.getByText('Disabled').waitFor();
+  });
+});
