@@ -26,9 +26,14 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  */
 export const bodyGuard = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
-  const hasBody = c.req.header('Content-Length') !== undefined
-    ? c.req.header('Content-Length') !== '0'
-    : c.req.raw.body !== null;
+  // HTTP/1.1: a request has a body only when it says so (RFC 9112 §6.3). The Node adapter hands every
+  // non-GET request a body stream, even an empty DELETE, so for DELETE the stream is no evidence. (HTTP/2
+  // may carry a POST body without either header, hence the stream for the other methods.)
+  const length = c.req.header('Content-Length');
+  const hasBody =
+    length !== undefined
+      ? length !== '0'
+      : c.req.header('Transfer-Encoding') !== undefined || (c.req.method !== 'DELETE' && c.req.raw.body !== null);
   if (!hasBody) return next();
 
   const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();

@@ -95,3 +95,22 @@ describe('panel login', () => {
     await page.waitForURL(/\/panel(\/login)?\?redirect=/);
   });
 });
+
+describe('the Node server', () => {
+  it('accepts a DELETE without a body (what browsers send)', async () => {
+    const login = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: adminEmail, password: adminPassword }),
+    });
+    const { token } = await login.json();
+    const created = await fetch(`${baseUrl}/api/visitors`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ fullName: 'Delete Me', mobileNumber: '9000099999' }),
+    });
+    const { data } = await created.json();
+    const deleted = await fetch(`${baseUrl}/api/visitors/${data.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
+    expect(deleted.status).toBe(200);
+  });
+});

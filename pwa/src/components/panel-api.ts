@@ -35,9 +35,6 @@ function headers(options: RequestOptions): Record<string, string> {
 
 /** `/api${path}`: resolves the success envelope `{ success, message, data }`, rejects with ApiError. */
 export async function panelRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<{ message?: string; data: T }> {
-  // A bodiless DELETE is sent as `{}`: the Node adapter reports a (empty) body stream for it, which the
-  // API's body guard refuses without a content type (415).
-  if (options.method === 'DELETE' && options.json === undefined && !options.form) options = { ...options, json: {} };
   const body = options.form ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined);
   const result = await readEnvelope(
     fetch(`/api${path}${queryString(options.query)}`, { method: options.method ?? 'GET', headers: headers(options), body }),

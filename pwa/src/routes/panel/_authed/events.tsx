@@ -1,11 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
+import { pageParam, textParam } from '../../../features/admin-resources/list-search';
 import { EventsPage } from '../../../features/events/events-page';
 
-const eventsSearchSchema = z.object({
-  page: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1))), undefined),
-  status: z.catch(z.optional(z.string()), undefined),
-});
+const eventsSearchSchema = (search: Record<string, unknown>) => ({ page: pageParam(search.page), status: textParam(search.status) });
 
 export const Route = createFileRoute('/panel/_authed/events')({
   validateSearch: eventsSearchSchema,
