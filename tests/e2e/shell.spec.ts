@@ -44,6 +44,16 @@ describe('the PWA shell', () => {
     }
   });
 
+  it('installs from the panel as the panel: its manifest starts at the dashboard', async () => {
+    const { page } = device;
+    await page.goto(`${baseUrl}/panel`);
+    await page.waitForFunction(() => document.querySelector('link[rel="manifest"]')?.getAttribute('href') === '/panel.webmanifest');
+    const manifest = await (await fetch(`${baseUrl}/panel.webmanifest`)).json();
+    expect(manifest).toMatchObject({ start_url: '/panel/dashboard', display: 'standalone' });
+    await page.goto(`${baseUrl}/`);
+    await page.waitForFunction(() => document.querySelector('link[rel="manifest"]')?.getAttribute('href') === '/manifest.webmanifest');
+  });
+
   it('registers a service worker that keeps the app opening offline', async () => {
     const { page, context } = device;
     await page.goto(`${baseUrl}/`);

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { NotFound } from '../components/not-found';
 import { UpdatePrompt } from '../components/update-prompt';
 
@@ -12,7 +13,20 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: NotFound,
 });
 
+/**
+ * Two installable apps from one build: a visitor installing the public site opens it at `/`; an organiser
+ * or door tablet installing from the panel opens straight into the panel (public/panel.webmanifest).
+ */
+function useManifestForSection() {
+  const inPanel = useRouterState({ select: (state) => /^\/(panel|adminpanel)(\/|$)/.test(state.location.pathname) });
+  useEffect(() => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+    if (link) link.href = inPanel ? '/panel.webmanifest' : '/manifest.webmanifest';
+  }, [inPanel]);
+}
+
 function RootLayout() {
+  useManifestForSection();
   return (
     <>
       <Outlet />
