@@ -30,13 +30,15 @@ export default defineConfig({
     }),
     react(),
     VitePWA({
-      strategies: 'generateSW',
+      // Our own worker (src/sw.ts) so it can also send waiting submissions on Background Sync.
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
       registerType: 'prompt',
       // We register the worker ourselves with workbox-window (src/offline/service-worker.ts):
       // no injected script, so the CSP can stay `script-src 'self'`. (`false` is the 2.x
       // spelling of the deprecated `null`.)
       injectRegister: false,
-      filename: 'sw.js',
       manifestFilename: 'manifest.webmanifest',
       // workbox.globPatterns already precaches the icons, favicon and manifest from the output.
       includeManifestIcons: false,
@@ -63,11 +65,8 @@ export default defineConfig({
           },
         ],
       },
-      workbox: {
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,ico,webmanifest}'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
-        cleanupOutdatedCaches: true,
       },
       devOptions: { enabled: false },
     }),

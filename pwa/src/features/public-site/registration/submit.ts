@@ -125,8 +125,8 @@ export function flushNow(eventName: string): Promise<FlushReport[]> {
 }
 
 /**
- * Asks for a Background Sync where the browser has it. The generated service worker has no `sync`
- * handler yet, so today this only wakes the worker; the page's own triggers (online, app start) send.
+ * Asks for a Background Sync where the browser has it: the service worker (src/sw.ts) then sends what
+ * waits even after the tab is closed. The page's own triggers (online, app start) send as well.
  */
 function registerBackgroundSync(): void {
   if (!('serviceWorker' in navigator)) return;

@@ -1,0 +1,36 @@
+// The service worker (vite-plugin-pwa `injectManifest`): precaches the app shell, answers navigations
+// with it (never for /api), takes over only when the page says so (the "new version" prompt), and sends
+// the public site's waiting submissions when Background Sync wakes it — even with every tab closed.
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { flushNow } from './features/public-site/registration/submit';
+
+export const PUBLIC_OUTBOX_SYNC_TAG = 'eventpro-public-outbox';
+
+/** The parts of ServiceWorkerGlobalScope used here (the WebWorker lib clashes with the DOM lib in one tsconfig). */
+interface WorkerScope {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'message', listener: (event: { data?: { type?: string } }) => void): void;
+  addEventListener(type: 'sync', listener: (event: { tag: string; waitUntil(promise: Promise<unknown>): void }) => void): void;
+}
+declare const self: WorkerScope;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+
+// workbox-window's messageSkipWaiting() after the user chose "Reload".
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+self.addEventListener('sync', (event) => {
+  if (event.tag !== PUBLIC_OUTBOX_SYNC_TAG) return;
+  // A rejected promise makes the browser retry the sync later, with back-off.
+  event.waitUntil(
+    flushNow('').then((reports) => {
+      if (reports.some((report) => report.outcome.kind === 'retry')) throw new Error('Some submissions are still waiting');
+    }),
+  );
+});
