@@ -16,6 +16,7 @@ export interface WorkerBindings {
   CORS_ORIGINS?: string;
   PUBLIC_RATE_LIMIT?: string;
   BLOBS: R2BucketLike;
+  ASSETS: { fetch(request: Request): Promise<Response> };
 }
 
 let app: ReturnType<typeof createApp> | undefined;
@@ -40,8 +41,18 @@ function appFor(env: WorkerBindings) {
   return app;
 }
 
+/** A page of the app with no file of its own (a deep link such as /panel/dashboard). */
+const isAppRoute = (url: URL, request: Request) =>
+  !url.pathname.startsWith('/api/') && request.method === 'GET' && !/\.[a-z0-9]+$/i.test(url.pathname);
+
 export default {
-  fetch(request: Request, env: WorkerBindings, ctx: unknown) {
+  async fetch(request: Request, env: WorkerBindings, ctx: unknown) {
+    const url = new URL(request.url);
+    if (isAppRoute(url, request)) {
+      // The empty shell; assets' html handling serves app.html at /app.
+      const shell = await env.ASSETS.fetch(new Request(new URL('/app', url), request));
+      return new Response(shell.body, { status: 200, headers: shell.headers });
+    }
     return appFor(env).fetch(request, env, ctx as never);
   },
 };

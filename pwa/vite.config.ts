@@ -1,10 +1,34 @@
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * The home page ships rendered: index.html carries its markup (from the Node build of src/prerender.tsx,
+ * made first by `npm run build:pwa`), so the first paint of `/` needs no JavaScript. Every other page
+ * starts from app.html, the empty shell (the Node server's and the service worker's fallback, and the
+ * Worker's).
+ */
+function prerenderHome(): Plugin {
+  return {
+    name: 'eventpro:prerender-home',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const page = bundle['index.html'];
+      if (!page || page.type !== 'asset') return;
+      const shell = String(page.source);
+      this.emitFile({ type: 'asset', fileName: 'app.html', source: shell });
+      const { renderPage } = (await import(pathToFileURL(here('../dist/prerender/prerender.js')).href)) as {
+        renderPage(path: string): Promise<string>;
+      };
+      page.source = shell.replace('<div id="root"></div>', `<div id="root">${await renderPage('/')}</div>`);
+    },
+  };
+}
 
 export default defineConfig({
   root: here('.'),
@@ -29,6 +53,7 @@ export default defineConfig({
       generatedRouteTree: here('./src/routeTree.gen.ts'),
     }),
     react(),
+    prerenderHome(),
     VitePWA({
       // Our own worker (src/sw.ts) so it can also send waiting submissions on Background Sync.
       strategies: 'injectManifest',

@@ -10,13 +10,20 @@ import './styles/base.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+function render() {
+  createRoot(container!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+// The home page arrives rendered (see pwa/vite.config.ts): mount once its route's code is loaded, so the
+// first client render is the same page and replaces it without a flash or a layout shift.
+if (container.hasChildNodes()) void router.load().then(render, render);
+else render();
 
 // Production only: in development Vite serves modules that the worker must not cache.
 if (import.meta.env.PROD) void registerServiceWorker();

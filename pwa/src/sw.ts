@@ -18,7 +18,8 @@ declare const self: WorkerScope;
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+// `/` is the precached, prerendered index.html; every other page starts from the empty shell.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/app.html'), { denylist: [/^\/api\//] }));
 
 // workbox-window's messageSkipWaiting() after the user chose "Reload".
 self.addEventListener('message', (event) => {

@@ -109,11 +109,12 @@ describe('the Worker (workerd via wrangler dev, sqld over HTTP)', () => {
     const home = await fetch(`${workerUrl}/`);
     expect(home.status).toBe(200);
     expect(home.headers.get('content-security-policy')).toContain("script-src 'self'");
-    expect(await home.text()).toContain('<div id="root">');
+    expect(await home.text()).toMatch(/<div id="root">.*Hyderabad Property Expo/s); // prerendered
 
     const route = await fetch(`${workerUrl}/panel/dashboard`, { headers: { 'Sec-Fetch-Mode': 'navigate', Accept: 'text/html' } });
     expect(route.status).toBe(200);
-    expect(await route.text()).toContain('<div id="root">');
+    expect(route.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await route.text()).toContain('<div id="root"></div>'); // the empty shell, not the home page
 
     const api = await fetch(`${workerUrl}/api/no-such-thing`, { headers: { 'Sec-Fetch-Mode': 'navigate', Accept: 'text/html' } });
     expect(api.status).toBe(404);

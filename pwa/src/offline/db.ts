@@ -2,9 +2,11 @@
 //
 // Version history (never edit a published version's stores; add a new `version(n)` instead):
 // - 1: public submissions waiting for the network (`publicOutbox`) and saved entry passes (`passes`).
-// NOTE for the check-in issue: add the roster/check-in tables in `this.version(2).stores({...})`,
-// repeating nothing from version 1 (Dexie keeps the tables it is not told about).
-import { Dexie, type EntityTable } from 'dexie';
+// - 2: the venue check-in (types in ./checkin-types.ts): the event's roster (`rosterPeople`), how far
+//   each event's roster has been downloaded (`rosterCursors`), the operations waiting for the server
+//   (`checkinOutbox`, in creation order by `seq`) and this device's id (`deviceInfo`).
+import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
+import type { CheckinOutboxEntry, DeviceInfo, RosterCursor, RosterPerson } from './checkin-types';
 
 /** Which public endpoint a submission goes to. */
 export type PublicEndpoint =
@@ -41,12 +43,23 @@ export interface SavedPass {
 export class EventProDatabase extends Dexie {
   publicOutbox!: EntityTable<OutboxEntry, 'id'>;
   passes!: EntityTable<SavedPass, 'passCode'>;
+  rosterPeople!: Dexie.Table<RosterPerson, [string, string, string]>;
+  rosterCursors!: EntityTable<RosterCursor, 'eventId'>;
+  checkinOutbox!: EntityTable<CheckinOutboxEntry, 'seq'>;
+  deviceInfo!: EntityTable<DeviceInfo, 'key'>;
 
-  constructor(name = 'eventpro') {
-    super(name);
+  /** `options`: the check-in opens its own connection with strict durability (see checkin-store.ts). */
+  constructor(name = 'eventpro', options?: DexieOptions) {
+    super(name, options);
     this.version(1).stores({
       publicOutbox: '&id, createdAt',
       passes: '&passCode, savedAt',
+    });
+    this.version(2).stores({
+      rosterPeople: '[eventId+kind+id]',
+      rosterCursors: '&eventId',
+      checkinOutbox: '++seq, &id, eventId, state',
+      deviceInfo: '&key',
     });
   }
 }

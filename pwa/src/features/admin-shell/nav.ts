@@ -4,6 +4,8 @@ export interface NavItem {
   to: string;
   icon: string;
   badge?: string;
+  /** Hidden from staff accounts: the door staff see the check-in, the people lists and their account. */
+  adminOnly?: boolean;
 }
 export interface NavGroup {
   title: string;
@@ -12,14 +14,15 @@ export interface NavGroup {
 
 export const NAV_GROUPS: NavGroup[] = [
   { title: 'Overview', items: [{ label: 'Dashboard', to: '/panel/dashboard', icon: '▦' }] },
-  { title: 'Events', items: [{ label: 'Event Management', to: '/panel/events', icon: '◷' }] },
+  { title: 'Events', items: [{ label: 'Event Management', to: '/panel/events', icon: '◷', adminOnly: true }] },
+  { title: 'Venue', items: [{ label: 'Venue Check-in', to: '/panel/checkin', icon: '✔' }] },
   {
     title: 'Registration Management',
     items: [
       { label: 'Visitors', to: '/panel/registrations/visitors', icon: '☺' },
-      { label: 'Stalls', to: '/panel/registrations/stalls', icon: '▤' },
-      { label: 'Sponsors', to: '/panel/registrations/sponsors', icon: '★' },
-      { label: 'Awardees Nominees', to: '/panel/registrations/awardees', icon: '✎' },
+      { label: 'Stalls', to: '/panel/registrations/stalls', icon: '▤', adminOnly: true },
+      { label: 'Sponsors', to: '/panel/registrations/sponsors', icon: '★', adminOnly: true },
+      { label: 'Awardees Nominees', to: '/panel/registrations/awardees', icon: '✎', adminOnly: true },
     ],
   },
   {
@@ -33,15 +36,21 @@ export const NAV_GROUPS: NavGroup[] = [
   {
     title: 'Team Management',
     items: [
-      { label: 'Team Management', to: '/panel/teams', icon: '◎' },
-      { label: 'Coordination Team', to: '/panel/teams/coordination', icon: '⇄' },
-      { label: 'Volunteers Team', to: '/panel/teams/volunteers', icon: '✋' },
+      { label: 'Team Management', to: '/panel/teams', icon: '◎', adminOnly: true },
+      { label: 'Coordination Team', to: '/panel/teams/coordination', icon: '⇄', adminOnly: true },
+      { label: 'Volunteers Team', to: '/panel/teams/volunteers', icon: '✋', adminOnly: true },
     ],
   },
-  { title: 'Planning', items: [{ label: 'Timeline Management', to: '/panel/timeline-management', icon: '☰', badge: 'NEW' }] },
+  { title: 'Planning', items: [{ label: 'Timeline Management', to: '/panel/timeline-management', icon: '☰', badge: 'NEW', adminOnly: true }] },
   { title: 'System', items: [{ label: 'Settings', to: '/panel/settings', icon: '⚙' }] },
-  { title: 'Enquiries', items: [{ label: 'Enquiries', to: '/panel/enquiries', icon: '✉' }] },
+  { title: 'Enquiries', items: [{ label: 'Enquiries', to: '/panel/enquiries', icon: '✉', adminOnly: true }] },
 ];
+
+/** The groups and items a user sees: everything for admins, what staff may use for staff. */
+export function navFor(isAdmin: boolean): NavGroup[] {
+  if (isAdmin) return NAV_GROUPS;
+  return NAV_GROUPS.map((group) => ({ ...group, items: group.items.filter((item) => !item.adminOnly) })).filter((group) => group.items.length > 0);
+}
 
 /** Seed 001 §9. */
 export const SIDEBAR_OPEN_PX = 270;

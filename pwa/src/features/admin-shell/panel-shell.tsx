@@ -3,7 +3,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { formatCreatedOn } from '../../components/panel-format';
 import { PanelToasts } from '../../components/panel-toast';
 import '../../styles/panel-app.css';
-import { MOBILE_BREAKPOINT_PX, NAV_GROUPS } from './nav';
+import { usePanelUser } from '../../components/panel-session';
+import { MOBILE_BREAKPOINT_PX, navFor } from './nav';
 import { savedAt } from './offline-cache';
 import { useMediaQuery, usePanelTheme } from './theme';
 import { useOnline } from './use-online';
@@ -26,6 +27,9 @@ export function PanelShell({
   const { theme, toggle } = usePanelTheme();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const online = useOnline();
+  // Until the account is known, the full sidebar (the server refuses whatever a role may not do).
+  const user = usePanelUser();
+  const groups = navFor(!user || user.role === 'admin');
 
   useEffect(() => {
     if (mobile) setOpen(false);
@@ -42,7 +46,7 @@ export function PanelShell({
           <span className="panel-sidebar__label">EventPro</span>
         </div>
         <nav className="panel-sidebar__nav" aria-label="Admin panel">
-          {NAV_GROUPS.map((group) => (
+          {groups.map((group) => (
             <div key={group.title} className="panel-nav-group">
               <p className="panel-nav-group__title">{group.title}</p>
               <ul>

@@ -111,7 +111,7 @@ export const SHOW_SECTIONS_EVENT = 'eventpro:sections';
 
 /** Renders the landing sections once they come near the viewport, or at once for an in-page anchor. */
 export function DeferredSections({ reduced = false }: { reduced?: boolean }) {
-  const [target, setTarget] = useState(() => window.location.hash.slice(1));
+  const [target, setTarget] = useState(() => (typeof window === 'undefined' ? '' : window.location.hash.slice(1)));
   const [show, setShow] = useState(Boolean(target));
   const sentinel = useRef<HTMLDivElement>(null);
 

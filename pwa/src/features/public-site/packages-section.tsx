@@ -7,7 +7,7 @@ const PackagesCarousel = lazy(() => import('./packages-carousel'));
 const WIDE = '(min-width: 768px)';
 
 function useWide(): boolean {
-  const [wide, setWide] = useState(() => window.matchMedia(WIDE).matches);
+  const [wide, setWide] = useState(() => typeof window !== 'undefined' && window.matchMedia(WIDE).matches);
   useEffect(() => {
     const query = window.matchMedia(WIDE);
     const update = () => setWide(query.matches);

@@ -1,0 +1,80 @@
+import { type FormEvent, useState } from 'react';
+import * as z from 'zod/mini';
+import { walkInSchema } from '../../../../edge/schemas/checkin';
+import { registerWalkIn } from '../../offline/checkin-store';
+import type { RosterPerson } from '../../offline/checkin-types';
+import { refreshOutbox, syncNow } from '../../offline/checkin-sync';
+
+interface Props {
+  eventId: string;
+  actorName: string;
+  onDone(person: RosterPerson): void;
+  onCancel(): void;
+}
+
+/** A visitor registered at the desk (registered at venue): on this device at once, sent when online. */
+export function WalkInForm({ eventId, actorName, onDone, onCancel }: Props) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const input = {
+      id: '00000000-0000-7000-8000-000000000000', // checked shape only; the store makes the real id
+      eventId,
+      fullName: String(form.get('fullName') ?? ''),
+      mobileNumber: String(form.get('mobileNumber') ?? ''),
+      organizationName: String(form.get('organizationName') ?? ''),
+      city: String(form.get('city') ?? ''),
+    };
+    const parsed = z.safeParse(walkInSchema, input);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const { id: _id, ...data } = parsed.data;
+      const person = await registerWalkIn(data, { name: actorName });
+      void refreshOutbox();
+      if (navigator.onLine) void syncNow(true);
+      onDone(person);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const field = (name: string, label: string, props: Record<string, string | boolean> = {}) => (
+    <label className="ci-field">
+      <span>{label}</span>
+      <input name={name} aria-invalid={errors[name] ? true : undefined} aria-describedby={errors[name] ? `wi-${name}-error` : undefined} {...props} />
+      {errors[name] && (
+        <small id={`wi-${name}-error`} className="ci-error">
+          {errors[name]}
+        </small>
+      )}
+    </label>
+  );
+
+  return (
+    <form className="ci-card ci-walkin" onSubmit={(e) => void submit(e)} aria-label="Register a walk-in visitor" noValidate>
+      <h2>Walk-in visitor</h2>
+      {field('fullName', 'Full name', { autoComplete: 'off', required: true, autoFocus: true })}
+      {field('mobileNumber', 'Mobile number', { inputMode: 'tel', autoComplete: 'off', required: true })}
+      {field('organizationName', 'Organisation (optional)', { autoComplete: 'off' })}
+      {field('city', 'City (optional)', { autoComplete: 'off' })}
+      <div className="ci-row">
+        <button type="submit" className="ci-action" disabled={busy}>
+          Register at venue
+        </button>
+        <button type="button" className="ci-button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,553 @@
+// The venue check-in's device side of docs/checkin-sync.md: the roster kept in IndexedDB, the outbox
+// of operations, the device id, and an in-memory search index over the current event's roster.
+// Every change of a person's status is written with its operation in ONE read-write transaction, on a
+// connection opened with strict durability (the commit waits for the disk). Knows no screen.
+import { Dexie, type DexieOptions } from 'dexie';
+import { EventProDatabase } from './db';
+import type { CheckinOperation, CheckinOutboxEntry, RosterCursor, RosterKind, RosterPerson, WalkInRequest } from './checkin-types';
+
+let shared: EventProDatabase | undefined;
+
+/**
+ * The check-in's own connection to the `eventpro` database. Dexie 4 sets durability per connection
+ * (`chromeTransactionDurability`), not per transaction, so the check-in opens a second connection with
+ * 'strict' instead of changing the public site's one.
+ */
+export function checkinDb(): EventProDatabase {
+  shared ??= new EventProDatabase('eventpro', { chromeTransactionDurability: 'strict' } satisfies DexieOptions);
+  return shared;
+}
+
+let relaxed: EventProDatabase | undefined;
+/** A connection with the browser's default durability, for data the server can give again (roster pages). */
+function relaxedDb(): EventProDatabase {
+  relaxed ??= new EventProDatabase('eventpro', { chromeTransactionDurability: 'relaxed', cache: 'disabled' });
+  return relaxed;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Ids
+
+let lastMs = 0;
+let counter = 0;
+/**
+ * A UUID v7 (RFC 9562): 48-bit Unix milliseconds, then 12 bits of a per-millisecond counter (so ids made
+ * by this page in the same millisecond still sort in creation order), then random bits.
+ */
+export function uuidv7(now = Date.now()): string {
+  if (now <= lastMs) {
+    counter++;
+    if (counter > 0xfff) {
+      lastMs++;
+      counter = 0;
+    }
+  } else {
+    lastMs = now;
+    counter = 0;
+  }
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const ms = lastMs;
+  bytes[0] = Math.floor(ms / 2 ** 40) & 0xff;
+  bytes[1] = Math.floor(ms / 2 ** 32) & 0xff;
+  bytes[2] = (ms >>> 24) & 0xff;
+  bytes[3] = (ms >>> 16) & 0xff;
+  bytes[4] = (ms >>> 8) & 0xff;
+  bytes[5] = ms & 0xff;
+  bytes[6] = 0x70 | ((counter >>> 8) & 0x0f);
+  bytes[7] = counter & 0xff;
+  bytes[8] = 0x80 | (bytes[8]! & 0x3f);
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+let deviceIdPromise: Promise<string> | undefined;
+/** This device's id, made once (crypto.randomUUID) and kept in IndexedDB. */
+export function deviceId(): Promise<string> {
+  deviceIdPromise ??= (async () => {
+    const db = checkinDb();
+    return db.transaction('rw', db.deviceInfo, async () => {
+      const found = await db.deviceInfo.get('device');
+      if (found) return found.id;
+      const id = crypto.randomUUID();
+      await db.deviceInfo.put({ key: 'device', id, createdAt: new Date().toISOString() });
+      return id;
+    });
+  })();
+  return deviceIdPromise;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The in-memory search index of one event
+
+export const personKey = (p: Pick<RosterPerson, 'kind' | 'id'>) => `${p.kind}:${p.id}`;
+
+type Listener = () => void;
+
+/**
+ * All people of the current event, in memory. Search scans one joined, lower-cased text of every person
+ * ("name | organisation | pass code | mobile digits") with `indexOf`, which stays far below 30 ms at
+ * 50,000 people; the text is rebuilt lazily, only when a roster change touched the searchable fields.
+ * Status changes only replace the person object.
+ */
+export class RosterIndex {
+  readonly people = new Map<string, RosterPerson>();
+  private byCode = new Map<string, string>();
+  private text = '';
+  private starts: number[] = [];
+  private keys: string[] = [];
+  private dirty = true;
+  private listeners = new Set<Listener>();
+  /** Bumped on every change: screens re-render on it. */
+  revision = 0;
+
+  constructor(readonly eventId: string) {}
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private warmTimer: ReturnType<typeof setTimeout> | undefined;
+
+  private changed() {
+    // Rebuild the search text soon after a burst of roster changes, so the next keystroke does not pay.
+    if (this.dirty) {
+      clearTimeout(this.warmTimer);
+      this.warmTimer = setTimeout(() => this.dirty && this.rebuild(), 300);
+    }
+    this.revision++;
+    for (const listener of this.listeners) listener();
+  }
+
+  get size() {
+    return this.people.size;
+  }
+
+  /** Changes that arrived while the first read from IndexedDB ran: replayed after it (idempotent). */
+  private buffer: Array<() => void> | null = [];
+
+  replaceAll(people: RosterPerson[]) {
+    this.people.clear();
+    this.byCode.clear();
+    for (const p of people) this.setOne(p);
+    const buffered = this.buffer ?? [];
+    this.buffer = null;
+    for (const replay of buffered) replay();
+    this.dirty = true;
+    this.changed();
+  }
+
+  private setOne(p: RosterPerson) {
+    const key = personKey(p);
+    const old = this.people.get(key);
+    if (old && (old.name !== p.name || old.mobile !== p.mobile || old.organisation !== p.organisation || old.passCode !== p.passCode)) this.dirty = true;
+    if (!old) this.dirty = true;
+    if (old?.passCode && old.passCode !== p.passCode) this.byCode.delete(old.passCode.toLowerCase());
+    if (p.passCode) this.byCode.set(p.passCode.toLowerCase(), key);
+    this.people.set(key, p);
+  }
+
+  /** People added or changed (by the store, the sync engine, a roster page). */
+  upsert(people: RosterPerson[]) {
+    if (!people.length) return;
+    if (this.buffer) {
+      this.buffer.push(() => this.upsert(people));
+      return;
+    }
+    for (const p of people) if (p.eventId === this.eventId) this.setOne(p);
+    this.changed();
+  }
+
+  remove(keys: string[]) {
+    if (!keys.length) return;
+    if (this.buffer) {
+      this.buffer.push(() => this.remove(keys));
+      return;
+    }
+    for (const key of keys) {
+      const p = this.people.get(key);
+      if (!p) continue;
+      if (p.passCode) this.byCode.delete(p.passCode.toLowerCase());
+      this.people.delete(key);
+      this.dirty = true;
+    }
+    this.changed();
+  }
+
+  get(key: string) {
+    return this.people.get(key);
+  }
+
+  /** The person whose pass code is exactly `code` (any case), if any. */
+  byPassCode(code: string): RosterPerson | undefined {
+    const key = this.byCode.get(code.trim().toLowerCase());
+    return key ? this.people.get(key) : undefined;
+  }
+
+  private rebuild() {
+    const parts: string[] = [];
+    const starts: number[] = [];
+    const keys: string[] = [];
+    let at = 0;
+    for (const [key, p] of this.people) {
+      const line = `${p.name} | ${p.organisation} | ${p.passCode} | ${p.mobile.replace(/\D/g, '')}\n`.toLowerCase();
+      starts.push(at);
+      keys.push(key);
+      parts.push(line);
+      at += line.length;
+    }
+    this.text = parts.join('');
+    this.starts = starts;
+    this.keys = keys;
+    this.dirty = false;
+  }
+
+  /** Which person's line holds text position `pos` (binary search over the line starts). */
+  private lineAt(pos: number): number {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (this.starts[mid]! <= pos) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /**
+   * People matching every word of `query` (any case): a word is found in the name, organisation or pass
+   * code, and a run of digits in the mobile number (spaces, dashes and +91 in the query are ignored for
+   * digit words). An exact pass-code match comes first. At most `limit` results; `more` says there were more.
+   */
+  search(query: string, limit = 50): { items: RosterPerson[]; more: boolean } {
+    const words = query
+      .toLowerCase()
+      .split(/\s+/)
+      .map((w) => (/^[+\d][\d-]*$/.test(w) ? w.replace(/\D/g, '') : w))
+      .filter(Boolean);
+    if (!words.length) return { items: [], more: false };
+    if (this.dirty) this.rebuild();
+    const exact = this.byPassCode(query);
+    const items: RosterPerson[] = exact ? [exact] : [];
+    // Scan for the longest word; check the others on the line found.
+    const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
+    const others = words.filter((w) => w !== longest);
+    const text = this.text;
+    let pos = text.indexOf(longest);
+    while (pos !== -1) {
+      const line = this.lineAt(pos);
+      const start = this.starts[line]!;
+      const end = line + 1 < this.starts.length ? this.starts[line + 1]! : text.length;
+      let all = true;
+      if (others.length) {
+        const lineText = text.slice(start, end);
+        for (const w of others) if (!lineText.includes(w)) { all = false; break; }
+      }
+      if (all) {
+        const person = this.people.get(this.keys[line]!);
+        if (person && person !== exact) {
+          if (items.length >= limit) return { items, more: true };
+          items.push(person);
+        }
+      }
+      pos = text.indexOf(longest, end); // next line
+    }
+    return { items, more: false };
+  }
+}
+
+/** One event's people: a range of the primary key (no secondary index, which would slow the first load). */
+function eventPeople(db: EventProDatabase, eventId: string) {
+  return db.rosterPeople.where('[eventId+kind+id]').between([eventId, Dexie.minKey, Dexie.minKey], [eventId, Dexie.maxKey, Dexie.maxKey]);
+}
+
+let currentIndex: RosterIndex | undefined;
+
+/** The index of `eventId`, loaded from IndexedDB the first time (the one index of this page). */
+export async function openRosterIndex(eventId: string): Promise<RosterIndex> {
+  if (currentIndex?.eventId === eventId) return currentIndex;
+  const index = new RosterIndex(eventId);
+  currentIndex = index;
+  const people = await eventPeople(checkinDb(), eventId).toArray();
+  index.replaceAll(people);
+  return index;
+}
+
+/** The loaded index, if it is `eventId`'s. */
+export function loadedIndex(eventId?: string): RosterIndex | undefined {
+  return currentIndex && (!eventId || currentIndex.eventId === eventId) ? currentIndex : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Writes
+
+export interface RosterEntry {
+  kind: RosterKind;
+  id: string;
+  name: string | null;
+  mobile: string | null;
+  organisation: string | null;
+  passCode: string | null;
+  status: string | null;
+  statusChangedAt: string | null;
+  statusChangedBy: string | null;
+  statusDeviceId: string | null;
+  version: number;
+  deleted: number;
+}
+
+export interface PersonState {
+  status: string | null;
+  statusChangedAt: string | null;
+  statusChangedBy: string | null;
+  statusDeviceId: string | null;
+}
+
+/** The record ids with an operation still on its way (their local status is newer than the server's). */
+async function pendingRecordKeys(db: EventProDatabase, eventId: string, except?: Set<string>): Promise<Set<string>> {
+  const pending = new Set<string>();
+  await db.checkinOutbox
+    .where('eventId')
+    .equals(eventId)
+    .each((entry) => {
+      if (entry.state === 'refused' || except?.has(entry.id)) return;
+      if (entry.op) pending.add(`${entry.op.kind}:${entry.op.recordId}`);
+      if (entry.walkIn) pending.add(`visitors:${entry.walkIn.id}`);
+    });
+  return pending;
+}
+
+/**
+ * Stores one roster page and its cursor in one transaction (an interrupted download resumes from the
+ * last stored page). Tombstones delete. A person with an operation still waiting keeps the local status.
+ * Written through the raw IndexedDB connection: Dexie's per-row bookkeeping doubled the time of the first
+ * 50,000-people load, and roster pages can always be fetched again (relaxed durability).
+ */
+export async function storeRosterPage(eventId: string, items: RosterEntry[], cursor: number, complete: boolean): Promise<{ upserted: RosterPerson[]; removed: string[] }> {
+  const db = relaxedDb();
+  if (!db.isOpen()) await db.open();
+  const idb = db.backendDB();
+  const upserted: RosterPerson[] = [];
+  const removed: string[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const tx = idb.transaction(['rosterPeople', 'rosterCursors', 'checkinOutbox'], 'readwrite', { durability: 'relaxed' });
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error ?? new Error('Roster page not stored'));
+    const people = tx.objectStore('rosterPeople');
+    const waiting = tx.objectStore('checkinOutbox').index('eventId').getAll(eventId);
+    waiting.onsuccess = () => {
+      const pending = new Set<string>();
+      for (const entry of waiting.result as CheckinOutboxEntry[]) {
+        if (entry.state === 'refused') continue;
+        if (entry.op) pending.add(`${entry.op.kind}:${entry.op.recordId}`);
+        if (entry.walkIn) pending.add(`visitors:${entry.walkIn.id}`);
+      }
+      for (const item of items) {
+        const key = `${item.kind}:${item.id}`;
+        if (item.deleted) {
+          people.delete([eventId, item.kind, item.id]);
+          removed.push(key);
+          continue;
+        }
+        const person: RosterPerson = {
+          eventId,
+          kind: item.kind,
+          id: item.id,
+          name: item.name ?? '',
+          mobile: item.mobile ?? '',
+          organisation: item.organisation ?? '',
+          passCode: item.passCode ?? '',
+          status: item.status ?? '',
+          statusChangedAt: item.statusChangedAt,
+          statusChangedBy: item.statusChangedBy,
+          statusDeviceId: item.statusDeviceId,
+          version: item.version,
+        };
+        if (!pending.has(key)) {
+          people.put(person);
+          upserted.push(person);
+          continue;
+        }
+        // An operation of this device is still on its way: keep the local status until its answer.
+        const mine = people.get([eventId, item.kind, item.id]);
+        mine.onsuccess = () => {
+          const local = mine.result as RosterPerson | undefined;
+          const merged: RosterPerson = local
+            ? { ...person, status: local.status, statusChangedAt: local.statusChangedAt, statusChangedBy: local.statusChangedBy, statusDeviceId: local.statusDeviceId }
+            : person;
+          people.put(merged);
+          upserted.push(merged);
+        };
+      }
+      tx.objectStore('rosterCursors').put({ eventId, cursor, complete, updatedAt: new Date().toISOString() } satisfies RosterCursor);
+    };
+  });
+  const index = loadedIndex(eventId);
+  index?.remove(removed);
+  index?.upsert(upserted);
+  return { upserted, removed };
+}
+
+export async function rosterCursor(eventId: string): Promise<RosterCursor | undefined> {
+  return checkinDb().rosterCursors.get(eventId);
+}
+
+/** What the device shows as "changed by" for its own changes until the server answers. */
+export interface Actor {
+  name: string;
+}
+
+/**
+ * Moves a person to `toStatus`: the optimistic change and its operation, in one strict transaction.
+ * Reads the person inside the transaction, so `fromStatus` is what this device really held.
+ */
+export async function changeStatus(person: Pick<RosterPerson, 'eventId' | 'kind' | 'id'>, toStatus: string, actor: Actor, note?: string): Promise<RosterPerson> {
+  const db = checkinDb();
+  const device = await deviceId();
+  const updated = await db.transaction('rw', db.rosterPeople, db.checkinOutbox, async () => {
+    const current = await db.rosterPeople.get([person.eventId, person.kind, person.id]);
+    if (!current) throw new Error('This person is not on this device’s roster');
+    const now = new Date();
+    const op: CheckinOperation = {
+      id: uuidv7(now.getTime()),
+      deviceId: device,
+      kind: current.kind,
+      recordId: current.id,
+      fromStatus: current.status || null,
+      toStatus,
+      deviceTime: now.toISOString(),
+      ...(note ? { note } : {}),
+    };
+    const next: RosterPerson = { ...current, status: toStatus, statusChangedAt: op.deviceTime, statusChangedBy: actor.name, statusDeviceId: device };
+    await db.rosterPeople.put(next);
+    await db.checkinOutbox.add({ id: op.id, eventId: current.eventId, type: 'op', op, label: `${current.name}: ${toStatus}`, state: 'waiting', attempts: 0, createdAt: op.deviceTime });
+    return next;
+  });
+  loadedIndex(updated.eventId)?.upsert([updated]);
+  return updated;
+}
+
+/** A visitor registered at the desk: on the roster at once (registered_at_venue), sent when online. */
+export async function registerWalkIn(input: Omit<WalkInRequest, 'id' | 'deviceId'>, actor: Actor): Promise<RosterPerson> {
+  const db = checkinDb();
+  const device = await deviceId();
+  const now = new Date().toISOString();
+  const walkIn: WalkInRequest = { ...input, id: uuidv7(), deviceId: device };
+  const person: RosterPerson = {
+    eventId: input.eventId,
+    kind: 'visitors',
+    id: walkIn.id,
+    name: input.fullName,
+    mobile: input.mobileNumber,
+    organisation: input.organizationName ?? '',
+    passCode: '',
+    status: 'registered_at_venue',
+    statusChangedAt: now,
+    statusChangedBy: actor.name,
+    statusDeviceId: device,
+    version: 0,
+  };
+  await db.transaction('rw', db.rosterPeople, db.checkinOutbox, async () => {
+    await db.rosterPeople.put(person);
+    await db.checkinOutbox.add({ id: walkIn.id, eventId: input.eventId, type: 'walk-in', walkIn, label: `Walk-in: ${input.fullName}`, state: 'waiting', attempts: 0, createdAt: now });
+  });
+  loadedIndex(input.eventId)?.upsert([person]);
+  return person;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The outbox
+
+export async function outboxEntries(): Promise<CheckinOutboxEntry[]> {
+  return checkinDb().checkinOutbox.orderBy('seq').toArray();
+}
+
+/** The oldest entries still to send (waiting, or left 'sending' by a page that closed mid-send). */
+export async function nextToSend(limit: number): Promise<CheckinOutboxEntry[]> {
+  const out: CheckinOutboxEntry[] = [];
+  await checkinDb()
+    .checkinOutbox.orderBy('seq')
+    .until(() => out.length >= limit)
+    .each((entry) => {
+      if (entry.state !== 'refused') out.push(entry);
+    });
+  return out;
+}
+
+export async function markSending(seqs: number[]): Promise<void> {
+  const db = checkinDb();
+  await db.checkinOutbox.where('seq').anyOf(seqs).modify({ state: 'sending' });
+}
+
+/** Back to waiting after a failure (network, 5xx, 401): nothing is lost. */
+export async function markWaiting(seqs: number[], error?: string): Promise<void> {
+  const db = checkinDb();
+  await db.checkinOutbox
+    .where('seq')
+    .anyOf(seqs)
+    .modify((entry) => {
+      entry.state = 'waiting';
+      entry.attempts += 1;
+      if (error) entry.reason = error;
+    });
+}
+
+export interface Delivery {
+  seq: number;
+  /** Refused for good: kept with the reason, until staff retry or discard it. */
+  refused?: string;
+  /** The person's state on the server after the batch (null: no longer on the roster). */
+  person?: { eventId: string; kind: RosterKind; id: string; state: PersonState | null; walkIn?: Partial<RosterPerson> };
+}
+
+/**
+ * Applies the server's answers in one transaction: delivered entries leave the outbox, refused ones stay
+ * with the reason, and each person takes the server's state — unless a later operation of this device
+ * for that person is still waiting (its own answer will bring the final state).
+ */
+export async function applyDeliveries(eventId: string, deliveries: Delivery[]): Promise<RosterPerson[]> {
+  const db = checkinDb();
+  const changed: RosterPerson[] = [];
+  await db.transaction('rw', db.rosterPeople, db.checkinOutbox, async () => {
+    const seqs = new Set(deliveries.map((d) => d.seq));
+    const batchIds = new Set((await db.checkinOutbox.bulkGet([...seqs])).filter((e): e is CheckinOutboxEntry => !!e).map((e) => e.id));
+    for (const d of deliveries) {
+      if (d.refused) await db.checkinOutbox.update(d.seq, { state: 'refused', reason: d.refused });
+      else await db.checkinOutbox.delete(d.seq);
+    }
+    const pending = await pendingRecordKeys(db, eventId, batchIds);
+    const seen = new Set<string>();
+    for (const d of deliveries) {
+      if (!d.person) continue;
+      const key = `${d.person.kind}:${d.person.id}`;
+      if (seen.has(key) || pending.has(key)) continue;
+      seen.add(key);
+      const current = await db.rosterPeople.get([d.person.eventId, d.person.kind, d.person.id]);
+      if (!current) continue;
+      const state = d.person.state;
+      if (!state) continue; // no longer on the roster: the next roster pull brings the tombstone
+      const next: RosterPerson = { ...current, ...d.person.walkIn, status: state.status ?? '', statusChangedAt: state.statusChangedAt, statusChangedBy: state.statusChangedBy, statusDeviceId: state.statusDeviceId };
+      await db.rosterPeople.put(next);
+      changed.push(next);
+    }
+  });
+  loadedIndex(eventId)?.upsert(changed);
+  return changed;
+}
+
+/** "Retry" on a refused entry: it goes back to the queue, in its original place. */
+export async function retryRefused(seq: number): Promise<void> {
+  await checkinDb().checkinOutbox.update(seq, { state: 'waiting', reason: undefined });
+}
+
+/** "Discard" on a refused entry: the server's state is taken at the next pull. */
+export async function discardRefused(seq: number): Promise<void> {
+  await checkinDb().checkinOutbox.delete(seq);
+}
+
+export async function outboxSummary(): Promise<{ waiting: number; refused: CheckinOutboxEntry[] }> {
+  const db = checkinDb();
+  const all = await db.checkinOutbox.orderBy('seq').toArray();
+  return { waiting: all.filter((e) => e.state !== 'refused').length, refused: all.filter((e) => e.state === 'refused') };
+}

@@ -1,0 +1,67 @@
+// The shapes of the check-in tables of the `eventpro` database (version 2, see db.ts). Types only:
+// importing this file loads no code, so db.ts (used by the public site) stays small.
+import type { CheckinOperation, RosterKind } from '../../../edge/schemas/checkin';
+
+export type { CheckinOperation, RosterKind };
+
+/** One person of an event's roster, as the device keeps it (the server's roster entry + local bookkeeping). */
+export interface RosterPerson {
+  eventId: string;
+  kind: RosterKind;
+  id: string;
+  name: string;
+  mobile: string;
+  organisation: string;
+  passCode: string;
+  status: string;
+  statusChangedAt: string | null;
+  statusChangedBy: string | null;
+  statusDeviceId: string | null;
+  /** The server's roster version of this row; 0 for a walk-in the server has not confirmed yet. */
+  version: number;
+}
+
+/** How far an event's roster has been downloaded: `cursor` is the last version stored. */
+export interface RosterCursor {
+  eventId: string;
+  cursor: number;
+  /** The first full download finished (later pulls are deltas). */
+  complete: boolean;
+  updatedAt: string;
+}
+
+/** A walk-in registration made at the desk, waiting for `POST /api/checkin/walk-ins`. */
+export interface WalkInRequest {
+  id: string;
+  eventId: string;
+  fullName: string;
+  mobileNumber: string;
+  organizationName?: string;
+  city?: string;
+  deviceId?: string;
+}
+
+export type OutboxState = 'waiting' | 'sending' | 'refused';
+
+/** A change waiting for the server, in creation order (`seq`). */
+export interface CheckinOutboxEntry {
+  seq?: number;
+  /** The operation's id (UUID v7) or the walk-in's id. */
+  id: string;
+  eventId: string;
+  type: 'op' | 'walk-in';
+  op?: CheckinOperation;
+  walkIn?: WalkInRequest;
+  /** For the sync bar's list: whom the change is about. */
+  label: string;
+  state: OutboxState;
+  reason?: string;
+  attempts: number;
+  createdAt: string;
+}
+
+export interface DeviceInfo {
+  key: 'device';
+  id: string;
+  createdAt: string;
+}
