@@ -10,6 +10,7 @@ import { openDatabase } from '../edge/db/local-database';
 import { visitors } from '../edge/db/tables/people';
 import { REPO_ROOT, startBuiltServer } from '../scripts/built-server';
 import { benchAdminLists } from './admin-lists';
+import { benchCheckin, seedRoster } from './checkin';
 import { benchLighthouse } from './lighthouse';
 import { benchPublicRegister, type RegisterBenchResult } from './public-register';
 
@@ -98,6 +99,20 @@ console.log('\nAdmin lists at 100,000 visitors (5 s each)');
 for (const list of await benchAdminLists()) {
   const target = list.name.startsWith('search') ? 150 : list.name.includes('10 connections') ? 100 : 25;
   report({ name: `GET /api/visitors ${list.name} p99`, figure: `${list.p99} ms (p50 ${list.p50} ms, ${list.rps} req/s)`, target: `≤ ${target} ms`, met: list.p99 <= target });
+}
+
+console.log('\nVenue check-in, 50,000 people, headless Chromium');
+{
+  const dir = mkdtempSync(join(tmpdir(), 'eventpro-checkin-bench-'));
+  const databaseUrl = `file:${join(dir, 'expo.db')}`;
+  await seedRoster(databaseUrl);
+  const checkinServer = await startBuiltServer({ DATABASE_URL: databaseUrl });
+  try {
+    await benchCheckin(checkinServer.url, checkinServer, 50_000, report);
+  } finally {
+    await checkinServer.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 console.log(`\n${rows.filter((r) => r.met).length} of ${rows.length} targets met`);
