@@ -4,6 +4,7 @@
 // connection opened with strict durability (the commit waits for the disk). Knows no screen.
 import { Dexie, type DexieOptions } from 'dexie';
 import { EventProDatabase } from './db';
+import type { RosterEntry } from '../../../edge/routes/checkin';
 import type { CheckinOperation, CheckinOutboxEntry, RosterCursor, RosterKind, RosterPerson, WalkInRequest } from './checkin-types';
 
 let shared: EventProDatabase | undefined;
@@ -281,20 +282,8 @@ export function loadedIndex(eventId?: string): RosterIndex | undefined {
 // ---------------------------------------------------------------------------------------------------
 // Writes
 
-export interface RosterEntry {
-  kind: RosterKind;
-  id: string;
-  name: string | null;
-  mobile: string | null;
-  organisation: string | null;
-  passCode: string | null;
-  status: string | null;
-  statusChangedAt: string | null;
-  statusChangedBy: string | null;
-  statusDeviceId: string | null;
-  version: number;
-  deleted: number;
-}
+/** One entry of `GET /api/checkin/roster`, as the server declares it. */
+export type { RosterEntry };
 
 export interface PersonState {
   status: string | null;
