@@ -25,7 +25,29 @@ function prerenderHome(): Plugin {
       const { renderPage } = (await import(pathToFileURL(here('../dist/prerender/prerender.js')).href)) as {
         renderPage(path: string): Promise<string>;
       };
-      page.source = shell.replace('<div id="root"></div>', `<div id="root">${await renderPage('/')}</div>`);
+      // The home page's own chunks and styles, so the page is styled from the first paint (nothing moves
+      // when the app takes over) and its code is fetched alongside the entry.
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const home = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('features/public-site/home-page.tsx')));
+      const needed = new Set<string>();
+      const visit = (fileName: string) => {
+        if (needed.has(fileName)) return;
+        needed.add(fileName);
+        const chunk = bundle[fileName];
+        if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+      };
+      if (home) visit(home.fileName);
+      const css = [...needed].flatMap((name) => {
+        const chunk = bundle[name];
+        return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
+      });
+      const links = [
+        ...css.filter((href) => !shell.includes(href)).map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`),
+        ...[...needed].filter((name) => !shell.includes(name)).map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`),
+      ];
+      page.source = shell
+        .replace('</head>', `    ${links.join('\n    ')}\n  </head>`)
+        .replace('<div id="root"></div>', `<div id="root">${await renderPage('/')}</div>`);
     },
   };
 }

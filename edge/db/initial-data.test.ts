@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../testing/test-app';
-import { ensureFeaturedEvent, ensureFirstAdmin, FEATURED_EVENT } from './initial-data';
+import { FEATURED_EVENT } from '../lib/featured-event';
+import { ensureFeaturedEvent, ensureFirstAdmin } from './initial-data';
 import { events } from './tables/events';
 import { users } from './tables/system';
 

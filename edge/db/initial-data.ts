@@ -3,24 +3,8 @@ import { hashPassword, randomSecret } from '../auth/password';
 import type { Database } from './database';
 import { events } from './tables/events';
 import { users } from './tables/system';
+import { FEATURED_EVENT } from '../lib/featured-event';
 
-/**
- * The expo of seed 000: 18–19 October 2025 at a convention centre in Hyderabad. Its start is the public
- * countdown's target (09:00 IST). Created once, on the first start; afterwards it is an ordinary event
- * an admin edits like any other.
- */
-export const FEATURED_EVENT = {
-  eventName: 'Hyderabad Property Expo & Builders Awards 2025',
-  state: 'Telangana',
-  city: 'Hyderabad',
-  eventTypes: ['Exhibition', 'Awards'],
-  description:
-    'A two-day property expo with 100+ of the best projects in Hyderabad, and an awards night for builders and developers on 19 October.',
-  venue: 'Hyderabad International Convention Centre (HICC), Madhapur, Hyderabad',
-  startDateTime: '2025-10-18T03:30:00.000Z', // 18 Oct 2025 09:00 IST
-  endDateTime: '2025-10-19T14:30:00.000Z', // 19 Oct 2025 20:00 IST
-  status: 'active',
-};
 
 /** Creates the featured event when no event exists yet. Returns whether it did. */
 export async function ensureFeaturedEvent(db: Database, now: Date): Promise<boolean> {

@@ -2,6 +2,7 @@
 // sponsorship packages. Until it answers (first paint, offline, or an older server) the pages show the
 // seed's values below, so nothing shifts and nothing is blank.
 import { useSyncExternalStore } from 'react';
+import { FEATURED_EVENT } from '../../../../edge/lib/featured-event';
 import { readEnvelope } from '../../lib/envelope';
 
 export interface SiteEvent {
@@ -33,11 +34,12 @@ export interface SiteData {
 export const FALLBACK_SITE: SiteData = {
   event: {
     id: '',
-    eventName: 'Hyderabad Property Expo 2025',
-    city: 'Hyderabad',
-    venue: 'Convention Centre, Hyderabad',
-    startDateTime: '2025-10-18T03:30:00.000Z',
-    endDateTime: '2025-10-19T14:30:00.000Z',
+    // The event created on the first start, so the prerendered page and the live one agree.
+    eventName: FEATURED_EVENT.eventName,
+    city: FEATURED_EVENT.city,
+    venue: FEATURED_EVENT.venue,
+    startDateTime: FEATURED_EVENT.startDateTime,
+    endDateTime: FEATURED_EVENT.endDateTime,
   },
   contactPhone: '',
   contactEmail: '',
