@@ -135,3 +135,22 @@ describe('POST /api/checkin/walk-ins', () => {
     expect(found.total).toBe(1);
   });
 });
+
+describe('live counts', () => {
+  it('counts people checked in now by type and per hour, with what devices still hold apart', async () => {
+    const before = (await (await t.request('GET', `/api/checkin/counts?eventId=${eventId}`, { token: staff })).json()).data;
+    const a = await addVisitor('Count A');
+    const b = await addVisitor('Count B');
+    const at = '2026-03-02T05:10:00.000Z'; // 10:40 IST
+    await post('/api/checkin/ops', {
+      operations: [a, b, a].map((v, i) => ({ id: opId(), deviceId: 'tablet-9', kind: 'visitors', recordId: v.id, fromStatus: i === 2 ? 'checked_in' : 'registered_online', toStatus: i === 2 ? 'not_visited' : 'checked_in', deviceTime: new Date(Date.parse(at) + i * 1000).toISOString() })),
+    });
+    await post('/api/checkin/report', { deviceId: 'tablet-9', eventId, waiting: 7 });
+    const counts = (await (await t.request('GET', `/api/checkin/counts?eventId=${eventId}`, { token: staff })).json()).data;
+    expect(counts.checkedIn.visitors).toBe(before.checkedIn.visitors + 1); // a was checked in, then marked not_visited
+    expect(counts.checkedIn.total).toBe(before.checkedIn.total + 1);
+    const inHour = (data: { perHour: Array<{ hour: string; people: number }> }) => data.perHour.find((h) => h.hour === '2026-03-02T10:00+05:30')?.people ?? 0;
+    expect(inHour(counts)).toBe(inHour(before) + 2);
+    expect(counts.waiting).toMatchObject({ operations: 7, devices: [expect.objectContaining({ deviceId: 'tablet-9', waiting: 7, reportedBy: 'Test staff' })] });
+  });
+});

@@ -5,13 +5,22 @@ import { requireAdmin, requireStaff } from '../auth/require-role';
 import { events } from '../db/tables/events';
 import { sponsors, stalls } from '../db/tables/organisations';
 import { guests, speakers, vipAwardees, visitors } from '../db/tables/people';
-import { statusChanges } from '../db/tables/system';
+import { deviceReports, statusChanges } from '../db/tables/system';
 import type { Database } from '../db/database';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
 import { validate } from '../http/validate';
 import { newPassCode } from '../lib/pass-code';
-import { checkinBatchSchema, DOOR_STATUSES, type RosterKind, rosterQuerySchema, walkInSchema } from '../schemas/checkin';
+import {
+  checkinBatchSchema,
+  DOOR_STATUSES,
+  deviceReportSchema,
+  eventQuerySchema,
+  ROSTER_KINDS,
+  type RosterKind,
+  rosterQuerySchema,
+  walkInSchema,
+} from '../schemas/checkin';
 
 /**
  * The venue door (docs/checkin-sync.md): the roster by version for devices to keep in IndexedDB, the
@@ -199,6 +208,45 @@ export const checkinRoutes = new Hono<AppEnv>()
     const [row] = await db.select().from(visitors).where(eq(visitors.id, input.id)).limit(1);
     if (!row || row.eventId !== input.eventId) return fail(c, 409, 'This id is already used by another registration');
     return ok(c, row, inserted.length ? 'Walk-in registered' : 'Already registered', inserted.length ? 201 : 200);
+  })
+  /** `POST /report`: how many operations wait on this device (sent with every sync). */
+  .post('/report', requireStaff, validate('json', deviceReportSchema), async (c) => {
+    const input = c.req.valid('json');
+    const { db, now } = c.var.deps;
+    const values = { ...input, reportedBy: c.var.user.name, reportedAt: now().toISOString() };
+    await db.insert(deviceReports).values(values).onConflictDoUpdate({ target: deviceReports.deviceId, set: values });
+    return ok(c, values);
+  })
+  /**
+   * `GET /counts?eventId`: a headcount an organiser can trust — people whose current door status is
+   * checked_in, by kind; unique check-ins per hour (India time, by when the door recorded them); and,
+   * apart, the operations devices last said were still waiting, with when they said it.
+   */
+  .get('/counts', requireStaff, validate('query', eventQuerySchema), async (c) => {
+    const { eventId } = c.req.valid('query');
+    const { db } = c.var.deps;
+    const byKind = await Promise.all(
+      ROSTER_KINDS.map(async (kind) => {
+        const table = TABLES[kind];
+        const [row] = await db
+          .select({ n: sql<number>`count(*)` })
+          .from(table)
+          .where(sql`${table.eventId} = ${eventId} AND ${doorStatusColumn(kind)} = 'checked_in'`);
+        return [kind, Number(row?.n ?? 0)] as const;
+      }),
+    );
+    const checkedIn = Object.fromEntries(byKind) as Record<RosterKind, number>;
+    const perHour = await db.all<{ hour: string; people: number }>(sql`
+      SELECT strftime('%Y-%m-%dT%H:00', device_time, '+330 minutes') AS hour, count(DISTINCT resource || ':' || record_id) AS people
+      FROM status_changes
+      WHERE event_id = ${eventId} AND to_status = 'checked_in' AND outcome = 'applied' AND device_time IS NOT NULL
+      GROUP BY hour ORDER BY hour`);
+    const devices = await db.select().from(deviceReports).where(eq(deviceReports.eventId, eventId));
+    return ok(c, {
+      checkedIn: { ...checkedIn, total: byKind.reduce((sum, [, n]) => sum + n, 0) },
+      perHour: perHour.map((row) => ({ hour: `${row.hour}+05:30`, people: Number(row.people) })),
+      waiting: { operations: devices.reduce((sum, d) => sum + d.waiting, 0), devices },
+    });
   })
   /** `GET /conflicts?eventId`: changes made without knowing of another device's change, with that change. */
   .get('/conflicts', requireAdmin, validate('query', z.object({ eventId: z.optional(z.string().check(z.maxLength(100))) })), async (c) => {

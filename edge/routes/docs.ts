@@ -12,7 +12,7 @@ import {
   stallRegistrationSchema,
   visitorRegistrationSchema,
 } from '../schemas/public-registrations';
-import { checkinBatchSchema, walkInSchema } from '../schemas/checkin';
+import { checkinBatchSchema, deviceReportSchema, walkInSchema } from '../schemas/checkin';
 import { settingsUpdateSchema } from '../schemas/settings';
 import { statusChangeSchema } from '../schemas/status-change';
 import { userCreateSchema, userUpdateSchema } from '../schemas/users';
@@ -77,6 +77,8 @@ function operations(): Operation[] {
     { method: 'get', path: '/api/checkin/roster', tag: 'Venue check-in', summary: 'Roster entries and tombstones changed after version `since`, in version order', who: 'staff', query: ['eventId', 'since', 'limit'] },
     { method: 'post', path: '/api/checkin/ops', tag: 'Venue check-in', summary: 'Queued status operations (≤ 500), each applied once: applied, duplicate, superseded or rejected', who: 'staff', body: checkinBatchSchema },
     { method: 'post', path: '/api/checkin/walk-ins', tag: 'Venue check-in', summary: 'Register a visitor at the desk (idempotent by the device-made id)', who: 'staff', body: walkInSchema },
+    { method: 'post', path: '/api/checkin/report', tag: 'Venue check-in', summary: 'A device reports how many operations still wait in its outbox', who: 'staff', body: deviceReportSchema },
+    { method: 'get', path: '/api/checkin/counts', tag: 'Venue check-in', summary: 'Checked in now by type, unique check-ins per hour, operations waiting on devices', who: 'staff', query: ['eventId'] },
     { method: 'get', path: '/api/checkin/conflicts', tag: 'Venue check-in', summary: 'Changes made without knowing of another device’s change, with both sides', who: 'admin', query: ['eventId'] },
   ];
   for (const r of RESOURCES) {

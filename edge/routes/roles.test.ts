@@ -30,6 +30,8 @@ const STAFF = [
   'GET /api/checkin/roster',
   'POST /api/checkin/ops',
   'POST /api/checkin/walk-ins',
+  'POST /api/checkin/report',
+  'GET /api/checkin/counts',
 ];
 
 let t: TestApp;

@@ -77,3 +77,14 @@ export const walkInSchema = z.object({
   city: z.optional(text()),
   deviceId: z.optional(text(100)),
 });
+
+/** A device's word on its outbox, sent with every sync: the live counts show waiting operations apart. */
+export const deviceReportSchema = z.object({
+  deviceId: z.string().check(z.trim(), z.minLength(1, { error: 'deviceId is required' }), z.maxLength(100)),
+  eventId: z.string().check(z.trim(), z.minLength(1, { error: 'eventId is required' }), z.maxLength(100)),
+  waiting: z.number().check(z.int(), z.gte(0), z.lte(1_000_000)),
+});
+
+export const eventQuerySchema = z.object({
+  eventId: z.string({ error: 'eventId is required' }).check(z.trim(), z.minLength(1, { error: 'eventId is required' }), z.maxLength(100)),
+});

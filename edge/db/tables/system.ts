@@ -107,3 +107,19 @@ export const siteSettings = sqliteTable('site_settings', {
   value: text('value', { mode: 'json' }).notNull(),
   updatedAt: text('updated_at').notNull(),
 });
+
+/**
+ * What each venue device last said about its outbox: operations made at the door that the server has
+ * not received yet. The live counts show them apart from the checked-in headcount, with their age.
+ */
+export const deviceReports = sqliteTable(
+  'device_reports',
+  {
+    deviceId: text('device_id').primaryKey(),
+    eventId: text('event_id').notNull(),
+    waiting: integer('waiting').notNull().default(0),
+    reportedBy: text('reported_by').notNull().default(''),
+    reportedAt: text('reported_at').notNull(),
+  },
+  (t) => [index('device_reports_event_idx').on(t.eventId)],
+);
