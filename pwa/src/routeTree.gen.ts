@@ -27,6 +27,7 @@ import { Route as PanelAuthedEnquiriesRouteImport } from './routes/panel/_authed
 import { Route as PanelAuthedEventsRouteImport } from './routes/panel/_authed/events'
 import { Route as PanelAuthedSettingsRouteImport } from './routes/panel/_authed/settings'
 import { Route as PanelAuthedTimelineManagementRouteImport } from './routes/panel/_authed/timeline-management'
+import { Route as PanelAuthedCheckinConflictsRouteImport } from './routes/panel/_authed/checkin_.conflicts'
 import { Route as PanelAuthedRegistrationsAwardeesRouteImport } from './routes/panel/_authed/registrations/awardees'
 import { Route as PanelAuthedRegistrationsSponsorsRouteImport } from './routes/panel/_authed/registrations/sponsors'
 import { Route as PanelAuthedRegistrationsStallsRouteImport } from './routes/panel/_authed/registrations/stalls'
@@ -129,6 +130,12 @@ const PanelAuthedTimelineManagementRoute =
     path: '/timeline-management',
     getParentRoute: () => PanelAuthedRoute,
   } as any)
+const PanelAuthedCheckinConflictsRoute =
+  PanelAuthedCheckinConflictsRouteImport.update({
+    id: '/checkin_/conflicts',
+    path: '/checkin/conflicts',
+    getParentRoute: () => PanelAuthedRoute,
+  } as any)
 const PanelAuthedRegistrationsAwardeesRoute =
   PanelAuthedRegistrationsAwardeesRouteImport.update({
     id: '/registrations/awardees',
@@ -205,6 +212,7 @@ export interface FileRoutesByFullPath {
   '/panel/events': typeof PanelAuthedEventsRoute
   '/panel/settings': typeof PanelAuthedSettingsRoute
   '/panel/timeline-management': typeof PanelAuthedTimelineManagementRoute
+  '/panel/checkin/conflicts': typeof PanelAuthedCheckinConflictsRoute
   '/panel/registrations/awardees': typeof PanelAuthedRegistrationsAwardeesRoute
   '/panel/registrations/sponsors': typeof PanelAuthedRegistrationsSponsorsRoute
   '/panel/registrations/stalls': typeof PanelAuthedRegistrationsStallsRoute
@@ -234,6 +242,7 @@ export interface FileRoutesByTo {
   '/panel/events': typeof PanelAuthedEventsRoute
   '/panel/settings': typeof PanelAuthedSettingsRoute
   '/panel/timeline-management': typeof PanelAuthedTimelineManagementRoute
+  '/panel/checkin/conflicts': typeof PanelAuthedCheckinConflictsRoute
   '/panel/registrations/awardees': typeof PanelAuthedRegistrationsAwardeesRoute
   '/panel/registrations/sponsors': typeof PanelAuthedRegistrationsSponsorsRoute
   '/panel/registrations/stalls': typeof PanelAuthedRegistrationsStallsRoute
@@ -265,6 +274,7 @@ export interface FileRoutesById {
   '/panel/_authed/events': typeof PanelAuthedEventsRoute
   '/panel/_authed/settings': typeof PanelAuthedSettingsRoute
   '/panel/_authed/timeline-management': typeof PanelAuthedTimelineManagementRoute
+  '/panel/_authed/checkin_/conflicts': typeof PanelAuthedCheckinConflictsRoute
   '/panel/_authed/registrations/awardees': typeof PanelAuthedRegistrationsAwardeesRoute
   '/panel/_authed/registrations/sponsors': typeof PanelAuthedRegistrationsSponsorsRoute
   '/panel/_authed/registrations/stalls': typeof PanelAuthedRegistrationsStallsRoute
@@ -297,6 +307,7 @@ export interface FileRouteTypes {
     | '/panel/events'
     | '/panel/settings'
     | '/panel/timeline-management'
+    | '/panel/checkin/conflicts'
     | '/panel/registrations/awardees'
     | '/panel/registrations/sponsors'
     | '/panel/registrations/stalls'
@@ -326,6 +337,7 @@ export interface FileRouteTypes {
     | '/panel/events'
     | '/panel/settings'
     | '/panel/timeline-management'
+    | '/panel/checkin/conflicts'
     | '/panel/registrations/awardees'
     | '/panel/registrations/sponsors'
     | '/panel/registrations/stalls'
@@ -356,6 +368,7 @@ export interface FileRouteTypes {
     | '/panel/_authed/events'
     | '/panel/_authed/settings'
     | '/panel/_authed/timeline-management'
+    | '/panel/_authed/checkin_/conflicts'
     | '/panel/_authed/registrations/awardees'
     | '/panel/_authed/registrations/sponsors'
     | '/panel/_authed/registrations/stalls'
@@ -511,6 +524,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PanelAuthedTimelineManagementRouteImport
       parentRoute: typeof PanelAuthedRoute
     }
+    '/panel/_authed/checkin_/conflicts': {
+      id: '/panel/_authed/checkin_/conflicts'
+      path: '/checkin/conflicts'
+      fullPath: '/panel/checkin/conflicts'
+      preLoaderRoute: typeof PanelAuthedCheckinConflictsRouteImport
+      parentRoute: typeof PanelAuthedRoute
+    }
     '/panel/_authed/registrations/awardees': {
       id: '/panel/_authed/registrations/awardees'
       path: '/registrations/awardees'
@@ -591,6 +611,7 @@ interface PanelAuthedRouteChildren {
   PanelAuthedEventsRoute: typeof PanelAuthedEventsRoute
   PanelAuthedSettingsRoute: typeof PanelAuthedSettingsRoute
   PanelAuthedTimelineManagementRoute: typeof PanelAuthedTimelineManagementRoute
+  PanelAuthedCheckinConflictsRoute: typeof PanelAuthedCheckinConflictsRoute
   PanelAuthedRegistrationsAwardeesRoute: typeof PanelAuthedRegistrationsAwardeesRoute
   PanelAuthedRegistrationsSponsorsRoute: typeof PanelAuthedRegistrationsSponsorsRoute
   PanelAuthedRegistrationsStallsRoute: typeof PanelAuthedRegistrationsStallsRoute
@@ -610,6 +631,7 @@ const PanelAuthedRouteChildren: PanelAuthedRouteChildren = {
   PanelAuthedEventsRoute: PanelAuthedEventsRoute,
   PanelAuthedSettingsRoute: PanelAuthedSettingsRoute,
   PanelAuthedTimelineManagementRoute: PanelAuthedTimelineManagementRoute,
+  PanelAuthedCheckinConflictsRoute: PanelAuthedCheckinConflictsRoute,
   PanelAuthedRegistrationsAwardeesRoute: PanelAuthedRegistrationsAwardeesRoute,
   PanelAuthedRegistrationsSponsorsRoute: PanelAuthedRegistrationsSponsorsRoute,
   PanelAuthedRegistrationsStallsRoute: PanelAuthedRegistrationsStallsRoute,

@@ -4,6 +4,7 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { flushNow } from './features/public-site/registration/submit';
+import { CHECKIN_OUTBOX_SYNC_TAG, flushOutboxOnce } from './offline/checkin-sync';
 
 export const PUBLIC_OUTBOX_SYNC_TAG = 'eventpro-public-outbox';
 
@@ -11,6 +12,7 @@ export const PUBLIC_OUTBOX_SYNC_TAG = 'eventpro-public-outbox';
 interface WorkerScope {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
   skipWaiting(): Promise<void>;
+  clients: { matchAll(options: { type: 'window' }): Promise<Array<{ url: string; visibilityState: DocumentVisibilityState }>> };
   addEventListener(type: 'message', listener: (event: { data?: { type?: string } }) => void): void;
   addEventListener(type: 'sync', listener: (event: { tag: string; waitUntil(promise: Promise<unknown>): void }) => void): void;
 }
@@ -32,6 +34,20 @@ self.addEventListener('sync', (event) => {
   event.waitUntil(
     flushNow('').then((reports) => {
       if (reports.some((report) => report.outcome.kind === 'retry')) throw new Error('Some submissions are still waiting');
+    }),
+  );
+});
+
+// The venue check-in's outbox (offline/checkin-sync.ts): sent once when Background Sync wakes the worker.
+// A visible panel page runs the same engine on its own triggers (online, focus, every 15 s) and shows
+// what it sends, so the worker leaves the sending to it; with no panel page in sight (closed, hidden,
+// in the back-forward cache) the worker sends.
+self.addEventListener('sync', (event) => {
+  if (event.tag !== CHECKIN_OUTBOX_SYNC_TAG) return;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window' }).then((windows) => {
+      if (windows.some((w) => w.visibilityState === 'visible' && new URL(w.url).pathname.startsWith('/panel'))) return undefined;
+      return flushOutboxOnce(); // rejects while anything still waits: the browser retries later
     }),
   );
 });

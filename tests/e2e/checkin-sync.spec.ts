@@ -111,11 +111,13 @@ describe('venue check-in sync', () => {
 
     // The server commits the batch, but its answer never reaches the device.
     let dropped = 0;
+    let taken = false;
     await page.route('**/api/checkin/ops', async (route) => {
-      if (dropped > 0) return route.continue();
+      if (taken) return route.continue();
+      taken = true;
+      await route.fetch(); // committed on the server…
+      await route.abort('connectionreset'); // …but the answer is lost
       dropped++;
-      await route.fetch();
-      await route.abort('connectionreset');
     });
     await context.setOffline(false);
     await expect.poll(() => dropped, { timeout: 15_000 }).toBe(1);

@@ -540,3 +540,52 @@ export async function outboxSummary(): Promise<{ waiting: number; refused: Check
   const all = await db.checkinOutbox.orderBy('seq').toArray();
   return { waiting: all.filter((e) => e.state !== 'refused').length, refused: all.filter((e) => e.state === 'refused') };
 }
+
+// ---------------------------------------------------------------------------------------------------
+// The admin panel's offline changes (issue 7): the same outbox, for people the device may not hold
+
+/**
+ * A status change made in the admin panel while offline: one operation in the outbox. The person need
+ * not be on this device's roster; when they are, their copy changes in the same transaction (as in
+ * `changeStatus`). `fromStatus` is what this device last held: the newest change still waiting for
+ * that person, else the roster copy, else the status the panel showed.
+ */
+export async function queuePanelStatusChange(input: {
+  eventId: string;
+  kind: RosterKind;
+  recordId: string;
+  fromStatus: string | null;
+  toStatus: string;
+  label: string;
+  actor: Actor;
+}): Promise<CheckinOutboxEntry> {
+  const db = checkinDb();
+  const device = await deviceId();
+  const { entry, updated } = await db.transaction('rw', db.rosterPeople, db.checkinOutbox, async () => {
+    let fromStatus = input.fromStatus;
+    const current = input.eventId ? await db.rosterPeople.get([input.eventId, input.kind, input.recordId]) : undefined;
+    if (current) fromStatus = current.status || null;
+    const waiting = await db.checkinOutbox.where('eventId').equals(input.eventId).toArray();
+    for (const e of waiting) if (e.state !== 'refused' && e.op?.kind === input.kind && e.op.recordId === input.recordId) fromStatus = e.op.toStatus;
+    const now = new Date();
+    const op: CheckinOperation = {
+      id: uuidv7(now.getTime()),
+      deviceId: device,
+      kind: input.kind,
+      recordId: input.recordId,
+      fromStatus,
+      toStatus: input.toStatus,
+      deviceTime: now.toISOString(),
+    };
+    const entry: CheckinOutboxEntry = { id: op.id, eventId: input.eventId, type: 'op', op, label: input.label, state: 'waiting', attempts: 0, createdAt: op.deviceTime };
+    entry.seq = await db.checkinOutbox.add(entry);
+    let updated: RosterPerson | undefined;
+    if (current) {
+      updated = { ...current, status: input.toStatus, statusChangedAt: op.deviceTime, statusChangedBy: input.actor.name, statusDeviceId: device };
+      await db.rosterPeople.put(updated);
+    }
+    return { entry, updated };
+  });
+  if (updated) loadedIndex(updated.eventId)?.upsert([updated]);
+  return entry;
+}

@@ -8,7 +8,9 @@ import { readEnvelope } from '../lib/envelope';
 import { getToken, subscribeToken } from '../lib/auth-token';
 import {
   applyDeliveries,
+  checkinDb,
   type Delivery,
+  deviceId,
   markSending,
   markWaiting,
   nextToSend,
@@ -77,15 +79,31 @@ export function subscribeSync(listener: () => void): () => void {
 /** Re-reads the outbox counts (after a local change). */
 export async function refreshOutbox(): Promise<void> {
   const { waiting, refused } = await outboxSummary();
+  const changed = waiting !== state.waiting;
+  const grew = waiting > state.waiting;
   set({ waiting, refused });
+  // Something was queued: ask for a Background Sync too (sent even if every tab closes).
+  if (grew) requestBackgroundSync();
+  // The count changed while online and outside a sync run (which reports at its end): tell the server.
+  if (changed && !running && isOnline()) scheduleReport();
+}
+
+/** `navigator.onLine` where there is a navigator (a page or a worker); true elsewhere. */
+function isOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
 }
 
 // ---------------------------------------------------------------------------------------------------
 
 class AuthNeeded extends Error {}
 
+/** Set while the service worker runs a flush (it has no localStorage: the page left it a copy of the token). */
+let workerToken: string | null = null;
+/** Set when a request of the current sync attempt got an answer from the server (any status). */
+let reached = false;
+
 async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; data: T }> {
-  const token = getToken();
+  const token = getToken() ?? workerToken;
   if (!token) throw new AuthNeeded('Log in again to send the waiting changes');
   let res: Response;
   try {
@@ -99,6 +117,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   } catch {
     throw new ApiError(0, 'No response from the server');
   }
+  reached = true;
   if (res.status === 401) throw new AuthNeeded('Your session ended: log in again to send the waiting changes');
   const envelope = (await readEnvelope(res)) as { data: T };
   return { status: res.status, data: envelope.data };
@@ -249,11 +268,12 @@ async function withLock<T>(run: () => Promise<T>): Promise<T> {
 }
 
 async function runOnce() {
-  if (!navigator.onLine) {
+  if (!isOnline()) {
     set({ online: false });
     return;
   }
   set({ syncing: true, online: true });
+  reached = false;
   try {
     await withLock(async () => {
       await push();
@@ -277,6 +297,7 @@ async function runOnce() {
   } finally {
     await refreshOutbox();
     set({ syncing: false });
+    if (reached) await reportWaiting();
   }
 }
 
@@ -303,32 +324,154 @@ export function syncNow(force = true): Promise<void> {
   return running;
 }
 
+/**
+ * Starts the engine's triggers once (online, focus, visibility, every 15 s, a new login), without
+ * choosing an event: screens other than the check-in (the admin panel's lists) that queue changes in the
+ * outbox call this so their changes are sent too. Pulls only happen once an event is chosen.
+ */
+export function startOutboxSync(): void {
+  if (started) return;
+  started = true;
+  watchWorkerToken();
+  window.addEventListener('online', () => {
+    set({ online: true });
+    void syncNow(true);
+  });
+  window.addEventListener('offline', () => set({ online: false }));
+  window.addEventListener('focus', () => void syncNow(false));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void syncNow(false);
+  });
+  setInterval(() => {
+    if (navigator.onLine) void syncNow(false);
+  }, INTERVAL_MS);
+  subscribeToken((token) => {
+    if (token && state.needsLogin) {
+      set({ needsLogin: false });
+      void syncNow(true);
+    }
+  });
+  void refreshOutbox();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What waits on this device, told to the server (the dashboard shows it apart from the headcount)
+
+let reportTimer: ReturnType<typeof setTimeout> | undefined;
+function scheduleReport() {
+  clearTimeout(reportTimer);
+  reportTimer = setTimeout(() => void reportWaiting(), 500);
+}
+
+/**
+ * `POST /api/checkin/report {deviceId, eventId, waiting}`: the operations of this device still to be
+ * delivered, for the event the engine keeps (or, with none chosen, the event of the oldest waiting
+ * entry). Never fails: a report that does not arrive is replaced by the next one.
+ */
+export async function reportWaiting(): Promise<void> {
+  clearTimeout(reportTimer);
+  try {
+    const db = checkinDb();
+    let forEvent = eventId;
+    if (!forEvent) {
+      let oldest: CheckinOutboxEntry | undefined;
+      await db.checkinOutbox.orderBy('seq').until(() => !!oldest).each((e) => {
+        if (e.state !== 'refused') oldest = e;
+      });
+      forEvent = oldest?.eventId ?? null;
+    }
+    if (!forEvent) return;
+    const id = forEvent;
+    const waiting = await db.checkinOutbox.where('eventId').equals(id).filter((e) => e.state !== 'refused').count();
+    await call('POST', '/api/checkin/report', { deviceId: await deviceId(), eventId: id, waiting });
+  } catch {
+    // offline, logged out or refused: the next sync reports again
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Background Sync: the service worker sends the outbox even with every tab closed
+
+export const CHECKIN_OUTBOX_SYNC_TAG = 'eventpro-checkin-outbox';
+const WORKER_TOKEN_CACHE = 'eventpro-checkin-auth';
+const WORKER_TOKEN_URL = '/__eventpro/checkin-token';
+
+/** Keeps a copy of the token where the service worker can read it (Cache Storage); removes it on logout. */
+async function shareTokenWithWorker(token: string | null): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  try {
+    const cache = await caches.open(WORKER_TOKEN_CACHE);
+    if (token) await cache.put(WORKER_TOKEN_URL, new Response(token, { headers: { 'Content-Type': 'text/plain' } }));
+    else await cache.delete(WORKER_TOKEN_URL);
+  } catch {
+    // no Cache Storage: Background Sync waits for a page
+  }
+}
+
+async function readWorkerToken(): Promise<string | null> {
+  if (typeof caches === 'undefined') return null;
+  try {
+    const res = await (await caches.open(WORKER_TOKEN_CACHE)).match(WORKER_TOKEN_URL);
+    return res ? (await res.text()) || null : null;
+  } catch {
+    return null;
+  }
+}
+
+let tokenWatched = false;
+let syncRequested: Promise<void> | null = null;
+
+/** Keeps the worker's copy of the token in step with the page's (a logout removes it). Pages only. */
+function watchWorkerToken(): void {
+  if (tokenWatched || typeof window === 'undefined') return;
+  tokenWatched = true;
+  subscribeToken((token) => void shareTokenWithWorker(token));
+}
+
+/**
+ * Asks for a Background Sync with tag 'eventpro-checkin-outbox' (where `registration.sync` exists) after
+ * something was queued. Pages only: a no-op in the worker or where there is no service worker.
+ */
+export function requestBackgroundSync(): void {
+  if (typeof window === 'undefined' || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  watchWorkerToken();
+  if (syncRequested) return; // one registration per burst of changes
+  syncRequested = (async () => {
+    try {
+      await shareTokenWithWorker(getToken());
+      const registration = await navigator.serviceWorker.ready;
+      const sync = (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync;
+      await sync?.register(CHECKIN_OUTBOX_SYNC_TAG);
+    } catch {
+      // Background Sync refused or unavailable: the page's own triggers send
+    } finally {
+      syncRequested = null;
+    }
+  })();
+}
+
+/**
+ * The send-once flush for the service worker's `sync` event: sends the whole outbox (no roster pull),
+ * reports what still waits, and rejects when anything is left to send, so the browser retries later.
+ * Touches no DOM or window.
+ */
+export async function flushOutboxOnce(): Promise<void> {
+  workerToken = getToken() ?? (await readWorkerToken());
+  reached = false;
+  try {
+    await withLock(() => push());
+  } finally {
+    if (reached) await reportWaiting();
+  }
+  const { waiting } = await outboxSummary();
+  if (waiting > 0) throw new Error(`${waiting} check-in changes still waiting`);
+}
+
 /** Which event the engine keeps current; starts the engine's triggers the first time. */
 export function startCheckinSync(forEvent: string): void {
   const changed = eventId !== forEvent;
   eventId = forEvent;
-  if (!started) {
-    started = true;
-    window.addEventListener('online', () => {
-      set({ online: true });
-      void syncNow(true);
-    });
-    window.addEventListener('offline', () => set({ online: false }));
-    window.addEventListener('focus', () => void syncNow(false));
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible') void syncNow(false);
-    });
-    setInterval(() => {
-      if (navigator.onLine) void syncNow(false);
-    }, INTERVAL_MS);
-    subscribeToken((token) => {
-      if (token && state.needsLogin) {
-        set({ needsLogin: false });
-        void syncNow(true);
-      }
-    });
-    void refreshOutbox();
-  }
+  startOutboxSync();
   if (changed) {
     set({ download: null });
     void syncNow(true);

@@ -7,10 +7,22 @@ import { PanelImageField } from '../../components/panel-image-field';
 import { toast } from '../../components/panel-toast';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { payloadFrom, valuesFrom } from './fields';
+import { isNetworkFailure, isOffline, queueWalkIn } from './offline-queue';
 import { getRecord, saveRecord } from './resource-api';
+import { usePanelUser } from '../../components/panel-session';
 import type { FormField, FormValues, ResourceConfig } from './types';
 
 const STALE = 409;
+const SESSION_EXPIRED = 'Session expired. Please log in again.';
+
+/** What a failed save shows: the server's words, except a refused token, which asks for a new login. */
+export function saveErrorMessage(failure: unknown, fallback: string): string {
+  if (failure instanceof ApiError && failure.status === 401) return SESSION_EXPIRED;
+  return errorMessage(failure, fallback);
+}
+
+/** The offline walk-in's confirmation (issue 7): kept on the device, sent when the network returns. */
+export const WALK_IN_QUEUED = 'No network: the visitor is saved on this device as a walk-in and will be sent when the network returns.';
 
 /**
  * The add/edit form of every list screen, driven by the resource's description: required fields of
@@ -34,11 +46,28 @@ export function ResourceForm({ config, record, onClose }: { config: ResourceConf
     setError(message);
   };
 
+  const user = usePanelUser();
+  // A new visitor made without network goes to the check-in outbox as a walk-in (issue 7).
+  const walkInOffline = !editing && config.name === 'visitors';
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      saveRecord(config.name, record?.id ?? null, body, file, config.image?.field, version),
-    onSuccess() {
-      const message = editing ? config.messages.updated : config.messages.created;
+    // Not paused while offline: a walk-in is queued, anything else says the network is missing.
+    networkMode: 'always',
+    mutationFn: async (body: Record<string, unknown>): Promise<'saved' | 'queued'> => {
+      if (walkInOffline && isOffline()) {
+        await queueWalkIn(body, user?.name ?? 'Panel');
+        return 'queued';
+      }
+      try {
+        await saveRecord(config.name, record?.id ?? null, body, file, config.image?.field, version);
+        return 'saved';
+      } catch (failure) {
+        if (!walkInOffline || !isNetworkFailure(failure)) throw failure;
+        await queueWalkIn(body, user?.name ?? 'Panel');
+        return 'queued';
+      }
+    },
+    onSuccess(outcome) {
+      const message = outcome === 'queued' ? WALK_IN_QUEUED : editing ? config.messages.updated : config.messages.created;
       setSuccess(message);
       if (config.errorDisplay === 'toast') toast.success(message);
       if (!editing) {
@@ -49,7 +78,7 @@ export function ResourceForm({ config, record, onClose }: { config: ResourceConf
     },
     onError(failure) {
       if (failure instanceof ApiError && failure.status === STALE) setStale(true);
-      fail(errorMessage(failure, editing ? config.messages.updateFailed : config.messages.createFailed));
+      fail(saveErrorMessage(failure, editing ? config.messages.updateFailed : config.messages.createFailed));
     },
   });
 

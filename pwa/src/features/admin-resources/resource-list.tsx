@@ -1,5 +1,5 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type BaseRecord, downloadFile } from '../../components/panel-api';
 import { formatCreatedOn, formatInr, statusLabel } from '../../components/panel-format';
@@ -7,10 +7,37 @@ import { PanelDrawer } from '../../components/panel-drawer';
 import { usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/panel-toast';
 import { errorMessage } from '../../lib/api-error';
+import { isNetworkFailure, isOffline, OFFLINE_NEEDS_NETWORK, queueStatusChange, queuesOffline, retryPending, usePendingChanges, walkInRow } from './offline-queue';
 import type { ListSearch } from './list-search';
 import { changeStatus, deleteRecord, listParams, listQueryOptions, PAGE_SIZE, statusCountQueryOptions } from './resource-api';
 import { ResourceForm } from './resource-form';
 import type { Column, ResourceConfig } from './types';
+import type { PendingChange } from './offline-queue';
+import './offline-queue.css';
+
+/** "pending" while a change waits in the outbox; "not sent" with the server's reason and a retry when refused. */
+function PendingBadge({ pending }: { pending: PendingChange }) {
+  if (pending.state !== 'refused') {
+    return (
+      <span className="panel-badge panel-badge--pending" data-testid="pending-badge" title="Saved on this device; sent when the network returns">
+        pending
+      </span>
+    );
+  }
+  return (
+    <span className="panel-pending-refused" data-testid="refused-badge">
+      <span className="panel-badge panel-badge--refused">not sent</span> <span className="panel-muted">{pending.reason}</span>{' '}
+      {pending.seq > 0 ? (
+        <button type="button" className="button button--ghost button--small" onClick={() => void retryPending(pending.seq)}>
+          Retry
+        </button>
+      ) : null}{' '}
+      <Link to="/panel/checkin" className="panel-link">
+        Sync status
+      </Link>
+    </span>
+  );
+}
 
 function cellText(row: BaseRecord, column: Column): string {
   for (const key of [column.key, ...(column.fallbackKeys ?? [])]) {
@@ -20,12 +47,17 @@ function cellText(row: BaseRecord, column: Column): string {
   return '';
 }
 
-function Cell({ row, column }: { row: BaseRecord; column: Column }) {
+function Cell({ row, column, pending }: { row: BaseRecord; column: Column; pending?: PendingChange | undefined }) {
   switch (column.kind) {
     case 'date':
       return <>{formatCreatedOn(row[column.key])}</>;
     case 'status':
-      return <span className="panel-status">{statusLabel(row[column.key])}</span>;
+      return (
+        <>
+          <span className="panel-status">{statusLabel(row[column.key])}</span>
+          {pending ? <PendingBadge pending={pending} /> : null}
+        </>
+      );
     case 'event':
       return <>{cellText(row, column) || 'No Event'}</>;
     case 'money':
@@ -83,12 +115,35 @@ export function ResourceScreen({
     if (list.isError && config.fetchErrorToast) toast.error(errorMessage(list.error, config.messages.fetchFailed));
   }, [list.isError, list.error, config]);
 
+  const pending = usePendingChanges(config.name, reload);
+  const queueOffline = async (row: BaseRecord, status: string) => {
+    if (!queuesOffline(config.name)) {
+      toast.error(OFFLINE_NEEDS_NETWORK);
+      return;
+    }
+    const name = String(row[config.nameKey] ?? '') || config.singular;
+    try {
+      await queueStatusChange(config.name, row, status, `${name}: ${statusLabel(status)}`, user?.name ?? 'Panel');
+      toast('Saved on this device — it will be sent when the network returns');
+    } catch (failure) {
+      toast.error(failure instanceof Error ? failure.message : 'Failed to update status');
+    }
+  };
   const statusMutation = useMutation({
-    mutationFn: ({ id, status }: { id: string; status: string }) => changeStatus(config.name, id, status),
+    // Never paused: a request that cannot reach the server queues (people) or says so (others).
+    networkMode: 'always',
+    mutationFn: ({ row, status }: { row: BaseRecord; status: string }) => changeStatus(config.name, row.id, status),
     onSuccess: (result) => toast.success(result.message || 'Status updated'),
-    onError: (failure) => toast.error(errorMessage(failure, 'Failed to update status')),
+    onError: (failure, { row, status }) => {
+      if (isNetworkFailure(failure)) void queueOffline(row, status);
+      else toast.error(errorMessage(failure, 'Failed to update status'));
+    },
     onSettled: reload,
   });
+  const onStatus = (row: BaseRecord, status: string) => {
+    if (isOffline()) void queueOffline(row, status);
+    else statusMutation.mutate({ row, status });
+  };
   const deleteMutation = useMutation({
     mutationFn: (id: string) => deleteRecord(config.name, id),
     onSuccess: (result) => toast.success(config.messages.deleted ?? result.message ?? 'Deleted'),
@@ -125,7 +180,18 @@ export function ResourceScreen({
   };
 
   const data = list.data;
-  const rows = data?.items ?? [];
+  const serverRows = data?.items ?? [];
+  // Walk-ins made offline (visitors): on the first page until the server has them.
+  const onServer = new Set(serverRows.map((row) => row.id));
+  const waitingWalkIns = params.page === 1 && !search.status && !search.q ? pending.walkIns.filter((e) => !onServer.has(e.id)).map(walkInRow) : [];
+  const walkInIds = new Set(waitingWalkIns.map((row) => row.id));
+  const rows = [
+    ...waitingWalkIns,
+    ...serverRows.map((row) => {
+      const change = pending.changes.get(row.id);
+      return change && change.state !== 'refused' ? { ...row, status: change.toStatus } : row;
+    }),
+  ];
   const page = data?.page ?? params.page;
   const totalPages = Math.max(1, data?.totalPages ?? 1);
   const hasActions = isAdmin || canChangeStatus || Boolean(rowAction);
@@ -223,22 +289,27 @@ export function ResourceScreen({
             ) : (
               rows.map((row, index) => {
                 const name = String(row[config.nameKey] ?? '') || config.singular;
+                const isWalkIn = walkInIds.has(row.id);
+                const change: PendingChange | undefined = isWalkIn ? { seq: 0, toStatus: row.status ?? '', state: 'waiting' } : pending.changes.get(row.id);
+                const walkInEntry = isWalkIn ? pending.walkIns.find((e) => e.id === row.id) : undefined;
+                const badge: PendingChange | undefined = walkInEntry ? { seq: walkInEntry.seq!, toStatus: row.status ?? '', state: walkInEntry.state, reason: walkInEntry.reason } : change;
                 return (
-                  <tr key={row.id}>
-                    <td>{(page - 1) * PAGE_SIZE + index + 1}</td>
+                  <tr key={row.id} data-pending={badge ? badge.state : undefined}>
+                    <td>{isWalkIn ? '–' : (page - 1) * PAGE_SIZE + index - waitingWalkIns.length + 1}</td>
                     {config.columns.map((column) => (
                       <td key={column.key}>
-                        <Cell row={row} column={column} />
+                        <Cell row={row} column={column} pending={column.kind === 'status' ? badge : undefined} />
                       </td>
                     ))}
-                    {hasActions ? (
+                    {hasActions && isWalkIn ? <td /> : null}
+                    {hasActions && !isWalkIn ? (
                       <td>
                         <div className="panel-row-actions">
                           {canChangeStatus && !rowAction ? (
                             <select
                               aria-label={`Change status of ${name}`}
                               value={row.status ?? ''}
-                              onChange={(event) => statusMutation.mutate({ id: row.id, status: event.currentTarget.value })}
+                              onChange={(event) => onStatus(row, event.currentTarget.value)}
                             >
                               {row.status && !config.statuses.includes(row.status) ? <option value={row.status}>{statusLabel(row.status)}</option> : null}
                               {config.statuses.map((status) => (

@@ -31,6 +31,14 @@ export function PanelShell({
   const user = usePanelUser();
   const groups = navFor(!user || user.role === 'admin');
 
+  // Changes queued offline (lists, check-in) are sent from any panel screen when the network returns.
+  useEffect(() => {
+    void import('../../offline/checkin-sync').then(({ startOutboxSync, syncNow }) => {
+      startOutboxSync();
+      if (navigator.onLine) void syncNow(false);
+    });
+  }, []);
+
   useEffect(() => {
     if (mobile) setOpen(false);
   }, [mobile, pathname]);

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 
 interface DetectedBarcode {
   rawValue: string;
 }
 interface BarcodeDetectorLike {
-  detect(source: CanvasImageSource): Promise<DetectedBarcode[]>;
+  detect(source: ImageBitmapSource | CanvasImageSource): Promise<DetectedBarcode[]>;
 }
 type BarcodeDetectorCtor = new (options: { formats: string[] }) => BarcodeDetectorLike;
 
@@ -12,10 +12,37 @@ export function barcodeDetector(): BarcodeDetectorCtor | undefined {
   return (globalThis as { BarcodeDetector?: BarcodeDetectorCtor }).BarcodeDetector;
 }
 
+/** ZXing's QR reader, loaded only when a screen needs it (never part of another screen's bundle). */
+async function zxingReader() {
+  const { BrowserQRCodeReader } = await import('@zxing/browser');
+  return new BrowserQRCodeReader(undefined, { delayBetweenScanAttempts: 150, delayBetweenScanSuccess: 500 });
+}
+
+/** Whether this device has a camera the page could open (false when the browser cannot tell). */
+export function useHasCamera(): boolean {
+  const [has, setHas] = useState(false);
+  useEffect(() => {
+    const media = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
+    if (!media?.getUserMedia || !media.enumerateDevices) return;
+    let alive = true;
+    const check = () =>
+      void media.enumerateDevices().then(
+        (devices) => alive && setHas(devices.some((d) => d.kind === 'videoinput')),
+        () => undefined,
+      );
+    check();
+    media.addEventListener?.('devicechange', check);
+    return () => {
+      alive = false;
+      media.removeEventListener?.('devicechange', check);
+    };
+  }, []);
+  return has;
+}
+
 /**
- * The camera scanner: the browser's BarcodeDetector reads QR codes from the video every 150 ms.
- * (Where the browser has none, the page hides the Scan button and says so; a ZXing fallback would
- * need the `@zxing/browser` package.)
+ * The camera scanner: the browser's BarcodeDetector reads QR codes from the video every 150 ms; where the
+ * browser has none, ZXing's BrowserQRCodeReader (loaded on demand) reads the same video.
  */
 export function CameraScan({ onCode, onClose }: { onCode(code: string): void; onClose(): void }) {
   const video = useRef<HTMLVideoElement>(null);
@@ -23,13 +50,24 @@ export function CameraScan({ onCode, onClose }: { onCode(code: string): void; on
 
   useEffect(() => {
     const Detector = barcodeDetector();
-    if (!Detector) return;
     let stream: MediaStream | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopZxing: (() => void) | undefined;
     let alive = true;
-    const detector = new Detector({ formats: ['qr_code'] });
     void (async () => {
       try {
+        if (!Detector) {
+          const reader = await zxingReader();
+          if (!alive || !video.current) return;
+          const controls = await reader.decodeFromConstraints({ video: { facingMode: 'environment' } }, video.current, (result) => {
+            const text = result?.getText();
+            if (text) onCode(text);
+          });
+          if (alive) stopZxing = () => controls.stop();
+          else controls.stop();
+          return;
+        }
+        const detector = new Detector({ formats: ['qr_code'] });
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
         if (!alive || !video.current) return;
         video.current.srcObject = stream;
@@ -46,12 +84,13 @@ export function CameraScan({ onCode, onClose }: { onCode(code: string): void; on
         };
         void tick();
       } catch (e) {
-        setError(e instanceof Error ? e.message : 'The camera could not be opened');
+        if (alive) setError(e instanceof Error ? e.message : 'The camera could not be opened');
       }
     })();
     return () => {
       alive = false;
       if (timer) clearTimeout(timer);
+      stopZxing?.();
       for (const track of stream?.getTracks() ?? []) track.stop();
     };
   }, [onCode]);
@@ -69,5 +108,65 @@ export function CameraScan({ onCode, onClose }: { onCode(code: string): void; on
         Stop scanning
       </button>
     </div>
+  );
+}
+
+/** Reads the QR code in an image file: BarcodeDetector where the browser has it, else ZXing. */
+export async function decodeImageFile(file: Blob): Promise<string | null> {
+  const Detector = barcodeDetector();
+  if (Detector) {
+    try {
+      const bitmap = await createImageBitmap(file);
+      try {
+        const codes = await new Detector({ formats: ['qr_code'] }).detect(bitmap);
+        if (codes[0]?.rawValue) return codes[0].rawValue;
+      } finally {
+        bitmap.close();
+      }
+    } catch {
+      // fall through to ZXing
+    }
+  }
+  const url = URL.createObjectURL(file);
+  try {
+    // Load the image first: a file that is no image fails here at once (ZXing would wait for it).
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    const reader = await zxingReader();
+    const result = await reader.decodeFromImageElement(image);
+    return result.getText() || null;
+  } catch {
+    return null; // no QR code found in this image
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/**
+ * "Scan from photo": a file input (on phones it offers the camera app) whose image is decoded on the
+ * device. Works in every browser, camera or not.
+ */
+export function PhotoScan({ onCode, onMiss }: { onCode(code: string): void; onMiss(message: string): void }) {
+  const [busy, setBusy] = useState(false);
+  async function onChange(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    setBusy(true);
+    try {
+      const code = await decodeImageFile(file);
+      if (code) onCode(code);
+      else onMiss('No QR code could be read in this photo: try again closer and in focus, or type the pass code.');
+    } finally {
+      setBusy(false);
+      input.value = ''; // the same photo can be chosen again
+    }
+  }
+  return (
+    <label className="ci-button ci-photo" aria-busy={busy}>
+      <span>{busy ? 'Reading…' : 'Scan from photo'}</span>
+      <input type="file" accept="image/*" capture="environment" className="ci-visually-hidden" onChange={(e) => void onChange(e)} data-testid="scan-photo" aria-label="Scan from photo" />
+    </label>
   );
 }

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { usePanelUser } from '../../components/panel-session';
+import { useIsAdmin, usePanelUser } from '../../components/panel-session';
 import { getToken } from '../../lib/auth-token';
 import { readEnvelope } from '../../lib/envelope';
 import { personKey } from '../../offline/checkin-store';
 import { startCheckinSync } from '../../offline/checkin-sync';
 import type { RosterPerson } from '../../offline/checkin-types';
-import { barcodeDetector, CameraScan } from './camera-scan';
+import { barcodeDetector, CameraScan, PhotoScan, useHasCamera } from './camera-scan';
 import { KIND_LABELS, statusLabel } from './flow';
 import { useDeviceId, usePersistentStorage, useRosterIndex, useSyncState } from './hooks';
 import { PersonCard } from './person-card';
@@ -14,14 +15,14 @@ import { SyncBar } from './sync-bar';
 import { WalkInForm } from './walk-in-form';
 import './checkin.css';
 
-interface EventOption {
+export interface EventOption {
   id: string;
   eventName: string;
   isFeatured: boolean | number;
 }
 
 const EVENTS_KEY = 'eventpro.checkin.events';
-const CHOSEN_KEY = 'eventpro.checkin.eventId';
+export const CHOSEN_KEY = 'eventpro.checkin.eventId';
 /** A scanner's double read: the same code again within this time is the same read. */
 const DOUBLE_READ_MS = 3000;
 /** Results shown at once: a phone shows fewer; more means "type more". */
@@ -37,7 +38,7 @@ function cachedEvents(): EventOption[] | undefined {
 }
 
 /** The events list, kept in localStorage too so the picker works offline. */
-function useEvents() {
+export function useEvents() {
   return useQuery({
     queryKey: ['checkin', 'events'],
     queryFn: async () => {
@@ -55,6 +56,8 @@ function useEvents() {
 
 export function CheckinPage() {
   const user = usePanelUser();
+  const isAdmin = useIsAdmin();
+  const canScan = useHasCamera() || !!barcodeDetector();
   const actorName = user?.name ?? 'This device';
   const events = useEvents();
   const [chosen, setChosen] = useState<string | null>(() => localStorage.getItem(CHOSEN_KEY));
@@ -134,7 +137,14 @@ export function CheckinPage() {
   return (
     <section className="panel-screen ci-screen" aria-labelledby="ci-title">
       <header className="ci-head">
-        <h1 id="ci-title">Venue Check-in</h1>
+        <div className="ci-title">
+          <h1 id="ci-title">Venue Check-in</h1>
+          {isAdmin && (
+            <Link to="/panel/checkin/conflicts" className="ci-link" data-testid="conflicts-link">
+              Conflict inbox
+            </Link>
+          )}
+        </div>
         <label className="ci-event">
           <span>Event</span>
           <select
@@ -197,7 +207,7 @@ export function CheckinPage() {
                 data-testid="checkin-search"
               />
             </label>
-            {barcodeDetector() ? (
+            {canScan ? (
               <button type="button" className="ci-button" onClick={() => setScanning((s) => !s)}>
                 {scanning ? 'Stop' : 'Scan'}
               </button>
@@ -213,7 +223,10 @@ export function CheckinPage() {
               Walk-in
             </button>
           </div>
-          {!barcodeDetector() && <p className="ci-muted ci-small">Camera scanning is not available in this browser: type the pass code or use a USB/Bluetooth scanner.</p>}
+          <div className="ci-scanrow">
+            <PhotoScan onCode={onCameraCode} onMiss={setMessage} />
+            {!canScan && <span className="ci-muted ci-small">No camera found: scan from a photo, type the pass code or use a USB/Bluetooth scanner.</span>}
+          </div>
           {scanning && <CameraScan onCode={onCameraCode} onClose={() => setScanning(false)} />}
           {message && (
             <p className="ci-note" role="status" data-testid="search-message">

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { panelRequest } from '../../components/panel-api';
 import { usePanelUser } from '../../components/panel-session';
+import { LiveCounts } from './live-counts';
 
 export interface DashboardStats {
   totalRegistrations: number;
@@ -33,6 +34,7 @@ export function DashboardPage() {
   const user = usePanelUser();
   // The statistics are an admin route; venue staff see their lists instead.
   const staff = user?.role === 'staff';
+  const admin = user?.role === 'admin';
   const stats = useQuery({ ...dashboardQueryOptions(), enabled: !staff });
   const loading = stats.isFetching;
   return (
@@ -83,6 +85,7 @@ export function DashboardPage() {
           </dl>
         </div>
       ) : null}
+      {admin ? <LiveCounts /> : null}
     </section>
   );
 }

@@ -1,0 +1,134 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { panelRequest } from '../../components/panel-api';
+import './live-counts.css';
+
+interface EventOption {
+  id: string;
+  eventName: string;
+  isFeatured: boolean | number;
+}
+
+/** `GET /api/checkin/counts?eventId`, as the server answers it. */
+export interface CheckinCounts {
+  checkedIn: { visitors: number; guests: number; speakers: number; awardeesvip: number; stalls: number; sponsors: number; total: number };
+  perHour: Array<{ hour: string; people: number }>;
+  waiting: { operations: number; devices: Array<{ deviceId: string; eventId: string; waiting: number; reportedBy: string | null; reportedAt: string }> };
+}
+
+/** While the tab is visible (TanStack Query pauses intervals in hidden tabs). */
+export const LIVE_REFRESH_MS = 15_000;
+
+export const liveCountsQueryOptions = (eventId: string) =>
+  queryOptions({
+    queryKey: ['panel', 'dashboard', 'checkin-counts', eventId],
+    queryFn: async () => (await panelRequest<CheckinCounts>('/checkin/counts', { query: { eventId } })).data,
+    refetchInterval: LIVE_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    enabled: !!eventId,
+  });
+
+const eventsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['panel', 'dashboard', 'events'],
+    queryFn: async () => (await panelRequest<{ items: EventOption[] }>('/events', { query: { limit: 100 } })).data.items,
+  });
+
+const KINDS: Array<[label: string, key: keyof CheckinCounts['checkedIn']]> = [
+  ['Visitors', 'visitors'],
+  ['Guests', 'guests'],
+  ['Speakers', 'speakers'],
+  ['VIP awardees', 'awardeesvip'],
+  ['Stall contacts', 'stalls'],
+  ['Sponsor contacts', 'sponsors'],
+];
+
+const TIME = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Kolkata' });
+const HOUR = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', hour: 'numeric', timeZone: 'Asia/Kolkata' });
+
+function formatAt(iso: string | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : TIME.format(date);
+}
+
+/** '2026-11-21T10:00+05:30' → '21 Nov, 10 am–11 am' (India time, as the server groups). */
+function hourLabel(hour: string): string {
+  const start = new Date(hour.replace(/(T\d\d:\d\d)(\+|Z)/, '$1:00$2'));
+  if (Number.isNaN(start.getTime())) return hour;
+  const end = new Date(start.getTime() + 3_600_000);
+  return `${HOUR.format(start)}–${HOUR.format(end).replace(/^.*, /, '')}`;
+}
+
+/** The door's headcount for one event: checked in now by type, per hour, and what devices still hold. */
+export function LiveCounts() {
+  const events = useQuery(eventsQueryOptions());
+  const [picked, setPicked] = useState<string | null>(null);
+  const list = events.data ?? [];
+  const eventId = picked ?? list.find((e) => e.isFeatured)?.id ?? list[0]?.id ?? '';
+  const counts = useQuery(liveCountsQueryOptions(eventId));
+  const data = counts.data;
+  const max = Math.max(1, ...(data?.perHour.map((h) => h.people) ?? []));
+  const waitingDevices = data?.waiting.devices.filter((d) => d.waiting > 0) ?? [];
+  const lastReport = data?.waiting.devices.reduce<string | undefined>((latest, d) => (!latest || d.reportedAt > latest ? d.reportedAt : latest), undefined);
+
+  return (
+    <section className="panel-card live-counts" aria-labelledby="live-counts-title" data-testid="live-counts" data-event={eventId}>
+      <header className="live-counts__head">
+        <div>
+          <h2 id="live-counts-title">Live check-in</h2>
+          <p className="panel-muted">Unique people whose door status is checked in now · refreshes every 15 s</p>
+        </div>
+        <label className="live-counts__event">
+          <span className="panel-muted">Event</span>
+          <select value={eventId} onChange={(e) => setPicked(e.target.value)} aria-label="Event for live counts">
+            {list.length === 0 && <option value="">{events.isError ? 'Events unavailable' : 'Loading events…'}</option>}
+            {list.map((e) => (
+              <option key={e.id} value={e.id}>
+                {e.eventName}
+                {e.isFeatured ? ' (featured)' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+      {counts.isError ? (
+        <p className="panel-banner" role="alert">
+          Failed to fetch the live check-in counts
+        </p>
+      ) : null}
+      <div className="live-counts__total" data-testid="live-total" data-count={data?.checkedIn.total ?? ''}>
+        <span className="live-counts__number">{data ? data.checkedIn.total.toLocaleString('en-IN') : '–'}</span>
+        <span className="panel-muted">checked in now</span>
+      </div>
+      <dl className="live-counts__kinds">
+        {KINDS.map(([label, key]) => (
+          <div key={key} data-testid={`live-${key}`} data-count={data?.checkedIn[key] ?? ''}>
+            <dt>{label}</dt>
+            <dd>{data ? data.checkedIn[key].toLocaleString('en-IN') : '–'}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="live-counts__sub">Check-ins per hour</h3>
+      {data && data.perHour.length === 0 ? <p className="panel-muted">No check-ins recorded yet.</p> : null}
+      <ol className="live-bars" aria-label="Check-ins per hour" data-testid="live-per-hour">
+        {data?.perHour.map((h) => (
+          <li key={h.hour} className="live-bars__row" data-hour={h.hour} data-count={h.people}>
+            <span className="live-bars__label">{hourLabel(h.hour)}</span>
+            <span className="live-bars__track" aria-hidden="true">
+              <span className="live-bars__bar" style={{ width: `${(h.people / max) * 100}%` }} />
+            </span>
+            <span className="live-bars__value">{h.people.toLocaleString('en-IN')}</span>
+          </li>
+        ))}
+      </ol>
+      <p className="live-counts__waiting" data-testid="live-waiting" data-operations={data?.waiting.operations ?? ''} data-devices={waitingDevices.length}>
+        {data
+          ? data.waiting.devices.length === 0
+            ? 'No device has reported waiting operations yet.'
+            : `${data.waiting.operations.toLocaleString('en-IN')} ${data.waiting.operations === 1 ? 'operation' : 'operations'} waiting on ${waitingDevices.length} ${waitingDevices.length === 1 ? 'device' : 'devices'}, last reported ${formatAt(lastReport)}. Not yet in the counts above.`
+          : ''}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,244 @@
+// The venue door's scan fallback, the dashboard's live counts and the admins' conflict inbox (issue 4).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { encode } from 'uqr';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDevice } from './browser';
+import { checkIn, featuredEventId, openCheckin, type Seeded, seedVisitors, staffLogin } from './checkin-helpers';
+import { api, apiLogin, useToken } from './panel-helpers';
+
+const baseUrl = inject('baseUrl');
+const adminEmail = inject('adminEmail');
+const adminPassword = inject('adminPassword');
+
+type Device = Awaited<ReturnType<typeof openDevice>>;
+const tag = `s${Date.now().toString(36)}`;
+const dir = mkdtempSync(join(tmpdir(), 'eventpro-qr-'));
+let adminToken: string;
+let staff: Awaited<ReturnType<typeof staffLogin>>;
+let eventId: string;
+let people: Seeded[];
+let door: Device;
+let admin: Device;
+
+// --- a QR code as a PNG file, built in Node from uqr's module matrix -----------------------------------
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of buf) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+/** A greyscale PNG of `text` as a QR code: 4 modules of quiet zone, `scale` pixels a module. */
+function qrPng(text: string, scale = 8): Buffer {
+  const { data } = encode(text, { border: 4 });
+  const size = data.length * scale;
+  const raw = Buffer.alloc((size + 1) * size, 255);
+  for (let y = 0; y < size; y++) {
+    raw[y * (size + 1)] = 0; // filter: none
+    const row = data[Math.floor(y / scale)]!;
+    for (let x = 0; x < size; x++) if (row[Math.floor(x / scale)]) raw[y * (size + 1) + 1 + x] = 0;
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 0; // greyscale
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Opens the check-in and waits until every person of this spec is on the device's roster. */
+async function openWithPeople(page: Device['page']) {
+  await openCheckin(page, baseUrl, people.length);
+  const box = page.getByTestId('checkin-search');
+  await box.fill(`Door ${tag} Person`);
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="results"] li button').length >= n, people.length, { timeout: 30_000 });
+  await box.fill('');
+}
+
+async function checkinCounts() {
+  const { body } = await api<{ data: { checkedIn: { total: number; visitors: number } } }>(baseUrl, adminToken, 'GET', `/checkin/counts?eventId=${eventId}`);
+  return body.data.checkedIn;
+}
+
+/** What the door device (the staff account of this spec) last reported to the server. */
+async function doorReport() {
+  const { body } = await api<{ data: { waiting: { devices: Array<{ waiting: number; reportedBy: string; reportedAt: string }> } } }>(baseUrl, adminToken, 'GET', `/checkin/counts?eventId=${eventId}`);
+  return body.data.waiting.devices.find((d) => d.reportedBy === `Door Staff ${tag}`) ?? null;
+}
+
+async function sendOps(operations: unknown[]) {
+  const res = await api<{ data: { results: Array<{ result: string }> } }>(baseUrl, adminToken, 'POST', '/checkin/ops', { operations });
+  expect(res.status).toBe(200);
+  return res.body.data.results;
+}
+
+beforeAll(async () => {
+  adminToken = await apiLogin(baseUrl, adminEmail, adminPassword);
+  staff = await staffLogin(baseUrl, adminToken, tag);
+  eventId = await featuredEventId(baseUrl, adminToken);
+  people = await seedVisitors(baseUrl, adminToken, eventId, tag, 8);
+  [door, admin] = await Promise.all([openDevice({ viewport: { width: 412, height: 915 } }), openDevice()]);
+  await Promise.all([useToken(door.page, baseUrl, staff.token), useToken(admin.page, baseUrl, adminToken)]);
+}, 120_000);
+
+afterAll(async () => {
+  await door?.close();
+  await admin?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('venue check-in: scan, live counts, conflicts', () => {
+  it('a QR image of a pass code fed to the scanner finds the person', async () => {
+    const { page } = door;
+    await openWithPeople(page);
+    // Headless Chromium on Linux has no BarcodeDetector: the ZXing fallback decodes the photo.
+    expect(await page.evaluate(() => 'BarcodeDetector' in window)).toBe(false);
+    const person = people[0]!;
+    const file = join(dir, 'pass.png');
+    writeFileSync(file, qrPng(person.passCode));
+    await page.getByTestId('scan-photo').setInputFiles(file);
+    const card = page.getByTestId('person-card');
+    await card.getByRole('heading', { name: person.name }).waitFor({ timeout: 15_000 });
+    await card.getByText(`Pass ${person.passCode}`).waitFor();
+
+    // Another pass, then a photo with no code in it: said so, and the open card stays.
+    const other = people[1]!;
+    writeFileSync(join(dir, 'other.png'), qrPng(other.passCode));
+    await page.getByTestId('scan-photo').setInputFiles(join(dir, 'other.png'));
+    await card.getByRole('heading', { name: other.name }).waitFor({ timeout: 15_000 });
+    const blank = join(dir, 'blank.png');
+    writeFileSync(blank, qrPng('', 8).subarray(0, 8)); // a PNG signature and nothing else
+    await page.getByTestId('scan-photo').setInputFiles(blank);
+    await page.getByTestId('search-message').filter({ hasText: 'No QR code could be read' }).waitFor();
+    await card.getByRole('heading', { name: other.name }).waitFor();
+    expect(door.problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
+  });
+
+  it('the dashboard shows a check-in made through the API, and what devices still hold, apart', async () => {
+    const before = await checkinCounts();
+    const person = people[2]!;
+    const results = await sendOps([
+      { id: crypto.randomUUID(), deviceId: `e2e-${tag}-api`, kind: 'visitors', recordId: person.id, fromStatus: 'registered_online', toStatus: 'checked_in', deviceTime: new Date().toISOString() },
+    ]);
+    expect(results[0]!.result).toBe('applied');
+    const reported = await api(baseUrl, adminToken, 'POST', '/checkin/report', { deviceId: `e2e-${tag}-tablet`, eventId, waiting: 7 });
+    expect(reported.status).toBe(200);
+
+    const { page } = admin;
+    await page.goto(`${baseUrl}/panel/dashboard`);
+    const live = page.getByTestId('live-counts');
+    await live.getByRole('heading', { name: 'Live check-in' }).waitFor();
+    await expect.poll(() => live.getAttribute('data-event'), { timeout: 10_000 }).toBe(eventId);
+    await page.waitForFunction((n) => document.querySelector('[data-testid="live-total"]')?.getAttribute('data-count') === String(n), before.total + 1, { timeout: 15_000 });
+    expect(await page.getByTestId('live-visitors').getAttribute('data-count')).toBe(String(before.visitors + 1));
+    expect(await page.getByTestId('live-per-hour').locator('li').count()).toBeGreaterThan(0);
+    const waiting = page.getByTestId('live-waiting');
+    await waiting.filter({ hasText: /operations? waiting on \d+ devices?, last reported/ }).waitFor();
+    expect(Number(await waiting.getAttribute('data-operations'))).toBeGreaterThanOrEqual(7);
+
+    // Live: a check-in made while the dashboard is open shows within a refresh (15 s).
+    await sendOps([
+      { id: crypto.randomUUID(), deviceId: `e2e-${tag}-api`, kind: 'visitors', recordId: people[3]!.id, fromStatus: 'registered_online', toStatus: 'checked_in', deviceTime: new Date().toISOString() },
+    ]);
+    const now = await checkinCounts();
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="live-total"]')?.getAttribute('data-count')) >= n, now.total, { timeout: 25_000 });
+    await api(baseUrl, adminToken, 'POST', '/checkin/report', { deviceId: `e2e-${tag}-tablet`, eventId, waiting: 0 });
+  }, 60_000);
+
+  it('the conflict inbox lists two devices that changed the same person while apart', async () => {
+    const person = people[4]!;
+    const later = new Date();
+    const earlier = new Date(later.getTime() - 60_000);
+    const [first] = await sendOps([
+      { id: crypto.randomUUID(), deviceId: `door-a-${tag}`, kind: 'visitors', recordId: person.id, fromStatus: 'registered_online', toStatus: 'checked_in', deviceTime: later.toISOString() },
+    ]);
+    expect(first!.result).toBe('applied');
+    // Device B, offline, never saw A's check-in and marked the person not visited a minute earlier.
+    const [second] = await sendOps([
+      { id: crypto.randomUUID(), deviceId: `door-b-${tag}`, kind: 'visitors', recordId: person.id, fromStatus: 'registered_online', toStatus: 'not_visited', deviceTime: earlier.toISOString() },
+    ]);
+    expect(second!.result).toBe('superseded');
+
+    const { page } = admin;
+    await openWithPeople(page); // the device's roster gives the inbox the person's name
+    await page.getByTestId('conflicts-link').click();
+    await page.getByRole('heading', { name: 'Conflict inbox', level: 1 }).waitFor();
+    const item = page.locator(`[data-testid="conflict"][data-record="${person.id}"]`);
+    await item.getByRole('heading', { name: new RegExp(person.name) }).waitFor({ timeout: 15_000 });
+    const mine = item.getByTestId('conflict-mine');
+    const other = item.getByTestId('conflict-other');
+    expect(await mine.getAttribute('data-outcome')).toBe('superseded');
+    expect(await other.getAttribute('data-outcome')).toBe('applied');
+    await mine.getByText('device door-b-s').waitFor();
+    await other.getByText('device door-a-s').waitFor();
+    await mine.getByText('Not visited').waitFor();
+    await other.getByText('Checked in').waitFor();
+    expect(admin.problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
+  });
+
+  it('Background Sync: a check-in queued offline is sent by the service worker once no panel page is open', async () => {
+    const { page, context } = door;
+    const person = people[5]!;
+    await openWithPeople(page);
+    await page.waitForFunction(() => document.documentElement.dataset.sw === 'ready', null, { timeout: 30_000 });
+    await context.setOffline(true);
+    await checkIn(page, person);
+    await page.waitForFunction(() => document.querySelector('[data-testid="sync-bar"]')?.getAttribute('data-waiting') === '1');
+    // The page asked for a Background Sync with the check-in's tag (pending while the browser is offline).
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync?: { getTags(): Promise<string[]> } };
+            return (await registration.sync?.getTags()) ?? null;
+          }),
+        { timeout: 10_000 },
+      )
+      .toContain('eventpro-checkin-outbox');
+    // Every panel page closes; the network comes back; the browser wakes the worker with the tag.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('ServiceWorker.enable');
+    const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: Array<{ registrationId: string; scopeURL: string; isDeleted: boolean }> }) => {
+      for (const r of event.registrations) if (!r.isDeleted) registrations.push(r);
+    });
+    await page.goto('about:blank'); // no page of the app is open any more
+    await context.setOffline(false);
+    await expect.poll(() => registrations.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    // Chromium may fire the pending sync by itself as the network returns; the DevTools call makes sure.
+    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(baseUrl).origin, registrationId: registrations[0]!.registrationId, tag: 'eventpro-checkin-outbox', lastChance: false });
+    await expect
+      .poll(async () => (await api<{ data: Array<{ outcome: string }> }>(baseUrl, adminToken, 'GET', `/visitors/${person.id}/history`)).body.data.map((e) => e.outcome), { timeout: 15_000 })
+      .toEqual(['applied']);
+  });
+
+  it('the device reports its waiting operations after every sync attempt that reaches the server', async () => {
+    const { page, context } = door;
+    await context.setOffline(false);
+    await openWithPeople(page);
+    await expect.poll(async () => (await doorReport())?.waiting, { timeout: 15_000 }).toBe(0);
+    // The server answers but refuses to take the batch for now (503): the attempt reached it.
+    await page.route('**/api/checkin/ops', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Busy' }) }));
+    await checkIn(page, people[6]!);
+    await expect.poll(async () => (await doorReport())?.waiting, { timeout: 15_000 }).toBe(1);
+    await page.unroute('**/api/checkin/ops');
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(async () => (await doorReport())?.waiting, { timeout: 15_000 }).toBe(0);
+    expect((await api<{ data: unknown[] }>(baseUrl, adminToken, 'GET', `/visitors/${people[6]!.id}/history`)).body.data).toHaveLength(1);
+  });
+});
