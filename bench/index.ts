@@ -57,8 +57,21 @@ async function insertCeiling(seconds: number) {
 let register: RegisterBenchResult | undefined;
 const server = await startBuiltServer({ PUBLIC_RATE_LIMIT: '0' });
 try {
-  console.log(`Benchmarks on ${server.url} (50 connections, 10 s each)\n`);
+  console.log(`Benchmarks on ${server.url}\n`);
+  // First, on a quiet server: a page load measured right after a load test measures the load test.
+  console.log('Lighthouse, mobile preset, Home');
+  try {
+    const lighthouse = await benchLighthouse(`${server.url}/`);
+    for (const [name, score] of [['Performance', lighthouse.performance], ['Accessibility', lighthouse.accessibility], ['Best Practices', lighthouse.bestPractices], ['SEO', lighthouse.seo]] as const) {
+      report({ name: `Lighthouse ${name}`, figure: String(Math.round(score)), target: '≥ 95', met: score >= 95 });
+    }
+    report({ name: 'JavaScript loaded by / (gzip)', figure: `${(lighthouse.jsGzipBytes / 1024).toFixed(1)} KB`, target: '≤ 120 KB', met: lighthouse.jsGzipBytes <= 120 * 1024 });
+  } catch (error) {
+    report({ name: 'Lighthouse', figure: `did not run: ${(error as Error).message.split('\n')[0]}`, target: 'a report', met: false });
+  }
+  console.log('');
 
+  console.log('HTTP load (50 connections, 10 s each)');
   const health = await load(`${server.url}/api/health`);
   report({ name: 'GET /api/health throughput', figure: `${Math.round(health.requests.average)} req/s`, target: '≥ 3,000 req/s', met: health.requests.average >= 3000 });
   report({ name: 'GET /api/health latency p99', figure: `${health.latency.p99} ms (p50 ${health.latency.p50} ms)`, target: '≤ 50 ms', met: health.latency.p99 <= 50 });
@@ -78,12 +91,6 @@ try {
   if (register.non2xx || register.errors) console.log(`  ! register: ${register.non2xx} non-2xx, ${register.errors} errors — figures below are not meaningful`);
   report({ name: 'POST /api/visitors/register latency p99', figure: `${register.p99} ms (p50 ${register.p50} ms)`, target: '≤ 25 ms', met: register.p99 <= 25 });
 
-  console.log('\nLighthouse, mobile preset, Home');
-  const lighthouse = await benchLighthouse(`${server.url}/`);
-  for (const [name, score] of [['Performance', lighthouse.performance], ['Accessibility', lighthouse.accessibility], ['Best Practices', lighthouse.bestPractices], ['SEO', lighthouse.seo]] as const) {
-    report({ name: `Lighthouse ${name}`, figure: String(Math.round(score)), target: '≥ 95', met: score >= 95 });
-  }
-  report({ name: 'JavaScript loaded by / (gzip)', figure: `${(lighthouse.jsGzipBytes / 1024).toFixed(1)} KB`, target: '≤ 120 KB', met: lighthouse.jsGzipBytes <= 120 * 1024 });
 } finally {
   await server.stop();
 }
