@@ -31,15 +31,20 @@ const TABLES = { visitors, guests, speakers, awardeesvip: vipAwardees, stalls, s
 /** The door status of each kind: people's own status; for stall and sponsor contacts, their attendance. */
 const doorStatusColumn = (kind: RosterKind) => (kind === 'stalls' || kind === 'sponsors' ? TABLES[kind].attendanceStatus : TABLES[kind].status);
 
-/** One SELECT per kind in the roster's common shape. */
-function rosterArm(kind: RosterKind, eventId: string, since: number) {
+/**
+ * One SELECT per kind in the roster's common shape, itself limited: each arm walks its own
+ * (event_id, roster_version) index, so a page sorts at most `limit` rows per kind instead of every row
+ * left after the cursor (the first load would otherwise sort the whole roster once per page).
+ */
+function rosterArm(kind: RosterKind, eventId: string, since: number, limit: number) {
   const table = TABLES[kind];
   const name = kind === 'stalls' || kind === 'sponsors' ? TABLES[kind].contactPersonName : TABLES[kind].fullName;
   const organisation = kind === 'stalls' ? stalls.companyName : TABLES[kind].organizationName;
   return sql`SELECT ${kind} AS kind, ${table.id} AS id, ${name} AS name, ${table.mobileNumber} AS mobile, ${organisation} AS organisation,
     ${table.passCode} AS passCode, ${doorStatusColumn(kind)} AS status, ${table.statusChangedAt} AS statusChangedAt,
     ${table.statusChangedBy} AS statusChangedBy, ${table.statusDeviceId} AS statusDeviceId, ${table.rosterVersion} AS version, 0 AS deleted
-    FROM ${table} WHERE ${table.eventId} = ${eventId} AND ${table.rosterVersion} > ${since}`;
+    FROM ${table} WHERE ${table.eventId} = ${eventId} AND ${table.rosterVersion} > ${since}
+    ORDER BY ${table.rosterVersion} LIMIT ${limit}`;
 }
 
 export interface RosterEntry {
@@ -82,10 +87,11 @@ export const checkinRoutes = new Hono<AppEnv>()
     const { db } = c.var.deps;
     const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).limit(1);
     if (!event) return fail(c, 404, 'Event not found');
-    const arms = (Object.keys(TABLES) as RosterKind[]).map((kind) => rosterArm(kind, eventId, since));
+    const arms = (Object.keys(TABLES) as RosterKind[]).map((kind) => rosterArm(kind, eventId, since, limit));
     const tombstones = sql`SELECT kind, record_id AS id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, roster_version AS version, 1 AS deleted
-      FROM roster_tombstones WHERE event_id = ${eventId} AND roster_version > ${since}`;
-    const union = sql.join([...arms, tombstones], sql` UNION ALL `);
+      FROM roster_tombstones WHERE event_id = ${eventId} AND roster_version > ${since} ORDER BY roster_version LIMIT ${limit}`;
+    // SQLite allows ORDER BY/LIMIT only on a compound's last arm, so each arm is a subquery.
+    const union = sql.join([...arms, tombstones].map((arm) => sql`SELECT * FROM (${arm})`), sql` UNION ALL `);
     const items = await db.all<RosterEntry>(sql`SELECT * FROM (${union}) ORDER BY version LIMIT ${limit}`);
     const cursor = items.length ? items[items.length - 1]!.version : since;
     return ok(c, { items, cursor, hasMore: items.length === limit });
