@@ -11,6 +11,7 @@ import { isNetworkFailure, isOffline, queueWalkIn } from './offline-queue';
 import { getRecord, saveRecord } from './resource-api';
 import { usePanelUser } from '../../components/panel-session';
 import type { FormField, FormValues, ResourceConfig } from './types';
+import { FormMessage } from '../../components/form-message';
 
 const STALE = 409;
 const SESSION_EXPIRED = 'Session expired. Please log in again.';
@@ -129,11 +130,7 @@ export function ResourceForm({ config, record, onClose }: { config: ResourceConf
           <PanelImageField label={config.image.label} currentUrl={imageUrl} file={file} onChange={setFile} onError={fail} />
         ) : null}
       </div>
-      {error && config.errorDisplay === 'inline' ? (
-        <p className="form-message form-message--error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormMessage kind="error" text={config.errorDisplay === 'inline' ? error : null} />
       {error && config.errorDisplay === 'toast' ? (
         <p className="visually-hidden" role="alert">
           {error}
@@ -144,11 +141,7 @@ export function ResourceForm({ config, record, onClose }: { config: ResourceConf
           Reload
         </button>
       ) : null}
-      {success && config.errorDisplay === 'inline' ? (
-        <p className="form-message form-message--success" role="status">
-          {success}
-        </p>
-      ) : null}
+      <FormMessage kind="success" text={config.errorDisplay === 'inline' ? success : null} />
       <div className="panel-form__actions">
         <button type="button" className="button button--ghost" onClick={onClose}>
           Cancel

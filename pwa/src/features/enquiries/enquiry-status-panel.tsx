@@ -5,6 +5,7 @@ import { type BaseRecord, panelRequest } from '../../components/panel-api';
 import { PanelDrawer } from '../../components/panel-drawer';
 import { statusLabel } from '../../components/panel-format';
 import { toast } from '../../components/panel-toast';
+import { FormMessage } from '../../components/form-message';
 
 export const ENQUIRY_PANEL_WIDTH = 500;
 
@@ -72,11 +73,7 @@ function StatusForm({ enquiry, onClose }: { enquiry: BaseRecord; onClose: () => 
         <label htmlFor={ids.notes}>Notes</label>
         <textarea id={ids.notes} rows={4} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
       </div>
-      {error ? (
-        <p className="form-message form-message--error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormMessage kind="error" text={error} />
       <div className="panel-form__actions">
         <button type="button" className="button button--ghost" onClick={onClose}>
           Cancel

@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api-error';
 // The state → city table is shared with the public registration forms (dependency-free module).
 import { changeLocation, citiesOf, INDIA_STATES } from '../../lib/india-locations';
 import { checkEventForm, eventSaveError, pickEnd, pickStart } from './event-rules';
+import { FormMessage } from '../../components/form-message';
 
 /** Seed 001 §9: the drawer closes 1.2 s after a save. */
 export const EVENT_CLOSE_DELAY_MS = 1200;
@@ -227,21 +228,13 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
           </label>
         </div>
       </div>
-      {error ? (
-        <p className="form-message form-message--error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormMessage kind="error" text={error} />
       {stale ? (
         <button type="button" className="button button--ghost" onClick={() => void reload()}>
           Reload
         </button>
       ) : null}
-      {success ? (
-        <p className="form-message form-message--success" role="status">
-          {success}
-        </p>
-      ) : null}
+      <FormMessage kind="success" text={success} />
       <div className="panel-form__actions">
         <button type="button" className="button button--ghost" onClick={onClose}>
           Cancel

@@ -8,6 +8,7 @@ import { formatCreatedOn, statusLabel } from '../../components/panel-format';
 import { usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/panel-toast';
 import { errorMessage } from '../../lib/api-error';
+import { FormMessage } from '../../components/form-message';
 
 interface Account {
   id: string;
@@ -132,11 +133,7 @@ function SiteSettingsCard() {
           ))}
         </select>
       </div>
-      {error ? (
-        <p className="form-message form-message--error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormMessage kind="error" text={error} />
       <div className="panel-form__actions">
         <button type="submit" className="button button--primary" disabled={save.isPending || settings.isPending}>
           {save.isPending ? 'Saving...' : 'Save settings'}
@@ -274,11 +271,7 @@ function CreateAccount({ onCreated }: { onCreated: () => void }) {
           <input id={ids.password} type="password" autoComplete="new-password" value={values.password} onChange={(e) => setValues({ ...values, password: e.currentTarget.value })} />
         </div>
       </div>
-      {error ? (
-        <p className="form-message form-message--error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormMessage kind="error" text={error} />
       <div className="panel-form__actions">
         <button type="submit" className="button button--primary" disabled={create.isPending}>
           {create.isPending ? 'Creating ...' : 'Create account'}
@@ -315,11 +308,7 @@ function ResetPassword({ account, onDone }: { account: Account; onDone: () => vo
         <label htmlFor={id}>New password</label>
         <input id={id} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
       </div>
-      {error ? (
-        <p className="form-message form-message--error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormMessage kind="error" text={error} />
       <div className="panel-form__actions">
         <button type="submit" className="button button--primary" disabled={reset.isPending}>
           {reset.isPending ? 'Saving...' : 'Reset password'}
