@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDevice } from './browser';
-import { apiLogin, useToken } from './panel-helpers';
+import { openAdminDevice } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
 const adminEmail = inject('adminEmail');
@@ -10,9 +10,7 @@ type Device = Awaited<ReturnType<typeof openDevice>>;
 let device: Device;
 let token: string;
 beforeAll(async () => {
-  device = await openDevice();
-  token = await apiLogin(baseUrl, adminEmail, adminPassword);
-  await useToken(device.page, baseUrl, token);
+  ({ device, token } = await openAdminDevice(baseUrl, adminEmail, adminPassword));
 });
 afterAll(async () => {
   await device?.close();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
+import { openDevice } from './browser';
 
 /** Signs in through the API and returns the token (shared by the panel specs). */
 export async function apiLogin(baseUrl: string, email: string, password: string): Promise<string> {
@@ -43,4 +44,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+/** A device (browser profile) signed in to the panel as the admin, with the token for API calls. */
+export async function openAdminDevice(baseUrl: string, email: string, password: string) {
+  const device = await openDevice();
+  const token = await apiLogin(baseUrl, email, password);
+  await useToken(device.page, baseUrl, token);
+  return { device, token };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDevice } from './browser';
-import { api, apiLogin, useToken } from './panel-helpers';
+import { api, openAdminDevice } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
 const adminEmail = inject('adminEmail');
@@ -12,9 +12,7 @@ type Page = Device['page'];
 let device: Device;
 let token: string;
 beforeAll(async () => {
-  device = await openDevice();
-  token = await apiLogin(baseUrl, adminEmail, adminPassword);
-  await useToken(device.page, baseUrl, token);
+  ({ device, token } = await openAdminDevice(baseUrl, adminEmail, adminPassword));
 });
 afterAll(async () => {
   await device?.close();

@@ -5,6 +5,12 @@ import type { Column, FormField, FormValues } from './types';
 /** Shared pieces of the descriptions. */
 export const statusColumn: Column = { key: 'status', label: 'Status', kind: 'status', sort: 'status' };
 export const createdOnColumn: Column = { key: 'createdAt', label: 'Created On', kind: 'date', sort: 'createdAt' };
+/** The name, e-mail and phone columns every person list of seed 001 §2 opens with. */
+export const nameColumn: Column = { key: 'fullName', label: 'Name', sort: 'fullName' };
+export const contactColumns: Column[] = [
+  { key: 'email', label: 'Email' },
+  { key: 'mobileNumber', label: 'Phone' },
+];
 
 export const statusField = (statuses: readonly string[], defaultValue: string): FormField => ({
   name: 'status',

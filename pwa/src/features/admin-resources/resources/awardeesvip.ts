@@ -1,6 +1,6 @@
 import { VIP_STATUSES, vipAwardeeCreateSchema } from '../../../../../edge/schemas/people';
 import { WORKING_PROFESSIONAL_CHOICES } from '../../../../../edge/schemas/vocabulary';
-import { createdOnColumn, eventField, statusColumn, statusField } from '../fields';
+import { contactColumns, createdOnColumn, eventField, nameColumn, statusColumn, statusField } from '../fields';
 import type { ResourceConfig } from '../types';
 
 /** VIP awardees (seed 001 §2, §3, §5): event, name, phone and city, else "Please fill in all required fields". */
@@ -17,9 +17,8 @@ export const awardeesVipConfig: ResourceConfig = {
   nameKey: 'fullName',
   searchPlaceholder: 'Search name, phone, email, organization',
   columns: [
-    { key: 'fullName', label: 'Name', sort: 'fullName' },
-    { key: 'email', label: 'Email' },
-    { key: 'mobileNumber', label: 'Phone' },
+    nameColumn,
+    ...contactColumns,
     { key: 'organizationName', label: 'Organization', sort: 'organizationName' },
     { key: 'designation', label: 'Designation' },
     statusColumn,

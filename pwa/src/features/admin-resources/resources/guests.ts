@@ -1,5 +1,5 @@
 import { guestCreateSchema, VIP_STATUSES } from '../../../../../edge/schemas/people';
-import { addressFields, createdOnColumn, eventField, personFields, statusColumn, statusField } from '../fields';
+import { addressFields, contactColumns, createdOnColumn, eventField, nameColumn, personFields, statusColumn, statusField } from '../fields';
 import type { ResourceConfig } from '../types';
 
 /** Guests (seed 001 §3, §5): name and phone required, the e-mail input flagged required. */
@@ -16,9 +16,8 @@ export const guestsConfig: ResourceConfig = {
   nameKey: 'fullName',
   searchPlaceholder: 'Search name, phone, email, organization',
   columns: [
-    { key: 'fullName', label: 'Name', sort: 'fullName' },
-    { key: 'email', label: 'Email' },
-    { key: 'mobileNumber', label: 'Phone' },
+    nameColumn,
+    ...contactColumns,
     statusColumn,
     createdOnColumn,
   ],

@@ -1,5 +1,5 @@
 import { speakerCreateSchema, VIP_STATUSES } from '../../../../../edge/schemas/people';
-import { addressFields, createdOnColumn, eventField, personFields, statusField } from '../fields';
+import { addressFields, contactColumns, createdOnColumn, eventField, nameColumn, personFields, statusField } from '../fields';
 import type { ResourceConfig } from '../types';
 
 /** Speakers (seed 001 §3): the guest fields plus title and bio; the list has no status column. */
@@ -16,10 +16,9 @@ export const speakersConfig: ResourceConfig = {
   nameKey: 'fullName',
   searchPlaceholder: 'Search name, title, phone, email',
   columns: [
-    { key: 'fullName', label: 'Name', sort: 'fullName' },
+    nameColumn,
     { key: 'title', label: 'Title', sort: 'title' },
-    { key: 'email', label: 'Email' },
-    { key: 'mobileNumber', label: 'Phone' },
+    ...contactColumns,
     createdOnColumn,
   ],
   fields: [

@@ -1,6 +1,6 @@
 import { VISITOR_STATUSES, visitorCreateSchema } from '../../../../../edge/schemas/people';
 import { WORKING_PROFESSIONAL_CHOICES } from '../../../../../edge/schemas/vocabulary';
-import { addressFields, createdOnColumn, eventField, personFields, statusColumn, statusField } from '../fields';
+import { addressFields, contactColumns, createdOnColumn, eventField, nameColumn, personFields, statusColumn, statusField } from '../fields';
 import type { ResourceConfig } from '../types';
 
 /** Visitors (seed 001 §2, §3, §5, §8): full name and phone required, e-mail optional. */
@@ -17,9 +17,8 @@ export const visitorsConfig: ResourceConfig = {
   nameKey: 'fullName',
   searchPlaceholder: 'Search name, phone, email, organization',
   columns: [
-    { key: 'fullName', label: 'Name', sort: 'fullName' },
-    { key: 'email', label: 'Email' },
-    { key: 'mobileNumber', label: 'Phone' },
+    nameColumn,
+    ...contactColumns,
     statusColumn,
     createdOnColumn,
   ],
