@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { requireAdmin, requireStaff } from '../auth/require-role';
-import { events } from '../db/tables/events';
+import type { Database } from '../db/database';
 import { statusChanges } from '../db/tables/system';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
@@ -9,6 +9,7 @@ import { validate } from '../http/validate';
 import { statusChangeSchema } from '../schemas/status-change';
 import { csvStream } from './csv';
 import { isUniqueViolation } from './db-errors';
+import { currentEvent, eventById } from './events';
 import {
   countRows,
   findRow,
@@ -66,14 +67,10 @@ export function resourceRoutes(resource: ResourceDescription) {
   const notFound = `${Singular} not found`;
   const listQuery = listQuerySchema(resource.defaultLimit ?? 20);
 
-  /** The id of the event a new record belongs to: the one given (which must exist) or the featured one. */
-  async function eventIdFor(db: AppEnv['Variables']['deps']['db'], given: unknown): Promise<string | null | 'unknown'> {
-    if (typeof given === 'string' && given !== '') {
-      const [found] = await db.select({ id: events.id }).from(events).where(eq(events.id, given)).limit(1);
-      return found ? found.id : 'unknown';
-    }
-    const [featured] = await db.select({ id: events.id }).from(events).where(eq(events.isFeatured, true)).limit(1);
-    return featured?.id ?? null;
+  /** The id of the event a record belongs to: the one given (which must exist) or the current (featured) one. */
+  async function eventIdFor(db: Database, given: unknown): Promise<string | null | 'unknown'> {
+    if (typeof given === 'string' && given !== '') return (await eventById(db, given))?.id ?? 'unknown';
+    return (await currentEvent(db))?.id ?? null;
   }
 
   const router = new Hono<AppEnv>()

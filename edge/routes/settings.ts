@@ -6,7 +6,7 @@ import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
 import { validate } from '../http/validate';
 import { getSiteSettings, putSiteSetting } from '../lib/site-settings';
-import { forgetCachedEvents } from './public/submit';
+import { forgetCachedEvents } from '../lib/events';
 import { settingsUpdateSchema } from '../schemas/settings';
 
 async function currentSettings(db: AppEnv['Variables']['deps']['db']) {

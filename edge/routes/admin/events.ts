@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { events } from '../../db/tables/events';
 import type { ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { forgetCachedEvents } from '../public/submit';
+import { forgetCachedEvents } from '../../lib/events';
 import { EVENT_MESSAGES, EVENT_STATUSES, eventCreateSchema, eventUpdateSchema } from '../../schemas/events';
 
 /**

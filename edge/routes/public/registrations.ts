@@ -13,7 +13,8 @@ import {
   stallRegistrationSchema,
   visitorRegistrationSchema,
 } from '../../schemas/public-registrations';
-import { currentEvent, submit } from './submit';
+import { currentEvent } from '../../lib/events';
+import { submit } from './submit';
 
 /**
  * The public endpoints of the contract (no login): the five submissions of seed 000 and the data the
