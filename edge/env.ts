@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import type { BatchWriter } from './db/batch-writer';
 import type { Database } from './db/database';
 import type { UserRole } from './db/tables/system';
 import type { BlobStore } from './storage/blob-store';
@@ -9,6 +10,8 @@ import type { BlobStore } from './storage/blob-store';
  */
 export interface AppDeps {
   db: Database;
+  /** The same database's write lane for group commits (`edge/lib/group-commit.ts`). */
+  writeBatch: BatchWriter;
   blobs: BlobStore;
   secrets: {
     /** HMAC key of the admin tokens (HS256). */

@@ -5,6 +5,7 @@
 import { createClient } from '@libsql/client/web';
 import { drizzle } from 'drizzle-orm/libsql/web';
 import { createApp } from './app';
+import { clientBatchWriter } from './db/batch-writer';
 import { DEFAULT_CONFIG } from './env';
 import { r2BlobStore, type R2BucketLike } from './storage/r2-blob-store';
 
@@ -26,8 +27,11 @@ function appFor(env: WorkerBindings) {
   if (!env.JWT_SECRET || !env.PASSWORD_PEPPER) {
     throw new Error('JWT_SECRET and PASSWORD_PEPPER must be set with `wrangler secret put`.');
   }
-  app ??= createApp({
-    db: drizzle(createClient({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN })),
+  if (app) return app;
+  const client = createClient({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
+  app = createApp({
+    db: drizzle(client),
+    writeBatch: clientBatchWriter(client),
     blobs: r2BlobStore(env.BLOBS),
     secrets: { jwtSecret: env.JWT_SECRET, passwordPepper: env.PASSWORD_PEPPER },
     now: () => new Date(),

@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
+import { type BatchWriter, clientBatchWriter } from './batch-writer';
 import type { Database } from './database';
+import { nativeBatchWriter } from './native-batch-writer';
 
 /** How long a connection waits for another one's write lock before giving up (SQLITE_BUSY). */
 export const BUSY_TIMEOUT_MS = 5_000;
@@ -12,6 +14,10 @@ export const BUSY_TIMEOUT_MS = 5_000;
 export interface OpenedDatabase {
   client: Client;
   db: Database;
+  /** Group commits' writer: its own connection with cached statements on a file, else the client's batch. */
+  writeBatch: BatchWriter;
+  /** Closes the client and the writer's connection. */
+  close(): void;
 }
 
 /**
@@ -21,14 +27,25 @@ export interface OpenedDatabase {
  * gets the busy timeout through the client's `timeout` option.
  */
 export async function openDatabase(options: { url: string; authToken?: string; migrationsFolder: string }): Promise<OpenedDatabase> {
-  const isFile = options.url.startsWith('file:');
-  if (isFile) {
-    const path = options.url.startsWith('file://') ? fileURLToPath(options.url) : options.url.slice('file:'.length);
-    mkdirSync(dirname(path), { recursive: true });
-  }
+  const path = !options.url.startsWith('file:')
+    ? undefined
+    : options.url.startsWith('file://')
+      ? fileURLToPath(options.url)
+      : options.url.slice('file:'.length);
+  if (path) mkdirSync(dirname(path), { recursive: true });
   const client = createClient({ url: options.url, authToken: options.authToken, timeout: BUSY_TIMEOUT_MS });
-  if (isFile) await client.execute('PRAGMA journal_mode = WAL');
+  if (path) await client.execute('PRAGMA journal_mode = WAL');
   const db: Database = drizzle(client);
   await migrate(db, { migrationsFolder: options.migrationsFolder });
-  return { client, db };
+  if (!path) return { client, db, writeBatch: clientBatchWriter(client), close: () => client.close() };
+  const writer = nativeBatchWriter(path, { busyTimeoutMs: BUSY_TIMEOUT_MS });
+  return {
+    client,
+    db,
+    writeBatch: writer.writeBatch,
+    close: () => {
+      writer.close();
+      client.close();
+    },
+  };
 }

@@ -14,7 +14,7 @@ if (!url || !pepper) {
   process.exit(1);
 }
 
-const { client, db } = await openDatabase({
+const { db, close } = await openDatabase({
   url,
   authToken: process.env.DATABASE_AUTH_TOKEN,
   migrationsFolder: join(import.meta.dirname, '../../migrations'),
@@ -32,4 +32,4 @@ if (admin.created) {
   console.log(`Created the first admin: ${admin.email}`);
   if (admin.generatedPassword) console.log(`  password (shown once, store it now): ${admin.generatedPassword}`);
 }
-client.close();
+close();

@@ -1,9 +1,11 @@
 import { lt, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
+import type { BatchWriter } from '../db/batch-writer';
 import type { Database } from '../db/database';
+import { type SqlStatement, statementTemplate, toStatement } from '../db/sql-statement';
 import { publicRateLimits } from '../db/tables/rate-limits';
 import type { AppEnv } from '../env';
-import { groupCommit, type Statement } from '../lib/group-commit';
+import { groupCommit } from '../lib/group-commit';
 import { fail } from './envelope';
 
 export const RATE_LIMIT_MESSAGE = 'Too many submissions from your network. Please wait a minute and try again.';
@@ -17,10 +19,10 @@ export const RATE_LIMIT_WINDOW_MS = 60_000;
  * a registration almost nothing. Every attempt counts, invalid ones included: a flood of junk is a flood.
  */
 export const publicRateLimit = createMiddleware<AppEnv>(async (c, next) => {
-  const { db, config, clientAddress, now } = c.var.deps;
+  const { db, writeBatch, config, clientAddress, now } = c.var.deps;
   if (config.publicRateLimit <= 0) return next();
   const at = now();
-  const count = await countSubmission(db, `public:${clientAddress(c)}`, at);
+  const count = await countSubmission({ db, writeBatch }, `public:${clientAddress(c)}`, at);
   if (count > config.publicRateLimit) {
     const windowEnds = windowStartOf(at) + RATE_LIMIT_WINDOW_MS;
     c.header('Retry-After', String(Math.max(1, Math.ceil((windowEnds - at.getTime()) / 1000))));
@@ -31,12 +33,11 @@ export const publicRateLimit = createMiddleware<AppEnv>(async (c, next) => {
 
 const windowStartOf = (at: Date) => Math.floor(at.getTime() / RATE_LIMIT_WINDOW_MS) * RATE_LIMIT_WINDOW_MS;
 
-/** Counts one submission for `key` in the current window and returns the window's count so far. */
-export async function countSubmission(db: Database, key: string, at: Date): Promise<number> {
-  const windowStart = new Date(windowStartOf(at)).toISOString();
-  const upsert = db
+/** Counts one submission in its address's window and answers the window's count so far. */
+const countStatement = statementTemplate<{ key: string; windowStart: string }>((db, p) =>
+  db
     .insert(publicRateLimits)
-    .values({ key, windowStart, count: 1 })
+    .values({ key: p('key'), windowStart: p('windowStart'), count: 1 })
     .onConflictDoUpdate({
       target: publicRateLimits.key,
       set: {
@@ -44,13 +45,18 @@ export async function countSubmission(db: Database, key: string, at: Date): Prom
         windowStart: sql`excluded.window_start`,
       },
     })
-    .returning({ count: publicRateLimits.count });
-  const statements: Statement[] = [upsert];
+    .returning({ count: publicRateLimits.count }),
+);
+
+/** Counts one submission for `key` in the current window and returns the window's count so far. */
+export async function countSubmission({ db, writeBatch }: { db: Database; writeBatch: BatchWriter }, key: string, at: Date): Promise<number> {
+  const windowStart = new Date(windowStartOf(at)).toISOString();
+  const statements: SqlStatement[] = [countStatement(db, { key, windowStart })];
   // Now and then, forget addresses whose window has long passed, so the table stays one row per active address.
   if (Math.random() < 0.001) {
     const stale = new Date(windowStartOf(at) - RATE_LIMIT_WINDOW_MS).toISOString();
-    statements.push(db.delete(publicRateLimits).where(lt(publicRateLimits.windowStart, stale)));
+    statements.push(toStatement(db.delete(publicRateLimits).where(lt(publicRateLimits.windowStart, stale))));
   }
-  const [rows] = (await groupCommit(db, statements)) as [Array<{ count: number }>];
-  return rows[0]?.count ?? 1;
+  const [rows] = await groupCommit(writeBatch, statements);
+  return Number(rows?.[0]?.count ?? 1);
 }

@@ -1,5 +1,5 @@
-import type { BatchItem } from 'drizzle-orm/batch';
-import type { Database } from '../db/database';
+import type { BatchWriter } from '../db/batch-writer';
+import type { SqlStatement } from '../db/sql-statement';
 
 /**
  * Group commit: write statements from concurrent requests are committed together, in one transaction,
@@ -18,11 +18,11 @@ import type { Database } from '../db/database';
  * the event loop, go into the next batch. On the embedded database the batch call is synchronous, so a
  * transaction never stays open across an `await` (no other connection can be left waiting on its lock).
  */
-export type Statement = BatchItem<'sqlite'>;
+export type Rows = Array<Record<string, unknown>>;
 
 interface Item {
-  statements: Statement[];
-  resolve: (results: unknown[]) => void;
+  statements: SqlStatement[];
+  resolve: (results: Rows[]) => void;
   reject: (error: unknown) => void;
 }
 
@@ -36,9 +36,9 @@ class GroupCommitter {
   private queue: Item[] = [];
   private flushing = false;
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly writeBatch: BatchWriter) {}
 
-  commit(statements: Statement[]): Promise<unknown[]> {
+  commit(statements: SqlStatement[]): Promise<Rows[]> {
     return new Promise((resolve, reject) => {
       this.queue.push({ statements, resolve, reject });
       if (!this.flushing && this.queue.length === 1) defer(() => void this.flush());
@@ -74,7 +74,7 @@ class GroupCommitter {
           return;
         }
         try {
-          const results = await this.db.batch(statements as [Statement, ...Statement[]]);
+          const results = await this.writeBatch(statements);
           let at = 0;
           for (const item of remaining) {
             item.resolve(results.slice(at, at + item.statements.length));
@@ -117,15 +117,15 @@ function statementIndexOf(error: unknown): number | undefined {
   return undefined;
 }
 
-const committers = new WeakMap<Database, GroupCommitter>();
+const committers = new WeakMap<BatchWriter, GroupCommitter>();
 
 /**
  * Commits `statements` atomically, together with whatever other requests are committing at the same
- * moment. Resolves with each statement's result once the transaction is durable; rejects with the
+ * moment. Resolves with each statement's rows once the transaction is durable; rejects with the
  * database's error when one of this caller's statements fails (nothing of this caller is then stored).
  */
-export function groupCommit(db: Database, statements: Statement[]): Promise<unknown[]> {
-  let committer = committers.get(db);
-  if (!committer) committers.set(db, (committer = new GroupCommitter(db)));
+export function groupCommit(writeBatch: BatchWriter, statements: SqlStatement[]): Promise<Rows[]> {
+  let committer = committers.get(writeBatch);
+  if (!committer) committers.set(writeBatch, (committer = new GroupCommitter(writeBatch)));
   return committer.commit(statements);
 }

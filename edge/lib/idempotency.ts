@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { insertStatement, type SqlStatement } from '../db/sql-statement';
 import { idempotencyKeys } from '../db/tables/system';
 import { constraintMessage } from './db-errors';
-import type { Statement } from './group-commit';
 import { sha256Hex } from './sha256';
 
 /**
@@ -55,8 +55,8 @@ export interface StoredAnswer {
 export function keyStatement(
   db: Database,
   entry: { key: string; scope: string; requestHash: string; answer: StoredAnswer; now: Date },
-): Statement {
-  return db.insert(idempotencyKeys).values({
+): SqlStatement {
+  return insertStatement(db, idempotencyKeys, {
     key: entry.key,
     scope: entry.scope,
     requestHash: entry.requestHash,

@@ -39,13 +39,14 @@ export interface RequestOptions {
  */
 export async function makeTestApp(options: { config?: Partial<AppConfig>; serveAssets?: AppDeps['serveAssets'] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'eventpro-test-'));
-  const { client, db } = await openDatabase({
+  const { client, db, writeBatch, close: closeDatabase } = await openDatabase({
     url: `file:${join(dir, 'test.db')}`,
     migrationsFolder: resolve(import.meta.dirname, '../../migrations'),
   });
   const clock = new TestClock();
   const deps: AppDeps = {
     db,
+    writeBatch,
     blobs: folderBlobStore(join(dir, 'blobs')),
     secrets: { jwtSecret: 'test-jwt-secret-0123456789abcdef', passwordPepper: 'test-pepper' },
     now: clock.now,
@@ -109,7 +110,7 @@ export async function makeTestApp(options: { config?: Partial<AppConfig>; serveA
   };
 
   const close = () => {
-    client.close();
+    closeDatabase();
     rmSync(dir, { recursive: true, force: true });
   };
 

@@ -244,6 +244,21 @@ describe('validation (seed 000 §5)', () => {
     const huge = await post('/api/visitors/register', { fullName: 'A', mobileNumber: mobile(), notes: 'x'.repeat(300 * 1024) });
     expect(huge.status).toBe(413);
     expect((await huge.json()).success).toBe(false);
+    // The same body with its length declared, as browsers and the Node server's clients send it: refused
+    // on the header alone; a declared small body is read and validated as usual.
+    const hugeBody = JSON.stringify({ fullName: 'A', mobileNumber: mobile(), notes: 'x'.repeat(300 * 1024) });
+    const declared = await t.request('POST', '/api/visitors/register', {
+      headers: { 'Content-Type': 'application/json', 'Content-Length': String(hugeBody.length) },
+      body: hugeBody,
+    });
+    expect(declared.status).toBe(413);
+    const smallBody = JSON.stringify({ fullName: '', mobileNumber: mobile() });
+    const small = await t.request('POST', '/api/visitors/register', {
+      headers: { 'Content-Type': 'application/json', 'Content-Length': String(smallBody.length) },
+      body: smallBody,
+    });
+    expect(small.status).toBe(400);
+    expect((await small.json()).errors).toHaveProperty('fullName');
     const oversizedKey = await post('/api/visitors/register', { fullName: 'A', mobileNumber: mobile(), uniqueSubmissionId: 'k'.repeat(101) });
     expect(oversizedKey.status).toBe(400);
     const longHeader = await post('/api/visitors/register', { fullName: 'A', mobileNumber: mobile() }, { headers: { 'Idempotency-Key': 'k'.repeat(101) } });

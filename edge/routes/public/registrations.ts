@@ -5,6 +5,7 @@ import type { AppEnv } from '../../env';
 import { ok } from '../../http/envelope';
 import { publicRateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
+import { insertStatement } from '../../db/sql-statement';
 import { getSiteSettings, subscriptionChoices } from '../../lib/site-settings';
 import {
   awardRegistrationSchema,
@@ -45,7 +46,7 @@ export const publicRoutes = new Hono<AppEnv>()
           registrationType: 'visitor_registration',
           status: 'pending',
         };
-        return { record, insert: db.insert(visitors).values(record) };
+        return { record, insert: insertStatement(db, visitors, record) };
       },
     });
   })
@@ -71,7 +72,7 @@ export const publicRoutes = new Hono<AppEnv>()
           registrationType: 'stall_booking',
           status: 'pending',
         };
-        return { record, insert: db.insert(stalls).values(record) };
+        return { record, insert: insertStatement(db, stalls, record) };
       },
     });
   })
@@ -92,7 +93,7 @@ export const publicRoutes = new Hono<AppEnv>()
           registrationType: 'award_registration',
           status: 'pending',
         };
-        return { record, insert: db.insert(awardNominations).values(record) };
+        return { record, insert: insertStatement(db, awardNominations, record) };
       },
     });
   })
@@ -113,7 +114,7 @@ export const publicRoutes = new Hono<AppEnv>()
           registrationType: 'sponsor_registration',
           status: 'pending',
         };
-        return { record, insert: db.insert(sponsors).values(record) };
+        return { record, insert: insertStatement(db, sponsors, record) };
       },
     });
   })
@@ -135,7 +136,7 @@ export const publicRoutes = new Hono<AppEnv>()
           registrationType: 'enquiry',
           status: 'new',
         };
-        return { record, insert: db.insert(enquiries).values(record) };
+        return { record, insert: insertStatement(db, enquiries, record) };
       },
     });
   })

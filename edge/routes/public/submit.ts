@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { fail } from '../../http/envelope';
 import { cachedEvent } from '../../lib/events';
-import { groupCommit, type Statement } from '../../lib/group-commit';
+import { groupCommit } from '../../lib/group-commit';
+import type { SqlStatement } from '../../db/sql-statement';
 import { constraintMessage } from '../../lib/db-errors';
 import {
   idempotencyKey,
@@ -35,7 +36,7 @@ export interface Submission<Input extends { eventId?: string; uniqueSubmissionId
   /** The record to store, and the insert statement that stores it. */
   build: (base: { id: string; eventId: string; passCode: string | null; createdAt: string; updatedAt: string }) => {
     record: Row;
-    insert: Statement;
+    insert: SqlStatement;
   };
 }
 
@@ -46,7 +47,7 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
   c: Context<AppEnv>,
   submission: Submission<Input, Row>,
 ) {
-  const { db, now } = c.var.deps;
+  const { db, writeBatch, now } = c.var.deps;
   const { input } = submission;
 
   const header = c.req.header('Idempotency-Key');
@@ -79,7 +80,7 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
       ? [keyStatement(db, { key, scope: submission.scope, requestHash: hash, answer: { status: 201, body }, now: now() }), insert]
       : [insert];
     try {
-      await groupCommit(db, statements);
+      await groupCommit(writeBatch, statements);
       return c.json(body, 201);
     } catch (error) {
       const constraint = constraintMessage(error);

@@ -1,0 +1,21 @@
+import type { Client } from '@libsql/client';
+import type { SqlStatement } from './sql-statement';
+
+/**
+ * Runs statements in one write transaction and answers each statement's rows (for `RETURNING`; `[]` for
+ * the others), as objects keyed by column name. All or nothing: when a statement fails, nothing is kept
+ * and the error carries `statementIndex`, the failing statement's position.
+ *
+ * Group commit (`edge/lib/group-commit.ts`) writes through one of these. Workers and remote databases use
+ * the libSQL client's batch; the Node server on an embedded file uses its own connection with cached
+ * prepared statements (`native-batch-writer.ts`, decision 010).
+ */
+export type BatchWriter = (statements: SqlStatement[]) => Promise<Array<Array<Record<string, unknown>>>>;
+
+/** A batch writer over a libSQL client (Turso over HTTP on Workers; any URL on Node). */
+export function clientBatchWriter(client: Client): BatchWriter {
+  return async (statements) => {
+    const results = await client.batch(statements, 'write');
+    return results.map((result) => result.rows.map((row) => Object.fromEntries(result.columns.map((column, i) => [column, row[i]]))));
+  };
+}

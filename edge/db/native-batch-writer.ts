@@ -1,0 +1,128 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { BatchWriter } from './batch-writer';
+import type { SqlStatement } from './sql-statement';
+
+type Rows = Array<Record<string, unknown>>;
+type Request = { id: number; statements: SqlStatement[] } | { close: true };
+type Answer = { id: number; results: Rows[] } | { id: number; error: WriteError };
+interface WriteError {
+  message: string;
+  code?: string;
+  rawCode?: number;
+  statementIndex?: number;
+}
+
+/**
+ * The Node server's batch writer on an embedded libSQL file: a connection of its own, on a thread of its
+ * own, that keeps its prepared statements (decision 010).
+ *
+ * - Prepared once: the libSQL client prepares every statement again on every call, which cost a
+ *   registration more than its insert did.
+ * - Its own thread: a commit waits for the disk (fsync), and with the native driver being synchronous
+ *   that wait used to stop the server's only JavaScript thread for a third of its time under load. Now
+ *   the server keeps reading and validating the next requests while a batch is made durable.
+ *
+ * A batch runs in `BEGIN IMMEDIATE … COMMIT`: a busy database makes it wait (the busy timeout) at its
+ * start, never fail half-way. A failing statement rolls the batch back and is named by `statementIndex`.
+ */
+export function nativeBatchWriter(path: string, options: { busyTimeoutMs: number }): { writeBatch: BatchWriter; close(): void } {
+  const worker = new Worker(`(${writerThread.toString()})()`, {
+    eval: true,
+    workerData: { path, busyTimeoutMs: options.busyTimeoutMs, libsql: createRequire(import.meta.url).resolve('libsql') },
+  });
+  // The thread must not keep a finished script alive; the server's socket keeps the server alive.
+  worker.unref();
+
+  let nextId = 0;
+  const pending = new Map<number, { resolve: (results: Rows[]) => void; reject: (error: Error) => void }>();
+  const failAll = (error: Error) => {
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+  };
+  worker.on('message', (answer: Answer) => {
+    const waiting = pending.get(answer.id);
+    if (!waiting) return;
+    pending.delete(answer.id);
+    if ('results' in answer) waiting.resolve(answer.results);
+    else waiting.reject(Object.assign(new Error(answer.error.message), answer.error));
+  });
+  worker.on('error', failAll);
+  worker.on('exit', () => failAll(new Error('The database writer has stopped')));
+
+  const writeBatch: BatchWriter = (statements) =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, statements } satisfies Request);
+    });
+  return { writeBatch, close: () => worker.postMessage({ close: true } satisfies Request) };
+}
+
+/**
+ * The writer thread's code. It runs from its source text (`eval`), so it refers to nothing outside
+ * itself: the same code then works from the TypeScript sources (tests) and from the built server.
+ */
+function writerThread() {
+  const { parentPort, workerData } = process.getBuiltinModule('node:worker_threads');
+  const { createRequire: requireFrom } = process.getBuiltinModule('node:module');
+  type Statement = { reader: boolean; run(args: unknown[]): unknown; all(args: unknown[]): unknown[] };
+  const Database = requireFrom(workerData.libsql)(workerData.libsql) as new (
+    path: string,
+    options: { timeout: number },
+  ) => { prepare(sql: string): Statement; inTransaction: boolean; close(): void };
+
+  const connection = new Database(workerData.path, { timeout: workerData.busyTimeoutMs });
+  const maxCached = 256;
+  const cache = new Map<string, Statement>();
+  const prepared = (sql: string) => {
+    let statement = cache.get(sql);
+    if (!statement) {
+      if (cache.size >= maxCached) cache.clear();
+      statement = connection.prepare(sql);
+      cache.set(sql, statement);
+    }
+    return statement;
+  };
+  const begin = connection.prepare('BEGIN IMMEDIATE');
+  const commit = connection.prepare('COMMIT');
+  const rollback = connection.prepare('ROLLBACK');
+
+  const write = (statements: Array<{ sql: string; args: unknown[] }>) => {
+    begin.run([]);
+    try {
+      const results: unknown[][] = [];
+      for (let i = 0; i < statements.length; i++) {
+        const { sql, args } = statements[i]!;
+        try {
+          const statement = prepared(sql);
+          results.push(statement.reader ? statement.all(args) : (statement.run(args), []));
+        } catch (error) {
+          throw Object.assign(error as Error, { statementIndex: i });
+        }
+      }
+      commit.run([]);
+      return results;
+    } catch (error) {
+      if (connection.inTransaction) rollback.run([]);
+      throw error;
+    }
+  };
+
+  parentPort!.on('message', (request: { id: number; statements: Array<{ sql: string; args: unknown[] }> } | { close: true }) => {
+    if ('close' in request) {
+      connection.close();
+      parentPort!.close();
+      return;
+    }
+    try {
+      parentPort!.postMessage({ id: request.id, results: write(request.statements) });
+    } catch (thrown) {
+      const error = thrown as Error & { code?: string; rawCode?: number; statementIndex?: number };
+      parentPort!.postMessage({
+        id: request.id,
+        error: { message: String(error?.message ?? error), code: error?.code, rawCode: error?.rawCode, statementIndex: error?.statementIndex },
+      });
+    }
+  });
+}

@@ -1,0 +1,62 @@
+import { fillPlaceholders, sql, type Placeholder } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { Database } from './database';
+
+/**
+ * Plain SQL statements for the write paths that run on every public request (group commit: submissions,
+ * rate-limit counters). They are written with drizzle, but drizzle builds their SQL text once per shape
+ * and each request only fills in its values: building a query is about as costly as running it, and the
+ * unchanged text lets the embedded writer reuse one prepared statement (decision 010).
+ */
+export type SqlValue = string | number | bigint | boolean | null | Uint8Array;
+
+export interface SqlStatement {
+  sql: string;
+  args: SqlValue[];
+}
+
+/** Anything drizzle can print: a query builder, with or without placeholders. */
+export interface ToSql {
+  toSQL(): { sql: string; params: unknown[] };
+}
+
+/** A drizzle query as a plain statement (built now, every call: for statements off the hot path). */
+export function toStatement(query: ToSql): SqlStatement {
+  const { sql: text, params } = query.toSQL();
+  return { sql: text, args: params as SqlValue[] };
+}
+
+/**
+ * A statement built once with named placeholders (`p('key')`), then filled per call. The SQL text only
+ * depends on the dialect, so any database may build it.
+ */
+export function statementTemplate<Values extends Record<string, unknown>>(
+  build: (db: Database, p: <Name extends keyof Values & string>(name: Name) => Placeholder<Name>) => ToSql,
+): (db: Database, values: Values) => SqlStatement {
+  let built: { sql: string; params: unknown[] } | undefined;
+  return (db, values) => {
+    built ??= build(db, (name) => sql.placeholder(name)).toSQL();
+    return { sql: built.sql, args: fillPlaceholders(built.params, values) as SqlValue[] };
+  };
+}
+
+const insertShapes = new WeakMap<SQLiteTable, Map<string, { sql: string; params: unknown[] }>>();
+
+/**
+ * `INSERT INTO table (...) VALUES (...)` of one row, as drizzle's `db.insert(table).values(row)` would
+ * write it (column names, defaults, value encoding), with the SQL built once per table and set of keys.
+ */
+export function insertStatement<Table extends SQLiteTable>(db: Database, table: Table, row: Table['$inferInsert']): SqlStatement {
+  const values = row as Record<string, unknown>;
+  const keys = Object.keys(values).filter((key) => values[key] !== undefined);
+  const shape = keys.join(',');
+  let shapes = insertShapes.get(table);
+  if (!shapes) insertShapes.set(table, (shapes = new Map()));
+  let built = shapes.get(shape);
+  if (!built) {
+    const placeholders = Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)]));
+    built = db.insert(table).values(placeholders as Table['$inferInsert']).toSQL();
+    shapes.set(shape, built);
+  }
+  return { sql: built.sql, args: fillPlaceholders(built.params, values) as SqlValue[] };
+}
