@@ -26,7 +26,7 @@ export interface ListLatency {
 export async function benchAdminLists(rows = 100_000): Promise<ListLatency[]> {
   const dir = mkdtempSync(join(tmpdir(), 'eventpro-lists-'));
   const url = `file:${join(dir, 'expo.db')}`;
-  const { client, db } = await openDatabase({ url, migrationsFolder: join(REPO_ROOT, 'migrations') });
+  const { db, close } = await openDatabase({ url, migrationsFolder: join(REPO_ROOT, 'migrations') });
   await ensureFeaturedEvent(db, new Date());
   const started = Date.now() - rows * 1000;
   for (let offset = 0; offset < rows; offset += 500) {
@@ -47,7 +47,7 @@ export async function benchAdminLists(rows = 100_000): Promise<ListLatency[]> {
     });
     await db.insert(visitors).values(batch);
   }
-  client.close();
+  close();
 
   const server = await startBuiltServer({ DATABASE_URL: url });
   const results: ListLatency[] = [];

@@ -34,7 +34,7 @@ export interface BenchRow {
  * 96 % visitors, 2 % guests, 2 % speakers. Returns the event id.
  */
 export async function seedRoster(databaseUrl: string, eventId?: string, count = 50_000): Promise<string> {
-  const { client, db } = await openDatabase({ url: databaseUrl, migrationsFolder: join(REPO_ROOT, 'migrations') });
+  const { db, close } = await openDatabase({ url: databaseUrl, migrationsFolder: join(REPO_ROOT, 'migrations') });
   try {
     await ensureFeaturedEvent(db, new Date());
     const event = eventId ?? (await db.select({ id: events.id }).from(events).where(eq(events.isFeatured, true)).limit(1))[0]?.id;
@@ -65,7 +65,7 @@ export async function seedRoster(databaseUrl: string, eventId?: string, count = 
     }
     return event;
   } finally {
-    client.close();
+    close();
   }
 }
 

@@ -33,7 +33,7 @@ async function load(url: string, options: Partial<autocannon.Options> = {}) {
 /** The ceiling that write endpoints are held against: one row per transaction, the server's own settings. */
 async function insertCeiling(seconds: number) {
   const dir = mkdtempSync(join(tmpdir(), 'eventpro-bench-'));
-  const { client, db } = await openDatabase({ url: `file:${join(dir, 'bench.db')}`, migrationsFolder: join(REPO_ROOT, 'migrations') });
+  const { db, close } = await openDatabase({ url: `file:${join(dir, 'bench.db')}`, migrationsFolder: join(REPO_ROOT, 'migrations') });
   let inserted = 0;
   const until = performance.now() + seconds * 1000;
   while (performance.now() < until) {
@@ -49,7 +49,7 @@ async function insertCeiling(seconds: number) {
     });
     inserted++;
   }
-  client.close();
+  close();
   rmSync(dir, { recursive: true, force: true });
   return inserted / seconds;
 }
