@@ -15,6 +15,7 @@ import { openDatabase } from '../edge/db/local-database';
 import { events } from '../edge/db/tables/events';
 import { guests, speakers, visitors } from '../edge/db/tables/people';
 import { newPassCode } from '../edge/lib/pass-code';
+import { uuidv7 } from '../edge/lib/uuid-v7';
 import { REPO_ROOT, startBuiltServer } from '../scripts/built-server';
 import { openDevice } from '../tests/e2e/browser';
 
@@ -74,12 +75,6 @@ const pct = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 const ms = (v: number) => `${v < 10 ? v.toFixed(1) : Math.round(v).toLocaleString('en')} ms`;
-
-function uuidv7(): string {
-  const hex = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
-  const time = Date.now().toString(16).padStart(12, '0');
-  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
 
 /** The five check-in figures, each beside its target. Expects `seedRoster`'s people (about 50,000) on the server. */
 export async function benchCheckin(

@@ -87,6 +87,10 @@ try {
   report({ name: 'POST /api/auth/login latency p50', figure: `${login.latency.p50} ms (p99 ${login.latency.p99} ms)`, target: '≤ 2,500 ms under 50 connections', met: login.latency.p50 <= 2500 });
   if (login.non2xx || login.errors) console.log(`  ! ${login.non2xx} non-2xx, ${login.errors} errors`);
 
+  // V8 compiles the endpoint's hot path during its first seconds under load, so the budget is held against
+  // the steady state: 3 s of the same load first, printed, then the measured 10 s.
+  const warmUp = await benchPublicRegister(server.url, { duration: 3 });
+  console.log(`  register warm-up, 3 s (not held against the budget): ${Math.round(warmUp.rps)} req/s, p99 ${warmUp.p99} ms, p50 ${warmUp.p50} ms`);
   register = await benchPublicRegister(server.url);
   if (register.non2xx || register.errors) console.log(`  ! register: ${register.non2xx} non-2xx, ${register.errors} errors — figures below are not meaningful`);
   report({ name: 'POST /api/visitors/register latency p99', figure: `${register.p99} ms (p50 ${register.p50} ms)`, target: '≤ 25 ms', met: register.p99 <= 25 });

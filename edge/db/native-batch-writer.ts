@@ -4,7 +4,12 @@ import type { BatchWriter } from './batch-writer';
 import type { SqlStatement } from './sql-statement';
 
 type Rows = Array<Record<string, unknown>>;
-type Request = { id: number; statements: SqlStatement[] } | { close: true };
+/**
+ * A batch as sent to the writer thread: each statement names its SQL text by number, and the texts the
+ * thread has not seen yet come along (copying a 600-character insert to the thread for every row was a
+ * twentieth of a registration's time).
+ */
+type Request = { id: number; newTexts: string[]; statements: Array<[text: number, args: SqlStatement['args']]> } | { close: true };
 type Answer = { id: number; results: Rows[] } | { id: number; error: WriteError };
 interface WriteError {
   message: string;
@@ -27,7 +32,9 @@ interface WriteError {
  * start, never fail half-way. A failing statement rolls the batch back and is named by `statementIndex`.
  */
 export function nativeBatchWriter(path: string, options: { busyTimeoutMs: number }): { writeBatch: BatchWriter; close(): void } {
-  const worker = new Worker(`(${writerThread.toString()})()`, {
+  // `__name`: the helper esbuild adds around named functions when it keeps names (tsx does); the thread's
+  // source is this function's text, without the module that defines the helper.
+  const worker = new Worker(`const __name = (fn) => fn;\n(${writerThread.toString()})()`, {
     eval: true,
     workerData: { path, busyTimeoutMs: options.busyTimeoutMs, libsql: createRequire(import.meta.url).resolve('libsql') },
   });
@@ -50,11 +57,21 @@ export function nativeBatchWriter(path: string, options: { busyTimeoutMs: number
   worker.on('error', failAll);
   worker.on('exit', () => failAll(new Error('The database writer has stopped')));
 
+  const textNumbers = new Map<string, number>();
   const writeBatch: BatchWriter = (statements) =>
     new Promise((resolve, reject) => {
       const id = nextId++;
       pending.set(id, { resolve, reject });
-      worker.postMessage({ id, statements } satisfies Request);
+      const newTexts: string[] = [];
+      const numbered = statements.map(({ sql, args }): [number, SqlStatement['args']] => {
+        let number = textNumbers.get(sql);
+        if (number === undefined) {
+          textNumbers.set(sql, (number = textNumbers.size));
+          newTexts.push(sql);
+        }
+        return [number, args];
+      });
+      worker.postMessage({ id, newTexts, statements: numbered } satisfies Request);
     });
   return { writeBatch, close: () => worker.postMessage({ close: true } satisfies Request) };
 }
@@ -73,29 +90,23 @@ function writerThread() {
   ) => { prepare(sql: string): Statement; inTransaction: boolean; close(): void };
 
   const connection = new Database(workerData.path, { timeout: workerData.busyTimeoutMs });
-  const maxCached = 256;
-  const cache = new Map<string, Statement>();
-  const prepared = (sql: string) => {
-    let statement = cache.get(sql);
-    if (!statement) {
-      if (cache.size >= maxCached) cache.clear();
-      statement = connection.prepare(sql);
-      cache.set(sql, statement);
-    }
-    return statement;
-  };
+  // By text number (see Request); prepared on first use and kept: the texts are the few shapes of the
+  // hot write paths, since values always travel as arguments.
+  const texts: string[] = [];
+  const statements: Statement[] = [];
+  const prepared = (text: number) => (statements[text] ??= connection.prepare(texts[text]!));
   const begin = connection.prepare('BEGIN IMMEDIATE');
   const commit = connection.prepare('COMMIT');
   const rollback = connection.prepare('ROLLBACK');
 
-  const write = (statements: Array<{ sql: string; args: unknown[] }>) => {
+  const write = (batch: Array<[text: number, args: unknown[]]>) => {
     begin.run([]);
     try {
       const results: unknown[][] = [];
-      for (let i = 0; i < statements.length; i++) {
-        const { sql, args } = statements[i]!;
+      for (let i = 0; i < batch.length; i++) {
+        const [text, args] = batch[i]!;
         try {
-          const statement = prepared(sql);
+          const statement = prepared(text);
           results.push(statement.reader ? statement.all(args) : (statement.run(args), []));
         } catch (error) {
           throw Object.assign(error as Error, { statementIndex: i });
@@ -109,12 +120,13 @@ function writerThread() {
     }
   };
 
-  parentPort!.on('message', (request: { id: number; statements: Array<{ sql: string; args: unknown[] }> } | { close: true }) => {
+  parentPort!.on('message', (request: { id: number; newTexts: string[]; statements: Array<[number, unknown[]]> } | { close: true }) => {
     if ('close' in request) {
       connection.close();
       parentPort!.close();
       return;
     }
+    texts.push(...request.newTexts);
     try {
       parentPort!.postMessage({ id: request.id, results: write(request.statements) });
     } catch (thrown) {

@@ -21,8 +21,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * The contract's body rules, before any route sees a body: JSON or multipart only (anything else 415),
- * a size limit per kind (413), and JSON that is valid UTF-8 and parses (400). The parsed JSON is left in
- * Hono's body cache, so validators read it without parsing twice.
+ * a size limit per kind (413), and JSON that is valid UTF-8 and parses (400). The checked text is left in
+ * Hono's body cache, so validators do not read the body again.
  */
 export const bodyGuard = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
@@ -50,13 +50,14 @@ export const bodyGuard = createMiddleware<AppEnv>(async (c, next) => {
       if (error instanceof TypeError) return void (c.res = fail(c, 400, 'Request body is not valid UTF-8'));
       throw error;
     }
-    let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
+      JSON.parse(text);
     } catch {
       return void (c.res = fail(c, 400, 'Malformed JSON in request body'));
     }
-    c.req.bodyCache.json = Promise.resolve(parsed);
+    // Hono's json() parses its cached text, so the checked text is what is left for the validators (else they
+    // would read the body again through a Response made for it). The cache holds promises, whatever its type says.
+    c.req.bodyCache.text = Promise.resolve(text) as unknown as string;
     await next();
   };
   // A declared length is checked before anything is read, and the body is then read straight from the

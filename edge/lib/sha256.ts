@@ -70,7 +70,13 @@ export function sha256(data: Uint8Array): Uint8Array {
   return out;
 }
 
+/** Node's own hash where the runtime has it (Node: about ten times faster); Workers use the loop above. */
+const nodeCrypto = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:crypto') as
+  | typeof import('node:crypto')
+  | undefined;
+
 export function sha256Hex(text: string): string {
+  if (nodeCrypto) return nodeCrypto.createHash('sha256').update(text, 'utf8').digest('hex');
   let hex = '';
   for (const byte of sha256(new TextEncoder().encode(text))) hex += byte.toString(16).padStart(2, '0');
   return hex;

@@ -15,6 +15,7 @@ import {
   requestHash,
 } from '../../lib/idempotency';
 import { newPassCode } from '../../lib/pass-code';
+import { uuidv7 } from '../../lib/uuid-v7';
 
 /**
  * The part every public submission shares: which event, idempotency, pass code, one atomic write of the
@@ -69,7 +70,7 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
   for (let attempt = 1; ; attempt++) {
     const at = now().toISOString();
     const { record, insert } = submission.build({
-      id: crypto.randomUUID(),
+      id: uuidv7(),
       eventId: event.id,
       passCode: submission.passCode ? newPassCode() : null,
       createdAt: at,
