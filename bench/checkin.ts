@@ -120,10 +120,12 @@ export async function benchCheckin(
         new Promise<Array<{ id: string; kind: string; eventId: string; name: string; mobile: string; organisation: string; passCode: string; status: string }>>((resolve) => {
           const open = indexedDB.open('eventpro');
           open.onsuccess = () => {
-            const req = open.result.transaction('rosterPeople').objectStore('rosterPeople').getAll();
+            // Straight after the first download everyone is in its pages (rosterChunks).
+            const req = open.result.transaction('rosterChunks').objectStore('rosterChunks').getAll();
             req.onsuccess = () => {
               open.result.close();
-              resolve((req.result as Array<{ kind: string }>).filter((p) => p.kind === 'visitors').slice(0, 3000) as never);
+              const people = (req.result as Array<{ people: Array<{ kind: string }> }>).flatMap((chunk) => chunk.people);
+              resolve(people.filter((p) => p.kind === 'visitors').slice(0, 3000) as never);
             };
           };
         }),

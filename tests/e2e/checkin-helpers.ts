@@ -75,13 +75,19 @@ export async function localStates(page: Page, ids: string[]): Promise<Record<str
         const open = indexedDB.open('eventpro');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const tx = open.result.transaction('rosterPeople', 'readonly');
-          const all = tx.objectStore('rosterPeople').getAll();
-          all.onsuccess = () => {
+          // The download's pages first, then the people's own records (which take precedence).
+          type Person = { id: string; status: string; statusDeviceId: string | null; removed?: true };
+          const tx = open.result.transaction(['rosterChunks', 'rosterPeople'], 'readonly');
+          const chunks = tx.objectStore('rosterChunks').getAll();
+          const own = tx.objectStore('rosterPeople').getAll();
+          tx.oncomplete = () => {
             const set = new Set(wanted);
             const out: Record<string, { status: string; statusDeviceId: string | null }> = {};
-            for (const p of all.result as Array<{ id: string; status: string; statusDeviceId: string | null }>) {
-              if (set.has(p.id)) out[p.id] = { status: p.status, statusDeviceId: p.statusDeviceId };
+            const people = [...(chunks.result as Array<{ people: Person[] }>).flatMap((c) => c.people), ...(own.result as Person[])];
+            for (const p of people) {
+              if (!set.has(p.id)) continue;
+              if (p.removed) delete out[p.id];
+              else out[p.id] = { status: p.status, statusDeviceId: p.statusDeviceId };
             }
             open.result.close();
             resolve(out);

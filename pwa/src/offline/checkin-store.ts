@@ -6,7 +6,7 @@ import { Dexie, type DexieOptions } from 'dexie';
 import { EventProDatabase } from './db';
 import type { RosterEntry } from '../../../edge/routes/checkin';
 import { uuidv7 } from '../../../edge/lib/uuid-v7';
-import type { CheckinOperation, CheckinOutboxEntry, RosterCursor, RosterKind, RosterPerson, WalkInRequest } from './checkin-types';
+import type { CheckinOperation, CheckinOutboxEntry, RosterChunk, RosterCursor, RosterKind, RosterPerson, WalkInRequest } from './checkin-types';
 
 let shared: EventProDatabase | undefined;
 
@@ -148,6 +148,11 @@ export class RosterIndex {
     return this.people.get(key);
   }
 
+  /** Holds the whole roster (the first read from IndexedDB is done). */
+  get ready() {
+    return this.buffer === null;
+  }
+
   /** The person whose pass code is exactly `code` (any case), if any. */
   byPassCode(code: string): RosterPerson | undefined {
     const key = this.byCode.get(code.trim().toLowerCase());
@@ -226,9 +231,64 @@ export class RosterIndex {
   }
 }
 
-/** One event's people: a range of the primary key (no secondary index, which would slow the first load). */
-function eventPeople(db: EventProDatabase, eventId: string) {
-  return db.rosterPeople.where('[eventId+kind+id]').between([eventId, Dexie.minKey, Dexie.minKey], [eventId, Dexie.maxKey, Dexie.maxKey]);
+// ---------------------------------------------------------------------------------------------------
+// Where the roster lives on the device
+//
+// - `rosterChunks`: the first download of an event, one record per page as it arrived (IndexedDB's cost
+//   is per record: 50,000 people as 50,000 records took longer to store than the budget of the whole
+//   first load). Never changed once written.
+// - `rosterPeople`: a person's own record, once anything about them changed after their page arrived
+//   (a status change here, a walk-in, a server answer, a delta sync, a removal). It takes precedence.
+// A later page of the first download holds newer server data than an own record made before it
+// arrived, so storing a page removes those own records (keeping only the ones with a change still
+// waiting, merged): precedence then never needs versions.
+
+const eventRange = (eventId: string) => [[eventId, Dexie.minKey, Dexie.minKey], [eventId, Dexie.maxKey, Dexie.maxKey]] as const;
+
+/** Every person of `eventId` on this device: the download's pages in order, then their own records. */
+async function readEventRoster(db: EventProDatabase, eventId: string): Promise<RosterPerson[]> {
+  const { chunks, own } = await db.transaction('r', db.rosterChunks, db.rosterPeople, async () => ({
+    chunks: await db.rosterChunks.where('[eventId+cursor]').between([eventId, Dexie.minKey], [eventId, Dexie.maxKey]).toArray(),
+    own: await db.rosterPeople.where('[eventId+kind+id]').between(...eventRange(eventId)).toArray(),
+  }));
+  const people = new Map<string, RosterPerson>();
+  for (const chunk of chunks) for (const p of chunk.people) people.set(personKey(p), p);
+  for (const p of own) {
+    if (p.removed) people.delete(personKey(p));
+    else people.set(personKey(p), p);
+  }
+  return [...people.values()];
+}
+
+/**
+ * This device's copy of one person: their own record, else the download's copy. Call inside a
+ * transaction over `rosterPeople` and `rosterChunks`. The loaded index holds the download's copy of
+ * everyone without an own record, so the pages are only searched when this page has no index yet.
+ */
+async function localPerson(db: EventProDatabase, eventId: string, kind: RosterKind, id: string): Promise<RosterPerson | undefined> {
+  const own = await db.rosterPeople.get([eventId, kind, id]);
+  if (own) return own.removed ? undefined : own;
+  const index = loadedIndex(eventId);
+  if (index?.ready) return index.get(personKey({ kind, id }));
+  const chunks = await db.rosterChunks.where('[eventId+cursor]').between([eventId, Dexie.minKey], [eventId, Dexie.maxKey]).reverse().toArray();
+  for (const chunk of chunks) {
+    const found = chunk.people.find((p) => p.kind === kind && p.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The device's copies of these people (any event), for screens that show names from the roster. */
+export async function localPeople(keys: Array<[eventId: string, kind: RosterKind, id: string]>): Promise<RosterPerson[]> {
+  const db = checkinDb();
+  return db.transaction('r', db.rosterPeople, db.rosterChunks, async () => {
+    const found: RosterPerson[] = [];
+    for (const [eventId, kind, id] of keys) {
+      const person = await localPerson(db, eventId, kind, id);
+      if (person) found.push(person);
+    }
+    return found;
+  });
 }
 
 let currentIndex: RosterIndex | undefined;
@@ -238,8 +298,7 @@ export async function openRosterIndex(eventId: string): Promise<RosterIndex> {
   if (currentIndex?.eventId === eventId) return currentIndex;
   const index = new RosterIndex(eventId);
   currentIndex = index;
-  const people = await eventPeople(checkinDb(), eventId).toArray();
-  index.replaceAll(people);
+  index.replaceAll(await readEventRoster(checkinDb(), eventId));
   return index;
 }
 
@@ -275,76 +334,135 @@ async function pendingRecordKeys(db: EventProDatabase, eventId: string, except?:
   return pending;
 }
 
-/**
- * Stores one roster page and its cursor in one transaction (an interrupted download resumes from the
- * last stored page). Tombstones delete. A person with an operation still waiting keeps the local status.
- * Written through the raw IndexedDB connection: Dexie's per-row bookkeeping doubled the time of the first
- * 50,000-people load, and roster pages can always be fetched again (relaxed durability).
- */
-export async function storeRosterPage(eventId: string, items: RosterEntry[], cursor: number, complete: boolean): Promise<{ upserted: RosterPerson[]; removed: string[] }> {
+/** Opens the connection `storeRosterPage` writes through; call before a series of pages. */
+export async function openRosterStore(): Promise<void> {
   const db = relaxedDb();
   if (!db.isOpen()) await db.open();
+}
+
+/**
+ * Stores one roster page and its cursor in one transaction (an interrupted download resumes from the
+ * last stored page). During the first download (`asChunk`) the page is one `rosterChunks` record; later
+ * (delta syncs, a few people at a time) each person gets their own record. Tombstones remove. A person
+ * with an operation still waiting keeps the local status. Written through the raw IndexedDB connection
+ * with relaxed durability: roster pages can always be fetched again.
+ *
+ * Pages can be stored back to back without waiting for each other: the transaction is created (and the
+ * page handed to IndexedDB) during this call, so while the browser commits one page the next is already
+ * being copied in. Transactions over the same stores run in the order they were created, and each checks
+ * that the stored cursor is still `after` (where this page continues from): a page whose predecessor
+ * failed is rolled back instead of leaving a gap behind its cursor.
+ */
+export function storeRosterPage(
+  eventId: string,
+  items: RosterEntry[],
+  page: { after: number; cursor: number; complete: boolean; asChunk: boolean },
+): Promise<{ upserted: RosterPerson[]; removed: string[] }> {
+  const db = relaxedDb();
+  if (!db.isOpen()) return openRosterStore().then(() => storeRosterPage(eventId, items, page));
   const idb = db.backendDB();
-  const upserted: RosterPerson[] = [];
+  const upserted = new Map<string, RosterPerson>();
   const removed: string[] = [];
-  await new Promise<void>((resolve, reject) => {
-    const tx = idb.transaction(['rosterPeople', 'rosterCursors', 'checkinOutbox'], 'readwrite', { durability: 'relaxed' });
-    tx.oncomplete = () => resolve();
+  return new Promise((resolve, reject) => {
+    const tx = idb.transaction(['rosterChunks', 'rosterPeople', 'rosterCursors', 'checkinOutbox'], 'readwrite', { durability: 'relaxed' });
+    tx.oncomplete = () => {
+      const index = loadedIndex(eventId);
+      index?.remove(removed);
+      index?.upsert([...upserted.values()]);
+      resolve({ upserted: [...upserted.values()], removed });
+    };
     tx.onerror = () => reject(tx.error);
-    tx.onabort = () => reject(tx.error ?? new Error('Roster page not stored'));
-    const people = tx.objectStore('rosterPeople');
+    tx.onabort = () => reject(tx.error ?? new Error('Roster page not stored: the page before it was not stored'));
+
+    const cursors = tx.objectStore('rosterCursors');
+    const stored = cursors.get(eventId);
+    stored.onsuccess = () => {
+      if (((stored.result as RosterCursor | undefined)?.cursor ?? 0) !== page.after) tx.abort();
+    };
+
+    const own = tx.objectStore('rosterPeople');
+    const chunk: RosterPerson[] = [];
+    for (const item of items) {
+      const key = `${item.kind}:${item.id}`;
+      if (item.deleted) {
+        // The person may sit in an earlier page of the download: a removal record hides that copy.
+        own.put({ ...removedPerson, eventId, kind: item.kind, id: item.id, version: item.version } satisfies RosterPerson);
+        removed.push(key);
+        continue;
+      }
+      const person: RosterPerson = {
+        eventId,
+        kind: item.kind,
+        id: item.id,
+        name: item.name ?? '',
+        mobile: item.mobile ?? '',
+        organisation: item.organisation ?? '',
+        passCode: item.passCode ?? '',
+        status: item.status ?? '',
+        statusChangedAt: item.statusChangedAt,
+        statusChangedBy: item.statusChangedBy,
+        statusDeviceId: item.statusDeviceId,
+        version: item.version,
+      };
+      if (page.asChunk) chunk.push(person);
+      else own.put(person);
+      upserted.set(key, person);
+    }
+    if (page.asChunk && chunk.length) {
+      tx.objectStore('rosterChunks').put({ eventId, cursor: page.cursor, people: chunk } satisfies RosterChunk);
+      // Own records made before this page arrived are older than it (see above).
+      const ownKeys = own.getAllKeys(IDBKeyRange.bound(...eventRange(eventId)));
+      ownKeys.onsuccess = () => {
+        for (const key of ownKeys.result as Array<[string, RosterKind, string]>) {
+          if (upserted.has(`${key[1]}:${key[2]}`)) own.delete(key);
+        }
+      };
+    }
+
+    // An operation of this device still on its way: its person keeps the local status until the answer.
+    // That status is the latest waiting entry's, written over the server's copy in this transaction
+    // (these requests run after the ones above).
     const waiting = tx.objectStore('checkinOutbox').index('eventId').getAll(eventId);
     waiting.onsuccess = () => {
-      const pending = new Set<string>();
       for (const entry of waiting.result as CheckinOutboxEntry[]) {
         if (entry.state === 'refused') continue;
-        if (entry.op) pending.add(`${entry.op.kind}:${entry.op.recordId}`);
-        if (entry.walkIn) pending.add(`visitors:${entry.walkIn.id}`);
+        const local = optimisticState(entry);
+        const server = upserted.get(local.key);
+        if (!server) continue;
+        const merged: RosterPerson = { ...server, ...local.state };
+        own.put(merged);
+        upserted.set(local.key, merged);
       }
-      for (const item of items) {
-        const key = `${item.kind}:${item.id}`;
-        if (item.deleted) {
-          people.delete([eventId, item.kind, item.id]);
-          removed.push(key);
-          continue;
-        }
-        const person: RosterPerson = {
-          eventId,
-          kind: item.kind,
-          id: item.id,
-          name: item.name ?? '',
-          mobile: item.mobile ?? '',
-          organisation: item.organisation ?? '',
-          passCode: item.passCode ?? '',
-          status: item.status ?? '',
-          statusChangedAt: item.statusChangedAt,
-          statusChangedBy: item.statusChangedBy,
-          statusDeviceId: item.statusDeviceId,
-          version: item.version,
-        };
-        if (!pending.has(key)) {
-          people.put(person);
-          upserted.push(person);
-          continue;
-        }
-        // An operation of this device is still on its way: keep the local status until its answer.
-        const mine = people.get([eventId, item.kind, item.id]);
-        mine.onsuccess = () => {
-          const local = mine.result as RosterPerson | undefined;
-          const merged: RosterPerson = local
-            ? { ...person, status: local.status, statusChangedAt: local.statusChangedAt, statusChangedBy: local.statusChangedBy, statusDeviceId: local.statusDeviceId }
-            : person;
-          people.put(merged);
-          upserted.push(merged);
-        };
-      }
-      tx.objectStore('rosterCursors').put({ eventId, cursor, complete, updatedAt: new Date().toISOString() } satisfies RosterCursor);
     };
+    cursors.put({ eventId, cursor: page.cursor, complete: page.complete, updatedAt: new Date().toISOString() } satisfies RosterCursor);
   });
-  const index = loadedIndex(eventId);
-  index?.remove(removed);
-  index?.upsert(upserted);
-  return { upserted, removed };
+}
+
+/** The own record that hides a removed person's copy in the download. */
+const removedPerson = {
+  name: '',
+  mobile: '',
+  organisation: '',
+  passCode: '',
+  status: '',
+  statusChangedAt: null,
+  statusChangedBy: null,
+  statusDeviceId: null,
+  removed: true,
+} as const;
+
+/** What a waiting outbox entry made its person look like on this device (see changeStatus, registerWalkIn). */
+function optimisticState(entry: CheckinOutboxEntry): { key: string; state: Pick<RosterPerson, 'status' | 'statusChangedAt' | 'statusChangedBy' | 'statusDeviceId'> } {
+  if (entry.op) {
+    return {
+      key: `${entry.op.kind}:${entry.op.recordId}`,
+      state: { status: entry.op.toStatus, statusChangedAt: entry.op.deviceTime, statusChangedBy: entry.by ?? '', statusDeviceId: entry.op.deviceId },
+    };
+  }
+  return {
+    key: `visitors:${entry.walkIn!.id}`,
+    state: { status: 'registered_at_venue', statusChangedAt: entry.createdAt, statusChangedBy: entry.by ?? '', statusDeviceId: entry.walkIn!.deviceId ?? null },
+  };
 }
 
 export async function rosterCursor(eventId: string): Promise<RosterCursor | undefined> {
@@ -363,8 +481,8 @@ export interface Actor {
 export async function changeStatus(person: Pick<RosterPerson, 'eventId' | 'kind' | 'id'>, toStatus: string, actor: Actor, note?: string): Promise<RosterPerson> {
   const db = checkinDb();
   const device = await deviceId();
-  const updated = await db.transaction('rw', db.rosterPeople, db.checkinOutbox, async () => {
-    const current = await db.rosterPeople.get([person.eventId, person.kind, person.id]);
+  const updated = await db.transaction('rw', db.rosterPeople, db.rosterChunks, db.checkinOutbox, async () => {
+    const current = await localPerson(db, person.eventId, person.kind, person.id);
     if (!current) throw new Error('This person is not on this device’s roster');
     const now = new Date();
     const op: CheckinOperation = {
@@ -379,7 +497,7 @@ export async function changeStatus(person: Pick<RosterPerson, 'eventId' | 'kind'
     };
     const next: RosterPerson = { ...current, status: toStatus, statusChangedAt: op.deviceTime, statusChangedBy: actor.name, statusDeviceId: device };
     await db.rosterPeople.put(next);
-    await db.checkinOutbox.add({ id: op.id, eventId: current.eventId, type: 'op', op, label: `${current.name}: ${toStatus}`, state: 'waiting', attempts: 0, createdAt: op.deviceTime });
+    await db.checkinOutbox.add({ id: op.id, eventId: current.eventId, type: 'op', op, label: `${current.name}: ${toStatus}`, by: actor.name, state: 'waiting', attempts: 0, createdAt: op.deviceTime });
     return next;
   });
   loadedIndex(updated.eventId)?.upsert([updated]);
@@ -408,7 +526,7 @@ export async function registerWalkIn(input: Omit<WalkInRequest, 'id' | 'deviceId
   };
   await db.transaction('rw', db.rosterPeople, db.checkinOutbox, async () => {
     await db.rosterPeople.put(person);
-    await db.checkinOutbox.add({ id: walkIn.id, eventId: input.eventId, type: 'walk-in', walkIn, label: `Walk-in: ${input.fullName}`, state: 'waiting', attempts: 0, createdAt: now });
+    await db.checkinOutbox.add({ id: walkIn.id, eventId: input.eventId, type: 'walk-in', walkIn, label: `Walk-in: ${input.fullName}`, by: actor.name, state: 'waiting', attempts: 0, createdAt: now });
   });
   loadedIndex(input.eventId)?.upsert([person]);
   return person;
@@ -467,7 +585,7 @@ export interface Delivery {
 export async function applyDeliveries(eventId: string, deliveries: Delivery[]): Promise<RosterPerson[]> {
   const db = checkinDb();
   const changed: RosterPerson[] = [];
-  await db.transaction('rw', db.rosterPeople, db.checkinOutbox, async () => {
+  await db.transaction('rw', db.rosterPeople, db.rosterChunks, db.checkinOutbox, async () => {
     const seqs = new Set(deliveries.map((d) => d.seq));
     const batchIds = new Set((await db.checkinOutbox.bulkGet([...seqs])).filter((e): e is CheckinOutboxEntry => !!e).map((e) => e.id));
     for (const d of deliveries) {
@@ -481,7 +599,7 @@ export async function applyDeliveries(eventId: string, deliveries: Delivery[]): 
       const key = `${d.person.kind}:${d.person.id}`;
       if (seen.has(key) || pending.has(key)) continue;
       seen.add(key);
-      const current = await db.rosterPeople.get([d.person.eventId, d.person.kind, d.person.id]);
+      const current = await localPerson(db, d.person.eventId, d.person.kind, d.person.id);
       if (!current) continue;
       const state = d.person.state;
       if (!state) continue; // no longer on the roster: the next roster pull brings the tombstone
@@ -530,9 +648,9 @@ export async function queuePanelStatusChange(input: {
 }): Promise<CheckinOutboxEntry> {
   const db = checkinDb();
   const device = await deviceId();
-  const { entry, updated } = await db.transaction('rw', db.rosterPeople, db.checkinOutbox, async () => {
+  const { entry, updated } = await db.transaction('rw', db.rosterPeople, db.rosterChunks, db.checkinOutbox, async () => {
     let fromStatus = input.fromStatus;
-    const current = input.eventId ? await db.rosterPeople.get([input.eventId, input.kind, input.recordId]) : undefined;
+    const current = input.eventId ? await localPerson(db, input.eventId, input.kind, input.recordId) : undefined;
     if (current) fromStatus = current.status || null;
     const waiting = await db.checkinOutbox.where('eventId').equals(input.eventId).toArray();
     for (const e of waiting) if (e.state !== 'refused' && e.op?.kind === input.kind && e.op.recordId === input.recordId) fromStatus = e.op.toStatus;

@@ -17,6 +17,7 @@ import {
   outboxSummary,
   type PersonState,
   type RosterEntry,
+  openRosterStore,
   rosterCursor,
   storeRosterPage,
 } from './checkin-store';
@@ -222,31 +223,44 @@ async function sendWalkIn(entry: CheckinOutboxEntry) {
 
 /**
  * Pulls the roster changes of `eventId` since the stored cursor, page by page; each page is stored with
- * its cursor in one transaction. The next page is fetched while the previous one is being stored.
+ * its cursor in one transaction. Three things overlap: the server answering page n + 1, this page copying
+ * page n into IndexedDB, and the browser committing page n - 1 (see storeRosterPage).
  */
 async function pull(eventId: string): Promise<number> {
+  await openRosterStore();
   const stored = await rosterCursor(eventId);
   let since = stored?.cursor ?? 0;
   const first = !stored?.complete;
-  let loaded = first ? 0 : -1;
+  let loaded = 0;
   if (first) set({ download: { eventId, loaded: 0, complete: false } });
   const fetchPage = (from: number) =>
     call<{ items: RosterEntry[]; cursor: number; hasMore: boolean }>('GET', `/api/checkin/roster?eventId=${encodeURIComponent(eventId)}&since=${from}&limit=${PAGE_SIZE}`);
   let changes = 0;
+  let committing: Promise<unknown> | null = null;
   let page = await fetchPage(since);
-  for (;;) {
-    const { items, cursor, hasMore } = page.data;
-    const next = hasMore ? fetchPage(cursor) : null;
-    next?.catch(() => undefined); // awaited below; avoid an unhandled rejection while storing
-    await storeRosterPage(eventId, items, cursor, !hasMore || stored?.complete === true);
-    changes += items.length;
-    since = cursor;
-    if (first) {
-      loaded += items.length;
-      set({ download: { eventId, loaded, complete: !hasMore } });
+  try {
+    for (;;) {
+      const { items, cursor, hasMore } = page.data;
+      const next = hasMore ? fetchPage(cursor) : null;
+      next?.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
+      const storing = storeRosterPage(eventId, items, { after: since, cursor, complete: !hasMore || stored?.complete === true, asChunk: first });
+      storing.catch(() => undefined); // awaited on the next turn or after the loop
+      // The page before this one must be stored before progress is shown (or before a failure stops here).
+      if (committing) await committing;
+      committing = storing;
+      changes += items.length;
+      since = cursor;
+      if (first) {
+        loaded += items.length;
+        set({ download: { eventId, loaded, complete: false } });
+      }
+      if (!next) break;
+      page = await next;
     }
-    if (!next) break;
-    page = await next;
+    await committing;
+  } finally {
+    // A failed page leaves the later ones to fail their cursor check; none may still be running on return.
+    await committing?.catch(() => undefined);
   }
   if (first) set({ download: { eventId, loaded, complete: true } });
   return changes;

@@ -19,6 +19,23 @@ export interface RosterPerson {
   statusDeviceId: string | null;
   /** The server's roster version of this row; 0 for a walk-in the server has not confirmed yet. */
   version: number;
+  /**
+   * Only on a person's own record (`rosterPeople`): taken off the roster since the first download, so the
+   * download's copy (`rosterChunks`) no longer counts.
+   */
+  removed?: true;
+}
+
+/**
+ * One page of an event's first roster download, stored as one record (`rosterChunks`). IndexedDB's cost
+ * is per record: 50,000 people as 25 records store in a twentieth of the time of 50,000 records. A
+ * person's own record in `rosterPeople` (any change after their page arrived) takes precedence.
+ */
+export interface RosterChunk {
+  eventId: string;
+  /** The roster cursor at the end of this page: chunks apply in this order. */
+  cursor: number;
+  people: RosterPerson[];
 }
 
 /** How far an event's roster has been downloaded: `cursor` is the last version stored. */
@@ -54,6 +71,8 @@ export interface CheckinOutboxEntry {
   walkIn?: WalkInRequest;
   /** For the sync bar's list: whom the change is about. */
   label: string;
+  /** Who made the change on this device (shown as "changed by" until the server answers). */
+  by?: string;
   state: OutboxState;
   reason?: string;
   attempts: number;

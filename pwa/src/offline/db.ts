@@ -5,8 +5,10 @@
 // - 2: the venue check-in (types in ./checkin-types.ts): the event's roster (`rosterPeople`), how far
 //   each event's roster has been downloaded (`rosterCursors`), the operations waiting for the server
 //   (`checkinOutbox`, in creation order by `seq`) and this device's id (`deviceInfo`).
+// - 3: the first roster download of an event as a few large records (`rosterChunks`); `rosterPeople`
+//   then holds only the people changed since (see checkin-store.ts).
 import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
-import type { CheckinOutboxEntry, DeviceInfo, RosterCursor, RosterPerson } from './checkin-types';
+import type { CheckinOutboxEntry, DeviceInfo, RosterChunk, RosterCursor, RosterPerson } from './checkin-types';
 
 /** Which public endpoint a submission goes to. */
 export type PublicEndpoint =
@@ -44,6 +46,7 @@ export class EventProDatabase extends Dexie {
   publicOutbox!: EntityTable<OutboxEntry, 'id'>;
   passes!: EntityTable<SavedPass, 'passCode'>;
   rosterPeople!: Dexie.Table<RosterPerson, [string, string, string]>;
+  rosterChunks!: Dexie.Table<RosterChunk, [string, number]>;
   rosterCursors!: EntityTable<RosterCursor, 'eventId'>;
   checkinOutbox!: EntityTable<CheckinOutboxEntry, 'seq'>;
   deviceInfo!: EntityTable<DeviceInfo, 'key'>;
@@ -60,6 +63,9 @@ export class EventProDatabase extends Dexie {
       rosterCursors: '&eventId',
       checkinOutbox: '++seq, &id, eventId, state',
       deviceInfo: '&key',
+    });
+    this.version(3).stores({
+      rosterChunks: '[eventId+cursor]',
     });
   }
 }

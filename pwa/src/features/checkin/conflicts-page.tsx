@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { panelRequest } from '../../components/panel-api';
 import { useIsAdmin, usePanelUser } from '../../components/panel-session';
-import { checkinDb } from '../../offline/checkin-store';
+import { localPeople } from '../../offline/checkin-store';
 import type { RosterKind, RosterPerson } from '../../offline/checkin-types';
 import { CHOSEN_KEY, useEvents } from './checkin-page';
 import { KIND_LABELS, statusLabel } from './flow';
@@ -42,9 +42,8 @@ function useLocalNames(items: ConflictItem[] | undefined): Map<string, RosterPer
   useEffect(() => {
     if (!items?.length) return;
     let alive = true;
-    const keys = [...new Map(items.map((i) => [`${i.eventId}|${i.kind}|${i.recordId}`, [i.eventId, i.kind, i.recordId] as [string, string, string]])).values()];
-    void checkinDb()
-      .rosterPeople.bulkGet(keys)
+    const keys = [...new Map(items.map((i) => [`${i.eventId}|${i.kind}|${i.recordId}`, [i.eventId, i.kind, i.recordId] as [string, RosterKind, string]])).values()];
+    void localPeople(keys)
       .then((people) => {
         if (!alive) return;
         const map = new Map<string, RosterPerson>();
