@@ -52,6 +52,21 @@ function prerenderHome(): Plugin {
   };
 }
 
+/**
+ * Link previews want absolute URLs (WhatsApp ignores a relative `og:image`), and the site's address is
+ * only known where it is deployed: `PUBLIC_ORIGIN=https://expo.example.com npm run build` writes it into
+ * the pages' Open Graph tags. Without it they stay relative, which browsers and most crawlers resolve.
+ */
+function publicOrigin(): Plugin {
+  const raw = process.env.PUBLIC_ORIGIN?.trim();
+  const origin = raw ? new URL(raw).origin : undefined;
+  return {
+    name: 'eventpro:public-origin',
+    transformIndexHtml: (html) =>
+      origin ? html.replace(/(<meta property="og:image" content=")\//, `$1${origin}/`) : html,
+  };
+}
+
 export default defineConfig({
   root: here('.'),
   publicDir: here('./public'),
@@ -75,6 +90,7 @@ export default defineConfig({
       generatedRouteTree: here('./src/routeTree.gen.ts'),
     }),
     react(),
+    publicOrigin(),
     prerenderHome(),
     VitePWA({
       // Our own worker (src/sw.ts) so it can also send waiting submissions on Background Sync.
