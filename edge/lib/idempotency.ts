@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { insertStatement, type SqlStatement } from '../db/sql-statement';
+import { insertStatement, type SqlStatement, statementTemplate } from '../db/sql-statement';
 import { idempotencyKeys } from '../db/tables/system';
 import { constraintMessage } from './db-errors';
 import { sha256Hex } from './sha256';
@@ -64,6 +64,26 @@ export function keyStatement(
     responseBody: JSON.stringify(entry.answer.body),
     createdAt: entry.now.toISOString(),
   });
+}
+
+/**
+ * How long a submission id is remembered. A phone keeps an unsent registration until it is online again
+ * (public-outbox), which may be days; a month covers that with room to spare.
+ */
+export const KEY_RETENTION_DAYS = 30;
+/** Keys removed per clean-up at most, so one clean-up never holds up the registrations it rides with. */
+export const KEYS_REMOVED_PER_CLEANUP = 500;
+
+const expiredKeys = statementTemplate<{ before: string; limit: number }>((db, p) =>
+  db.delete(idempotencyKeys).where(
+    sql`${idempotencyKeys.key} IN (SELECT ${idempotencyKeys.key} FROM ${idempotencyKeys} WHERE ${idempotencyKeys.createdAt} < ${p('before')} ORDER BY ${idempotencyKeys.createdAt} LIMIT ${p('limit')})`,
+  ),
+);
+
+/** Removes the oldest keys older than the retention (at most KEYS_REMOVED_PER_CLEANUP of them). */
+export function expiredKeysStatement(db: Database, now: Date): SqlStatement {
+  const before = new Date(now.getTime() - KEY_RETENTION_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  return expiredKeys(db, { before, limit: KEYS_REMOVED_PER_CLEANUP });
 }
 
 export type PriorOutcome =

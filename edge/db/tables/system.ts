@@ -81,14 +81,19 @@ export const rosterTombstones = sqliteTable(
  * makes a concurrent repeat fail to insert instead of creating a second record; the stored request hash
  * tells a true repeat (answer the first response) from a reused key with another body (422).
  */
-export const idempotencyKeys = sqliteTable('idempotency_keys', {
-  key: text('key').primaryKey(),
-  scope: text('scope').notNull(),
-  requestHash: text('request_hash').notNull(),
-  responseStatus: integer('response_status'),
-  responseBody: text('response_body'),
-  createdAt: text('created_at').notNull(),
-});
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    key: text('key').primaryKey(),
+    scope: text('scope').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    createdAt: text('created_at').notNull(),
+  },
+  // Expired keys are removed oldest first (edge/lib/idempotency.ts).
+  (t) => [index('idempotency_keys_created_at_idx').on(t.createdAt)],
+);
 
 /**
  * Failed-login counters, kept in the database so that every Worker isolate and every Node process sees

@@ -6,6 +6,7 @@ import { groupCommit } from '../../lib/group-commit';
 import type { SqlStatement } from '../../db/sql-statement';
 import { constraintMessage } from '../../lib/db-errors';
 import {
+  expiredKeysStatement,
   idempotencyKey,
   isKeyConflict,
   KEY_REUSED_MESSAGE,
@@ -40,6 +41,9 @@ export interface Submission<Input extends { eventId?: string; uniqueSubmissionId
     insert: SqlStatement;
   };
 }
+
+/** The share of submissions that also clean up expired idempotency keys (about one in a thousand). */
+const KEY_CLEANUP_SHARE = 0.001;
 
 /** Write attempts per submission: a pass-code collision (60-bit codes: near impossible) or a vanished key is retried. */
 const WRITE_ATTEMPTS = 3;
@@ -80,6 +84,8 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
     const statements = key
       ? [keyStatement(db, { key, scope: submission.scope, requestHash: hash, answer: { status: 201, body }, now: now() }), insert]
       : [insert];
+    // Now and then a submission also removes expired keys (so the table stays a month of submissions).
+    if (key && Math.random() < KEY_CLEANUP_SHARE) statements.push(expiredKeysStatement(db, now()));
     try {
       await groupCommit(writeBatch, statements);
       return c.json(body, 201);
