@@ -31,7 +31,8 @@ function appFor(env: WorkerBindings) {
   const client = createClient({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
   app = createApp({
     db: drizzle(client),
-    writeBatch: clientBatchWriter(client),
+    // One request may not wait on another's database call on Workers: no group commit there.
+    writeBatch: clientBatchWriter(client, { groupsRequests: false }),
     blobs: r2BlobStore(env.BLOBS),
     secrets: { jwtSecret: env.JWT_SECRET, passwordPepper: env.PASSWORD_PEPPER },
     now: () => new Date(),

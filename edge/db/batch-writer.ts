@@ -10,12 +10,19 @@ import type { SqlStatement } from './sql-statement';
  * the libSQL client's batch; the Node server on an embedded file uses its own connection with cached
  * prepared statements (`native-batch-writer.ts`, decision 010).
  */
-export type BatchWriter = (statements: SqlStatement[]) => Promise<Array<Array<Record<string, unknown>>>>;
+export type BatchWriter = ((statements: SqlStatement[]) => Promise<Array<Array<Record<string, unknown>>>>) & {
+  /**
+   * `false` where a request may not wait on I/O started by another request (Cloudflare Workers cancels
+   * such a request as hung): there each request commits its own statements, without group commit.
+   */
+  readonly groupsRequests?: boolean;
+};
 
 /** A batch writer over a libSQL client (Turso over HTTP on Workers; any URL on Node). */
-export function clientBatchWriter(client: Client): BatchWriter {
-  return async (statements) => {
+export function clientBatchWriter(client: Client, options: { groupsRequests?: boolean } = {}): BatchWriter {
+  const write = async (statements: SqlStatement[]) => {
     const results = await client.batch(statements, 'write');
     return results.map((result) => result.rows.map((row) => Object.fromEntries(result.columns.map((column, i) => [column, row[i]]))));
   };
+  return Object.assign(write, { groupsRequests: options.groupsRequests ?? true });
 }

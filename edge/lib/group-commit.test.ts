@@ -68,3 +68,16 @@ describe('insertStatement', () => {
     expect(row?.value).toEqual({ a: [1, 'two'] });
   });
 });
+
+describe('group commit where requests may not share I/O (Workers)', () => {
+  it('commits each caller on its own', async () => {
+    await t.db.delete(siteSettings);
+    let batches = 0;
+    const inner = clientBatchWriter(t.client, { groupsRequests: false });
+    const writer = Object.assign((statements: Parameters<BatchWriter>[0]) => (batches++, inner(statements)), { groupsRequests: false });
+    const results = await Promise.allSettled([groupCommit(writer, [setting('w1')]), groupCommit(writer, [setting('w1')]), groupCommit(writer, [setting('w2')])]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(batches).toBe(3);
+    expect((await t.db.select().from(siteSettings)).map((r) => r.key).sort()).toEqual(['w1', 'w2']);
+  });
+});

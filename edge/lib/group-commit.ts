@@ -125,6 +125,7 @@ const committers = new WeakMap<BatchWriter, GroupCommitter>();
  * database's error when one of this caller's statements fails (nothing of this caller is then stored).
  */
 export function groupCommit(writeBatch: BatchWriter, statements: SqlStatement[]): Promise<Rows[]> {
+  if (writeBatch.groupsRequests === false) return writeBatch(statements);
   let committer = committers.get(writeBatch);
   if (!committer) committers.set(writeBatch, (committer = new GroupCommitter(writeBatch)));
   return committer.commit(statements);

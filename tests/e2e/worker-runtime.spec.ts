@@ -105,6 +105,20 @@ describe('the Worker (workerd via wrangler dev, sqld over HTTP)', () => {
     expect(wrong.status).toBe(401);
   });
 
+  it('registers a visitor once (group commit through the libSQL client), answers a repeat with the first answer and a duplicate with 409', async () => {
+    const submit = (body: Record<string, string>) =>
+      fetch(`${workerUrl}/api/visitors/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const person = { fullName: 'Worker Visitor', mobileNumber: '9123456780', uniqueSubmissionId: crypto.randomUUID() };
+    const [first, repeat] = await Promise.all([submit(person), submit(person)]);
+    expect([first.status, repeat.status]).toEqual([201, 201]);
+    const [a, b] = [await first.json(), await repeat.json()];
+    expect(a.data.passCode).toMatch(/^[0-9A-Z]{12}$/);
+    expect(b.data.id).toBe(a.data.id);
+    const again = await submit({ ...person, uniqueSubmissionId: crypto.randomUUID() });
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe('You have already registered. Thank you for your interest!');
+  });
+
   it('serves the PWA as static assets with the security headers, falls back to the app for routes, never for /api', async () => {
     const home = await fetch(`${workerUrl}/`);
     expect(home.status).toBe(200);
