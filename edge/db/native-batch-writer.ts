@@ -31,35 +31,52 @@ interface WriteError {
  * A batch runs in `BEGIN IMMEDIATE … COMMIT`: a busy database makes it wait (the busy timeout) at its
  * start, never fail half-way. A failing statement rolls the batch back and is named by `statementIndex`.
  */
-export function nativeBatchWriter(path: string, options: { busyTimeoutMs: number }): { writeBatch: BatchWriter; close(): void } {
-  // `__name`: the helper esbuild adds around named functions when it keeps names (tsx does); the thread's
-  // source is this function's text, without the module that defines the helper.
-  const worker = new Worker(`const __name = (fn) => fn;\n(${writerThread.toString()})()`, {
-    eval: true,
-    workerData: { path, busyTimeoutMs: options.busyTimeoutMs, libsql: createRequire(import.meta.url).resolve('libsql') },
-  });
-  // The thread must not keep a finished script alive; the server's socket keeps the server alive.
-  worker.unref();
-
+export function nativeBatchWriter(
+  path: string,
+  options: { busyTimeoutMs: number },
+): { writeBatch: BatchWriter; close(): void; /** For tests: the thread now running, if any. */ thread(): Worker | undefined } {
+  const workerData = { path, busyTimeoutMs: options.busyTimeoutMs, libsql: createRequire(import.meta.url).resolve('libsql') };
   let nextId = 0;
   const pending = new Map<number, { resolve: (results: Rows[]) => void; reject: (error: Error) => void }>();
   const failAll = (error: Error) => {
     for (const { reject } of pending.values()) reject(error);
     pending.clear();
   };
-  worker.on('message', (answer: Answer) => {
-    const waiting = pending.get(answer.id);
-    if (!waiting) return;
-    pending.delete(answer.id);
-    if ('results' in answer) waiting.resolve(answer.results);
-    else waiting.reject(Object.assign(new Error(answer.error.message), answer.error));
-  });
-  worker.on('error', failAll);
-  worker.on('exit', () => failAll(new Error('The database writer has stopped')));
 
-  const textNumbers = new Map<string, number>();
+  /** The thread and the SQL texts it has been sent; a new one starts on the next batch if it stops. */
+  let current: { worker: Worker; textNumbers: Map<string, number> } | undefined;
+  let closed = false;
+  const thread = () => {
+    if (current) return current;
+    // `__name`: the helper esbuild adds around named functions when it keeps names (tsx does); the
+    // thread's source is this function's text, without the module that defines the helper.
+    const worker = new Worker(`const __name = (fn) => fn;\n(${writerThread.toString()})()`, { eval: true, workerData });
+    // The thread must not keep a finished script alive; the server's socket keeps the server alive.
+    worker.unref();
+    worker.on('message', (answer: Answer) => {
+      const waiting = pending.get(answer.id);
+      if (!waiting) return;
+      pending.delete(answer.id);
+      if ('results' in answer) waiting.resolve(answer.results);
+      else waiting.reject(Object.assign(new Error(answer.error.message), answer.error));
+    });
+    const stopped = (error: Error) => {
+      if (current?.worker !== worker) return;
+      current = undefined;
+      // Whether a batch in flight was committed is unknown: its callers get an error (a registration's
+      // client then repeats it with the same submission id, and gets the first answer if it was stored).
+      failAll(error);
+    };
+    worker.on('error', stopped);
+    worker.on('exit', () => stopped(new Error('The database writer stopped')));
+    current = { worker, textNumbers: new Map() };
+    return current;
+  };
+
   const writeBatch: BatchWriter = (statements) =>
     new Promise((resolve, reject) => {
+      if (closed) return reject(new Error('The database is closed'));
+      const { worker, textNumbers } = thread();
       const id = nextId++;
       pending.set(id, { resolve, reject });
       const newTexts: string[] = [];
@@ -73,7 +90,16 @@ export function nativeBatchWriter(path: string, options: { busyTimeoutMs: number
       });
       worker.postMessage({ id, newTexts, statements: numbered } satisfies Request);
     });
-  return { writeBatch, close: () => worker.postMessage({ close: true } satisfies Request) };
+  thread(); // started now, so the first registration does not wait for it
+  return {
+    writeBatch,
+    close: () => {
+      closed = true;
+      current?.worker.postMessage({ close: true } satisfies Request);
+      current = undefined;
+    },
+    thread: () => current?.worker,
+  };
 }
 
 /**
