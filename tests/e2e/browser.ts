@@ -49,3 +49,6 @@ export async function openDevice(options: { viewport?: { width: number; height: 
     },
   } satisfies { context: BrowserContext; page: Page; problems: string[]; close(): Promise<void> };
 }
+
+/** What openDevice gives a spec: the context, its first page, the problems seen, close(). */
+export type Device = Awaited<ReturnType<typeof openDevice>>;

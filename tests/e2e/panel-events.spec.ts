@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDevice } from './browser';
-import { openAdminDevice } from './panel-helpers';
+import { describe, expect, inject, it } from 'vitest';
+import { signedInAdmin } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
-const adminEmail = inject('adminEmail');
-const adminPassword = inject('adminPassword');
-
-type Device = Awaited<ReturnType<typeof openDevice>>;
-let device: Device;
-let token: string;
-beforeAll(async () => {
-  ({ device, token } = await openAdminDevice(baseUrl, adminEmail, adminPassword));
-});
-afterAll(async () => {
-  await device?.close();
-});
+const admin = signedInAdmin();
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 describe('Event Management', () => {
   it('creates an event through the §5 form rules, edits it, filters and deletes it', async () => {
-    const { page } = device;
+    const { page } = admin.device;
     await page.goto(`${baseUrl}/panel/events`);
     await page.getByRole('heading', { name: 'Event Management', level: 1 }).waitFor();
     await page.getByTestId('event-card').first().waitFor(); // the featured event made at first start
@@ -116,7 +104,7 @@ describe('Event Management', () => {
 
 describe('Enquiries', () => {
   it('updates an enquiry status with notes in the 500 px panel and deletes it', async () => {
-    const { page } = device;
+    const { page } = admin.device;
     const name = `Enquirer ${Date.now()}`;
     const created = await fetch(`${baseUrl}/api/enquiries`, {
       method: 'POST',

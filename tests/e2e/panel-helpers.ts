@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { openDevice } from './browser';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { type Device, openDevice } from './browser';
 
 /** Signs in through the API and returns the token (shared by the panel specs). */
 export async function apiLogin(baseUrl: string, email: string, password: string): Promise<string> {
@@ -46,10 +47,21 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
-/** A device (browser profile) signed in to the panel as the admin, with the token for API calls. */
-export async function openAdminDevice(baseUrl: string, email: string, password: string) {
-  const device = await openDevice();
-  const token = await apiLogin(baseUrl, email, password);
-  await useToken(device.page, baseUrl, token);
-  return { device, token };
+/**
+ * A spec's admin: a device (browser profile) signed in to the panel before the spec's tests and closed
+ * after them, with the token for API calls. Call it at the top of the spec; `device` and `token` are there
+ * once the tests run.
+ */
+export function signedInAdmin(): { device: Device; token: string } {
+  const admin = {} as { device: Device; token: string };
+  beforeAll(async () => {
+    const baseUrl = inject('baseUrl');
+    admin.device = await openDevice();
+    admin.token = await apiLogin(baseUrl, inject('adminEmail'), inject('adminPassword'));
+    await useToken(admin.device.page, baseUrl, admin.token);
+  });
+  afterAll(async () => {
+    await admin.device?.close();
+  });
+  return admin;
 }

@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { openDevice } from './browser';
-import { api, openAdminDevice } from './panel-helpers';
+import { describe, inject, it } from 'vitest';
+import { api, signedInAdmin } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
-const adminEmail = inject('adminEmail');
-const adminPassword = inject('adminPassword');
-
-type Device = Awaited<ReturnType<typeof openDevice>>;
-let device: Device;
-let token: string;
-beforeAll(async () => {
-  ({ device, token } = await openAdminDevice(baseUrl, adminEmail, adminPassword));
-});
-afterAll(async () => {
-  await device?.close();
-});
+const admin = signedInAdmin();
 
 describe('panel offline', () => {
   it('opens the last-fetched list offline with the "Offline — showing data from" banner', async () => {
-    const { page, context } = device;
+    const { page, context } = admin.device;
     const name = `Offline Olga ${Date.now()}`;
-    await api(baseUrl, token, 'POST', '/visitors', { fullName: name, mobileNumber: '9876533333' });
+    await api(baseUrl, admin.token, 'POST', '/visitors', { fullName: name, mobileNumber: '9876533333' });
     await page.goto(`${baseUrl}/panel/registrations/visitors`);
     await page.waitForFunction(() => document.documentElement.dataset.sw === 'ready', null, { timeout: 30_000 });
     await page.getByRole('row').filter({ hasText: name }).waitFor();

@@ -1,22 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDevice } from './browser';
-import { api, openAdminDevice } from './panel-helpers';
+import { describe, expect, inject, it } from 'vitest';
+import type { Device } from './browser';
+import { api, signedInAdmin } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
-const adminEmail = inject('adminEmail');
-const adminPassword = inject('adminPassword');
-
-type Device = Awaited<ReturnType<typeof openDevice>>;
 type Page = Device['page'];
-let device: Device;
-let token: string;
-beforeAll(async () => {
-  ({ device, token } = await openAdminDevice(baseUrl, adminEmail, adminPassword));
-});
-afterAll(async () => {
-  await device?.close();
-});
+const admin = signedInAdmin();
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -184,11 +173,11 @@ async function runCycle(page: Page, cycle: Cycle) {
 
 describe('admin list screens', () => {
   it('create → edit → delete through the UI for every resource', async () => {
-    for (const cycle of cycles()) await runCycle(device.page, cycle);
+    for (const cycle of cycles()) await runCycle(admin.device.page, cycle);
   });
 
   it('checks the VIP awardee required fields with one message', async () => {
-    const { page } = device;
+    const { page } = admin.device;
     await page.goto(`${baseUrl}/panel/vips/awardees`);
     await page.getByRole('button', { name: '+ Add Awardee' }).click();
     await page.getByRole('dialog').locator('button[type=submit]').click();
@@ -198,12 +187,12 @@ describe('admin list screens', () => {
   });
 
   it('filters VIP awardees by the status tiles, and Show All clears it', async () => {
-    const { page } = device;
+    const { page } = admin.device;
     const tag = unique();
-    const { body: events } = await api<{ data: { items: Array<{ id: string }> } }>(baseUrl, token, 'GET', '/events');
+    const { body: events } = await api<{ data: { items: Array<{ id: string }> } }>(baseUrl, admin.token, 'GET', '/events');
     const eventId = events.data.items[0]!.id;
     for (const [fullName, status] of [[`Reached ${tag}`, 'reached'], [`Left ${tag}`, 'left_venue']]) {
-      const res = await api(baseUrl, token, 'POST', '/awardeesvip', { fullName, mobileNumber: '9876500000', city: 'Hyderabad', eventId, status });
+      const res = await api(baseUrl, admin.token, 'POST', '/awardeesvip', { fullName, mobileNumber: '9876500000', city: 'Hyderabad', eventId, status });
       expect(res.status).toBe(201);
     }
     await page.goto(`${baseUrl}/panel/vips/awardees`);
@@ -223,10 +212,10 @@ describe('admin list screens', () => {
   });
 
   it('changes a status from the row, searches, and exports the current filter as CSV', async () => {
-    const { page } = device;
+    const { page } = admin.device;
     const tag = unique();
-    await api(baseUrl, token, 'POST', '/visitors', { fullName: `Csv Person ${tag}`, mobileNumber: '9876511111' });
-    await api(baseUrl, token, 'POST', '/visitors', { fullName: `Other Person ${tag}`, mobileNumber: '9876522222' });
+    await api(baseUrl, admin.token, 'POST', '/visitors', { fullName: `Csv Person ${tag}`, mobileNumber: '9876511111' });
+    await api(baseUrl, admin.token, 'POST', '/visitors', { fullName: `Other Person ${tag}`, mobileNumber: '9876522222' });
     await page.goto(`${baseUrl}/panel/registrations/visitors`);
     await page.getByLabel('Search').fill(`Csv Person ${tag}`);
     await page.waitForURL(/q=Csv/);
@@ -244,7 +233,7 @@ describe('admin list screens', () => {
   });
 
   it('sorts by a column', async () => {
-    const { page } = device;
+    const { page } = admin.device;
     await page.goto(`${baseUrl}/panel/registrations/visitors`);
     await page.getByRole('button', { name: /^Name/ }).click();
     await page.waitForURL(/sort=fullName/);

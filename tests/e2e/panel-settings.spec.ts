@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { openDevice } from './browser';
-import { api, apiLogin, openAdminDevice, useToken } from './panel-helpers';
+import { api, apiLogin, signedInAdmin, useToken } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
-const adminEmail = inject('adminEmail');
-const adminPassword = inject('adminPassword');
-
-type Device = Awaited<ReturnType<typeof openDevice>>;
-let device: Device;
-let token: string;
-beforeAll(async () => {
-  ({ device, token } = await openAdminDevice(baseUrl, adminEmail, adminPassword));
-});
-afterAll(async () => {
-  await device?.close();
-});
+const admin = signedInAdmin();
 
 describe('Settings and roles', () => {
   it('saves the site contacts and featured event', async () => {
-    const { page } = device;
+    const { page } = admin.device;
     await page.goto(`${baseUrl}/panel/settings`);
     await page.getByLabel('Contact phone').fill('+919876543210');
     await page.getByLabel('Contact e-mail').fill('hello@expo.test');
@@ -27,12 +16,12 @@ describe('Settings and roles', () => {
     await featured.selectOption({ index: 1 });
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Settings saved').waitFor();
-    const { body } = await api<{ data: { contactPhone: string; contactEmail: string } }>(baseUrl, token, 'GET', '/settings');
+    const { body } = await api<{ data: { contactPhone: string; contactEmail: string } }>(baseUrl, admin.token, 'GET', '/settings');
     expect(body.data).toMatchObject({ contactPhone: '+919876543210', contactEmail: 'hello@expo.test' });
   });
 
   it('creates a staff account, who sees lists and status menus of people only; disables it again', async () => {
-    const { page } = device;
+    const { page } = admin.device;
     const email = `staff${Date.now()}@expo.test`;
     await page.goto(`${baseUrl}/panel/settings`);
     const form = page.getByRole('form', { name: 'Create an account' });
@@ -47,8 +36,8 @@ describe('Settings and roles', () => {
     const row = page.getByRole('row').filter({ hasText: email });
     await row.waitFor();
 
-    await api(baseUrl, token, 'POST', '/visitors', { fullName: 'Walk In', mobileNumber: '9876544444' });
-    await api(baseUrl, token, 'POST', '/stalls', { contactPersonName: 'Stall Person', email: 'stall@example.com', mobileNumber: '9876555555' });
+    await api(baseUrl, admin.token, 'POST', '/visitors', { fullName: 'Walk In', mobileNumber: '9876544444' });
+    await api(baseUrl, admin.token, 'POST', '/stalls', { contactPersonName: 'Stall Person', email: 'stall@example.com', mobileNumber: '9876555555' });
     const staffToken = await apiLogin(baseUrl, email, 'door staff password');
     const staff = await openDevice();
     try {

@@ -12,8 +12,8 @@ import { getRecord, saveRecord } from './resource-api';
 import { usePanelUser } from '../../components/panel-session';
 import type { FormField, FormValues, ResourceConfig } from './types';
 import { FormMessage } from '../../components/form-message';
+import { isStaleEdit, StaleEditReload } from '../../components/stale-edit-reload';
 
-const STALE = 409;
 const SESSION_EXPIRED = 'Session expired. Please log in again.';
 
 /** What a failed save shows: the server's words, except a refused token, which asks for a new login. */
@@ -78,7 +78,7 @@ export function ResourceForm({ config, record, onClose }: { config: ResourceConf
       timer.current = window.setTimeout(onClose, config.closeDelayMs);
     },
     onError(failure) {
-      if (failure instanceof ApiError && failure.status === STALE) setStale(true);
+      if (isStaleEdit(failure)) setStale(true);
       fail(saveErrorMessage(failure, editing ? config.messages.updateFailed : config.messages.createFailed));
     },
   });
@@ -136,11 +136,7 @@ export function ResourceForm({ config, record, onClose }: { config: ResourceConf
           {error}
         </p>
       ) : null}
-      {stale ? (
-        <button type="button" className="button button--ghost" onClick={() => void reload()}>
-          Reload
-        </button>
-      ) : null}
+      <StaleEditReload stale={stale} onReload={reload} />
       <FormMessage kind="success" text={config.errorDisplay === 'inline' ? success : null} />
       <div className="panel-form__actions">
         <button type="button" className="button button--ghost" onClick={onClose}>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type EventOption, EventOptions, featuredOrFirst } from '../../components/event-options';
 import { useIsAdmin, usePanelUser } from '../../components/panel-session';
 import { getToken } from '../../lib/auth-token';
 import { readEnvelope } from '../../lib/envelope';
@@ -14,12 +15,6 @@ import { PersonCard } from './person-card';
 import { SyncBar } from './sync-bar';
 import { WalkInForm } from './walk-in-form';
 import './checkin.css';
-
-export interface EventOption {
-  id: string;
-  eventName: string;
-  isFeatured: boolean | number;
-}
 
 const EVENTS_KEY = 'eventpro.checkin.events';
 export const CHOSEN_KEY = 'eventpro.checkin.eventId';
@@ -62,7 +57,7 @@ export function CheckinPage() {
   const events = useEvents();
   const [chosen, setChosen] = useState<string | null>(() => localStorage.getItem(CHOSEN_KEY));
   const eventList = events.data ?? [];
-  const eventId = chosen && (eventList.length === 0 || eventList.some((e) => e.id === chosen)) ? chosen : (eventList.find((e) => e.isFeatured)?.id ?? eventList[0]?.id ?? null);
+  const eventId = chosen && (eventList.length === 0 || eventList.some((e) => e.id === chosen)) ? chosen : (featuredOrFirst(eventList)?.id ?? null);
 
   useEffect(() => {
     if (eventId) startCheckinSync(eventId);
@@ -155,13 +150,7 @@ export function CheckinPage() {
               setSelected(null);
             }}
           >
-            {eventList.length === 0 && <option value="">{events.isError ? 'Events unavailable offline' : 'Loading events…'}</option>}
-            {eventList.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.eventName}
-                {e.isFeatured ? ' (featured)' : ''}
-              </option>
-            ))}
+            <EventOptions events={eventList} failed={events.isError} failedText="Events unavailable offline" />
           </select>
         </label>
       </header>

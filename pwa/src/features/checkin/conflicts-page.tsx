@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { EventOptions, featuredOrFirst } from '../../components/event-options';
 import { panelRequest } from '../../components/panel-api';
 import { useIsAdmin, usePanelUser } from '../../components/panel-session';
 import { localPeople } from '../../offline/checkin-store';
@@ -86,7 +87,7 @@ export function ConflictsPage() {
   const eventList = events.data ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
   const remembered = typeof localStorage === 'undefined' ? null : localStorage.getItem(CHOSEN_KEY);
-  const eventId = chosen ?? (remembered && eventList.some((e) => e.id === remembered) ? remembered : (eventList.find((e) => e.isFeatured)?.id ?? eventList[0]?.id ?? ''));
+  const eventId = chosen ?? (remembered && eventList.some((e) => e.id === remembered) ? remembered : (featuredOrFirst(eventList)?.id ?? ''));
   const conflicts = useQuery({ ...conflictsQueryOptions(eventId), enabled: isAdmin && eventList.length > 0 });
   const names = useLocalNames(conflicts.data);
   const mine = useDeviceId();
@@ -112,13 +113,7 @@ export function ConflictsPage() {
         <label className="ci-event">
           <span>Event</span>
           <select value={eventId} onChange={(e) => setChosen(e.target.value)}>
-            {eventList.length === 0 && <option value="">{events.isError ? 'Events unavailable' : 'Loading events…'}</option>}
-            {eventList.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.eventName}
-                {e.isFeatured ? ' (featured)' : ''}
-              </option>
-            ))}
+            <EventOptions events={eventList} failed={events.isError} />
           </select>
         </label>
       </header>

@@ -1,13 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { type EventOption, EventOptions, featuredOrFirst } from '../../components/event-options';
 import { panelRequest } from '../../components/panel-api';
 import './live-counts.css';
-
-interface EventOption {
-  id: string;
-  eventName: string;
-  isFeatured: boolean | number;
-}
 
 /** `GET /api/checkin/counts?eventId`, as the server answers it. */
 export interface CheckinCounts {
@@ -65,7 +60,7 @@ export function LiveCounts() {
   const events = useQuery(eventsQueryOptions());
   const [picked, setPicked] = useState<string | null>(null);
   const list = events.data ?? [];
-  const eventId = picked ?? list.find((e) => e.isFeatured)?.id ?? list[0]?.id ?? '';
+  const eventId = picked ?? featuredOrFirst(list)?.id ?? '';
   const counts = useQuery(liveCountsQueryOptions(eventId));
   const data = counts.data;
   const max = Math.max(1, ...(data?.perHour.map((h) => h.people) ?? []));
@@ -82,13 +77,7 @@ export function LiveCounts() {
         <label className="live-counts__event">
           <span className="panel-muted">Event</span>
           <select value={eventId} onChange={(e) => setPicked(e.target.value)} aria-label="Event for live counts">
-            {list.length === 0 && <option value="">{events.isError ? 'Events unavailable' : 'Loading events…'}</option>}
-            {list.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.eventName}
-                {e.isFeatured ? ' (featured)' : ''}
-              </option>
-            ))}
+            <EventOptions events={list} failed={events.isError} />
           </select>
         </label>
       </header>

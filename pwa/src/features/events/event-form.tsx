@@ -4,11 +4,11 @@ import { EVENT_STATUSES, EVENT_TYPES } from '../../../../edge/schemas/events';
 import { type BaseRecord, panelRequest } from '../../components/panel-api';
 import { statusLabel, toLocalInput } from '../../components/panel-format';
 import { PanelImageField } from '../../components/panel-image-field';
-import { ApiError } from '../../lib/api-error';
 // The state → city table is shared with the public registration forms (dependency-free module).
 import { changeLocation, citiesOf, INDIA_STATES } from '../../lib/india-locations';
 import { checkEventForm, eventSaveError, pickEnd, pickStart } from './event-rules';
 import { FormMessage } from '../../components/form-message';
+import { isStaleEdit, StaleEditReload } from '../../components/stale-edit-reload';
 
 /** Seed 001 §9: the drawer closes 1.2 s after a save. */
 export const EVENT_CLOSE_DELAY_MS = 1200;
@@ -57,7 +57,7 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
       timer.current = window.setTimeout(onClose, EVENT_CLOSE_DELAY_MS);
     },
     onError(failure) {
-      if (failure instanceof ApiError && failure.status === 409) setStale(true);
+      if (isStaleEdit(failure)) setStale(true);
       setError(eventSaveError(failure, editing));
     },
   });
@@ -229,11 +229,7 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
         </div>
       </div>
       <FormMessage kind="error" text={error} />
-      {stale ? (
-        <button type="button" className="button button--ghost" onClick={() => void reload()}>
-          Reload
-        </button>
-      ) : null}
+      <StaleEditReload stale={stale} onReload={reload} />
       <FormMessage kind="success" text={success} />
       <div className="panel-form__actions">
         <button type="button" className="button button--ghost" onClick={onClose}>
