@@ -45,9 +45,13 @@ function prerenderHome(): Plugin {
         ...css.filter((href) => !shell.includes(href)).map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`),
         ...[...needed].filter((name) => !shell.includes(name)).map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`),
       ];
+      // React puts the preloads of the page's images first in its markup; they belong in <head>.
+      const rendered = await renderPage('/');
+      const hoisted = rendered.match(/^(?:<link [^>]*>)*/)![0];
+      links.push(...(hoisted.match(/<link [^>]*>/g) ?? []));
       page.source = shell
         .replace('</head>', `    ${links.join('\n    ')}\n  </head>`)
-        .replace('<div id="root"></div>', `<div id="root">${await renderPage('/')}</div>`);
+        .replace('<div id="root"></div>', `<div id="root">${rendered.slice(hoisted.length)}</div>`);
     },
   };
 }
