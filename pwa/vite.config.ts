@@ -25,8 +25,10 @@ function prerenderHome(): Plugin {
       const { renderPage } = (await import(pathToFileURL(here('../dist/prerender/prerender.js')).href)) as {
         renderPage(path: string): Promise<string>;
       };
-      // The home page's own chunks and styles, so the page is styled from the first paint (nothing moves
-      // when the app takes over) and its code is fetched alongside the entry.
+      // The home page's own styles, so the page is styled from the first paint and nothing moves when the
+      // app takes over. No modulepreload hints on this page: it is complete without JavaScript, so on a
+      // slow phone connection its HTML, styles and images get the bandwidth first, and the app's code
+      // follows from the entry script (app.html, which shows nothing without the code, keeps them).
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
       const home = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('features/public-site/home-page.tsx')));
       const needed = new Set<string>();
@@ -41,15 +43,13 @@ function prerenderHome(): Plugin {
         const chunk = bundle[name];
         return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
       });
-      const links = [
-        ...css.filter((href) => !shell.includes(href)).map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`),
-        ...[...needed].filter((name) => !shell.includes(name)).map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`),
-      ];
+      const links = css.filter((href) => !shell.includes(href)).map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`);
       // React puts the preloads of the page's images first in its markup; they belong in <head>.
       const rendered = await renderPage('/');
       const hoisted = rendered.match(/^(?:<link [^>]*>)*/)![0];
       links.push(...(hoisted.match(/<link [^>]*>/g) ?? []));
       page.source = shell
+        .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
         .replace('</head>', `    ${links.join('\n    ')}\n  </head>`)
         .replace('<div id="root"></div>', `<div id="root">${rendered.slice(hoisted.length)}</div>`);
     },
