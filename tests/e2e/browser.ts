@@ -21,11 +21,20 @@ const FLAGS = [
  * A browser profile of its own (service workers and IndexedDB persist across reloads within it), like a
  * tablet at the venue. Collects console errors and CSP violations so specs can assert there are none.
  */
-export async function openDevice(options: { viewport?: { width: number; height: number } } = {}) {
+export async function openDevice(
+  options: {
+    viewport?: { width: number; height: number };
+    /** A Y4M video file the browser plays as its camera (Chromium's fake capture device), permission granted. */
+    cameraVideo?: string;
+  } = {},
+) {
   const profile = mkdtempSync(join(tmpdir(), 'eventpro-chromium-'));
+  const camera = options.cameraVideo
+    ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${options.cameraVideo}`]
+    : [];
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
-    args: FLAGS,
+    args: [...FLAGS, ...camera],
     viewport: options.viewport ?? { width: 1280, height: 800 },
     serviceWorkers: 'allow',
   });
