@@ -22,6 +22,11 @@ export interface SiteSettings {
   contactPhone: string;
   contactEmail: string;
   packages: SitePackage[];
+  /**
+   * The founder's video: a path on this site (the CSP plays media from this origin only), e.g. a file
+   * deployed as /media/founder.mp4. Empty: the poster says the video is coming.
+   */
+  founderVideoUrl: string;
 }
 
 export const GENERAL_ENQUIRY = 'General Enquiry';
@@ -64,6 +69,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   contactPhone: '',
   contactEmail: '',
   packages: DEFAULT_PACKAGES,
+  founderVideoUrl: '',
 };
 
 export type SiteSettingKey = keyof SiteSettings;
@@ -91,6 +97,7 @@ const VALIDATORS: { [K in SiteSettingKey]: (value: unknown) => value is SiteSett
   contactPhone: isString,
   contactEmail: isString,
   packages: (value): value is SitePackage[] => Array.isArray(value) && value.every(isPackage),
+  founderVideoUrl: isString,
 };
 
 export async function getSiteSettings(db: Database): Promise<SiteSettings> {

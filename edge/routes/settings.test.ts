@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOUNDER_VIDEO_MESSAGE } from '../schemas/settings';
 import { makeTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -33,5 +34,21 @@ describe('/api/settings', () => {
     expect((await res.json()).errors).toMatchObject({ contactEmail: 'Enter a valid email address', contactPhone: 'Mobile number must be 10-15 digits' });
     const unknown = await t.request('PUT', '/api/settings', { token: admin, json: { featuredEventId: 'missing' } });
     expect((await unknown.json()).message).toBe('Unknown event');
+  });
+
+  it("takes the founder video as a path on this site only, and the public site offers it", async () => {
+    const site = async () => (await (await t.request('GET', '/api/public/site')).json()).data;
+    expect((await site()).founderVideoUrl).toBe('');
+    for (const elsewhere of ['https://videos.example.com/founder.mp4', '//videos.example.com/founder.mp4', '/media/founder.exe', 'media/founder.mp4', 'javascript:alert(1)//.mp4']) {
+      const refused = await t.request('PUT', '/api/settings', { token: admin, json: { founderVideoUrl: elsewhere } });
+      expect(refused.status, elsewhere).toBe(400);
+      expect((await refused.json()).errors).toEqual({ founderVideoUrl: FOUNDER_VIDEO_MESSAGE });
+    }
+    const saved = await t.request('PUT', '/api/settings', { token: admin, json: { founderVideoUrl: ' /media/founder.mp4 ' } });
+    expect(saved.status).toBe(200);
+    expect((await saved.json()).data.founderVideoUrl).toBe('/media/founder.mp4');
+    expect((await site()).founderVideoUrl).toBe('/media/founder.mp4');
+    await t.request('PUT', '/api/settings', { token: admin, json: { founderVideoUrl: '' } });
+    expect((await site()).founderVideoUrl).toBe('');
   });
 });

@@ -37,5 +37,6 @@ export const settingsRoutes = new Hono<AppEnv>()
     if (input.contactPhone !== undefined) await putSiteSetting(db, 'contactPhone', input.contactPhone, at);
     if (input.contactEmail !== undefined) await putSiteSetting(db, 'contactEmail', input.contactEmail, at);
     if (input.packages !== undefined) await putSiteSetting(db, 'packages', input.packages, at);
+    if (input.founderVideoUrl !== undefined) await putSiteSetting(db, 'founderVideoUrl', input.founderVideoUrl, at);
     return ok(c, await currentSettings(db), 'Settings saved');
   });

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { optionalEmail, optionalMobile, text } from './fields';
 
+export const FOUNDER_VIDEO_MESSAGE = 'Founder video: a path on this site ending in .mp4 or .webm, e.g. /media/founder.mp4';
+
 /** The site settings an admin edits in Settings: public contacts, packages, the featured event. */
 export const sitePackageSchema = z.object({
   id: z.string().check(z.trim(), z.regex(/^[a-z0-9-]{1,40}$/, { error: 'Package id: lower-case letters, digits and dashes' })),
@@ -15,4 +17,12 @@ export const settingsUpdateSchema = z.object({
   contactEmail: z.optional(optionalEmail()),
   packages: z.optional(z.array(sitePackageSchema).check(z.minLength(1, { error: 'Keep at least one package' }), z.maxLength(12))),
   featuredEventId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  founderVideoUrl: z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(300),
+      // A path on this site (the CSP plays media from this origin only); '' removes the video.
+      z.regex(/^(?:|\/(?!\/)[^\s?#]*\.(?:mp4|webm)(?:[?#]\S*)?)$/i, { error: FOUNDER_VIDEO_MESSAGE }),
+    ),
+  ),
 });

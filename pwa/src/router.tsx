@@ -2,13 +2,24 @@ import { createRouter } from '@tanstack/react-router';
 import { queryClient } from './query-client';
 import { routeTree } from './routeTree.gen';
 
+/**
+ * The prerendered home page is on screen (and may have been scrolled) before the app takes over: the
+ * takeover's first render must leave the page where the visitor put it. Later navigations restore or
+ * reset the scroll as usual.
+ */
+let keepScrollOfFirstRender = typeof document !== 'undefined' && document.getElementById('root')?.hasChildNodes() === true;
+
 export const router = createRouter({
   routeTree,
   context: { queryClient },
   defaultPreload: 'intent',
   // Let TanStack Query decide freshness; the router only triggers loaders.
   defaultPreloadStaleTime: 0,
-  scrollRestoration: true,
+  scrollRestoration: () => {
+    if (!keepScrollOfFirstRender) return true;
+    keepScrollOfFirstRender = false;
+    return false;
+  },
 });
 
 declare module '@tanstack/react-router' {

@@ -155,5 +155,6 @@ export const publicRoutes = new Hono<AppEnv>()
       contactEmail: settings.contactEmail,
       packages: settings.packages,
       subscriptionChoices: subscriptionChoices(settings.packages),
+      founderVideoUrl: settings.founderVideoUrl,
     });
   });

@@ -3,12 +3,7 @@ import { notify } from '../../components/toasts';
 import type { RegistrationType } from './registration/registration-types';
 import { PackagesSection } from './packages-section';
 import { usePublicActions } from './public-layout';
-
-/**
- * The founder's video is self-hosted (the CSP allows media from this origin only). No file ships yet:
- * set this to its URL (e.g. `/media/founder.mp4`) and the facade plays it on click.
- */
-export const FOUNDER_VIDEO_URL = '';
+import { useSite } from './site-data';
 
 const NETWORK_STATS = [
   ['10 crore', 'views per day'],
@@ -151,17 +146,22 @@ export default function LandingSections({ reduced = false, scrollTo = '' }: { re
   );
 }
 
+/**
+ * The founder's video loads only when played (a poster until then). It is self-hosted: an organiser sets
+ * its path on this site in Settings (the CSP plays media from this origin only).
+ */
 function FounderProfile() {
+  const videoUrl = useSite().founderVideoUrl || '';
   const [playing, setPlaying] = useState(false);
   const play = () => {
-    if (FOUNDER_VIDEO_URL) setPlaying(true);
+    if (videoUrl) setPlaying(true);
     else notify('The founder’s video will be available soon.');
   };
   return (
     <section className="section founder" aria-labelledby="founder-title">
       <div className="founder__media">
         {playing ? (
-          <video src={FOUNDER_VIDEO_URL} controls autoPlay playsInline width="640" height="360" />
+          <video src={videoUrl} controls autoPlay playsInline width="640" height="360" data-testid="founder-video" />
         ) : (
           <button type="button" className="founder__poster" onClick={play} aria-label="Play the founder’s video">
             <img src="/images/founder-poster.svg" alt="" width="640" height="360" loading="lazy" decoding="async" />

@@ -28,6 +28,8 @@ export interface SiteData {
   contactEmail: string;
   packages: SitePackage[];
   subscriptionChoices: string[];
+  /** A path on this site, or '' while there is no video. */
+  founderVideoUrl: string;
 }
 
 /** Seed 000's values, shown until the API answers. */
@@ -46,6 +48,7 @@ export const FALLBACK_SITE: SiteData = {
   // The seed's four packages and choices live with the (lazily loaded) sections that show them.
   packages: [],
   subscriptionChoices: [],
+  founderVideoUrl: '',
 };
 
 async function fetchSite(): Promise<SiteData> {
@@ -57,6 +60,7 @@ async function fetchSite(): Promise<SiteData> {
     contactEmail: data?.contactEmail ?? '',
     packages: Array.isArray(data?.packages) ? data.packages : [],
     subscriptionChoices: Array.isArray(data?.subscriptionChoices) ? data.subscriptionChoices : [],
+    founderVideoUrl: typeof data?.founderVideoUrl === 'string' ? data.founderVideoUrl : '',
   };
 }
 

@@ -24,6 +24,7 @@ interface SiteSettings {
   contactPhone: string;
   contactEmail: string;
   featuredEventId: string | null;
+  founderVideoUrl: string;
 }
 
 const USERS_KEY = ['panel', 'users'] as const;
@@ -65,10 +66,10 @@ export function SettingsPage() {
 
 function SiteSettingsCard() {
   const queryClient = useQueryClient();
-  const ids = { phone: useId(), email: useId(), featured: useId() };
+  const ids = { phone: useId(), email: useId(), featured: useId(), video: useId(), videoHint: useId() };
   const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: async () => (await panelRequest<SiteSettings>('/settings')).data });
   const events = useEventChoices();
-  const [values, setValues] = useState({ contactPhone: '', contactEmail: '', featuredEventId: '' });
+  const [values, setValues] = useState({ contactPhone: '', contactEmail: '', featuredEventId: '', founderVideoUrl: '' });
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (settings.data) {
@@ -76,6 +77,7 @@ function SiteSettingsCard() {
         contactPhone: settings.data.contactPhone,
         contactEmail: settings.data.contactEmail,
         featuredEventId: settings.data.featuredEventId ?? '',
+        founderVideoUrl: settings.data.founderVideoUrl ?? '',
       });
     }
   }, [settings.data]);
@@ -87,6 +89,7 @@ function SiteSettingsCard() {
         json: {
           contactPhone: values.contactPhone.trim(),
           contactEmail: values.contactEmail.trim(),
+          founderVideoUrl: values.founderVideoUrl.trim(),
           ...(values.featuredEventId ? { featuredEventId: values.featuredEventId } : {}),
         },
       }),
@@ -132,6 +135,21 @@ function SiteSettingsCard() {
             </option>
           ))}
         </select>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.video}>Founder video</label>
+        <input
+          id={ids.video}
+          type="text"
+          inputMode="url"
+          value={values.founderVideoUrl}
+          placeholder="/media/founder.mp4"
+          aria-describedby={ids.videoHint}
+          onChange={(e) => setValues({ ...values, founderVideoUrl: e.currentTarget.value })}
+        />
+        <small id={ids.videoHint} className="panel-muted">
+          A video file on this site (.mp4 or .webm). Leave empty until there is one: the home page then says the video is coming.
+        </small>
       </div>
       <FormMessage kind="error" text={error} />
       <div className="panel-form__actions">
