@@ -34,5 +34,13 @@ if (container.hasChildNodes()) {
   createRoot(container).render(app);
 }
 
-// Production only: in development Vite serves modules that the worker must not cache.
-if (import.meta.env.PROD) void registerServiceWorker();
+// Production only: in development Vite serves modules that the worker must not cache. Registered once the
+// page has loaded and the main thread is idle: installing the worker downloads every asset for offline
+// use, which must not compete with the first visit's own page.
+if (import.meta.env.PROD) {
+  // Safari has no requestIdleCallback: there the worker registers just after the load.
+  const whenIdle = (run: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 500));
+  const register = () => void whenIdle(() => void registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
