@@ -4,13 +4,11 @@
  * id lands at the end of its index instead of on a random page, so a group commit of fifty registrations
  * writes a few index pages instead of fifty.
  */
+import { randomBytes } from './random-bytes';
 
 let lastMs = 0;
 let counter = 0;
 const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
-/** Random bytes for 128 ids at a time (one `getRandomValues` call per id showed in the register profile). */
-const pool = new Uint8Array(16 * 128);
-let poolAt = pool.length;
 
 /**
  * A UUID v7 (RFC 9562): 48-bit Unix milliseconds, then 12 bits of a per-millisecond counter (so ids made
@@ -27,12 +25,7 @@ export function uuidv7(now = Date.now()): string {
     lastMs = now;
     counter = 0;
   }
-  if (poolAt + 16 > pool.length) {
-    crypto.getRandomValues(pool);
-    poolAt = 0;
-  }
-  const bytes = pool.subarray(poolAt, poolAt + 16);
-  poolAt += 16;
+  const bytes = randomBytes(16);
   const ms = lastMs;
   bytes[0] = Math.floor(ms / 2 ** 40) & 0xff;
   bytes[1] = Math.floor(ms / 2 ** 32) & 0xff;
