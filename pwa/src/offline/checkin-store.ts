@@ -245,14 +245,24 @@ export class RosterIndex {
 
 const eventRange = (eventId: string) => [[eventId, Dexie.minKey, Dexie.minKey], [eventId, Dexie.maxKey, Dexie.maxKey]] as const;
 
+/** The download's copy of each person of `eventId`, by person key (later pages override earlier ones). */
+async function downloadedPeople(db: EventProDatabase, eventId: string): Promise<Map<string, RosterPerson>> {
+  const people = new Map<string, RosterPerson>();
+  await db.rosterChunks
+    .where('[eventId+cursor]')
+    .between([eventId, Dexie.minKey], [eventId, Dexie.maxKey])
+    .each((chunk) => {
+      for (const p of chunk.people) people.set(personKey(p), p);
+    });
+  return people;
+}
+
 /** Every person of `eventId` on this device: the download's pages in order, then their own records. */
 async function readEventRoster(db: EventProDatabase, eventId: string): Promise<RosterPerson[]> {
-  const { chunks, own } = await db.transaction('r', db.rosterChunks, db.rosterPeople, async () => ({
-    chunks: await db.rosterChunks.where('[eventId+cursor]').between([eventId, Dexie.minKey], [eventId, Dexie.maxKey]).toArray(),
+  const { people, own } = await db.transaction('r', db.rosterChunks, db.rosterPeople, async () => ({
+    people: await downloadedPeople(db, eventId),
     own: await db.rosterPeople.where('[eventId+kind+id]').between(...eventRange(eventId)).toArray(),
   }));
-  const people = new Map<string, RosterPerson>();
-  for (const chunk of chunks) for (const p of chunk.people) people.set(personKey(p), p);
   for (const p of own) {
     if (p.removed) people.delete(personKey(p));
     else people.set(personKey(p), p);
@@ -263,28 +273,33 @@ async function readEventRoster(db: EventProDatabase, eventId: string): Promise<R
 /**
  * This device's copy of one person: their own record, else the download's copy. Call inside a
  * transaction over `rosterPeople` and `rosterChunks`. The loaded index holds the download's copy of
- * everyone without an own record, so the pages are only searched when this page has no index yet.
+ * everyone without an own record, so the pages are only read when this page has no index yet, and then
+ * once per event for all the look-ups that share `downloads`.
  */
-async function localPerson(db: EventProDatabase, eventId: string, kind: RosterKind, id: string): Promise<RosterPerson | undefined> {
+async function localPerson(
+  db: EventProDatabase,
+  eventId: string,
+  kind: RosterKind,
+  id: string,
+  downloads = new Map<string, Promise<Map<string, RosterPerson>>>(),
+): Promise<RosterPerson | undefined> {
   const own = await db.rosterPeople.get([eventId, kind, id]);
   if (own) return own.removed ? undefined : own;
   const index = loadedIndex(eventId);
   if (index?.ready) return index.get(personKey({ kind, id }));
-  const chunks = await db.rosterChunks.where('[eventId+cursor]').between([eventId, Dexie.minKey], [eventId, Dexie.maxKey]).reverse().toArray();
-  for (const chunk of chunks) {
-    const found = chunk.people.find((p) => p.kind === kind && p.id === id);
-    if (found) return found;
-  }
-  return undefined;
+  let people = downloads.get(eventId);
+  if (!people) downloads.set(eventId, (people = downloadedPeople(db, eventId)));
+  return (await people).get(personKey({ kind, id }));
 }
 
 /** The device's copies of these people (any event), for screens that show names from the roster. */
 export async function localPeople(keys: Array<[eventId: string, kind: RosterKind, id: string]>): Promise<RosterPerson[]> {
   const db = checkinDb();
   return db.transaction('r', db.rosterPeople, db.rosterChunks, async () => {
+    const downloads = new Map<string, Promise<Map<string, RosterPerson>>>();
     const found: RosterPerson[] = [];
     for (const [eventId, kind, id] of keys) {
-      const person = await localPerson(db, eventId, kind, id);
+      const person = await localPerson(db, eventId, kind, id, downloads);
       if (person) found.push(person);
     }
     return found;
@@ -594,12 +609,13 @@ export async function applyDeliveries(eventId: string, deliveries: Delivery[]): 
     }
     const pending = await pendingRecordKeys(db, eventId, batchIds);
     const seen = new Set<string>();
+    const downloads = new Map<string, Promise<Map<string, RosterPerson>>>();
     for (const d of deliveries) {
       if (!d.person) continue;
       const key = `${d.person.kind}:${d.person.id}`;
       if (seen.has(key) || pending.has(key)) continue;
       seen.add(key);
-      const current = await localPerson(db, d.person.eventId, d.person.kind, d.person.id);
+      const current = await localPerson(db, d.person.eventId, d.person.kind, d.person.id, downloads);
       if (!current) continue;
       const state = d.person.state;
       if (!state) continue; // no longer on the roster: the next roster pull brings the tombstone
