@@ -1,22 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { siteSettings } from '../db/tables/system';
+import { DEFAULT_PACKAGES, type SitePackage } from './site-defaults';
+
+export { DEFAULT_PACKAGES, GENERAL_ENQUIRY, type SitePackage, subscriptionChoices } from './site-defaults';
 
 /**
  * What the public pages show that an organiser may want to change without a release: contact phone and
  * e-mail, and the sponsorship packages. Stored one JSON value per key in `site_settings`; a key that was
- * never set (or holds something unusable) falls back to the defaults below, so the site always renders.
+ * never set (or holds something unusable) falls back to DEFAULT_SITE_SETTINGS, so the site always renders.
  */
-export interface SitePackage {
-  /** Stable slug, for links and for preselecting a package in the enquiry popup. */
-  id: string;
-  name: string;
-  /** Shown as written, e.g. "10 Lakhs + GST". */
-  price: string;
-  badge?: string;
-  features: string[];
-}
-
 export interface SiteSettings {
   /** Empty until an organiser sets it in Settings; the pages hide an empty contact. */
   contactPhone: string;
@@ -29,42 +22,6 @@ export interface SiteSettings {
   founderVideoUrl: string;
 }
 
-export const GENERAL_ENQUIRY = 'General Enquiry';
-
-/**
- * Seed 000 §2: the four cards and their prices, platinum "Most Popular". The seed lists the deliverables
- * (expo stalls, podcast life story, company profile, strip ads, online sales sessions, digital
- * strategies) but not which pack has which; the split and the counts below are a sensible default that
- * grows with the tier, for an organiser to correct in Settings.
- */
-export const DEFAULT_PACKAGES: SitePackage[] = [
-  {
-    id: 'platinum-10',
-    name: '10 PACK PLATINUM',
-    price: '10 Lakhs + GST',
-    badge: 'Most Popular',
-    features: ['2 expo stalls', 'Podcast life story', 'Company profile', 'Strip ads', '4 online sales sessions', 'Digital strategies'],
-  },
-  {
-    id: 'gold-6',
-    name: '6 PACK GOLD',
-    price: '6 Lakhs + GST',
-    features: ['1 expo stall', 'Podcast life story', 'Company profile', 'Strip ads', '2 online sales sessions', 'Digital strategies'],
-  },
-  {
-    id: 'silver-4',
-    name: '4 PACK SILVER',
-    price: '4 Lakhs + GST',
-    features: ['1 expo stall', 'Company profile', 'Strip ads', '1 online sales session'],
-  },
-  {
-    id: 'silver-3',
-    name: '3 PACK SILVER',
-    price: '3 Lakhs + GST',
-    features: ['1 expo stall', 'Company profile', 'Strip ads'],
-  },
-];
-
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   contactPhone: '',
   contactEmail: '',
@@ -74,15 +31,6 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
 
 export type SiteSettingKey = keyof SiteSettings;
 export const SITE_SETTING_KEYS = Object.keys(DEFAULT_SITE_SETTINGS) as SiteSettingKey[];
-
-/**
- * The enquiry popup's subscription choices: the package names plus "General Enquiry". Derived from the
- * packages (not the seed's separate list with "2 PACK BRONZE", which no card offers), so the choices and
- * the cards can never disagree.
- */
-export function subscriptionChoices(packages: SitePackage[]): string[] {
-  return [...packages.map((p) => p.name), GENERAL_ENQUIRY];
-}
 
 /** Each stored value is checked before use: a hand-edited or older value must never break the site. */
 const isString = (value: unknown): value is string => typeof value === 'string';

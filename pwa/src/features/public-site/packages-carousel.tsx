@@ -1,7 +1,7 @@
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import { PackageCard } from './packages-section';
-import type { SitePackage } from './site-data';
+import type { SitePackage } from '../../../../edge/lib/site-defaults';
 
 /** Small screens (seed 000 §2, §9): a swipe carousel showing 1.2 slides with a gap of 15. */
 export default function PackagesCarousel({ packages, onDetails }: { packages: SitePackage[]; onDetails: (pack: SitePackage) => void }) {

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Modal } from '../../components/modal';
 import { usePublicActions } from './public-layout';
-import { type SitePackage, useSite } from './site-data';
+import { DEFAULT_PACKAGES, type SitePackage } from '../../../../edge/lib/site-defaults';
+import { useSite } from './site-data';
 
 const PackagesCarousel = lazy(() => import('./packages-carousel'));
 const WIDE = '(min-width: 768px)';
@@ -41,27 +42,9 @@ export function PackageCard({ pack, onDetails }: { pack: SitePackage; onDetails:
   );
 }
 
-const DELIVERABLES = (stalls: string, extra: string[]) => [
-  stalls,
-  'Podcast life story',
-  'Company profile',
-  'Strip ads',
-  'Online sales sessions',
-  'Digital strategies',
-  ...extra,
-];
-
-/** Seed 000's four cards, shown until `GET /api/public/site` answers with the organiser's packages. */
-export const SEED_PACKAGES: SitePackage[] = [
-  { id: 'platinum-10', name: '10 PACK PLATINUM', price: '10 Lakhs + GST', badge: 'Most Popular', features: DELIVERABLES('Premium expo stall', ['Award night stage mention']) },
-  { id: 'gold-6', name: '6 PACK GOLD', price: '6 Lakhs + GST', features: DELIVERABLES('Expo stall', []) },
-  { id: 'silver-4', name: '4 PACK SILVER', price: '4 Lakhs + GST', features: DELIVERABLES('Expo stall', []).slice(0, 5) },
-  { id: 'silver-3', name: '3 PACK SILVER', price: '3 Lakhs + GST', features: DELIVERABLES('Expo stall', []).slice(0, 4) },
-];
-
 export function PackagesSection() {
   const site = useSite();
-  const packages = site.packages.length > 0 ? site.packages : SEED_PACKAGES;
+  const packages = site.packages.length > 0 ? site.packages : DEFAULT_PACKAGES;
   const wide = useWide();
   const [details, setDetails] = useState<SitePackage | null>(null);
   if (packages.length === 0) return null;

@@ -2,28 +2,13 @@
 // sponsorship packages. Until it answers (first paint, offline, or an older server) the pages show the
 // seed's values below, so nothing shifts and nothing is blank.
 import { useSyncExternalStore } from 'react';
+import type { PublicEvent } from '../../../../edge/lib/events';
 import { FEATURED_EVENT } from '../../../../edge/lib/featured-event';
+import type { SitePackage } from '../../../../edge/lib/site-defaults';
 import { readEnvelope } from '../../lib/envelope';
 
-export interface SiteEvent {
-  id: string;
-  eventName: string;
-  city: string;
-  venue: string;
-  startDateTime: string;
-  endDateTime: string;
-}
-
-export interface SitePackage {
-  id: string;
-  name: string;
-  price: string;
-  badge?: string | null;
-  features: string[];
-}
-
 export interface SiteData {
-  event: SiteEvent | null;
+  event: PublicEvent | null;
   contactPhone: string;
   contactEmail: string;
   packages: SitePackage[];
@@ -112,6 +97,6 @@ export function useSite(): SiteData {
 }
 
 /** The featured event, the seed's when the organiser has none. */
-export function useEvent(): SiteEvent {
+export function useEvent(): PublicEvent {
   return useSite().event ?? FALLBACK_SITE.event!;
 }

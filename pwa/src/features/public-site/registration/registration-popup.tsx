@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { DEFAULT_PACKAGES, subscriptionChoices } from '../../../../../edge/lib/site-defaults';
 import { Modal } from '../../../components/modal';
 import type { SavedPass } from '../../../offline/db';
 import { useSite } from '../site-data';
 import { CityPicker } from './city-picker';
 
-const SEED_SUBSCRIPTION_CHOICES = ['10 PACK PLATINUM', '6 PACK GOLD', '4 PACK SILVER', '3 PACK SILVER', 'General Enquiry'];
 import { type FieldErrors, payloadOf, QUEUED_MESSAGE, type RegistrationType, typeSpec, validatePopup, type Values } from './registration-types';
 import { submitRegistration } from './submit';
 import './registration.css';
@@ -36,7 +36,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
   const site = useSite();
   // The enquiry's choices: the organiser's packages plus "General Enquiry" (settles the seed's
   // 2 PACK BRONZE / 3 PACK SILVER mismatch); the seed's cards until the API answers.
-  const choices = site.subscriptionChoices.length > 0 ? site.subscriptionChoices : SEED_SUBSCRIPTION_CHOICES;
+  const choices = site.subscriptionChoices.length > 0 ? site.subscriptionChoices : subscriptionChoices(DEFAULT_PACKAGES);
   const spec = typeSpec(type, choices);
   const formId = useId();
   // An Enquire Now from a package card copies its subscription into the form (seed 000 §4).
