@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type BaseRecord, downloadFile } from '../../components/panel-api';
 import { formatCreatedOn, formatInr, statusLabel } from '../../components/panel-format';
+import { PanelStatusFilter } from '../../components/panel-status-filter';
 import { PanelDrawer } from '../../components/panel-drawer';
 import { usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/panel-toast';
@@ -90,7 +91,7 @@ export function ResourceScreen({
   const list = useQuery(listQueryOptions(config.name, search));
   const [editing, setEditing] = useState<BaseRecord | null | undefined>(undefined);
   const [exporting, setExporting] = useState(false);
-  const ids = { q: useId(), status: useId() };
+  const ids = { q: useId() };
   const params = listParams(search);
 
   const setSearch = (patch: Partial<ListSearch>) =>
@@ -230,17 +231,7 @@ export function ResourceScreen({
           <label htmlFor={ids.q}>Search</label>
           <input id={ids.q} type="search" value={q} placeholder={config.searchPlaceholder} onChange={(event) => setQ(event.currentTarget.value)} />
         </div>
-        <div className="field">
-          <label htmlFor={ids.status}>Status</label>
-          <select id={ids.status} value={search.status ?? ''} onChange={(event) => setSearch({ status: event.currentTarget.value || undefined })}>
-            <option value="">All statuses</option>
-            {config.statuses.map((status) => (
-              <option key={status} value={status}>
-                {statusLabel(status)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PanelStatusFilter statuses={config.statuses} value={search.status} allLabel="All statuses" onChange={(status) => setSearch({ status })} />
       </div>
 
       {list.isError ? (

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { EVENT_STATUSES } from '../../../../edge/schemas/events';
 import { type BaseRecord, type Page, panelRequest } from '../../components/panel-api';
 import { PanelDrawer } from '../../components/panel-drawer';
 import { formatEventDate, statusLabel } from '../../components/panel-format';
+import { PanelStatusFilter } from '../../components/panel-status-filter';
 import { useIsAdmin } from '../../components/panel-session';
 import { toast } from '../../components/panel-toast';
 import { errorMessage } from '../../lib/api-error';
@@ -38,7 +39,6 @@ export function EventsPage() {
   const isAdmin = useIsAdmin();
   const events = useQuery(eventsQueryOptions(search));
   const [editing, setEditing] = useState<BaseRecord | null | undefined>(undefined);
-  const statusId = useId();
 
   const setSearch = (patch: EventsSearch) =>
     void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, ...patch }), replace: true } as never);
@@ -74,17 +74,7 @@ export function EventsPage() {
         ) : null}
       </header>
       <div className="panel-toolbar">
-        <div className="field">
-          <label htmlFor={statusId}>Status</label>
-          <select id={statusId} value={search.status ?? ''} onChange={(e) => setSearch({ status: e.currentTarget.value || undefined, page: undefined })}>
-            <option value="">All</option>
-            {EVENT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {statusLabel(status)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PanelStatusFilter statuses={EVENT_STATUSES} value={search.status} allLabel="All" onChange={(status) => setSearch({ status, page: undefined })} />
       </div>
       {events.isError ? (
         <p className="panel-banner" role="alert">
