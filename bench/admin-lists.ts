@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { ensureFeaturedEvent, ensureFirstAdmin } from '../edge/db/initial-data';
+import { ensureFeaturedEvent } from '../edge/db/initial-data';
 import { openDatabase } from '../edge/db/local-database';
 import { visitors } from '../edge/db/tables/people';
 import { newPassCode } from '../edge/lib/pass-code';
