@@ -47,7 +47,7 @@ export async function benchAdminLists(rows = 100_000): Promise<ListLatency[]> {
     });
     await db.insert(visitors).values(batch);
   }
-  close();
+  await close();
 
   const server = await startBuiltServer({ DATABASE_URL: url });
   const results: ListLatency[] = [];

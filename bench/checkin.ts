@@ -66,7 +66,7 @@ export async function seedRoster(databaseUrl: string, eventId?: string, count = 
     }
     return event;
   } finally {
-    close();
+    await close();
   }
 }
 

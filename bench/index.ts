@@ -49,7 +49,7 @@ async function insertCeiling(seconds: number) {
     });
     inserted++;
   }
-  close();
+  await close();
   rmSync(dir, { recursive: true, force: true });
   return inserted / seconds;
 }

@@ -16,8 +16,8 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("install",()=>{})');
   t = await makeTestApp({ serveAssets: nodeAssets(dist) });
 });
-afterAll(() => {
-  t.close();
+afterAll(async () => {
+  await t.close();
   rmSync(dist, { recursive: true, force: true });
 });
 

@@ -81,10 +81,7 @@ const httpServer = serve({ fetch: server.fetch, port }, (info) => {
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    httpServer.close(() => {
-      closeDatabase();
-      process.exit(0);
-    });
+    httpServer.close(() => void closeDatabase().finally(() => process.exit(0)));
   });
 }
 

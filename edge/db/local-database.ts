@@ -16,8 +16,8 @@ export interface OpenedDatabase {
   db: Database;
   /** Group commits' writer: its own connection with cached statements on a file, else the client's batch. */
   writeBatch: BatchWriter;
-  /** Closes the client and the writer's connection. */
-  close(): void;
+  /** Closes the client and the writer's connection (resolves once the writer's thread has stopped). */
+  close(): Promise<void>;
 }
 
 /**
@@ -37,15 +37,15 @@ export async function openDatabase(options: { url: string; authToken?: string; m
   if (path) await client.execute('PRAGMA journal_mode = WAL');
   const db: Database = drizzle(client);
   await migrate(db, { migrationsFolder: options.migrationsFolder });
-  if (!path) return { client, db, writeBatch: clientBatchWriter(client), close: () => client.close() };
+  if (!path) return { client, db, writeBatch: clientBatchWriter(client), close: async () => client.close() };
   const writer = nativeBatchWriter(path, { busyTimeoutMs: BUSY_TIMEOUT_MS });
   return {
     client,
     db,
     writeBatch: writer.writeBatch,
     close: () => {
-      writer.close();
       client.close();
+      return writer.close();
     },
   };
 }

@@ -32,4 +32,4 @@ if (admin.created) {
   console.log(`Created the first admin: ${admin.email}`);
   if (admin.generatedPassword) console.log(`  password (shown once, store it now): ${admin.generatedPassword}`);
 }
-close();
+await close();

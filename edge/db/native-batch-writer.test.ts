@@ -15,9 +15,9 @@ beforeAll(async () => {
   opened = await openDatabase({ url: `file:${join(dir, 'w.db')}`, migrationsFolder: resolve(import.meta.dirname, '../../migrations') });
   writer = nativeBatchWriter(join(dir, 'w.db'), { busyTimeoutMs: BUSY_TIMEOUT_MS });
 });
-afterAll(() => {
-  writer.close();
-  opened.close();
+afterAll(async () => {
+  await writer.close();
+  await opened.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

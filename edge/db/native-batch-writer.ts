@@ -34,7 +34,13 @@ interface WriteError {
 export function nativeBatchWriter(
   path: string,
   options: { busyTimeoutMs: number },
-): { writeBatch: BatchWriter; close(): void; /** For tests: the thread now running, if any. */ thread(): Worker | undefined } {
+): {
+  writeBatch: BatchWriter;
+  /** Closes the connection; resolves once the thread has stopped (its files are then left alone). */
+  close(): Promise<void>;
+  /** For tests: the thread now running, if any. */
+  thread(): Worker | undefined;
+} {
   const workerData = { path, busyTimeoutMs: options.busyTimeoutMs, libsql: createRequire(import.meta.url).resolve('libsql') };
   let nextId = 0;
   const pending = new Map<number, { resolve: (results: Rows[]) => void; reject: (error: Error) => void }>();
@@ -95,8 +101,12 @@ export function nativeBatchWriter(
     writeBatch,
     close: () => {
       closed = true;
-      current?.worker.postMessage({ close: true } satisfies Request);
+      const worker = current?.worker;
       current = undefined;
+      if (!worker) return Promise.resolve();
+      const stopped = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      worker.postMessage({ close: true } satisfies Request);
+      return stopped;
     },
     thread: () => current?.worker,
   };

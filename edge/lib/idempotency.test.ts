@@ -58,7 +58,7 @@ describe('expired idempotency keys', () => {
       left = (await t.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys)).map((r) => r.key);
       expect(left.sort()).toEqual(['recent', 'today']);
     } finally {
-      t.close();
+      await t.close();
     }
   });
 });

@@ -109,8 +109,9 @@ export async function makeTestApp(options: { config?: Partial<AppConfig>; serveA
     return counts;
   };
 
-  const close = () => {
-    closeDatabase();
+  const close = async () => {
+    // The writer's thread may still be closing its connection (and writing its last files) otherwise.
+    await closeDatabase();
     rmSync(dir, { recursive: true, force: true });
   };
 

@@ -59,7 +59,7 @@ describe('with the limit off (PUBLIC_RATE_LIMIT=0)', () => {
       }
       expect((await off.rowCounts()).public_rate_limits).toBe(0);
     } finally {
-      off.close();
+      await off.close();
     }
   });
 });
