@@ -6,9 +6,12 @@ import { statusChanges } from '../db/tables/system';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
 import { validate } from '../http/validate';
+import { toStatement } from '../db/sql-statement';
 import { statusChangeSchema } from '../schemas/status-change';
 import { csvStream } from './csv';
 import { isUniqueViolation } from './db-errors';
+import { groupCommit } from './group-commit';
+import { outcomeOf, recordTarget, statusChangeStatements } from './status-engine';
 import { currentEvent, eventById } from './events';
 import {
   countRows,
@@ -25,22 +28,6 @@ import {
   statusError,
   storeImage,
 } from './resource';
-
-/**
- * A status set from the panel takes part in the venue door's ordering like a device's change (server
- * time as its device time), so a later door operation wins over it and an earlier one does not.
- */
-function doorStamp(resource: ResourceDescription, by: string, at: string, deviceId: string | undefined, operationId: string): Row {
-  // Stalls and sponsors keep their door status apart (`attendanceStatus`); their `status` is the booking's.
-  if (!('statusDeviceTime' in resource.table) || 'attendanceStatus' in resource.table) return {};
-  return {
-    statusChangedAt: at,
-    statusChangedBy: by,
-    statusDeviceId: deviceId ?? 'panel',
-    statusDeviceTime: at,
-    statusOperationId: operationId,
-  };
-}
 
 export const DUPLICATE_RECORD = 'A record with these details already exists';
 
@@ -140,33 +127,35 @@ export function resourceRoutes(resource: ResourceDescription) {
       const status = resource.normaliseStatus ? resource.normaliseStatus(input.status) : input.status;
       if (!resource.statuses.includes(status))
         return fail(c, 400, statusError(resource.statuses), { status: statusError(resource.statuses) });
-      const { db, now } = c.var.deps;
+      const { db, now, writeBatch } = c.var.deps;
       const id = c.req.param('id');
-      const existing = await findRow(db, resource, id);
-      if (!existing) return fail(c, 404, notFound);
       const at = now().toISOString();
       const user = c.var.user;
       const logId = crypto.randomUUID();
-      const patch: Row = { status, updatedAt: at, ...doorStamp(resource, user.name, at, input.deviceId, logId) };
-      if (resource.statusNotesOnRecord && input.notes !== undefined) patch.notes = input.notes;
-      await db.batch([
-        db.update(table).set(patch).where(eq(table.id, id)),
-        db.insert(statusChanges).values({
-          id: logId,
+      // The organiser changes the state they saw: with `If-Match: <updatedAt>` a row changed since is refused.
+      const expected = c.req.header('If-Match')?.replace(/^W\/|"/g, '') || null;
+      const [logged] = await groupCommit(
+        writeBatch,
+        statusChangeStatements(recordTarget(resource.name, table as never), {
+          logId,
           operationId: logId,
           resource: resource.name,
           recordId: id,
-          eventId: (existing.eventId as string | null) ?? null,
-          fromStatus: (existing.status as string | null) ?? null,
           toStatus: status,
-          changedByUserId: user.id,
-          changedByName: user.name,
-          deviceId: input.deviceId ?? null,
+          base: { kind: 'current' },
+          expectedUpdatedAt: expected,
+          author: { userId: user.id, name: user.name },
+          device: null,
+          happenedAt: at,
+          receivedAt: at,
           notes: input.notes ?? '',
-          createdAt: at,
+          alsoSet: resource.statusNotesOnRecord && input.notes !== undefined ? { notes: input.notes } : undefined,
         }),
-      ]);
-      return ok(c, present(resource, { ...existing, ...patch }), `${Singular} status updated`);
+      );
+      const row = await findRow(db, resource, id);
+      if (!row) return fail(c, 404, notFound);
+      if (!outcomeOf(logged)) return c.json({ success: false as const, message: STALE_UPDATE, data: present(resource, row) }, 409);
+      return ok(c, present(resource, row), `${Singular} status updated`);
     })
     .delete('/:id', requireAdmin, async (c) => {
       const { db, blobs } = c.var.deps;
@@ -179,7 +168,7 @@ export function resourceRoutes(resource: ResourceDescription) {
       return ok(c, { id }, `${Singular} deleted successfully`);
     })
     .put('/:id', requireAdmin, async (c) => {
-      const { db, blobs, now } = c.var.deps;
+      const { db, blobs, now, writeBatch } = c.var.deps;
       const id = c.req.param('id');
       const body = await readResourceBody(c);
       if (body instanceof Response) return body;
@@ -217,31 +206,32 @@ export function resourceRoutes(resource: ResourceDescription) {
       patch.updatedAt = at;
 
       const user = c.var.user;
-      const statusChanged = patch.status !== undefined && patch.status !== existing.status;
-      const logId = crypto.randomUUID();
-      if (statusChanged) Object.assign(patch, doorStamp(resource, user.name, at, undefined, logId));
+      // A status inside an edit is a status change like any other (the status engine), in the same commit
+      // as the edit and only if the edit itself applied (the engine expects the edit's new `updatedAt`).
+      const newStatus = patch.status !== undefined && patch.status !== existing.status ? String(patch.status) : null;
+      delete patch.status;
       const guard = and(eq(table.id, id), eq(table.updatedAt, existing.updatedAt as string));
       let updated: unknown;
       try {
-        [updated] = await db.batch([
-          db.update(table).set(patch).where(guard).returning({ id: table.id }),
-          ...(statusChanged
-            ? [
-                db.insert(statusChanges).values({
-                  id: logId,
-                  operationId: logId,
-                  resource: resource.name,
-                  recordId: id,
-                  eventId: (patch.eventId ?? existing.eventId ?? null) as string | null,
-                  fromStatus: (existing.status as string | null) ?? null,
-                  toStatus: String(patch.status),
-                  changedByUserId: user.id,
-                  changedByName: user.name,
-                  createdAt: at,
-                }),
-              ]
+        const logId = crypto.randomUUID();
+        [updated] = await groupCommit(writeBatch, [
+          toStatement(db.update(table).set(patch).where(guard).returning({ id: table.id })),
+          ...(newStatus
+            ? statusChangeStatements(recordTarget(resource.name, table as never), {
+                logId,
+                operationId: logId,
+                resource: resource.name,
+                recordId: id,
+                toStatus: newStatus,
+                base: { kind: 'current' },
+                expectedUpdatedAt: at,
+                author: { userId: user.id, name: user.name },
+                device: null,
+                happenedAt: at,
+                receivedAt: at,
+              })
             : []),
-        ] as const);
+        ]);
       } catch (error) {
         if (newImageKey) await blobs.delete(newImageKey);
         // e.g. two public registrations of one mobile number for one event (their unique index).

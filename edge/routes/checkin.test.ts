@@ -3,6 +3,7 @@ import { makeTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
 let staff: string;
+let staff2: string;
 let admin: string;
 let eventId: string;
 beforeAll(async () => {
@@ -10,6 +11,8 @@ beforeAll(async () => {
   admin = await t.login();
   const account = await t.createUser('staff');
   staff = await t.login(account.email, account.password);
+  const second = await t.createUser('staff', undefined, 'second staff password');
+  staff2 = await t.login(second.email, 'second staff password');
   eventId = (await (await t.request('GET', '/api/events', { token: admin })).json()).data.items[0].id;
 });
 afterAll(() => t.close());
@@ -18,14 +21,66 @@ const post = async (path: string, body: unknown, token = staff) => {
   const res = await t.request('POST', path, { json: body, token });
   return { status: res.status, body: await res.json() };
 };
-const roster = async (since = 0, limit = 1000) =>
-  (await (await t.request('GET', `/api/checkin/roster?eventId=${eventId}&since=${since}&limit=${limit}`, { token: staff })).json()).data;
+const get = async (path: string, token = admin) => (await (await t.request('GET', path, { token })).json()).data;
+const roster = async (since = 0, limit = 1000) => get(`/api/checkin/roster?eventId=${eventId}&since=${since}&limit=${limit}`, staff);
 
 let seq = 0;
-/** A UUID v7-shaped id whose order follows creation order, as devices make them. */
+/** A UUID v7-shaped id, as devices make them. */
 const opId = () => `0190a000-0000-7000-8000-${String(++seq).padStart(12, '0')}`;
 const addVisitor = async (name: string) =>
   (await post('/api/visitors', { fullName: name, mobileNumber: `98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` }, admin)).body.data;
+const addGuest = async (name: string) =>
+  (await post('/api/guests', { fullName: name, mobileNumber: `97${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` }, admin)).body.data;
+const hours = 3600_000;
+
+/**
+ * A venue device as the PWA runs one: signed in with its own secret (for `token`'s user), with a clock
+ * `skewMs` away from the server's. Its operations state the change they were made on (`base`).
+ */
+async function device(name: string, token = staff, skewMs = 0) {
+  const id = `device-${name.toLowerCase().replace(/\W+/g, '-')}-${++seq}`;
+  const secret = `secret-of-${id}-0123456789abcdef0123456789`;
+  const signIn = await post('/api/checkin/device', { id, secret, name, eventId }, token);
+  expect(signIn.status).toBe(200);
+  const clock = () => new Date(t.clock.now().getTime() + skewMs).toISOString();
+  let author: string = signIn.body.data.ticket;
+  return {
+    id,
+    secret,
+    name,
+    get author() {
+      return author;
+    },
+    set author(ticket: string) {
+      author = ticket;
+    },
+    op: (kind: string, recordId: string, toStatus: string, base: string | null, extra: Record<string, unknown> = {}) => ({
+      id: opId(),
+      kind,
+      recordId,
+      eventId,
+      baseOperationId: base,
+      toStatus,
+      deviceTime: clock(),
+      ...extra,
+    }),
+    send: (operations: unknown[], sender = token) =>
+      post('/api/checkin/ops', { deviceId: id, deviceName: name, author, sentAt: clock(), operations }, sender),
+    walkIn: (fields: Record<string, unknown>, sender = token) =>
+      post('/api/checkin/walk-ins', { deviceId: id, deviceName: name, author, sentAt: clock(), deviceTime: clock(), eventId, ...fields }, sender),
+    report: (waiting: number, sender = token) => post('/api/checkin/report', { deviceId: id, eventId, waiting, author }, sender),
+  };
+}
+type Device = Awaited<ReturnType<typeof device>>;
+
+const history = (resource: string, id: string) => get(`/api/${resource}/${id}/history`);
+const statusOf = async (resource: string, id: string) => (await get(`/api/${resource}/${id}`)).status as string;
+
+/** Every order of `items`. */
+function permutations<T>(items: T[]): T[][] {
+  if (items.length <= 1) return [items];
+  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+}
 
 describe('GET /api/checkin/roster', () => {
   it('pages every kind of person in version order with a resumable cursor, then answers only what changed', async () => {
@@ -38,7 +93,7 @@ describe('GET /api/checkin/roster', () => {
     const rest = await roster(first.cursor, 100);
     const all = [...first.items, ...rest.items];
     expect(all.map((p: { kind: string }) => p.kind).sort()).toEqual(['guests', 'stalls', 'visitors']);
-    expect(all.find((p: { kind: string }) => p.kind === 'stalls')).toMatchObject({ name: 'Stall Contact', organisation: 'Acme Homes', status: '' });
+    expect(all.find((p: { kind: string }) => p.kind === 'stalls')).toMatchObject({ name: 'Stall Contact', organisation: 'Acme Homes', status: '', statusOperationId: null });
     const versions = all.map((p: { version: number }) => p.version);
     expect(versions).toEqual([...versions].sort((a, b) => a - b));
 
@@ -55,102 +110,257 @@ describe('GET /api/checkin/roster', () => {
   });
 });
 
-describe('POST /api/checkin/ops', () => {
+describe('devices and authors', () => {
+  it('a device id is bound to the secret it was first signed in with; reports come only from its own sessions', async () => {
+    const gate = await device('Gate 2 tablet');
+    const thief = await post('/api/checkin/device', { id: gate.id, secret: 'another-secret-0123456789abcdef-0123456789', name: 'Fake' }, staff2);
+    expect(thief.status).toBe(403);
+    // The rightful device signs in again for another user (a new login on the same tablet).
+    const again = await post('/api/checkin/device', { id: gate.id, secret: gate.secret, name: 'Gate 2 tablet' }, staff2);
+    expect(again.body.data).toMatchObject({ name: 'Gate 2 tablet', author: { name: 'Test staff' } });
+
+    const other = await device('Gate 3 tablet');
+    const spoofed = await post('/api/checkin/report', { deviceId: gate.id, eventId, waiting: 99, author: other.author });
+    expect(spoofed.status).toBe(403);
+    expect((await gate.report(3)).status).toBe(200);
+    expect((await post('/api/checkin/device', { id: 'panel', secret: gate.secret }, staff)).status).toBe(400);
+  });
+
+  it('changes are credited to the author who queued them, whoever sends them; claims without a genuine ticket are refused', async () => {
+    const tablet = await device('Shared tablet', staff);
+    const visitor = await addVisitor('Queued By Staff One');
+    const queued = tablet.op('visitors', visitor.id, 'checked_in', null);
+    // Staff 2 logs in on the same tablet and the queue goes out under Staff 2's session.
+    const sent = await tablet.send([queued], staff2);
+    expect(sent.body.data.results[0]).toMatchObject({ result: 'applied', person: { statusChangedBy: 'Test staff', statusDeviceId: tablet.id } });
+    const [entry] = await history('visitors', visitor.id);
+    expect(entry).toMatchObject({ changedByName: 'Test staff', deviceId: tablet.id, deviceName: 'Shared tablet' });
+
+    const other = await device('Other tablet');
+    const forged = { deviceId: tablet.id, deviceName: 'x', author: other.author, sentAt: t.clock.now().toISOString(), operations: [tablet.op('visitors', visitor.id, 'not_visited', null)] };
+    const refused = await post('/api/checkin/ops', forged);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.author).toBe('The author ticket was issued to another device');
+    expect((await post('/api/checkin/ops', { ...forged, author: `${tablet.author}x` })).status).toBe(400);
+    expect((await post('/api/checkin/ops', { ...forged, deviceId: 'panel', author: tablet.author })).body.errors.deviceId).toBe('This device id is reserved');
+    expect(await statusOf('visitors', visitor.id)).toBe('checked_in');
+  });
+});
+
+describe('POST /api/checkin/ops: ordered by cause, not by clock', () => {
   it('applies each operation once: a resent batch answers duplicate and changes nothing', async () => {
+    const tablet = await device('Tablet 1');
     const visitor = await addVisitor('Once Only');
-    const op = { id: opId(), deviceId: 'tablet-1', kind: 'visitors', recordId: visitor.id, fromStatus: 'registered_online', toStatus: 'checked_in', deviceTime: '2026-03-02T05:00:00.000Z' };
-    const first = await post('/api/checkin/ops', { operations: [op] });
-    expect(first.body.data.results[0]).toMatchObject({ result: 'applied', person: { status: 'checked_in', statusDeviceId: 'tablet-1', statusChangedBy: 'Test staff' } });
-    const again = await post('/api/checkin/ops', { operations: [op, op] });
+    const op = tablet.op('visitors', visitor.id, 'checked_in', null);
+    const first = await tablet.send([op]);
+    expect(first.body.data.results[0]).toMatchObject({ result: 'applied', person: { status: 'checked_in', statusDeviceId: tablet.id, statusOperationId: op.id } });
+    const again = await tablet.send([op, op]);
     expect(again.body.data.results.map((r: { result: string }) => r.result)).toEqual(['duplicate', 'duplicate']);
-    const history = (await (await t.request('GET', `/api/visitors/${visitor.id}/history`, { token: admin })).json()).data;
-    expect(history).toHaveLength(1);
+    expect(await history('visitors', visitor.id)).toHaveLength(1);
   });
 
-  it('the later device time wins whatever order batches arrive in; both stay in the log; the late-comer is flagged as a conflict', async () => {
-    const outcomes: string[] = [];
-    for (const order of [[0, 1], [1, 0]]) {
-      const visitor = await addVisitor(`Race ${order.join('')}`);
-      const ops = [
-        { id: opId(), deviceId: 'tablet-A', kind: 'visitors', recordId: visitor.id, fromStatus: 'registered_online', toStatus: 'checked_in', deviceTime: '2026-03-02T05:00:00.000Z' },
-        { id: opId(), deviceId: 'tablet-B', kind: 'visitors', recordId: visitor.id, fromStatus: 'registered_online', toStatus: 'not_visited', deviceTime: '2026-03-02T05:00:05.000Z' },
-      ];
-      for (const i of order) await post('/api/checkin/ops', { operations: [ops[i]] });
-      const final = (await (await t.request('GET', `/api/visitors/${visitor.id}`, { token: admin })).json()).data;
-      outcomes.push(final.status);
-      const history = (await (await t.request('GET', `/api/visitors/${visitor.id}/history`, { token: admin })).json()).data;
-      expect(history).toHaveLength(2);
-      expect(history.map((h: { outcome: string }) => h.outcome).sort()).toEqual(order[0] === 0 ? ['applied', 'applied'] : ['applied', 'superseded']);
+  it('a change made on the current change applies whatever the clocks say; a crafted time a year ahead pins nothing', async () => {
+    const fast = await device('Fast tablet', staff, 3 * hours);
+    const slow = await device('Slow tablet', staff, -24 * hours);
+    const guest = await addGuest('Clock Guest');
+    const checkin = fast.op('guests', guest.id, 'checked_in', null, { deviceTime: new Date(t.clock.now().getTime() + 365 * 24 * hours).toISOString() });
+    expect((await fast.send([checkin])).body.data.results[0].result).toBe('applied');
+    // The slow tablet saw that check-in (its base), so its later change applies though its clock says a day earlier.
+    const exit = slow.op('guests', guest.id, 'exited_ramp', checkin.id);
+    expect((await slow.send([exit])).body.data.results[0]).toMatchObject({ result: 'applied', conflictWith: null });
+    expect(await statusOf('guests', guest.id)).toBe('exited_ramp');
+    // Times are data: corrected by each device's measured offset, never later than arrival.
+    const entries = await history('guests', guest.id);
+    const now = t.clock.now().getTime();
+    for (const e of entries) expect(Date.parse(e.deviceTime)).toBeLessThanOrEqual(now);
+    expect(Math.abs(Date.parse(entries.find((e: { toStatus: string }) => e.toStatus === 'exited_ramp').deviceTime) - now)).toBeLessThan(1000);
+    const devices = (await get(`/api/checkin/counts?eventId=${eventId}`)).waiting.devices;
+    expect(devices.find((d: { deviceId: string }) => d.deviceId === fast.id)).toMatchObject({ clockSkewed: true, clockOffsetMs: -3 * hours });
+    expect(devices.find((d: { deviceId: string }) => d.deviceId === slow.id)).toMatchObject({ clockSkewed: true, clockOffsetMs: 24 * hours });
+  });
+
+  it('device times must be full ISO date-times with a zone', async () => {
+    const tablet = await device('Strict tablet');
+    const visitor = await addVisitor('Strict Time');
+    for (const deviceTime of ['1', '2026', '2026-03-02 05:00']) {
+      const res = await tablet.send([tablet.op('visitors', visitor.id, 'checked_in', null, { deviceTime })]);
+      expect(res.status).toBe(400);
     }
-    expect(outcomes).toEqual(['not_visited', 'not_visited']);
-
-    const conflicts = (await (await t.request('GET', `/api/checkin/conflicts?eventId=${eventId}`, { token: admin })).json()).data.items;
-    expect(conflicts.length).toBe(2);
-    expect(conflicts[0]).toMatchObject({ deviceId: expect.stringMatching(/tablet-/), otherDeviceId: expect.stringMatching(/tablet-/) });
-    expect((await t.request('GET', '/api/checkin/conflicts', { token: staff })).status).toBe(403);
   });
 
-  it('a panel status change takes part in the ordering; stall contacts keep their door status apart from the booking', async () => {
-    const visitor = await addVisitor('Panel Then Door');
-    t.clock.advance(60_000);
+  /**
+   * The case table of docs/checkin-sync.md: three tablets — one 3 h fast, one correct, one a day slow —
+   * and the panel, each change made on what its maker had seen, in every arrival order.
+   */
+  it('three tablets with skewed clocks and an admin cancel end as the table says, in every arrival order; every concurrent case is in the inbox', async () => {
+    const fast = await device('Fast gate', staff, 3 * hours);
+    const right = await device('Main gate', staff, 0);
+    const slow = await device('Slow gate', staff, -24 * hours);
+
+    // Case A (guests): the correct tablet walks a guest in, up the ramp and out; the fast tablet had
+    // checked the guest in offline; the slow one marked "reached" offline. Final: left_venue.
+    let orderA = 0;
+    for (const order of permutations(['fast', 'right', 'slow'])) {
+      const guest = await addGuest(`Case A ${++orderA}`);
+      const rightCheckin = right.op('guests', guest.id, 'checked_in', null);
+      const rightExit = right.op('guests', guest.id, 'exited_ramp', rightCheckin.id);
+      const rightLeft = right.op('guests', guest.id, 'left_venue', rightExit.id);
+      const batches: Record<string, [Device, unknown[]]> = {
+        fast: [fast, [fast.op('guests', guest.id, 'checked_in', null)]],
+        right: [right, [rightCheckin, rightExit, rightLeft]],
+        slow: [slow, [slow.op('guests', guest.id, 'reached', null)]],
+      };
+      for (const name of order) await batches[name]![0].send(batches[name]![1]);
+      expect([order.join(' → '), await statusOf('guests', guest.id)]).toEqual([order.join(' → '), 'left_venue']);
+      const log = await history('guests', guest.id);
+      expect(log).toHaveLength(5);
+      // The first change to arrive met nothing; every other change that had not seen the current one is flagged.
+      const concurrent = log.filter((e: { conflictWithOperationId: string | null }) => e.conflictWithOperationId);
+      expect(concurrent.length).toBeGreaterThanOrEqual(2);
+    }
+
+    // Case B (visitors): the fast and slow tablets each checked a visitor in offline; an organiser
+    // cancels the registration in between. Final: cancelled; the door's check-ins are held for a decision.
+    for (const order of permutations(['fast', 'panel', 'slow'])) {
+      const visitor = await addVisitor(`Case B ${order.join('-')}`);
+      for (const name of order) {
+        if (name === 'panel') expect((await t.request('PUT', `/api/visitors/${visitor.id}/status`, { json: { status: 'cancelled' }, token: admin })).status).toBe(200);
+        else {
+          const tablet = name === 'fast' ? fast : slow;
+          await tablet.send([tablet.op('visitors', visitor.id, 'checked_in', null)]);
+        }
+      }
+      expect([order.join(' → '), await statusOf('visitors', visitor.id)]).toEqual([order.join(' → '), 'cancelled']);
+      const log = await history('visitors', visitor.id);
+      const held = log.filter((e: { outcome: string }) => e.outcome === 'held');
+      const doorAfterCancel = order.slice(order.indexOf('panel') + 1).length;
+      expect(held).toHaveLength(doorAfterCancel);
+    }
+
+    const inbox = (await get(`/api/checkin/conflicts?eventId=${eventId}`)).items;
+    const caseB = inbox.filter((c: { personName: string }) => c.personName?.startsWith('Case B'));
+    expect(caseB.length).toBeGreaterThanOrEqual(6);
+    const held = caseB.find((c: { change: { outcome: string } }) => c.change.outcome === 'held');
+    expect(held).toMatchObject({ kind: 'visitors', currentStatus: 'cancelled', other: { deviceName: 'Admin panel', toStatus: 'cancelled' } });
+    expect(held.why).toMatch(/^Held: the person was cancelled by an organiser/);
+    expect(held.change.deviceName).toMatch(/^(Fast|Slow) gate$/);
+  });
+
+  it('two gates admitting one person is a double admission: reported, not applied twice', async () => {
+    const a = await device('Gate A');
+    const b = await device('Gate B');
+    const visitor = await addVisitor('Double Admission');
+    await a.send([a.op('visitors', visitor.id, 'checked_in', null)]);
+    const second = await b.send([b.op('visitors', visitor.id, 'checked_in', null)]);
+    expect(second.body.data.results[0]).toMatchObject({ result: 'superseded', person: { status: 'checked_in', statusDeviceId: a.id } });
+    const conflict = (await get(`/api/checkin/conflicts?eventId=${eventId}`)).items.find((c: { recordId: string }) => c.recordId === visitor.id);
+    expect(conflict).toMatchObject({ personName: 'Double Admission', change: { deviceName: 'Gate B' }, other: { deviceName: 'Gate A' } });
+    expect(conflict.why).toMatch(/^Double admission/);
+  });
+
+  it('an organiser resolves a held change: the decision is applied as a change of its own and recorded', async () => {
+    const gate = await device('Resolve gate');
+    const visitor = await addVisitor('Held Then Admitted');
     await t.request('PUT', `/api/visitors/${visitor.id}/status`, { json: { status: 'cancelled' }, token: admin });
-    const stale = { id: opId(), deviceId: 'tablet-C', kind: 'visitors', recordId: visitor.id, fromStatus: 'registered_online', toStatus: 'checked_in', deviceTime: new Date(t.clock.now().getTime() - 30_000).toISOString() };
-    expect((await post('/api/checkin/ops', { operations: [stale] })).body.data.results[0]).toMatchObject({ result: 'superseded', person: { status: 'cancelled', statusDeviceId: 'panel' } });
+    const op = gate.op('visitors', visitor.id, 'checked_in', null);
+    expect((await gate.send([op])).body.data.results[0]).toMatchObject({ result: 'held', person: { status: 'cancelled' } });
+    const conflict = (await get(`/api/checkin/conflicts?eventId=${eventId}`)).items.find((c: { recordId: string }) => c.recordId === visitor.id);
+    expect((await post(`/api/checkin/conflicts/${conflict.id}/resolve`, { decision: 'apply', operationId: op.id }, staff)).status).toBe(403);
+    const resolved = await post(`/api/checkin/conflicts/${conflict.id}/resolve`, { decision: 'apply', operationId: op.id, note: 'Paid at the desk' }, admin);
+    expect(resolved.body.data).toMatchObject({ resolution: 'applied checked_in', person: { status: 'checked_in' } });
+    expect(await statusOf('visitors', visitor.id)).toBe('checked_in');
+    const after = (await get(`/api/checkin/conflicts?eventId=${eventId}`)).items.find((c: { id: string }) => c.id === conflict.id);
+    expect(after).toMatchObject({ resolvedBy: (await get('/api/auth/me')).name, resolution: 'applied checked_in: Paid at the desk' });
+  });
+
+  it('a panel status change from a stale row is refused; stall contacts keep their door status apart from the booking', async () => {
+    const visitor = await addVisitor('Stale Row');
+    const gate = await device('Panel gate');
+    t.clock.advance(1000);
+    await gate.send([gate.op('visitors', visitor.id, 'checked_in', null)]);
+    const stale = await t.request('PUT', `/api/visitors/${visitor.id}/status`, { json: { status: 'not_visited' }, token: admin, headers: { 'If-Match': visitor.updatedAt } });
+    expect(stale.status).toBe(409);
+    expect(await statusOf('visitors', visitor.id)).toBe('checked_in');
 
     const stall = (await post('/api/stalls', { contactPersonName: 'Door Contact', email: 'd@x.in', mobileNumber: '9000033333' }, admin)).body.data;
-    const op = { id: opId(), deviceId: 'tablet-C', kind: 'stalls', recordId: stall.id, fromStatus: '', toStatus: 'checked_in', deviceTime: t.clock.now().toISOString() };
-    expect((await post('/api/checkin/ops', { operations: [op] })).body.data.results[0].result).toBe('applied');
-    const booking = (await (await t.request('GET', `/api/stalls/${stall.id}`, { token: admin })).json()).data;
+    expect((await gate.send([gate.op('stalls', stall.id, 'checked_in', null)])).body.data.results[0].result).toBe('applied');
+    const booking = await get(`/api/stalls/${stall.id}`);
     expect(booking).toMatchObject({ status: 'pending', attendanceStatus: 'checked_in' });
   });
 
-  it('rejects per operation what it cannot apply, and refuses a malformed batch whole', async () => {
+  it('rejects per operation what it cannot apply — gone, moved to another event, a status of another kind — and refuses a malformed batch whole', async () => {
+    const gate = await device('Reject gate');
     const visitor = await addVisitor('Rejects');
-    const results = (await post('/api/checkin/ops', {
-      operations: [
-        { id: opId(), deviceId: 'd', kind: 'visitors', recordId: 'gone', toStatus: 'checked_in', deviceTime: '2026-03-02T05:00:00Z' },
-        { id: opId(), deviceId: 'd', kind: 'visitors', recordId: visitor.id, toStatus: 'reached', deviceTime: '2026-03-02T05:00:00Z' },
-      ],
-    })).body.data.results;
+    const moved = await addGuest('Moved Away');
+    const other = (await post('/api/events', { eventName: 'Another Expo', state: 'Telangana', city: 'Hyderabad', eventTypes: ['Exhibition'], startDateTime: '2026-12-01T04:30:00.000Z', endDateTime: '2026-12-02T12:30:00.000Z' }, admin)).body.data;
+    expect((await t.request('PUT', `/api/guests/${moved.id}`, { json: { eventId: other.id }, token: admin })).status).toBe(200);
+    const results = (await gate.send([
+      gate.op('visitors', 'gone', 'checked_in', null),
+      gate.op('visitors', visitor.id, 'reached', null),
+      gate.op('guests', moved.id, 'checked_in', null),
+    ])).body.data.results;
     expect(results.map((r: { result: string; reason: string }) => [r.result, r.reason])).toEqual([
       ['rejected', 'This person is no longer on the roster'],
       ['rejected', expect.stringMatching(/^Status must be one of: /)],
+      ['rejected', 'This person was moved to another event'],
     ]);
-    expect((await post('/api/checkin/ops', { operations: [] })).status).toBe(400);
-    const tooMany = Array.from({ length: 501 }, () => ({ id: opId(), deviceId: 'd', kind: 'visitors', recordId: visitor.id, toStatus: 'checked_in', deviceTime: '2026-03-02T05:00:00Z' }));
-    expect((await post('/api/checkin/ops', { operations: tooMany })).body.message).toBe('At most 500 operations per batch');
+    expect(await statusOf('guests', moved.id)).toBe('confirmed');
+    expect((await gate.send([])).status).toBe(400);
+    const tooMany = Array.from({ length: 501 }, () => gate.op('visitors', visitor.id, 'checked_in', null));
+    expect((await gate.send(tooMany)).body.message).toBe('At most 500 operations per batch');
   });
 });
 
 describe('POST /api/checkin/walk-ins', () => {
   it('registers a visitor at the venue once, however often the device resends it', async () => {
-    const walkIn = { id: crypto.randomUUID(), eventId, fullName: 'Walk In', mobileNumber: '9123400000', deviceId: 'desk-1' };
-    const first = await post('/api/checkin/walk-ins', walkIn);
+    const desk = await device('Desk 1');
+    const walkIn = { id: crypto.randomUUID(), fullName: 'Walk In', mobileNumber: '9123400000' };
+    const first = await desk.walkIn(walkIn);
     expect(first.status).toBe(201);
-    expect(first.body.data).toMatchObject({ status: 'registered_at_venue', registrationType: 'venue_registration', statusDeviceId: 'desk-1' });
-    const again = await post('/api/checkin/walk-ins', walkIn);
+    expect(first.body.data).toMatchObject({ status: 'registered_at_venue', registrationType: 'venue_registration', statusDeviceId: desk.id, statusOperationId: walkIn.id });
+    const again = await desk.walkIn(walkIn);
     expect(again.status).toBe(200);
     expect(again.body.data.id).toBe(walkIn.id);
-    const found = (await (await t.request('GET', '/api/visitors?q=Walk%20In', { token: admin })).json()).data;
-    expect(found.total).toBe(1);
+    expect((await get('/api/visitors?q=Walk%20In')).total).toBe(1);
+  });
+
+  it('a walk-in registered offline and then checked in on the same device ends checked in, one log entry each', async () => {
+    const desk = await device('Desk 2', staff, 3 * hours); // a fast clock changes nothing
+    const walkIn = { id: crypto.randomUUID(), fullName: 'Offline Walk In', mobileNumber: '9123400001' };
+    const checkin = desk.op('visitors', walkIn.id, 'checked_in', walkIn.id);
+    t.clock.advance(60_000); // both arrive a minute later, when the network returns
+    await desk.walkIn(walkIn);
+    const answer = (await desk.send([checkin])).body.data.results[0];
+    expect(answer).toMatchObject({ result: 'applied', person: { status: 'checked_in' } });
+    const log = await history('visitors', walkIn.id);
+    expect(log.map((e: { toStatus: string; outcome: string }) => [e.toStatus, e.outcome])).toEqual([
+      ['checked_in', 'applied'],
+      ['registered_at_venue', 'applied'],
+    ]);
   });
 });
 
 describe('live counts', () => {
-  it('counts people checked in now by type and per hour, with what devices still hold apart', async () => {
-    const before = (await (await t.request('GET', `/api/checkin/counts?eventId=${eventId}`, { token: staff })).json()).data;
+  it('counts people checked in now by type and per hour, with what devices still hold apart (devices silent for hours listed, not counted)', async () => {
+    const before = (await get(`/api/checkin/counts?eventId=${eventId}`, staff));
+    const gate = await device('Count gate');
     const a = await addVisitor('Count A');
     const b = await addVisitor('Count B');
-    const at = '2026-03-02T05:10:00.000Z'; // 10:40 IST
-    await post('/api/checkin/ops', {
-      operations: [a, b, a].map((v, i) => ({ id: opId(), deviceId: 'tablet-9', kind: 'visitors', recordId: v.id, fromStatus: i === 2 ? 'checked_in' : 'registered_online', toStatus: i === 2 ? 'not_visited' : 'checked_in', deviceTime: new Date(Date.parse(at) + i * 1000).toISOString() })),
-    });
-    await post('/api/checkin/report', { deviceId: 'tablet-9', eventId, waiting: 7 });
-    const counts = (await (await t.request('GET', `/api/checkin/counts?eventId=${eventId}`, { token: staff })).json()).data;
+    const checkA = gate.op('visitors', a.id, 'checked_in', null);
+    await gate.send([checkA, gate.op('visitors', b.id, 'checked_in', null), gate.op('visitors', a.id, 'not_visited', checkA.id)]);
+    await gate.report(7);
+    const counts = await get(`/api/checkin/counts?eventId=${eventId}`, staff);
     expect(counts.checkedIn.visitors).toBe(before.checkedIn.visitors + 1); // a was checked in, then marked not_visited
-    expect(counts.checkedIn.total).toBe(before.checkedIn.total + 1);
-    const inHour = (data: { perHour: Array<{ hour: string; people: number }> }) => data.perHour.find((h) => h.hour === '2026-03-02T10:00+05:30')?.people ?? 0;
+    const hour = `${new Date(t.clock.now().getTime() + 5.5 * hours).toISOString().slice(0, 13)}:00+05:30`;
+    const inHour = (data: { perHour: Array<{ hour: string; people: number }> }) => data.perHour.find((h) => h.hour === hour)?.people ?? 0;
     expect(inHour(counts)).toBe(inHour(before) + 2);
-    expect(counts.waiting).toMatchObject({ operations: 7, devices: [expect.objectContaining({ deviceId: 'tablet-9', waiting: 7, reportedBy: 'Test staff' })] });
+    const mine = counts.waiting.devices.find((d: { deviceId: string }) => d.deviceId === gate.id);
+    expect(mine).toMatchObject({ waiting: 7, reportedBy: 'Test staff', name: 'Count gate', stale: false });
+    expect(counts.waiting.operations).toBeGreaterThanOrEqual(7);
+
+    t.clock.advance(3 * hours);
+    const later = await get(`/api/checkin/counts?eventId=${eventId}`, staff);
+    expect(later.waiting.devices.find((d: { deviceId: string }) => d.deviceId === gate.id)).toMatchObject({ waiting: 7, stale: true });
+    expect(later.waiting.operations).toBe(0);
   });
 });

@@ -1,20 +1,27 @@
-import { eq, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
+import { signAuthorTicket, verifyAuthorTicket } from '../auth/author-ticket';
 import { requireAdmin, requireStaff } from '../auth/require-role';
+import { toStatement, type SqlStatement } from '../db/sql-statement';
 import { events } from '../db/tables/events';
-import { sponsors, stalls } from '../db/tables/organisations';
-import { guests, speakers, vipAwardees, visitors } from '../db/tables/people';
+import { stalls } from '../db/tables/organisations';
+import { visitors } from '../db/tables/people';
 import { deviceReports, statusChanges } from '../db/tables/system';
 import type { Database } from '../db/database';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
 import { validate } from '../http/validate';
+import { groupCommit } from '../lib/group-commit';
 import { newPassCode } from '../lib/pass-code';
+import { DOOR_TABLES, doorStatusColumn, doorTarget, outcomeOf, statusChangeStatements } from '../lib/status-engine';
 import {
+  type CheckinBatch,
   checkinBatchSchema,
+  conflictResolutionSchema,
   DOOR_STATUSES,
   deviceReportSchema,
+  deviceSignInSchema,
   eventQuerySchema,
   ROSTER_KINDS,
   type RosterKind,
@@ -24,12 +31,10 @@ import {
 
 /**
  * The venue door (docs/checkin-sync.md): the roster by version for devices to keep in IndexedDB, the
- * operations they queued while offline, walk-in registrations, and the admins' conflict inbox.
+ * operations they queued while offline, walk-in registrations, devices and their authors, and the
+ * organisers' conflict inbox. Every status change goes through the status engine (lib/status-engine.ts).
  */
-const TABLES = { visitors, guests, speakers, awardeesvip: vipAwardees, stalls, sponsors } as const;
-
-/** The door status of each kind: people's own status; for stall and sponsor contacts, their attendance. */
-const doorStatusColumn = (kind: RosterKind) => (kind === 'stalls' || kind === 'sponsors' ? TABLES[kind].attendanceStatus : TABLES[kind].status);
+const TABLES = DOOR_TABLES;
 
 /**
  * One SELECT per kind in the roster's common shape, itself limited: each arm walks its own
@@ -42,7 +47,8 @@ function rosterArm(kind: RosterKind, eventId: string, since: number, limit: numb
   const organisation = kind === 'stalls' ? stalls.companyName : TABLES[kind].organizationName;
   return sql`SELECT ${kind} AS kind, ${table.id} AS id, ${name} AS name, ${table.mobileNumber} AS mobile, ${organisation} AS organisation,
     ${table.passCode} AS passCode, ${doorStatusColumn(kind)} AS status, ${table.statusChangedAt} AS statusChangedAt,
-    ${table.statusChangedBy} AS statusChangedBy, ${table.statusDeviceId} AS statusDeviceId, ${table.rosterVersion} AS version, 0 AS deleted
+    ${table.statusChangedBy} AS statusChangedBy, ${table.statusDeviceId} AS statusDeviceId, ${table.statusOperationId} AS statusOperationId,
+    ${table.rosterVersion} AS version, 0 AS deleted
     FROM ${table} WHERE ${table.eventId} = ${eventId} AND ${table.rosterVersion} > ${since}
     ORDER BY ${table.rosterVersion} LIMIT ${limit}`;
 }
@@ -58,179 +64,313 @@ export interface RosterEntry {
   statusChangedAt: string | null;
   statusChangedBy: string | null;
   statusDeviceId: string | null;
+  /** The change that set the current status: a device's next change names it as its base. */
+  statusOperationId: string | null;
   version: number;
   deleted: number;
 }
 
-async function currentState(db: Pick<Database, 'select'>, kind: RosterKind, id: string) {
+/** A person's door state as devices keep it, after a change. */
+export interface PersonState {
+  status: string | null;
+  statusChangedAt: string | null;
+  statusChangedBy: string | null;
+  statusDeviceId: string | null;
+  statusOperationId: string | null;
+}
+
+/** The door state and event of each of `ids` (of one kind), read after a write. */
+async function doorStates(db: Database, kind: RosterKind, ids: string[]) {
   const table = TABLES[kind];
-  const [row] = await db
+  if (!ids.length) return new Map<string, PersonState & { eventId: string | null }>();
+  const rows = await db
     .select({
+      id: table.id,
       eventId: table.eventId,
       status: doorStatusColumn(kind),
       statusChangedAt: table.statusChangedAt,
       statusChangedBy: table.statusChangedBy,
       statusDeviceId: table.statusDeviceId,
-      statusDeviceTime: table.statusDeviceTime,
       statusOperationId: table.statusOperationId,
     })
     .from(table)
-    .where(eq(table.id, id))
-    .limit(1);
-  return row;
+    .where(inArray(table.id, ids));
+  return new Map(rows.map(({ id, ...state }) => [id, { ...state, status: (state.status as string | null) ?? null }]));
 }
 
+/** Differences below this are the network's latency, not a wrong clock. */
+const CLOCK_TOLERANCE_MS = 5_000;
+/** A device report older than this is shown with its age but no longer counted as waiting. */
+export const DEVICE_REPORT_FRESH_MS = 2 * 3600_000;
+
+/**
+ * The sender of a batch, checked: the author through the ticket's signature (issued to this very
+ * device), the device's clock through the request's `sentAt`. Device times then become server times:
+ * corrected by the measured offset and never later than the request's arrival.
+ */
+async function checkedSender(c: Context<AppEnv>, body: Pick<CheckinBatch, 'deviceId' | 'deviceName' | 'author' | 'sentAt'>) {
+  const { secrets, now } = c.var.deps;
+  const received = now();
+  const check = await verifyAuthorTicket(body.author, body.deviceId, secrets.jwtSecret, received);
+  if (!check.ok) return { error: check.message } as const;
+  const measured = received.getTime() - Date.parse(body.sentAt);
+  const offsetMs = Math.abs(measured) <= CLOCK_TOLERANCE_MS ? 0 : measured;
+  const receivedAt = received.toISOString();
+  return {
+    author: check.author,
+    device: { id: body.deviceId, name: body.deviceName },
+    offsetMs,
+    receivedAt,
+    happenedAt: (deviceTime: string) => new Date(Math.min(Date.parse(deviceTime) + offsetMs, received.getTime())).toISOString(),
+    /** Names the device and records its clock's offset, in the same commit as its changes. */
+    deviceStatement: (db: Database): SqlStatement =>
+      toStatement(
+        db
+          .update(deviceReports)
+          .set({ ...(body.deviceName ? { name: body.deviceName } : {}), clockOffsetMs: measured, clockCheckedAt: receivedAt })
+          .where(eq(deviceReports.deviceId, body.deviceId)),
+      ),
+  } as const;
+}
+
+const sha256Hex = async (text: string) =>
+  [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+type OpResult = {
+  id: string;
+  result: 'applied' | 'superseded' | 'held' | 'duplicate' | 'rejected';
+  reason?: string;
+  firstResult?: string;
+  conflictWith?: string | null;
+  kind: RosterKind;
+  recordId: string;
+};
+
+const REJECTED_MOVED = 'This person was moved to another event';
+const REJECTED_GONE = 'This person is no longer on the roster';
+
 export const checkinRoutes = new Hono<AppEnv>()
-  /** `GET /roster?eventId&since&limit`: people changed after version `since`, in version order, and tombstones. */
+  /** `GET /roster?eventId&since&limit`: people changed after version `since`, in version order, and tombstones; plus the devices' names. */
   .get('/roster', requireStaff, validate('query', rosterQuerySchema), async (c) => {
     const { eventId, since, limit } = c.req.valid('query');
     const { db } = c.var.deps;
     const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).limit(1);
     if (!event) return fail(c, 404, 'Event not found');
     const arms = (Object.keys(TABLES) as RosterKind[]).map((kind) => rosterArm(kind, eventId, since, limit));
-    const tombstones = sql`SELECT kind, record_id AS id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, roster_version AS version, 1 AS deleted
+    const tombstones = sql`SELECT kind, record_id AS id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, roster_version AS version, 1 AS deleted
       FROM roster_tombstones WHERE event_id = ${eventId} AND roster_version > ${since} ORDER BY roster_version LIMIT ${limit}`;
     // SQLite allows ORDER BY/LIMIT only on a compound's last arm, so each arm is a subquery.
     const union = sql.join([...arms, tombstones].map((arm) => sql`SELECT * FROM (${arm})`), sql` UNION ALL `);
-    const items = await db.all<RosterEntry>(sql`SELECT * FROM (${union}) ORDER BY version LIMIT ${limit}`);
+    const [items, devices] = await Promise.all([
+      db.all<RosterEntry>(sql`SELECT * FROM (${union}) ORDER BY version LIMIT ${limit}`),
+      db.select({ id: deviceReports.deviceId, name: deviceReports.name }).from(deviceReports),
+    ]);
     const cursor = items.length ? items[items.length - 1]!.version : since;
-    return ok(c, { items, cursor, hasMore: items.length === limit });
+    return ok(c, { items, cursor, hasMore: items.length === limit, deviceNames: Object.fromEntries(devices.filter((d) => d.name).map((d) => [d.id, d.name])) });
   })
   /**
-   * `POST /ops`: a batch of queued operations, each applied at most once by its id. The later device time
-   * wins (ties: the larger operation id), whatever order batches arrive in; the loser is kept in the log
-   * as `superseded`. Answers per operation, with the person's state after the batch.
+   * `POST /device`: signs this device in for the logged-in user. Registers the device id on first use with
+   * the hash of the device's secret; afterwards only that secret may sign it in (or report for it).
+   * Answers the author ticket the device stores with every change it queues.
+   */
+  .post('/device', requireStaff, validate('json', deviceSignInSchema), async (c) => {
+    const input = c.req.valid('json');
+    const { db, now, secrets } = c.var.deps;
+    const at = now().toISOString();
+    const secretHash = await sha256Hex(input.secret);
+    await db
+      .insert(deviceReports)
+      .values({ deviceId: input.id, eventId: input.eventId ?? '', name: input.name, secretHash, reportedBy: c.var.user.name, reportedAt: at })
+      .onConflictDoNothing({ target: deviceReports.deviceId });
+    const [device] = await db.select().from(deviceReports).where(eq(deviceReports.deviceId, input.id)).limit(1);
+    if (!device) return fail(c, 500, 'The device could not be registered');
+    if (device.secretHash !== null && device.secretHash !== secretHash) {
+      return fail(c, 403, 'This device id belongs to another device', { id: 'This device id belongs to another device' });
+    }
+    const patch = { ...(device.secretHash === null ? { secretHash } : {}), ...(input.name && input.name !== device.name ? { name: input.name } : {}) };
+    if (Object.keys(patch).length) await db.update(deviceReports).set(patch).where(eq(deviceReports.deviceId, input.id));
+    const user = c.var.user;
+    const { ticket, expiresAt } = await signAuthorTicket({ userId: user.id, name: user.name, deviceId: input.id }, secrets.jwtSecret, now());
+    return ok(c, { deviceId: input.id, name: patch.name ?? device.name, author: { userId: user.id, name: user.name }, ticket, expiresAt }, 'Device signed in');
+  })
+  /**
+   * `POST /ops`: a batch of queued operations from one device by one author, each applied at most once by
+   * its id and ordered by cause (lib/status-engine.ts): an operation made on the person's current change
+   * applies; a concurrent one is settled by the door's conflict rule and goes to the conflict inbox.
+   * Answers per operation, with the person's state after the batch.
    */
   .post('/ops', requireStaff, validate('json', checkinBatchSchema), async (c) => {
-    const { operations } = c.req.valid('json');
-    const { db, now } = c.var.deps;
-    const user = c.var.user;
-    const results = await db.transaction(async (tx) => {
-      const answers = [];
-      for (const op of operations) {
-        const [seen] = await tx
-          .select({ outcome: statusChanges.outcome, recordId: statusChanges.recordId })
-          .from(statusChanges)
-          .where(eq(statusChanges.operationId, op.id))
-          .limit(1);
-        if (seen) {
-          answers.push({ id: op.id, result: 'duplicate' as const, firstResult: seen.outcome, kind: op.kind, recordId: op.recordId });
-          continue;
-        }
-        if (!DOOR_STATUSES[op.kind].includes(op.toStatus)) {
-          answers.push({ id: op.id, result: 'rejected' as const, reason: `Status must be one of: ${DOOR_STATUSES[op.kind].join(', ')}`, kind: op.kind, recordId: op.recordId });
-          continue;
-        }
-        const person = await currentState(tx, op.kind, op.recordId);
-        if (!person) {
-          answers.push({ id: op.id, result: 'rejected' as const, reason: 'This person is no longer on the roster', kind: op.kind, recordId: op.recordId });
-          continue;
-        }
-        const deviceTime = new Date(op.deviceTime).toISOString();
-        const current = [person.statusDeviceTime ?? '', person.statusOperationId ?? ''] as const;
-        const wins = deviceTime > current[0] || (deviceTime === current[0] && op.id > current[1]);
-        // Made without knowing another device's change: the device saw a status that is no longer the one here.
-        const unaware = (op.fromStatus ?? '') !== (person.status ?? '') && person.statusDeviceId !== null && person.statusDeviceId !== op.deviceId;
-        const at = now().toISOString();
-        const table = TABLES[op.kind];
-        if (wins) {
-          await tx
-            .update(table)
-            .set({
-              [op.kind === 'stalls' || op.kind === 'sponsors' ? 'attendanceStatus' : 'status']: op.toStatus,
-              statusChangedAt: deviceTime,
-              statusChangedBy: user.name,
-              statusDeviceId: op.deviceId,
-              statusDeviceTime: deviceTime,
-              statusOperationId: op.id,
-              updatedAt: at,
-            })
-            .where(eq(table.id, op.recordId));
-        }
-        await tx.insert(statusChanges).values({
-          id: crypto.randomUUID(),
+    const batch = c.req.valid('json');
+    const { db, writeBatch } = c.var.deps;
+    const sender = await checkedSender(c, batch);
+    if ('error' in sender) return fail(c, 400, sender.error!, { author: sender.error! });
+
+    const answers: OpResult[] = [];
+    const statements: SqlStatement[] = [];
+    const logged: Array<{ answer: OpResult; at: number }> = [];
+    for (const op of batch.operations) {
+      const answer: OpResult = { id: op.id, result: 'rejected', kind: op.kind, recordId: op.recordId };
+      answers.push(answer);
+      if (!DOOR_STATUSES[op.kind].includes(op.toStatus)) {
+        answer.reason = `Status must be one of: ${DOOR_STATUSES[op.kind].join(', ')}`;
+        continue;
+      }
+      logged.push({ answer, at: statements.length });
+      statements.push(
+        ...statusChangeStatements(doorTarget(op.kind), {
+          logId: crypto.randomUUID(),
+          operationId: op.id,
           resource: op.kind,
           recordId: op.recordId,
-          eventId: person.eventId,
-          fromStatus: person.status ?? null,
           toStatus: op.toStatus,
-          changedByUserId: user.id,
-          changedByName: user.name,
-          deviceId: op.deviceId,
-          operationId: op.id,
-          deviceTime,
-          outcome: wins ? 'applied' : 'superseded',
-          conflictWithOperationId: unaware ? person.statusOperationId : null,
+          base: { kind: 'seen', operationId: op.baseOperationId },
+          eventId: op.eventId,
+          author: { userId: sender.author.userId, name: sender.author.name },
+          device: sender.device,
+          happenedAt: sender.happenedAt(op.deviceTime),
+          claimedDeviceTime: op.deviceTime,
+          receivedAt: sender.receivedAt,
           notes: op.note ?? '',
-          createdAt: at,
-        });
-        answers.push({ id: op.id, result: wins ? ('applied' as const) : ('superseded' as const), kind: op.kind, recordId: op.recordId });
+        }),
+      );
+    }
+    statements.push(sender.deviceStatement(db));
+    const results = await groupCommit(writeBatch, statements);
+
+    // Operations that were not logged: seen before (duplicate), or their person is gone or elsewhere.
+    const unlogged: OpResult[] = [];
+    for (const { answer, at } of logged) {
+      const outcome = outcomeOf(results[at]);
+      if (outcome) {
+        answer.result = outcome.outcome;
+        answer.conflictWith = outcome.conflictWith;
+      } else unlogged.push(answer);
+    }
+    if (unlogged.length) {
+      const seen = await db
+        .select({ operationId: statusChanges.operationId, outcome: statusChanges.outcome })
+        .from(statusChanges)
+        .where(inArray(statusChanges.operationId, unlogged.map((a) => a.id)));
+      const firstResults = new Map(seen.map((row) => [row.operationId, row.outcome]));
+      for (const answer of unlogged) {
+        const first = firstResults.get(answer.id);
+        if (first) Object.assign(answer, { result: 'duplicate', firstResult: first });
       }
-      // Every answer carries the person's state after the whole batch, so the device converges.
-      const states = new Map<string, unknown>();
-      for (const answer of answers) {
-        const key = `${answer.kind}:${answer.recordId}`;
-        if (!states.has(key)) {
-          const state = await currentState(tx, answer.kind, answer.recordId);
-          states.set(key, state ? { status: state.status, statusChangedAt: state.statusChangedAt, statusChangedBy: state.statusChangedBy, statusDeviceId: state.statusDeviceId } : null);
-        }
-      }
-      return answers.map((answer) => ({ ...answer, person: states.get(`${answer.kind}:${answer.recordId}`) }));
+    }
+
+    // Every answer carries the person's state after the whole batch, so the device converges.
+    const states = new Map<string, (PersonState & { eventId: string | null }) | undefined>();
+    for (const kind of ROSTER_KINDS) {
+      const ids = [...new Set(answers.filter((a) => a.kind === kind).map((a) => a.recordId))];
+      const found = await doorStates(db, kind, ids);
+      for (const id of ids) states.set(`${kind}:${id}`, found.get(id));
+    }
+    const eventOf = new Map(batch.operations.map((op) => [op.id, op.eventId]));
+    return ok(c, {
+      results: answers.map((answer) => {
+        const state = states.get(`${answer.kind}:${answer.recordId}`);
+        if (answer.result === 'rejected' && !answer.reason) answer.reason = state && state.eventId !== eventOf.get(answer.id) ? REJECTED_MOVED : REJECTED_GONE;
+        const person = state && state.eventId === eventOf.get(answer.id) ? { ...state, eventId: undefined } : null;
+        return { ...answer, person };
+      }),
+      clockOffsetMs: sender.offsetMs,
     });
-    return ok(c, { results });
   })
-  /** `POST /walk-ins`: a visitor registered at the desk, idempotent by the device-made id. */
+  /**
+   * `POST /walk-ins`: a visitor registered at the desk, idempotent by the device-made id. The registration
+   * is a status change of its own (its id is the walk-in's), so the device's next change — a check-in made
+   * on top of it while still offline — is causally later and applies.
+   */
   .post('/walk-ins', requireStaff, validate('json', walkInSchema), async (c) => {
     const input = c.req.valid('json');
-    const { db, now } = c.var.deps;
+    const { db, writeBatch } = c.var.deps;
+    const sender = await checkedSender(c, input);
+    if ('error' in sender) return fail(c, 400, sender.error!, { author: sender.error! });
     const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, input.eventId)).limit(1);
     if (!event) return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
-    const at = now().toISOString();
-    const user = c.var.user;
-    const inserted = await db
-      .insert(visitors)
-      .values({
-        id: input.id,
-        eventId: input.eventId,
-        fullName: input.fullName,
-        mobileNumber: input.mobileNumber,
-        organizationName: input.organizationName ?? '',
-        city: input.city ?? '',
-        workingProfessional: 'Others',
-        registrationType: 'venue_registration',
-        status: 'registered_at_venue',
-        statusChangedAt: at,
-        statusChangedBy: user.name,
-        statusDeviceId: input.deviceId ?? null,
-        statusDeviceTime: at,
-        passCode: newPassCode(),
-        createdBy: user.name,
-        createdByRole: user.role,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .onConflictDoNothing({ target: visitors.id })
-      .returning({ id: visitors.id });
+    const [existing] = await db.select({ eventId: visitors.eventId }).from(visitors).where(eq(visitors.id, input.id)).limit(1);
+    if (existing && existing.eventId !== input.eventId) return fail(c, 409, 'This id is already used by another registration');
+    const at = sender.receivedAt;
+    const happenedAt = sender.happenedAt(input.deviceTime);
+    const { author, device } = sender;
+    const [inserted] = await groupCommit(writeBatch, [
+      toStatement(
+        db
+          .insert(visitors)
+          .values({
+            id: input.id,
+            eventId: input.eventId,
+            fullName: input.fullName,
+            mobileNumber: input.mobileNumber,
+            organizationName: input.organizationName ?? '',
+            city: input.city ?? '',
+            workingProfessional: 'Others',
+            registrationType: 'venue_registration',
+            status: 'registered_at_venue',
+            statusChangedAt: happenedAt,
+            statusChangedBy: author.name,
+            statusDeviceId: device.id,
+            statusDeviceTime: happenedAt,
+            statusOperationId: input.id,
+            passCode: newPassCode(),
+            createdBy: author.name,
+            createdByRole: 'staff',
+            createdAt: at,
+            updatedAt: at,
+          })
+          .onConflictDoNothing({ target: visitors.id })
+          .returning({ id: visitors.id }),
+      ),
+      toStatement(
+        db
+          .insert(statusChanges)
+          .values({
+            id: crypto.randomUUID(),
+            resource: 'visitors',
+            recordId: input.id,
+            eventId: input.eventId,
+            fromStatus: null,
+            toStatus: 'registered_at_venue',
+            changedByUserId: author.userId,
+            changedByName: author.name,
+            deviceId: device.id,
+            deviceName: device.name || null,
+            operationId: input.id,
+            deviceTime: happenedAt,
+            claimedDeviceTime: input.deviceTime,
+            outcome: 'applied',
+            notes: 'Registered at the venue',
+            createdAt: at,
+          })
+          .onConflictDoNothing({ target: statusChanges.operationId }),
+      ),
+      sender.deviceStatement(db),
+    ]);
     const [row] = await db.select().from(visitors).where(eq(visitors.id, input.id)).limit(1);
     if (!row || row.eventId !== input.eventId) return fail(c, 409, 'This id is already used by another registration');
-    return ok(c, row, inserted.length ? 'Walk-in registered' : 'Already registered', inserted.length ? 201 : 200);
+    const created = (inserted?.length ?? 0) > 0;
+    return ok(c, row, created ? 'Walk-in registered' : 'Already registered', created ? 201 : 200);
   })
-  /** `POST /report`: how many operations wait on this device (sent with every sync). */
+  /** `POST /report`: how many operations wait on this device (sent with every sync), from the device's own sessions only. */
   .post('/report', requireStaff, validate('json', deviceReportSchema), async (c) => {
     const input = c.req.valid('json');
-    const { db, now } = c.var.deps;
-    const values = { ...input, reportedBy: c.var.user.name, reportedAt: now().toISOString() };
-    await db.insert(deviceReports).values(values).onConflictDoUpdate({ target: deviceReports.deviceId, set: values });
-    return ok(c, values);
+    const { db, now, secrets } = c.var.deps;
+    const check = await verifyAuthorTicket(input.author, input.deviceId, secrets.jwtSecret, now());
+    if (!check.ok) return fail(c, 403, check.message, { author: check.message });
+    const values = { eventId: input.eventId, waiting: input.waiting, reportedBy: c.var.user.name, reportedAt: now().toISOString() };
+    const updated = await db.update(deviceReports).set(values).where(eq(deviceReports.deviceId, input.deviceId)).returning({ id: deviceReports.deviceId });
+    if (!updated.length) return fail(c, 404, 'Unknown device: sign it in first');
+    return ok(c, { deviceId: input.deviceId, ...values });
   })
   /**
    * `GET /counts?eventId`: a headcount an organiser can trust — people whose current door status is
-   * checked_in, by kind; unique check-ins per hour (India time, by when the door recorded them); and,
-   * apart, the operations devices last said were still waiting, with when they said it.
+   * checked_in, by kind; unique check-ins per hour (India time, by when the door recorded them, on the
+   * server's clock); and, apart, the operations devices last said were still waiting (devices silent for
+   * hours are listed with their age but not counted), with each device's clock offset.
    */
   .get('/counts', requireStaff, validate('query', eventQuerySchema), async (c) => {
     const { eventId } = c.req.valid('query');
-    const { db } = c.var.deps;
+    const { db, now } = c.var.deps;
     const byKind = await Promise.all(
       ROSTER_KINDS.map(async (kind) => {
         const table = TABLES[kind];
@@ -243,30 +383,145 @@ export const checkinRoutes = new Hono<AppEnv>()
     );
     const checkedIn = Object.fromEntries(byKind) as Record<RosterKind, number>;
     const perHour = await db.all<{ hour: string; people: number }>(sql`
-      SELECT strftime('%Y-%m-%dT%H:00', device_time, '+330 minutes') AS hour, count(DISTINCT resource || ':' || record_id) AS people
-      FROM status_changes
-      WHERE event_id = ${eventId} AND to_status = 'checked_in' AND outcome = 'applied' AND device_time IS NOT NULL
+      SELECT strftime('%Y-%m-%dT%H:00', ${statusChanges.deviceTime}, '+330 minutes') AS hour,
+        count(DISTINCT ${statusChanges.resource} || ':' || ${statusChanges.recordId}) AS people
+      FROM ${statusChanges}
+      WHERE ${statusChanges.eventId} = ${eventId} AND ${statusChanges.toStatus} = 'checked_in' AND ${statusChanges.outcome} = 'applied'
+        AND ${statusChanges.deviceTime} IS NOT NULL
       GROUP BY hour ORDER BY hour`);
-    const devices = await db.select().from(deviceReports).where(eq(deviceReports.eventId, eventId));
+    const rows = await db.select().from(deviceReports).where(eq(deviceReports.eventId, eventId));
+    const at = now().getTime();
+    const devices = rows.map(({ secretHash: _secret, ...d }) => {
+      const ageMs = Math.max(0, at - Date.parse(d.reportedAt));
+      return { ...d, ageMs, stale: ageMs > DEVICE_REPORT_FRESH_MS, clockSkewed: Math.abs(d.clockOffsetMs) > 120_000 };
+    });
     return ok(c, {
       checkedIn: { ...checkedIn, total: byKind.reduce((sum, [, n]) => sum + n, 0) },
       perHour: perHour.map((row) => ({ hour: `${row.hour}+05:30`, people: Number(row.people) })),
-      waiting: { operations: devices.reduce((sum, d) => sum + d.waiting, 0), devices },
+      waiting: { operations: devices.filter((d) => !d.stale).reduce((sum, d) => sum + d.waiting, 0), devices },
     });
   })
-  /** `GET /conflicts?eventId`: changes made without knowing of another device's change, with that change. */
+  /**
+   * `GET /conflicts?eventId`: every change that met a change its device had not seen, with that change,
+   * the person, both devices by name, who won and why, and any organiser's decision.
+   */
   .get('/conflicts', requireAdmin, validate('query', z.object({ eventId: z.optional(z.string().check(z.maxLength(100))) })), async (c) => {
     const { eventId } = c.req.valid('query');
-    const other = sql`other`;
-    const rows = await c.var.deps.db.all(sql`
-      SELECT mine.resource AS kind, mine.record_id AS recordId, mine.event_id AS eventId,
-        mine.operation_id AS operationId, mine.device_id AS deviceId, mine.device_time AS deviceTime, mine.to_status AS toStatus,
-        mine.outcome AS outcome, mine.changed_by_name AS changedBy, mine.created_at AS receivedAt,
-        ${other}.operation_id AS otherOperationId, ${other}.device_id AS otherDeviceId, ${other}.device_time AS otherDeviceTime,
-        ${other}.to_status AS otherToStatus, ${other}.outcome AS otherOutcome, ${other}.changed_by_name AS otherChangedBy
-      FROM status_changes AS mine
-      LEFT JOIN status_changes AS ${other} ON ${other}.operation_id = mine.conflict_with_operation_id
-      WHERE mine.conflict_with_operation_id IS NOT NULL ${eventId ? sql`AND mine.event_id = ${eventId}` : sql``}
-      ORDER BY mine.created_at DESC LIMIT 500`);
-    return ok(c, { items: rows });
+    const { db } = c.var.deps;
+    const mine = statusChanges;
+    const rows = await db
+      .select()
+      .from(mine)
+      .where(and(sql`${mine.conflictWithOperationId} IS NOT NULL`, eventId ? eq(mine.eventId, eventId) : undefined))
+      .orderBy(sql`${mine.createdAt} DESC`)
+      .limit(500);
+    const others = rows.length
+      ? await db.select().from(statusChanges).where(inArray(statusChanges.operationId, rows.map((r) => r.conflictWithOperationId!)))
+      : [];
+    const otherById = new Map(others.map((o) => [o.operationId, o]));
+    const deviceNames = new Map((await db.select({ id: deviceReports.deviceId, name: deviceReports.name }).from(deviceReports)).map((d) => [d.id, d.name]));
+    const people = new Map<string, { name: string; status: string | null }>();
+    for (const kind of ROSTER_KINDS) {
+      const ids = [...new Set(rows.filter((r) => r.resource === kind).map((r) => r.recordId))];
+      if (!ids.length) continue;
+      const table = TABLES[kind];
+      const nameColumn = kind === 'stalls' || kind === 'sponsors' ? TABLES[kind].contactPersonName : TABLES[kind].fullName;
+      for (const p of await db.select({ id: table.id, name: nameColumn, status: doorStatusColumn(kind) }).from(table).where(inArray(table.id, ids))) {
+        people.set(`${kind}:${p.id}`, { name: p.name, status: (p.status as string | null) ?? null });
+      }
+    }
+    const side = (change: typeof rows[number] | undefined) =>
+      change && {
+        operationId: change.operationId,
+        deviceId: change.deviceId,
+        deviceName: change.deviceId === null ? 'Admin panel' : change.deviceName || deviceNames.get(change.deviceId) || `Device ${change.deviceId.slice(0, 8)}`,
+        changedBy: change.changedByName,
+        happenedAt: change.deviceTime ?? change.createdAt,
+        receivedAt: change.createdAt,
+        fromStatus: change.fromStatus,
+        toStatus: change.toStatus,
+        outcome: change.outcome,
+      };
+    return ok(c, {
+      items: rows.map((row) => {
+        const person = people.get(`${row.resource}:${row.recordId}`);
+        const other = otherById.get(row.conflictWithOperationId!);
+        return {
+          id: row.id,
+          kind: row.resource,
+          recordId: row.recordId,
+          eventId: row.eventId,
+          personName: person?.name ?? null,
+          currentStatus: person?.status ?? null,
+          change: side(row),
+          other: side(other) ?? null,
+          why: explain(row.outcome, row.toStatus, other?.toStatus ?? null),
+          resolvedAt: row.resolvedAt,
+          resolvedBy: row.resolvedBy,
+          resolution: row.resolution,
+        };
+      }),
+    });
+  })
+  /**
+   * `POST /conflicts/:id/resolve {decision, operationId?, note?}`: an organiser's decision, recorded on the
+   * conflict. `apply` sets the status of the chosen side as a change of its own (made on the current state).
+   */
+  .post('/conflicts/:id/resolve', requireAdmin, validate('json', conflictResolutionSchema), async (c) => {
+    const input = c.req.valid('json');
+    const { db, now, writeBatch } = c.var.deps;
+    const [row] = await db.select().from(statusChanges).where(eq(statusChanges.id, c.req.param('id'))).limit(1);
+    if (!row || row.conflictWithOperationId === null) return fail(c, 404, 'Conflict not found');
+    if (!(ROSTER_KINDS as readonly string[]).includes(row.resource)) return fail(c, 400, 'Not a door conflict');
+    const kind = row.resource as RosterKind;
+    const at = now().toISOString();
+    const user = c.var.user;
+    const statements: SqlStatement[] = [];
+    let applied: string | null = null;
+    if (input.decision === 'apply') {
+      const chosen = [row.operationId, row.conflictWithOperationId].includes(input.operationId ?? '')
+        ? input.operationId
+        : null;
+      if (!chosen) return fail(c, 400, 'Choose one side of the conflict to apply', { operationId: 'Choose one side of the conflict to apply' });
+      const [change] = await db.select().from(statusChanges).where(eq(statusChanges.operationId, chosen)).limit(1);
+      if (!change) return fail(c, 404, 'That change is not in the log');
+      applied = change.toStatus;
+      const logId = crypto.randomUUID();
+      statements.push(
+        ...statusChangeStatements(doorTarget(kind), {
+          logId,
+          operationId: logId,
+          resource: kind,
+          recordId: row.recordId,
+          toStatus: change.toStatus,
+          base: { kind: 'current' },
+          author: { userId: user.id, name: user.name },
+          device: null,
+          happenedAt: at,
+          receivedAt: at,
+          notes: `Conflict resolved: ${change.toStatus} applied${input.note ? ` (${input.note})` : ''}`,
+        }),
+      );
+    }
+    const resolution = applied ? `applied ${applied}` : 'kept';
+    statements.push(
+      toStatement(
+        db
+          .update(statusChanges)
+          .set({ resolvedAt: at, resolvedBy: user.name, resolution: input.note ? `${resolution}: ${input.note}` : resolution })
+          .where(eq(statusChanges.id, row.id)),
+      ),
+    );
+    await groupCommit(writeBatch, statements);
+    const [state] = (await doorStates(db, kind, [row.recordId])).values();
+    return ok(c, { id: row.id, resolution, person: state ?? null }, 'Conflict resolved');
   });
+
+/** Who won a conflict and why, in the words of the door's conflict rule. */
+function explain(outcome: string, toStatus: string, otherStatus: string | null): string {
+  const label = (s: string | null) => (s ?? 'none').replace(/_/g, ' ');
+  if (outcome === 'held') return `Held: the person was ${label(otherStatus)} by an organiser; ${label(toStatus)} waits for your decision.`;
+  if (outcome === 'applied') return `${label(toStatus)} won: it is further along the door's flow than ${label(otherStatus)}, which its device had not seen.`;
+  if (toStatus === otherStatus) return `Double admission: both devices set ${label(toStatus)} without seeing each other's change.`;
+  return `${label(otherStatus)} stayed: ${label(toStatus)} came from a device that had not seen it and is not further along the door's flow.`;
+}

@@ -12,7 +12,7 @@ import {
   stallRegistrationSchema,
   visitorRegistrationSchema,
 } from '../schemas/public-registrations';
-import { checkinBatchSchema, deviceReportSchema, walkInSchema } from '../schemas/checkin';
+import { checkinBatchSchema, conflictResolutionSchema, deviceReportSchema, deviceSignInSchema, walkInSchema } from '../schemas/checkin';
 import { settingsUpdateSchema } from '../schemas/settings';
 import { statusChangeSchema } from '../schemas/status-change';
 import { userCreateSchema, userUpdateSchema } from '../schemas/users';
@@ -75,11 +75,13 @@ function operations(): Operation[] {
     { method: 'post', path: '/api/users', tag: 'Accounts', summary: 'Create an admin or staff account', who: 'admin', body: userCreateSchema },
     { method: 'put', path: '/api/users/{id}', tag: 'Accounts', summary: 'Rename, change role, disable, reset password', who: 'admin', body: userUpdateSchema },
     { method: 'get', path: '/api/checkin/roster', tag: 'Venue check-in', summary: 'Roster entries and tombstones changed after version `since`, in version order', who: 'staff', query: ['eventId', 'since', 'limit'] },
-    { method: 'post', path: '/api/checkin/ops', tag: 'Venue check-in', summary: 'Queued status operations (≤ 500), each applied once: applied, duplicate, superseded or rejected', who: 'staff', body: checkinBatchSchema },
+    { method: 'post', path: '/api/checkin/device', tag: 'Venue check-in', summary: 'Sign this device in (registered by its secret on first use) and get the author ticket for its changes', who: 'staff', body: deviceSignInSchema },
+    { method: 'post', path: '/api/checkin/ops', tag: 'Venue check-in', summary: 'Queued status operations (≤ 500) of one device and author, each applied once and ordered by cause: applied, superseded, held, duplicate or rejected', who: 'staff', body: checkinBatchSchema },
     { method: 'post', path: '/api/checkin/walk-ins', tag: 'Venue check-in', summary: 'Register a visitor at the desk (idempotent by the device-made id)', who: 'staff', body: walkInSchema },
     { method: 'post', path: '/api/checkin/report', tag: 'Venue check-in', summary: 'A device reports how many operations still wait in its outbox', who: 'staff', body: deviceReportSchema },
     { method: 'get', path: '/api/checkin/counts', tag: 'Venue check-in', summary: 'Checked in now by type, unique check-ins per hour, operations waiting on devices', who: 'staff', query: ['eventId'] },
-    { method: 'get', path: '/api/checkin/conflicts', tag: 'Venue check-in', summary: 'Changes made without knowing of another device’s change, with both sides', who: 'admin', query: ['eventId'] },
+    { method: 'get', path: '/api/checkin/conflicts', tag: 'Venue check-in', summary: 'Changes made without knowing of another device’s change, with both sides, who won and why', who: 'admin', query: ['eventId'] },
+    { method: 'post', path: '/api/checkin/conflicts/{id}/resolve', tag: 'Venue check-in', summary: 'Record an organiser’s decision on a conflict: keep, or apply one side', who: 'admin', body: conflictResolutionSchema },
   ];
   for (const r of RESOURCES) {
     const base = `/api/${r.name}`;

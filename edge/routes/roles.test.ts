@@ -28,6 +28,7 @@ const STAFF = [
   ...RESOURCES.flatMap((r) => [`GET /api/${r}`, `GET /api/${r}/:id`, `GET /api/${r}/:id/history`]),
   ...PEOPLE.map((r) => `PUT /api/${r}/:id/status`),
   'GET /api/checkin/roster',
+  'POST /api/checkin/device',
   'POST /api/checkin/ops',
   'POST /api/checkin/walk-ins',
   'POST /api/checkin/report',

@@ -34,55 +34,118 @@ export const MAX_OPERATIONS_PER_BATCH = 500;
 export const ROSTER_PAGE_MAX = 2000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isoTime = z.string().check(
-  z.maxLength(40),
-  z.refine((v) => !Number.isNaN(Date.parse(v)), { error: 'deviceTime must be an ISO date-time' }),
+const uuid = (what: string) => z.string({ error: `${what} is required` }).check(z.regex(UUID, { error: `${what} must be a UUID` }));
+
+/**
+ * A full ISO 8601 date-time with its zone (`2026-10-18T09:30:00.000Z`, `…+05:30`): a device's clock
+ * reading. Anything looser ("1", "2026") is refused rather than guessed at.
+ */
+export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+const isoTime = (what: string) =>
+  z.string({ error: `${what} is required` }).check(
+    z.maxLength(40),
+    z.refine((v) => ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)), { error: `${what} must be an ISO 8601 date-time with a time zone` }),
+  );
+
+/** The id the panel's own changes carry; a device may not claim it. */
+const RESERVED_DEVICE_IDS = ['panel'];
+const deviceIdField = z.string({ error: 'deviceId is required' }).check(
+  z.trim(),
+  z.minLength(1, { error: 'deviceId is required' }),
+  z.maxLength(100),
+  z.refine((v) => !RESERVED_DEVICE_IDS.includes(v.toLowerCase()), { error: 'This device id is reserved' }),
 );
+const eventIdField = z.string({ error: 'eventId is required' }).check(z.trim(), z.minLength(1, { error: 'eventId is required' }), z.maxLength(100));
 
 export const rosterQuerySchema = z.object({
-  eventId: z.string({ error: 'eventId is required' }).check(z.trim(), z.minLength(1, { error: 'eventId is required' }), z.maxLength(100)),
+  eventId: eventIdField,
   since: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(ROSTER_PAGE_MAX)), 1000),
 });
 
+/**
+ * `POST /api/checkin/device`: signs this device in for the logged-in user. The first call registers the
+ * device id with the hash of a secret only the device keeps; later calls must prove the same secret, so
+ * no other session can speak for the device. Answers the author ticket the device attaches to what it
+ * queues, so changes are credited to whoever made them, even when sent after another login.
+ */
+export const deviceSignInSchema = z.object({
+  id: deviceIdField,
+  secret: z.string({ error: 'secret is required' }).check(z.minLength(32, { error: 'secret must be at least 32 characters' }), z.maxLength(200)),
+  name: z._default(text(60), ''),
+  eventId: z.optional(z.string().check(z.maxLength(100))),
+});
+
+/** The device and the author of a batch, as the device states them; the server checks both through the ticket. */
+const sender = {
+  deviceId: deviceIdField,
+  /** The device's name as staff set it ("Gate 2 tablet"). */
+  deviceName: z._default(text(60), ''),
+  /** The author ticket of the user who queued these changes on this device (from `POST /device`). */
+  author: z.string({ error: 'author is required' }).check(z.minLength(1, { error: 'author is required' }), z.maxLength(2000)),
+  /** The device's clock when it sent the request: the server measures the device's offset from it. */
+  sentAt: isoTime('sentAt'),
+};
+
 export const checkinOperationSchema = z.object({
   /** Made by the device (UUID v7): the operation is applied once by this id. */
-  id: z.string().check(z.regex(UUID, { error: 'id must be a UUID' })),
-  deviceId: z.string().check(z.trim(), z.minLength(1, { error: 'deviceId is required' }), z.maxLength(100)),
+  id: uuid('id'),
   kind: z.enum(ROSTER_KINDS),
   recordId: z.string().check(z.minLength(1), z.maxLength(100)),
-  /** The status the device saw before the change ('' when none). */
+  /** The event the device made the change in: a person since moved to another event is refused. */
+  eventId: eventIdField,
+  /**
+   * The status change the device last saw for this person (`statusOperationId` of its copy; null when the
+   * person had none): equal to the server's current change means causally later (lib/status-engine.ts).
+   */
+  baseOperationId: z.nullable(z.string().check(z.maxLength(100))),
+  /** The status the device saw before the change, for the history ('' when none). */
   fromStatus: z.optional(z.nullable(z.string().check(z.maxLength(60)))),
   toStatus: z.string().check(z.minLength(1, { error: 'toStatus is required' }), z.maxLength(60)),
-  /** The device's clock when staff made the change: it decides which of two changes wins. */
-  deviceTime: isoTime,
+  /** The device's clock when staff made the change: shown and charted (corrected), never compared. */
+  deviceTime: isoTime('deviceTime'),
   note: z.optional(text(500)),
 });
 export type CheckinOperation = z.infer<typeof checkinOperationSchema>;
 
 export const checkinBatchSchema = z.object({
+  ...sender,
   operations: z.array(checkinOperationSchema).check(
     z.minLength(1, { error: 'Send at least one operation' }),
     z.maxLength(MAX_OPERATIONS_PER_BATCH, { error: `At most ${MAX_OPERATIONS_PER_BATCH} operations per batch` }),
   ),
 });
+export type CheckinBatch = z.infer<typeof checkinBatchSchema>;
 
 /** A visitor registered at the desk, possibly while offline: the device makes the id, so a resend is harmless. */
 export const walkInSchema = z.object({
-  id: z.string().check(z.regex(UUID, { error: 'id must be a UUID' })),
-  eventId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  ...sender,
+  id: uuid('id'),
+  eventId: eventIdField,
   fullName: z.string({ error: 'Full name is required' }).check(z.trim(), z.minLength(1, { error: 'Full name is required' }), z.maxLength(200)),
   mobileNumber: mobile('Phone number is required'),
   organizationName: z.optional(text()),
   city: z.optional(text()),
-  deviceId: z.optional(text(100)),
+  /** The device's clock when staff registered the walk-in. */
+  deviceTime: isoTime('deviceTime'),
 });
+export type WalkInRequest = z.infer<typeof walkInSchema>;
 
 /** A device's word on its outbox, sent with every sync: the live counts show waiting operations apart. */
 export const deviceReportSchema = z.object({
-  deviceId: z.string().check(z.trim(), z.minLength(1, { error: 'deviceId is required' }), z.maxLength(100)),
-  eventId: z.string().check(z.trim(), z.minLength(1, { error: 'eventId is required' }), z.maxLength(100)),
+  deviceId: deviceIdField,
+  eventId: eventIdField,
   waiting: z.number().check(z.int(), z.gte(0), z.lte(1_000_000)),
+  /** An author ticket issued to this device: only the device's own sessions may report for it. */
+  author: z.string({ error: 'author is required' }).check(z.minLength(1, { error: 'author is required' }), z.maxLength(2000)),
+});
+
+/** An organiser's decision on a conflict: keep the current status, or apply the status of one side. */
+export const conflictResolutionSchema = z.object({
+  decision: z.enum(['keep', 'apply'], { error: 'decision must be keep or apply' }),
+  /** With `apply`: the operation whose status becomes the person's status. */
+  operationId: z.optional(z.string().check(z.maxLength(100))),
+  note: z.optional(text(500)),
 });
 
 export const eventQuerySchema = z.object({

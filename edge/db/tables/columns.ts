@@ -44,8 +44,10 @@ export const booleanColumn = (name: string) => integer(name, { mode: 'boolean' }
  * What the venue door needs on every person of a roster: the roster version (a global sequence bumped by
  * triggers on every insert and update, so devices can ask "what changed after N" — see
  * migrations/0003_roster_triggers.sql and docs/checkin-sync.md), and the last status change as the door
- * knows it. `statusDeviceTime` and `statusOperationId` order competing changes: the later device time
- * wins, ties by operation id, whatever order operations arrive in.
+ * knows it. `statusOperationId` is the id of the change that set the current door status: a device that
+ * makes a change on top of it (its base) is causally later; any other base is concurrent and the door's
+ * conflict rule decides (lib/status-engine.ts). `statusDeviceTime` is when it happened, on the server's
+ * clock; it decides nothing.
  */
 export const rosterColumns = () => ({
   rosterVersion: integer('roster_version').notNull().default(0),

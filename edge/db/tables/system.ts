@@ -21,6 +21,14 @@ export const users = sqliteTable(
 );
 
 /**
+ * What became of a status change: `applied` (it is or was the person's status), `superseded` (it met a
+ * concurrent change that the conflict rule keeps), `held` (it met an organiser's hold, such as a
+ * cancellation, and waits for an organiser's decision).
+ */
+export const STATUS_CHANGE_OUTCOMES = ['applied', 'superseded', 'held'] as const;
+export type StatusChangeOutcome = (typeof STATUS_CHANGE_OUTCOMES)[number];
+
+/**
  * Every status change of any record, from any route: who changed which record from what to what, when,
  * and from which device. Venue check-in operations carry their client-made `operationId` (unique, so an
  * operation is applied once) and the device's clock; `outcome` says whether it became the current state.
@@ -38,15 +46,32 @@ export const statusChanges = sqliteTable(
     changedByUserId: text('changed_by_user_id'),
     changedByName: text('changed_by_name').notNull().default(''),
     deviceId: text('device_id'),
+    /** The device's name when the change arrived ("Gate 2 tablet"), so the history reads without a join. */
+    deviceName: text('device_name'),
     operationId: text('operation_id'),
-    deviceTime: text('device_time'),
-    outcome: text('outcome', { enum: ['applied', 'superseded'] }).notNull().default('applied'),
     /**
-     * Set when this change was made without knowing of another device's change to the same person (its
-     * from-status was not the status it found): the operation id of that other change. The admins'
-     * conflict inbox lists these.
+     * When the change happened, on the server's clock: the device's time corrected by the device's
+     * measured clock offset and never later than its arrival. Data for display and the hourly chart only:
+     * it decides nothing (lib/status-engine.ts).
+     */
+    deviceTime: text('device_time'),
+    /** The device's own clock reading as it sent it, kept for the record. */
+    claimedDeviceTime: text('claimed_device_time'),
+    /**
+     * The status change this one was made on top of (the change the device last saw for the person): equal
+     * to the person's current change means causally later, otherwise concurrent.
+     */
+    baseOperationId: text('base_operation_id'),
+    outcome: text('outcome', { enum: STATUS_CHANGE_OUTCOMES }).notNull().default('applied'),
+    /**
+     * Set when this change was made without knowing of the change it met (its base was not the person's
+     * current change): the operation id of that other change. The admins' conflict inbox lists these.
      */
     conflictWithOperationId: text('conflict_with_operation_id'),
+    /** An organiser's decision on a conflict: when, by whom, and which (`kept` or `applied`). */
+    resolvedAt: text('resolved_at'),
+    resolvedBy: text('resolved_by'),
+    resolution: text('resolution'),
     notes: text('notes').notNull().default(''),
     createdAt: text('created_at').notNull(),
   },
@@ -114,7 +139,9 @@ export const siteSettings = sqliteTable('site_settings', {
 });
 
 /**
- * What each venue device last said about its outbox: operations made at the door that the server has
+ * The venue devices: each one's name ("Gate 2 tablet"), the hash of the secret it proved itself with
+ * when it was first registered (so no other session can speak for it), its clock's measured offset from
+ * the server's, and what it last said about its outbox — operations made at the door that the server has
  * not received yet. The live counts show them apart from the checked-in headcount, with their age.
  */
 export const deviceReports = sqliteTable(
@@ -125,6 +152,11 @@ export const deviceReports = sqliteTable(
     waiting: integer('waiting').notNull().default(0),
     reportedBy: text('reported_by').notNull().default(''),
     reportedAt: text('reported_at').notNull(),
+    name: text('name').notNull().default(''),
+    secretHash: text('secret_hash'),
+    /** Server time minus device time, measured at the device's last batch (positive: the device is slow). */
+    clockOffsetMs: integer('clock_offset_ms').notNull().default(0),
+    clockCheckedAt: text('clock_checked_at'),
   },
   (t) => [index('device_reports_event_idx').on(t.eventId)],
 );

@@ -1,0 +1,63 @@
+import { jwtVerify, SignJWT } from 'jose';
+
+/**
+ * Author tickets: who queued a venue device's changes. A device keeps changes for hours without a
+ * network, and another person may log in on it before they are sent; the change must still be credited
+ * to the one who made it. When a user signs a device in (`POST /api/checkin/device`, with the device's
+ * secret), the server hands the device a ticket naming that user and that device; the device stores it
+ * with each change it queues and sends it with the batch. The server believes the author only through
+ * the ticket's signature, never from a claim in the body.
+ *
+ * Tickets are signed with a key derived from the token secret under a label of their own and carry their
+ * own audience, so a ticket is never accepted as a login token (nor a token as a ticket). They last a
+ * week: long enough for a day offline, short enough that a lost tablet's tickets lapse.
+ */
+const ISSUER = 'eventpro';
+const AUDIENCE = 'eventpro-checkin-author';
+const ALGORITHM = 'HS256';
+export const AUTHOR_TICKET_TTL_SECONDS = 7 * 24 * 3600;
+
+const keyOf = (secret: string) => new TextEncoder().encode(`author-ticket:${secret}`);
+
+export interface Author {
+  userId: string;
+  name: string;
+  deviceId: string;
+}
+
+export async function signAuthorTicket(author: Author, secret: string, now: Date): Promise<{ ticket: string; expiresAt: string }> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  const expiresAt = issuedAt + AUTHOR_TICKET_TTL_SECONDS;
+  const ticket = await new SignJWT({ name: author.name, did: author.deviceId })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(author.userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAt)
+    .sign(keyOf(secret));
+  return { ticket, expiresAt: new Date(expiresAt * 1000).toISOString() };
+}
+
+export type AuthorCheck = { ok: true; author: Author } | { ok: false; message: string };
+
+/** The author a ticket names, if it is genuine, unexpired and issued to `deviceId`. */
+export async function verifyAuthorTicket(ticket: string, deviceId: string, secret: string, now: Date): Promise<AuthorCheck> {
+  try {
+    const { payload } = await jwtVerify(ticket, keyOf(secret), {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      currentDate: now,
+      requiredClaims: ['sub', 'exp', 'iat'],
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.name !== 'string' || typeof payload.did !== 'string') {
+      return { ok: false, message: 'The author ticket is not valid' };
+    }
+    if (payload.did !== deviceId) return { ok: false, message: 'The author ticket was issued to another device' };
+    return { ok: true, author: { userId: payload.sub, name: payload.name, deviceId: payload.did } };
+  } catch (error) {
+    const expired = error instanceof Error && error.name === 'JWTExpired';
+    return { ok: false, message: expired ? 'The author ticket has expired: the person who made these changes must log in on this device again' : 'The author ticket is not valid' };
+  }
+}
