@@ -12,7 +12,8 @@ export const PUBLIC_OUTBOX_SYNC_TAG = 'eventpro-public-outbox';
 interface WorkerScope {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
   skipWaiting(): Promise<void>;
-  clients: { matchAll(options: { type: 'window' }): Promise<Array<{ url: string; visibilityState: DocumentVisibilityState }>> };
+  clients: { claim(): Promise<void>; matchAll(options: { type: 'window' }): Promise<Array<{ url: string; visibilityState: DocumentVisibilityState }>> };
+  addEventListener(type: 'activate', listener: (event: { waitUntil(promise: Promise<unknown>): void }) => void): void;
   addEventListener(type: 'message', listener: (event: { data?: { type?: string } }) => void): void;
   addEventListener(type: 'sync', listener: (event: { tag: string; waitUntil(promise: Promise<unknown>): void }) => void): void;
 }
@@ -22,6 +23,10 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 // `/` is the precached, prerendered index.html; every other page starts from the empty shell.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/app.html'), { denylist: [/^\/api\//] }));
+
+// The first worker of a device controls the page that installed it at once, so the panel that was open
+// when the worker arrived reloads offline. (A newer worker still waits for the "Reload" choice below.)
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
 // workbox-window's messageSkipWaiting() after the user chose "Reload".
 self.addEventListener('message', (event) => {

@@ -6,7 +6,8 @@ import { Dexie, type DexieOptions } from 'dexie';
 import { EventProDatabase } from './db';
 import type { RosterEntry } from '../../../edge/routes/checkin';
 import { uuidv7 } from '../../../edge/lib/uuid-v7';
-import type { CheckinOperation, CheckinOutboxEntry, RosterChunk, RosterCursor, RosterKind, RosterPerson, WalkInRequest } from './checkin-types';
+import { getToken } from '../lib/auth-token';
+import type { AuthorTicket, CheckinOperation, CheckinOutboxEntry, DeviceInfo, OutboxAuthor, RosterChunk, RosterCursor, RosterKind, RosterPerson, WalkInDraft } from './checkin-types';
 
 let shared: EventProDatabase | undefined;
 
@@ -30,20 +31,113 @@ function relaxedDb(): EventProDatabase {
 // ---------------------------------------------------------------------------------------------------
 // Ids
 
-let deviceIdPromise: Promise<string> | undefined;
-/** This device's id, made once (crypto.randomUUID) and kept in IndexedDB. */
-export function deviceId(): Promise<string> {
-  deviceIdPromise ??= (async () => {
+let devicePromise: Promise<DeviceInfo> | undefined;
+
+/** 32 random bytes as hex: the device's secret. */
+const randomSecret = () => [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+/** This device's record, made once (an id and a secret) and kept in IndexedDB. */
+export function deviceInfo(): Promise<DeviceInfo> {
+  devicePromise ??= (async () => {
     const db = checkinDb();
     return db.transaction('rw', db.deviceInfo, async () => {
       const found = await db.deviceInfo.get('device');
-      if (found) return found.id;
-      const id = crypto.randomUUID();
-      await db.deviceInfo.put({ key: 'device', id, createdAt: new Date().toISOString() });
-      return id;
+      if (found?.secret) return found;
+      const info: DeviceInfo = { key: 'device', id: found?.id ?? crypto.randomUUID(), createdAt: found?.createdAt ?? new Date().toISOString(), secret: randomSecret(), name: found?.name ?? '', tickets: {} };
+      await db.deviceInfo.put(info);
+      return info;
     });
   })();
-  return deviceIdPromise;
+  return devicePromise;
+}
+
+/** This device's id. */
+export async function deviceId(): Promise<string> {
+  return (await deviceInfo()).id;
+}
+
+/** Changes the device record (its name, its tickets) in one transaction; answers the new record. */
+async function updateDevice(change: (info: DeviceInfo) => DeviceInfo): Promise<DeviceInfo> {
+  const db = checkinDb();
+  await deviceInfo();
+  const next = await db.transaction('rw', db.deviceInfo, async () => {
+    const info = change((await db.deviceInfo.get('device'))!);
+    await db.deviceInfo.put(info);
+    return info;
+  });
+  devicePromise = Promise.resolve(next);
+  announce({ type: 'device' });
+  return next;
+}
+
+/** Names this device ("Gate 2 tablet"); the name goes with its next sign-in and batch. */
+export function setDeviceName(name: string): Promise<DeviceInfo> {
+  return updateDevice((info) => ({ ...info, name: name.trim().slice(0, 60) }));
+}
+
+/** Keeps the author ticket the server issued for a user of this device. */
+export function storeAuthorTicket(ticket: AuthorTicket): Promise<DeviceInfo> {
+  return updateDevice((info) => ({ ...info, tickets: { ...info.tickets, [ticket.userId]: ticket } }));
+}
+
+/** The ticket this device holds for `userId`, if any and not expired. */
+export async function authorTicket(userId: string): Promise<AuthorTicket | undefined> {
+  const ticket = (await deviceInfo()).tickets?.[userId];
+  return ticket && Date.parse(ticket.expiresAt) > Date.now() ? ticket : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Every tab of this device sees every change at once
+
+/** What one tab tells the others after writing to the check-in's tables. */
+export type StoreMessage =
+  | { type: 'people'; eventId: string; keys: Array<[kind: RosterKind, id: string]> }
+  | { type: 'roster'; eventId: string }
+  | { type: 'outbox' }
+  | { type: 'device' }
+  | { type: 'wiped' };
+
+const CHANNEL = 'eventpro-checkin';
+let channel: BroadcastChannel | null | undefined;
+function storeChannel(): BroadcastChannel | null {
+  if (channel === undefined) channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
+  return channel;
+}
+
+/** Tells the other tabs (and workers) of this device what changed. */
+function announce(message: StoreMessage) {
+  try {
+    storeChannel()?.postMessage(message);
+  } catch {
+    // a closed channel: the other tabs re-read on their next sync
+  }
+}
+
+/**
+ * Follows the other tabs' writes: people they changed are re-read into this tab's index, a roster they
+ * downloaded is re-read whole, and `onChange` hears of every message (the sync engine re-counts its
+ * outbox). Answers an unsubscribe.
+ */
+export function followOtherTabs(onChange: (message: StoreMessage) => void): () => void {
+  const source = storeChannel();
+  if (!source) return () => {};
+  const listener = (event: MessageEvent<StoreMessage>) => {
+    const message = event.data;
+    void (async () => {
+      if (message.type === 'device') devicePromise = undefined;
+      const index = currentIndex;
+      if (message.type === 'wiped') {
+        currentIndex = undefined;
+        index?.replaceAll([]);
+      } else if (index && 'eventId' in message && message.eventId === index.eventId) {
+        if (message.type === 'people') index.upsert(await localPeople(message.keys.map(([kind, id]) => [message.eventId, kind, id])));
+        else index.replaceAll(await readEventRoster(checkinDb(), index.eventId));
+      }
+      onChange(message);
+    })();
+  };
+  source.addEventListener('message', listener);
+  return () => source.removeEventListener('message', listener);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -333,6 +427,7 @@ export interface PersonState {
   statusChangedAt: string | null;
   statusChangedBy: string | null;
   statusDeviceId: string | null;
+  statusOperationId: string | null;
 }
 
 /** The record ids with an operation still on its way (their local status is newer than the server's). */
@@ -384,6 +479,7 @@ export function storeRosterPage(
       const index = loadedIndex(eventId);
       index?.remove(removed);
       index?.upsert([...upserted.values()]);
+      if (upserted.size || removed.length) announce(page.asChunk ? { type: 'roster', eventId } : { type: 'people', eventId, keys: [...upserted.values()].map((p) => [p.kind, p.id] as [RosterKind, string]).concat(removed.map((k) => k.split(':') as [RosterKind, string])) });
       resolve({ upserted: [...upserted.values()], removed });
     };
     tx.onerror = () => reject(tx.error);
@@ -417,6 +513,7 @@ export function storeRosterPage(
         statusChangedAt: item.statusChangedAt,
         statusChangedBy: item.statusChangedBy,
         statusDeviceId: item.statusDeviceId,
+        statusOperationId: item.statusOperationId,
         version: item.version,
       };
       if (page.asChunk) chunk.push(person);
@@ -463,20 +560,23 @@ const removedPerson = {
   statusChangedAt: null,
   statusChangedBy: null,
   statusDeviceId: null,
+  statusOperationId: null,
   removed: true,
 } as const;
 
+type DoorState = Pick<RosterPerson, 'status' | 'statusChangedAt' | 'statusChangedBy' | 'statusDeviceId' | 'statusOperationId'>;
+
 /** What a waiting outbox entry made its person look like on this device (see changeStatus, registerWalkIn). */
-function optimisticState(entry: CheckinOutboxEntry): { key: string; state: Pick<RosterPerson, 'status' | 'statusChangedAt' | 'statusChangedBy' | 'statusDeviceId'> } {
+function optimisticState(entry: CheckinOutboxEntry): { key: string; state: DoorState } {
   if (entry.op) {
     return {
       key: `${entry.op.kind}:${entry.op.recordId}`,
-      state: { status: entry.op.toStatus, statusChangedAt: entry.op.deviceTime, statusChangedBy: entry.by ?? '', statusDeviceId: entry.op.deviceId },
+      state: { status: entry.op.toStatus, statusChangedAt: entry.op.deviceTime, statusChangedBy: entry.by ?? '', statusDeviceId: entry.deviceId ?? null, statusOperationId: entry.op.id },
     };
   }
   return {
     key: `visitors:${entry.walkIn!.id}`,
-    state: { status: 'registered_at_venue', statusChangedAt: entry.createdAt, statusChangedBy: entry.by ?? '', statusDeviceId: entry.walkIn!.deviceId ?? null },
+    state: { status: 'registered_at_venue', statusChangedAt: entry.createdAt, statusChangedBy: entry.by ?? '', statusDeviceId: entry.deviceId ?? null, statusOperationId: entry.walkIn!.id },
   };
 }
 
@@ -484,14 +584,17 @@ export async function rosterCursor(eventId: string): Promise<RosterCursor | unde
   return checkinDb().rosterCursors.get(eventId);
 }
 
-/** What the device shows as "changed by" for its own changes until the server answers. */
+/** Who makes a change on this device: credited to them (their author ticket), shown as "changed by". */
 export interface Actor {
+  /** The signed-in user's id; read from the login token when not given. */
+  userId?: string;
   name: string;
 }
 
 /**
  * Moves a person to `toStatus`: the optimistic change and its operation, in one strict transaction.
- * Reads the person inside the transaction, so `fromStatus` is what this device really held.
+ * Reads the person inside the transaction, so the operation's base (the change this device last saw for
+ * them) and `fromStatus` are what this device really held.
  */
 export async function changeStatus(person: Pick<RosterPerson, 'eventId' | 'kind' | 'id'>, toStatus: string, actor: Actor, note?: string): Promise<RosterPerson> {
   const db = checkinDb();
@@ -502,29 +605,49 @@ export async function changeStatus(person: Pick<RosterPerson, 'eventId' | 'kind'
     const now = new Date();
     const op: CheckinOperation = {
       id: uuidv7(now.getTime()),
-      deviceId: device,
       kind: current.kind,
       recordId: current.id,
+      eventId: current.eventId,
+      baseOperationId: current.statusOperationId ?? null,
       fromStatus: current.status || null,
       toStatus,
       deviceTime: now.toISOString(),
       ...(note ? { note } : {}),
     };
-    const next: RosterPerson = { ...current, status: toStatus, statusChangedAt: op.deviceTime, statusChangedBy: actor.name, statusDeviceId: device };
+    const next: RosterPerson = { ...current, status: toStatus, statusChangedAt: op.deviceTime, statusChangedBy: actor.name, statusDeviceId: device, statusOperationId: op.id };
     await db.rosterPeople.put(next);
-    await db.checkinOutbox.add({ id: op.id, eventId: current.eventId, type: 'op', op, label: `${current.name}: ${toStatus}`, by: actor.name, state: 'waiting', attempts: 0, createdAt: op.deviceTime });
+    await db.checkinOutbox.add({ id: op.id, eventId: current.eventId, type: 'op', op, label: `${current.name}: ${toStatus}`, by: actor.name, author: authorOf(actor), deviceId: device, state: 'waiting', attempts: 0, createdAt: op.deviceTime });
     return next;
   });
   loadedIndex(updated.eventId)?.upsert([updated]);
+  announce({ type: 'people', eventId: updated.eventId, keys: [[updated.kind, updated.id]] });
+  announce({ type: 'outbox' });
   return updated;
 }
 
+const authorOf = (actor: Actor): OutboxAuthor | undefined => {
+  const userId = actor.userId ?? tokenSubject(getToken());
+  return userId ? { userId, name: actor.name } : undefined;
+};
+
+/** The user id a login token names (its `sub`), read without verifying: the server checks the token. */
+export function tokenSubject(token: string | null): string | undefined {
+  try {
+    const payload = token?.split('.')[1];
+    if (!payload) return undefined;
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
+    return typeof json.sub === 'string' ? json.sub : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A visitor registered at the desk: on the roster at once (registered_at_venue), sent when online. */
-export async function registerWalkIn(input: Omit<WalkInRequest, 'id' | 'deviceId'>, actor: Actor): Promise<RosterPerson> {
+export async function registerWalkIn(input: Omit<WalkInDraft, 'id' | 'deviceTime'>, actor: Actor): Promise<RosterPerson> {
   const db = checkinDb();
   const device = await deviceId();
   const now = new Date().toISOString();
-  const walkIn: WalkInRequest = { ...input, id: uuidv7(), deviceId: device };
+  const walkIn: WalkInDraft = { ...input, id: uuidv7(), deviceTime: now };
   const person: RosterPerson = {
     eventId: input.eventId,
     kind: 'visitors',
@@ -537,14 +660,42 @@ export async function registerWalkIn(input: Omit<WalkInRequest, 'id' | 'deviceId
     statusChangedAt: now,
     statusChangedBy: actor.name,
     statusDeviceId: device,
+    // The registration is the person's first status change: the next change made here builds on it.
+    statusOperationId: walkIn.id,
     version: 0,
   };
   await db.transaction('rw', db.rosterPeople, db.checkinOutbox, async () => {
     await db.rosterPeople.put(person);
-    await db.checkinOutbox.add({ id: walkIn.id, eventId: input.eventId, type: 'walk-in', walkIn, label: `Walk-in: ${input.fullName}`, by: actor.name, state: 'waiting', attempts: 0, createdAt: now });
+    await db.checkinOutbox.add({ id: walkIn.id, eventId: input.eventId, type: 'walk-in', walkIn, label: `Walk-in: ${input.fullName}`, by: actor.name, author: authorOf(actor), deviceId: device, state: 'waiting', attempts: 0, createdAt: now });
   });
   loadedIndex(input.eventId)?.upsert([person]);
+  announce({ type: 'people', eventId: input.eventId, keys: [['visitors', walkIn.id]] });
+  announce({ type: 'outbox' });
   return person;
+}
+
+/**
+ * Logging out: the device forgets every event's roster (names, mobile numbers, pass codes) and the
+ * tickets of users with nothing left to send. Changes still waiting stay, credited to their authors.
+ */
+export async function wipeRoster(): Promise<void> {
+  const db = checkinDb();
+  await db.transaction('rw', [db.rosterPeople, db.rosterChunks, db.rosterCursors, db.checkinOutbox, db.deviceInfo], async () => {
+    await db.rosterPeople.clear();
+    await db.rosterChunks.clear();
+    await db.rosterCursors.clear();
+    const waitingAuthors = new Set<string>();
+    await db.checkinOutbox.each((e) => void (e.author && waitingAuthors.add(e.author.userId)));
+    const info = await db.deviceInfo.get('device');
+    if (info?.tickets) {
+      const tickets = Object.fromEntries(Object.entries(info.tickets).filter(([userId]) => waitingAuthors.has(userId)));
+      await db.deviceInfo.put({ ...info, tickets });
+    }
+  });
+  devicePromise = undefined;
+  currentIndex?.replaceAll([]);
+  currentIndex = undefined;
+  announce({ type: 'wiped' });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -619,23 +770,35 @@ export async function applyDeliveries(eventId: string, deliveries: Delivery[]): 
       if (!current) continue;
       const state = d.person.state;
       if (!state) continue; // no longer on the roster: the next roster pull brings the tombstone
-      const next: RosterPerson = { ...current, ...d.person.walkIn, status: state.status ?? '', statusChangedAt: state.statusChangedAt, statusChangedBy: state.statusChangedBy, statusDeviceId: state.statusDeviceId };
+      const next: RosterPerson = {
+        ...current,
+        ...d.person.walkIn,
+        status: state.status ?? '',
+        statusChangedAt: state.statusChangedAt,
+        statusChangedBy: state.statusChangedBy,
+        statusDeviceId: state.statusDeviceId,
+        statusOperationId: state.statusOperationId,
+      };
       await db.rosterPeople.put(next);
       changed.push(next);
     }
   });
   loadedIndex(eventId)?.upsert(changed);
+  if (changed.length) announce({ type: 'people', eventId, keys: changed.map((p) => [p.kind, p.id]) });
+  announce({ type: 'outbox' });
   return changed;
 }
 
 /** "Retry" on a refused entry: it goes back to the queue, in its original place. */
 export async function retryRefused(seq: number): Promise<void> {
   await checkinDb().checkinOutbox.update(seq, { state: 'waiting', reason: undefined });
+  announce({ type: 'outbox' });
 }
 
 /** "Discard" on a refused entry: the server's state is taken at the next pull. */
 export async function discardRefused(seq: number): Promise<void> {
   await checkinDb().checkinOutbox.delete(seq);
+  announce({ type: 'outbox' });
 }
 
 export async function outboxSummary(): Promise<{ waiting: number; refused: CheckinOutboxEntry[] }> {
@@ -658,6 +821,8 @@ export async function queuePanelStatusChange(input: {
   kind: RosterKind;
   recordId: string;
   fromStatus: string | null;
+  /** The change that set the status the panel showed (the row's `statusOperationId`). */
+  baseOperationId: string | null;
   toStatus: string;
   label: string;
   actor: Actor;
@@ -666,29 +831,43 @@ export async function queuePanelStatusChange(input: {
   const device = await deviceId();
   const { entry, updated } = await db.transaction('rw', db.rosterPeople, db.rosterChunks, db.checkinOutbox, async () => {
     let fromStatus = input.fromStatus;
+    let base = input.baseOperationId;
     const current = input.eventId ? await localPerson(db, input.eventId, input.kind, input.recordId) : undefined;
-    if (current) fromStatus = current.status || null;
+    if (current) {
+      fromStatus = current.status || null;
+      base = current.statusOperationId ?? null;
+    }
     const waiting = await db.checkinOutbox.where('eventId').equals(input.eventId).toArray();
-    for (const e of waiting) if (e.state !== 'refused' && e.op?.kind === input.kind && e.op.recordId === input.recordId) fromStatus = e.op.toStatus;
+    for (const e of waiting) {
+      if (e.state !== 'refused' && e.op?.kind === input.kind && e.op.recordId === input.recordId) {
+        fromStatus = e.op.toStatus;
+        base = e.op.id;
+      }
+    }
     const now = new Date();
     const op: CheckinOperation = {
       id: uuidv7(now.getTime()),
-      deviceId: device,
       kind: input.kind,
       recordId: input.recordId,
+      eventId: input.eventId,
+      baseOperationId: base,
       fromStatus,
       toStatus: input.toStatus,
       deviceTime: now.toISOString(),
     };
-    const entry: CheckinOutboxEntry = { id: op.id, eventId: input.eventId, type: 'op', op, label: input.label, state: 'waiting', attempts: 0, createdAt: op.deviceTime };
+    const entry: CheckinOutboxEntry = { id: op.id, eventId: input.eventId, type: 'op', op, label: input.label, by: input.actor.name, author: authorOf(input.actor), deviceId: device, state: 'waiting', attempts: 0, createdAt: op.deviceTime };
     entry.seq = await db.checkinOutbox.add(entry);
     let updated: RosterPerson | undefined;
     if (current) {
-      updated = { ...current, status: input.toStatus, statusChangedAt: op.deviceTime, statusChangedBy: input.actor.name, statusDeviceId: device };
+      updated = { ...current, status: input.toStatus, statusChangedAt: op.deviceTime, statusChangedBy: input.actor.name, statusDeviceId: device, statusOperationId: op.id };
       await db.rosterPeople.put(updated);
     }
     return { entry, updated };
   });
-  if (updated) loadedIndex(updated.eventId)?.upsert([updated]);
+  if (updated) {
+    loadedIndex(updated.eventId)?.upsert([updated]);
+    announce({ type: 'people', eventId: updated.eventId, keys: [[updated.kind, updated.id]] });
+  }
+  announce({ type: 'outbox' });
   return entry;
 }

@@ -8,9 +8,12 @@ import { readEnvelope } from '../lib/envelope';
 import { getToken, subscribeToken } from '../lib/auth-token';
 import {
   applyDeliveries,
+  authorTicket,
   checkinDb,
   type Delivery,
   deviceId,
+  deviceInfo,
+  followOtherTabs,
   markSending,
   markWaiting,
   nextToSend,
@@ -19,9 +22,11 @@ import {
   type RosterEntry,
   openRosterStore,
   rosterCursor,
+  storeAuthorTicket,
   storeRosterPage,
+  tokenSubject,
 } from './checkin-store';
-import type { CheckinOutboxEntry, RosterKind } from './checkin-types';
+import type { AuthorTicket, CheckinOutboxEntry, RosterKind } from './checkin-types';
 
 export const BATCH_SIZE = 500;
 export const PAGE_SIZE = 2000;
@@ -50,12 +55,29 @@ export interface SyncState {
   lastPull: { ms: number; changes: number } | null;
 }
 
+/** Where the time of the last successful sync survives a reload (staff read "Last sync" after one). */
+const LAST_SYNC_KEY = 'eventpro.checkin.lastSync';
+function storedLastSync(): string | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage.getItem(LAST_SYNC_KEY);
+  } catch {
+    return null;
+  }
+}
+function storeLastSync(at: string) {
+  try {
+    if (typeof localStorage !== 'undefined') localStorage.setItem(LAST_SYNC_KEY, at);
+  } catch {
+    // storage refused: the time shows until the next reload
+  }
+}
+
 let state: SyncState = {
   online: typeof navigator === 'undefined' ? true : navigator.onLine,
   syncing: false,
   waiting: 0,
   refused: [],
-  lastSuccessAt: null,
+  lastSuccessAt: storedLastSync(),
   lastError: null,
   needsLogin: false,
   download: null,
@@ -126,7 +148,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
 
 interface OpResult {
   id: string;
-  result: 'applied' | 'duplicate' | 'superseded' | 'rejected';
+  result: 'applied' | 'duplicate' | 'superseded' | 'held' | 'rejected';
   reason?: string;
   kind: RosterKind;
   recordId: string;
@@ -139,31 +161,63 @@ async function push(): Promise<void> {
     const entries = await nextToSend(BATCH_SIZE);
     if (!entries.length) return;
     const head = entries[0]!;
+    const sender = await senderFor(head);
     if (head.type === 'walk-in') {
-      await sendWalkIn(head);
+      await sendWalkIn(head, sender);
     } else {
-      // The leading run of operations (a walk-in after them goes next, before any op on that walk-in).
+      // The leading run of operations by one author (a walk-in after them goes next, before any op on it).
       const batch: CheckinOutboxEntry[] = [];
       for (const entry of entries) {
-        if (entry.type !== 'op') break;
+        if (entry.type !== 'op' || entry.author?.userId !== head.author?.userId) break;
         batch.push(entry);
       }
-      await sendOps(batch);
+      await sendOps(batch, sender);
     }
     await refreshOutbox();
   }
 }
 
-async function sendOps(batch: CheckinOutboxEntry[]) {
+/** Who sends: this device (id and name) and the author ticket of the user who queued `entry`. */
+interface Sender {
+  deviceId: string;
+  deviceName: string;
+  author: string;
+}
+
+/**
+ * The sender fields of `entry`'s request. The author is the user who queued it, proved by the ticket
+ * this device holds for them; a change queued before this device had a ticket (a login with no network
+ * since) is credited to the user signed in now when that is the same person.
+ */
+async function senderFor(entry: CheckinOutboxEntry): Promise<Sender> {
+  const info = await deviceInfo();
+  const userId = entry.author?.userId ?? tokenSubject(getToken() ?? workerToken);
+  let ticket = userId ? await authorTicket(userId) : undefined;
+  if (!ticket && userId && userId === tokenSubject(getToken() ?? workerToken)) ticket = await signInDevice();
+  if (!ticket) {
+    throw new AuthNeeded(`Changes made by ${entry.author?.name ?? entry.by ?? 'another user'} wait until they log in on this device again`);
+  }
+  return { deviceId: info.id, deviceName: info.name ?? '', author: ticket.ticket };
+}
+
+/** A refusal for good (validation): the entries stay with the reason. Network, 408, 429 and 5xx are retried. */
+const refusedForGood = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+
+async function sendOps(batch: CheckinOutboxEntry[], sender: Sender) {
   const seqs = batch.map((e) => e.seq!);
   await markSending(seqs);
   let results: OpResult[];
   try {
-    ({ data: { results } } = await call<{ results: OpResult[] }>('POST', '/api/checkin/ops', { operations: batch.map((e) => e.op!) }));
+    ({ data: { results } } = await call<{ results: OpResult[] }>('POST', '/api/checkin/ops', {
+      ...sender,
+      sentAt: new Date().toISOString(),
+      operations: batch.map((e) => e.op!),
+    }));
   } catch (error) {
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
-      // The whole batch was refused (validation): keep every entry with the reason.
-      await applyDeliveries(batch[0]!.eventId, batch.map((e) => ({ seq: e.seq!, refused: error.message })));
+    if (refusedForGood(error)) {
+      const fields = error.errors ? Object.values(error.errors).join('; ') : '';
+      await applyDeliveries(batch[0]!.eventId, batch.map((e) => ({ seq: e.seq!, refused: fields || error.message })));
       return;
     }
     await markWaiting(seqs, error instanceof Error ? error.message : String(error));
@@ -192,12 +246,13 @@ interface VisitorRow {
   statusChangedAt: string | null;
   statusChangedBy: string | null;
   statusDeviceId: string | null;
+  statusOperationId: string | null;
 }
 
-async function sendWalkIn(entry: CheckinOutboxEntry) {
+async function sendWalkIn(entry: CheckinOutboxEntry, sender: Sender) {
   await markSending([entry.seq!]);
   try {
-    const { data } = await call<VisitorRow>('POST', '/api/checkin/walk-ins', entry.walkIn);
+    const { data } = await call<VisitorRow>('POST', '/api/checkin/walk-ins', { ...entry.walkIn, ...sender, sentAt: new Date().toISOString() });
     await applyDeliveries(entry.eventId, [
       {
         seq: entry.seq!,
@@ -205,13 +260,19 @@ async function sendWalkIn(entry: CheckinOutboxEntry) {
           eventId: entry.eventId,
           kind: 'visitors',
           id: data.id,
-          state: { status: data.status, statusChangedAt: data.statusChangedAt, statusChangedBy: data.statusChangedBy, statusDeviceId: data.statusDeviceId },
+          state: {
+            status: data.status,
+            statusChangedAt: data.statusChangedAt,
+            statusChangedBy: data.statusChangedBy,
+            statusDeviceId: data.statusDeviceId,
+            statusOperationId: data.statusOperationId,
+          },
           walkIn: { passCode: data.passCode ?? '' },
         },
       },
     ]);
   } catch (error) {
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
+    if (refusedForGood(error)) {
       const fields = error.errors ? Object.values(error.errors).join('; ') : '';
       await applyDeliveries(entry.eventId, [{ seq: entry.seq!, refused: fields || error.message }]);
       return;
@@ -219,6 +280,32 @@ async function sendWalkIn(entry: CheckinOutboxEntry) {
     await markWaiting([entry.seq!], error instanceof Error ? error.message : String(error));
     throw error;
   }
+}
+
+/**
+ * Signs this device in for the user logged in now (`POST /api/checkin/device`): registers the device by
+ * its secret the first time, sends its name, and keeps the author ticket the server answers. Concurrent
+ * calls share one request.
+ */
+let signingIn: Promise<AuthorTicket | undefined> | null = null;
+export function signInDevice(): Promise<AuthorTicket | undefined> {
+  signingIn ??= (async () => {
+    try {
+      const info = await deviceInfo();
+      const { data } = await call<{ author: { userId: string; name: string }; ticket: string; expiresAt: string }>('POST', '/api/checkin/device', {
+        id: info.id,
+        secret: info.secret,
+        name: info.name ?? '',
+        ...(eventId ? { eventId } : {}),
+      });
+      const ticket: AuthorTicket = { userId: data.author.userId, name: data.author.name, ticket: data.ticket, expiresAt: data.expiresAt };
+      await storeAuthorTicket(ticket);
+      return ticket;
+    } finally {
+      signingIn = null;
+    }
+  })();
+  return signingIn;
 }
 
 /**
@@ -299,7 +386,9 @@ async function runOnce() {
     });
     failures = 0;
     nextAllowedAt = 0;
-    set({ lastSuccessAt: new Date().toISOString(), lastError: null, needsLogin: false });
+    const at = new Date().toISOString();
+    storeLastSync(at);
+    set({ lastSuccessAt: at, lastError: null, needsLogin: false });
   } catch (error) {
     if (error instanceof AuthNeeded) {
       set({ needsLogin: true, lastError: error.message });
@@ -360,12 +449,41 @@ export function startOutboxSync(): void {
     if (navigator.onLine) void syncNow(false);
   }, INTERVAL_MS);
   subscribeToken((token) => {
-    if (token && state.needsLogin) {
+    if (!token) return;
+    requestPersistence();
+    void signInDevice().catch(() => undefined);
+    if (state.needsLogin) {
       set({ needsLogin: false });
       void syncNow(true);
     }
   });
+  // Another tab changed the outbox or the roster: the counts here follow at once.
+  followOtherTabs(() => void refreshOutbox());
+  if (getToken()) {
+    requestPersistence();
+    void signInDevice().catch(() => undefined);
+  }
   void refreshOutbox();
+}
+
+/**
+ * Asks the browser to keep this site's storage under pressure (the outbox holds changes made nowhere
+ * else): at login and whenever a panel screen starts the engine, not only on the door screen.
+ */
+function requestPersistence() {
+  const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined;
+  if (!storage?.persist) return;
+  void storage.persisted().then((already) => (already ? true : storage.persist())).catch(() => false);
+}
+
+/**
+ * Before a logout: sends what waits (for up to `timeoutMs`), then answers how many changes are still
+ * on this device. They stay after the logout, credited to whoever made them (their author ticket), and
+ * go out with the next login on this device.
+ */
+export async function sendBeforeLogout(timeoutMs = 8000): Promise<number> {
+  if (isOnline()) await Promise.race([syncNow(true), new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
+  return (await outboxSummary()).waiting;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -397,7 +515,10 @@ export async function reportWaiting(): Promise<void> {
     if (!forEvent) return;
     const id = forEvent;
     const waiting = await db.checkinOutbox.where('eventId').equals(id).filter((e) => e.state !== 'refused').count();
-    await call('POST', '/api/checkin/report', { deviceId: await deviceId(), eventId: id, waiting });
+    const userId = tokenSubject(getToken() ?? workerToken);
+    const ticket = userId ? ((await authorTicket(userId)) ?? (await signInDevice())) : undefined;
+    if (!ticket) return;
+    await call('POST', '/api/checkin/report', { deviceId: await deviceId(), eventId: id, waiting, author: ticket.ticket });
   } catch {
     // offline, logged out or refused: the next sync reports again
   }

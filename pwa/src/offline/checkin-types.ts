@@ -17,6 +17,11 @@ export interface RosterPerson {
   statusChangedAt: string | null;
   statusChangedBy: string | null;
   statusDeviceId: string | null;
+  /**
+   * The status change that set `status` as this device knows it (the server's, or this device's own
+   * change still on its way): the base of the next change made here (docs/checkin-sync.md).
+   */
+  statusOperationId: string | null;
   /** The server's roster version of this row; 0 for a walk-in the server has not confirmed yet. */
   version: number;
   /**
@@ -48,14 +53,21 @@ export interface RosterCursor {
 }
 
 /** A walk-in registration made at the desk, waiting for `POST /api/checkin/walk-ins`. */
-export interface WalkInRequest {
+export interface WalkInDraft {
   id: string;
   eventId: string;
   fullName: string;
   mobileNumber: string;
   organizationName?: string;
   city?: string;
-  deviceId?: string;
+  /** The device's clock when staff registered the person. */
+  deviceTime: string;
+}
+
+/** Who made a change on this device: the server credits it through this user's author ticket. */
+export interface OutboxAuthor {
+  userId: string;
+  name: string;
 }
 
 export type OutboxState = 'waiting' | 'sending' | 'refused';
@@ -68,19 +80,37 @@ export interface CheckinOutboxEntry {
   eventId: string;
   type: 'op' | 'walk-in';
   op?: CheckinOperation;
-  walkIn?: WalkInRequest;
+  walkIn?: WalkInDraft;
   /** For the sync bar's list: whom the change is about. */
   label: string;
   /** Who made the change on this device (shown as "changed by" until the server answers). */
   by?: string;
+  /** The user who queued it; their author ticket goes with it, whoever is logged in when it is sent. */
+  author?: OutboxAuthor;
+  /** This device's id when the change was made (shown as the change's device until the server answers). */
+  deviceId?: string;
   state: OutboxState;
   reason?: string;
   attempts: number;
   createdAt: string;
 }
 
+/** An author ticket this device holds for a user (`POST /api/checkin/device`). */
+export interface AuthorTicket {
+  userId: string;
+  name: string;
+  ticket: string;
+  expiresAt: string;
+}
+
 export interface DeviceInfo {
   key: 'device';
   id: string;
   createdAt: string;
+  /** Proves this device to the server (registered with the id on first sign-in); never leaves the device otherwise. */
+  secret?: string;
+  /** The name staff gave this device ("Gate 2 tablet"), shown in the history and the conflict inbox. */
+  name?: string;
+  /** Author tickets by user id: the signed-in user's, and those of earlier users with changes still waiting. */
+  tickets?: Record<string, AuthorTicket>;
 }

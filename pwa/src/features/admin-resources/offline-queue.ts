@@ -107,6 +107,7 @@ export async function queueStatusChange(name: ResourceName & RosterKind, row: Ba
     kind: name,
     recordId: row.id,
     fromStatus: row.status ?? null,
+    baseOperationId: typeof row.statusOperationId === 'string' ? row.statusOperationId : null,
     toStatus,
     label,
     actor: { name: actorName },

@@ -50,7 +50,8 @@ export function saveRecord(name: string, id: string | null, body: Record<string,
   return panelRequest<BaseRecord>(id ? `/${name}/${id}` : `/${name}`, { ...options, method: id ? 'PUT' : 'POST', ...(id && ifMatch ? { ifMatch } : {}) });
 }
 
-export const changeStatus = (name: string, id: string, status: string, notes?: string) =>
-  panelRequest<BaseRecord>(`/${name}/${id}/status`, { method: 'PUT', json: notes === undefined ? { status } : { status, notes } });
+/** A status change made on the row the organiser saw: `ifMatch` (its `updatedAt`) refuses it if the row changed since. */
+export const changeStatus = (name: string, id: string, status: string, notes?: string, ifMatch?: string) =>
+  panelRequest<BaseRecord>(`/${name}/${id}/status`, { method: 'PUT', json: notes === undefined ? { status } : { status, notes }, ...(ifMatch ? { ifMatch } : {}) });
 
 export const deleteRecord = (name: string, id: string) => panelRequest<{ id: string }>(`/${name}/${id}`, { method: 'DELETE' });

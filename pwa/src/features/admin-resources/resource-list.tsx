@@ -133,7 +133,7 @@ export function ResourceScreen({
   const statusMutation = useMutation({
     // Never paused: a request that cannot reach the server queues (people) or says so (others).
     networkMode: 'always',
-    mutationFn: ({ row, status }: { row: BaseRecord; status: string }) => changeStatus(config.name, row.id, status),
+    mutationFn: ({ row, status }: { row: BaseRecord; status: string }) => changeStatus(config.name, row.id, status, undefined, row.updatedAt),
     onSuccess: (result) => toast.success(result.message || 'Status updated'),
     onError: (failure, { row, status }) => {
       if (isNetworkFailure(failure)) void queueOffline(row, status);

@@ -1,35 +1,55 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { EventOptions, featuredOrFirst } from '../../components/event-options';
 import { panelRequest } from '../../components/panel-api';
 import { useIsAdmin, usePanelUser } from '../../components/panel-session';
-import { localPeople } from '../../offline/checkin-store';
-import type { RosterKind, RosterPerson } from '../../offline/checkin-types';
+import type { RosterKind } from '../../offline/checkin-types';
 import { CHOSEN_KEY, useEvents } from './checkin-page';
 import { KIND_LABELS, statusLabel } from './flow';
-import { deviceName, formatTime } from './format';
-import { useDeviceId } from './hooks';
 import './checkin.css';
+import './conflicts.css';
 
-/** One row of `GET /api/checkin/conflicts`: a change made without knowing of another device's change. */
+/** One side of a conflict: a change, its device by name, its author, when it happened (server clock). */
+interface ConflictSide {
+  operationId: string;
+  deviceId: string | null;
+  deviceName: string;
+  changedBy: string;
+  happenedAt: string;
+  receivedAt: string;
+  fromStatus: string | null;
+  toStatus: string;
+  outcome: 'applied' | 'superseded' | 'held';
+}
+
+/** One row of `GET /api/checkin/conflicts`: a change that met a change its device had not seen. */
 export interface ConflictItem {
+  id: string;
   kind: RosterKind;
   recordId: string;
-  eventId: string;
-  operationId: string;
-  deviceId: string;
-  deviceTime: string | null;
+  eventId: string | null;
+  personName: string | null;
+  currentStatus: string | null;
+  change: ConflictSide;
+  other: ConflictSide | null;
+  why: string;
+  resolvedAt: string | null;
+  resolvedBy: string | null;
+  resolution: string | null;
+}
+
+interface HistoryEntry {
+  id: string;
+  fromStatus: string | null;
   toStatus: string;
   outcome: string;
-  changedBy: string | null;
-  receivedAt: string;
-  otherOperationId: string | null;
-  otherDeviceId: string | null;
-  otherDeviceTime: string | null;
-  otherToStatus: string | null;
-  otherOutcome: string | null;
-  otherChangedBy: string | null;
+  changedByName: string;
+  deviceId: string | null;
+  deviceName: string | null;
+  deviceTime: string | null;
+  createdAt: string;
+  notes: string;
 }
 
 export const conflictsQueryOptions = (eventId: string) => ({
@@ -37,45 +57,100 @@ export const conflictsQueryOptions = (eventId: string) => ({
   queryFn: async () => (await panelRequest<{ items: ConflictItem[] }>('/checkin/conflicts', { query: { eventId: eventId || undefined } })).data.items,
 });
 
-/** The people of these conflicts as this device's roster knows them (any event downloaded here). */
-function useLocalNames(items: ConflictItem[] | undefined): Map<string, RosterPerson> {
-  const [names, setNames] = useState(() => new Map<string, RosterPerson>());
-  useEffect(() => {
-    if (!items?.length) return;
-    let alive = true;
-    const keys = [...new Map(items.map((i) => [`${i.eventId}|${i.kind}|${i.recordId}`, [i.eventId, i.kind, i.recordId] as [string, RosterKind, string]])).values()];
-    void localPeople(keys)
-      .then((people) => {
-        if (!alive) return;
-        const map = new Map<string, RosterPerson>();
-        for (const p of people) if (p) map.set(`${p.kind}:${p.id}`, p);
-        setNames(map);
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [items]);
-  return names;
-}
+/** Times in India (the venue's zone), whatever zone the organiser's device is set to. */
+const IST = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'Asia/Kolkata' });
+const inIndia = (iso: string | null | undefined) => (iso ? `${IST.format(new Date(iso))} IST` : '—');
 
-function Side({ title, device, mine, time, status, outcome, by, testId }: { title: string; device: string | null; mine: string | null; time: string | null; status: string | null; outcome: string | null; by: string | null; testId: string }) {
+const OUTCOME_LABELS: Record<string, string> = {
+  applied: 'Won: this is the status now',
+  superseded: 'Did not change the status',
+  held: 'Held for an organiser',
+};
+
+function Side({ title, side, testId }: { title: string; side: ConflictSide | null; testId: string }) {
+  if (!side) {
+    return (
+      <section className="ci-side" data-testid={testId}>
+        <h3>{title}</h3>
+        <p className="ci-muted">Not in the log.</p>
+      </section>
+    );
+  }
   return (
-    <section className={outcome === 'applied' ? 'ci-side ci-side--won' : 'ci-side'} data-testid={testId} data-outcome={outcome ?? ''}>
+    <section className={side.outcome === 'applied' ? 'ci-side ci-side--won' : 'ci-side'} data-testid={testId} data-outcome={side.outcome}>
       <h3>{title}</h3>
       <dl>
         <dt>Device</dt>
-        <dd title={device ?? undefined}>{deviceName(device, mine)}</dd>
-        <dt>Device time</dt>
-        <dd>{formatTime(time)}</dd>
-        <dt>Status</dt>
-        <dd>{status ? statusLabel(status) : '—'}</dd>
-        <dt>Outcome</dt>
-        <dd>{outcome ? (outcome === 'applied' ? 'Applied (won)' : outcome === 'superseded' ? 'Superseded (lost)' : outcome) : '—'}</dd>
+        <dd title={side.deviceId ?? 'Admin panel'}>{side.deviceName}</dd>
         <dt>By</dt>
-        <dd>{by ?? '—'}</dd>
+        <dd>{side.changedBy || '—'}</dd>
+        <dt>When</dt>
+        <dd>{inIndia(side.happenedAt)}</dd>
+        <dt>Status</dt>
+        <dd>{statusLabel(side.toStatus)}</dd>
+        <dt>Outcome</dt>
+        <dd>{OUTCOME_LABELS[side.outcome] ?? side.outcome}</dd>
       </dl>
     </section>
+  );
+}
+
+/** The person's whole status history, on demand. */
+function PersonHistory({ kind, recordId }: { kind: RosterKind; recordId: string }) {
+  const history = useQuery({
+    queryKey: ['history', kind, recordId],
+    queryFn: async () => (await panelRequest<HistoryEntry[]>(`/${kind}/${recordId}/history`)).data,
+  });
+  if (history.isPending) return <p className="ci-muted">Loading the history…</p>;
+  if (history.isError) return <p className="ci-note ci-note--warn">Could not load the history: {history.error.message}</p>;
+  return (
+    <ol className="ci-history" data-testid="conflict-history">
+      {history.data.map((h) => (
+        <li key={h.id}>
+          <strong>{statusLabel(h.toStatus)}</strong> · {h.outcome === 'applied' ? 'applied' : h.outcome} · {h.changedByName || '—'} on{' '}
+          {h.deviceId ? h.deviceName || `device ${h.deviceId.slice(0, 8)}` : 'the admin panel'} · {inIndia(h.deviceTime ?? h.createdAt)}
+          {h.notes ? ` · ${h.notes}` : ''}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The organiser's decision: keep the status as it is, or apply the side that did not win. */
+function Resolve({ item, onDone }: { item: ConflictItem; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const losing = [item.change, item.other].find((side) => side && side.toStatus !== item.currentStatus) ?? null;
+  const resolve = useMutation({
+    mutationFn: (decision: { decision: 'keep' } | { decision: 'apply'; operationId: string }) =>
+      panelRequest(`/checkin/conflicts/${item.id}/resolve`, { method: 'POST', json: decision }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['history', item.kind, item.recordId] });
+      onDone();
+    },
+  });
+  if (item.resolvedAt) {
+    return (
+      <p className="ci-resolved" data-testid="conflict-resolved">
+        Resolved by {item.resolvedBy} on {inIndia(item.resolvedAt)}: {item.resolution}
+      </p>
+    );
+  }
+  return (
+    <div className="ci-resolve">
+      <button type="button" className="ci-button ci-button--small" disabled={resolve.isPending} onClick={() => resolve.mutate({ decision: 'keep' })}>
+        Keep {item.currentStatus ? statusLabel(item.currentStatus) : 'as is'}
+      </button>
+      {losing && (
+        <button type="button" className="ci-button ci-button--small" disabled={resolve.isPending} onClick={() => resolve.mutate({ decision: 'apply', operationId: losing.operationId })}>
+          Apply {statusLabel(losing.toStatus)} from {losing.deviceName}
+        </button>
+      )}
+      {resolve.isError && (
+        <span className="ci-note ci-note--warn" role="alert">
+          {resolve.error.message}
+        </span>
+      )}
+    </div>
   );
 }
 
@@ -86,11 +161,11 @@ export function ConflictsPage() {
   const events = useEvents();
   const eventList = events.data ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
   const remembered = typeof localStorage === 'undefined' ? null : localStorage.getItem(CHOSEN_KEY);
   const eventId = chosen ?? (remembered && eventList.some((e) => e.id === remembered) ? remembered : (featuredOrFirst(eventList)?.id ?? ''));
   const conflicts = useQuery({ ...conflictsQueryOptions(eventId), enabled: isAdmin && eventList.length > 0 });
-  const names = useLocalNames(conflicts.data);
-  const mine = useDeviceId();
+  const unresolved = conflicts.data?.filter((c) => !c.resolvedAt).length ?? 0;
 
   if (user && !isAdmin) {
     return (
@@ -118,11 +193,14 @@ export function ConflictsPage() {
         </label>
       </header>
       <p className="ci-muted">
-        Changes made on a device that had not yet seen another device’s change of the same person. The later device time won; both stay in the person’s history.
+        Changes made on a device that had not seen another change of the same person. Clocks decide nothing: a status further along the door
+        (checked in → exited ramp → left venue) stands, a cancellation holds until you decide, and two gates admitting one person is reported as a
+        double admission. {conflicts.data ? `${unresolved} waiting for a decision.` : ''}
         <button type="button" className="ci-button ci-button--small" style={{ marginLeft: '0.75rem' }} onClick={() => void conflicts.refetch()} disabled={conflicts.isFetching}>
           {conflicts.isFetching ? 'Refreshing…' : 'Refresh'}
         </button>
       </p>
+      {conflicts.isPending && eventList.length > 0 && <p className="ci-muted">Loading conflicts…</p>}
       {conflicts.isError && (
         <p className="ci-note ci-note--warn" role="alert">
           Could not load the conflicts: {conflicts.error instanceof Error ? conflicts.error.message : String(conflicts.error)}
@@ -131,25 +209,29 @@ export function ConflictsPage() {
       {conflicts.data && conflicts.data.length === 0 && <p className="ci-muted ci-empty">No conflicts for this event.</p>}
       {conflicts.data && conflicts.data.length > 0 && (
         <ul className="ci-conflicts" aria-label="Conflicts" data-testid="conflicts">
-          {conflicts.data.map((c) => {
-            const person = names.get(`${c.kind}:${c.recordId}`);
-            return (
-              <li key={c.operationId} className="ci-conflict" data-testid="conflict" data-record={c.recordId}>
-                <h2>
-                  {person?.name || `Unknown person (${c.recordId.slice(0, 8)})`}
-                  <span className="ci-muted" style={{ fontWeight: 400 }}>
-                    {' '}
-                    · {KIND_LABELS[c.kind] ?? c.kind}
-                    {person?.passCode ? ` · Pass ${person.passCode}` : ''} · received {formatTime(c.receivedAt)}
-                  </span>
-                </h2>
-                <div className="ci-sides">
-                  <Side title="This change" device={c.deviceId} mine={mine} time={c.deviceTime} status={c.toStatus} outcome={c.outcome} by={c.changedBy} testId="conflict-mine" />
-                  <Side title="The change it did not know of" device={c.otherDeviceId} mine={mine} time={c.otherDeviceTime} status={c.otherToStatus} outcome={c.otherOutcome} by={c.otherChangedBy} testId="conflict-other" />
-                </div>
-              </li>
-            );
-          })}
+          {conflicts.data.map((c) => (
+            <li key={c.id} className="ci-conflict" data-testid="conflict" data-record={c.recordId} data-resolved={c.resolvedAt ? 'yes' : 'no'}>
+              <h2>
+                {c.personName ?? 'A person since removed'}
+                <span className="ci-muted" style={{ fontWeight: 400 }}>
+                  {' '}
+                  · {KIND_LABELS[c.kind] ?? c.kind} · now {c.currentStatus ? statusLabel(c.currentStatus) : '—'} · received {inIndia(c.change.receivedAt)}
+                </span>
+              </h2>
+              <p className="ci-why" data-testid="conflict-why">
+                {c.why}
+              </p>
+              <div className="ci-sides">
+                <Side title="This change" side={c.change} testId="conflict-mine" />
+                <Side title="The change it had not seen" side={c.other} testId="conflict-other" />
+              </div>
+              <Resolve item={c} onDone={() => void conflicts.refetch()} />
+              <button type="button" className="ci-link ci-link--button" aria-expanded={open === c.id} onClick={() => setOpen(open === c.id ? null : c.id)}>
+                {open === c.id ? 'Hide history' : 'Show history'}
+              </button>
+              {open === c.id && <PersonHistory kind={c.kind} recordId={c.recordId} />}
+            </li>
+          ))}
         </ul>
       )}
     </section>
