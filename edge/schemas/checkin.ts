@@ -117,15 +117,19 @@ export const checkinBatchSchema = z.object({
 });
 export type CheckinBatch = z.infer<typeof checkinBatchSchema>;
 
-/** A visitor registered at the desk, possibly while offline: the device makes the id, so a resend is harmless. */
-export const walkInSchema = z.object({
-  ...sender,
+/** The person of a walk-in, as the desk's form takes them (the device makes the id). */
+export const walkInFieldsSchema = z.object({
   id: uuid('id'),
   eventId: eventIdField,
   fullName: z.string({ error: 'Full name is required' }).check(z.trim(), z.minLength(1, { error: 'Full name is required' }), z.maxLength(200)),
   mobileNumber: mobile('Phone number is required'),
   organizationName: z.optional(text()),
   city: z.optional(text()),
+});
+
+/** A visitor registered at the desk, possibly while offline: the device makes the id, so a resend is harmless. */
+export const walkInSchema = z.extend(walkInFieldsSchema, {
+  ...sender,
   /** The device's clock when staff registered the walk-in. */
   deviceTime: isoTime('deviceTime'),
 });

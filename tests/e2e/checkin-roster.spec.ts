@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDevice } from './browser';
 import { checkIn, featuredEventId, localStates, openCheckin, type Seeded, seedVisitors, staffLogin } from './checkin-helpers';
+import { apiDevice } from './door-device';
 import { api, apiLogin, useToken } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
@@ -68,10 +69,9 @@ describe('the roster on the device', () => {
     // On the server: one person removed, another checked in by another device.
     const deleted = await api(baseUrl, adminToken, 'DELETE', `/visitors/${removed.id}`);
     expect(deleted.status).toBe(200);
-    const op = await api<{ data: { results: Array<{ result: string }> } }>(baseUrl, adminToken, 'POST', '/checkin/ops', {
-      operations: [{ id: crypto.randomUUID(), deviceId: `e2e-${tag}-gate-2`, kind: 'visitors', recordId: changedElsewhere.id, fromStatus: 'registered_online', toStatus: 'checked_in', deviceTime: new Date().toISOString() }],
-    });
-    expect(op.body.data.results[0]!.result).toBe('applied');
+    const gate2 = await apiDevice(baseUrl, adminToken, `Gate 2 ${tag}`, eventId);
+    const [op] = await gate2.send([{ recordId: changedElsewhere.id, toStatus: 'checked_in' }]);
+    expect(op!.result).toBe('applied');
 
     await page.getByRole('button', { name: 'Sync now' }).click();
     await page.waitForFunction((n) => Number(document.querySelector('[data-testid="roster-size"]')?.getAttribute('data-count')) === n, size - 1, { timeout: 20_000 });
@@ -86,7 +86,7 @@ describe('the roster on the device', () => {
     const local = await localStates(page, [mine.id, removed.id, changedElsewhere.id]);
     expect(local[mine.id]?.status).toBe('checked_in');
     expect(local[removed.id]).toBeUndefined();
-    expect(local[changedElsewhere.id]).toEqual({ status: 'checked_in', statusDeviceId: `e2e-${tag}-gate-2` });
+    expect(local[changedElsewhere.id]).toEqual({ status: 'checked_in', statusDeviceId: gate2.id });
 
     // The person checked in elsewhere shows as such, with a warning rather than a second check-in.
     const box = page.getByTestId('checkin-search');

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import * as z from 'zod/mini';
-import { walkInSchema } from '../../../../edge/schemas/checkin';
+import { walkInFieldsSchema } from '../../../../edge/schemas/checkin';
 import { registerWalkIn } from '../../offline/checkin-store';
 import type { RosterPerson } from '../../offline/checkin-types';
 import { refreshOutbox, syncNow } from '../../offline/checkin-sync';
@@ -28,7 +28,7 @@ export function WalkInForm({ eventId, actorName, onDone, onCancel }: Props) {
       organizationName: String(form.get('organizationName') ?? ''),
       city: String(form.get('city') ?? ''),
     };
-    const parsed = z.safeParse(walkInSchema, input);
+    const parsed = z.safeParse(walkInFieldsSchema, input);
     if (!parsed.success) {
       const found: Record<string, string> = {};
       for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;

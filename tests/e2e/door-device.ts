@@ -1,0 +1,38 @@
+import { api } from './panel-helpers';
+
+/**
+ * Another venue device, driven through the API as the PWA drives it: signed in with its own secret for
+ * `token`'s user (its author ticket), sending operations made on the change it last saw (`base`).
+ */
+export async function apiDevice(baseUrl: string, token: string, name: string, eventId: string) {
+  const id = `e2e-${name.toLowerCase().replace(/\W+/g, '-')}-${crypto.randomUUID().slice(0, 8)}`;
+  const secret = `${crypto.randomUUID()}${crypto.randomUUID()}`;
+  const signIn = await api<{ data: { ticket: string } }>(baseUrl, token, 'POST', '/checkin/device', { id, secret, name, eventId });
+  if (signIn.status !== 200) throw new Error(`device sign-in failed: ${signIn.status}`);
+  const author = signIn.body.data.ticket;
+  return {
+    id,
+    name,
+    /** Sends one batch; each operation is made on `base` (null: the person had no change yet). */
+    async send(operations: Array<{ kind?: string; recordId: string; toStatus: string; base?: string | null; deviceTime?: string; id?: string }>) {
+      const res = await api<{ data: { results: Array<{ id: string; result: string; person: { statusOperationId: string | null } | null }> } }>(baseUrl, token, 'POST', '/checkin/ops', {
+        deviceId: id,
+        deviceName: name,
+        author,
+        sentAt: new Date().toISOString(),
+        operations: operations.map((op) => ({
+          id: op.id ?? crypto.randomUUID(),
+          kind: op.kind ?? 'visitors',
+          recordId: op.recordId,
+          eventId,
+          baseOperationId: op.base ?? null,
+          toStatus: op.toStatus,
+          deviceTime: op.deviceTime ?? new Date().toISOString(),
+        })),
+      });
+      if (res.status !== 200) throw new Error(`ops refused: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.data.results;
+    },
+    report: (waiting: number) => api(baseUrl, token, 'POST', '/checkin/report', { deviceId: id, eventId, waiting, author }),
+  };
+}
