@@ -10,7 +10,7 @@ import { openDatabase } from '../edge/db/local-database';
 import { visitors } from '../edge/db/tables/people';
 import { REPO_ROOT, startBuiltServer } from '../scripts/built-server';
 import { benchAdminLists } from './admin-lists';
-import { benchCheckin, seedRoster } from './checkin';
+import { benchCheckin, benchDoorLoad, seedRoster } from './checkin';
 import { benchLighthouse } from './lighthouse';
 import { benchPublicRegister, type RegisterBenchResult } from './public-register';
 
@@ -118,9 +118,11 @@ console.log('\nVenue check-in, 50,000 people, headless Chromium');
   const dir = mkdtempSync(join(tmpdir(), 'eventpro-checkin-bench-'));
   const databaseUrl = `file:${join(dir, 'expo.db')}`;
   await seedRoster(databaseUrl);
-  const checkinServer = await startBuiltServer({ DATABASE_URL: databaseUrl });
+  const checkinServer = await startBuiltServer({ DATABASE_URL: databaseUrl, PUBLIC_RATE_LIMIT: '0' });
   try {
     await benchCheckin(checkinServer.url, checkinServer, 50_000, report);
+    console.log('\nThe door under load (same server, 50,000 people)');
+    await benchDoorLoad(checkinServer.url, checkinServer, report);
   } finally {
     await checkinServer.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -13,6 +13,9 @@ export async function apiDevice(baseUrl: string, token: string, name: string, ev
   return {
     id,
     name,
+    secret,
+    /** The author ticket of `token`'s user on this device. */
+    author,
     /** Sends one batch; each operation is made on `base` (null: the person had no change yet). */
     async send(operations: Array<{ kind?: string; recordId: string; toStatus: string; base?: string | null; deviceTime?: string; id?: string }>) {
       const res = await api<{ data: { results: Array<{ id: string; result: string; person: { statusOperationId: string | null } | null }> } }>(baseUrl, token, 'POST', '/checkin/ops', {
