@@ -17,7 +17,8 @@ export function startOfVenueDay(now: Date): string {
 
 /**
  * `GET /api/dashboard/stats[?eventId]`: the six tiles of seed 001 in one round trip (one query of
- * sub-selects), plus people checked in today (India time) per type, counted once per person.
+ * sub-selects), plus people checked in today (India time) per type, counted once per person, by when
+ * the door recorded the check-in (the device's corrected time, as the live counts do), not when it arrived.
  */
 export const dashboardRoutes = new Hono<AppEnv>().get(
   '/stats',
@@ -29,7 +30,7 @@ export const dashboardRoutes = new Hono<AppEnv>().get(
     const inEvent = eventId ? sql`WHERE event_id = ${eventId}` : sql``;
     const since = startOfVenueDay(now());
     const checkedIn = (resource: string) =>
-      sql`(SELECT count(DISTINCT record_id) FROM status_changes WHERE resource = ${resource} AND to_status = 'checked_in' AND outcome = 'applied' AND created_at >= ${since}${eventId ? sql` AND event_id = ${eventId}` : sql``})`;
+      sql`(SELECT count(DISTINCT record_id) FROM status_changes WHERE resource = ${resource} AND to_status = 'checked_in' AND outcome = 'applied' AND coalesce(device_time, created_at) >= ${since}${eventId ? sql` AND event_id = ${eventId}` : sql``})`;
     const [row] = await db.all<Record<string, number>>(sql`
       SELECT
         (SELECT count(*) FROM visitors ${inEvent}) AS visitors,

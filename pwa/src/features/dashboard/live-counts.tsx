@@ -8,7 +8,33 @@ import './live-counts.css';
 export interface CheckinCounts {
   checkedIn: { visitors: number; guests: number; speakers: number; awardeesvip: number; stalls: number; sponsors: number; total: number };
   perHour: Array<{ hour: string; people: number }>;
-  waiting: { operations: number; devices: Array<{ deviceId: string; eventId: string; waiting: number; reportedBy: string | null; reportedAt: string }> };
+  waiting: { operations: number; devices: DeviceReport[] };
+}
+
+/** A venue device as the dashboard sees it: its name, what it last said waits, and its clock. */
+interface DeviceReport {
+  deviceId: string;
+  eventId: string;
+  name: string;
+  waiting: number;
+  reportedBy: string | null;
+  reportedAt: string;
+  /** Since its last report; `stale` beyond two hours (listed, no longer counted as waiting). */
+  ageMs: number;
+  stale: boolean;
+  /** Server time minus device time at its last batch; `clockSkewed` beyond two minutes. */
+  clockOffsetMs: number;
+  clockSkewed: boolean;
+}
+
+/** "3 h 5 min", "12 min", "40 s". */
+function duration(ms: number): string {
+  const s = Math.round(Math.abs(ms) / 1000);
+  if (s < 60) return `${s} s`;
+  const m = Math.round(s / 60);
+  if (m < 60) return `${m} min`;
+  const h = Math.floor(m / 60);
+  return m % 60 ? `${h} h ${m % 60} min` : `${h} h`;
 }
 
 /** While the tab is visible (TanStack Query pauses intervals in hidden tabs). */
@@ -64,7 +90,8 @@ export function LiveCounts() {
   const counts = useQuery(liveCountsQueryOptions(eventId));
   const data = counts.data;
   const max = Math.max(1, ...(data?.perHour.map((h) => h.people) ?? []));
-  const waitingDevices = data?.waiting.devices.filter((d) => d.waiting > 0) ?? [];
+  const waitingDevices = data?.waiting.devices.filter((d) => d.waiting > 0 && !d.stale) ?? [];
+  const listed = [...(data?.waiting.devices ?? [])].sort((a, b) => a.ageMs - b.ageMs);
   const lastReport = data?.waiting.devices.reduce<string | undefined>((latest, d) => (!latest || d.reportedAt > latest ? d.reportedAt : latest), undefined);
 
   return (
@@ -118,6 +145,26 @@ export function LiveCounts() {
             : `${data.waiting.operations.toLocaleString('en-IN')} ${data.waiting.operations === 1 ? 'operation' : 'operations'} waiting on ${waitingDevices.length} ${waitingDevices.length === 1 ? 'device' : 'devices'}, last reported ${formatAt(lastReport)}. Not yet in the counts above.`
           : ''}
       </p>
+      {listed.length > 0 ? (
+        <ul className="live-devices" aria-label="Venue devices" data-testid="live-devices">
+          {listed.map((d) => (
+            <li key={d.deviceId} data-device={d.deviceId} data-stale={d.stale ? 'yes' : 'no'} data-skewed={d.clockSkewed ? 'yes' : 'no'}>
+              <strong>{d.name || `Device ${d.deviceId.slice(0, 8)}`}</strong>
+              <span className="panel-muted">
+                {' '}
+                · {d.waiting.toLocaleString('en-IN')} waiting · last heard {duration(d.ageMs)} ago{d.reportedBy ? ` (${d.reportedBy})` : ''}
+                {d.stale ? ' · silent for hours, not counted' : ''}
+              </span>
+              {d.clockSkewed ? (
+                <span className="live-devices__warn" role="note">
+                  {' '}
+                  Clock {duration(d.clockOffsetMs)} {d.clockOffsetMs < 0 ? 'fast' : 'slow'}: its times are corrected
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }
