@@ -41,8 +41,22 @@ export async function signAuthorTicket(author: Author, secret: string, now: Date
 
 export type AuthorCheck = { ok: true; author: Author } | { ok: false; message: string };
 
+/**
+ * Tickets already verified, with their expiry: a device sends the same ticket with every batch, and its
+ * signature cannot become invalid later, so it is checked once (expiry and device are checked each time).
+ * Holds values only, never a pending verification.
+ */
+const verified = new Map<string, { author: Author; expiresAt: number }>();
+const VERIFIED_MAX = 1000;
+
 /** The author a ticket names, if it is genuine, unexpired and issued to `deviceId`. */
 export async function verifyAuthorTicket(ticket: string, deviceId: string, secret: string, now: Date): Promise<AuthorCheck> {
+  const key = `${secret}\u0000${ticket}`;
+  const known = verified.get(key);
+  if (known && known.expiresAt > now.getTime()) {
+    if (known.author.deviceId !== deviceId) return { ok: false, message: 'The author ticket was issued to another device' };
+    return { ok: true, author: known.author };
+  }
   try {
     const { payload } = await jwtVerify(ticket, keyOf(secret), {
       algorithms: [ALGORITHM],
@@ -54,8 +68,11 @@ export async function verifyAuthorTicket(ticket: string, deviceId: string, secre
     if (typeof payload.sub !== 'string' || typeof payload.name !== 'string' || typeof payload.did !== 'string') {
       return { ok: false, message: 'The author ticket is not valid' };
     }
+    const author = { userId: payload.sub, name: payload.name, deviceId: payload.did };
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(key, { author, expiresAt: (payload.exp ?? 0) * 1000 });
     if (payload.did !== deviceId) return { ok: false, message: 'The author ticket was issued to another device' };
-    return { ok: true, author: { userId: payload.sub, name: payload.name, deviceId: payload.did } };
+    return { ok: true, author };
   } catch (error) {
     const expired = error instanceof Error && error.name === 'JWTExpired';
     return { ok: false, message: expired ? 'The author ticket has expired: the person who made these changes must log in on this device again' : 'The author ticket is not valid' };

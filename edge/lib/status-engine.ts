@@ -255,6 +255,19 @@ export function statusChangeStatements(target: StatusTarget, input: StatusChange
   return [fill(insert, values), fill(update, values)];
 }
 
+/**
+ * The person's door state and event, read inside the same write transaction (after the batch's changes):
+ * the door's answers need it, and reading it on the writer keeps the server's main thread free.
+ */
+export function doorStateStatement(kind: RosterKind, recordId: string): SqlStatement {
+  const table = DOOR_TABLES[kind];
+  const built = template(`state|${kind}`, (p) => sql`SELECT ${id(table.id)} AS id, ${id(table.eventId)} AS eventId, ${id(doorStatusColumn(kind))} AS status,
+      ${id(table.statusChangedAt)} AS statusChangedAt, ${id(table.statusChangedBy)} AS statusChangedBy, ${id(table.statusDeviceId)} AS statusDeviceId,
+      ${id(table.statusOperationId)} AS statusOperationId
+    FROM ${table} WHERE ${id(table.id)} = ${p('recordId')}`);
+  return fill(built, { recordId });
+}
+
 /** The device id the panel's own changes carry on the record; refused from devices. */
 export const PANEL_DEVICE = 'panel';
 

@@ -14,7 +14,7 @@ import { fail, ok } from '../http/envelope';
 import { validate } from '../http/validate';
 import { groupCommit } from '../lib/group-commit';
 import { newPassCode } from '../lib/pass-code';
-import { DOOR_TABLES, doorStatusColumn, doorTarget, outcomeOf, statusChangeStatements } from '../lib/status-engine';
+import { DOOR_TABLES, doorStateStatement, doorStatusColumn, doorTarget, outcomeOf, statusChangeStatements } from '../lib/status-engine';
 import {
   type CheckinBatch,
   checkinBatchSchema,
@@ -98,6 +98,17 @@ async function doorStates(db: Database, kind: RosterKind, ids: string[]) {
   return new Map(rows.map(({ id, ...state }) => [id, { ...state, status: (state.status as string | null) ?? null }]));
 }
 
+const personState = (s: PersonState): PersonState => ({
+  status: s.status,
+  statusChangedAt: s.statusChangedAt,
+  statusChangedBy: s.statusChangedBy,
+  statusDeviceId: s.statusDeviceId,
+  statusOperationId: s.statusOperationId,
+});
+
+/** Operations per commit of the write lane (see `POST /ops`). */
+const OPS_PER_COMMIT = 25;
+
 /** Differences below this are the network's latency, not a wrong clock. */
 const CLOCK_TOLERANCE_MS = 5_000;
 /** A device report older than this is shown with its age but no longer counted as waiting. */
@@ -122,16 +133,30 @@ async function checkedSender(c: Context<AppEnv>, body: Pick<CheckinBatch, 'devic
     offsetMs,
     receivedAt,
     happenedAt: (deviceTime: string) => new Date(Math.min(Date.parse(deviceTime) + offsetMs, received.getTime())).toISOString(),
-    /** Names the device and records its clock's offset, in the same commit as its changes. */
-    deviceStatement: (db: Database): SqlStatement =>
-      toStatement(
-        db
-          .update(deviceReports)
-          .set({ ...(body.deviceName ? { name: body.deviceName } : {}), clockOffsetMs: measured, clockCheckedAt: receivedAt })
-          .where(eq(deviceReports.deviceId, body.deviceId)),
-      ),
+    /**
+     * Names the device and records its clock's offset, in the same commit as its changes — when either
+     * changed or a minute passed, not on every request of a busy gate.
+     */
+    deviceStatements: (db: Database): SqlStatement[] => {
+      const last = recentDeviceWrites.get(body.deviceId);
+      const at = received.getTime();
+      if (last && last.name === body.deviceName && Math.abs(last.offsetMs - measured) < 1000 && at - last.at < 60_000) return [];
+      if (recentDeviceWrites.size >= 10_000) recentDeviceWrites.clear();
+      recentDeviceWrites.set(body.deviceId, { name: body.deviceName, offsetMs: measured, at });
+      return [
+        toStatement(
+          db
+            .update(deviceReports)
+            .set({ ...(body.deviceName ? { name: body.deviceName } : {}), clockOffsetMs: measured, clockCheckedAt: receivedAt })
+            .where(eq(deviceReports.deviceId, body.deviceId)),
+        ),
+      ];
+    },
   } as const;
 }
+
+/** What was last written for each device (values only): see `deviceStatements`. */
+const recentDeviceWrites = new Map<string, { name: string; offsetMs: number; at: number }>();
 
 const sha256Hex = async (text: string) =>
   [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -206,8 +231,7 @@ export const checkinRoutes = new Hono<AppEnv>()
     if ('error' in sender) return fail(c, 400, sender.error!, { author: sender.error! });
 
     const answers: OpResult[] = [];
-    const statements: SqlStatement[] = [];
-    const logged: Array<{ answer: OpResult; at: number }> = [];
+    const logged: Array<{ answer: OpResult; statements: SqlStatement[] }> = [];
     for (const op of batch.operations) {
       const answer: OpResult = { id: op.id, result: 'rejected', kind: op.kind, recordId: op.recordId };
       answers.push(answer);
@@ -215,9 +239,9 @@ export const checkinRoutes = new Hono<AppEnv>()
         answer.reason = `Status must be one of: ${DOOR_STATUSES[op.kind].join(', ')}`;
         continue;
       }
-      logged.push({ answer, at: statements.length });
-      statements.push(
-        ...statusChangeStatements(doorTarget(op.kind), {
+      logged.push({
+        answer,
+        statements: statusChangeStatements(doorTarget(op.kind), {
           logId: crypto.randomUUID(),
           operationId: op.id,
           resource: op.kind,
@@ -232,15 +256,34 @@ export const checkinRoutes = new Hono<AppEnv>()
           receivedAt: sender.receivedAt,
           notes: op.note ?? '',
         }),
-      );
+      });
     }
-    statements.push(sender.deviceStatement(db));
-    const results = await groupCommit(writeBatch, statements);
+    // Committed in slices, in order: each operation stands on its own (applied once by its id), and a
+    // tablet's 500 operations in one transaction would hold the write lane long enough to delay every
+    // registration waiting behind it. Each slice also reads its people's state on the writer.
+    const outcomes = new Map<OpResult, Array<Record<string, unknown>> | undefined>();
+    const states = new Map<string, (PersonState & { eventId: string | null }) | undefined>();
+    for (let start = 0, first = true; start < logged.length || first; start += OPS_PER_COMMIT, first = false) {
+      const slice = logged.slice(start, start + OPS_PER_COMMIT);
+      const statements = slice.flatMap((l) => l.statements);
+      const last = start + OPS_PER_COMMIT >= logged.length;
+      if (last) statements.push(...sender.deviceStatements(db));
+      // The people's state after the batch, read at the end of its last slice (also those rejected here).
+      const people = last ? [...new Map(answers.map((a) => [`${a.kind}:${a.recordId}`, a])).values()] : [];
+      const stateAt = statements.length;
+      for (const a of people) statements.push(doorStateStatement(a.kind, a.recordId));
+      const results = await groupCommit(writeBatch, statements);
+      slice.forEach((l, i) => outcomes.set(l.answer, results[i * 2]));
+      people.forEach((a, i) => {
+        const row = results[stateAt + i]?.[0] as (PersonState & { eventId: string | null }) | undefined;
+        states.set(`${a.kind}:${a.recordId}`, row ? { ...row, status: row.status ?? null } : undefined);
+      });
+    }
 
     // Operations that were not logged: seen before (duplicate), or their person is gone or elsewhere.
     const unlogged: OpResult[] = [];
-    for (const { answer, at } of logged) {
-      const outcome = outcomeOf(results[at]);
+    for (const { answer } of logged) {
+      const outcome = outcomeOf(outcomes.get(answer));
       if (outcome) {
         answer.result = outcome.outcome;
         answer.conflictWith = outcome.conflictWith;
@@ -258,19 +301,12 @@ export const checkinRoutes = new Hono<AppEnv>()
       }
     }
 
-    // Every answer carries the person's state after the whole batch, so the device converges.
-    const states = new Map<string, (PersonState & { eventId: string | null }) | undefined>();
-    for (const kind of ROSTER_KINDS) {
-      const ids = [...new Set(answers.filter((a) => a.kind === kind).map((a) => a.recordId))];
-      const found = await doorStates(db, kind, ids);
-      for (const id of ids) states.set(`${kind}:${id}`, found.get(id));
-    }
     const eventOf = new Map(batch.operations.map((op) => [op.id, op.eventId]));
     return ok(c, {
       results: answers.map((answer) => {
         const state = states.get(`${answer.kind}:${answer.recordId}`);
         if (answer.result === 'rejected' && !answer.reason) answer.reason = state && state.eventId !== eventOf.get(answer.id) ? REJECTED_MOVED : REJECTED_GONE;
-        const person = state && state.eventId === eventOf.get(answer.id) ? { ...state, eventId: undefined } : null;
+        const person = state && state.eventId === eventOf.get(answer.id) ? personState(state) : null;
         return { ...answer, person };
       }),
       clockOffsetMs: sender.offsetMs,
@@ -344,7 +380,7 @@ export const checkinRoutes = new Hono<AppEnv>()
           })
           .onConflictDoNothing({ target: statusChanges.operationId }),
       ),
-      sender.deviceStatement(db),
+      ...sender.deviceStatements(db),
     ]);
     const [row] = await db.select().from(visitors).where(eq(visitors.id, input.id)).limit(1);
     if (!row || row.eventId !== input.eventId) return fail(c, 409, 'This id is already used by another registration');
