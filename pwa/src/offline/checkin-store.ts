@@ -6,6 +6,7 @@ import { Dexie, type DexieOptions } from 'dexie';
 import { EventProDatabase } from './db';
 import type { RosterEntry } from '../../../edge/routes/checkin';
 import { uuidv7 } from '../../../edge/lib/uuid-v7';
+import { normalisePassCode } from './pass-code-match';
 import type { CheckinOperation, CheckinOutboxEntry, RosterChunk, RosterCursor, RosterKind, RosterPerson, WalkInRequest } from './checkin-types';
 
 let shared: EventProDatabase | undefined;
@@ -112,8 +113,8 @@ export class RosterIndex {
     const old = this.people.get(key);
     if (old && (old.name !== p.name || old.mobile !== p.mobile || old.organisation !== p.organisation || old.passCode !== p.passCode)) this.dirty = true;
     if (!old) this.dirty = true;
-    if (old?.passCode && old.passCode !== p.passCode) this.byCode.delete(old.passCode.toLowerCase());
-    if (p.passCode) this.byCode.set(p.passCode.toLowerCase(), key);
+    if (old?.passCode && old.passCode !== p.passCode) this.byCode.delete(normalisePassCode(old.passCode));
+    if (p.passCode) this.byCode.set(normalisePassCode(p.passCode), key);
     this.people.set(key, p);
   }
 
@@ -137,7 +138,7 @@ export class RosterIndex {
     for (const key of keys) {
       const p = this.people.get(key);
       if (!p) continue;
-      if (p.passCode) this.byCode.delete(p.passCode.toLowerCase());
+      if (p.passCode) this.byCode.delete(normalisePassCode(p.passCode));
       this.people.delete(key);
       this.dirty = true;
     }
@@ -153,10 +154,21 @@ export class RosterIndex {
     return this.buffer === null;
   }
 
-  /** The person whose pass code is exactly `code` (any case), if any. */
+  /**
+   * The person whose pass code `code` is, read as the door reads codes (pass-code-match.ts): any case,
+   * spaces and dashes ignored, O for 0, I or L for 1.
+   */
   byPassCode(code: string): RosterPerson | undefined {
-    const key = this.byCode.get(code.trim().toLowerCase());
+    const read = normalisePassCode(code);
+    const key = read ? this.byCode.get(read) : undefined;
     return key ? this.people.get(key) : undefined;
+  }
+
+  /** How many people of this event's roster have `status` on this device (e.g. the door's checked-in count). */
+  countWithStatus(status: string): number {
+    let count = 0;
+    for (const p of this.people.values()) if (p.status === status) count++;
+    return count;
   }
 
   private rebuild() {
