@@ -82,8 +82,15 @@ const DONE_LABELS: Record<string, string> = {
 };
 const doneLabel = (status: string) => DONE_LABELS[status] ?? statusLabel(status);
 
-/** Text fields keep their keys; anywhere else a typed character belongs in the search box. */
-const TEXT_FIELD = 'input, textarea, select, [contenteditable="true"]';
+/** Inputs that take no typed text: a typed character on them belongs in the search box. */
+const NOT_TEXT = new Set(['checkbox', 'radio', 'file', 'button', 'submit', 'reset', 'range', 'color', 'image']);
+
+/** Fields that keep their keys; anywhere else a typed character belongs in the search box. */
+function takesText(el: Element | null): boolean {
+  if (!el) return false;
+  if (el instanceof HTMLInputElement) return !NOT_TEXT.has(el.type);
+  return !!el.closest('textarea, select, [contenteditable="true"]');
+}
 
 /**
  * The venue door, built for a crowded gate on a phone or a tablet: the search box at the top, the
@@ -117,6 +124,8 @@ export function CheckinPage() {
   const [selected, setSelected] = useState<string | null>(null);
   /** The open card Enter acts on: set when a read opens a card, cleared once it has acted. */
   const [armed, setArmed] = useState<string | null>(null);
+  /** The person whose status this device just changed, until a read opens a card again. */
+  const [done, setDone] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [walkIn, setWalkIn] = useState(false);
   const [scanning, setScanning] = useState(false);
@@ -187,6 +196,7 @@ export function CheckinPage() {
         if (navigator.onLine) void syncNow(true);
         // A person who had no status cannot be put back to none: nothing to undo then.
         setLast(from ? { person: { eventId: target.eventId, kind: target.kind, id: target.id, name: target.name }, from, to: status, at: Date.now() } : null);
+        setDone(personKey(target));
         feedback('ok', doneLabel(status), target.name);
       } catch (e) {
         const reason = e instanceof Error ? e.message : String(e);
@@ -204,6 +214,7 @@ export function CheckinPage() {
     const action = last;
     if (!action || Date.now() - action.at >= UNDO_MS) return;
     setLast(null);
+    setDone(null);
     try {
       await changeStatus(action.person, action.from, { name: actorName }, 'Undo');
       void refreshOutbox();
@@ -220,6 +231,7 @@ export function CheckinPage() {
     const key = personKey(p);
     setSelected(key);
     setArmed(arm ? key : null);
+    setDone(null);
     setWalkIn(false);
     setMessage(null);
     setActionError(null);
@@ -302,10 +314,10 @@ export function CheckinPage() {
     function onDocumentKey(event: globalThis.KeyboardEvent) {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || walkIn) return;
       const target = event.target instanceof Element ? event.target : null;
-      if (target?.closest(TEXT_FIELD)) return;
+      if (takesText(target)) return;
       if (event.key.length === 1 && event.key !== ' ') {
         searchBox.current?.focus();
-      } else if (event.key === 'Enter' && (!target || target === document.body || (target.closest('[data-testid="person-card"]') && !target.closest('button, summary, a')))) {
+      } else if (event.key === 'Enter' && (!target || target === document.body || (target.closest('[data-testid="person-card"]') && !target.closest('button, summary, a, input')))) {
         if (actOnCard()) event.preventDefault();
       }
     }
@@ -357,7 +369,7 @@ export function CheckinPage() {
                 type="search"
                 // biome-ignore lint/a11y/noAutofocus: the door's scanner types into this box without a click
                 autoFocus
-                placeholder="Pass code or name"
+                placeholder="Code or name"
                 value={query}
                 onChange={(e) => {
                   setQuery(e.target.value);
@@ -433,7 +445,8 @@ export function CheckinPage() {
               eventId={eventId}
               actorName={actorName}
               onDone={(p) => {
-                open(p, false);
+                // Registered at the desk and standing there: Enter checks them in.
+                open(p, true);
                 focusSearch();
               }}
               onCancel={() => {
@@ -446,6 +459,7 @@ export function CheckinPage() {
               person={person}
               myDevice={myDevice}
               armed={armed === personKey(person) && !busy}
+              justDone={done === personKey(person)}
               busy={busy}
               error={actionError}
               onAction={(status) => void perform(person, status)}

@@ -7,6 +7,8 @@ interface Props {
   myDevice: string | null;
   /** Enter in the search box performs the big action (the card was just opened by a read). */
   armed: boolean;
+  /** This device has just changed the person's status (and no read has opened the card since). */
+  justDone: boolean;
   busy: boolean;
   error: string | null;
   onAction(status: string): void;
@@ -14,13 +16,13 @@ interface Props {
 }
 
 /** One person: who they are, their status with who/when/which device, and one big action. */
-export function PersonCard({ person, myDevice, armed, busy, error, onAction, onClose }: Props) {
+export function PersonCard({ person, myDevice, armed, justDone, busy, error, onAction, onClose }: Props) {
   const next = nextStatus(person.kind, person.status);
   const verdict = doorVerdict(person.status);
   const others = otherStatuses(person.kind, person.status);
 
   return (
-    <article className={`ci-card ci-card--${verdict}`} aria-labelledby="ci-card-name" data-testid="person-card" data-status={person.status}>
+    <article className={`ci-card ci-card--${justDone ? 'done' : verdict}`} aria-labelledby="ci-card-name" data-testid="person-card" data-status={person.status}>
       <header className="ci-card-head">
         <div>
           <h2 id="ci-card-name">{person.name || '(no name)'}</h2>
@@ -44,7 +46,12 @@ export function PersonCard({ person, myDevice, armed, busy, error, onAction, onC
           {person.statusDeviceId ? ` on ${deviceName(person.statusDeviceId, myDevice)}` : ''}
         </span>
       </p>
-      {verdict === 'already' && (
+      {justDone && (
+        <p className="ci-done" role="status" data-testid="just-done">
+          {statusLabel(person.status)} just now. Ready for the next person.
+        </p>
+      )}
+      {verdict === 'already' && !justDone && (
         <p className="ci-warning" role="alert" data-testid="already-checked-in">
           Already checked in at {formatTime(person.statusChangedAt)} on {deviceName(person.statusDeviceId, myDevice)}
           {person.statusChangedBy ? ` (${person.statusChangedBy})` : ''}. Do not let the pass in twice.
