@@ -174,12 +174,17 @@ describe('the door screen at a crowded gate', () => {
     expect(inside(await boxOf(page, 'card-action'), PHONE)).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
-    // While scrolled through a long list of results, nothing fixed or sticky sits over them either.
+    // While scrolled through a long list of results, nothing fixed or sticky sits over them either: the list
+    // passes only under the panel's own top bar (one short row), and is seen whole below it.
     await search(page).fill(`Door ${tag} Person`);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="results"] li button').length >= 10);
     await page.evaluate(() => window.scrollTo(0, 400));
+    const topBar = await page.locator('.panel-topbar').boundingBox();
+    expect(topBar!.height).toBeLessThan(80);
     const list = await boxOf(page, 'results');
-    const visible = { ...list, y: Math.max(list.y, 0), height: Math.min(list.y + list.height, PHONE.height) - Math.max(list.y, 0) };
+    const from = Math.max(list.y, topBar!.y + topBar!.height);
+    const visible = { ...list, y: from, height: Math.min(list.y + list.height, PHONE.height) - from };
+    expect(visible.height).toBeGreaterThan(300);
     expect(await coveringElements(page, visible)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'door-390-results.png') });
     await search(page).fill('');
@@ -337,10 +342,13 @@ describe('the door screen at a crowded gate', () => {
     await page.locator('[data-testid="door-flash"][data-tone="bad"]').filter({ hasText: 'Already checked in' }).waitFor({ state: 'attached' });
     await page.getByTestId('already-checked-in').waitFor();
     expect(await page.getByTestId('card-action').count()).toBe(0);
+    await page.waitForFunction(() => !document.querySelector('[data-testid="door-flash"]'));
+    await page.screenshot({ path: join(SHOTS, 'door-390-already.png') });
     await scan(page, cancelled.passCode);
     await page.locator('[data-testid="door-flash"][data-tone="bad"]').filter({ hasText: 'Refused' }).waitFor({ state: 'attached' });
     await page.getByTestId('refused-pass').waitFor();
     expect(await page.getByTestId('card-action').count()).toBe(0);
+    await page.screenshot({ path: join(SHOTS, 'door-390-refused-flash.png') });
     const seen = await feedbackSeen(page);
     const bad = [180, 90, 180, 90, 180];
     expect(seen.vibrations.slice(before.vibrations.length)).toEqual([bad, [80], bad, bad]);
@@ -354,9 +362,12 @@ describe('the door screen at a crowded gate', () => {
     await page.emulateMedia({ reducedMotion: 'no-preference' });
 
     // Switched off in Settings (remembered after a reload): no flash, no vibration, no sound.
+    await page.waitForFunction(() => !document.querySelector('[data-testid="door-flash"]'));
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByTestId('door-sound').uncheck();
     await page.getByTestId('door-flash-setting').uncheck();
+    await page.getByTestId('door-flash-setting').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'door-390-settings.png') });
     await openDoor(page);
     expect(await page.getByTestId('door-sound').isChecked()).toBe(false);
     expect(await page.getByTestId('door-flash-setting').isChecked()).toBe(false);

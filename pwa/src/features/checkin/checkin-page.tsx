@@ -259,7 +259,7 @@ export function CheckinPage() {
       const match = exact ?? (found?.items.length === 1 ? found.items[0] : undefined);
       if (!match) {
         if (found?.items.length) {
-          setMessage(`Several people match “${code}”: pick one below.`);
+          setMessage(`Several people match “${code}”: pick one in the list.`);
         } else {
           setMessage(`No one with pass code “${code}” on this device’s roster.`);
           feedback('bad', 'Not found', code);
@@ -338,7 +338,7 @@ export function CheckinPage() {
 
   return (
     <section className="panel-screen ci-screen" aria-labelledby="ci-title">
-      <div className="ci-door">
+      <div className="ci-door" data-searching={query.trim() ? 'yes' : undefined}>
         <header className="ci-head">
           <div className="ci-title">
             <h1 id="ci-title">Venue Check-in</h1>
@@ -424,12 +424,13 @@ export function CheckinPage() {
           </div>
         )}
 
+        {message && (
+          <p className="ci-note ci-message" role="status" data-testid="search-message">
+            {message}
+          </p>
+        )}
+
         <div className="ci-cardcol">
-          {message && (
-            <p className="ci-note" role="status" data-testid="search-message">
-              {message}
-            </p>
-          )}
           {last && undoLeft > 0 && (
             <div className="ci-undo" data-testid="undo-bar">
               <span>
@@ -477,7 +478,7 @@ export function CheckinPage() {
           )}
         </div>
 
-        {query.trim() && (
+        {query.trim() && !(message && results.items.length === 0) && (
           <ul className="ci-results" aria-label="Search results" data-testid="results">
             {results.items.map((p) => (
               <li key={personKey(p)}>
