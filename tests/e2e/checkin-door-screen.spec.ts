@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Device, openDevice } from './browser';
 import { featuredEventId, localStates, openCheckin, type Seeded, seedVisitors, staffLogin, waitForEmptyOutbox } from './checkin-helpers';
-import { api, apiLogin, useToken } from './panel-helpers';
+import { api, apiLogin, seriousViolations, useToken } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
 const tag = `g${Date.now().toString(36)}`;
@@ -158,6 +158,7 @@ describe('the door screen at a crowded gate', () => {
     expect(m.scrollY).toBe(0);
     expect(inside(m.action, PHONE)).toBe(true);
     expect(m.covering).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A search by name (Enter on a query that finds one person) opens the card on the first screen too.
     // (A name's number may also sit in someone's mobile number: take a name only one person matches.)
