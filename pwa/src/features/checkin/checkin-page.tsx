@@ -21,7 +21,10 @@ import './checkin.css';
 
 const EVENTS_KEY = 'eventpro.checkin.events';
 export const CHOSEN_KEY = 'eventpro.checkin.eventId';
-/** A scanner's double read: the same code again within this time is the same read. */
+/**
+ * A scanner's double read: the same code again within this time of its last sighting is the same read
+ * (a pass held in front of the camera is read every 150 ms, and stays one read until it is taken away).
+ */
 const DOUBLE_READ_MS = 3000;
 /** Results shown at once: a phone shows fewer; more means "type more". */
 const RESULT_LIMIT = 30;
@@ -250,6 +253,7 @@ export function CheckinPage() {
       const at = Date.now();
       const previous = lastRead.current;
       if (previous && previous.code === code && at - previous.at < DOUBLE_READ_MS) {
+        previous.at = at;
         setQuery('');
         return; // the same read again
       }
@@ -261,7 +265,7 @@ export function CheckinPage() {
         if (found?.items.length) {
           setMessage(`Several people match “${code}”: pick one in the list.`);
         } else {
-          setMessage(`No one with pass code “${code}” on this device’s roster.`);
+          setMessage(`No one with pass code or name “${code}” on this device’s roster.`);
           feedback('bad', 'Not found', code);
         }
         // Kept on screen, selected: the scanner's next code replaces it.
@@ -325,7 +329,10 @@ export function CheckinPage() {
     return () => document.removeEventListener('keydown', onDocumentKey);
   }, [walkIn, actOnCard]);
 
-  const onCameraCode = useCallback((code: string) => read(code), [read]);
+  // One callback for the camera's whole life: a new one would restart the camera.
+  const readNow = useRef(read);
+  readNow.current = read;
+  const onCameraCode = useCallback((code: string) => readNow.current(code), []);
 
   const download = sync.download && sync.download.eventId === eventId ? sync.download : null;
   const undoLeft = last ? Math.max(0, Math.ceil((last.at + UNDO_MS - now) / 1000)) : 0;
