@@ -161,7 +161,7 @@ describe('the door screen at a crowded gate', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // A search by name (Enter on a query that finds one person) opens the card on the first screen too.
-    // (A name's number may also sit in someone's mobile number: take a name only one person matches.)
+    // (A name's number could also sit in someone's pass code: take a name only one person matches.)
     let other: Seeded | undefined;
     for (let tries = 0; tries < 3 && !other; tries++) {
       const candidate = fresh();

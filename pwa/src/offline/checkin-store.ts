@@ -73,6 +73,12 @@ export class RosterIndex {
 
   constructor(readonly eventId: string) {}
 
+  /** Digits typed to find a mobile number: fewer are in almost every number, so they are not looked for there. */
+  static readonly MOBILE_MIN_DIGITS = 4;
+  private static shortDigits(word: string): boolean {
+    return word.length < RosterIndex.MOBILE_MIN_DIGITS && /^\d+$/.test(word);
+  }
+
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -203,8 +209,10 @@ export class RosterIndex {
 
   /**
    * People matching every word of `query` (any case): a word is found in the name, organisation or pass
-   * code, and a run of digits in the mobile number (spaces, dashes and +91 in the query are ignored for
-   * digit words). An exact pass-code match comes first. At most `limit` results; `more` says there were more.
+   * code, and a run of at least MOBILE_MIN_DIGITS digits also in the mobile number (spaces, dashes and +91
+   * in the query are ignored for digit words). A shorter run ("Person 001", "Hall 3") is not looked for in
+   * mobile numbers, where nearly everyone has it. An exact pass-code match comes first. At most `limit`
+   * results; `more` says there were more.
    */
   search(query: string, limit = 50): { items: RosterPerson[]; more: boolean } {
     const words = query
@@ -225,10 +233,15 @@ export class RosterIndex {
       const line = this.lineAt(pos);
       const start = this.starts[line]!;
       const end = line + 1 < this.starts.length ? this.starts[line + 1]! : text.length;
-      let all = true;
-      if (others.length) {
-        const lineText = text.slice(start, end);
-        for (const w of others) if (!lineText.includes(w)) { all = false; break; }
+      const lineText = text.slice(start, end);
+      // The mobile digits come after the line's last separator.
+      const mobileAt = lineText.lastIndexOf(' | ');
+      let all = !(RosterIndex.shortDigits(longest) && pos - start >= mobileAt); // its first place on this line is the mobile
+      if (all && others.length) {
+        for (const w of others) {
+          const at = lineText.indexOf(w);
+          if (at === -1 || (RosterIndex.shortDigits(w) && at >= mobileAt)) { all = false; break; }
+        }
       }
       if (all) {
         const person = this.people.get(this.keys[line]!);

@@ -51,3 +51,22 @@ describe('RosterIndex pass-code look-up', () => {
     expect(index.countWithStatus('checked_in')).toBe(2);
   });
 });
+
+describe('RosterIndex search by digits', () => {
+  const named = (id: string, name: string, mobile: string): RosterPerson => ({ ...person(id, `CODE${id}`), name, mobile });
+  const index = indexOf([named('a', 'Door Person 001', '9876543210'), named('b', 'Door Person 004', '6827800172'), named('c', 'Ravi 7', '9000012345')]);
+  const ids = (query: string) => index.search(query, 10).items.map((p) => p.id);
+
+  it('looks for a short run of digits in names, not in mobile numbers', () => {
+    expect(ids('Person 001')).toEqual(['a']); // b's mobile holds 001 too
+    expect(ids('001')).toEqual(['a']);
+    expect(ids('7')).toEqual(['c']); // everyone's mobile holds a 7
+  });
+
+  it('finds a mobile number from four digits on, typed with spaces or dashes', () => {
+    expect(ids('8001')).toEqual(['b']);
+    expect(ids('68278-00172')).toEqual(['b']);
+    expect(ids('68278 00172')).toEqual(['b']);
+    expect(ids('Door 0172')).toEqual(['b']);
+  });
+});
