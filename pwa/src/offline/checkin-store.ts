@@ -7,6 +7,7 @@ import { EventProDatabase } from './db';
 import type { RosterEntry } from '../../../edge/routes/checkin';
 import { uuidv7 } from '../../../edge/lib/uuid-v7';
 import { getToken } from '../lib/auth-token';
+import { normalisePassCode } from './pass-code-match';
 import type { AuthorTicket, CheckinOperation, CheckinOutboxEntry, DeviceInfo, OutboxAuthor, RosterChunk, RosterCursor, RosterKind, RosterPerson, WalkInDraft } from './checkin-types';
 
 let shared: EventProDatabase | undefined;
@@ -166,6 +167,12 @@ export class RosterIndex {
 
   constructor(readonly eventId: string) {}
 
+  /** Digits typed to find a mobile number: fewer are in almost every number, so they are not looked for there. */
+  static readonly MOBILE_MIN_DIGITS = 4;
+  private static shortDigits(word: string): boolean {
+    return word.length < RosterIndex.MOBILE_MIN_DIGITS && /^\d+$/.test(word);
+  }
+
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -206,8 +213,8 @@ export class RosterIndex {
     const old = this.people.get(key);
     if (old && (old.name !== p.name || old.mobile !== p.mobile || old.organisation !== p.organisation || old.passCode !== p.passCode)) this.dirty = true;
     if (!old) this.dirty = true;
-    if (old?.passCode && old.passCode !== p.passCode) this.byCode.delete(old.passCode.toLowerCase());
-    if (p.passCode) this.byCode.set(p.passCode.toLowerCase(), key);
+    if (old?.passCode && old.passCode !== p.passCode) this.byCode.delete(normalisePassCode(old.passCode));
+    if (p.passCode) this.byCode.set(normalisePassCode(p.passCode), key);
     this.people.set(key, p);
   }
 
@@ -231,7 +238,7 @@ export class RosterIndex {
     for (const key of keys) {
       const p = this.people.get(key);
       if (!p) continue;
-      if (p.passCode) this.byCode.delete(p.passCode.toLowerCase());
+      if (p.passCode) this.byCode.delete(normalisePassCode(p.passCode));
       this.people.delete(key);
       this.dirty = true;
     }
@@ -247,10 +254,21 @@ export class RosterIndex {
     return this.buffer === null;
   }
 
-  /** The person whose pass code is exactly `code` (any case), if any. */
+  /**
+   * The person whose pass code `code` is, read as the door reads codes (pass-code-match.ts): any case,
+   * spaces and dashes ignored, O for 0, I or L for 1.
+   */
   byPassCode(code: string): RosterPerson | undefined {
-    const key = this.byCode.get(code.trim().toLowerCase());
+    const read = normalisePassCode(code);
+    const key = read ? this.byCode.get(read) : undefined;
     return key ? this.people.get(key) : undefined;
+  }
+
+  /** How many people of this event's roster have `status` on this device (e.g. the door's checked-in count). */
+  countWithStatus(status: string): number {
+    let count = 0;
+    for (const p of this.people.values()) if (p.status === status) count++;
+    return count;
   }
 
   private rebuild() {
@@ -285,8 +303,10 @@ export class RosterIndex {
 
   /**
    * People matching every word of `query` (any case): a word is found in the name, organisation or pass
-   * code, and a run of digits in the mobile number (spaces, dashes and +91 in the query are ignored for
-   * digit words). An exact pass-code match comes first. At most `limit` results; `more` says there were more.
+   * code, and a run of at least MOBILE_MIN_DIGITS digits also in the mobile number (spaces, dashes and +91
+   * in the query are ignored for digit words). A shorter run ("Person 001", "Hall 3") is not looked for in
+   * mobile numbers, where nearly everyone has it. An exact pass-code match comes first. At most `limit`
+   * results; `more` says there were more.
    */
   search(query: string, limit = 50): { items: RosterPerson[]; more: boolean } {
     const words = query
@@ -307,10 +327,15 @@ export class RosterIndex {
       const line = this.lineAt(pos);
       const start = this.starts[line]!;
       const end = line + 1 < this.starts.length ? this.starts[line + 1]! : text.length;
-      let all = true;
-      if (others.length) {
-        const lineText = text.slice(start, end);
-        for (const w of others) if (!lineText.includes(w)) { all = false; break; }
+      const lineText = text.slice(start, end);
+      // The mobile digits come after the line's last separator.
+      const mobileAt = lineText.lastIndexOf(' | ');
+      let all = !(RosterIndex.shortDigits(longest) && pos - start >= mobileAt); // its first place on this line is the mobile
+      if (all && others.length) {
+        for (const w of others) {
+          const at = lineText.indexOf(w);
+          if (at === -1 || (RosterIndex.shortDigits(w) && at >= mobileAt)) { all = false; break; }
+        }
       }
       if (all) {
         const person = this.people.get(this.keys[line]!);

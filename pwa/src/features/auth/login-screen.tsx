@@ -4,7 +4,7 @@ import { loginSchema } from '../../../../edge/schemas/auth';
 import { errorMessage } from '../../lib/api-error';
 import { setToken } from '../../lib/auth-token';
 import { useLogin } from './auth-api';
-import { safeRedirect } from './redirect';
+import { landingPath, safeRedirect } from './redirect';
 import './login-screen.css';
 
 const LOGIN_FAILED = 'Login failed..';
@@ -38,7 +38,8 @@ export function LoginScreen({ redirectTo }: { redirectTo?: string | undefined })
       onSuccess(result) {
         setToken(result.token);
         setSuccess(result.message || LOGIN_OK);
-        const target = safeRedirect(redirectTo);
+        // The screen asked for, else the role's first screen (door staff land on the venue door).
+        const target = safeRedirect(redirectTo, undefined, landingPath(result.user.role));
         timer.current = window.setTimeout(() => void navigate({ href: target, replace: true }), NAVIGATE_DELAY_MS);
       },
       onError(failure) {

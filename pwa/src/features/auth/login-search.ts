@@ -1,6 +1,6 @@
 import { redirect } from '@tanstack/react-router';
 import { getToken } from '../../lib/auth-token';
-import { safeRedirect } from './redirect';
+import { landingPath, safeRedirect, tokenRole } from './redirect';
 
 /**
  * Search params of the login screens: `redirect` is where to go after login. Anything that is
@@ -12,7 +12,11 @@ export function loginSearchSchema(search: Record<string, unknown>): { redirect?:
   return typeof search.redirect === 'string' ? { redirect: search.redirect } : {};
 }
 
-/** `beforeLoad` of the login routes: a signed-in user goes straight on. */
+/**
+ * `beforeLoad` of the login routes: a signed-in user goes straight on, to the screen asked for, else to
+ * their role's first screen (door staff to the venue door).
+ */
 export function skipLoginWhenSignedIn({ search }: { search: { redirect?: string | undefined } }) {
-  if (getToken()) throw redirect({ href: safeRedirect(search.redirect), replace: true });
+  const token = getToken();
+  if (token) throw redirect({ href: safeRedirect(search.redirect, undefined, landingPath(tokenRole(token))), replace: true });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DASHBOARD_PATH, safeRedirect } from './redirect';
+import { DASHBOARD_PATH, DOOR_PATH, landingPath, safeRedirect, tokenRole } from './redirect';
 
 const ORIGIN = 'https://expo.example';
 
@@ -45,5 +45,30 @@ describe('safeRedirect', () => {
   it('does not send the user back to the login screen', () => {
     expect(safeRedirect('/panel', ORIGIN)).toBe(DASHBOARD_PATH);
     expect(safeRedirect('/panel/login?redirect=/panel/events', ORIGIN)).toBe(DASHBOARD_PATH);
+  });
+});
+
+describe('where a user lands', () => {
+  const token = (payload: object) => `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.signature`;
+
+  it('sends door staff to the venue door and admins to the dashboard', () => {
+    expect(landingPath('staff')).toBe(DOOR_PATH);
+    expect(landingPath('admin')).toBe(DASHBOARD_PATH);
+    expect(landingPath(null)).toBe(DASHBOARD_PATH);
+  });
+
+  it('reads the role a token claims, and nothing from anything else', () => {
+    expect(tokenRole(token({ sub: 'u1', role: 'staff' }))).toBe('staff');
+    expect(tokenRole(token({ sub: 'u1', role: 'admin', name: 'Ünïcode ✓ >>>' }))).toBe('admin');
+    expect(tokenRole(token({ sub: 'u1' }))).toBeNull();
+    expect(tokenRole('not a token')).toBeNull();
+    expect(tokenRole('a.%%%.b')).toBeNull();
+    expect(tokenRole(null)).toBeNull();
+  });
+
+  it('keeps the screen asked for, else falls back to the role’s landing', () => {
+    expect(safeRedirect(undefined, ORIGIN, landingPath('staff'))).toBe(DOOR_PATH);
+    expect(safeRedirect('/panel/registrations/visitors', ORIGIN, landingPath('staff'))).toBe('/panel/registrations/visitors');
+    expect(safeRedirect('https://evil.example/panel', ORIGIN, landingPath('staff'))).toBe(DOOR_PATH);
   });
 });

@@ -2,6 +2,29 @@
 // craft it: only same-origin paths inside the admin panel are honoured (no open redirect).
 
 export const DASHBOARD_PATH = '/panel/dashboard';
+/** The venue door: where door staff work. */
+export const DOOR_PATH = '/panel/checkin';
+
+/** The first screen of a user when nothing asked for another: staff at the door, admins on the dashboard. */
+export function landingPath(role: string | null | undefined): string {
+  return role === 'staff' ? DOOR_PATH : DASHBOARD_PATH;
+}
+
+/**
+ * The role a panel token claims, read without checking its signature: it only chooses the first screen
+ * (the API checks the token and the role on every request). Null for anything that is not such a token.
+ */
+export function tokenRole(token: string | null | undefined): string | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const role = (JSON.parse(json) as { role?: unknown }).role;
+    return typeof role === 'string' ? role : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Login screens: sending the user back there after login would loop. */
 const LOGIN_PATHS = new Set(['/panel', '/panel/', '/panel/login', '/panel/login/']);
@@ -11,20 +34,20 @@ function currentOrigin(): string {
 }
 
 /**
- * Returns a safe same-origin `/panel/...` path (with its search and hash) for `value`, or the
- * dashboard. Rejects protocol-relative (`//evil.com`), backslash tricks (`/\evil.com`), other
+ * Returns a safe same-origin `/panel/...` path (with its search and hash) for `value`, or `fallback`
+ * (the dashboard unless told). Rejects protocol-relative (`//evil.com`), backslash tricks (`/\evil.com`), other
  * origins, other schemes, paths outside `/panel` (also after `..` normalisation) and the login
  * screens themselves.
  */
-export function safeRedirect(value: unknown, origin: string = currentOrigin()): string {
-  if (typeof value !== 'string') return DASHBOARD_PATH;
+export function safeRedirect(value: unknown, origin: string = currentOrigin(), fallback: string = DASHBOARD_PATH): string {
+  if (typeof value !== 'string') return fallback;
   const raw = value.trim();
-  if (!raw || raw.length > 2048) return DASHBOARD_PATH;
+  if (!raw || raw.length > 2048) return fallback;
   // Control characters and whitespace are stripped by URL parsers and hide tricks.
-  if (/[\u0000-\u001f\u007f\s]/.test(raw)) return DASHBOARD_PATH;
+  if (/[\u0000-\u001f\u007f\s]/.test(raw)) return fallback;
   // Only a path ("/...") or a full URL of this very origin.
-  if (!raw.startsWith('/') && !raw.startsWith(origin + '/')) return DASHBOARD_PATH;
-  if (raw.startsWith('//') || raw.startsWith('/\\')) return DASHBOARD_PATH;
+  if (!raw.startsWith('/') && !raw.startsWith(origin + '/')) return fallback;
+  if (raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
 
   let url: URL;
   let base: URL;
@@ -32,11 +55,11 @@ export function safeRedirect(value: unknown, origin: string = currentOrigin()): 
     base = new URL(origin);
     url = new URL(raw, base);
   } catch {
-    return DASHBOARD_PATH;
+    return fallback;
   }
-  if (url.origin !== base.origin) return DASHBOARD_PATH;
+  if (url.origin !== base.origin) return fallback;
   const path = url.pathname;
-  if (!(path === '/panel' || path.startsWith('/panel/'))) return DASHBOARD_PATH;
-  if (LOGIN_PATHS.has(path)) return DASHBOARD_PATH;
+  if (!(path === '/panel' || path.startsWith('/panel/'))) return fallback;
+  if (LOGIN_PATHS.has(path)) return fallback;
   return path + url.search + url.hash;
 }

@@ -147,7 +147,7 @@ export async function decodeImageFile(file: Blob): Promise<string | null> {
  * "Scan from photo": a file input (on phones it offers the camera app) whose image is decoded on the
  * device. Works in every browser, camera or not.
  */
-export function PhotoScan({ onCode, onMiss }: { onCode(code: string): void; onMiss(message: string): void }) {
+export function PhotoScan({ onCode, onMiss, label = 'Scan from photo' }: { onCode(code: string): void; onMiss(message: string): void; label?: string }) {
   const [busy, setBusy] = useState(false);
   async function onChange(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
@@ -165,7 +165,7 @@ export function PhotoScan({ onCode, onMiss }: { onCode(code: string): void; onMi
   }
   return (
     <label className="ci-button ci-photo" aria-busy={busy}>
-      <span>{busy ? 'Reading…' : 'Scan from photo'}</span>
+      <span>{busy ? 'Reading…' : label}</span>
       <input type="file" accept="image/*" capture="environment" className="ci-visually-hidden" onChange={(e) => void onChange(e)} data-testid="scan-photo" aria-label="Scan from photo" />
     </label>
   );

@@ -1,15 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type EventOption, EventOptions, featuredOrFirst } from '../../components/event-options';
+import { toast } from '../../components/panel-toast';
 import { useIsAdmin, usePanelUser } from '../../components/panel-session';
 import { getToken } from '../../lib/auth-token';
 import { readEnvelope } from '../../lib/envelope';
-import { personKey } from '../../offline/checkin-store';
-import { startCheckinSync } from '../../offline/checkin-sync';
+import { changeStatus, personKey } from '../../offline/checkin-store';
+import { refreshOutbox, startCheckinSync, syncNow } from '../../offline/checkin-sync';
 import type { RosterPerson } from '../../offline/checkin-types';
 import { barcodeDetector, CameraScan, PhotoScan, useHasCamera } from './camera-scan';
-import { KIND_LABELS, statusLabel } from './flow';
+import { playTone, type Tone, useDoorSetting, vibrate } from './door-feedback';
+import { doorVerdict, KIND_LABELS, nextStatus, statusLabel } from './flow';
+import { deviceName, formatClock } from './format';
 import { useDeviceId, usePersistentStorage, useRosterIndex, useSyncState } from './hooks';
 import { PersonCard } from './person-card';
 import { SyncBar } from './sync-bar';
@@ -18,10 +21,17 @@ import './checkin.css';
 
 const EVENTS_KEY = 'eventpro.checkin.events';
 export const CHOSEN_KEY = 'eventpro.checkin.eventId';
-/** A scanner's double read: the same code again within this time is the same read. */
+/**
+ * A scanner's double read: the same code again within this time of its last sighting is the same read
+ * (a pass held in front of the camera is read every 150 ms, and stays one read until it is taken away).
+ */
 const DOUBLE_READ_MS = 3000;
 /** Results shown at once: a phone shows fewer; more means "type more". */
 const RESULT_LIMIT = 30;
+/** How long the last action can be undone. */
+export const UNDO_MS = 10_000;
+/** How long the full-screen flash stays. */
+const FLASH_MS = 900;
 
 function cachedEvents(): EventOption[] | undefined {
   try {
@@ -49,6 +59,47 @@ export function useEvents() {
   });
 }
 
+interface Flash {
+  id: number;
+  tone: Tone;
+  title: string;
+  detail: string;
+}
+
+/** The last status change made here: undoable for UNDO_MS by a change back (an operation of its own). */
+interface LastAction {
+  person: Pick<RosterPerson, 'eventId' | 'kind' | 'id' | 'name'>;
+  from: string;
+  to: string;
+  at: number;
+}
+
+/** Past tense of the big actions, for the flash and the undo line. */
+const DONE_LABELS: Record<string, string> = {
+  checked_in: 'Checked in',
+  exited_ramp: 'Exited ramp',
+  left_venue: 'Left venue',
+  reached: 'Reached',
+  not_visited: 'Not visited',
+  registered_at_venue: 'Registered at venue',
+};
+const doneLabel = (status: string) => DONE_LABELS[status] ?? statusLabel(status);
+
+/** Inputs that take no typed text: a typed character on them belongs in the search box. */
+const NOT_TEXT = new Set(['checkbox', 'radio', 'file', 'button', 'submit', 'reset', 'range', 'color', 'image']);
+
+/** Fields that keep their keys; anywhere else a typed character belongs in the search box. */
+function takesText(el: Element | null): boolean {
+  if (!el) return false;
+  if (el instanceof HTMLInputElement) return !NOT_TEXT.has(el.type);
+  return !!el.closest('textarea, select, [contenteditable="true"]');
+}
+
+/**
+ * The venue door, built for a crowded gate on a phone or a tablet: the search box at the top, the
+ * person's card with its big action right under it, and every action giving focus back to the search
+ * box so a USB/Bluetooth scanner's code + Enter goes straight to the next person.
+ */
 export function CheckinPage() {
   const user = usePanelUser();
   const isAdmin = useIsAdmin();
@@ -58,6 +109,7 @@ export function CheckinPage() {
   const [chosen, setChosen] = useState<string | null>(() => localStorage.getItem(CHOSEN_KEY));
   const eventList = events.data ?? [];
   const eventId = chosen && (eventList.length === 0 || eventList.some((e) => e.id === chosen)) ? chosen : (featuredOrFirst(eventList)?.id ?? null);
+  const eventName = eventList.find((e) => e.id === eventId)?.eventName;
 
   useEffect(() => {
     if (eventId) startCheckinSync(eventId);
@@ -67,114 +119,255 @@ export function CheckinPage() {
   const sync = useSyncState();
   const myDevice = useDeviceId();
   const persisted = usePersistentStorage();
+  const [checkInOnScan, setCheckInOnScan] = useDoorSetting('checkInOnScan');
+  const [soundOn, setSoundOn] = useDoorSetting('sound');
+  const [flashOn, setFlashOn] = useDoorSetting('flash');
 
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<string | null>(null);
+  /** The open card Enter acts on: set when a read opens a card, cleared once it has acted. */
+  const [armed, setArmed] = useState<string | null>(null);
+  /** The person whose status this device just changed, until a read opens a card again. */
+  const [done, setDone] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [walkIn, setWalkIn] = useState(false);
   const [scanning, setScanning] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [flash, setFlash] = useState<Flash | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [last, setLast] = useState<LastAction | null>(null);
+  const [now, setNow] = useState(() => Date.now());
   const lastRead = useRef<{ code: string; at: number } | null>(null);
   const searchBox = useRef<HTMLInputElement>(null);
+  const flashSeq = useRef(0);
+  const settingsId = useId();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `revision` is the index's change counter
   const results = useMemo(() => (index ? index.search(query, RESULT_LIMIT) : { items: [], more: false }), [index, query, revision]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `revision` is the index's change counter
+  const checkedIn = useMemo(() => (index ? index.countWithStatus('checked_in') : null), [index, revision]);
   const person = selected && index ? index.get(selected) : undefined;
 
-  const open = useCallback((p: RosterPerson) => {
-    setSelected(personKey(p));
-    setWalkIn(false);
-    setMessage(null);
+  const focusSearch = useCallback(() => {
+    // After the click's own focus change has settled.
+    requestAnimationFrame(() => searchBox.current?.focus());
   }, []);
 
-  /** A code read by a scanner (typed + Enter) or the camera. */
+  /** The green or red answer: full-screen flash (with vibration) and sound, each behind its switch. */
+  const feedback = useCallback(
+    (tone: Tone, title: string, detail: string) => {
+      setAnnouncement(`${title}. ${detail}`);
+      if (flashOn) {
+        setFlash({ id: ++flashSeq.current, tone, title, detail });
+        vibrate(tone);
+      }
+      if (soundOn) playTone(tone);
+    },
+    [flashOn, soundOn],
+  );
+
+  useEffect(() => {
+    if (!flash) return;
+    const timer = setTimeout(() => setFlash(null), FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [flash]);
+
+  // The undo line counts down, then goes.
+  useEffect(() => {
+    if (!last) return;
+    setNow(Date.now());
+    const timer = setInterval(() => {
+      const at = Date.now();
+      setNow(at);
+      if (at - last.at >= UNDO_MS) setLast(null);
+    }, 250);
+    return () => clearInterval(timer);
+  }, [last]);
+
+  /** Moves `target` to `status` (one operation), tells the gate, and gets ready for the next person. */
+  const perform = useCallback(
+    async (target: RosterPerson, status: string) => {
+      setBusy(true);
+      setActionError(null);
+      setArmed(null);
+      const from = target.status;
+      try {
+        await changeStatus(target, status, { name: actorName });
+        void refreshOutbox();
+        if (navigator.onLine) void syncNow(true);
+        // A person who had no status cannot be put back to none: nothing to undo then.
+        setLast(from ? { person: { eventId: target.eventId, kind: target.kind, id: target.id, name: target.name }, from, to: status, at: Date.now() } : null);
+        setDone(personKey(target));
+        feedback('ok', doneLabel(status), target.name);
+      } catch (e) {
+        const reason = e instanceof Error ? e.message : String(e);
+        setActionError(reason);
+        feedback('bad', 'Not saved', reason);
+      } finally {
+        setBusy(false);
+        focusSearch();
+      }
+    },
+    [actorName, feedback, focusSearch],
+  );
+
+  const undo = useCallback(async () => {
+    const action = last;
+    if (!action || Date.now() - action.at >= UNDO_MS) return;
+    setLast(null);
+    setDone(null);
+    try {
+      await changeStatus(action.person, action.from, { name: actorName }, 'Undo');
+      void refreshOutbox();
+      if (navigator.onLine) void syncNow(true);
+      toast.success(`Undone: ${action.person.name} is ${statusLabel(action.from).toLowerCase()} again`);
+    } catch (e) {
+      toast.error(`Not undone: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      focusSearch();
+    }
+  }, [last, actorName, focusSearch]);
+
+  const open = useCallback((p: RosterPerson, arm: boolean) => {
+    const key = personKey(p);
+    setSelected(key);
+    setArmed(arm ? key : null);
+    setDone(null);
+    setWalkIn(false);
+    setMessage(null);
+    setActionError(null);
+    setQuery('');
+  }, []);
+
+  /** A code read by a scanner (typed + Enter) or the camera, or a search confirmed with Enter. */
   const read = useCallback(
     (raw: string) => {
       const code = raw.trim();
-      if (!code || !index) return;
-      const now = Date.now();
-      const last = lastRead.current;
-      if (last && last.code === code && now - last.at < DOUBLE_READ_MS) {
+      if (!code) return;
+      if (!index) {
+        setMessage('The roster is still opening on this device: scan again in a moment.');
+        return;
+      }
+      const at = Date.now();
+      const previous = lastRead.current;
+      if (previous && previous.code === code && at - previous.at < DOUBLE_READ_MS) {
+        previous.at = at;
         setQuery('');
         return; // the same read again
       }
-      lastRead.current = { code, at: now };
+      lastRead.current = { code, at };
       const exact = index.byPassCode(code);
-      const found = index.search(code, 2);
-      const match = exact ?? (found.items.length === 1 ? found.items[0] : undefined);
-      if (match) {
-        open(match);
-        setQuery('');
+      const found = exact ? undefined : index.search(code, 2);
+      const match = exact ?? (found?.items.length === 1 ? found.items[0] : undefined);
+      if (!match) {
+        if (found?.items.length) {
+          setMessage(`Several people match “${code}”: pick one in the list.`);
+        } else {
+          setMessage(`No one with pass code or name “${code}” on this device’s roster.`);
+          feedback('bad', 'Not found', code);
+        }
+        // Kept on screen, selected: the scanner's next code replaces it.
+        requestAnimationFrame(() => searchBox.current?.select());
+        return;
+      }
+      const verdict = doorVerdict(match.status);
+      const next = nextStatus(match.kind, match.status);
+      if (verdict === 'already') {
+        open(match, false);
+        const when = match.statusChangedAt ? ` at ${formatClock(match.statusChangedAt)}` : '';
+        feedback('bad', 'Already checked in', `${match.name}${when} on ${deviceName(match.statusDeviceId, myDevice)}`);
+      } else if (verdict === 'refused') {
+        open(match, false);
+        feedback('bad', 'Refused', `${match.name}: ${statusLabel(match.status).toLowerCase()}`);
+      } else if (exact && checkInOnScan && next === 'checked_in') {
+        open(match, false);
+        void perform(match, 'checked_in');
       } else {
-        setMessage(found.items.length ? `Several people match “${code}”: pick one below.` : `No one with pass code “${code}” on this device’s roster.`);
+        open(match, next !== null);
       }
     },
-    [index, open],
+    [index, open, feedback, myDevice, checkInOnScan, perform],
   );
+
+  /** Enter with nothing typed: the open card's big action, once per read. */
+  const actOnCard = useCallback(() => {
+    if (!person || busy || armed !== personKey(person)) return false;
+    const next = nextStatus(person.kind, person.status);
+    if (!next) return false;
+    void perform(person, next);
+    return true;
+  }, [person, busy, armed, perform]);
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Enter') {
       event.preventDefault();
-      read(event.currentTarget.value);
+      const value = event.currentTarget.value;
+      if (value.trim()) read(value);
+      else actOnCard();
     } else if (event.key === 'Escape') {
-      setQuery('');
+      if (query) setQuery('');
+      else setSelected(null);
     }
   }
 
-  const onCameraCode = useCallback(
-    (code: string) => {
-      read(code);
-    },
-    [read],
-  );
+  // Keys typed while focus is elsewhere (after a tap on a switch, on the page, on the card): a character
+  // moves focus to the search box, where it lands; Enter on the open card performs its action.
+  useEffect(() => {
+    function onDocumentKey(event: globalThis.KeyboardEvent) {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || walkIn) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (takesText(target)) return;
+      if (event.key.length === 1 && event.key !== ' ') {
+        searchBox.current?.focus();
+      } else if (event.key === 'Enter' && (!target || target === document.body || (target.closest('[data-testid="person-card"]') && !target.closest('button, summary, a, input')))) {
+        if (actOnCard()) event.preventDefault();
+      }
+    }
+    document.addEventListener('keydown', onDocumentKey);
+    return () => document.removeEventListener('keydown', onDocumentKey);
+  }, [walkIn, actOnCard]);
+
+  // One callback for the camera's whole life: a new one would restart the camera.
+  const readNow = useRef(read);
+  readNow.current = read;
+  const onCameraCode = useCallback((code: string) => readNow.current(code), []);
 
   const download = sync.download && sync.download.eventId === eventId ? sync.download : null;
+  const undoLeft = last ? Math.max(0, Math.ceil((last.at + UNDO_MS - now) / 1000)) : 0;
+
+  let empty: string;
+  if (!eventId) empty = events.isFetching ? 'Loading the events…' : 'No event to check in to yet: an administrator creates it under Event Management.';
+  else if (!index) empty = 'Opening the roster on this device…';
+  else if (index.size === 0) empty = download && !download.complete ? 'Downloading the roster…' : 'No one is on this event’s roster yet.';
+  else empty = 'Scan a pass or type a name, mobile number or pass code, then Enter.';
 
   return (
     <section className="panel-screen ci-screen" aria-labelledby="ci-title">
-      <header className="ci-head">
-        <div className="ci-title">
-          <h1 id="ci-title">Venue Check-in</h1>
-          {isAdmin && (
-            <Link to="/panel/checkin/conflicts" className="ci-link" data-testid="conflicts-link">
-              Conflict inbox
-            </Link>
-          )}
-        </div>
-        <label className="ci-event">
-          <span>Event</span>
-          <select
-            value={eventId ?? ''}
-            onChange={(e) => {
-              localStorage.setItem(CHOSEN_KEY, e.target.value);
-              setChosen(e.target.value);
-              setSelected(null);
-            }}
-          >
-            <EventOptions events={eventList} failed={events.isError} failedText="Events unavailable offline" />
-          </select>
-        </label>
-      </header>
+      <div className="ci-door" data-searching={query.trim() ? 'yes' : undefined}>
+        <header className="ci-head">
+          <div className="ci-title">
+            <h1 id="ci-title">Venue Check-in</h1>
+            <p className="ci-muted ci-eventname" data-testid="door-event">
+              {eventName ?? (eventId ? 'Event' : 'No event chosen')}
+              {isAdmin && (
+                <>
+                  {' · '}
+                  <Link to="/panel/checkin/conflicts" className="ci-link" data-testid="conflicts-link">
+                    Conflict inbox
+                  </Link>
+                </>
+              )}
+            </p>
+          </div>
+          <p className="ci-counter" data-testid="checked-in-count" data-count={checkedIn ?? ''}>
+            <strong>{checkedIn === null ? '–' : checkedIn.toLocaleString('en-IN')}</strong>
+            <span>checked in</span>
+          </p>
+        </header>
 
-      <SyncBar />
-
-      {persisted === false && (
-        <p className="ci-note ci-note--warn" data-testid="persist-refused">
-          This browser did not grant persistent storage, so it may clear the roster and waiting changes when space runs low. Install the app or bookmark it, and sync before closing.
-        </p>
-      )}
-
-      {download && !download.complete && (
-        <div className="ci-download" role="status" data-testid="download-progress">
-          <span>Downloading the roster… {download.loaded.toLocaleString('en-IN')} people so far</span>
-          <progress aria-label="Roster download" />
-        </div>
-      )}
-      <p className="ci-muted" data-testid="roster-size" data-count={index?.size ?? 0}>
-        {index ? `${index.size.toLocaleString('en-IN')} people on this device` : 'Opening the roster…'}
-      </p>
-
-      <div className="ci-layout">
-        <div className="ci-left">
+        <div className="ci-searcharea">
           <div className="ci-searchrow">
             <label className="ci-search">
               <span className="ci-visually-hidden">Search by name, mobile, organisation or pass code</span>
@@ -183,7 +376,7 @@ export function CheckinPage() {
                 type="search"
                 // biome-ignore lint/a11y/noAutofocus: the door's scanner types into this box without a click
                 autoFocus
-                placeholder="Name, mobile, organisation or pass code"
+                placeholder="Code or name"
                 value={query}
                 onChange={(e) => {
                   setQuery(e.target.value);
@@ -191,82 +384,192 @@ export function CheckinPage() {
                 }}
                 onKeyDown={onKeyDown}
                 autoComplete="off"
+                autoCapitalize="off"
                 spellCheck={false}
                 enterKeyHint="search"
                 data-testid="checkin-search"
               />
             </label>
             {canScan ? (
-              <button type="button" className="ci-button" onClick={() => setScanning((s) => !s)}>
+              <button type="button" className="ci-button ci-button--scan" aria-pressed={scanning} onClick={() => setScanning((s) => !s)}>
                 {scanning ? 'Stop' : 'Scan'}
               </button>
-            ) : null}
-            <button
-              type="button"
-              className="ci-button"
-              onClick={() => {
-                setWalkIn(true);
-                setSelected(null);
+            ) : (
+              <PhotoScan onCode={onCameraCode} onMiss={setMessage} label="Photo" />
+            )}
+          </div>
+          {scanning && (
+            <CameraScan
+              onCode={onCameraCode}
+              onClose={() => {
+                setScanning(false);
+                focusSearch();
               }}
-            >
-              Walk-in
-            </button>
-          </div>
-          <div className="ci-scanrow">
-            <PhotoScan onCode={onCameraCode} onMiss={setMessage} />
-            {!canScan && <span className="ci-muted ci-small">No camera found: scan from a photo, type the pass code or use a USB/Bluetooth scanner.</span>}
-          </div>
-          {scanning && <CameraScan onCode={onCameraCode} onClose={() => setScanning(false)} />}
-          {message && (
-            <p className="ci-note" role="status" data-testid="search-message">
-              {message}
-            </p>
-          )}
-          {query.trim() && (
-            <ul className="ci-results" aria-label="Search results" data-testid="results">
-              {results.items.map((p) => (
-                <li key={personKey(p)}>
-                  <button type="button" className={selected === personKey(p) ? 'ci-result ci-result--on' : 'ci-result'} onClick={() => open(p)}>
-                    <strong>{p.name}</strong>
-                    <span className="ci-muted">
-                      {KIND_LABELS[p.kind]}
-                      {p.organisation ? ` · ${p.organisation}` : ''} · {p.mobile} {p.passCode ? ` · ${p.passCode}` : ''}
-                    </span>
-                    <span className={`ci-pill ci-pill--${p.status || 'none'}`}>{statusLabel(p.status)}</span>
-                  </button>
-                </li>
-              ))}
-              {results.items.length === 0 && <li className="ci-muted">No match on this device.</li>}
-              {results.more && <li className="ci-muted">More people match: type more.</li>}
-            </ul>
+            />
           )}
         </div>
-        <div className="ci-right">
+
+        <SyncBar
+          details={
+            <>
+              <p data-testid="roster-size" data-count={index?.size ?? 0}>
+                {index ? `${index.size.toLocaleString('en-IN')} people of this event on this device` : 'Opening the roster…'}
+              </p>
+              {persisted === false && (
+                <p className="ci-note ci-note--warn" data-testid="persist-refused">
+                  This browser did not grant persistent storage, so it may clear the roster and waiting changes when space runs low. Install the app or bookmark it, and sync before closing.
+                </p>
+              )}
+            </>
+          }
+        />
+
+        {download && !download.complete && (
+          <div className="ci-download" role="status" data-testid="download-progress">
+            <span>Downloading the roster… {download.loaded.toLocaleString('en-IN')} people so far</span>
+            <progress aria-label="Roster download" />
+          </div>
+        )}
+
+        {message && (
+          <p className="ci-note ci-message" role="status" data-testid="search-message">
+            {message}
+          </p>
+        )}
+
+        <div className="ci-cardcol">
+          {last && undoLeft > 0 && (
+            <div className="ci-undo" data-testid="undo-bar">
+              <span>
+                <strong>{doneLabel(last.to)}</strong> {last.person.name}
+              </span>
+              <button type="button" className="ci-button ci-button--small" onClick={() => void undo()} data-testid="undo">
+                Undo <span className="ci-muted">({undoLeft} s)</span>
+              </button>
+            </div>
+          )}
           {walkIn && eventId ? (
             <WalkInForm
               eventId={eventId}
               actorName={actorName}
               onDone={(p) => {
-                open(p);
-                searchBox.current?.focus();
+                // Registered at the desk and standing there: Enter checks them in.
+                open(p, true);
+                focusSearch();
               }}
-              onCancel={() => setWalkIn(false)}
+              onCancel={() => {
+                setWalkIn(false);
+                focusSearch();
+              }}
             />
           ) : person ? (
             <PersonCard
               person={person}
               myDevice={myDevice}
-              actorName={actorName}
+              armed={armed === personKey(person) && !busy}
+              justDone={done === personKey(person)}
+              busy={busy}
+              error={actionError}
+              onAction={(status) => void perform(person, status)}
               onClose={() => {
                 setSelected(null);
-                searchBox.current?.focus();
+                focusSearch();
               }}
             />
           ) : (
-            <p className="ci-muted ci-empty">Search or scan a pass to see a person.</p>
+            !query.trim() && (
+              <p className="ci-muted ci-empty" data-testid="door-empty">
+                {empty}
+              </p>
+            )
           )}
         </div>
+
+        {query.trim() && !(message && results.items.length === 0) && (
+          <ul className="ci-results" aria-label="Search results" data-testid="results">
+            {results.items.map((p) => (
+              <li key={personKey(p)}>
+                <button
+                  type="button"
+                  className={selected === personKey(p) ? 'ci-result ci-result--on' : 'ci-result'}
+                  onClick={() => {
+                    open(p, nextStatus(p.kind, p.status) !== null && doorVerdict(p.status) === 'ok');
+                    focusSearch();
+                  }}
+                >
+                  <strong>{p.name}</strong>
+                  <span className="ci-muted">
+                    {KIND_LABELS[p.kind]}
+                    {p.organisation ? ` · ${p.organisation}` : ''} · {p.mobile} {p.passCode ? ` · ${p.passCode}` : ''}
+                  </span>
+                  <span className={`ci-pill ci-pill--${p.status || 'none'}`}>{statusLabel(p.status)}</span>
+                </button>
+              </li>
+            ))}
+            {results.items.length === 0 && <li className="ci-muted ci-noresult">{index ? 'No match on this device.' : 'Opening the roster…'}</li>}
+            {results.more && <li className="ci-muted">More people match: type more.</li>}
+          </ul>
+        )}
+
+        <div className="ci-tools">
+          <label className="ci-switch">
+            <input type="checkbox" role="switch" checked={checkInOnScan} onChange={(e) => setCheckInOnScan(e.target.checked)} data-testid="check-in-on-scan" />
+            <span>Check in on scan</span>
+          </label>
+          <button
+            type="button"
+            className="ci-button"
+            onClick={() => {
+              setWalkIn(true);
+              setSelected(null);
+            }}
+          >
+            Walk-in
+          </button>
+          <button type="button" className="ci-button ci-button--quiet" aria-expanded={settingsOpen} aria-controls={settingsId} onClick={() => setSettingsOpen((o) => !o)}>
+            Settings
+          </button>
+          <div id={settingsId} className="ci-settings" hidden={!settingsOpen}>
+            <label className="ci-event">
+              <span>Event</span>
+              <select
+                value={eventId ?? ''}
+                onChange={(e) => {
+                  localStorage.setItem(CHOSEN_KEY, e.target.value);
+                  setChosen(e.target.value);
+                  setSelected(null);
+                  setLast(null);
+                }}
+              >
+                <EventOptions events={eventList} failed={events.isError} failedText="Events unavailable offline" />
+              </select>
+            </label>
+            <label className="ci-switch">
+              <input type="checkbox" role="switch" checked={soundOn} onChange={(e) => setSoundOn(e.target.checked)} data-testid="door-sound" />
+              <span>Sound</span>
+            </label>
+            <label className="ci-switch">
+              <input type="checkbox" role="switch" checked={flashOn} onChange={(e) => setFlashOn(e.target.checked)} data-testid="door-flash-setting" />
+              <span>Flash and vibration</span>
+            </label>
+            {canScan && <PhotoScan onCode={onCameraCode} onMiss={setMessage} label="Scan from photo" />}
+            <p className="ci-muted ci-small">
+              A USB or Bluetooth scanner types the code and Enter into the search box. With “Check in on scan”, a code that is exactly one pass checks that person in at once; otherwise Enter on the open card does its big action.
+            </p>
+          </div>
+        </div>
       </div>
+
+      <p className="ci-visually-hidden" role="status" aria-live="polite" data-testid="door-announcement">
+        {announcement}
+      </p>
+      {flash && (
+        <div key={flash.id} className={`ci-flash ci-flash--${flash.tone}`} aria-hidden="true" data-testid="door-flash" data-tone={flash.tone}>
+          <span className="ci-flash-mark">{flash.tone === 'ok' ? '✓' : '✕'}</span>
+          <strong>{flash.title}</strong>
+          <span>{flash.detail}</span>
+        </div>
+      )}
     </section>
   );
 }

@@ -23,11 +23,19 @@ const ACTION_LABELS: Record<string, string> = {
 export const actionLabel = (status: string) => ACTION_LABELS[status] ?? statusLabel(status);
 
 /**
+ * Statuses whose pass the door does not admit on its own: the registration was cancelled or switched
+ * off in the panel. The card says so and offers no big action; staff may still choose a status under
+ * "Other status" after checking at the desk.
+ */
+export const REFUSED_STATUSES: ReadonlySet<string> = new Set(['cancelled', 'inactive']);
+
+/**
  * The next sensible status: anyone not yet checked in is checked in; a checked-in visitor has no next
  * step (a second check-in would count them twice); guests, speakers, VIP awardees and contacts move on
- * to exited ramp, then left venue, and may come back in (checked in again).
+ * to exited ramp, then left venue, and may come back in (checked in again). A refused pass has none.
  */
 export function nextStatus(kind: RosterKind, status: string): string | null {
+  if (REFUSED_STATUSES.has(status)) return null;
   const flow = DOOR_FLOW[kind];
   const checkedIn = flow.indexOf('checked_in');
   const at = flow.indexOf(status);
@@ -41,4 +49,14 @@ export function nextStatus(kind: RosterKind, status: string): string | null {
 export function otherStatuses(kind: RosterKind, status: string): string[] {
   const next = nextStatus(kind, status);
   return DOOR_FLOW[kind].filter((s) => s !== status && s !== next);
+}
+
+/**
+ * What the door says about a person it has just found: `refused` (their pass is not to be admitted),
+ * `already` (checked in already: a second entry on the same pass), or `ok`.
+ */
+export function doorVerdict(status: string): 'ok' | 'already' | 'refused' {
+  if (REFUSED_STATUSES.has(status)) return 'refused';
+  if (status === 'checked_in') return 'already';
+  return 'ok';
 }

@@ -1,40 +1,28 @@
-import { useState } from 'react';
-import { changeStatus } from '../../offline/checkin-store';
 import type { RosterPerson } from '../../offline/checkin-types';
-import { refreshOutbox, syncNow } from '../../offline/checkin-sync';
-import { actionLabel, KIND_LABELS, nextStatus, otherStatuses, statusLabel } from './flow';
+import { actionLabel, doorVerdict, KIND_LABELS, nextStatus, otherStatuses, statusLabel } from './flow';
 import { deviceName, formatTime } from './format';
 
 interface Props {
   person: RosterPerson;
   myDevice: string | null;
-  actorName: string;
+  /** Enter in the search box performs the big action (the card was just opened by a read). */
+  armed: boolean;
+  /** This device has just changed the person's status (and no read has opened the card since). */
+  justDone: boolean;
+  busy: boolean;
+  error: string | null;
+  onAction(status: string): void;
   onClose(): void;
 }
 
 /** One person: who they are, their status with who/when/which device, and one big action. */
-export function PersonCard({ person, myDevice, actorName, onClose }: Props) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+export function PersonCard({ person, myDevice, armed, justDone, busy, error, onAction, onClose }: Props) {
   const next = nextStatus(person.kind, person.status);
-  const checkedIn = person.status === 'checked_in';
-
-  async function apply(status: string) {
-    setBusy(true);
-    setError(null);
-    try {
-      await changeStatus(person, status, { name: actorName });
-      void refreshOutbox();
-      if (navigator.onLine) void syncNow(true);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const verdict = doorVerdict(person.status);
+  const others = otherStatuses(person.kind, person.status);
 
   return (
-    <article className="ci-card" aria-labelledby="ci-card-name" data-testid="person-card" data-status={person.status}>
+    <article className={`ci-card ci-card--${justDone ? 'done' : verdict}`} aria-labelledby="ci-card-name" data-testid="person-card" data-status={person.status}>
       <header className="ci-card-head">
         <div>
           <h2 id="ci-card-name">{person.name || '(no name)'}</h2>
@@ -58,23 +46,38 @@ export function PersonCard({ person, myDevice, actorName, onClose }: Props) {
           {person.statusDeviceId ? ` on ${deviceName(person.statusDeviceId, myDevice)}` : ''}
         </span>
       </p>
-      {checkedIn && (
+      {justDone && (
+        <p className="ci-done" role="status" data-testid="just-done">
+          {statusLabel(person.status)} just now. Ready for the next person.
+        </p>
+      )}
+      {verdict === 'already' && !justDone && (
         <p className="ci-warning" role="alert" data-testid="already-checked-in">
           Already checked in at {formatTime(person.statusChangedAt)} on {deviceName(person.statusDeviceId, myDevice)}
           {person.statusChangedBy ? ` (${person.statusChangedBy})` : ''}. Do not let the pass in twice.
         </p>
       )}
+      {verdict === 'refused' && (
+        <p className="ci-warning" role="alert" data-testid="refused-pass">
+          This registration is {statusLabel(person.status).toLowerCase()}. Do not admit on this pass: send them to the desk.
+        </p>
+      )}
       {next && (
-        <button type="button" className="ci-action" disabled={busy} onClick={() => void apply(next)} data-testid="card-action">
+        <button type="button" className="ci-action" disabled={busy} onClick={() => onAction(next)} data-testid="card-action">
           {actionLabel(next)}
+          {armed && (
+            <kbd className="ci-kbd" aria-hidden="true">
+              Enter ↵
+            </kbd>
+          )}
         </button>
       )}
-      {otherStatuses(person.kind, person.status).length > 0 && (
+      {others.length > 0 && (
         <details className="ci-other">
           <summary>Other status</summary>
           <div className="ci-other-list">
-            {otherStatuses(person.kind, person.status).map((status) => (
-              <button key={status} type="button" className="ci-button" disabled={busy} onClick={() => void apply(status)}>
+            {others.map((status) => (
+              <button key={status} type="button" className="ci-button" disabled={busy} onClick={() => onAction(status)}>
                 {statusLabel(status)}
               </button>
             ))}

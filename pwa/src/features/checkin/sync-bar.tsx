@@ -1,31 +1,62 @@
+import { type ReactNode, useId, useState } from 'react';
 import { discardRefused, retryRefused } from '../../offline/checkin-store';
 import { refreshOutbox, syncNow } from '../../offline/checkin-sync';
-import { formatTime } from './format';
+import { formatClock, formatTime } from './format';
 import { useSyncState } from './hooks';
 
-/** Always visible: online or not, items waiting, last successful sync, and what the server refused. */
-export function SyncBar() {
+/**
+ * The door's sync status in one line (online or not, changes waiting, last successful sync, Sync now),
+ * in the page's flow rather than stuck over the results. What needs staff's attention (a session that
+ * ended, changes the server refused) shows under the line; the rest opens from the line itself.
+ */
+export function SyncBar({ details }: { details?: ReactNode }) {
   const s = useSyncState();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const failing = !s.needsLogin && !!s.lastError && s.online;
   return (
-    <section className="ci-syncbar" aria-label="Sync status" data-testid="sync-bar" data-online={s.online ? 'yes' : 'no'} data-waiting={s.waiting} data-last-sync={s.lastSuccessAt ?? ''} data-pull-ms={s.lastPull?.ms ?? ''}>
-      <span className={s.online ? 'ci-dot ci-dot--on' : 'ci-dot ci-dot--off'} aria-hidden="true" />
-      <strong data-testid="sync-online">{s.online ? 'Online' : 'Offline'}</strong>
-      <span data-testid="sync-waiting">
-        {s.waiting} {s.waiting === 1 ? 'item' : 'items'} waiting
-      </span>
-      <span>Last sync: {s.lastSuccessAt ? formatTime(s.lastSuccessAt) : 'never'}</span>
-      <button type="button" className="ci-button ci-button--small" onClick={() => void syncNow(true)} disabled={s.syncing}>
-        {s.syncing ? 'Syncing…' : 'Sync now'}
-      </button>
+    <section
+      className="ci-syncbar"
+      aria-label="Sync status"
+      data-testid="sync-bar"
+      data-online={s.online ? 'yes' : 'no'}
+      data-waiting={s.waiting}
+      data-last-sync={s.lastSuccessAt ?? ''}
+      data-pull-ms={s.lastPull?.ms ?? ''}
+    >
+      <div className="ci-syncline">
+        <button
+          type="button"
+          className="ci-syncsummary"
+          aria-expanded={open}
+          aria-controls={panelId}
+          title={s.lastSuccessAt ? `Last sync: ${formatTime(s.lastSuccessAt)}` : 'Not synced yet'}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span className={s.online ? 'ci-dot ci-dot--on' : 'ci-dot ci-dot--off'} aria-hidden="true" />
+          <strong data-testid="sync-online">{s.online ? 'Online' : 'Offline'}</strong>
+          <span className={s.waiting ? 'ci-syncitem ci-syncitem--waiting' : 'ci-syncitem'} data-testid="sync-waiting">
+            {s.waiting} waiting
+          </span>
+          <span className="ci-syncitem ci-synctime ci-muted">
+            {s.lastSuccessAt ? `synced ${formatClock(s.lastSuccessAt)}` : 'never synced'}
+            {failing ? ', retrying' : ''}
+          </span>
+          <span className="ci-visually-hidden">: sync details</span>
+          <span className="ci-chevron" aria-hidden="true" />
+        </button>
+        <button type="button" className="ci-button ci-button--small" onClick={() => void syncNow(true)} disabled={s.syncing}>
+          {s.syncing ? 'Syncing…' : 'Sync now'}
+        </button>
+      </div>
       {s.needsLogin && (
         <p className="ci-note ci-note--warn" role="status">
-          Your session ended. The {s.waiting} waiting {s.waiting === 1 ? 'item is' : 'items are'} kept on this device and will be sent after you log in again.
+          Your session ended. The {s.waiting} waiting {s.waiting === 1 ? 'change is' : 'changes are'} kept on this device and will be sent after you log in again.
         </p>
       )}
-      {!s.needsLogin && s.lastError && s.online && <p className="ci-note">Last attempt failed: {s.lastError}. Retrying by itself.</p>}
       {s.refused.length > 0 && (
-        <details className="ci-refused" open>
-          <summary>{s.refused.length} refused by the server</summary>
+        <details className="ci-refused">
+          <summary>{s.refused.length} refused by the server: retry or discard</summary>
           <ul>
             {s.refused.map((entry) => (
               <li key={entry.seq}>
@@ -58,6 +89,16 @@ export function SyncBar() {
           </ul>
         </details>
       )}
+      <div id={panelId} className="ci-syncdetails" hidden={!open}>
+        <p>Last sync: {s.lastSuccessAt ? formatTime(s.lastSuccessAt) : 'never'}</p>
+        {failing && <p>Last attempt failed: {s.lastError}. Retrying by itself.</p>}
+        {s.lastPull && (
+          <p>
+            Last roster check: {s.lastPull.changes.toLocaleString('en-IN')} {s.lastPull.changes === 1 ? 'change' : 'changes'} in {s.lastPull.ms} ms
+          </p>
+        )}
+        {details}
+      </div>
     </section>
   );
 }

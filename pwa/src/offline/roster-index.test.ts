@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { RosterIndex } from './checkin-store';
+import type { RosterPerson } from './checkin-types';
+
+const person = (id: string, passCode: string, status = 'registered_online'): RosterPerson => ({
+  eventId: 'e1',
+  kind: 'visitors',
+  id,
+  name: `Person ${id}`,
+  mobile: '9876543210',
+  organisation: 'Acme',
+  passCode,
+  status,
+  statusChangedAt: null,
+  statusChangedBy: null,
+  statusDeviceId: null,
+  statusOperationId: null,
+  version: 1,
+});
+
+function indexOf(people: RosterPerson[]) {
+  const index = new RosterIndex('e1');
+  index.replaceAll(people);
+  return index;
+}
+
+describe('RosterIndex pass-code look-up', () => {
+  it('finds a pass typed with O for 0, L or I for 1, dashes, spaces and lower case', () => {
+    const index = indexOf([person('a', '10Q2M9XBC4T0'), person('b', 'ZZZZZZZZZZZZ')]);
+    expect(index.byPassCode('lOq2-m9xb-c4tO')?.id).toBe('a');
+    expect(index.byPassCode(' IOQ2 M9XB C4TO ')?.id).toBe('a');
+    expect(index.byPassCode('10Q2M9XBC4T')).toBeUndefined(); // one symbol short
+    expect(index.byPassCode('')).toBeUndefined();
+    expect(index.search('lOq2-m9xb-c4tO', 5).items.map((p) => p.id)).toEqual(['a']);
+  });
+
+  it('follows a changed or removed pass code', () => {
+    const index = indexOf([person('a', '10Q2M9XBC4T0')]);
+    index.upsert([person('a', '2222AAAA3333')]);
+    expect(index.byPassCode('10Q2M9XBC4T0')).toBeUndefined();
+    expect(index.byPassCode('2222-aaaa-3333')?.id).toBe('a');
+    index.remove(['visitors:a']);
+    expect(index.byPassCode('2222AAAA3333')).toBeUndefined();
+  });
+
+  it('counts the people with a status', () => {
+    const index = indexOf([person('a', 'A1', 'checked_in'), person('b', 'B1'), person('c', 'C1', 'checked_in')]);
+    expect(index.countWithStatus('checked_in')).toBe(2);
+    index.upsert([person('b', 'B1', 'checked_in')]);
+    expect(index.countWithStatus('checked_in')).toBe(3);
+    index.upsert([person('a', 'A1', 'registered_online')]);
+    expect(index.countWithStatus('checked_in')).toBe(2);
+  });
+});
+
+describe('RosterIndex search by digits', () => {
+  const named = (id: string, name: string, mobile: string): RosterPerson => ({ ...person(id, `CODE${id}`), name, mobile });
+  const index = indexOf([named('a', 'Door Person 001', '9876543210'), named('b', 'Door Person 004', '6827800172'), named('c', 'Ravi 7', '9000012345')]);
+  const ids = (query: string) => index.search(query, 10).items.map((p) => p.id);
+
+  it('looks for a short run of digits in names, not in mobile numbers', () => {
+    expect(ids('Person 001')).toEqual(['a']); // b's mobile holds 001 too
+    expect(ids('001')).toEqual(['a']);
+    expect(ids('7')).toEqual(['c']); // everyone's mobile holds a 7
+  });
+
+  it('finds a mobile number from four digits on, typed with spaces or dashes', () => {
+    expect(ids('8001')).toEqual(['b']);
+    expect(ids('68278-00172')).toEqual(['b']);
+    expect(ids('68278 00172')).toEqual(['b']);
+    expect(ids('Door 0172')).toEqual(['b']);
+  });
+});
