@@ -15,6 +15,7 @@ import { doorVerdict, KIND_LABELS, nextStatus, statusLabel } from './flow';
 import { deviceName, formatClock } from './format';
 import { useDeviceId, usePersistentStorage, useRosterIndex, useSyncState } from './hooks';
 import { PersonCard } from './person-card';
+import { DeviceNameField } from './device-name-field';
 import { SyncBar } from './sync-bar';
 import { WalkInForm } from './walk-in-form';
 import './checkin.css';
@@ -552,6 +553,7 @@ export function CheckinPage() {
               <input type="checkbox" role="switch" checked={flashOn} onChange={(e) => setFlashOn(e.target.checked)} data-testid="door-flash-setting" />
               <span>Flash and vibration</span>
             </label>
+            <DeviceNameField />
             {canScan && <PhotoScan onCode={onCameraCode} onMiss={setMessage} label="Scan from photo" />}
             <p className="ci-muted ci-small">
               A USB or Bluetooth scanner types the code and Enter into the search box. With “Check in on scan”, a code that is exactly one pass checks that person in at once; otherwise Enter on the open card does its big action.
