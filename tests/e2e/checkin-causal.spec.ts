@@ -70,6 +70,13 @@ describe('the door ordered by cause', () => {
       await useToken(page, baseUrl, staff1.token);
       await openCheckin(page, baseUrl, people.length);
       await waitForSw(page);
+      // Staff name the tablet; its name goes with every change it sends.
+      const deviceName = page.getByTestId('device-name');
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      await deviceName.fill(`Desk tablet ${tag}`);
+      await deviceName.press('Enter');
+      await page.getByRole('button', { name: 'Save name' }).and(page.locator('[disabled]')).waitFor();
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
       await context.setOffline(true);
       const name = `Walk ${tag} Ravi`;
       await page.getByRole('button', { name: 'Walk-in' }).click();
@@ -87,9 +94,9 @@ describe('the door ordered by cause', () => {
       expect(found.body.data.items).toHaveLength(1);
       const id = found.body.data.items[0]!.id;
       expect(await serverStatus('visitors', id)).toBe('checked_in');
-      expect((await history('visitors', id)).map((e) => [e.toStatus, e.outcome, e.changedByName])).toEqual([
-        ['checked_in', 'applied', `Door Staff ${tag}a`],
-        ['registered_at_venue', 'applied', `Door Staff ${tag}a`],
+      expect((await history('visitors', id)).map((e) => [e.toStatus, e.outcome, e.changedByName, e.deviceName])).toEqual([
+        ['checked_in', 'applied', `Door Staff ${tag}a`, `Desk tablet ${tag}`],
+        ['registered_at_venue', 'applied', `Door Staff ${tag}a`, `Desk tablet ${tag}`],
       ]);
       // After the answers arrived the device still shows the check-in (it converged on the server).
       await open(page, name, name);
