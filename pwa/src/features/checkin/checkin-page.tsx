@@ -441,8 +441,8 @@ export function CheckinPage() {
         <div className="ci-cardcol">
           {last && undoLeft > 0 && (
             <div className="ci-undo" data-testid="undo-bar">
-              <span>
-                <strong>{doneLabel(last.to)}</strong> {last.person.name}
+              <span className="ci-undo-text">
+                <strong>{doneLabel(last.to)}</strong> <span>{last.person.name}</span>
               </span>
               <button type="button" className="ci-button ci-button--small" onClick={() => void undo()} data-testid="undo">
                 Undo <span className="ci-muted">({undoLeft} s)</span>
