@@ -6,6 +6,7 @@ import { createClient } from '@libsql/client/web';
 import { drizzle } from 'drizzle-orm/libsql/web';
 import { createApp } from './app';
 import { clientBatchWriter } from './db/batch-writer';
+import { retryWhenBusy } from './db/busy-retry';
 import { databaseFetch } from './db/remote-fetch';
 import { type AppConfig, type AppDeps, DEFAULT_CONFIG } from './env';
 import { shareEventCache } from './lib/events';
@@ -48,7 +49,7 @@ function configOf(env: WorkerBindings): AppConfig {
 
 /** The dependencies of one request: its own client to the database, made from the request's bindings. */
 function requestDeps(env: WorkerBindings): AppDeps {
-  const client = createClient({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN, fetch: databaseFetch() });
+  const client = retryWhenBusy(createClient({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN, fetch: databaseFetch() }));
   const db = drizzle(client);
   shareEventCache(db, eventCacheOwner);
   return {
