@@ -6,7 +6,10 @@ import { createClient } from '@libsql/client/web';
 import { drizzle } from 'drizzle-orm/libsql/web';
 import { createApp } from './app';
 import { clientBatchWriter } from './db/batch-writer';
-import { DEFAULT_CONFIG } from './env';
+import { retryWhenBusy } from './db/busy-retry';
+import { databaseFetch } from './db/remote-fetch';
+import { type AppConfig, type AppDeps, DEFAULT_CONFIG } from './env';
+import { shareEventCache } from './lib/events';
 import { r2BlobStore, type R2BucketLike } from './storage/r2-blob-store';
 
 export interface WorkerBindings {
@@ -20,29 +23,53 @@ export interface WorkerBindings {
   ASSETS: { fetch(request: Request): Promise<Response> };
 }
 
+/**
+ * Nothing that can hold pending I/O lives across requests here (decision 013). workerd cancels, as hung, a
+ * request that awaits I/O another request started, and a cancelled request's unsettled promise then stays
+ * in whatever shared object held it: the libSQL client's queue of 20 concurrent calls did exactly that,
+ * and every later database call of the isolate waited behind it. So each request gets its own libSQL
+ * client (cheap over HTTP: no connection, no handshake), its own database, writer and blob store; what the
+ * isolate keeps are plain values (the app's routes, the parsed configuration, the event cache's values).
+ */
 let app: ReturnType<typeof createApp> | undefined;
+let settings: { env: WorkerBindings; config: AppConfig } | undefined;
+/** The event cache's owner: every request's database object shares this isolate's cache of event values. */
+const eventCacheOwner = {};
 
-/** One app per isolate, made on the first request (bindings are only known then). */
-function appFor(env: WorkerBindings) {
-  if (!env.JWT_SECRET || !env.PASSWORD_PEPPER) {
-    throw new Error('JWT_SECRET and PASSWORD_PEPPER must be set with `wrangler secret put`.');
-  }
-  if (app) return app;
-  const client = createClient({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
-  app = createApp({
-    db: drizzle(client),
+function configOf(env: WorkerBindings): AppConfig {
+  if (settings?.env === env) return settings.config;
+  const config = {
+    ...DEFAULT_CONFIG,
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    publicRateLimit: Number(env.PUBLIC_RATE_LIMIT ?? DEFAULT_CONFIG.publicRateLimit),
+  };
+  settings = { env, config };
+  return config;
+}
+
+/** The dependencies of one request: its own client to the database, made from the request's bindings. */
+function requestDeps(env: WorkerBindings): AppDeps {
+  const client = retryWhenBusy(createClient({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN, fetch: databaseFetch() }));
+  const db = drizzle(client);
+  shareEventCache(db, eventCacheOwner);
+  return {
+    db,
     // One request may not wait on another's database call on Workers: no group commit there.
     writeBatch: clientBatchWriter(client, { groupsRequests: false }),
     blobs: r2BlobStore(env.BLOBS),
     secrets: { jwtSecret: env.JWT_SECRET, passwordPepper: env.PASSWORD_PEPPER },
     now: () => new Date(),
     clientAddress: (c) => c.req.header('CF-Connecting-IP') ?? 'unknown',
-    config: {
-      ...DEFAULT_CONFIG,
-      corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
-      publicRateLimit: Number(env.PUBLIC_RATE_LIMIT ?? DEFAULT_CONFIG.publicRateLimit),
-    },
-  });
+    config: configOf(env),
+  };
+}
+
+/** One app (routes only, no I/O) per isolate; its dependencies are made for each request. */
+function appFor(env: WorkerBindings) {
+  if (!env.JWT_SECRET || !env.PASSWORD_PEPPER) {
+    throw new Error('JWT_SECRET and PASSWORD_PEPPER must be set with `wrangler secret put`.');
+  }
+  app ??= createApp((c) => requestDeps(c.env as WorkerBindings));
   return app;
 }
 

@@ -51,18 +51,33 @@ export async function eventById(db: Database, id: string): Promise<PublicEvent |
  * made in the last second (one query a second instead of one per registration under a crowd). Only found
  * events are kept: a new event id is seen at once. Event writes may call `forgetCachedEvents` to apply
  * at once rather than within the second.
+ *
+ * The cache holds found values, never a promise of one: concurrent misses each run their own query, so no
+ * request ever waits on a look-up another request started (Workers cancel such a request; decision 013).
  */
 const EVENT_CACHE_MS = 1_000;
 const CURRENT = '\u0000current';
-const eventCache = new WeakMap<Database, Map<string, { event: PublicEvent; until: number }>>();
+const eventCache = new WeakMap<object, Map<string, { event: PublicEvent; until: number }>>();
+const cacheOwners = new WeakMap<Database, object>();
+
+/**
+ * Makes `db` use the event cache of `owner`: on Workers each request has a database object of its own over
+ * the same database, and they share one cache through the same owner.
+ */
+export function shareEventCache(db: Database, owner: object) {
+  cacheOwners.set(db, owner);
+}
+
+const ownerOf = (db: Database): object => cacheOwners.get(db) ?? db;
 
 export function forgetCachedEvents(db: Database) {
-  eventCache.delete(db);
+  eventCache.delete(ownerOf(db));
 }
 
 export async function cachedEvent(db: Database, id: string | undefined): Promise<PublicEvent | undefined> {
-  let cache = eventCache.get(db);
-  if (!cache) eventCache.set(db, (cache = new Map()));
+  const owner = ownerOf(db);
+  let cache = eventCache.get(owner);
+  if (!cache) eventCache.set(owner, (cache = new Map()));
   const cacheKey = id ?? CURRENT;
   const hit = cache.get(cacheKey);
   const at = Date.now();

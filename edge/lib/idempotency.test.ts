@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { insertStatement } from '../db/sql-statement';
 import { idempotencyKeys } from '../db/tables/system';
-import { makeTestApp } from '../testing/test-app';
+import { makeApiTarget } from '../testing/api-target';
 import { canonicalJson, expiredKeysStatement, idempotencyKey, KEY_RETENTION_DAYS, KEYS_REMOVED_PER_CLEANUP, requestHash } from './idempotency';
 import { sha256, sha256Hex } from './sha256';
 
@@ -39,22 +39,22 @@ describe('sha256', () => {
 
 describe('expired idempotency keys', () => {
   it('are removed oldest first, a bounded number at a time, and recent ones are kept', async () => {
-    const t = await makeTestApp();
+    const t = await makeApiTarget();
     try {
-      const now = t.clock.now();
+      const now = t.now();
       const daysAgo = (days: number, extraMs = 0) => new Date(now.getTime() - days * 86_400_000 - extraMs).toISOString();
       const key = (name: string, createdAt: string) =>
         insertStatement(t.db, idempotencyKeys, { key: name, scope: 's', requestHash: 'h', responseStatus: 201, responseBody: '{}', createdAt });
       const old = Array.from({ length: KEYS_REMOVED_PER_CLEANUP + 20 }, (_, i) => key(`old-${i}`, daysAgo(KEY_RETENTION_DAYS + 1, i * 1000)));
-      await t.deps.writeBatch([...old, key('recent', daysAgo(KEY_RETENTION_DAYS - 1)), key('today', daysAgo(0))]);
+      await t.writeBatch([...old, key('recent', daysAgo(KEY_RETENTION_DAYS - 1)), key('today', daysAgo(0))]);
 
-      await t.deps.writeBatch([expiredKeysStatement(t.db, now)]);
+      await t.writeBatch([expiredKeysStatement(t.db, now)]);
       let left = (await t.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys)).map((r) => r.key);
       // The 500 oldest went first: the 20 newest of the expired ones are still there.
       expect(left.filter((k) => k.startsWith('old-')).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `old-${i}`).sort());
       expect(left).toEqual(expect.arrayContaining(['recent', 'today']));
 
-      await t.deps.writeBatch([expiredKeysStatement(t.db, now)]);
+      await t.writeBatch([expiredKeysStatement(t.db, now)]);
       left = (await t.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys)).map((r) => r.key);
       expect(left.sort()).toEqual(['recent', 'today']);
     } finally {

@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Client } from '@libsql/client';
 import { eq, sql } from 'drizzle-orm';
 import { createApp } from '../app';
 import { hashPassword } from '../auth/password';
 import { ensureFeaturedEvent, ensureFirstAdmin } from '../db/initial-data';
+import type { Database } from '../db/database';
 import { openDatabase } from '../db/local-database';
 import { users, type UserRole } from '../db/tables/system';
 import { type AppConfig, type AppDeps, DEFAULT_CONFIG } from '../env';
@@ -77,37 +79,7 @@ export async function makeTestApp(options: { config?: Partial<AppConfig>; serveA
     return body.token;
   };
 
-  /** Adds an account straight to the database (the users API arrives with the admin API issue). */
-  const createUser = async (role: UserRole, email = `${role}-${crypto.randomUUID().slice(0, 8)}@expo.test`, password = 'staff password 1') => {
-    const at = clock.now().toISOString();
-    const id = crypto.randomUUID();
-    await db.insert(users).values({
-      id,
-      email,
-      name: `Test ${role}`,
-      role,
-      passwordHash: await hashPassword(password, deps.secrets.passwordPepper),
-      createdAt: at,
-      updatedAt: at,
-    });
-    return { id, email, password };
-  };
-
-  const disableUser = (id: string) => db.update(users).set({ disabled: true }).where(eq(users.id, id));
-
-  /** Row counts of every table: a request that must not store anything leaves these unchanged. */
-  const rowCounts = async () => {
-    const tables = await client.execute(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name",
-    );
-    const counts: Record<string, number> = {};
-    for (const row of tables.rows) {
-      const name = String(row.name);
-      const [result] = await db.all<{ n: number }>(sql.raw(`SELECT count(*) AS n FROM "${name}"`));
-      counts[name] = Number(result?.n ?? 0);
-    }
-    return counts;
-  };
+  const { createUser, disableUser, rowCounts } = databaseChecks({ db, client, passwordPepper: deps.secrets.passwordPepper, now: clock.now });
 
   const close = async () => {
     // The writer's thread may still be closing its connection (and writing its last files) otherwise.
@@ -119,3 +91,47 @@ export async function makeTestApp(options: { config?: Partial<AppConfig>; serveA
 }
 
 export type TestApp = Awaited<ReturnType<typeof makeTestApp>>;
+
+/**
+ * What tests do straight in the database, whichever server runs the API: add or disable an account, and
+ * count rows. `client` and `db` are the test's own connection to the API's database.
+ */
+export function databaseChecks({ db, client, passwordPepper, now }: { db: Database; client: Client; passwordPepper: string; now: () => Date }) {
+  /** Adds an account straight to the database. */
+  const createUser = async (role: UserRole, email = `${role}-${crypto.randomUUID().slice(0, 8)}@expo.test`, password = 'staff password 1') => {
+    const at = now().toISOString();
+    const id = crypto.randomUUID();
+    await db.insert(users).values({
+      id,
+      email,
+      name: `Test ${role}`,
+      role,
+      passwordHash: await hashPassword(password, passwordPepper),
+      createdAt: at,
+      updatedAt: at,
+    });
+    return { id, email, password };
+  };
+
+  const disableUser = (id: string) => db.update(users).set({ disabled: true }).where(eq(users.id, id));
+
+  /** Row counts of every table: a request that must not store anything leaves these unchanged. */
+  const rowCounts = async () => {
+    const counts: Record<string, number> = {};
+    for (const name of await tableNames(client)) {
+      const [result] = await db.all<{ n: number }>(sql.raw(`SELECT count(*) AS n FROM "${name}"`));
+      counts[name] = Number(result?.n ?? 0);
+    }
+    return counts;
+  };
+
+  return { createUser, disableUser, rowCounts };
+}
+
+/** The app's tables (not SQLite's own, not the migrations' journal). */
+export async function tableNames(client: Client): Promise<string[]> {
+  const tables = await client.execute(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name",
+  );
+  return tables.rows.map((row) => String(row.name));
+}
