@@ -71,6 +71,8 @@ export interface WorkerRuntime {
   secrets: { jwtSecret: string; passwordPepper: string };
   /** wrangler dev's output so far (the Worker's console and workerd's messages). */
   workerLog(): string;
+  /** sqld's output so far. */
+  databaseLog(): string;
   /** Stops sqld, keeping its data: the Worker's database is down until `startDatabase`. */
   stopDatabase(): Promise<void>;
   /** Starts sqld again on the same address and data. */
@@ -129,6 +131,7 @@ export async function startWorkerRuntime(options: WorkerRuntimeOptions = {}): Pr
       admin,
       secrets,
       workerLog: () => wrangler!.log(),
+      databaseLog: () => sqld?.log() ?? '',
       stopDatabase: () => stop(sqld),
       startDatabase,
       stop: stopAll,

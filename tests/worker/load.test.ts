@@ -33,16 +33,17 @@ async function pool<T>(tasks: Array<() => Promise<T>>, limit: number): Promise<T
 }
 
 /**
- * Sends a request again while it answers 503 (the database busy or slow under the crowd on a shared
- * machine), as the PWA's outbox does, with the same submission id: what is asserted is that nothing is
- * stored twice, nothing is lost, and no answer is ever a 500 or a hung request.
+ * Sends a request again while it answers 503, as the PWA's outbox does, with the same submission id. sqld
+ * (0.24 here) can stall when some fifty write transactions reach it at once — reproduced with Node clients
+ * straight to sqld, no Worker involved — until the Worker's database deadline aborts the stalled calls and
+ * those requests answer 503. What is asserted: nothing stored twice, nothing lost, never a 500 or a hang.
  */
 async function withResends(send: () => Promise<{ status: number; body: unknown }>) {
   const statuses: number[] = [];
   for (let attempt = 1; ; attempt++) {
     const answer = await send();
     statuses.push(answer.status);
-    if (answer.status !== 503 || attempt === 5) return { ...answer, statuses };
+    if (answer.status !== 503 || attempt === 8) return { ...answer, statuses };
     await new Promise((r) => setTimeout(r, 1_000));
   }
 }
@@ -105,5 +106,5 @@ describe('the Worker under a crowd', () => {
     const repeat = await register(7)();
     expect(repeat.status).toBe(201);
     expect(repeat.body).toEqual(answers.find((a) => a.kind === 'register' && (a.body as { data: { mobileNumber: string } }).data.mobileNumber === mobile(7))!.body);
-  });
+  }, 240_000);
 });
