@@ -55,5 +55,7 @@ export type AppEnv = {
   Variables: {
     deps: AppDeps;
     user: AuthUser;
+    /** The signed-in request's session (auth/sessions.ts). */
+    sessionId: string;
   };
 };
