@@ -93,8 +93,9 @@ export async function readResourceBody(c: Context<AppEnv>): Promise<ResourceBody
     } catch {
       return fail(c, 400, 'Malformed multipart body');
     }
-    const fields: Row = {};
-    const files: Record<string, File> = {};
+    // Null-prototype records: a field named `__proto__` or `constructor` is just a field (and zod drops it).
+    const fields: Row = Object.create(null);
+    const files: Record<string, File> = Object.create(null);
     for (const [name, value] of Object.entries(form)) {
       const values = Array.isArray(value) ? value : [value];
       const file = values.find((v): v is File => typeof v !== 'string');
@@ -140,14 +141,18 @@ export async function storeImage(c: Context<AppEnv>, file: File): Promise<{ key:
 
 // --- reading ----------------------------------------------------------------------------------------
 
-export const listQuerySchema = (defaultLimit: number) =>
+/**
+ * The list query. `sort` names one of the resource's sortable columns (an enum: a Set look-up, so
+ * `constructor`, `__proto__` and the other names every object has are refused with 400 like any unknown).
+ */
+export const listQuerySchema = (defaultLimit: number, sortNames: readonly string[] = ['createdAt']) =>
   z.object({
     page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(1_000_000)), 1),
     limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100, { error: 'limit must be at most 100' })), defaultLimit),
     status: z.optional(z.string().check(z.trim(), z.maxLength(60))),
     eventId: z.optional(z.string().check(z.trim(), z.maxLength(100))),
     q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-    sort: z.optional(z.string().check(z.maxLength(40))),
+    sort: z.optional(z.enum(sortNames as [string, ...string[]], { error: `sort must be one of: ${sortNames.join(', ')}` })),
     order: z.optional(z.enum(['asc', 'desc'])),
   });
 export type ListQuery = z.infer<ReturnType<typeof listQuerySchema>>;
@@ -169,7 +174,9 @@ export function listFilter(resource: ResourceDescription, query: Pick<ListQuery,
 }
 
 export function listOrder(resource: ResourceDescription, query: Pick<ListQuery, 'sort' | 'order'>) {
-  const column = (query.sort && resource.sortColumns?.[query.sort]) || resource.table.createdAt;
+  // Own properties only: a client-given name must never reach the prototype of the column map.
+  const columns = resource.sortColumns;
+  const column = query.sort && columns && Object.hasOwn(columns, query.sort) ? columns[query.sort]! : resource.table.createdAt;
   const direction = query.order === 'asc' ? asc : desc;
   // Ties (same millisecond) in insertion order; rowid rides along in every index, so no extra sort.
   return [direction(column), direction(sql`${resource.table}.rowid`)];
