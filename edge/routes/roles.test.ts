@@ -25,6 +25,8 @@ const RESOURCES = [...PEOPLE, 'stalls', 'sponsors', 'awards', 'enquiries', 'even
 /** Staff read rosters and lists, and move people along at the venue door; nothing else. */
 const STAFF = [
   'GET /api/auth/me',
+  'POST /api/auth/logout',
+  'POST /api/auth/logout-everywhere',
   ...RESOURCES.flatMap((r) => [`GET /api/${r}`, `GET /api/${r}/:id`, `GET /api/${r}/:id/history`]),
   ...PEOPLE.map((r) => `PUT /api/${r}/:id/status`),
   'GET /api/checkin/roster',
@@ -37,11 +39,16 @@ const STAFF = [
 let t: TestApp;
 let staff: string;
 let admin: string;
-beforeAll(async () => {
-  t = await makeTestApp();
-  const account = await t.createUser('staff');
+let account: { email: string; password: string };
+/** New sessions: calling the logout routes ends the ones the test had. */
+const signIn = async () => {
   staff = await t.login(account.email, account.password);
   admin = await t.login();
+};
+beforeAll(async () => {
+  t = await makeTestApp();
+  account = await t.createUser('staff');
+  await signIn();
 });
 afterAll(() => t.close());
 
@@ -64,6 +71,7 @@ describe('who may call what', () => {
       if (staffMay && (asStaff === 401 || asStaff === 403)) wrong.push(`${route}: staff should be let in, got ${asStaff}`);
       if (!staffMay && asStaff !== 403) wrong.push(`${route}: staff got ${asStaff}, not 403`);
       if (asAdmin === 401 || asAdmin === 403) wrong.push(`${route}: admin got ${asAdmin}`);
+      if (route.includes('/logout')) await signIn();
     }
     expect(wrong).toEqual([]);
   });
