@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { createApp } from '../app';
 import { hashPassword } from '../auth/password';
 import { ensureFeaturedEvent, ensureFirstAdmin } from '../db/initial-data';
@@ -14,6 +15,9 @@ export const ADMIN_EMAIL = 'admin@expo.test';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
 /** Requests in tests say which client address they come from with this header (the tests' own deps read it). */
 export const CLIENT_ADDRESS_HEADER = 'x-test-client-address';
+
+/** The test's stand-in for the socket's address: the test header, else loopback. */
+export const socketAddress = (c: Context) => c.req.header(CLIENT_ADDRESS_HEADER) ?? '127.0.0.1';
 
 /** A clock the test moves by hand: token expiry and lock-outs are tested without waiting. */
 export class TestClock {
@@ -37,7 +41,14 @@ export interface RequestOptions {
  * does, with the first admin created from known credentials. Requests go through `app.request`, i.e.
  * through the whole HTTP stack of Hono. Call `close()` in afterAll.
  */
-export async function makeTestApp(options: { config?: Partial<AppConfig>; serveAssets?: AppDeps['serveAssets'] } = {}) {
+export async function makeTestApp(
+  options: {
+    config?: Partial<AppConfig>;
+    serveAssets?: AppDeps['serveAssets'];
+    /** The server's reading of the client address; by default the test header, as if it were the socket's. */
+    clientAddress?: AppDeps['clientAddress'];
+  } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), 'eventpro-test-'));
   const { client, db, writeBatch, close: closeDatabase } = await openDatabase({
     url: `file:${join(dir, 'test.db')}`,
@@ -50,7 +61,7 @@ export async function makeTestApp(options: { config?: Partial<AppConfig>; serveA
     blobs: folderBlobStore(join(dir, 'blobs')),
     secrets: { jwtSecret: 'test-jwt-secret-0123456789abcdef', passwordPepper: 'test-pepper' },
     now: clock.now,
-    clientAddress: (c) => c.req.header(CLIENT_ADDRESS_HEADER) ?? '127.0.0.1',
+    clientAddress: options.clientAddress ?? socketAddress,
     config: { ...DEFAULT_CONFIG, ...options.config },
     serveAssets: options.serveAssets,
   };
