@@ -4,18 +4,36 @@ import type { AppDeps, AppEnv } from './env';
 import { bodyGuard } from './http/body-guard';
 import { fail } from './http/envelope';
 import { corsForConfiguredOrigins, securityHeaders } from './http/security';
+import { createLogger, describeError, isStorageUnavailable } from './lib/log';
 import { apiRoutes } from './routes';
+
+export const STORAGE_UNAVAILABLE = 'The server cannot store anything right now. Please try again in a few minutes.';
 
 /**
  * Builds the whole app from its dependencies. Node (`node.ts`) and Workers (`worker.ts`) each make the
  * dependencies of their runtime and call this; tests call it with a database file of their own.
  */
-export function createApp(deps: AppDeps) {
+export function createApp(appDeps: AppDeps) {
   const app = new Hono<AppEnv>();
+  const logger = appDeps.logger ?? createLogger();
+  const deps = { ...appDeps, logger };
 
   app.use(async (c, next) => {
     c.set('deps', deps);
+    const requestId = crypto.randomUUID();
+    c.set('requestId', requestId);
+    const started = performance.now();
     await next();
+    if (!c.req.path.startsWith('/api/')) return; // the PWA's files: not the API's log
+    c.header('X-Request-Id', requestId);
+    const status = c.res.status;
+    logger.log(status >= 500 ? 'error' : 'info', 'request', {
+      requestId,
+      method: c.req.method,
+      route: c.req.routePath,
+      status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+    });
   });
   app.use(securityHeaders);
   app.use('/api/*', corsForConfiguredOrigins);
@@ -29,7 +47,9 @@ export function createApp(deps: AppDeps) {
       // Thrown by Hono itself for bad input (e.g. a body that cannot be read as the validator's target).
       return fail(c, error.status, error.message || 'Bad request');
     }
-    console.error(`${c.req.method} ${c.req.path} failed`, error);
+    // Never the error itself: a database error carries its SQL and parameters (passwords' hashes, people's numbers).
+    logger.error('unhandled error', { requestId: c.var.requestId, route: c.req.routePath, error: describeError(error) });
+    if (isStorageUnavailable(error)) return fail(c, 503, STORAGE_UNAVAILABLE);
     return fail(c, 500, 'Something went wrong on our side. Please try again.');
   });
 

@@ -15,6 +15,7 @@ import { ensureFeaturedEvent, ensureFirstAdmin } from './db/initial-data';
 import { openDatabase } from './db/local-database';
 import { DEFAULT_CONFIG } from './env';
 import { clientAddressResolver } from './http/client-address';
+import { createLogger, parseLogLevel } from './lib/log';
 import { nodeAssets } from './node-assets';
 import { folderBlobStore } from './storage/folder-blob-store';
 
@@ -69,6 +70,7 @@ const app = createApp({
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     publicRateLimit: Number(env.PUBLIC_RATE_LIMIT ?? DEFAULT_CONFIG.publicRateLimit),
   },
+  logger: createLogger({ level: parseLogLevel(env.LOG_LEVEL) }),
   serveAssets: nodeAssets(resolve(env.PWA_DIR ?? join(repoRoot, 'dist', 'pwa'))),
 });
 

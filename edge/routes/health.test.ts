@@ -8,15 +8,26 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/health', () => {
-  it('answers 200 after querying the database, uncached', async () => {
+  it('answers 200 after a query and a write, uncached', async () => {
     const res = await t.request('GET', '/api/health');
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toBe('no-store');
     expect(await res.json()).toEqual({
       success: true,
       message: 'Healthy',
-      data: { status: 'ok', database: 'reachable', time: t.clock.now().toISOString() },
+      data: { status: 'ok', database: 'reachable', writable: true, time: t.clock.now().toISOString() },
     });
+  });
+
+  it('answers 503 while the disk takes no writes, and 200 again once it does', async () => {
+    t.failWrites(true);
+    const res = await t.request('GET', '/api/health');
+    t.failWrites(false);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ success: false, message: 'Database not writable' });
+    const line = t.logs.map((l) => JSON.parse(l)).find((l) => l.msg === 'health: database not writable');
+    expect(line).toMatchObject({ level: 'error', route: '/api/health', error: { code: 'SQLITE_FULL' } });
+    expect((await t.request('GET', '/api/health')).status).toBe(200);
   });
 
   it('answers 503, not 500, when the database cannot be reached', async () => {

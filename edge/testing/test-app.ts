@@ -6,7 +6,11 @@ import type { Context } from 'hono';
 import { createApp } from '../app';
 import { hashPassword } from '../auth/password';
 import { ensureFeaturedEvent, ensureFirstAdmin } from '../db/initial-data';
+import { LibsqlError } from '@libsql/client';
+import { drizzle } from 'drizzle-orm/libsql';
+import type { BatchWriter } from '../db/batch-writer';
 import { openDatabase } from '../db/local-database';
+import { createLogger, type Logger } from '../lib/log';
 import { users, type UserRole } from '../db/tables/system';
 import { type AppConfig, type AppDeps, DEFAULT_CONFIG } from '../env';
 import { folderBlobStore } from '../storage/folder-blob-store';
@@ -55,9 +59,44 @@ export async function makeTestApp(
     migrationsFolder: resolve(import.meta.dirname, '../../migrations'),
   });
   const clock = new TestClock();
-  const deps: AppDeps = {
-    db,
-    writeBatch,
+  const logs: string[] = [];
+  const logger = createLogger({ sink: (line) => logs.push(line), level: 'debug', now: clock.now });
+  // A disk that can be made to fail: while `failWrites(true)`, every write through the routes' database or
+  // the write lane fails as a full disk does (SQLITE_FULL), after drizzle has put its SQL and parameters
+  // into the error, exactly what a real failure would hand the app.
+  const disk = { failing: false };
+  const diskFull = () => new LibsqlError('database or disk is full', 'SQLITE_FULL');
+  const isWrite = (statement: unknown) =>
+    /^\s*(insert|update|delete|replace)\b/i.test(typeof statement === 'string' ? statement : String((statement as { sql?: unknown })?.sql ?? ''));
+  const failingClient = new Proxy(client, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      if (property === 'execute') {
+        return (statement: unknown, ...rest: unknown[]) => {
+          if (disk.failing && isWrite(statement)) return Promise.reject(diskFull());
+          return value.call(target, statement, ...rest);
+        };
+      }
+      if (property === 'batch') {
+        return (statements: unknown[], ...rest: unknown[]) => {
+          if (disk.failing && statements.some(isWrite)) return Promise.reject(diskFull());
+          return value.call(target, statements, ...rest);
+        };
+      }
+      return value.bind(target);
+    },
+  });
+  const routesDb: typeof db = drizzle(failingClient);
+  const failingWriteBatch: BatchWriter = Object.assign(
+    (statements: Parameters<BatchWriter>[0]) =>
+      disk.failing && statements.some(isWrite) ? Promise.reject(diskFull()) : writeBatch(statements),
+    { groupsRequests: writeBatch.groupsRequests },
+  );
+  const deps: AppDeps & { logger: Logger } = {
+    db: routesDb,
+    writeBatch: failingWriteBatch,
+    logger,
     blobs: folderBlobStore(join(dir, 'blobs')),
     secrets: { jwtSecret: 'test-jwt-secret-0123456789abcdef', passwordPepper: 'test-pepper' },
     now: clock.now,
@@ -126,7 +165,12 @@ export async function makeTestApp(
     rmSync(dir, { recursive: true, force: true });
   };
 
-  return { app, deps, db, client, clock, dir, request, login, createUser, disableUser, rowCounts, close };
+  /** Makes every write fail as on a full disk (true) or work again (false). */
+  const failWrites = (failing: boolean) => {
+    disk.failing = failing;
+  };
+
+  return { app, deps, db: routesDb, logs, failWrites, client, clock, dir, request, login, createUser, disableUser, rowCounts, close };
 }
 
 export type TestApp = Awaited<ReturnType<typeof makeTestApp>>;
