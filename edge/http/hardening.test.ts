@@ -1,6 +1,7 @@
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { png, pngChunk } from '../testing/images';
 import { makeTestApp, type TestApp } from '../testing/test-app';
 
 /** The smaller hardening rules: private caching, one frame policy, clean names, a private database file. */
@@ -70,5 +71,43 @@ describe('the database file', () => {
     for (const file of ['test.db', 'test.db-wal']) {
       expect((statSync(join(t.dir, file)).mode & 0o777).toString(8), file).toBe('600');
     }
+  });
+});
+
+describe('uploads', () => {
+  const upload = (bytes: Uint8Array, name = 'photo.png') => {
+    const form = new FormData();
+    form.set('fullName', `Guest ${crypto.randomUUID().slice(0, 6)}`);
+    form.set('mobileNumber', `9${String(Math.random()).slice(2, 11)}`);
+    form.set('profileImage', new File([bytes], name, { type: 'image/png' }));
+    return t.request('POST', '/api/guests', { token: admin, body: form });
+  };
+  const blobFiles = () => {
+    try {
+      return readdirSync(join(t.dir, 'blobs'));
+    } catch {
+      return [];
+    }
+  };
+
+  it('refuses a pixel flood with 413 and a PNG/HTML polyglot with 415, storing nothing', async () => {
+    const before = blobFiles();
+    const flood = await upload(png(100_000, 100_000));
+    expect(flood.status).toBe(413);
+    expect((await flood.json()).message).toMatch(/megapixels/);
+    const html = new TextEncoder().encode('<!doctype html><html><script>alert(1)</script></html>');
+    expect((await upload(png(64, 64, { after: html }), 'page.html')).status).toBe(415);
+    expect((await upload(png(64, 64, { extraChunks: [pngChunk('tEXt', html)] }))).status).toBe(415);
+    expect(blobFiles()).toEqual(before);
+    expect((await upload(png(64, 64))).status).toBe(201);
+  });
+
+  it('leaves no file behind when the disk fills during an upload', async () => {
+    const before = blobFiles();
+    t.failWrites(true);
+    const res = await upload(png(64, 64));
+    t.failWrites(false);
+    expect(res.status).toBe(503);
+    expect(blobFiles()).toEqual(before);
   });
 });

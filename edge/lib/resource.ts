@@ -9,7 +9,7 @@ import type { AppEnv, AuthUser } from '../env';
 import { fail, type FieldErrors } from '../http/envelope';
 import { fieldErrors } from '../http/validate';
 import { newBlobKey } from '../storage/blob-store';
-import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, NOT_AN_IMAGE, sniffImage } from './images';
+import { checkImage, IMAGE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, MAX_IMAGE_BYTES, NOT_AN_IMAGE } from './images';
 
 /**
  * One description per admin resource: its table, schemas, statuses, defaults, searchable and sortable
@@ -132,10 +132,11 @@ export function parseWith(c: Context, schema: $ZodType, fields: Row): { data: Ro
 export async function storeImage(c: Context<AppEnv>, file: File): Promise<{ key: string } | Response> {
   if (file.size > MAX_IMAGE_BYTES) return fail(c, 413, IMAGE_TOO_LARGE);
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const image = sniffImage(bytes);
-  if (!image) return fail(c, 415, NOT_AN_IMAGE);
-  const key = newBlobKey(image.extension);
-  await c.var.deps.blobs.put(key, bytes, image.contentType);
+  const check = checkImage(bytes);
+  if (!check.ok) return check.reason === 'too-many-pixels' ? fail(c, 413, IMAGE_TOO_MANY_PIXELS) : fail(c, 415, NOT_AN_IMAGE);
+  const key = newBlobKey(check.image.extension);
+  // A store that fails part-way leaves nothing behind (storage/folder-blob-store.ts writes, then renames).
+  await c.var.deps.blobs.put(key, bytes, check.image.contentType);
   return { key };
 }
 

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -97,7 +98,14 @@ export async function makeTestApp(
     db: routesDb,
     writeBatch: failingWriteBatch,
     logger,
-    blobs: folderBlobStore(join(dir, 'blobs')),
+    // While the disk fails, an image write leaves an empty file and fails, as ENOSPC does part-way.
+    blobs: folderBlobStore(join(dir, 'blobs'), {
+      writeFile: (async (path: string, data: string | Uint8Array) => {
+        if (!disk.failing) return writeFile(path, data);
+        await writeFile(path, '');
+        throw Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: 'ENOSPC' });
+      }) as typeof writeFile,
+    }),
     secrets: { jwtSecret: 'test-jwt-secret-0123456789abcdef', passwordPepper: 'test-pepper' },
     now: clock.now,
     clientAddress: options.clientAddress ?? socketAddress,
