@@ -79,7 +79,7 @@ describe('uploads', () => {
     const form = new FormData();
     form.set('fullName', `Guest ${crypto.randomUUID().slice(0, 6)}`);
     form.set('mobileNumber', `9${String(Math.random()).slice(2, 11)}`);
-    form.set('profileImage', new File([bytes], name, { type: 'image/png' }));
+    form.set('profileImage', new File([bytes as Uint8Array<ArrayBuffer>], name, { type: 'image/png' }));
     return t.request('POST', '/api/guests', { token: admin, body: form });
   };
   const blobFiles = () => {

@@ -21,7 +21,7 @@ describe('checkImage', () => {
     expect(checkImage(png(10, 10, { after: html })).ok).toBe(false);
     expect(checkImage(png(10, 10, { after: new Uint8Array([0]) })).ok).toBe(false);
     const broken = png(10, 10);
-    broken[broken.length - 20] ^= 0xff; // a byte of the IDAT chunk: its CRC no longer holds
+    broken[broken.length - 20]! ^= 0xff; // a byte of the IDAT chunk: its CRC no longer holds
     expect(checkImage(broken).ok).toBe(false);
     const jpegWithScript = new Uint8Array([0xff, 0xd8, 0xff, 0xc0, 0, 17, 8, 0, 10, 0, 10, 3, ...text('<!DOCTYPE html><script>x</script>')]);
     expect(checkImage(jpegWithScript).ok).toBe(false);

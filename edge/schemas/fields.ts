@@ -15,7 +15,7 @@ export const MAX_LONG_TEXT = 5000;
  * (descriptions, notes, addresses) may keep line breaks and tabs.
  */
 const plainText = (max: number) =>
-  z.refine((v: string) => isPlainText(v, { multiline: max > MAX_TEXT }), { error: `Text ${INVALID_CHARACTERS_MESSAGE}` });
+  z.refine<string>((v) => isPlainText(v, { multiline: max > MAX_TEXT }), { error: `Text ${INVALID_CHARACTERS_MESSAGE}` });
 
 /** Trimmed text, empty allowed. */
 export const text = (max = MAX_TEXT) => z.string().check(z.trim(), z.maxLength(max), plainText(max));

@@ -34,7 +34,7 @@ function requiredText(label: string) {
 }
 
 /** Names and other short text: no control characters, no half surrogate pairs (vocabulary.ts). */
-const plainText = (label: string) => z.refine((v: string) => isPlainText(v), { error: `${label} ${INVALID_CHARACTERS_MESSAGE}` });
+const plainText = (label: string) => z.refine<string>((v) => isPlainText(v), { error: `${label} ${INVALID_CHARACTERS_MESSAGE}` });
 
 /** A required mobile number: blank → "{label} is required"; otherwise the §5 pattern. */
 function requiredMobile(label: string) {

@@ -16,7 +16,7 @@ export function pngChunk(type: string, data: Uint8Array = new Uint8Array()): Uin
  * A PNG claiming `width`×`height` grey pixels. The image data holds only the first rows (a real decoder
  * would fail later; what matters here is what the header claims), unless `full` asks for all of them.
  */
-export function png(width: number, height: number, options: { extraChunks?: Uint8Array[]; after?: Uint8Array; full?: boolean } = {}): Uint8Array {
+export function png(width: number, height: number, options: { extraChunks?: Uint8Array[]; after?: Uint8Array; full?: boolean } = {}): Uint8Array<ArrayBuffer> {
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
   view.setUint32(0, width);
