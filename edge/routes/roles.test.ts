@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiChecker } from '../testing/openapi-check';
 import { makeTestApp, type TestApp } from '../testing/test-app';
 
 /**
@@ -57,10 +58,16 @@ describe('who may call what', () => {
     const routes = [...new Set(t.app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`))];
     expect(routes.length).toBeGreaterThan(60);
     const wrong: string[] = [];
+    const reference = openApiChecker(await (await t.request('GET', '/api/openapi.json')).json());
     for (const route of routes) {
       const [method, pattern] = route.split(' ') as [string, string];
       const path = pattern.replace(/:\w+/g, 'x');
-      const send = (token?: string) => t.request(method, path, { token, json: method === 'GET' ? undefined : {} });
+      const send = async (token?: string) => {
+        const res = await t.request(method, path, { token, json: method === 'GET' ? undefined : {} });
+        const problem = reference.check(method, path, res);
+        if (problem) wrong.push(`not in the API reference: ${problem}`);
+        return res;
+      };
       const anonymous = (await send()).status;
       const asStaff = (await send(staff)).status;
       const asAdmin = (await send(admin)).status;
