@@ -68,4 +68,39 @@ describe('Settings and roles', () => {
     await row.getByRole('button', { name: /^Disable/ }).click();
     await row.getByText('Disabled').waitFor();
   });
+
+  it('shows a login lock to admins, who unlock it', async () => {
+    const { page } = admin.device;
+    const email = `locked${Date.now()}@expo.test`;
+    await api(baseUrl, admin.token, 'POST', '/users', { email, name: 'Locked Staff', role: 'staff', password: 'locked staff password' });
+    const guess = () =>
+      fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'a wrong guess' }) });
+    for (let i = 0; i < 5; i++) expect((await guess()).status).toBe(401);
+    expect((await guess()).status).toBe(429);
+
+    await page.goto(`${baseUrl}/panel/settings`);
+    const row = page.getByRole('row').filter({ hasText: `${email} from` });
+    await row.getByText('Locked').waitFor();
+    await row.getByRole('button', { name: /^Unlock/ }).click();
+    await page.getByText('Lock cleared').first().waitFor();
+    await row.waitFor({ state: 'detached' });
+    await apiLogin(baseUrl, email, 'locked staff password');
+  });
+
+  it('logs out everywhere: every token of the account is refused at once', async () => {
+    const email = `everywhere${Date.now()}@expo.test`;
+    await api(baseUrl, admin.token, 'POST', '/users', { email, name: 'Roaming Staff', role: 'staff', password: 'roaming staff password' });
+    const elsewhere = await apiLogin(baseUrl, email, 'roaming staff password');
+    const staff = await openDevice();
+    try {
+      await useToken(staff.page, baseUrl, await apiLogin(baseUrl, email, 'roaming staff password'));
+      await staff.page.goto(`${baseUrl}/panel/settings`);
+      await staff.page.getByTestId('account-email').getByText(email).waitFor();
+      await staff.page.getByRole('button', { name: 'Log out everywhere' }).click();
+      await staff.page.waitForURL(`${baseUrl}/`);
+    } finally {
+      await staff.close();
+    }
+    expect((await api(baseUrl, elsewhere, 'GET', '/auth/me')).status).toBe(401);
+  });
 });

@@ -1,7 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { PanelUserContext } from '../../components/panel-session';
+import { LogoutContext, PanelUserContext } from '../../components/panel-session';
 import { useSession } from '../../features/auth/use-session';
-import { clearPanelCache } from '../../features/admin-shell/offline-cache';
 import { PanelShell } from '../../features/admin-shell/panel-shell';
 import { getToken } from '../../lib/auth-token';
 
@@ -23,15 +22,16 @@ function AuthedLayout() {
   const { me, logout } = useSession();
   return (
     <PanelUserContext.Provider value={me.data ?? null}>
+      <LogoutContext.Provider value={logout}>
       <PanelShell
         userEmail={me.data?.email}
         onLogout={() => {
-          void clearPanelCache();
-          logout();
+          void logout();
         }}
       >
         <Outlet />
       </PanelShell>
+      </LogoutContext.Provider>
     </PanelUserContext.Provider>
   );
 }
