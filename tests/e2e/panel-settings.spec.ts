@@ -9,6 +9,8 @@ describe('Settings and roles', () => {
   it('saves the site contacts and featured event', async () => {
     const { page } = admin.device;
     await page.goto(`${baseUrl}/panel/settings`);
+    // The form takes the stored values when they arrive: typing before that would be overwritten.
+    await expect.poll(() => page.getByRole('button', { name: 'Save settings' }).isEnabled()).toBe(true);
     await page.getByLabel('Contact phone').fill('+919876543210');
     await page.getByLabel('Contact e-mail').fill('hello@expo.test');
     const featured = page.getByLabel('Featured event');
@@ -80,7 +82,7 @@ describe('Settings and roles', () => {
 
     await page.goto(`${baseUrl}/panel/settings`);
     const row = page.getByRole('row').filter({ hasText: `${email} from` });
-    await row.getByText('Locked').waitFor();
+    await row.getByText('Locked', { exact: true }).waitFor();
     await row.getByRole('button', { name: /^Unlock/ }).click();
     await page.getByText('Lock cleared').first().waitFor();
     await row.waitFor({ state: 'detached' });
