@@ -11,4 +11,6 @@ CREATE TABLE `sessions` (
 );
 --> statement-breakpoint
 CREATE INDEX `sessions_user_idx` ON `sessions` (`user_id`);--> statement-breakpoint
-CREATE INDEX `sessions_expires_idx` ON `sessions` (`expires_at`);
+CREATE INDEX `sessions_expires_idx` ON `sessions` (`expires_at`);--> statement-breakpoint
+-- Counts of the first login throttle (account-wide locks, decision 004's first version) mean nothing now.
+DELETE FROM `login_throttle` WHERE `key` LIKE 'account:%';

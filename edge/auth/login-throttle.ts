@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { loginThrottle } from '../db/tables/system';
 
@@ -75,6 +75,11 @@ export async function countAttempt(db: Database, keys: ThrottleKey[], now: Date)
   });
   if (statements.length === 0) return { allowed: true };
   const results = await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  // Now and then, forget counts whose window has long ended, so guessing at made-up accounts cannot grow the table.
+  if (Math.random() < 0.01) {
+    const longest = Math.max(...Object.values(THROTTLE_POLICIES).map((p) => p.windowMs));
+    await db.delete(loginThrottle).where(lte(loginThrottle.windowStartedAt, new Date(now.getTime() - longest).toISOString()));
+  }
   let retryAfterMs = 0;
   results.forEach((rows, i) => {
     const row = rows[0];
