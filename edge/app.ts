@@ -5,10 +5,12 @@ import { bodyGuard } from './http/body-guard';
 import { fail } from './http/envelope';
 import { isDatabaseUnavailable } from './lib/db-errors';
 import { corsForConfiguredOrigins, securityHeaders } from './http/security';
+import { createLogger, describeError, isStorageUnavailable } from './lib/log';
 import { apiRoutes } from './routes';
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const STORAGE_UNAVAILABLE = 'The server cannot store anything right now. Please try again in a few minutes.';
 
 /**
  * Builds the whole app from its dependencies. Node (`node.ts`) and Workers (`worker.ts`) each make the
@@ -16,13 +18,33 @@ const DATABASE_RETRY_AFTER_SECONDS = 5;
  * `deps` may also be a function making them for each request: on Workers every request owns its I/O
  * (decision 013).
  */
-export function createApp(deps: AppDeps | ((c: Context<AppEnv>) => AppDeps)) {
+export function createApp(appDeps: AppDeps | ((c: Context<AppEnv>) => AppDeps)) {
   const app = new Hono<AppEnv>();
-  const depsFor = typeof deps === 'function' ? deps : () => deps;
+  const shared = typeof appDeps === 'function' ? undefined : appDeps;
+  const logger = shared?.logger ?? createLogger();
+  const fixed = shared ? { ...shared, logger } : undefined;
+  const depsFor = (c: Context<AppEnv>): AppDeps & { logger: typeof logger } => {
+    if (fixed) return fixed;
+    const made = (appDeps as (c: Context<AppEnv>) => AppDeps)(c);
+    return { ...made, logger: made.logger ?? logger };
+  };
 
   app.use(async (c, next) => {
     c.set('deps', depsFor(c));
+    const requestId = crypto.randomUUID();
+    c.set('requestId', requestId);
+    const started = performance.now();
     await next();
+    if (!c.req.path.startsWith('/api/')) return; // the PWA's files: not the API's log
+    c.header('X-Request-Id', requestId);
+    const status = c.res.status;
+    logger.log(status >= 500 ? 'error' : 'info', 'request', {
+      requestId,
+      method: c.req.method,
+      route: c.req.routePath,
+      status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+    });
   });
   app.use(securityHeaders);
   app.use('/api/*', corsForConfiguredOrigins);
@@ -36,16 +58,17 @@ export function createApp(deps: AppDeps | ((c: Context<AppEnv>) => AppDeps)) {
       // Thrown by Hono itself for bad input (e.g. a body that cannot be read as the validator's target).
       return fail(c, error.status, error.message || 'Bad request');
     }
+    // Never the error itself: a database error carries its SQL and parameters (passwords' hashes, people's numbers).
+    logger.error('unhandled error', { requestId: c.var.requestId, route: c.req.routePath, error: describeError(error) });
     if (isDatabaseUnavailable(error)) {
-      console.error(`${c.req.method} ${c.req.path}: database unavailable`, error);
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return fail(c, 503, DATABASE_UNAVAILABLE_MESSAGE);
     }
-    console.error(`${c.req.method} ${c.req.path} failed`, error);
+    if (isStorageUnavailable(error)) return fail(c, 503, STORAGE_UNAVAILABLE);
     return fail(c, 500, 'Something went wrong on our side. Please try again.');
   });
 
-  if (typeof deps !== 'function' && deps.serveAssets) app.use('*', deps.serveAssets);
+  if (fixed?.serveAssets) app.use('*', fixed.serveAssets);
   return routes;
 }
 

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { BatchWriter } from './db/batch-writer';
 import type { Database } from './db/database';
 import type { UserRole } from './db/tables/system';
+import type { Logger } from './lib/log';
 import type { BlobStore } from './storage/blob-store';
 
 /**
@@ -24,6 +25,8 @@ export interface AppDeps {
   /** The address a request came from, as the runtime knows it (socket on Node, CF-Connecting-IP on Workers). */
   clientAddress: (c: Context) => string;
   config: AppConfig;
+  /** The structured logger (lib/log.ts); JSON lines on the console when absent. */
+  logger?: Logger;
   /** Serves the built PWA for non-API paths (Node only; on Workers the platform serves static assets). */
   serveAssets?: MiddlewareHandler;
 }
@@ -53,7 +56,11 @@ export interface AuthUser {
 
 export type AppEnv = {
   Variables: {
-    deps: AppDeps;
+    deps: AppDeps & { logger: Logger };
+    /** This request's id: in its log lines and its `X-Request-Id` answer header. */
+    requestId: string;
     user: AuthUser;
+    /** The signed-in request's session (auth/sessions.ts). */
+    sessionId: string;
   };
 };

@@ -14,6 +14,8 @@ import { randomSecret } from './auth/password';
 import { ensureFeaturedEvent, ensureFirstAdmin } from './db/initial-data';
 import { openDatabase } from './db/local-database';
 import { DEFAULT_CONFIG } from './env';
+import { clientAddressResolver } from './http/client-address';
+import { createLogger, parseLogLevel } from './lib/log';
 import { nodeAssets } from './node-assets';
 import { folderBlobStore } from './storage/folder-blob-store';
 
@@ -58,15 +60,17 @@ const app = createApp({
   blobs: folderBlobStore(blobDir),
   secrets,
   now: () => new Date(),
-  clientAddress: (c) => {
-    const forwarded = trustProxy ? c.req.header('X-Forwarded-For')?.split(',')[0]?.trim() : undefined;
-    return forwarded || getConnInfo(c).remote.address || 'unknown';
-  },
+  // Behind our own proxies, the right-most X-Forwarded-For entry they did not write (http/client-address.ts).
+  clientAddress: clientAddressResolver((c) => getConnInfo(c).remote.address || 'unknown', {
+    trustProxy,
+    trustedProxies: env.TRUSTED_PROXIES,
+  }),
   config: {
     ...DEFAULT_CONFIG,
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     publicRateLimit: Number(env.PUBLIC_RATE_LIMIT ?? DEFAULT_CONFIG.publicRateLimit),
   },
+  logger: createLogger({ level: parseLogLevel(env.LOG_LEVEL) }),
   serveAssets: nodeAssets(resolve(env.PWA_DIR ?? join(repoRoot, 'dist', 'pwa'))),
 });
 

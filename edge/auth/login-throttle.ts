@@ -1,65 +1,161 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { loginThrottle } from '../db/tables/system';
 
 /**
- * Failed-login throttling. Failures are counted per account and, separately, per client address across
- * accounts; reaching a limit locks that key only. An account's lock therefore never blocks another
- * account, and a venue's shared Wi-Fi address gets a much larger allowance than one account does.
+ * Login throttling (docs/decisions/004-login-throttle-in-the-database.md).
+ *
+ * Every login attempt is counted BEFORE its password is checked, in one atomic upsert per key, so
+ * parallel guesses are all counted and only the first `maxAttempts` of a window are ever evaluated. A
+ * successful login gives its attempt back. What is counted depends on where the attempt comes from:
+ *
+ * - from a device that has signed in to this account before (a signed device cookie, OWASP's "device
+ *   cookie"): only that device's own count for that account. Nothing anyone else does refuses it;
+ * - from anywhere else: the account from that address, and all accounts from that address.
+ *
+ * There is no lock on an account as a whole: guessing from one address never refuses the owner at
+ * another address or on a remembered device.
  */
 export interface ThrottlePolicy {
-  maxFailures: number;
+  /** Attempts evaluated per window; later ones answer 429 until the window ends. */
+  maxAttempts: number;
   windowMs: number;
-  lockMs: number;
 }
 
-export const ACCOUNT_POLICY: ThrottlePolicy = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
-export const ADDRESS_POLICY: ThrottlePolicy = { maxFailures: 50, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+export type ThrottleKind = 'device' | 'account-address' | 'address';
 
-export const accountKey = (email: string) => `account:${email}`;
-export const addressKey = (address: string) => `address:${address}`;
+const MINUTE = 60_000;
+export const THROTTLE_POLICIES: Record<ThrottleKind, ThrottlePolicy> = {
+  /** A remembered device signing in to its own account: typos, not guessing. */
+  device: { maxAttempts: 10, windowMs: 15 * MINUTE },
+  /** One account from one address, without a device cookie. */
+  'account-address': { maxAttempts: 5, windowMs: 15 * MINUTE },
+  /** Every account from one address without a device cookie: large, because venue staff share one Wi-Fi. */
+  address: { maxAttempts: 50, windowMs: 15 * MINUTE },
+};
 
-/** Milliseconds until the longest lock among `keys` ends, or 0 when none is locked. */
-export async function lockRemainingMs(db: Database, keys: string[], now: Date): Promise<number> {
-  const rows = await db
-    .select({ lockedUntil: loginThrottle.lockedUntil })
-    .from(loginThrottle)
-    .where(inArray(loginThrottle.key, keys));
-  let remaining = 0;
-  for (const { lockedUntil } of rows) {
-    if (lockedUntil) remaining = Math.max(remaining, Date.parse(lockedUntil) - now.getTime());
-  }
-  return remaining;
+export interface ThrottleKey {
+  kind: ThrottleKind;
+  key: string;
+}
+
+export const deviceKey = (deviceId: string, email: string): ThrottleKey => ({ kind: 'device', key: `device:${deviceId}|${email}` });
+export const accountAddressKey = (email: string, address: string): ThrottleKey => ({
+  kind: 'account-address',
+  key: `account-address:${email}|${address}`,
+});
+export const addressKey = (address: string): ThrottleKey => ({ kind: 'address', key: `address:${address}` });
+
+export function kindOfKey(key: string): ThrottleKind | undefined {
+  const kind = key.slice(0, key.indexOf(':'));
+  return Object.hasOwn(THROTTLE_POLICIES, kind) ? (kind as ThrottleKind) : undefined;
 }
 
 /**
- * Counts one failure for `key` in a single upsert (so concurrent failures are all counted), restarting
- * the count when the window has passed, and locks the key when the count reaches the policy's limit.
+ * Counts one attempt on each key (one transaction of upserts; each upsert is atomic, so concurrent
+ * attempts all count) and answers whether this attempt may be evaluated, and if not, for how long the
+ * longest exceeded window still runs.
  */
-export async function recordFailure(db: Database, key: string, policy: ThrottlePolicy, now: Date): Promise<void> {
+export async function countAttempt(db: Database, keys: ThrottleKey[], now: Date): Promise<{ allowed: true } | { allowed: false; retryAfterMs: number }> {
   const nowIso = now.toISOString();
-  const windowStart = new Date(now.getTime() - policy.windowMs).toISOString();
-  const [row] = await db
-    .insert(loginThrottle)
-    .values({ key, failures: 1, windowStartedAt: nowIso })
-    .onConflictDoUpdate({
-      target: loginThrottle.key,
-      set: {
-        failures: sql`CASE WHEN ${loginThrottle.windowStartedAt} < ${windowStart} THEN 1 ELSE ${loginThrottle.failures} + 1 END`,
-        windowStartedAt: sql`CASE WHEN ${loginThrottle.windowStartedAt} < ${windowStart} THEN ${nowIso} ELSE ${loginThrottle.windowStartedAt} END`,
-      },
-    })
-    .returning({ failures: loginThrottle.failures });
-  if (row && row.failures >= policy.maxFailures) {
-    // Lock, and start a fresh count for when the lock ends.
-    await db
-      .update(loginThrottle)
-      .set({ lockedUntil: new Date(now.getTime() + policy.lockMs).toISOString(), failures: 0, windowStartedAt: nowIso })
-      .where(eq(loginThrottle.key, key));
+  const statements = keys.map(({ kind, key }) => {
+    const windowStart = new Date(now.getTime() - THROTTLE_POLICIES[kind].windowMs).toISOString();
+    const expired = sql`${loginThrottle.windowStartedAt} <= ${windowStart}`;
+    return db
+      .insert(loginThrottle)
+      .values({ key, failures: 1, windowStartedAt: nowIso })
+      .onConflictDoUpdate({
+        target: loginThrottle.key,
+        set: {
+          failures: sql`CASE WHEN ${expired} THEN 1 ELSE ${loginThrottle.failures} + 1 END`,
+          windowStartedAt: sql`CASE WHEN ${expired} THEN ${nowIso} ELSE ${loginThrottle.windowStartedAt} END`,
+        },
+      })
+      .returning({ attempts: loginThrottle.failures, windowStartedAt: loginThrottle.windowStartedAt });
+  });
+  if (statements.length === 0) return { allowed: true };
+  const results = await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  // Now and then, forget counts whose window has long ended, so guessing at made-up accounts cannot grow the table.
+  if (Math.random() < 0.01) {
+    const longest = Math.max(...Object.values(THROTTLE_POLICIES).map((p) => p.windowMs));
+    await db.delete(loginThrottle).where(lte(loginThrottle.windowStartedAt, new Date(now.getTime() - longest).toISOString()));
   }
+  let retryAfterMs = 0;
+  results.forEach((rows, i) => {
+    const row = rows[0];
+    const policy = THROTTLE_POLICIES[keys[i]!.kind];
+    if (row && row.attempts > policy.maxAttempts) {
+      retryAfterMs = Math.max(retryAfterMs, Date.parse(row.windowStartedAt) + policy.windowMs - now.getTime());
+    }
+  });
+  return retryAfterMs > 0 ? { allowed: false, retryAfterMs } : { allowed: true };
 }
 
-/** A successful login clears its account's count (the address keeps its own). */
-export async function clearFailures(db: Database, key: string): Promise<void> {
-  await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+/**
+ * A successful login: its own account-from-address and device counts start again, and the address gets
+ * this attempt back (it keeps the others, so a password sprayer cannot reset it with its own account).
+ */
+export async function countSuccess(db: Database, keys: ThrottleKey[]): Promise<void> {
+  const statements = keys.map(({ kind, key }) =>
+    kind === 'address'
+      ? db
+          .update(loginThrottle)
+          .set({ failures: sql`max(${loginThrottle.failures} - 1, 0)` })
+          .where(eq(loginThrottle.key, key))
+      : db.delete(loginThrottle).where(eq(loginThrottle.key, key)),
+  );
+  if (statements.length) await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+}
+
+export interface ThrottleEntry {
+  key: string;
+  kind: ThrottleKind;
+  /** The account, for device and account-from-address counts. */
+  account: string | null;
+  /** The client address, for address and account-from-address counts. */
+  address: string | null;
+  attempts: number;
+  maxAttempts: number;
+  /** No more attempts are evaluated until `windowEndsAt`. */
+  locked: boolean;
+  windowEndsAt: string;
+}
+
+/** The counts whose window still runs, locked ones first: what Settings shows admins. */
+export async function listThrottle(db: Database, now: Date): Promise<ThrottleEntry[]> {
+  const longest = Math.max(...Object.values(THROTTLE_POLICIES).map((p) => p.windowMs));
+  const rows = await db
+    .select()
+    .from(loginThrottle)
+    .where(and(gt(loginThrottle.windowStartedAt, new Date(now.getTime() - longest).toISOString()), gt(loginThrottle.failures, 0)))
+    .limit(500);
+  const entries: ThrottleEntry[] = [];
+  for (const row of rows) {
+    const kind = kindOfKey(row.key);
+    if (!kind) continue;
+    const policy = THROTTLE_POLICIES[kind];
+    const windowEnds = Date.parse(row.windowStartedAt) + policy.windowMs;
+    if (windowEnds <= now.getTime()) continue;
+    const rest = row.key.slice(kind.length + 1);
+    // Device ids and addresses hold no '|'; an e-mail might.
+    const bar = kind === 'device' ? rest.indexOf('|') : rest.lastIndexOf('|');
+    const [first, second] = bar < 0 ? [rest, null] : [rest.slice(0, bar), rest.slice(bar + 1)];
+    entries.push({
+      key: row.key,
+      kind,
+      account: kind === 'address' ? null : kind === 'device' ? second : first,
+      address: kind === 'address' ? first : kind === 'account-address' ? second : null,
+      attempts: row.failures,
+      maxAttempts: policy.maxAttempts,
+      locked: row.failures >= policy.maxAttempts,
+      windowEndsAt: new Date(windowEnds).toISOString(),
+    });
+  }
+  return entries.sort((a, b) => Number(b.locked) - Number(a.locked) || b.attempts - a.attempts);
+}
+
+/** An admin lifts a lock (or forgets a count): the key starts from nothing. */
+export async function clearThrottle(db: Database, key: string): Promise<boolean> {
+  const removed = await db.delete(loginThrottle).where(eq(loginThrottle.key, key)).returning({ key: loginThrottle.key });
+  return removed.length > 0;
 }

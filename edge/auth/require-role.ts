@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import { users, type UserRole } from '../db/tables/system';
+import { sessions, users, type UserRole } from '../db/tables/system';
 import type { AppEnv } from '../env';
 import { fail } from '../http/envelope';
 import { verifyToken } from './tokens';
@@ -9,14 +9,16 @@ export const MESSAGES = {
   missingToken: 'Please log in to continue.',
   expiredToken: 'Session expired. Please log in again.',
   invalidToken: 'Invalid session. Please log in again.',
-  accountDisabled: 'This account is disabled.',
+  endedSession: 'Your session has ended. Please log in again.',
   forbidden: 'You do not have permission to do this.',
 } as const;
 
 /**
- * Lets a request through only with a valid token of a user who still exists, is not disabled and has one
- * of `roles`. The user is read from the database on every request (one primary-key look-up), so disabling
- * an account or changing its role takes effect at once rather than when its token expires.
+ * Lets a request through only with a valid token whose session still exists (auth/sessions.ts), of a
+ * user who is not disabled and has one of `roles`. User and session are read together on every request
+ * (one primary-key look-up each), so a logout, a password reset, disabling an account or changing its
+ * role takes effect at once rather than when its token expires. Answers to signed-in requests are
+ * personal: `Cache-Control: private, no-store`, so no shared or browser cache keeps them.
  */
 export function requireRole(...roles: UserRole[]) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -31,14 +33,16 @@ export function requireRole(...roles: UserRole[]) {
     const [user] = await db
       .select({ id: users.id, email: users.email, name: users.name, role: users.role, disabled: users.disabled })
       .from(users)
+      .innerJoin(sessions, and(eq(sessions.id, check.claims.sessionId), eq(sessions.userId, users.id)))
       .where(eq(users.id, check.claims.userId))
       .limit(1);
-    if (!user) return fail(c, 401, MESSAGES.invalidToken);
-    if (user.disabled) return fail(c, 401, MESSAGES.accountDisabled);
+    if (!user || user.disabled) return fail(c, 401, MESSAGES.endedSession);
     if (!roles.includes(user.role)) return fail(c, 403, MESSAGES.forbidden);
 
     c.set('user', { id: user.id, email: user.email, name: user.name, role: user.role });
+    c.set('sessionId', check.claims.sessionId);
     await next();
+    c.header('Cache-Control', 'private, no-store');
   });
 }
 

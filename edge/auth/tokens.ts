@@ -12,6 +12,8 @@ const ALGORITHM = 'HS256';
 export interface TokenClaims {
   userId: string;
   role: UserRole;
+  /** The session the token belongs to (auth/sessions.ts): the token works while that session lasts. */
+  sessionId: string;
 }
 
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
@@ -22,6 +24,7 @@ export async function signToken(claims: TokenClaims, secret: string, now: Date, 
   const token = await new SignJWT({ role: claims.role })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(claims.userId)
+    .setJti(claims.sessionId)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt(issuedAt)
@@ -39,11 +42,13 @@ export async function verifyToken(token: string, secret: string, now: Date): Pro
       issuer: ISSUER,
       audience: AUDIENCE,
       currentDate: now,
-      requiredClaims: ['sub', 'exp', 'iat'],
+      requiredClaims: ['sub', 'exp', 'iat', 'jti'],
     });
     const role = payload.role;
-    if (typeof payload.sub !== 'string' || !USER_ROLES.includes(role as UserRole)) return { ok: false, reason: 'invalid' };
-    return { ok: true, claims: { userId: payload.sub, role: role as UserRole } };
+    if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || !USER_ROLES.includes(role as UserRole)) {
+      return { ok: false, reason: 'invalid' };
+    }
+    return { ok: true, claims: { userId: payload.sub, role: role as UserRole, sessionId: payload.jti } };
   } catch (error) {
     if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
     return { ok: false, reason: 'invalid' };

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from '@libsql/client';
@@ -32,7 +32,13 @@ export async function openDatabase(options: { url: string; authToken?: string; m
     : options.url.startsWith('file://')
       ? fileURLToPath(options.url)
       : options.url.slice('file:'.length);
-  if (path) mkdirSync(dirname(path), { recursive: true });
+  if (path) {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    // The database holds people's numbers and password hashes: readable by the server's user only, like
+    // the secrets beside it. SQLite gives its -wal and -shm files the database file's permissions.
+    if (!existsSync(path)) writeFileSync(path, '', { mode: 0o600 });
+    for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
+  }
   const client = createClient({ url: options.url, authToken: options.authToken, timeout: BUSY_TIMEOUT_MS });
   if (path) await client.execute('PRAGMA journal_mode = WAL');
   const db: Database = drizzle(client);

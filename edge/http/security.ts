@@ -32,6 +32,8 @@ export const securityHeaders = secureHeaders({
   referrerPolicy: 'strict-origin-when-cross-origin',
   crossOriginEmbedderPolicy: false,
   strictTransportSecurity: 'max-age=31536000; includeSubDomains',
+  // One frame policy: nothing may frame the app (CSP frame-ancestors 'none', and DENY for older browsers).
+  xFrameOptions: 'DENY',
 });
 
 /** CORS only for the origins configured in CORS_ORIGINS; same-origin use (the PWA itself) needs none. */

@@ -18,18 +18,20 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
 }
 
 export function fieldErrors(issues: readonly $ZodIssue[], input: unknown): FieldErrors {
-  const errors: FieldErrors = {};
+  // Field names come from the client: a null-prototype record keeps `__proto__` or `constructor` a plain key.
+  const errors: FieldErrors = Object.create(null);
   for (const issue of issues) {
     const field = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';
-    errors[field] ??= issueMessage(issue, valueAt(input, issue.path));
+    if (!Object.hasOwn(errors, field)) errors[field] = issueMessage(issue, valueAt(input, issue.path));
   }
   return errors;
 }
 
+/** The value at `path`, through own properties only. */
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let value = input;
   for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined;
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
     value = (value as Record<PropertyKey, unknown>)[key];
   }
   return value;

@@ -9,7 +9,7 @@ import type { AppEnv, AuthUser } from '../env';
 import { fail, type FieldErrors } from '../http/envelope';
 import { fieldErrors } from '../http/validate';
 import { newBlobKey } from '../storage/blob-store';
-import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, NOT_AN_IMAGE, sniffImage } from './images';
+import { checkImage, IMAGE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, MAX_IMAGE_BYTES, NOT_AN_IMAGE } from './images';
 
 /**
  * One description per admin resource: its table, schemas, statuses, defaults, searchable and sortable
@@ -93,8 +93,9 @@ export async function readResourceBody(c: Context<AppEnv>): Promise<ResourceBody
     } catch {
       return fail(c, 400, 'Malformed multipart body');
     }
-    const fields: Row = {};
-    const files: Record<string, File> = {};
+    // Null-prototype records: a field named `__proto__` or `constructor` is just a field (and zod drops it).
+    const fields: Row = Object.create(null);
+    const files: Record<string, File> = Object.create(null);
     for (const [name, value] of Object.entries(form)) {
       const values = Array.isArray(value) ? value : [value];
       const file = values.find((v): v is File => typeof v !== 'string');
@@ -131,23 +132,28 @@ export function parseWith(c: Context, schema: $ZodType, fields: Row): { data: Ro
 export async function storeImage(c: Context<AppEnv>, file: File): Promise<{ key: string } | Response> {
   if (file.size > MAX_IMAGE_BYTES) return fail(c, 413, IMAGE_TOO_LARGE);
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const image = sniffImage(bytes);
-  if (!image) return fail(c, 415, NOT_AN_IMAGE);
-  const key = newBlobKey(image.extension);
-  await c.var.deps.blobs.put(key, bytes, image.contentType);
+  const check = checkImage(bytes);
+  if (!check.ok) return check.reason === 'too-many-pixels' ? fail(c, 413, IMAGE_TOO_MANY_PIXELS) : fail(c, 415, NOT_AN_IMAGE);
+  const key = newBlobKey(check.image.extension);
+  // A store that fails part-way leaves nothing behind (storage/folder-blob-store.ts writes, then renames).
+  await c.var.deps.blobs.put(key, bytes, check.image.contentType);
   return { key };
 }
 
 // --- reading ----------------------------------------------------------------------------------------
 
-export const listQuerySchema = (defaultLimit: number) =>
+/**
+ * The list query. `sort` names one of the resource's sortable columns (an enum: a Set look-up, so
+ * `constructor`, `__proto__` and the other names every object has are refused with 400 like any unknown).
+ */
+export const listQuerySchema = (defaultLimit: number, sortNames: readonly string[] = ['createdAt']) =>
   z.object({
     page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(1_000_000)), 1),
     limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100, { error: 'limit must be at most 100' })), defaultLimit),
     status: z.optional(z.string().check(z.trim(), z.maxLength(60))),
     eventId: z.optional(z.string().check(z.trim(), z.maxLength(100))),
     q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-    sort: z.optional(z.string().check(z.maxLength(40))),
+    sort: z.optional(z.enum(sortNames as [string, ...string[]], { error: `sort must be one of: ${sortNames.join(', ')}` })),
     order: z.optional(z.enum(['asc', 'desc'])),
   });
 export type ListQuery = z.infer<ReturnType<typeof listQuerySchema>>;
@@ -169,7 +175,9 @@ export function listFilter(resource: ResourceDescription, query: Pick<ListQuery,
 }
 
 export function listOrder(resource: ResourceDescription, query: Pick<ListQuery, 'sort' | 'order'>) {
-  const column = (query.sort && resource.sortColumns?.[query.sort]) || resource.table.createdAt;
+  // Own properties only: a client-given name must never reach the prototype of the column map.
+  const columns = resource.sortColumns;
+  const column = query.sort && columns && Object.hasOwn(columns, query.sort) ? columns[query.sort]! : resource.table.createdAt;
   const direction = query.order === 'asc' ? asc : desc;
   // Ties (same millisecond) in insertion order; rowid rides along in every index, so no extra sort.
   return [direction(column), direction(sql`${resource.table}.rowid`)];

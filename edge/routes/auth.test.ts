@@ -69,35 +69,82 @@ describe('POST /api/auth/login', () => {
   });
 });
 
-describe('failed-login throttling', () => {
-  const lockOut = async (victim: { email: string }) => {
-    for (let i = 0; i < 5; i++) expect((await login(victim.email, `guess ${i}`, `10.1.0.${i}`)).status).toBe(401);
-  };
+/** The device cookie a successful login set, as the browser would send it back. */
+function deviceCookieOf(res: Response): string {
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('eventpro_device='));
+  if (!cookie) throw new Error('no device cookie');
+  return cookie.split(';')[0]!;
+}
 
-  it('locks an account after 5 failures with 429, without locking any other account', async () => {
+describe('failed-login throttling', () => {
+  it('30 wrong passwords from one address leave the owner in from another address and from a remembered device', async () => {
+    const owner = await t.createUser('admin');
+    // The owner signed in once on a tablet at the venue: the browser keeps the device cookie.
+    const first = await login(owner.email, owner.password, '10.1.0.1');
+    expect(first.status).toBe(200);
+    const cookie = deviceCookieOf(first);
+    expect(first.headers.getSetCookie().join()).toMatch(/HttpOnly/i);
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await login(owner.email, `guess ${i}`, '10.1.0.66')).status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+
+    // The guesser's address is refused for this account, even with the right password...
+    const refused = await login(owner.email, owner.password, '10.1.0.66');
+    expect(refused.status).toBe(429);
+    // 900 s from the API's clock (the Worker's real clock may have moved on a second by now).
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThanOrEqual(t.clock ? 900 : 898);
+    expect(Number(refused.headers.get('Retry-After'))).toBeLessThanOrEqual(900);
+    expect((await refused.json()).message).toBe('Too many failed attempts. Try again in 15 minutes.');
+    // ...but not the owner anywhere else, nor on the remembered device on the very same Wi-Fi.
+    expect((await login(owner.email, owner.password, '10.1.0.2')).status).toBe(200);
+    const remembered = await t.request('POST', '/api/auth/login', {
+      json: { email: owner.email, password: owner.password },
+      address: '10.1.0.66',
+      headers: { Cookie: cookie },
+    });
+    expect(remembered.status).toBe(200);
+  });
+
+  itMovesTheClock('the lock ends with its window', async () => {
+    const owner = await t.createUser('admin');
+    for (let i = 0; i < 6; i++) await login(owner.email, `guess ${i}`, '10.1.0.77');
+    expect((await login(owner.email, owner.password, '10.1.0.77')).status).toBe(429);
+    t.clock!.advance(15 * 60_000 + 1);
+    expect((await login(owner.email, owner.password, '10.1.0.77')).status).toBe(200);
+  });
+
+  it('counts 20 parallel guesses before checking any password: at most 5 are evaluated', async () => {
+    const victim = await t.createUser('admin');
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login(victim.email, `parallel ${i}`, '10.1.2.3')));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 401).length + statuses.filter((s) => s === 429).length).toBe(20);
+  });
+
+  it('a forged or foreign device cookie does not let a guesser past the limit', async () => {
     const victim = await t.createUser('staff');
     const other = await t.createUser('staff');
-    await lockOut(victim);
-
-    const locked = await login(victim.email, victim.password, '10.1.1.1');
-    expect(locked.status).toBe(429);
-    // 900 s from the API's clock (the Worker's real clock may have moved on a second by now).
-    expect(Number(locked.headers.get('Retry-After'))).toBeGreaterThanOrEqual(t.clock ? 900 : 898);
-    expect(Number(locked.headers.get('Retry-After'))).toBeLessThanOrEqual(900);
-    expect((await locked.json()).message).toBe('Too many failed attempts. Try again in 15 minutes.');
-
-    expect((await login(other.email, other.password, '10.1.0.1')).status).toBe(200);
+    const otherCookie = deviceCookieOf(await login(other.email, other.password, '10.1.3.1'));
+    const guess = (cookie: string) =>
+      t.request('POST', '/api/auth/login', { json: { email: victim.email, password: 'guess' }, address: '10.1.3.9', headers: { Cookie: cookie } });
+    for (let i = 0; i < 5; i++) expect((await guess(otherCookie)).status).toBe(401);
+    expect((await guess(otherCookie)).status).toBe(429);
+    expect((await guess('eventpro_device=eyJhbGciOiJub25lIn0.e30.')).status).toBe(429);
   });
 
-  itMovesTheClock('lifts the lock after 15 minutes', async () => {
-    const victim = await t.createUser('staff');
-    await lockOut(victim);
-    expect((await login(victim.email, victim.password, '10.1.1.1')).status).toBe(429);
-    t.clock!.advance(15 * 60_000 + 1);
-    expect((await login(victim.email, victim.password, '10.1.1.1')).status).toBe(200);
+  it('a remembered device has a limit of its own', async () => {
+    const user = await t.createUser('staff');
+    const cookie = deviceCookieOf(await login(user.email, user.password, '10.1.4.1'));
+    const fromDevice = (password: string) =>
+      t.request('POST', '/api/auth/login', { json: { email: user.email, password }, address: '10.1.4.1', headers: { Cookie: cookie } });
+    for (let i = 0; i < 10; i++) expect((await fromDevice('typo')).status).toBe(401);
+    expect((await fromDevice(user.password)).status).toBe(429);
+    expect((await login(user.email, user.password, '10.1.4.2')).status).toBe(200);
   });
 
-  it('a successful login clears the account count', async () => {
+  it('a successful login clears its account-and-address count', async () => {
     const user = await t.createUser('staff');
     for (let i = 0; i < 4; i++) await login(user.email, 'wrong', '10.2.0.1');
     expect((await login(user.email, user.password, '10.2.0.1')).status).toBe(200);
@@ -105,13 +152,86 @@ describe('failed-login throttling', () => {
     expect((await login(user.email, user.password, '10.2.0.1')).status).toBe(200);
   });
 
-  it('counts failures per client address across accounts, without touching other addresses', async () => {
+  it('counts attempts per client address across accounts, without touching other addresses', async () => {
     const target = await t.createUser('staff');
     for (let i = 0; i < 50; i++) {
       expect((await login(`spray-${i}@expo.test`, 'password', '10.3.0.66')).status).toBe(401);
     }
     expect((await login(target.email, target.password, '10.3.0.66')).status).toBe(429);
     expect((await login(target.email, target.password, '10.3.0.67')).status).toBe(200);
+  });
+
+  it('admins see the locks and can clear one; staff cannot', async () => {
+    const user = await t.createUser('staff');
+    for (let i = 0; i < 6; i++) await login(user.email, 'wrong', '10.5.0.9');
+    const admin = await t.login();
+    const list = await t.request('GET', '/api/auth/locks', { token: admin });
+    expect(list.status).toBe(200);
+    expect(list.headers.get('Cache-Control')).toBe('private, no-store');
+    const { items } = (await list.json()).data as { items: Array<Record<string, unknown>> };
+    const lock = items.find((i) => i.account === user.email && i.address === '10.5.0.9');
+    expect(lock).toMatchObject({ kind: 'account-address', locked: true, attempts: 6, maxAttempts: 5 });
+
+    const staff = await t.login(user.email, user.password); // from 127.0.0.1: not locked there
+    const key = encodeURIComponent(String(lock!.key));
+    expect((await t.request('GET', '/api/auth/locks', { token: staff })).status).toBe(403);
+    expect((await t.request('DELETE', `/api/auth/locks/${key}`, { token: staff })).status).toBe(403);
+    expect((await t.request('DELETE', `/api/auth/locks/${key}`, { token: admin })).status).toBe(200);
+    expect((await t.request('DELETE', `/api/auth/locks/${key}`, { token: admin })).status).toBe(404);
+    expect((await login(user.email, user.password, '10.5.0.9')).status).toBe(200);
+  });
+});
+
+describe('sessions', () => {
+  const me = (token: string) => t.request('GET', '/api/auth/me', { token });
+
+  it('logout ends that session only', async () => {
+    const user = await t.createUser('staff');
+    const a = await t.login(user.email, user.password);
+    const b = await t.login(user.email, user.password);
+    const out = await t.request('POST', '/api/auth/logout', { token: a });
+    expect(out.status).toBe(200);
+    const res = await me(a);
+    expect(res.status).toBe(401);
+    expect((await res.json()).message).toBe('Your session has ended. Please log in again.');
+    expect((await me(b)).status).toBe(200);
+  });
+
+  it('log out everywhere ends every session of the user, and no one else\'s', async () => {
+    const user = await t.createUser('staff');
+    const other = await t.createUser('staff');
+    const a = await t.login(user.email, user.password);
+    const b = await t.login(user.email, user.password);
+    const c = await t.login(other.email, other.password);
+    const res = await t.request('POST', '/api/auth/logout-everywhere', { token: a });
+    expect(await res.json()).toMatchObject({ success: true, data: { ended: 2 } });
+    expect((await me(a)).status).toBe(401);
+    expect((await me(b)).status).toBe(401);
+    expect((await me(c)).status).toBe(200);
+  });
+
+  it('a password reset, a disable (even once re-enabled) and a role change end the user\'s sessions', async () => {
+    const admin = await t.login();
+    const put = (id: string, json: object) => t.request('PUT', `/api/users/${id}`, { token: admin, json });
+    for (const change of [{ password: 'a brand new password' }, { disabled: true }, { role: 'admin' }]) {
+      const user = await t.createUser('staff');
+      const token = await t.login(user.email, user.password);
+      expect((await me(token)).status).toBe(200);
+      expect((await put(user.id, change)).status).toBe(200);
+      if ('disabled' in change) expect((await put(user.id, { disabled: false })).status).toBe(200);
+      expect((await me(token)).status, JSON.stringify(change)).toBe(401);
+    }
+    // The admin's own token is untouched by changes to others.
+    expect((await me(admin)).status).toBe(200);
+  });
+
+  it('an admin resetting their own password keeps the session in use and ends the others', async () => {
+    const self = await t.createUser('admin');
+    const here = await t.login(self.email, self.password);
+    const elsewhere = await t.login(self.email, self.password);
+    expect((await t.request('PUT', `/api/users/${self.id}`, { token: here, json: { password: 'another long password' } })).status).toBe(200);
+    expect((await me(here)).status).toBe(200);
+    expect((await me(elsewhere)).status).toBe(401);
   });
 });
 
@@ -159,15 +279,18 @@ describe('tokens and roles', () => {
     expect((await res.json()).message).toBe('Session expired. Please log in again.');
   });
 
-  it('a disabled account cannot log in and its tokens stop working at once', async () => {
+  it('a disabled account answers like a wrong password, and its tokens stop working at once', async () => {
     const staff = await t.createUser('staff');
     const token = await t.login(staff.email, staff.password);
     expect((await me(token)).status).toBe(200);
     await t.disableUser(staff.id);
     expect((await me(token)).status).toBe(401);
-    const res = await login(staff.email, staff.password, '10.4.0.1');
-    expect(res.status).toBe(401);
-    expect((await res.json()).message).toBe('This account is disabled.');
+    const right = await login(staff.email, staff.password, '10.4.0.1');
+    const wrong = await login(staff.email, 'not the password', '10.4.0.1');
+    expect(right.status).toBe(401);
+    const wrongBody = await wrong.json();
+    expect(wrongBody).toEqual({ success: false, message: 'Invalid email or password' });
+    expect(await right.json()).toEqual(wrongBody);
   });
 });
 

@@ -1,16 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { readDeviceCookie, rememberDevice } from '../auth/device-cookie';
 import {
-  ACCOUNT_POLICY,
-  ADDRESS_POLICY,
-  accountKey,
+  accountAddressKey,
   addressKey,
-  clearFailures,
-  lockRemainingMs,
-  recordFailure,
+  clearThrottle,
+  countAttempt,
+  countSuccess,
+  deviceKey,
+  listThrottle,
+  type ThrottleKey,
 } from '../auth/login-throttle';
 import { hashPassword, spendHashTime, verifyPassword } from '../auth/password';
-import { MESSAGES, requireStaff } from '../auth/require-role';
+import { requireAdmin, requireStaff } from '../auth/require-role';
+import { endSession, endSessionsOf, startSession } from '../auth/sessions';
 import { signToken } from '../auth/tokens';
 import { users } from '../db/tables/system';
 import type { AppEnv } from '../env';
@@ -19,36 +22,43 @@ import { validate } from '../http/validate';
 import { loginSchema } from '../schemas/auth';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const LOCK_NOT_FOUND = 'No such login lock';
+
+const tooManyAttempts = (ms: number) => {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+};
 
 export const authRoutes = new Hono<AppEnv>()
-  /** `POST /api/auth/login` `{ email, password }` → `{ success, message, token, user, expiresAt }`. */
+  /**
+   * `POST /api/auth/login` `{ email, password }` → `{ success, message, token, user, expiresAt }`.
+   * The attempt is counted before the password is looked at (auth/login-throttle.ts); a disabled account
+   * answers exactly like a wrong password, so the answer never says the password was right.
+   */
   .post('/login', validate('json', loginSchema), async (c) => {
     const { email, password } = c.req.valid('json');
     const { db, secrets, now, clientAddress, config } = c.var.deps;
     const startedAt = now();
-    const account = accountKey(email);
-    const address = addressKey(clientAddress(c));
+    c.header('Cache-Control', 'no-store');
 
-    const lockedMs = await lockRemainingMs(db, [account, address], startedAt);
-    if (lockedMs > 0) {
-      const minutes = Math.ceil(lockedMs / 60_000);
-      c.header('Retry-After', String(Math.ceil(lockedMs / 1000)));
-      return fail(c, 429, `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+    const device = await readDeviceCookie(c);
+    const address = clientAddress(c);
+    const keys: ThrottleKey[] = device?.accounts.includes(email)
+      ? [deviceKey(device.deviceId, email)]
+      : [accountAddressKey(email, address), addressKey(address)];
+    const attempt = await countAttempt(db, keys, startedAt);
+    if (!attempt.allowed) {
+      c.header('Retry-After', String(Math.ceil(attempt.retryAfterMs / 1000)));
+      return fail(c, 429, tooManyAttempts(attempt.retryAfterMs));
     }
 
     const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
     const check = user
       ? await verifyPassword(password, user.passwordHash, secrets.passwordPepper)
       : (await spendHashTime(password, secrets.passwordPepper), { valid: false, needsRehash: false });
+    if (!user || !check.valid || user.disabled) return fail(c, 401, INVALID_CREDENTIALS);
 
-    if (!user || !check.valid) {
-      await recordFailure(db, account, ACCOUNT_POLICY, startedAt);
-      await recordFailure(db, address, ADDRESS_POLICY, startedAt);
-      return fail(c, 401, INVALID_CREDENTIALS);
-    }
-    if (user.disabled) return fail(c, 401, MESSAGES.accountDisabled);
-
-    await clearFailures(db, account);
+    await countSuccess(db, keys);
     await db
       .update(users)
       .set({
@@ -58,12 +68,14 @@ export const authRoutes = new Hono<AppEnv>()
       })
       .where(eq(users.id, user.id));
 
+    const sessionId = await startSession(db, user.id, startedAt, config.tokenTtlSeconds);
     const { token, expiresAt } = await signToken(
-      { userId: user.id, role: user.role },
+      { userId: user.id, role: user.role, sessionId },
       secrets.jwtSecret,
       startedAt,
       config.tokenTtlSeconds,
     );
+    await rememberDevice(c, device, email);
     return c.json(
       {
         success: true as const,
@@ -76,4 +88,22 @@ export const authRoutes = new Hono<AppEnv>()
     );
   })
   /** `GET /api/auth/me`: the signed-in user, for the panel to show and to check its token. */
-  .get('/me', requireStaff, (c) => ok(c, c.var.user));
+  .get('/me', requireStaff, (c) => ok(c, c.var.user))
+  /** `POST /api/auth/logout`: ends this token's session; the token answers 401 from now on. */
+  .post('/logout', requireStaff, async (c) => {
+    await endSession(c.var.deps.db, c.var.sessionId);
+    return ok(c, { ended: 1 }, 'Logged out');
+  })
+  /** `POST /api/auth/logout-everywhere`: ends every session of the signed-in user, this one included. */
+  .post('/logout-everywhere', requireStaff, async (c) => {
+    const ended = await endSessionsOf(c.var.deps.db, c.var.user.id);
+    return ok(c, { ended }, 'Logged out everywhere');
+  })
+  /** `GET /api/auth/locks` (admin): the login counts whose window still runs, locked ones first. */
+  .get('/locks', requireAdmin, async (c) => ok(c, { items: await listThrottle(c.var.deps.db, c.var.deps.now()) }))
+  /** `DELETE /api/auth/locks/:key` (admin): lifts a lock; the key's count starts from nothing. */
+  .delete('/locks/:key', requireAdmin, async (c) => {
+    const key = c.req.param('key');
+    if (!(await clearThrottle(c.var.deps.db, key))) return fail(c, 404, LOCK_NOT_FOUND);
+    return ok(c, { key }, 'Lock cleared');
+  });

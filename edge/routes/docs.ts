@@ -3,8 +3,10 @@ import { html, raw } from 'hono/html';
 import { toJSONSchema } from 'zod/v4/core';
 import type { $ZodType } from 'zod/v4/core';
 import type { AppEnv } from '../env';
+import * as z from 'zod/mini';
 import type { ResourceDescription } from '../lib/resource';
 import { loginSchema } from '../schemas/auth';
+import { failureSchema, lockSchema, loginAnswerSchema, pageSchema, recordSchema, successSchema, userSchema } from '../schemas/responses';
 import {
   awardRegistrationSchema,
   enquirySchema,
@@ -39,8 +41,18 @@ interface Operation {
   summary: string;
   who: Who;
   body?: $ZodType;
-  multipart?: boolean;
+  /** Also takes multipart/form-data, with this image file field. */
+  multipart?: { fileField: string };
   query?: string[];
+  /** Success statuses (200 unless said) and the answer's `data`, or a whole non-JSON answer. */
+  success?: number[];
+  data?: $ZodType;
+  /** The whole JSON answer, when it is not the envelope with `data`. */
+  answer?: $ZodType;
+  /** A body that is not JSON: its content types. */
+  produces?: string[];
+  /** Failure statuses besides the ones every operation of its kind may answer (see `responsesOf`). */
+  fails?: number[];
 }
 
 const RESOURCES: ResourceDescription[] = [
@@ -55,55 +67,112 @@ const RESOURCES: ResourceDescription[] = [
   eventResource,
 ];
 const LIST_QUERY = ['page', 'limit', 'status', 'eventId', 'q', 'sort', 'order'];
+const PUBLIC_SUBMISSION = { success: [200, 201], data: recordSchema, fails: [409, 422, 429] };
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'];
 
 function operations(): Operation[] {
   const ops: Operation[] = [
-    { method: 'get', path: '/api/health', tag: 'System', summary: 'Health: 200 when the database answers a query', who: 'public' },
-    { method: 'post', path: '/api/auth/login', tag: 'Auth', summary: 'Log in: a token and the user; 401 wrong credentials, 429 after repeated failures', who: 'public', body: loginSchema },
-    { method: 'get', path: '/api/auth/me', tag: 'Auth', summary: 'The signed-in user', who: 'staff' },
-    { method: 'get', path: '/api/public/site', tag: 'Public site', summary: 'Featured event, contacts, packages and enquiry choices', who: 'public' },
-    { method: 'post', path: '/api/visitors/register', tag: 'Public site', summary: 'Register a visitor (idempotent by uniqueSubmissionId / Idempotency-Key)', who: 'public', body: visitorRegistrationSchema },
-    { method: 'post', path: '/api/stalls/register', tag: 'Public site', summary: 'Book a stall', who: 'public', body: stallRegistrationSchema },
-    { method: 'post', path: '/api/awards/register', tag: 'Public site', summary: 'Nominate for an award', who: 'public', body: awardRegistrationSchema },
-    { method: 'post', path: '/api/sponsors/register', tag: 'Public site', summary: 'Register as a sponsor', who: 'public', body: sponsorRegistrationSchema },
-    { method: 'post', path: '/api/enquiries', tag: 'Public site', summary: 'Send an enquiry about a package', who: 'public', body: enquirySchema },
-    { method: 'get', path: '/api/files/{key}', tag: 'System', summary: 'An uploaded image', who: 'public' },
-    { method: 'get', path: '/api/dashboard/stats', tag: 'Dashboard', summary: 'The six tiles and today’s check-ins per type', who: 'admin', query: ['eventId'] },
-    { method: 'get', path: '/api/settings', tag: 'Settings', summary: 'Site settings', who: 'admin' },
-    { method: 'put', path: '/api/settings', tag: 'Settings', summary: 'Change contacts, packages, the featured event', who: 'admin', body: settingsUpdateSchema },
-    { method: 'get', path: '/api/users', tag: 'Accounts', summary: 'Panel accounts', who: 'admin' },
-    { method: 'post', path: '/api/users', tag: 'Accounts', summary: 'Create an admin or staff account', who: 'admin', body: userCreateSchema },
-    { method: 'put', path: '/api/users/{id}', tag: 'Accounts', summary: 'Rename, change role, disable, reset password', who: 'admin', body: userUpdateSchema },
-    { method: 'get', path: '/api/checkin/roster', tag: 'Venue check-in', summary: 'Roster entries and tombstones changed after version `since`, in version order', who: 'staff', query: ['eventId', 'since', 'limit'] },
-    { method: 'post', path: '/api/checkin/device', tag: 'Venue check-in', summary: 'Sign this device in (registered by its secret on first use) and get the author ticket for its changes', who: 'staff', body: deviceSignInSchema },
-    { method: 'post', path: '/api/checkin/ops', tag: 'Venue check-in', summary: 'Queued status operations (≤ 500) of one device and author, each applied once and ordered by cause: applied, superseded, held, duplicate or rejected', who: 'staff', body: checkinBatchSchema },
-    { method: 'post', path: '/api/checkin/walk-ins', tag: 'Venue check-in', summary: 'Register a visitor at the desk (idempotent by the device-made id)', who: 'staff', body: walkInSchema },
-    { method: 'post', path: '/api/checkin/report', tag: 'Venue check-in', summary: 'A device reports how many operations still wait in its outbox', who: 'staff', body: deviceReportSchema },
-    { method: 'get', path: '/api/checkin/counts', tag: 'Venue check-in', summary: 'Checked in now by type, unique check-ins per hour, operations waiting on devices', who: 'staff', query: ['eventId'] },
-    { method: 'get', path: '/api/checkin/conflicts', tag: 'Venue check-in', summary: 'Changes made without knowing of another device’s change, with both sides, who won and why', who: 'admin', query: ['eventId'] },
-    { method: 'post', path: '/api/checkin/conflicts/{id}/resolve', tag: 'Venue check-in', summary: 'Record an organiser’s decision on a conflict: keep, or apply one side', who: 'admin', body: conflictResolutionSchema },
+    { method: 'get', path: '/api/health', tag: 'System', summary: 'Health: 200 when the database answers a query and takes a write; 503 otherwise', who: 'public', data: z.object({ status: z.literal('ok'), database: z.literal('reachable'), writable: z.literal(true), time: z.string() }) },
+    { method: 'get', path: '/api/openapi.json', tag: 'System', summary: 'This reference as OpenAPI 3.1', who: 'public', answer: z.record(z.string(), z.unknown()) },
+    { method: 'get', path: '/api/docs', tag: 'System', summary: 'This reference as a page', who: 'public', produces: ['text/html'] },
+    { method: 'get', path: '/api/docs.css', tag: 'System', summary: 'The reference page’s style sheet', who: 'public', produces: ['text/css'] },
+    { method: 'post', path: '/api/auth/login', tag: 'Auth', summary: 'Log in: a token and the user; 401 wrong credentials (a disabled account too), 429 after too many attempts (docs/decisions/004). Sets the HttpOnly device cookie.', who: 'public', body: loginSchema, answer: loginAnswerSchema, fails: [401, 429] },
+    { method: 'get', path: '/api/auth/me', tag: 'Auth', summary: 'The signed-in user', who: 'staff', data: userSchema },
+    { method: 'post', path: '/api/auth/logout', tag: 'Auth', summary: 'End this session: its token answers 401 from now on', who: 'staff', data: z.object({ ended: z.number() }) },
+    { method: 'post', path: '/api/auth/logout-everywhere', tag: 'Auth', summary: 'End every session of the signed-in user, this one included', who: 'staff', data: z.object({ ended: z.number() }) },
+    { method: 'get', path: '/api/auth/locks', tag: 'Auth', summary: 'Login counts whose window still runs, locked ones first', who: 'admin', data: z.object({ items: z.array(lockSchema) }) },
+    { method: 'delete', path: '/api/auth/locks/{key}', tag: 'Auth', summary: 'Lift a login lock (the key from the list, URL-encoded)', who: 'admin', data: z.object({ key: z.string() }) },
+    { method: 'get', path: '/api/public/site', tag: 'Public site', summary: 'Featured event, contacts, packages and enquiry choices', who: 'public', data: z.record(z.string(), z.unknown()) },
+    { method: 'post', path: '/api/visitors/register', tag: 'Public site', summary: 'Register a visitor (idempotent by uniqueSubmissionId / Idempotency-Key)', who: 'public', body: visitorRegistrationSchema, ...PUBLIC_SUBMISSION },
+    { method: 'post', path: '/api/stalls/register', tag: 'Public site', summary: 'Book a stall', who: 'public', body: stallRegistrationSchema, ...PUBLIC_SUBMISSION },
+    { method: 'post', path: '/api/awards/register', tag: 'Public site', summary: 'Nominate for an award', who: 'public', body: awardRegistrationSchema, ...PUBLIC_SUBMISSION },
+    { method: 'post', path: '/api/sponsors/register', tag: 'Public site', summary: 'Register as a sponsor', who: 'public', body: sponsorRegistrationSchema, ...PUBLIC_SUBMISSION },
+    { method: 'post', path: '/api/enquiries', tag: 'Public site', summary: 'Send an enquiry about a package', who: 'public', body: enquirySchema, ...PUBLIC_SUBMISSION },
+    { method: 'get', path: '/api/files/{key}', tag: 'System', summary: 'An uploaded image, with its true content type', who: 'public', produces: IMAGE_TYPES },
+    { method: 'get', path: '/api/dashboard/stats', tag: 'Dashboard', summary: 'The six tiles and today’s check-ins per type', who: 'admin', query: ['eventId'], data: z.record(z.string(), z.unknown()), fails: [404] },
+    { method: 'get', path: '/api/settings', tag: 'Settings', summary: 'Site settings', who: 'admin', data: z.record(z.string(), z.unknown()) },
+    { method: 'put', path: '/api/settings', tag: 'Settings', summary: 'Change contacts, packages, the featured event', who: 'admin', body: settingsUpdateSchema, data: z.record(z.string(), z.unknown()) },
+    { method: 'get', path: '/api/users', tag: 'Accounts', summary: 'Panel accounts', who: 'admin', data: z.object({ items: z.array(recordSchema), total: z.number() }) },
+    { method: 'post', path: '/api/users', tag: 'Accounts', summary: 'Create an admin or staff account', who: 'admin', body: userCreateSchema, success: [201], data: recordSchema, fails: [409] },
+    { method: 'put', path: '/api/users/{id}', tag: 'Accounts', summary: 'Rename, change role, disable, reset password (the last three end the account’s sessions)', who: 'admin', body: userUpdateSchema, data: recordSchema },
+    { method: 'get', path: '/api/checkin/roster', tag: 'Venue check-in', summary: 'Roster entries and tombstones changed after version `since`, in version order', who: 'staff', query: ['eventId', 'since', 'limit'], data: z.record(z.string(), z.unknown()), fails: [404] },
+    { method: 'post', path: '/api/checkin/device', tag: 'Venue check-in', summary: 'Sign this device in (registered by its secret on first use) and get the author ticket for its changes', who: 'staff', body: deviceSignInSchema, data: z.record(z.string(), z.unknown()), fails: [403] },
+    { method: 'post', path: '/api/checkin/ops', tag: 'Venue check-in', summary: 'Queued status operations (≤ 500) of one device and author, each applied once and ordered by cause: applied, superseded, held, duplicate or rejected', who: 'staff', body: checkinBatchSchema, data: z.unknown(), fails: [404, 409] },
+    { method: 'post', path: '/api/checkin/walk-ins', tag: 'Venue check-in', summary: 'Register a visitor at the desk (idempotent by the device-made id)', who: 'staff', body: walkInSchema, success: [200, 201], data: recordSchema, fails: [404, 409] },
+    { method: 'post', path: '/api/checkin/report', tag: 'Venue check-in', summary: 'A device reports how many operations still wait in its outbox', who: 'staff', body: deviceReportSchema, data: z.unknown(), fails: [403, 404, 409] },
+    { method: 'get', path: '/api/checkin/counts', tag: 'Venue check-in', summary: 'Checked in now by type, unique check-ins per hour, operations waiting on devices', who: 'staff', query: ['eventId'], data: z.record(z.string(), z.unknown()), fails: [404] },
+    { method: 'get', path: '/api/checkin/conflicts', tag: 'Venue check-in', summary: 'Changes made without knowing of another device’s change, with both sides, who won and why', who: 'admin', query: ['eventId'], data: z.unknown(), fails: [404] },
+    { method: 'post', path: '/api/checkin/conflicts/{id}/resolve', tag: 'Venue check-in', summary: 'Record an organiser’s decision on a conflict: keep, or apply one side', who: 'admin', body: conflictResolutionSchema, data: z.record(z.string(), z.unknown()), fails: [404] },
   ];
   for (const r of RESOURCES) {
     const base = `/api/${r.name}`;
     const tag = r.name;
     ops.push(
-      { method: 'get', path: base, tag, summary: `List ${r.name}, newest first`, who: 'staff', query: LIST_QUERY },
-      { method: 'get', path: `${base}/export.csv`, tag, summary: 'The filtered list as CSV (UTF-8 with BOM)', who: 'admin', query: LIST_QUERY },
-      { method: 'get', path: `${base}/{id}`, tag, summary: `One ${r.singular}`, who: 'staff' },
-      { method: 'get', path: `${base}/{id}/history`, tag, summary: 'Its status changes, newest first', who: 'staff' },
-      ...(r.createSchema ? [{ method: 'post' as const, path: base, tag, summary: `Create a ${r.singular}`, who: 'admin' as const, body: r.createSchema, multipart: true }] : []),
-      { method: 'put', path: `${base}/{id}`, tag, summary: `Update a ${r.singular} (If-Match: updatedAt → 409 when stale)`, who: 'admin', body: r.updateSchema, multipart: true },
-      { method: 'put', path: `${base}/{id}/status`, tag, summary: `Change its status (${r.statuses.join(', ')})`, who: r.staffMayChangeStatus ? 'staff' : 'admin', body: statusChangeSchema },
-      { method: 'delete', path: `${base}/{id}`, tag, summary: `Delete a ${r.singular}`, who: 'admin' },
+      { method: 'get', path: base, tag, summary: `List ${r.name}, newest first (sort: ${Object.keys(r.sortColumns ?? { createdAt: 1 }).join(', ')})`, who: 'staff', query: LIST_QUERY, data: pageSchema(recordSchema) },
+      { method: 'get', path: `${base}/export.csv`, tag, summary: 'The filtered list as CSV (UTF-8 with BOM)', who: 'admin', query: LIST_QUERY, produces: ['text/csv'] },
+      { method: 'get', path: `${base}/{id}`, tag, summary: `One ${r.singular}`, who: 'staff', data: recordSchema },
+      { method: 'get', path: `${base}/{id}/history`, tag, summary: 'Its status changes, newest first', who: 'staff', data: z.array(z.record(z.string(), z.unknown())) },
+      ...(r.createSchema
+        ? [{ method: 'post' as const, path: base, tag, summary: `Create a ${r.singular}`, who: 'admin' as const, body: r.createSchema, multipart: r.image && { fileField: r.image.formField }, success: [201], data: recordSchema, fails: [409] }]
+        : []),
+      { method: 'put', path: `${base}/{id}`, tag, summary: `Update a ${r.singular} (If-Match: updatedAt → 409 when stale)`, who: 'admin', body: r.updateSchema, multipart: r.image && { fileField: r.image.formField }, data: recordSchema, fails: [409] },
+      { method: 'put', path: `${base}/{id}/status`, tag, summary: `Change its status (${r.statuses.join(', ')})`, who: r.staffMayChangeStatus ? 'staff' : 'admin', body: statusChangeSchema, data: recordSchema },
+      { method: 'delete', path: `${base}/{id}`, tag, summary: `Delete a ${r.singular}`, who: 'admin', data: z.object({ id: z.string() }) },
     );
   }
   return ops;
 }
 
-const jsonSchema = (schema: $ZodType) => {
-  const { $schema: _, ...rest } = toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+const jsonSchema = (schema: $ZodType, io: 'input' | 'output' = 'input') => {
+  const { $schema: _, ...rest } = toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   return rest;
 };
+
+const FAILURES: Record<number, string> = {
+  400: 'Bad input: a message, and one per field in `errors`',
+  401: 'No token, or a token whose session has ended or expired',
+  403: 'The role may not do this',
+  404: 'No such record',
+  409: 'A duplicate, or a stale update (with the record as it is now in `data`)',
+  413: 'Body or file too large, or an image of too many pixels',
+  415: 'A body that is not JSON or multipart, or a file that is not a true image',
+  422: 'An idempotency key reused with another body',
+  429: 'Too many attempts: `Retry-After` says when to try again',
+  503: 'The database cannot be reached or written (e.g. a full disk)',
+};
+
+/**
+ * Every status an operation may answer: its successes, then the failures every operation of its kind
+ * may answer (400 for any input, 401/403 by role, 404 for a record path, 413/415 and 400 from the body
+ * rules of every request with a body, 503 from storage) and its own.
+ */
+function responsesOf(op: Operation): Record<string, unknown> {
+  const failures = new Set<number>([400, 503, ...(op.fails ?? [])]);
+  if (op.who !== 'public') failures.add(401);
+  if (op.who === 'admin') failures.add(403);
+  if (/\{(id|key)\}/.test(op.path)) failures.add(404);
+  if (op.method !== 'get') [413, 415].forEach((s) => failures.add(s));
+  const responses: Record<string, unknown> = {};
+  const successContent = op.produces
+    ? Object.fromEntries(op.produces.map((type) => [type, { schema: { type: 'string', ...(type.startsWith('image/') && { format: 'binary' }) } }]))
+    : { 'application/json': { schema: jsonSchema(op.answer ?? successSchema(op.data ?? z.unknown()), 'output') } };
+  for (const status of op.success ?? [200]) {
+    responses[status] = { description: status === 201 ? 'Created' : 'OK', content: successContent };
+  }
+  for (const status of [...failures].sort()) {
+    responses[status] = { description: FAILURES[status] ?? 'Failure', content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } } };
+  }
+  return responses;
+}
+
+/** A multipart body: the JSON body's fields as form fields, plus the image file. */
+function multipartSchema(body: $ZodType, fileField: string) {
+  const schema = jsonSchema(body) as { properties?: Record<string, unknown> };
+  return {
+    ...schema,
+    properties: { ...schema.properties, [fileField]: { type: 'string', format: 'binary', contentMediaType: 'image/*', description: 'PNG, JPEG, WebP, GIF or AVIF; at most 5 MB and 40 megapixels' } },
+  };
+}
 
 let cached: { spec: Record<string, unknown>; ops: Operation[] } | undefined;
 function openApi() {
@@ -118,7 +187,7 @@ function openApi() {
     const content: Record<string, unknown> = {};
     if (op.body) {
       content['application/json'] = { schema: jsonSchema(op.body) };
-      if (op.multipart) content['multipart/form-data'] = { schema: jsonSchema(op.body) };
+      if (op.multipart) content['multipart/form-data'] = { schema: multipartSchema(op.body, op.multipart.fileField) };
     }
     (paths[op.path] ??= {})[op.method] = {
       tags: [op.tag],
@@ -127,7 +196,7 @@ function openApi() {
       ...(op.who !== 'public' && { security: [{ bearer: [] }] }),
       ...(parameters.length && { parameters }),
       ...(op.body && { requestBody: { required: true, content } }),
-      responses: { default: { description: 'The envelope: { success, message, data } or { success: false, message, errors? }' } },
+      responses: responsesOf(op),
     };
   }
   cached = {
@@ -135,7 +204,10 @@ function openApi() {
     spec: {
       openapi: '3.1.0',
       info: { title: 'EventPro API', version: '1', description: 'Public registrations, the admin panel and venue check-in. See the contract in the repository.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        schemas: { Failure: jsonSchema(failureSchema, 'output') },
+      },
       paths,
     },
   };
@@ -173,6 +245,7 @@ export const docsRoutes = new Hono<AppEnv>()
                     (op) => html`<details>
                       <summary><span class="m ${op.method}">${op.method.toUpperCase()}</span> <code>${op.path}</code> — ${op.summary}<span class="who">${op.who}</span></summary>
                       ${op.query ? html`<p>Query: <code>${op.query.join(', ')}</code></p>` : ''}
+                      <p>Answers: <code>${Object.keys(responsesOf(op)).join(', ')}</code></p>
                       ${op.body ? html`<pre>${raw(escapeHtml(JSON.stringify(jsonSchema(op.body), null, 2)))}</pre>` : ''}
                     </details>`,
                   )}`,

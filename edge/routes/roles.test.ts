@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiChecker } from '../testing/openapi-check';
 import { makeTestApp, type TestApp } from '../testing/test-app';
 
 /**
@@ -25,6 +26,8 @@ const RESOURCES = [...PEOPLE, 'stalls', 'sponsors', 'awards', 'enquiries', 'even
 /** Staff read rosters and lists, and move people along at the venue door; nothing else. */
 const STAFF = [
   'GET /api/auth/me',
+  'POST /api/auth/logout',
+  'POST /api/auth/logout-everywhere',
   ...RESOURCES.flatMap((r) => [`GET /api/${r}`, `GET /api/${r}/:id`, `GET /api/${r}/:id/history`]),
   ...PEOPLE.map((r) => `PUT /api/${r}/:id/status`),
   'GET /api/checkin/roster',
@@ -38,11 +41,16 @@ const STAFF = [
 let t: TestApp;
 let staff: string;
 let admin: string;
-beforeAll(async () => {
-  t = await makeTestApp();
-  const account = await t.createUser('staff');
+let account: { email: string; password: string };
+/** New sessions: calling the logout routes ends the ones the test had. */
+const signIn = async () => {
   staff = await t.login(account.email, account.password);
   admin = await t.login();
+};
+beforeAll(async () => {
+  t = await makeTestApp();
+  account = await t.createUser('staff');
+  await signIn();
 });
 afterAll(() => t.close());
 
@@ -51,10 +59,16 @@ describe('who may call what', () => {
     const routes = [...new Set(t.app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`))];
     expect(routes.length).toBeGreaterThan(60);
     const wrong: string[] = [];
+    const reference = openApiChecker(await (await t.request('GET', '/api/openapi.json')).json());
     for (const route of routes) {
       const [method, pattern] = route.split(' ') as [string, string];
       const path = pattern.replace(/:\w+/g, 'x');
-      const send = (token?: string) => t.request(method, path, { token, json: method === 'GET' ? undefined : {} });
+      const send = async (token?: string) => {
+        const res = await t.request(method, path, { token, json: method === 'GET' ? undefined : {} });
+        const problem = reference.check(method, path, res);
+        if (problem) wrong.push(`not in the API reference: ${problem}`);
+        return res;
+      };
       const anonymous = (await send()).status;
       const asStaff = (await send(staff)).status;
       const asAdmin = (await send(admin)).status;
@@ -65,6 +79,7 @@ describe('who may call what', () => {
       if (staffMay && (asStaff === 401 || asStaff === 403)) wrong.push(`${route}: staff should be let in, got ${asStaff}`);
       if (!staffMay && asStaff !== 403) wrong.push(`${route}: staff got ${asStaff}, not 403`);
       if (asAdmin === 401 || asAdmin === 403) wrong.push(`${route}: admin got ${asAdmin}`);
+      if (route.includes('/logout')) await signIn();
     }
     expect(wrong).toEqual([]);
   });

@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { hashPassword } from '../auth/password';
 import { requireAdmin } from '../auth/require-role';
+import { endSessionsOf } from '../auth/sessions';
 import { users } from '../db/tables/system';
 import { isUniqueViolation } from '../lib/db-errors';
 import type { AppEnv } from '../env';
@@ -22,8 +23,9 @@ const publicColumns = {
 
 /**
  * `/api/users` (admin only): accounts for organisers and venue staff. Accounts are disabled rather than
- * deleted, so the status-change log keeps naming who did what; a disabled account's tokens stop working
- * at once (requireRole reads the account on every request).
+ * deleted, so the status-change log keeps naming who did what. A password reset, a disable or a role
+ * change ends the account's sessions at once (its tokens answer 401; re-enabling does not bring them
+ * back); an admin changing their own password keeps only the session they are using.
  */
 export const userRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
@@ -75,6 +77,9 @@ export const userRoutes = new Hono<AppEnv>()
         updatedAt: now().toISOString(),
       })
       .where(eq(users.id, id));
+    const endsSessions =
+      input.password !== undefined || input.disabled === true || (input.role !== undefined && input.role !== existing.role);
+    if (endsSessions) await endSessionsOf(db, id, id === c.var.user.id ? c.var.sessionId : undefined);
     const [row] = await db.select(publicColumns).from(users).where(eq(users.id, id));
     return ok(c, row!, input.password !== undefined ? 'Password reset' : 'Account updated');
   });

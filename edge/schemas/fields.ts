@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MOBILE_MESSAGE, MOBILE_PATTERN, normaliseMobile } from './vocabulary';
+import { INVALID_CHARACTERS_MESSAGE, isPlainText, MOBILE_MESSAGE, MOBILE_PATTERN, normaliseMobile } from './vocabulary';
 
 /**
  * Field builders shared by the resource schemas. Every admin form arrives either as JSON or as
@@ -10,12 +10,19 @@ import { MOBILE_MESSAGE, MOBILE_PATTERN, normaliseMobile } from './vocabulary';
 export const MAX_TEXT = 200;
 export const MAX_LONG_TEXT = 5000;
 
+/**
+ * No control characters and no lone surrogates (vocabulary.ts `isPlainText`); text longer than a name
+ * (descriptions, notes, addresses) may keep line breaks and tabs.
+ */
+const plainText = (max: number) =>
+  z.refine<string>((v) => isPlainText(v, { multiline: max > MAX_TEXT }), { error: `Text ${INVALID_CHARACTERS_MESSAGE}` });
+
 /** Trimmed text, empty allowed. */
-export const text = (max = MAX_TEXT) => z.string().check(z.trim(), z.maxLength(max));
+export const text = (max = MAX_TEXT) => z.string().check(z.trim(), z.maxLength(max), plainText(max));
 
 /** Trimmed text that must not be blank. */
 export const requiredText = (message: string, max = MAX_TEXT) =>
-  z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max));
+  z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max), plainText(max));
 
 /** An optional leading + then 10 to 15 digits (seed 000 §5); spaces and dashes people type are dropped. */
 export const mobile = (requiredMessage: string) =>

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import {
   FIELD_LABELS,
+  INVALID_CHARACTERS_MESSAGE,
+  isPlainText,
   MAX_ID_LENGTH,
   MAX_TEXT_LENGTH,
   MOBILE_MESSAGE,
@@ -27,8 +29,12 @@ function requiredText(label: string) {
     z.trim(),
     z.minLength(1, { error: required }),
     z.maxLength(MAX_TEXT_LENGTH, { error: `${label} must be at most ${MAX_TEXT_LENGTH} characters` }),
+    plainText(label),
   );
 }
+
+/** Names and other short text: no control characters, no half surrogate pairs (vocabulary.ts). */
+const plainText = (label: string) => z.refine<string>((v) => isPlainText(v), { error: `${label} ${INVALID_CHARACTERS_MESSAGE}` });
 
 /** A required mobile number: blank → "{label} is required"; otherwise the §5 pattern. */
 function requiredMobile(label: string) {
@@ -48,6 +54,7 @@ function textWithDefault(label: string, fallback: string) {
         z.string({ error: `${label} must be text` }).check(
           z.trim(),
           z.maxLength(MAX_TEXT_LENGTH, { error: `${label} must be at most ${MAX_TEXT_LENGTH} characters` }),
+          plainText(label),
         ),
       ),
     ),
@@ -66,6 +73,7 @@ const optionalId = (label: string) =>
         z.string({ error: `${label} must be text` }).check(
           z.trim(),
           z.maxLength(MAX_ID_LENGTH, { error: `${label} must be at most ${MAX_ID_LENGTH} characters` }),
+          plainText(label),
         ),
       ),
     ),

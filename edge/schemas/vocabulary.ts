@@ -69,3 +69,16 @@ export const REQUIRED_FIELDS = {
 
 export const requiredMessage = (label: string) => `${label} is required`;
 
+
+/**
+ * Text people type is refused when it holds control characters (NUL, escape, bidi-breaking C1 codes…)
+ * or half of a UTF-16 surrogate pair: they break CSV exports, logs and other systems a name is copied to,
+ * and no keyboard types them. Long free text may keep tabs and line breaks.
+ */
+export const INVALID_CHARACTERS_MESSAGE = 'must not contain control characters or broken characters';
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export function isPlainText(value: string, options: { multiline?: boolean } = {}): boolean {
+  return !(options.multiline ? CONTROL_EXCEPT_LINES : CONTROL).test(value) && !LONE_SURROGATE.test(value);
+}

@@ -1,18 +1,32 @@
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BLOB_KEY_PATTERN, type BlobStore } from './blob-store';
 
-/** The Node server's blob store: one file per key plus a small JSON sidecar holding its content type. */
-export function folderBlobStore(folder: string): BlobStore {
+/**
+ * The Node server's blob store: one file per key plus a small JSON sidecar holding its content type.
+ * A put writes both to temporary names and renames them into place, image last: a put that fails part
+ * way (a full disk) removes what it wrote, so no empty or cut-off image is ever left or served.
+ */
+export function folderBlobStore(folder: string, options: { writeFile?: typeof writeFile } = {}): BlobStore {
+  const write = options.writeFile ?? writeFile;
   const pathOf = (key: string) => {
     if (!BLOB_KEY_PATTERN.test(key)) throw new Error(`Invalid blob key: ${key}`);
     return join(folder, key);
   };
   return {
     async put(key, bytes, contentType) {
+      const path = pathOf(key);
       await mkdir(folder, { recursive: true });
-      await writeFile(`${pathOf(key)}.json`, JSON.stringify({ contentType }));
-      await writeFile(pathOf(key), bytes);
+      const temporary = `${path}.${crypto.randomUUID()}.part`;
+      try {
+        await write(`${temporary}.json`, JSON.stringify({ contentType }));
+        await write(temporary, bytes);
+        await rename(`${temporary}.json`, `${path}.json`);
+        await rename(temporary, path);
+      } catch (error) {
+        await Promise.all([rm(temporary, { force: true }), rm(`${temporary}.json`, { force: true }), rm(`${path}.json`, { force: true })]);
+        throw error;
+      }
     },
     async get(key) {
       if (!BLOB_KEY_PATTERN.test(key)) return null;

@@ -1,13 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Client } from '@libsql/client';
 import { eq, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { createApp } from '../app';
 import { hashPassword } from '../auth/password';
 import { ensureFeaturedEvent, ensureFirstAdmin } from '../db/initial-data';
+import { LibsqlError } from '@libsql/client';
+import { drizzle } from 'drizzle-orm/libsql';
+import type { BatchWriter } from '../db/batch-writer';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/local-database';
+import { createLogger, type Logger } from '../lib/log';
 import { users, type UserRole } from '../db/tables/system';
 import { type AppConfig, type AppDeps, DEFAULT_CONFIG } from '../env';
 import { folderBlobStore } from '../storage/folder-blob-store';
@@ -16,6 +22,9 @@ export const ADMIN_EMAIL = 'admin@expo.test';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
 /** Requests in tests say which client address they come from with this header (the tests' own deps read it). */
 export const CLIENT_ADDRESS_HEADER = 'x-test-client-address';
+
+/** The test's stand-in for the socket's address: the test header, else loopback. */
+export const socketAddress = (c: Context) => c.req.header(CLIENT_ADDRESS_HEADER) ?? '127.0.0.1';
 
 /** A clock the test moves by hand: token expiry and lock-outs are tested without waiting. */
 export class TestClock {
@@ -39,20 +48,69 @@ export interface RequestOptions {
  * does, with the first admin created from known credentials. Requests go through `app.request`, i.e.
  * through the whole HTTP stack of Hono. Call `close()` in afterAll.
  */
-export async function makeTestApp(options: { config?: Partial<AppConfig>; serveAssets?: AppDeps['serveAssets'] } = {}) {
+export async function makeTestApp(
+  options: {
+    config?: Partial<AppConfig>;
+    serveAssets?: AppDeps['serveAssets'];
+    /** The server's reading of the client address; by default the test header, as if it were the socket's. */
+    clientAddress?: AppDeps['clientAddress'];
+  } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), 'eventpro-test-'));
   const { client, db, writeBatch, close: closeDatabase } = await openDatabase({
     url: `file:${join(dir, 'test.db')}`,
     migrationsFolder: resolve(import.meta.dirname, '../../migrations'),
   });
   const clock = new TestClock();
-  const deps: AppDeps = {
-    db,
-    writeBatch,
-    blobs: folderBlobStore(join(dir, 'blobs')),
+  const logs: string[] = [];
+  const logger = createLogger({ sink: (line) => logs.push(line), level: 'debug', now: clock.now });
+  // A disk that can be made to fail: while `failWrites(true)`, every write through the routes' database or
+  // the write lane fails as a full disk does (SQLITE_FULL), after drizzle has put its SQL and parameters
+  // into the error, exactly what a real failure would hand the app.
+  const disk = { failing: false };
+  const diskFull = () => new LibsqlError('database or disk is full', 'SQLITE_FULL');
+  const isWrite = (statement: unknown) =>
+    /^\s*(insert|update|delete|replace)\b/i.test(typeof statement === 'string' ? statement : String((statement as { sql?: unknown })?.sql ?? ''));
+  const failingClient = new Proxy(client, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      if (property === 'execute') {
+        return (statement: unknown, ...rest: unknown[]) => {
+          if (disk.failing && isWrite(statement)) return Promise.reject(diskFull());
+          return value.call(target, statement, ...rest);
+        };
+      }
+      if (property === 'batch') {
+        return (statements: unknown[], ...rest: unknown[]) => {
+          if (disk.failing && statements.some(isWrite)) return Promise.reject(diskFull());
+          return value.call(target, statements, ...rest);
+        };
+      }
+      return value.bind(target);
+    },
+  });
+  const routesDb: typeof db = drizzle(failingClient);
+  const failingWriteBatch: BatchWriter = Object.assign(
+    (statements: Parameters<BatchWriter>[0]) =>
+      disk.failing && statements.some(isWrite) ? Promise.reject(diskFull()) : writeBatch(statements),
+    { groupsRequests: writeBatch.groupsRequests },
+  );
+  const deps: AppDeps & { logger: Logger } = {
+    db: routesDb,
+    writeBatch: failingWriteBatch,
+    logger,
+    // While the disk fails, an image write leaves an empty file and fails, as ENOSPC does part-way.
+    blobs: folderBlobStore(join(dir, 'blobs'), {
+      writeFile: (async (path: string, data: string | Uint8Array) => {
+        if (!disk.failing) return writeFile(path, data);
+        await writeFile(path, '');
+        throw Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: 'ENOSPC' });
+      }) as typeof writeFile,
+    }),
     secrets: { jwtSecret: 'test-jwt-secret-0123456789abcdef', passwordPepper: 'test-pepper' },
     now: clock.now,
-    clientAddress: (c) => c.req.header(CLIENT_ADDRESS_HEADER) ?? '127.0.0.1',
+    clientAddress: options.clientAddress ?? socketAddress,
     config: { ...DEFAULT_CONFIG, ...options.config },
     serveAssets: options.serveAssets,
   };
@@ -87,7 +145,12 @@ export async function makeTestApp(options: { config?: Partial<AppConfig>; serveA
     rmSync(dir, { recursive: true, force: true });
   };
 
-  return { app, deps, db, client, clock, dir, request, login, createUser, disableUser, rowCounts, close };
+  /** Makes every write fail as on a full disk (true) or work again (false). */
+  const failWrites = (failing: boolean) => {
+    disk.failing = failing;
+  };
+
+  return { app, deps, db: routesDb, logs, failWrites, client, clock, dir, request, login, createUser, disableUser, rowCounts, close };
 }
 
 export type TestApp = Awaited<ReturnType<typeof makeTestApp>>;

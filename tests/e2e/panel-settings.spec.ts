@@ -9,6 +9,8 @@ describe('Settings and roles', () => {
   it('saves the site contacts and featured event', async () => {
     const { page } = admin.device;
     await page.goto(`${baseUrl}/panel/settings`);
+    // The form takes the stored values when they arrive: typing before that would be overwritten.
+    await expect.poll(() => page.getByRole('button', { name: 'Save settings' }).isEnabled()).toBe(true);
     await page.getByLabel('Contact phone').fill('+919876543210');
     await page.getByLabel('Contact e-mail').fill('hello@expo.test');
     const featured = page.getByLabel('Featured event');
@@ -67,5 +69,40 @@ describe('Settings and roles', () => {
 
     await row.getByRole('button', { name: /^Disable/ }).click();
     await row.getByText('Disabled').waitFor();
+  });
+
+  it('shows a login lock to admins, who unlock it', async () => {
+    const { page } = admin.device;
+    const email = `locked${Date.now()}@expo.test`;
+    await api(baseUrl, admin.token, 'POST', '/users', { email, name: 'Locked Staff', role: 'staff', password: 'locked staff password' });
+    const guess = () =>
+      fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'a wrong guess' }) });
+    for (let i = 0; i < 5; i++) expect((await guess()).status).toBe(401);
+    expect((await guess()).status).toBe(429);
+
+    await page.goto(`${baseUrl}/panel/settings`);
+    const row = page.getByRole('row').filter({ hasText: `${email} from` });
+    await row.getByText('Locked', { exact: true }).waitFor();
+    await row.getByRole('button', { name: /^Unlock/ }).click();
+    await page.getByText('Lock cleared').first().waitFor();
+    await row.waitFor({ state: 'detached' });
+    await apiLogin(baseUrl, email, 'locked staff password');
+  });
+
+  it('logs out everywhere: every token of the account is refused at once', async () => {
+    const email = `everywhere${Date.now()}@expo.test`;
+    await api(baseUrl, admin.token, 'POST', '/users', { email, name: 'Roaming Staff', role: 'staff', password: 'roaming staff password' });
+    const elsewhere = await apiLogin(baseUrl, email, 'roaming staff password');
+    const staff = await openDevice();
+    try {
+      await useToken(staff.page, baseUrl, await apiLogin(baseUrl, email, 'roaming staff password'));
+      await staff.page.goto(`${baseUrl}/panel/settings`);
+      await staff.page.getByTestId('account-email').getByText(email).waitFor();
+      await staff.page.getByRole('button', { name: 'Log out everywhere' }).click();
+      await staff.page.waitForURL(`${baseUrl}/`);
+    } finally {
+      await staff.close();
+    }
+    expect((await api(baseUrl, elsewhere, 'GET', '/auth/me')).status).toBe(401);
   });
 });

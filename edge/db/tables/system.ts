@@ -136,6 +136,28 @@ export const loginThrottle = sqliteTable('login_throttle', {
   lockedUntil: text('locked_until'),
 });
 
+/**
+ * Signed-in sessions. Every token names its session (`sid`), and a request is let in only while the
+ * session's row exists: a logout, a password reset, a disable or a role change deletes the rows of that
+ * user, which ends its tokens at once on every runtime.
+ */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    createdAt: text('created_at').notNull(),
+    expiresAt: text('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** One row `/api/health` rewrites: the database is healthy only when it takes a write. */
+export const healthProbe = sqliteTable('health_probe', {
+  id: integer('id').primaryKey(),
+  checkedAt: text('checked_at').notNull(),
+});
+
 /** Site-wide settings an organiser may change (contact phone and e-mail of the public site). */
 export const siteSettings = sqliteTable('site_settings', {
   key: text('key').primaryKey(),

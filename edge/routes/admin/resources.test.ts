@@ -36,7 +36,8 @@ const CASES: Case[] = [
 ];
 
 let featuredEventId = '';
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+/** A real 1×1 PNG: uploads must be whole images (lib/images.ts). */
+const PNG = new Uint8Array(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
 
 const json = (method: string, path: string, body?: unknown, token = admin) => t.request(method, path, { json: body, token });
 const multipart = (method: string, path: string, fields: Record<string, unknown>, files: Record<string, File> = {}, token = admin) => {

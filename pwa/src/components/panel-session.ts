@@ -18,3 +18,11 @@ export function usePanelUser(): PanelUser | null {
 export function useIsAdmin(): boolean {
   return usePanelUser()?.role === 'admin';
 }
+
+/** Signs out (features/auth/logout.ts through useSession), for screens under the panel layout. */
+export type Logout = (options?: { everywhere?: boolean }) => Promise<void>;
+export const LogoutContext = createContext<Logout | null>(null);
+
+export function useLogout(): Logout | null {
+  return useContext(LogoutContext);
+}

@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef } from 'react';
-import { clearToken, subscribeToken } from '../../lib/auth-token';
+import { subscribeToken } from '../../lib/auth-token';
 import { meQueryOptions } from './auth-api';
+import { logout as signOut } from './logout';
 
 /**
- * For signed-in screens: the current user (`GET /api/auth/me`), a `logout()` that forgets the
- * token and goes to the site root, and a watch on the token: when it disappears for another
+ * For signed-in screens: the current user (`GET /api/auth/me`), a `logout()` that signs out
+ * (features/auth/logout.ts: the server's session, the cached lists, the token) and goes to the site root, and a watch on the token: when it disappears for another
  * reason (rejected by the API, logout in another tab) the user is sent to the login screen,
  * which brings them back here afterwards.
  */
@@ -27,12 +28,23 @@ export function useSession() {
     [navigate, href],
   );
 
-  const logout = useCallback(() => {
-    loggingOut.current = true;
-    clearToken();
-    queryClient.removeQueries({ queryKey: ['auth'] });
-    void navigate({ to: '/' });
-  }, [navigate, queryClient]);
+  const logout = useCallback(
+    async (options: { everywhere?: boolean } = {}) => {
+      loggingOut.current = true;
+      try {
+        if (!(await signOut(options))) {
+          loggingOut.current = false;
+          return;
+        }
+      } catch (error) {
+        loggingOut.current = false;
+        throw error;
+      }
+      queryClient.removeQueries({ queryKey: ['auth'] });
+      void navigate({ to: '/' });
+    },
+    [navigate, queryClient],
+  );
 
   return { me, logout };
 }

@@ -5,7 +5,7 @@ import { panelRequest } from '../../components/panel-api';
 import { PanelDrawer } from '../../components/panel-drawer';
 import { useEventChoices } from '../../components/panel-event-select';
 import { formatCreatedOn, statusLabel } from '../../components/panel-format';
-import { usePanelUser } from '../../components/panel-session';
+import { useLogout, usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/panel-toast';
 import { errorMessage } from '../../lib/api-error';
 import { FormMessage } from '../../components/form-message';
@@ -27,7 +27,19 @@ interface SiteSettings {
   founderVideoUrl: string;
 }
 
+interface LoginLock {
+  key: string;
+  kind: 'device' | 'account-address' | 'address';
+  account: string | null;
+  address: string | null;
+  attempts: number;
+  maxAttempts: number;
+  locked: boolean;
+  windowEndsAt: string;
+}
+
 const USERS_KEY = ['panel', 'users'] as const;
+const LOCKS_KEY = ['panel', 'login-locks'] as const;
 const SETTINGS_KEY = ['panel', 'settings'] as const;
 
 /** Settings: the signed-in account; for admins the site's contacts and featured event, and staff accounts. */
@@ -56,11 +68,118 @@ export function SettingsPage() {
           ) : (
             <p className="panel-muted">Loading ...</p>
           )}
+          <LogOutEverywhere />
         </div>
         {user?.role === 'admin' ? <SiteSettingsCard /> : null}
       </div>
       {user?.role === 'admin' ? <Accounts selfId={user.id} /> : null}
+      {user?.role === 'admin' ? <LoginLocks /> : null}
     </section>
+  );
+}
+
+/** Ends every session of this account: a lost tablet or a shared computer stops working at once. */
+function LogOutEverywhere() {
+  const logout = useLogout();
+  const [error, setError] = useState<string | null>(null);
+  const everywhere = useMutation({
+    mutationFn: () => logout?.({ everywhere: true }) ?? Promise.resolve(),
+    onError: (failure) => setError(errorMessage(failure, 'Could not reach the server. Please try again when online.')),
+  });
+  return (
+    <div className="panel-form__actions">
+      <p className="panel-muted">Signed in on a device you no longer have? End every session of this account, this one included.</p>
+      <FormMessage kind="error" text={error} />
+      <button type="button" className="button button--ghost" disabled={everywhere.isPending || !logout} onClick={() => everywhere.mutate()}>
+        {everywhere.isPending ? 'Logging out ...' : 'Log out everywhere'}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Login locks (docs/decisions/004): counts of failed logins whose window still runs, locked ones first.
+ * Clearing one lets that address (or device) try again at once.
+ */
+function LoginLocks() {
+  const queryClient = useQueryClient();
+  const locks = useQuery({
+    queryKey: LOCKS_KEY,
+    queryFn: async () => (await panelRequest<{ items: LoginLock[] }>('/auth/locks')).data.items,
+  });
+  const clear = useMutation({
+    mutationFn: (lock: LoginLock) => panelRequest(`/auth/locks/${encodeURIComponent(lock.key)}`, { method: 'DELETE' }),
+    onSuccess: (result) => toast.success(result.message || 'Lock cleared'),
+    onError: (failure) => toast.error(errorMessage(failure, 'Failed to clear the lock')),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: LOCKS_KEY }),
+  });
+  const what = (lock: LoginLock) =>
+    lock.kind === 'address'
+      ? `Every account from ${lock.address}`
+      : lock.kind === 'device'
+        ? `${lock.account} on a remembered device`
+        : `${lock.account} from ${lock.address}`;
+  const items = locks.data ?? [];
+  return (
+    <div className="panel-card" style={{ marginTop: '1rem' }}>
+      <h2>Login locks</h2>
+      <p className="panel-muted">
+        Failed logins are counted per account and address and per address; a device that has signed in before is never locked out by someone else.
+      </p>
+      {locks.isError ? (
+        <p className="panel-banner" role="alert">
+          {errorMessage(locks.error, 'Failed to load login locks')}
+        </p>
+      ) : null}
+      <div className="panel-table-wrap">
+        <table className="panel-table">
+          <caption className="visually-hidden">Login locks</caption>
+          <thead>
+            <tr>
+              <th scope="col">Who</th>
+              <th scope="col">Attempts</th>
+              <th scope="col">Status</th>
+              <th scope="col">Until</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {locks.isPending ? (
+              <tr>
+                <td colSpan={5} className="panel-table__empty">
+                  Loading ...
+                </td>
+              </tr>
+            ) : items.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="panel-table__empty">
+                  No failed logins in the last 15 minutes
+                </td>
+              </tr>
+            ) : (
+              items.map((lock) => (
+                <tr key={lock.key}>
+                  <td>{what(lock)}</td>
+                  <td>
+                    {lock.attempts} / {lock.maxAttempts}
+                  </td>
+                  <td>
+                    <span className="panel-status">{lock.locked ? 'Locked' : 'Counting'}</span>
+                  </td>
+                  <td>{new Date(lock.windowEndsAt).toLocaleTimeString()}</td>
+                  <td>
+                    <button type="button" className="button button--ghost button--small" onClick={() => clear.mutate(lock)}>
+                      {lock.locked ? 'Unlock' : 'Clear'}
+                      <span className="visually-hidden"> {what(lock)}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </div>
   );
 }
 
