@@ -12,6 +12,7 @@ import { csvStream } from './csv';
 import { isUniqueViolation } from './db-errors';
 import { groupCommit } from './group-commit';
 import { outcomeOf, recordTarget, statusChangeStatements } from './status-engine';
+import { uuidv7 } from './uuid-v7';
 import { currentEvent, eventById } from './events';
 import {
   countRows,
@@ -131,7 +132,7 @@ export function resourceRoutes(resource: ResourceDescription) {
       const id = c.req.param('id');
       const at = now().toISOString();
       const user = c.var.user;
-      const logId = crypto.randomUUID();
+      const logId = uuidv7();
       // The organiser changes the state they saw: with `If-Match: <updatedAt>` a row changed since is refused.
       const expected = c.req.header('If-Match')?.replace(/^W\/|"/g, '') || null;
       const [logged] = await groupCommit(
@@ -213,7 +214,7 @@ export function resourceRoutes(resource: ResourceDescription) {
       const guard = and(eq(table.id, id), eq(table.updatedAt, existing.updatedAt as string));
       let updated: unknown;
       try {
-        const logId = crypto.randomUUID();
+        const logId = uuidv7();
         [updated] = await groupCommit(writeBatch, [
           toStatement(db.update(table).set(patch).where(guard).returning({ id: table.id })),
           ...(newStatus

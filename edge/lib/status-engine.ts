@@ -74,7 +74,7 @@ export function resolveConcurrent(kind: RosterKind, current: string | null, inco
 export type ChangeBase = { kind: 'seen'; operationId: string | null } | { kind: 'current' };
 
 export interface StatusChangeInput {
-  /** The log entry's id. */
+  /** The log entry's id: a UUID v7, so the log's rows land at the end of its primary key, not on random pages. */
   logId: string;
   /** The change's own id (a device's operation id, or the log id for the panel); applied at most once. */
   operationId: string;

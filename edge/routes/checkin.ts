@@ -14,6 +14,7 @@ import { fail, ok } from '../http/envelope';
 import { validate } from '../http/validate';
 import { groupCommit } from '../lib/group-commit';
 import { newPassCode } from '../lib/pass-code';
+import { uuidv7 } from '../lib/uuid-v7';
 import { DOOR_TABLES, doorStateStatement, doorStatusColumn, doorTarget, outcomeOf, statusChangeStatements } from '../lib/status-engine';
 import {
   type CheckinBatch,
@@ -242,7 +243,7 @@ export const checkinRoutes = new Hono<AppEnv>()
       logged.push({
         answer,
         statements: statusChangeStatements(doorTarget(op.kind), {
-          logId: crypto.randomUUID(),
+          logId: uuidv7(),
           operationId: op.id,
           resource: op.kind,
           recordId: op.recordId,
@@ -361,7 +362,7 @@ export const checkinRoutes = new Hono<AppEnv>()
         db
           .insert(statusChanges)
           .values({
-            id: crypto.randomUUID(),
+            id: uuidv7(),
             resource: 'visitors',
             recordId: input.id,
             eventId: input.eventId,
@@ -522,7 +523,7 @@ export const checkinRoutes = new Hono<AppEnv>()
       const [change] = await db.select().from(statusChanges).where(eq(statusChanges.operationId, chosen)).limit(1);
       if (!change) return fail(c, 404, 'That change is not in the log');
       applied = change.toStatus;
-      const logId = crypto.randomUUID();
+      const logId = uuidv7();
       statements.push(
         ...statusChangeStatements(doorTarget(kind), {
           logId,
