@@ -62,7 +62,9 @@ async function updateDevice(change: (info: DeviceInfo) => DeviceInfo): Promise<D
   const db = checkinDb();
   await deviceInfo();
   const next = await db.transaction('rw', db.deviceInfo, async () => {
-    const info = change((await db.deviceInfo.get('device'))!);
+    // Site data cleared while the page was open: this is a new device from now on.
+    const stored = (await db.deviceInfo.get('device')) ?? { key: 'device' as const, id: crypto.randomUUID(), createdAt: new Date().toISOString(), secret: randomSecret(), name: '', tickets: {} };
+    const info = change(stored);
     await db.deviceInfo.put(info);
     return info;
   });
