@@ -11,8 +11,7 @@ import { statusChangeSchema } from '../schemas/status-change';
 import { csvStream } from './csv';
 import { isUniqueViolation } from './db-errors';
 import { groupCommit } from './group-commit';
-import { outcomeOf, recordTarget, statusChangeStatements } from './status-engine';
-import { uuidv7 } from './uuid-v7';
+import { outcomeOf, panelChange, recordTarget, statusChangeStatements } from './status-engine';
 import { currentEvent, eventById } from './events';
 import {
   countRows,
@@ -132,26 +131,23 @@ export function resourceRoutes(resource: ResourceDescription) {
       const id = c.req.param('id');
       const at = now().toISOString();
       const user = c.var.user;
-      const logId = uuidv7();
       // The organiser changes the state they saw: with `If-Match: <updatedAt>` a row changed since is refused.
       const expected = c.req.header('If-Match')?.replace(/^W\/|"/g, '') || null;
       const [logged] = await groupCommit(
         writeBatch,
-        statusChangeStatements(recordTarget(resource.name, table as never), {
-          logId,
-          operationId: logId,
-          resource: resource.name,
-          recordId: id,
-          toStatus: status,
-          base: { kind: 'current' },
-          expectedUpdatedAt: expected,
-          author: { userId: user.id, name: user.name },
-          device: null,
-          happenedAt: at,
-          receivedAt: at,
-          notes: input.notes ?? '',
-          alsoSet: resource.statusNotesOnRecord && input.notes !== undefined ? { notes: input.notes } : undefined,
-        }),
+        statusChangeStatements(
+          recordTarget(resource.name, table as never),
+          panelChange({
+            resource: resource.name,
+            recordId: id,
+            toStatus: status,
+            author: { userId: user.id, name: user.name },
+            at,
+            expectedUpdatedAt: expected,
+            notes: input.notes ?? '',
+            alsoSet: resource.statusNotesOnRecord && input.notes !== undefined ? { notes: input.notes } : undefined,
+          }),
+        ),
       );
       const row = await findRow(db, resource, id);
       if (!row) return fail(c, 404, notFound);
@@ -214,23 +210,13 @@ export function resourceRoutes(resource: ResourceDescription) {
       const guard = and(eq(table.id, id), eq(table.updatedAt, existing.updatedAt as string));
       let updated: unknown;
       try {
-        const logId = uuidv7();
         [updated] = await groupCommit(writeBatch, [
           toStatement(db.update(table).set(patch).where(guard).returning({ id: table.id })),
           ...(newStatus
-            ? statusChangeStatements(recordTarget(resource.name, table as never), {
-                logId,
-                operationId: logId,
-                resource: resource.name,
-                recordId: id,
-                toStatus: newStatus,
-                base: { kind: 'current' },
-                expectedUpdatedAt: at,
-                author: { userId: user.id, name: user.name },
-                device: null,
-                happenedAt: at,
-                receivedAt: at,
-              })
+            ? statusChangeStatements(
+                recordTarget(resource.name, table as never),
+                panelChange({ resource: resource.name, recordId: id, toStatus: newStatus, author: { userId: user.id, name: user.name }, at, expectedUpdatedAt: at }),
+              )
             : []),
         ]);
       } catch (error) {

@@ -5,6 +5,7 @@ import { guests, speakers, vipAwardees, visitors } from '../db/tables/people';
 import { type StatusChangeOutcome, statusChanges } from '../db/tables/system';
 import type { SqlStatement, SqlValue } from '../db/sql-statement';
 import type { RosterKind } from '../schemas/checkin';
+import { uuidv7 } from './uuid-v7';
 
 /**
  * The one status engine: every path that changes a record's status — the venue door's operations,
@@ -63,13 +64,6 @@ export function precedence(kind: RosterKind, status: string | null | undefined):
   return rank + 1; // -1 (unlisted) → 0
 }
 
-/** The conflict rule as a pure function, for documentation, the PWA's prediction and tests. */
-export function resolveConcurrent(kind: RosterKind, current: string | null, incoming: string): Exclude<StatusChangeOutcome, never> {
-  if (precedence(kind, incoming) > precedence(kind, current)) return 'applied';
-  if (current && HOLD_STATUSES.includes(current) && current !== incoming) return 'held';
-  return 'superseded';
-}
-
 /** What a status change is made on: the change its maker saw last, or the current state (the panel). */
 export type ChangeBase = { kind: 'seen'; operationId: string | null } | { kind: 'current' };
 
@@ -96,6 +90,25 @@ export interface StatusChangeInput {
   notes?: string;
   /** Also written on the record when the change applies (e.g. an enquiry's notes). */
   alsoSet?: Record<string, SqlValue>;
+}
+
+/**
+ * A change made in the panel (or an organiser's decision): made on the state the organiser saw, so
+ * causally later by construction; no device; it happens when it arrives. Its log id is its operation id.
+ */
+export function panelChange(input: {
+  resource: string;
+  recordId: string;
+  toStatus: string;
+  author: StatusChangeInput['author'];
+  at: string;
+  expectedUpdatedAt?: string | null;
+  notes?: string;
+  alsoSet?: StatusChangeInput['alsoSet'];
+}): StatusChangeInput {
+  const logId = uuidv7();
+  const { at, ...rest } = input;
+  return { ...rest, logId, operationId: logId, base: { kind: 'current' }, device: null, happenedAt: at, receivedAt: at };
 }
 
 /** Where a status lives: the table, its status column, and whether the door's bookkeeping goes with it. */

@@ -14,8 +14,9 @@ import { fail, ok } from '../http/envelope';
 import { validate } from '../http/validate';
 import { groupCommit } from '../lib/group-commit';
 import { newPassCode } from '../lib/pass-code';
+import { sha256Hex } from '../lib/sha256';
 import { uuidv7 } from '../lib/uuid-v7';
-import { DOOR_TABLES, doorStateStatement, doorStatusColumn, doorTarget, outcomeOf, statusChangeStatements } from '../lib/status-engine';
+import { DOOR_TABLES, doorStateStatement, doorStatusColumn, doorTarget, outcomeOf, panelChange, statusChangeStatements } from '../lib/status-engine';
 import {
   type CheckinBatch,
   checkinBatchSchema,
@@ -113,7 +114,7 @@ const OPS_PER_COMMIT = 10;
 /** Differences below this are the network's latency, not a wrong clock. */
 const CLOCK_TOLERANCE_MS = 5_000;
 /** A device report older than this is shown with its age but no longer counted as waiting. */
-export const DEVICE_REPORT_FRESH_MS = 2 * 3600_000;
+const DEVICE_REPORT_FRESH_MS = 2 * 3600_000;
 
 /**
  * The sender of a batch, checked: the author through the ticket's signature (issued to this very
@@ -159,9 +160,6 @@ async function checkedSender(c: Context<AppEnv>, body: Pick<CheckinBatch, 'devic
 /** What was last written for each device (values only): see `deviceStatements`. */
 const recentDeviceWrites = new Map<string, { name: string; offsetMs: number; at: number }>();
 
-const sha256Hex = async (text: string) =>
-  [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))].map((b) => b.toString(16).padStart(2, '0')).join('');
-
 type OpResult = {
   id: string;
   result: 'applied' | 'superseded' | 'held' | 'duplicate' | 'rejected';
@@ -203,7 +201,7 @@ export const checkinRoutes = new Hono<AppEnv>()
     const input = c.req.valid('json');
     const { db, now, secrets } = c.var.deps;
     const at = now().toISOString();
-    const secretHash = await sha256Hex(input.secret);
+    const secretHash = sha256Hex(input.secret);
     await db
       .insert(deviceReports)
       .values({ deviceId: input.id, eventId: input.eventId ?? '', name: input.name, secretHash, reportedBy: c.var.user.name, reportedAt: at })
@@ -523,21 +521,18 @@ export const checkinRoutes = new Hono<AppEnv>()
       const [change] = await db.select().from(statusChanges).where(eq(statusChanges.operationId, chosen)).limit(1);
       if (!change) return fail(c, 404, 'That change is not in the log');
       applied = change.toStatus;
-      const logId = uuidv7();
       statements.push(
-        ...statusChangeStatements(doorTarget(kind), {
-          logId,
-          operationId: logId,
-          resource: kind,
-          recordId: row.recordId,
-          toStatus: change.toStatus,
-          base: { kind: 'current' },
-          author: { userId: user.id, name: user.name },
-          device: null,
-          happenedAt: at,
-          receivedAt: at,
-          notes: `Conflict resolved: ${change.toStatus} applied${input.note ? ` (${input.note})` : ''}`,
-        }),
+        ...statusChangeStatements(
+          doorTarget(kind),
+          panelChange({
+            resource: kind,
+            recordId: row.recordId,
+            toStatus: change.toStatus,
+            author: { userId: user.id, name: user.name },
+            at,
+            notes: `Conflict resolved: ${change.toStatus} applied${input.note ? ` (${input.note})` : ''}`,
+          }),
+        ),
       );
     }
     const resolution = applied ? `applied ${applied}` : 'kept';

@@ -44,3 +44,19 @@ if (typeof window !== 'undefined') {
     if (event.key === TOKEN_KEY || event.key === null) emit();
   });
 }
+
+/**
+ * The claims a panel token states (`sub`, `role`), read without checking its signature: they only choose
+ * screens and label what this device queues; the API checks the token on every request. Empty for
+ * anything that is not such a token.
+ */
+export function tokenClaims(token: string | null | undefined): { sub?: string; role?: string } {
+  const payload = token?.split('.')[1];
+  if (!payload) return {};
+  try {
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='))) as Record<string, unknown>;
+    return { ...(typeof json.sub === 'string' ? { sub: json.sub } : {}), ...(typeof json.role === 'string' ? { role: json.role } : {}) };
+  } catch {
+    return {};
+  }
+}

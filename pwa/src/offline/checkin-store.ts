@@ -4,9 +4,9 @@
 // connection opened with strict durability (the commit waits for the disk). Knows no screen.
 import { Dexie, type DexieOptions } from 'dexie';
 import { EventProDatabase } from './db';
-import type { RosterEntry } from '../../../edge/routes/checkin';
+import type { PersonState, RosterEntry } from '../../../edge/routes/checkin';
 import { uuidv7 } from '../../../edge/lib/uuid-v7';
-import { getToken } from '../lib/auth-token';
+import { getToken, tokenClaims } from '../lib/auth-token';
 import { normalisePassCode } from './pass-code-match';
 import type { AuthorTicket, CheckinOperation, CheckinOutboxEntry, DeviceInfo, OutboxAuthor, RosterChunk, RosterCursor, RosterKind, RosterPerson, WalkInDraft } from './checkin-types';
 
@@ -449,13 +449,8 @@ export function loadedIndex(eventId?: string): RosterIndex | undefined {
 /** One entry of `GET /api/checkin/roster`, as the server declares it. */
 export type { RosterEntry };
 
-export interface PersonState {
-  status: string | null;
-  statusChangedAt: string | null;
-  statusChangedBy: string | null;
-  statusDeviceId: string | null;
-  statusOperationId: string | null;
-}
+/** A person's door state, as the server answers it after a change. */
+export type { PersonState };
 
 /** The record ids with an operation still on its way (their local status is newer than the server's). */
 async function pendingRecordKeys(db: EventProDatabase, eventId: string, except?: Set<string>): Promise<Set<string>> {
@@ -653,21 +648,10 @@ export async function changeStatus(person: Pick<RosterPerson, 'eventId' | 'kind'
 }
 
 const authorOf = (actor: Actor): OutboxAuthor | undefined => {
-  const userId = actor.userId ?? tokenSubject(getToken());
+  const userId = actor.userId ?? tokenClaims(getToken()).sub;
   return userId ? { userId, name: actor.name } : undefined;
 };
 
-/** The user id a login token names (its `sub`), read without verifying: the server checks the token. */
-export function tokenSubject(token: string | null): string | undefined {
-  try {
-    const payload = token?.split('.')[1];
-    if (!payload) return undefined;
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
-    return typeof json.sub === 'string' ? json.sub : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A visitor registered at the desk: on the roster at once (registered_at_venue), sent when online. */
 export async function registerWalkIn(input: Omit<WalkInDraft, 'id' | 'deviceTime'>, actor: Actor): Promise<RosterPerson> {

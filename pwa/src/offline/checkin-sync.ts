@@ -5,7 +5,7 @@
 // Knows no screen: screens read `getSyncState()` / `subscribeSync()`.
 import { ApiError } from '../lib/api-error';
 import { readEnvelope } from '../lib/envelope';
-import { getToken, subscribeToken } from '../lib/auth-token';
+import { getToken, subscribeToken, tokenClaims } from '../lib/auth-token';
 import {
   applyDeliveries,
   authorTicket,
@@ -24,7 +24,6 @@ import {
   rosterCursor,
   storeAuthorTicket,
   storeRosterPage,
-  tokenSubject,
 } from './checkin-store';
 import type { AuthorTicket, CheckinOutboxEntry, RosterKind } from './checkin-types';
 
@@ -191,9 +190,9 @@ interface Sender {
  */
 async function senderFor(entry: CheckinOutboxEntry): Promise<Sender> {
   const info = await deviceInfo();
-  const userId = entry.author?.userId ?? tokenSubject(getToken() ?? workerToken);
+  const userId = entry.author?.userId ?? tokenClaims(getToken() ?? workerToken).sub;
   let ticket = userId ? await authorTicket(userId) : undefined;
-  if (!ticket && userId && userId === tokenSubject(getToken() ?? workerToken)) ticket = await signInDevice();
+  if (!ticket && userId && userId === tokenClaims(getToken() ?? workerToken).sub) ticket = await signInDevice();
   if (!ticket) {
     throw new AuthNeeded(`Changes made by ${entry.author?.name ?? entry.by ?? 'another user'} wait until they log in on this device again`);
   }
@@ -515,7 +514,7 @@ export async function reportWaiting(): Promise<void> {
     if (!forEvent) return;
     const id = forEvent;
     const waiting = await db.checkinOutbox.where('eventId').equals(id).filter((e) => e.state !== 'refused').count();
-    const userId = tokenSubject(getToken() ?? workerToken);
+    const userId = tokenClaims(getToken() ?? workerToken).sub;
     const ticket = userId ? ((await authorTicket(userId)) ?? (await signInDevice())) : undefined;
     if (!ticket) return;
     await call('POST', '/api/checkin/report', { deviceId: await deviceId(), eventId: id, waiting, author: ticket.ticket });

@@ -1,6 +1,8 @@
 // Where to go after login. The `redirect` search param comes from the URL, so anyone can
 // craft it: only same-origin paths inside the admin panel are honoured (no open redirect).
 
+import { tokenClaims } from '../../lib/auth-token';
+
 export const DASHBOARD_PATH = '/panel/dashboard';
 /** The venue door: where door staff work. */
 export const DOOR_PATH = '/panel/checkin';
@@ -10,20 +12,9 @@ export function landingPath(role: string | null | undefined): string {
   return role === 'staff' ? DOOR_PATH : DASHBOARD_PATH;
 }
 
-/**
- * The role a panel token claims, read without checking its signature: it only chooses the first screen
- * (the API checks the token and the role on every request). Null for anything that is not such a token.
- */
+/** The role a panel token claims (it only chooses the first screen); null for anything else. */
 export function tokenRole(token: string | null | undefined): string | null {
-  const payload = token?.split('.')[1];
-  if (!payload) return null;
-  try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
-    const role = (JSON.parse(json) as { role?: unknown }).role;
-    return typeof role === 'string' ? role : null;
-  } catch {
-    return null;
-  }
+  return tokenClaims(token).role ?? null;
 }
 
 /** Login screens: sending the user back there after login would loop. */
