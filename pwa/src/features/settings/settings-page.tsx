@@ -1,3 +1,4 @@
+import type { ThrottleEntry } from '../../../../edge/auth/login-throttle';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { PASSWORD_RULE, USER_ROLE_CHOICES } from '../../../../edge/schemas/users';
@@ -27,16 +28,8 @@ interface SiteSettings {
   founderVideoUrl: string;
 }
 
-interface LoginLock {
-  key: string;
-  kind: 'device' | 'account-address' | 'address';
-  account: string | null;
-  address: string | null;
-  attempts: number;
-  maxAttempts: number;
-  locked: boolean;
-  windowEndsAt: string;
-}
+/** A login count as `GET /api/auth/locks` answers it. */
+type LoginLock = ThrottleEntry;
 
 const USERS_KEY = ['panel', 'users'] as const;
 const LOCKS_KEY = ['panel', 'login-locks'] as const;
