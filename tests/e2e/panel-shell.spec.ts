@@ -80,6 +80,51 @@ describe('panel shell', () => {
     }
   });
 
+  it('fits its screen: every sidebar item without scrolling at 1280×800, the whole title and the NEW badge at 390 px, and a readable title in both themes', async () => {
+    const { page } = device;
+    await page.goto(`${baseUrl}/panel/dashboard`);
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Admin panel' });
+    expect(await nav.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(0);
+    const enquiries = await page.getByTestId('sidebar').getByRole('link', { name: 'Enquiries' }).boundingBox();
+    expect(enquiries!.y + enquiries!.height).toBeLessThanOrEqual(800);
+
+    // The top bar's title against its bar, in each theme (WCAG AA for text: 4.5:1).
+    const titleContrast = () =>
+      page.locator('.panel-topbar__title').evaluate((title) => {
+        const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+        const luminance = ([r, g, b]: number[]) => {
+          const [R, G, B] = [r!, g!, b!].map((v) => {
+            const c = v / 255;
+            return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+          });
+          return 0.2126 * R! + 0.7152 * G! + 0.0722 * B!;
+        };
+        const text = luminance(rgb(getComputedStyle(title).color));
+        const bar = luminance(rgb(getComputedStyle(title.closest('.panel-topbar')!).backgroundColor));
+        return (Math.max(text, bar) + 0.05) / (Math.min(text, bar) + 0.05);
+      });
+    expect(await titleContrast()).toBeGreaterThanOrEqual(4.5);
+    await page.getByRole('button', { name: /dark mode/i }).click();
+    expect(await titleContrast()).toBeGreaterThanOrEqual(4.5);
+    await page.getByRole('button', { name: /light mode/i }).click();
+
+    const phone = await openDevice({ viewport: { width: 390, height: 844 } });
+    try {
+      await useToken(phone.page, baseUrl, token);
+      await phone.page.goto(`${baseUrl}/panel/settings`);
+      await phone.page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+      expect(await phone.page.locator('.panel-topbar__title').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      const badge = await phone.page.getByTestId('sidebar').getByText('NEW').boundingBox();
+      const rail = await phone.page.getByTestId('sidebar').boundingBox();
+      expect(badge).not.toBeNull();
+      expect(badge!.x + badge!.width).toBeLessThanOrEqual(rail!.x + rail!.width);
+      expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('is dark by default and remembers light mode across reloads', async () => {
     const { page } = device;
     await page.goto(`${baseUrl}/panel/dashboard`);
@@ -138,12 +183,16 @@ describe('panel shell', () => {
       ['/panel/settings', 'Settings'],
     ];
     const found: string[] = [];
-    for (const [path, heading] of screens) {
-      await page.goto(`${baseUrl}${path}`);
-      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-      await page.waitForFunction(() => !document.body.textContent?.includes('Loading ...') && !document.body.textContent?.includes('Loading events...'));
-      found.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
+    for (const theme of ['dark', 'light']) {
+      await page.evaluate((value) => localStorage.setItem('eventpro.panel.theme', value), theme);
+      for (const [path, heading] of screens) {
+        await page.goto(`${baseUrl}${path}`);
+        await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+        await page.waitForFunction(() => !document.body.textContent?.includes('Loading ...') && !document.body.textContent?.includes('Loading events...'));
+        found.push(...(await seriousViolations(page)).map((v) => `${theme} ${path}: ${v}`));
+      }
     }
+    await page.evaluate(() => localStorage.setItem('eventpro.panel.theme', 'dark'));
     // An open form drawer too.
     await page.goto(`${baseUrl}/panel/vips/awardees`);
     await page.getByRole('button', { name: '+ Add Awardee' }).click();

@@ -38,7 +38,7 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       { label: 'Team Management', to: '/panel/teams', icon: '◎', adminOnly: true },
       { label: 'Coordination Team', to: '/panel/teams/coordination', icon: '⇄', adminOnly: true },
-      { label: 'Volunteers Team', to: '/panel/teams/volunteers', icon: '✋', adminOnly: true },
+      { label: 'Volunteers Team', to: '/panel/teams/volunteers', icon: '♥', adminOnly: true },
     ],
   },
   { title: 'Planning', items: [{ label: 'Timeline Management', to: '/panel/timeline-management', icon: '☰', badge: 'NEW', adminOnly: true }] },
