@@ -235,6 +235,55 @@ describe('sessions', () => {
   });
 });
 
+describe('changing your own password', () => {
+  const me = (token: string) => t.request('GET', '/api/auth/me', { token });
+  const change = (token: string, json: object, address = '10.0.7.1') => t.request('POST', '/api/auth/password', { token, json, address });
+
+  it('a staff user changes their own password: the new one logs in, the old one no longer does, other sessions end', async () => {
+    const user = await t.createUser('staff');
+    const here = await t.login(user.email, user.password);
+    const elsewhere = await t.login(user.email, user.password);
+    const res = await change(here, { currentPassword: user.password, newPassword: 'my own new password' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true, message: 'Password changed. Your other devices have been logged out.', data: { endedSessions: 1 } });
+    expect((await me(here)).status).toBe(200);
+    expect((await me(elsewhere)).status).toBe(401);
+    expect((await login(user.email, user.password, '10.0.7.2')).status).toBe(401);
+    expect((await login(user.email, 'my own new password', '10.0.7.3')).status).toBe(200);
+  });
+
+  it('answers 400 beside the field for a wrong current password, a short or unchanged new one, and keeps the password', async () => {
+    const user = await t.createUser('staff');
+    const token = await t.login(user.email, user.password);
+    const cases: Array<[object, Record<string, string>]> = [
+      [{ currentPassword: 'not my password', newPassword: 'a long enough password' }, { currentPassword: 'Current password is incorrect' }],
+      [{ currentPassword: user.password, newPassword: 'short' }, { newPassword: 'Password must be at least 10 characters' }],
+      [{ currentPassword: user.password, newPassword: user.password }, { newPassword: 'Choose a password different from the current one' }],
+      [{ newPassword: 'a long enough password' }, { currentPassword: 'Current password is required' }],
+    ];
+    for (const [json, errors] of cases) {
+      const res = await change(token, json);
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect((await res.json()).errors).toMatchObject(errors);
+    }
+    expect((await login(user.email, user.password, '10.0.7.4')).status).toBe(200);
+  });
+
+  it('counts wrong current passwords like failed logins: the sixth guess is refused without being checked', async () => {
+    const user = await t.createUser('staff');
+    const token = await t.login(user.email, user.password);
+    for (let i = 0; i < 5; i++) expect((await change(token, { currentPassword: `guess ${i}`, newPassword: 'a long enough password' }, '10.0.7.9')).status).toBe(400);
+    const res = await change(token, { currentPassword: user.password, newPassword: 'a long enough password' }, '10.0.7.9');
+    expect(res.status).toBe(429);
+    expect(res.headers.get('Retry-After')).toMatch(/^\d+$/);
+  });
+
+  it('needs a signed-in user', async () => {
+    const res = await t.request('POST', '/api/auth/password', { json: { currentPassword: 'x', newPassword: 'a long enough password' } });
+    expect(res.status).toBe(401);
+  });
+});
+
 describe('tokens and roles', () => {
   const me = (token?: string) => t.request('GET', '/api/auth/me', { token });
 

@@ -19,7 +19,7 @@ import { users } from '../db/tables/system';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
 import { validate } from '../http/validate';
-import { loginSchema } from '../schemas/auth';
+import { CURRENT_PASSWORD_WRONG, loginSchema, passwordChangeSchema, SAME_PASSWORD } from '../schemas/auth';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const LOCK_NOT_FOUND = 'No such login lock';
@@ -98,6 +98,34 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/logout-everywhere', requireStaff, async (c) => {
     const ended = await endSessionsOf(c.var.deps.db, c.var.user.id);
     return ok(c, { ended }, 'Logged out everywhere');
+  })
+  /**
+   * `POST /api/auth/password` `{ currentPassword, newPassword }`: the signed-in user changes their own
+   * password. Guessing the current one counts like a failed login of that account from that address, so a
+   * token left open on a shared tablet cannot be used to find the password. Every other session of the
+   * user ends; this one goes on.
+   */
+  .post('/password', requireStaff, validate('json', passwordChangeSchema), async (c) => {
+    const { currentPassword, newPassword } = c.req.valid('json');
+    const { db, secrets, now, clientAddress } = c.var.deps;
+    const keys = [accountAddressKey(c.var.user.email, clientAddress(c))];
+    const attempt = await countAttempt(db, keys, now());
+    if (!attempt.allowed) {
+      c.header('Retry-After', String(Math.ceil(attempt.retryAfterMs / 1000)));
+      return fail(c, 429, tooManyAttempts(attempt.retryAfterMs));
+    }
+    const [user] = await db.select().from(users).where(eq(users.id, c.var.user.id)).limit(1);
+    if (!user || !(await verifyPassword(currentPassword, user.passwordHash, secrets.passwordPepper)).valid) {
+      return fail(c, 400, CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
+    }
+    await countSuccess(db, keys);
+    if (newPassword === currentPassword) return fail(c, 400, SAME_PASSWORD, { newPassword: SAME_PASSWORD });
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(newPassword, secrets.passwordPepper), updatedAt: now().toISOString() })
+      .where(eq(users.id, user.id));
+    const ended = await endSessionsOf(db, user.id, c.var.sessionId);
+    return ok(c, { endedSessions: ended }, ended > 0 ? 'Password changed. Your other devices have been logged out.' : 'Password changed.');
   })
   /** `GET /api/auth/locks` (admin): the login counts whose window still runs, locked ones first. */
   .get('/locks', requireAdmin, async (c) => ok(c, { items: await listThrottle(c.var.deps.db, c.var.deps.now()) }))

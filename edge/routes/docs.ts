@@ -5,7 +5,7 @@ import type { $ZodType } from 'zod/v4/core';
 import type { AppEnv } from '../env';
 import * as z from 'zod/mini';
 import type { ResourceDescription } from '../lib/resource';
-import { loginSchema } from '../schemas/auth';
+import { loginSchema, passwordChangeSchema } from '../schemas/auth';
 import { failureSchema, lockSchema, loginAnswerSchema, pageSchema, recordSchema, successSchema, userSchema } from '../schemas/responses';
 import {
   awardRegistrationSchema,
@@ -80,6 +80,7 @@ function operations(): Operation[] {
     { method: 'get', path: '/api/auth/me', tag: 'Auth', summary: 'The signed-in user', who: 'staff', data: userSchema },
     { method: 'post', path: '/api/auth/logout', tag: 'Auth', summary: 'End this session: its token answers 401 from now on', who: 'staff', data: z.object({ ended: z.number() }) },
     { method: 'post', path: '/api/auth/logout-everywhere', tag: 'Auth', summary: 'End every session of the signed-in user, this one included', who: 'staff', data: z.object({ ended: z.number() }) },
+    { method: 'post', path: '/api/auth/password', tag: 'Auth', summary: 'Change your own password: 400 beside the field for a wrong current password; wrong guesses count like failed logins (429). Ends your other sessions.', who: 'staff', body: passwordChangeSchema, data: z.object({ endedSessions: z.number() }), fails: [429] },
     { method: 'get', path: '/api/auth/locks', tag: 'Auth', summary: 'Login counts whose window still runs, locked ones first', who: 'admin', data: z.object({ items: z.array(lockSchema) }) },
     { method: 'delete', path: '/api/auth/locks/{key}', tag: 'Auth', summary: 'Lift a login lock (the key from the list, URL-encoded)', who: 'admin', data: z.object({ key: z.string() }) },
     { method: 'get', path: '/api/public/site', tag: 'Public site', summary: 'Featured event, contacts, packages and enquiry choices', who: 'public', data: z.record(z.string(), z.unknown()) },

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { newPassword } from './users';
 
 /** The login form of seed 001 §5: e-mail (e-mail type) and password, both required. Shared with the PWA. */
 export const loginSchema = z.object({
@@ -10,3 +11,26 @@ export const loginSchema = z.object({
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;
+
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+export const SAME_PASSWORD = 'Choose a password different from the current one';
+export const PASSWORDS_DIFFER = 'Passwords do not match';
+
+/** `POST /api/auth/password`: a signed-in user changes their own password, proving the current one. */
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).check(
+    z.minLength(1, { error: 'Current password is required' }),
+    z.maxLength(1024),
+  ),
+  newPassword,
+});
+
+/** The form adds a confirmation the server never needs: the same rules, plus "typed twice alike". */
+export const passwordChangeFormSchema = z
+  .extend(passwordChangeSchema, { confirmPassword: z.string() })
+  .check(
+    z.refine((v) => v.confirmPassword === v.newPassword, { error: PASSWORDS_DIFFER, path: ['confirmPassword'] }),
+    z.refine((v) => v.currentPassword === '' || v.newPassword !== v.currentPassword, { error: SAME_PASSWORD, path: ['newPassword'] }),
+  );
+
+export type PasswordChangeForm = z.input<typeof passwordChangeFormSchema>;

@@ -5,7 +5,9 @@ import { flag, requiredEmail, requiredText } from './fields';
 export const USER_ROLE_CHOICES = ['admin', 'staff'] as const;
 export const PASSWORD_RULE = 'Password must be at least 10 characters';
 
-const password = z.string({ error: PASSWORD_RULE }).check(z.minLength(10, { error: PASSWORD_RULE }), z.maxLength(200));
+/** A new password, wherever one is chosen: an account's first, an admin's reset, a user's own change. */
+export const newPassword = z.string({ error: PASSWORD_RULE }).check(z.minLength(10, { error: PASSWORD_RULE }), z.maxLength(200));
+const password = newPassword;
 
 export const userCreateSchema = z.object({
   email: z.pipe(requiredEmail('Email is required'), z.transform((v) => v.toLowerCase())),

@@ -105,4 +105,44 @@ describe('Settings and roles', () => {
     }
     expect((await api(baseUrl, elsewhere, 'GET', '/auth/me')).status).toBe(401);
   });
+
+  it('a staff user changes their own password with every message beside its field, on a phone', async () => {
+    const email = `ownpassword${Date.now()}@expo.test`;
+    await api(baseUrl, admin.token, 'POST', '/users', { email, name: 'Gate Staff', role: 'staff', password: 'gate staff password' });
+    const elsewhere = await apiLogin(baseUrl, email, 'gate staff password');
+    const staff = await openDevice({ viewport: { width: 390, height: 844 } });
+    try {
+      const { page } = staff;
+      await useToken(page, baseUrl, await apiLogin(baseUrl, email, 'gate staff password'));
+      await page.goto(`${baseUrl}/panel/settings`);
+      const form = page.getByRole('form', { name: 'Change password' });
+      await form.getByRole('button', { name: 'Change password' }).click();
+      // Each empty or short field says why, beside itself, and the first takes the focus.
+      await form.getByText('Current password is required').waitFor();
+      await form.getByText('Password must be at least 10 characters').waitFor();
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('current-password');
+
+      await form.getByLabel('Current password').fill('not my password');
+      await form.getByLabel(/^New password/).fill('my brand new password');
+      await form.getByLabel('Confirm new password').fill('my brand new passwort');
+      await form.getByRole('button', { name: 'Change password' }).click();
+      await form.getByText('Passwords do not match').waitFor();
+
+      await form.getByLabel('Confirm new password').fill('my brand new password');
+      await form.getByRole('button', { name: 'Change password' }).click();
+      // The server's answer for the wrong current password lands beside that field, focused.
+      await form.getByText('Current password is incorrect').waitFor();
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('current-password');
+
+      await form.getByLabel('Current password').fill('gate staff password');
+      await form.getByRole('button', { name: 'Change password' }).click();
+      await page.getByText('Password changed. Your other devices have been logged out.').waitFor();
+      expect(await form.getByLabel('Current password').inputValue()).toBe('');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    } finally {
+      await staff.close();
+    }
+    expect((await api(baseUrl, elsewhere, 'GET', '/auth/me')).status).toBe(401);
+    await apiLogin(baseUrl, email, 'my brand new password');
+  });
 });

@@ -10,6 +10,7 @@ import { useLogout, usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/panel-toast';
 import { errorMessage } from '../../lib/api-error';
 import { FormMessage } from '../../components/form-message';
+import { ChangePasswordForm } from './change-password-form';
 
 interface Account {
   id: string;
@@ -63,6 +64,7 @@ export function SettingsPage() {
           )}
           <LogOutEverywhere />
         </div>
+        <ChangePasswordForm />
         {user?.role === 'admin' ? <SiteSettingsCard /> : null}
       </div>
       {user?.role === 'admin' ? <Accounts selfId={user.id} /> : null}
