@@ -3,6 +3,13 @@ import { optionalEmail, optionalMobile, text } from './fields';
 
 export const FOUNDER_VIDEO_MESSAGE = 'Founder video: a path on this site ending in .mp4 or .webm, e.g. /media/founder.mp4';
 
+// A path on this site (the CSP plays media from this origin only); '' removes the video.
+const founderVideoUrl = z.string().check(
+  z.trim(),
+  z.maxLength(300),
+  z.regex(/^(?:|\/(?!\/)[^\s?#]*\.(?:mp4|webm)(?:[?#]\S*)?)$/i, { error: FOUNDER_VIDEO_MESSAGE }),
+);
+
 /** The site settings an admin edits in Settings: public contacts, packages, the featured event. */
 export const sitePackageSchema = z.object({
   id: z.string().check(z.trim(), z.regex(/^[a-z0-9-]{1,40}$/, { error: 'Package id: lower-case letters, digits and dashes' })),
@@ -17,12 +24,14 @@ export const settingsUpdateSchema = z.object({
   contactEmail: z.optional(optionalEmail()),
   packages: z.optional(z.array(sitePackageSchema).check(z.minLength(1, { error: 'Keep at least one package' }), z.maxLength(12))),
   featuredEventId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
-  founderVideoUrl: z.optional(
-    z.string().check(
-      z.trim(),
-      z.maxLength(300),
-      // A path on this site (the CSP plays media from this origin only); '' removes the video.
-      z.regex(/^(?:|\/(?!\/)[^\s?#]*\.(?:mp4|webm)(?:[?#]\S*)?)$/i, { error: FOUNDER_VIDEO_MESSAGE }),
-    ),
-  ),
+  founderVideoUrl: z.optional(founderVideoUrl),
 });
+
+/** The "Public site" card of Settings: the same rules; no featured event chosen is '' in the form. */
+export const siteSettingsFormSchema = z.object({
+  contactPhone: optionalMobile(),
+  contactEmail: optionalEmail(),
+  featuredEventId: z.string(),
+  founderVideoUrl,
+});
+export type SiteSettingsForm = z.input<typeof siteSettingsFormSchema>;

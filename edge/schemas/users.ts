@@ -23,3 +23,6 @@ export const userUpdateSchema = z.object({
   /** A new password: the admin's reset. */
   password: z.optional(password),
 });
+
+/** An admin's reset of another account's password (Settings → Reset password). */
+export const passwordResetFormSchema = z.object({ password: newPassword });

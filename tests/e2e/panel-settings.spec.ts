@@ -11,6 +11,13 @@ describe('Settings and roles', () => {
     await page.goto(`${baseUrl}/panel/settings`);
     // The form takes the stored values when they arrive: typing before that would be overwritten.
     await expect.poll(() => page.getByRole('button', { name: 'Save settings' }).isEnabled()).toBe(true);
+    // A wrong value is refused beside its field before anything is sent.
+    await page.getByLabel('Founder video').fill('https://video.example.com/founder.mp4');
+    await page.getByLabel('Contact e-mail').fill('not an address');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Founder video: a path on this site ending in .mp4 or .webm').waitFor();
+    await page.getByText('Enter a valid email address').waitFor();
+    await page.getByLabel('Founder video').fill('');
     await page.getByLabel('Contact phone').fill('+919876543210');
     await page.getByLabel('Contact e-mail').fill('hello@expo.test');
     const featured = page.getByLabel('Featured event');

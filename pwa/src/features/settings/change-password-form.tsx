@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type PasswordChangeForm, passwordChangeFormSchema } from '../../../../edge/schemas/auth';
 import { FormMessage } from '../../components/form-message';
 import { showServerErrors, useSchemaForm } from '../../components/form/schema-form';
-import { TextField } from '../../components/form/text-field';
+import { TextField } from '../../components/form/fields';
 import { toast } from '../../components/panel-toast';
 import { api, readEnvelope } from '../../lib/api';
 

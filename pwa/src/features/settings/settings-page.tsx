@@ -1,7 +1,11 @@
 import type { ThrottleEntry } from '../../../../edge/auth/login-throttle';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import { PASSWORD_RULE, USER_ROLE_CHOICES } from '../../../../edge/schemas/users';
+import { useState } from 'react';
+import type * as z from 'zod/mini';
+import { type SiteSettingsForm, siteSettingsFormSchema } from '../../../../edge/schemas/settings';
+import { passwordResetFormSchema, USER_ROLE_CHOICES, userCreateSchema } from '../../../../edge/schemas/users';
+import { SelectField, TextField } from '../../components/form/fields';
+import { showServerErrors, useSchemaForm } from '../../components/form/schema-form';
 import { panelRequest } from '../../components/panel-api';
 import { PanelDrawer } from '../../components/panel-drawer';
 import { useEventChoices } from '../../components/panel-event-select';
@@ -179,95 +183,67 @@ function LoginLocks() {
 }
 
 function SiteSettingsCard() {
-  const queryClient = useQueryClient();
-  const ids = { phone: useId(), email: useId(), featured: useId(), video: useId(), videoHint: useId() };
   const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: async () => (await panelRequest<SiteSettings>('/settings')).data });
-  const events = useEventChoices();
-  const [values, setValues] = useState({ contactPhone: '', contactEmail: '', featuredEventId: '', founderVideoUrl: '' });
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (settings.data) {
-      setValues({
-        contactPhone: settings.data.contactPhone,
-        contactEmail: settings.data.contactEmail,
-        featuredEventId: settings.data.featuredEventId ?? '',
-        founderVideoUrl: settings.data.founderVideoUrl ?? '',
-      });
-    }
-  }, [settings.data]);
-
-  const save = useMutation({
-    mutationFn: () =>
-      panelRequest<SiteSettings>('/settings', {
-        method: 'PUT',
-        json: {
-          contactPhone: values.contactPhone.trim(),
-          contactEmail: values.contactEmail.trim(),
-          founderVideoUrl: values.founderVideoUrl.trim(),
-          ...(values.featuredEventId ? { featuredEventId: values.featuredEventId } : {}),
-        },
-      }),
-    onSuccess(result) {
-      setError(null);
-      toast.success(result.message || 'Settings saved');
-      void queryClient.invalidateQueries({ queryKey: SETTINGS_KEY });
-      void queryClient.invalidateQueries({ queryKey: ['panel', 'events'] });
-    },
-    onError(failure) {
-      setError(errorMessage(failure, 'Failed to save settings'));
-    },
-  });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
-
   return (
-    <form className="panel-card panel-form" onSubmit={onSubmit} noValidate aria-labelledby="site-settings">
+    <div className="panel-card">
       <h2 id="site-settings">Public site</h2>
       {settings.isError ? (
         <p className="panel-banner" role="alert">
           {errorMessage(settings.error, 'Failed to load settings')}
         </p>
       ) : null}
-      <div className="field">
-        <label htmlFor={ids.phone}>Contact phone</label>
-        <input id={ids.phone} type="tel" value={values.contactPhone} placeholder="+91 98765 43210" onChange={(e) => setValues({ ...values, contactPhone: e.currentTarget.value })} />
-      </div>
-      <div className="field">
-        <label htmlFor={ids.email}>Contact e-mail</label>
-        <input id={ids.email} type="email" value={values.contactEmail} onChange={(e) => setValues({ ...values, contactEmail: e.currentTarget.value })} />
-      </div>
-      <div className="field">
-        <label htmlFor={ids.featured}>Featured event</label>
-        <select id={ids.featured} value={values.featuredEventId} onChange={(e) => setValues({ ...values, featuredEventId: e.currentTarget.value })}>
-          <option value="">{events.isError ? 'Failed to load events' : 'Select an event'}</option>
-          {(events.data ?? []).map((event) => (
-            <option key={event.id} value={event.id}>
-              {event.eventName}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={ids.video}>Founder video</label>
-        <input
-          id={ids.video}
-          type="text"
-          inputMode="url"
-          value={values.founderVideoUrl}
-          placeholder="/media/founder.mp4"
-          aria-describedby={ids.videoHint}
-          onChange={(e) => setValues({ ...values, founderVideoUrl: e.currentTarget.value })}
+      {settings.data ? (
+        <SiteSettingsForm
+          // A fresh form for each saved version: what was stored is what the fields start from.
+          key={JSON.stringify(settings.data)}
+          saved={{
+            contactPhone: settings.data.contactPhone,
+            contactEmail: settings.data.contactEmail,
+            featuredEventId: settings.data.featuredEventId ?? '',
+            founderVideoUrl: settings.data.founderVideoUrl ?? '',
+          }}
         />
-        <small id={ids.videoHint} className="panel-muted">
-          A video file on this site (.mp4 or .webm). Leave empty until there is one: the home page then says the video is coming.
-        </small>
-      </div>
-      <FormMessage kind="error" text={error} />
+      ) : settings.isPending ? (
+        <p className="panel-muted">Loading ...</p>
+      ) : null}
+    </div>
+  );
+}
+
+function SiteSettingsForm({ saved }: { saved: SiteSettingsForm }) {
+  const queryClient = useQueryClient();
+  const events = useEventChoices();
+  const form = useSchemaForm(siteSettingsFormSchema, saved);
+  const save = useMutation({
+    mutationFn: ({ featuredEventId, ...values }: z.output<typeof siteSettingsFormSchema>) =>
+      panelRequest<SiteSettings>('/settings', { method: 'PUT', json: { ...values, ...(featuredEventId ? { featuredEventId } : {}) } }),
+    onSuccess(result) {
+      toast.success(result.message || 'Settings saved');
+      void queryClient.invalidateQueries({ queryKey: SETTINGS_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['panel', 'events'] });
+    },
+    onError: (failure) => showServerErrors(form, failure, 'Failed to save settings'),
+  });
+  const eventOptions = [
+    { value: '', label: events.isError ? 'Failed to load events' : 'Select an event' },
+    ...(events.data ?? []).map((event) => ({ value: event.id, label: event.eventName })),
+  ];
+  return (
+    <form className="panel-form" onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate aria-labelledby="site-settings">
+      <TextField form={form} name="contactPhone" label="Contact phone" type="tel" placeholder="+91 98765 43210" />
+      <TextField form={form} name="contactEmail" label="Contact e-mail" type="email" />
+      <SelectField form={form} name="featuredEventId" label="Featured event" options={eventOptions} />
+      <TextField
+        form={form}
+        name="founderVideoUrl"
+        label="Founder video"
+        inputMode="url"
+        placeholder="/media/founder.mp4"
+        hint="A video file on this site (.mp4 or .webm). Leave empty until there is one: the home page then says the video is coming."
+      />
+      <FormMessage kind="error" text={form.formState.errors.root?.server?.message} />
       <div className="panel-form__actions">
-        <button type="submit" className="button button--primary" disabled={save.isPending || settings.isPending}>
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save settings'}
         </button>
       </div>
@@ -356,54 +332,29 @@ function Accounts({ selfId }: { selfId: string }) {
   );
 }
 
+const NEW_ACCOUNT: z.input<typeof userCreateSchema> = { name: '', email: '', role: 'staff', password: '' };
+const ROLE_OPTIONS = USER_ROLE_CHOICES.map((role) => ({ value: role, label: statusLabel(role) }));
+
 function CreateAccount({ onCreated }: { onCreated: () => void }) {
-  const ids = { name: useId(), email: useId(), role: useId(), password: useId() };
-  const empty = { name: '', email: '', role: 'staff', password: '' };
-  const [values, setValues] = useState(empty);
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(userCreateSchema, NEW_ACCOUNT);
   const create = useMutation({
-    mutationFn: () => panelRequest('/users', { method: 'POST', json: { ...values, name: values.name.trim(), email: values.email.trim() } }),
+    mutationFn: (values: z.output<typeof userCreateSchema>) => panelRequest('/users', { method: 'POST', json: values }),
     onSuccess(result) {
       toast.success(result.message || 'Account created');
-      setValues(empty);
-      setError(null);
+      form.reset(NEW_ACCOUNT);
       onCreated();
     },
-    onError: (failure) => setError(errorMessage(failure, 'Failed to create account')),
+    onError: (failure) => showServerErrors(form, failure, 'Failed to create account'),
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!values.name.trim() || !values.email.trim()) return setError('Please fill in all required fields');
-    if (values.password.length < 10) return setError(PASSWORD_RULE);
-    create.mutate();
-  };
   return (
-    <form className="panel-form" onSubmit={onSubmit} noValidate aria-label="Create an account">
+    <form className="panel-form" onSubmit={form.handleSubmit((values) => create.mutate(values))} noValidate aria-label="Create an account">
       <div className="panel-form__grid">
-        <div className="field">
-          <label htmlFor={ids.name}>Name</label>
-          <input id={ids.name} value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.email}>Email</label>
-          <input id={ids.email} type="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.currentTarget.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.role}>Role</label>
-          <select id={ids.role} value={values.role} onChange={(e) => setValues({ ...values, role: e.currentTarget.value })}>
-            {USER_ROLE_CHOICES.map((role) => (
-              <option key={role} value={role}>
-                {statusLabel(role)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.password}>Password</label>
-          <input id={ids.password} type="password" autoComplete="new-password" value={values.password} onChange={(e) => setValues({ ...values, password: e.currentTarget.value })} />
-        </div>
+        <TextField form={form} name="name" label="Name" required autoComplete="off" />
+        <TextField form={form} name="email" label="Email" type="email" required autoComplete="off" />
+        <SelectField form={form} name="role" label="Role" required options={ROLE_OPTIONS} />
+        <TextField form={form} name="password" label="Password" type="password" required autoComplete="new-password" hint="At least 10 characters" />
       </div>
-      <FormMessage kind="error" text={error} />
+      <FormMessage kind="error" text={form.formState.errors.root?.server?.message} />
       <div className="panel-form__actions">
         <button type="submit" className="button button--primary" disabled={create.isPending}>
           {create.isPending ? 'Creating ...' : 'Create account'}
@@ -414,33 +365,20 @@ function CreateAccount({ onCreated }: { onCreated: () => void }) {
 }
 
 function ResetPassword({ account, onDone }: { account: Account; onDone: () => void }) {
-  const id = useId();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(passwordResetFormSchema, { password: '' });
   const reset = useMutation({
-    mutationFn: () => panelRequest(`/users/${account.id}`, { method: 'PUT', json: { password } }),
+    mutationFn: ({ password }: { password: string }) => panelRequest(`/users/${account.id}`, { method: 'PUT', json: { password } }),
     onSuccess(result) {
       toast.success(result.message || 'Password reset');
       onDone();
     },
-    onError: (failure) => setError(errorMessage(failure, 'Failed to reset password')),
+    onError: (failure) => showServerErrors(form, failure, 'Failed to reset password'),
   });
   return (
-    <form
-      className="panel-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (password.length < 10) return setError(PASSWORD_RULE);
-        reset.mutate();
-      }}
-    >
+    <form className="panel-form" noValidate onSubmit={form.handleSubmit((values) => reset.mutate(values))}>
       <p className="panel-muted">New password for {account.email}</p>
-      <div className="field">
-        <label htmlFor={id}>New password</label>
-        <input id={id} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
-      </div>
-      <FormMessage kind="error" text={error} />
+      <TextField form={form} name="password" label="New password" type="password" required autoComplete="new-password" hint="At least 10 characters" />
+      <FormMessage kind="error" text={form.formState.errors.root?.server?.message} />
       <div className="panel-form__actions">
         <button type="submit" className="button button--primary" disabled={reset.isPending}>
           {reset.isPending ? 'Saving...' : 'Reset password'}
