@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { signedInAdmin } from './panel-helpers';
+import { api, signedInAdmin } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
 const admin = signedInAdmin();
@@ -71,6 +71,9 @@ describe('Event Management', () => {
     await card.waitFor();
     expect(await card.textContent()).toContain('Hyderabad');
     expect(await card.textContent()).toContain('Jan 6th, 2030 10:00 – Jan 7th, 2030 18:30');
+    // The times typed are Hyderabad's (this browser runs on UTC): 10:00 IST is 04:30 UTC.
+    const { body } = await api<{ data: { items: Array<{ eventName: string; startDateTime: string; endDateTime: string }> } }>(baseUrl, admin.token, 'GET', '/events?limit=100');
+    expect(body.data.items.find((e) => e.eventName === name)).toMatchObject({ startDateTime: '2030-01-06T04:30:00.000Z', endDateTime: '2030-01-07T13:00:00.000Z' });
     expect(await card.locator('.panel-status').textContent()).toBe('Active');
     expect(await card.locator('img').getAttribute('src')).toMatch(/^\/api\/files\//);
 

@@ -2,7 +2,8 @@ import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/rea
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type BaseRecord, downloadFile } from '../../components/panel-api';
-import { formatCreatedOn, formatInr, statusLabel } from '../../components/panel-format';
+import { formatInr, statusLabel } from '../../components/panel-format';
+import { formatCreatedOn } from '../../lib/dates';
 import { PanelStatusFilter } from '../../components/panel-status-filter';
 import { PanelDrawer } from '../../components/panel-drawer';
 import { usePanelUser } from '../../components/panel-session';

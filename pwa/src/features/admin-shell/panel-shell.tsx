@@ -1,6 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
-import { formatCreatedOn } from '../../components/panel-format';
+import { formatCreatedOn } from '../../lib/dates';
 import { PanelToasts } from '../../components/panel-toast';
 import '../../styles/panel-app.css';
 import { usePanelUser } from '../../components/panel-session';

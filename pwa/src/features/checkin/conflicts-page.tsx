@@ -9,6 +9,7 @@ import { CHOSEN_KEY, useEvents } from './checkin-page';
 import { KIND_LABELS, statusLabel } from './flow';
 import './checkin.css';
 import './conflicts.css';
+import { formatMoment } from '../../lib/dates';
 
 /** One side of a conflict: a change, its device by name, its author, when it happened (server clock). */
 interface ConflictSide {
@@ -57,9 +58,8 @@ export const conflictsQueryOptions = (eventId: string) => ({
   queryFn: async () => (await panelRequest<{ items: ConflictItem[] }>('/checkin/conflicts', { query: { eventId: eventId || undefined } })).data.items,
 });
 
-/** Times in India (the venue's zone), whatever zone the organiser's device is set to. */
-const IST = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'Asia/Kolkata' });
-const inIndia = (iso: string | null | undefined) => (iso ? `${IST.format(new Date(iso))} IST` : '—');
+/** Times in India (the venue's zone), labelled so: an organiser may be reading from elsewhere. */
+const inIndia = (iso: string | null | undefined) => (iso ? `${formatMoment(iso)} IST` : '—');
 
 const OUTCOME_LABELS: Record<string, string> = {
   applied: 'Won: this is the status now',

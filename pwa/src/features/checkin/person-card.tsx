@@ -1,6 +1,7 @@
 import type { RosterPerson } from '../../offline/checkin-types';
 import { actionLabel, doorVerdict, KIND_LABELS, nextStatus, otherStatuses, statusLabel } from './flow';
-import { deviceName, formatTime } from './format';
+import { formatMoment } from '../../lib/dates';
+import { deviceName } from './format';
 
 interface Props {
   person: RosterPerson;
@@ -41,7 +42,7 @@ export function PersonCard({ person, myDevice, armed, justDone, busy, error, onA
           {statusLabel(person.status)}
         </span>
         <span className="ci-muted">
-          {person.statusChangedAt ? `since ${formatTime(person.statusChangedAt)}` : ''}
+          {person.statusChangedAt ? `since ${formatMoment(person.statusChangedAt)}` : ''}
           {person.statusChangedBy ? ` by ${person.statusChangedBy}` : ''}
           {person.statusDeviceId ? ` on ${deviceName(person.statusDeviceId, myDevice)}` : ''}
         </span>
@@ -53,7 +54,7 @@ export function PersonCard({ person, myDevice, armed, justDone, busy, error, onA
       )}
       {verdict === 'already' && !justDone && (
         <p className="ci-warning" role="alert" data-testid="already-checked-in">
-          Already checked in at {formatTime(person.statusChangedAt)} on {deviceName(person.statusDeviceId, myDevice)}
+          Already checked in at {formatMoment(person.statusChangedAt)} on {deviceName(person.statusDeviceId, myDevice)}
           {person.statusChangedBy ? ` (${person.statusChangedBy})` : ''}. Do not let the pass in twice.
         </p>
       )}

@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import { discardRefused, retryRefused } from '../../offline/checkin-store';
 import { refreshOutbox, syncNow } from '../../offline/checkin-sync';
-import { formatClock, formatTime } from './format';
+import { formatClock, formatMoment } from '../../lib/dates';
 import { useSyncState } from './hooks';
 
 /**
@@ -30,7 +30,7 @@ export function SyncBar({ details }: { details?: ReactNode }) {
           className="ci-syncsummary"
           aria-expanded={open}
           aria-controls={panelId}
-          title={s.lastSuccessAt ? `Last sync: ${formatTime(s.lastSuccessAt)}` : 'Not synced yet'}
+          title={s.lastSuccessAt ? `Last sync: ${formatMoment(s.lastSuccessAt)}` : 'Not synced yet'}
           onClick={() => setOpen((o) => !o)}
         >
           <span className={s.online ? 'ci-dot ci-dot--on' : 'ci-dot ci-dot--off'} aria-hidden="true" />
@@ -90,7 +90,7 @@ export function SyncBar({ details }: { details?: ReactNode }) {
         </details>
       )}
       <div id={panelId} className="ci-syncdetails" hidden={!open}>
-        <p>Last sync: {s.lastSuccessAt ? formatTime(s.lastSuccessAt) : 'never'}</p>
+        <p>Last sync: {s.lastSuccessAt ? formatMoment(s.lastSuccessAt) : 'never'}</p>
         {failing && <p>Last attempt failed: {s.lastError}. Retrying by itself.</p>}
         {s.lastPull && (
           <p>

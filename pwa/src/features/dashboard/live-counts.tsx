@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { type EventOption, EventOptions, featuredOrFirst } from '../../components/event-options';
 import { panelRequest } from '../../components/panel-api';
 import './live-counts.css';
+import { formatHour, formatMinute } from '../../lib/dates';
 
 /** `GET /api/checkin/counts?eventId`, as the server answers it. */
 export interface CheckinCounts {
@@ -64,21 +65,13 @@ const KINDS: Array<[label: string, key: keyof CheckinCounts['checkedIn']]> = [
   ['Sponsor contacts', 'sponsors'],
 ];
 
-const TIME = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Kolkata' });
-const HOUR = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', hour: 'numeric', timeZone: 'Asia/Kolkata' });
-
-function formatAt(iso: string | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : TIME.format(date);
-}
 
 /** '2026-11-21T10:00+05:30' → '21 Nov, 10 am–11 am' (India time, as the server groups). */
 function hourLabel(hour: string): string {
   const start = new Date(hour.replace(/(T\d\d:\d\d)(\+|Z)/, '$1:00$2'));
   if (Number.isNaN(start.getTime())) return hour;
   const end = new Date(start.getTime() + 3_600_000);
-  return `${HOUR.format(start)}–${HOUR.format(end).replace(/^.*, /, '')}`;
+  return `${formatHour(start)}–${formatHour(end).replace(/^.*, /, '')}`;
 }
 
 /** The door's headcount for one event: checked in now by type, per hour, and what devices still hold. */
@@ -142,7 +135,7 @@ export function LiveCounts() {
         {data
           ? data.waiting.devices.length === 0
             ? 'No device has reported waiting operations yet.'
-            : `${data.waiting.operations.toLocaleString('en-IN')} ${data.waiting.operations === 1 ? 'operation' : 'operations'} waiting on ${waitingDevices.length} ${waitingDevices.length === 1 ? 'device' : 'devices'}, last reported ${formatAt(lastReport)}. Not yet in the counts above.`
+            : `${data.waiting.operations.toLocaleString('en-IN')} ${data.waiting.operations === 1 ? 'operation' : 'operations'} waiting on ${waitingDevices.length} ${waitingDevices.length === 1 ? 'device' : 'devices'}, last reported ${formatMinute(lastReport)}. Not yet in the counts above.`
           : ''}
       </p>
       {listed.length > 0 ? (

@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { EVENT_STATUSES, EVENT_TYPES } from '../../../../edge/schemas/events';
 import { type BaseRecord, panelRequest } from '../../components/panel-api';
-import { statusLabel, toLocalInput } from '../../components/panel-format';
+import { statusLabel } from '../../components/panel-format';
+import { fromEventInput, toEventInput } from '../../lib/dates';
 import { PanelImageField } from '../../components/panel-image-field';
 // The state → city table is shared with the public registration forms (dependency-free module).
 import { changeLocation, citiesOf, INDIA_STATES } from '../../lib/india-locations';
@@ -32,7 +33,7 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
   const [eventName, setEventName] = useState(str(record?.eventName));
   const [location, setLocation] = useState({ state: str(record?.state), city: str(record?.city) });
   const [eventTypes, setEventTypes] = useState<string[]>(Array.isArray(record?.eventTypes) ? (record.eventTypes as string[]) : []);
-  const [dates, setDates] = useState({ start: toLocalInput(record?.startDateTime), end: toLocalInput(record?.endDateTime) });
+  const [dates, setDates] = useState({ start: toEventInput(record?.startDateTime), end: toEventInput(record?.endDateTime) });
   const [venue, setVenue] = useState(str(record?.venue));
   const [description, setDescription] = useState(str(record?.description));
   const [status, setStatus] = useState(str(record?.status) || 'active');
@@ -69,7 +70,7 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
       setEventName(str(data.eventName));
       setLocation({ state: str(data.state), city: str(data.city) });
       setEventTypes(Array.isArray(data.eventTypes) ? (data.eventTypes as string[]) : []);
-      setDates({ start: toLocalInput(data.startDateTime), end: toLocalInput(data.endDateTime) });
+      setDates({ start: toEventInput(data.startDateTime), end: toEventInput(data.endDateTime) });
       setVenue(str(data.venue));
       setDescription(str(data.description));
       setStatus(str(data.status) || 'active');
@@ -106,8 +107,9 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
     for (const type of eventTypes) form.append('eventTypes', type);
     form.append('description', description.trim());
     form.append('venue', venue.trim());
-    form.append('startDateTime', new Date(dates.start).toISOString());
-    form.append('endDateTime', new Date(dates.end).toISOString());
+    // The inputs hold Hyderabad time (lib/dates.ts), whatever zone this device is in.
+    form.append('startDateTime', fromEventInput(dates.start));
+    form.append('endDateTime', fromEventInput(dates.end));
     form.append('status', status);
     form.append('isFeatured', featured ? 'true' : 'false');
     if (banner) form.append('banner', banner);

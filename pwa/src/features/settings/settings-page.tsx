@@ -9,7 +9,8 @@ import { showServerErrors, useSchemaForm } from '../../components/form/schema-fo
 import { panelRequest } from '../../components/panel-api';
 import { PanelDrawer } from '../../components/panel-drawer';
 import { useEventChoices } from '../../components/panel-event-select';
-import { formatCreatedOn, statusLabel } from '../../components/panel-format';
+import { statusLabel } from '../../components/panel-format';
+import { formatClock, formatCreatedOn } from '../../lib/dates';
 import { useLogout, usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/panel-toast';
 import { errorMessage } from '../../lib/api-error';
@@ -165,7 +166,7 @@ function LoginLocks() {
                   <td>
                     <span className="panel-status">{lock.locked ? 'Locked' : 'Counting'}</span>
                   </td>
-                  <td>{new Date(lock.windowEndsAt).toLocaleTimeString()}</td>
+                  <td>{formatClock(lock.windowEndsAt)}</td>
                   <td>
                     <button type="button" className="button button--ghost button--small" onClick={() => clear.mutate(lock)}>
                       {lock.locked ? 'Unlock' : 'Clear'}
