@@ -1,10 +1,15 @@
 import { sql } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { requireAdmin } from '../auth/require-role';
 import type { AppEnv } from '../env';
 import { ok } from '../http/envelope';
 import { validate } from '../http/validate';
+import { events } from '../db/tables/events';
+import { awardNominations, sponsors, stalls } from '../db/tables/organisations';
+import { visitors } from '../db/tables/people';
+import { statusChanges } from '../db/tables/system';
 
 const IST_OFFSET_MS = 5.5 * 3600 * 1000;
 
@@ -27,17 +32,21 @@ export const dashboardRoutes = new Hono<AppEnv>().get(
   async (c) => {
     const { eventId } = c.req.valid('query');
     const { db, now } = c.var.deps;
-    const inEvent = eventId ? sql`WHERE event_id = ${eventId}` : sql``;
     const since = startOfVenueDay(now());
+    // One round trip of sub-selects (drizzle's builder cannot put several counts in one SELECT); tables and
+    // columns come from their drizzle objects, so a rename is a compile error here too.
+    const count = (table: SQLiteTable & { eventId: unknown }) =>
+      sql`(SELECT count(*) FROM ${table}${eventId ? sql` WHERE ${table.eventId} = ${eventId}` : sql``})`;
+    const s = statusChanges;
     const checkedIn = (resource: string) =>
-      sql`(SELECT count(DISTINCT record_id) FROM status_changes WHERE resource = ${resource} AND to_status = 'checked_in' AND outcome = 'applied' AND coalesce(device_time, created_at) >= ${since}${eventId ? sql` AND event_id = ${eventId}` : sql``})`;
+      sql`(SELECT count(DISTINCT ${s.recordId}) FROM ${s} WHERE ${s.resource} = ${resource} AND ${s.toStatus} = 'checked_in' AND ${s.outcome} = 'applied' AND coalesce(${s.deviceTime}, ${s.createdAt}) >= ${since}${eventId ? sql` AND ${s.eventId} = ${eventId}` : sql``})`;
     const [row] = await db.all<Record<string, number>>(sql`
       SELECT
-        (SELECT count(*) FROM visitors ${inEvent}) AS visitors,
-        (SELECT count(*) FROM award_nominations ${inEvent}) AS awards,
-        (SELECT count(*) FROM stalls ${inEvent}) AS stalls,
-        (SELECT count(*) FROM sponsors ${inEvent}) AS sponsors,
-        (SELECT count(*) FROM events WHERE lower(status) IN ('active', 'published')) AS activeEvents,
+        ${count(visitors)} AS visitors,
+        ${count(awardNominations)} AS awards,
+        ${count(stalls)} AS stalls,
+        ${count(sponsors)} AS sponsors,
+        (SELECT count(*) FROM ${events} WHERE lower(${events.status}) IN ('active', 'published')) AS activeEvents,
         ${checkedIn('visitors')} AS checkedInVisitors,
         ${checkedIn('guests')} AS checkedInGuests,
         ${checkedIn('speakers')} AS checkedInSpeakers,
