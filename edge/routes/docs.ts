@@ -91,6 +91,7 @@ function operations(): Operation[] {
     { method: 'post', path: '/api/enquiries', tag: 'Public site', summary: 'Send an enquiry about a package', who: 'public', body: enquirySchema, ...PUBLIC_SUBMISSION },
     { method: 'get', path: '/api/files/{key}', tag: 'System', summary: 'An uploaded image, with its true content type', who: 'public', produces: IMAGE_TYPES },
     { method: 'get', path: '/api/dashboard/stats', tag: 'Dashboard', summary: 'The six tiles and today’s check-ins per type', who: 'admin', query: ['eventId'], data: z.record(z.string(), z.unknown()), fails: [404] },
+    { method: 'get', path: '/api/reports', tag: 'Dashboard', summary: 'An event’s reports (the featured one by default): registrations per day by type, visitors by city and profession, check-ins per hour and the show-up rate, sponsorship committed and paid, enquiries by status. Days and hours in IST.', who: 'admin', query: ['eventId'], data: z.record(z.string(), z.unknown()), fails: [404] },
     { method: 'get', path: '/api/settings', tag: 'Settings', summary: 'Site settings', who: 'admin', data: z.record(z.string(), z.unknown()) },
     { method: 'put', path: '/api/settings', tag: 'Settings', summary: 'Change contacts, packages, the featured event', who: 'admin', body: settingsUpdateSchema, data: z.record(z.string(), z.unknown()) },
     { method: 'get', path: '/api/users', tag: 'Accounts', summary: 'Panel accounts', who: 'admin', data: z.object({ items: z.array(recordSchema), total: z.number() }) },

@@ -16,6 +16,7 @@ import { docsRoutes } from './docs';
 import { fileRoutes } from './files';
 import { healthRoutes } from './health';
 import { publicRoutes } from './public/registrations';
+import { reportRoutes } from './reports';
 import { settingsRoutes } from './settings';
 import { userRoutes } from './users';
 
@@ -39,6 +40,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/events', eventRoutes)
   .route('/users', userRoutes)
   .route('/dashboard', dashboardRoutes)
+  .route('/reports', reportRoutes)
   .route('/settings', settingsRoutes)
   .route('/checkin', checkinRoutes)
   .route('/', docsRoutes);

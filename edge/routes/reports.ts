@@ -1,0 +1,161 @@
+import { and, count, countDistinct, desc, eq, sql, sum } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import { requireAdmin } from '../auth/require-role';
+import { awardNominations, enquiries, sponsors, stalls } from '../db/tables/organisations';
+import { guests, speakers, vipAwardees, visitors } from '../db/tables/people';
+import { statusChanges } from '../db/tables/system';
+import type { AppEnv } from '../env';
+import { fail, ok } from '../http/envelope';
+import { validate } from '../http/validate';
+import { currentEvent, eventById } from '../lib/events';
+
+/** SQLite's modifiers that turn a stored UTC instant into Hyderabad time (IST has no daylight saving). */
+const IST = sql.raw(`'+5 hours', '+30 minutes'`);
+/** The day (YYYY-MM-DD, IST) of a stored instant. */
+const istDay = (column: SQLiteColumn) => sql<string>`date(${column}, ${IST})`;
+
+/** The registration types the per-day chart counts, and the tables they are in. */
+const REGISTRATION_TABLES = [
+  ['visitors', visitors],
+  ['awards', awardNominations],
+  ['stalls', stalls],
+  ['sponsors', sponsors],
+  ['enquiries', enquiries],
+] as const;
+
+/** The people the venue door admits: their registrations are what a show-up rate is measured against. */
+const ATTENDEE_TABLES = [
+  ['visitors', visitors],
+  ['guests', guests],
+  ['speakers', speakers],
+  ['awardeesvip', vipAwardees],
+] as const;
+
+type EventTable = SQLiteTable & { eventId: SQLiteColumn; createdAt: SQLiteColumn };
+
+/**
+ * `GET /api/reports?eventId=` (admin): an event's figures for the Reports screen — registrations per day
+ * by type, visitors by city and by profession, check-ins per hour against registrations (the show-up
+ * rate), sponsorship money against what was paid, and enquiries by status. Days and hours are IST. The
+ * event defaults to the featured one.
+ */
+export const reportRoutes = new Hono<AppEnv>().get(
+  '/',
+  requireAdmin,
+  validate('query', z.object({ eventId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))) })),
+  async (c) => {
+    const { db } = c.var.deps;
+    const { eventId } = c.req.valid('query');
+    const event = eventId ? await eventById(db, eventId) : await currentEvent(db);
+    if (!event) return fail(c, 404, eventId ? 'Event not found' : 'No event to report on yet');
+    const inEvent = (table: EventTable) => eq(table.eventId, event.id);
+
+    const perDay = await Promise.all(
+      REGISTRATION_TABLES.map(async ([type, table]) => {
+        const day = istDay(table.createdAt);
+        const rows = await db.select({ day, people: count() }).from(table).where(inEvent(table)).groupBy(day);
+        return rows.map((row) => ({ type, day: row.day, people: row.people }));
+      }),
+    );
+    const days = new Map<string, Record<string, number>>();
+    for (const row of perDay.flat()) {
+      const entry = days.get(row.day) ?? Object.fromEntries(REGISTRATION_TABLES.map(([type]) => [type, 0]));
+      entry[row.type] = row.people;
+      days.set(row.day, entry);
+    }
+
+    const city = sql<string>`coalesce(nullif(trim(${visitors.city}), ''), 'Not specified')`;
+    const byCity = await db
+      .select({ city, people: count() })
+      .from(visitors)
+      .where(inEvent(visitors))
+      .groupBy(city)
+      .orderBy(desc(count()), city)
+      .limit(20);
+    const profession = sql<string>`coalesce(nullif(trim(${visitors.workingProfessional}), ''), 'Others')`;
+    const byProfession = await db
+      .select({ profession, people: count() })
+      .from(visitors)
+      .where(inEvent(visitors))
+      .groupBy(profession)
+      .orderBy(desc(count()), profession);
+
+    // A person counts once, in the hour the door recorded their first applied check-in (the device's
+    // corrected time when it has one, as the live counts do).
+    const s = statusChanges;
+    const firstIn = db
+      .select({ recordId: s.recordId, at: sql<string>`min(coalesce(${s.deviceTime}, ${s.createdAt}))`.as('at') })
+      .from(s)
+      .where(and(eq(s.eventId, event.id), eq(s.toStatus, 'checked_in'), eq(s.outcome, 'applied')))
+      .groupBy(s.resource, s.recordId)
+      .as('first_in');
+    const hour = sql<string>`strftime('%Y-%m-%dT%H:00', ${firstIn.at}, ${IST})`;
+    const perHour = await db.select({ hour, people: count() }).from(firstIn).groupBy(hour).orderBy(hour);
+
+    const registered = await Promise.all(
+      ATTENDEE_TABLES.map(async ([kind, table]) => {
+        const [row] = await db.select({ people: count() }).from(table).where(inEvent(table));
+        const [seen] = await db
+          .select({ people: countDistinct(s.recordId) })
+          .from(s)
+          .where(and(eq(s.resource, kind), eq(s.eventId, event.id), eq(s.toStatus, 'checked_in'), eq(s.outcome, 'applied')));
+        return { kind, registered: row?.people ?? 0, checkedIn: seen?.people ?? 0 };
+      }),
+    );
+
+    const [money] = await db
+      .select({
+        sponsors: count(),
+        committed: sum(sponsors.sponsorshipAmount).mapWith(Number),
+        paid: sum(sponsors.amountPaid).mapWith(Number),
+        balance: sum(sponsors.balanceAmount).mapWith(Number),
+      })
+      .from(sponsors)
+      .where(inEvent(sponsors));
+    const sponsorsByTier = await db
+      .select({
+        tier: sponsors.sponsorshipTier,
+        sponsors: count(),
+        committed: sum(sponsors.sponsorshipAmount).mapWith(Number),
+        paid: sum(sponsors.amountPaid).mapWith(Number),
+      })
+      .from(sponsors)
+      .where(inEvent(sponsors))
+      .groupBy(sponsors.sponsorshipTier)
+      .orderBy(desc(sum(sponsors.sponsorshipAmount)));
+
+    const enquiriesByStatus = await db
+      .select({ status: enquiries.status, enquiries: count() })
+      .from(enquiries)
+      .where(inEvent(enquiries))
+      .groupBy(enquiries.status)
+      .orderBy(desc(count()));
+
+    const totalRegistered = registered.reduce((n, r) => n + r.registered, 0);
+    const totalCheckedIn = registered.reduce((n, r) => n + r.checkedIn, 0);
+    return ok(c, {
+      event: { id: event.id, eventName: event.eventName },
+      registrationsPerDay: [...days.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([day, counts]) => ({ day, ...counts })),
+      visitorsByCity: byCity,
+      visitorsByProfession: byProfession,
+      checkInsPerHour: perHour,
+      showUp: {
+        byKind: registered,
+        registered: totalRegistered,
+        checkedIn: totalCheckedIn,
+        /** Checked-in people per registered person, 0–1; 0 while nobody is registered. */
+        rate: totalRegistered === 0 ? 0 : totalCheckedIn / totalRegistered,
+      },
+      sponsorship: {
+        sponsors: money?.sponsors ?? 0,
+        committed: money?.committed ?? 0,
+        paid: money?.paid ?? 0,
+        balance: money?.balance ?? 0,
+        byTier: sponsorsByTier.map((t) => ({ ...t, committed: t.committed ?? 0, paid: t.paid ?? 0 })),
+      },
+      enquiriesByStatus,
+    });
+  },
+);
