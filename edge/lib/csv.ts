@@ -16,6 +16,11 @@ export function csvLine(cells: unknown[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
+/** A whole CSV file of rows held in memory (a report's few tables), BOM first. */
+export function csvDocument(rows: unknown[][]): string {
+  return BOM + rows.map(csvLine).join('');
+}
+
 /** Streams the header and then each page of rows as it is read, so a large export never sits in memory. */
 export function csvStream<Row>(
   columns: Array<[header: string, value: (row: Row) => unknown]>,

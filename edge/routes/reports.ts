@@ -59,9 +59,10 @@ export const reportRoutes = new Hono<AppEnv>().get(
         return rows.map((row) => ({ type, day: row.day, people: row.people }));
       }),
     );
-    const days = new Map<string, Record<string, number>>();
+    type RegistrationType = (typeof REGISTRATION_TABLES)[number][0];
+    const days = new Map<string, Record<RegistrationType, number>>();
     for (const row of perDay.flat()) {
-      const entry = days.get(row.day) ?? Object.fromEntries(REGISTRATION_TABLES.map(([type]) => [type, 0]));
+      const entry = days.get(row.day) ?? { visitors: 0, awards: 0, stalls: 0, sponsors: 0, enquiries: 0 };
       entry[row.type] = row.people;
       days.set(row.day, entry);
     }

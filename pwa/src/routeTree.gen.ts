@@ -25,6 +25,7 @@ import { Route as PanelAuthedCheckinRouteImport } from './routes/panel/_authed/c
 import { Route as PanelAuthedDashboardRouteImport } from './routes/panel/_authed/dashboard'
 import { Route as PanelAuthedEnquiriesRouteImport } from './routes/panel/_authed/enquiries'
 import { Route as PanelAuthedEventsRouteImport } from './routes/panel/_authed/events'
+import { Route as PanelAuthedReportsRouteImport } from './routes/panel/_authed/reports'
 import { Route as PanelAuthedSettingsRouteImport } from './routes/panel/_authed/settings'
 import { Route as PanelAuthedTimelineManagementRouteImport } from './routes/panel/_authed/timeline-management'
 import { Route as PanelAuthedCheckinConflictsRouteImport } from './routes/panel/_authed/checkin_.conflicts'
@@ -119,6 +120,11 @@ const PanelAuthedEventsRoute = PanelAuthedEventsRouteImport.update({
   path: '/events',
   getParentRoute: () => PanelAuthedRoute,
 } as any)
+const PanelAuthedReportsRoute = PanelAuthedReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => PanelAuthedRoute,
+} as any)
 const PanelAuthedSettingsRoute = PanelAuthedSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -210,6 +216,7 @@ export interface FileRoutesByFullPath {
   '/panel/dashboard': typeof PanelAuthedDashboardRoute
   '/panel/enquiries': typeof PanelAuthedEnquiriesRoute
   '/panel/events': typeof PanelAuthedEventsRoute
+  '/panel/reports': typeof PanelAuthedReportsRoute
   '/panel/settings': typeof PanelAuthedSettingsRoute
   '/panel/timeline-management': typeof PanelAuthedTimelineManagementRoute
   '/panel/checkin/conflicts': typeof PanelAuthedCheckinConflictsRoute
@@ -240,6 +247,7 @@ export interface FileRoutesByTo {
   '/panel/dashboard': typeof PanelAuthedDashboardRoute
   '/panel/enquiries': typeof PanelAuthedEnquiriesRoute
   '/panel/events': typeof PanelAuthedEventsRoute
+  '/panel/reports': typeof PanelAuthedReportsRoute
   '/panel/settings': typeof PanelAuthedSettingsRoute
   '/panel/timeline-management': typeof PanelAuthedTimelineManagementRoute
   '/panel/checkin/conflicts': typeof PanelAuthedCheckinConflictsRoute
@@ -272,6 +280,7 @@ export interface FileRoutesById {
   '/panel/_authed/dashboard': typeof PanelAuthedDashboardRoute
   '/panel/_authed/enquiries': typeof PanelAuthedEnquiriesRoute
   '/panel/_authed/events': typeof PanelAuthedEventsRoute
+  '/panel/_authed/reports': typeof PanelAuthedReportsRoute
   '/panel/_authed/settings': typeof PanelAuthedSettingsRoute
   '/panel/_authed/timeline-management': typeof PanelAuthedTimelineManagementRoute
   '/panel/_authed/checkin_/conflicts': typeof PanelAuthedCheckinConflictsRoute
@@ -305,6 +314,7 @@ export interface FileRouteTypes {
     | '/panel/dashboard'
     | '/panel/enquiries'
     | '/panel/events'
+    | '/panel/reports'
     | '/panel/settings'
     | '/panel/timeline-management'
     | '/panel/checkin/conflicts'
@@ -335,6 +345,7 @@ export interface FileRouteTypes {
     | '/panel/dashboard'
     | '/panel/enquiries'
     | '/panel/events'
+    | '/panel/reports'
     | '/panel/settings'
     | '/panel/timeline-management'
     | '/panel/checkin/conflicts'
@@ -366,6 +377,7 @@ export interface FileRouteTypes {
     | '/panel/_authed/dashboard'
     | '/panel/_authed/enquiries'
     | '/panel/_authed/events'
+    | '/panel/_authed/reports'
     | '/panel/_authed/settings'
     | '/panel/_authed/timeline-management'
     | '/panel/_authed/checkin_/conflicts'
@@ -510,6 +522,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PanelAuthedEventsRouteImport
       parentRoute: typeof PanelAuthedRoute
     }
+    '/panel/_authed/reports': {
+      id: '/panel/_authed/reports'
+      path: '/reports'
+      fullPath: '/panel/reports'
+      preLoaderRoute: typeof PanelAuthedReportsRouteImport
+      parentRoute: typeof PanelAuthedRoute
+    }
     '/panel/_authed/settings': {
       id: '/panel/_authed/settings'
       path: '/settings'
@@ -609,6 +628,7 @@ interface PanelAuthedRouteChildren {
   PanelAuthedDashboardRoute: typeof PanelAuthedDashboardRoute
   PanelAuthedEnquiriesRoute: typeof PanelAuthedEnquiriesRoute
   PanelAuthedEventsRoute: typeof PanelAuthedEventsRoute
+  PanelAuthedReportsRoute: typeof PanelAuthedReportsRoute
   PanelAuthedSettingsRoute: typeof PanelAuthedSettingsRoute
   PanelAuthedTimelineManagementRoute: typeof PanelAuthedTimelineManagementRoute
   PanelAuthedCheckinConflictsRoute: typeof PanelAuthedCheckinConflictsRoute
@@ -629,6 +649,7 @@ const PanelAuthedRouteChildren: PanelAuthedRouteChildren = {
   PanelAuthedDashboardRoute: PanelAuthedDashboardRoute,
   PanelAuthedEnquiriesRoute: PanelAuthedEnquiriesRoute,
   PanelAuthedEventsRoute: PanelAuthedEventsRoute,
+  PanelAuthedReportsRoute: PanelAuthedReportsRoute,
   PanelAuthedSettingsRoute: PanelAuthedSettingsRoute,
   PanelAuthedTimelineManagementRoute: PanelAuthedTimelineManagementRoute,
   PanelAuthedCheckinConflictsRoute: PanelAuthedCheckinConflictsRoute,

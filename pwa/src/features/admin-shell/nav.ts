@@ -13,7 +13,13 @@ export interface NavGroup {
 }
 
 export const NAV_GROUPS: NavGroup[] = [
-  { title: 'Overview', items: [{ label: 'Dashboard', to: '/panel/dashboard', icon: '▦' }] },
+  {
+    title: 'Overview',
+    items: [
+      { label: 'Dashboard', to: '/panel/dashboard', icon: '▦' },
+      { label: 'Reports', to: '/panel/reports', icon: '▥', adminOnly: true },
+    ],
+  },
   { title: 'Events', items: [{ label: 'Event Management', to: '/panel/events', icon: '◷', adminOnly: true }] },
   { title: 'Venue', items: [{ label: 'Venue Check-in', to: '/panel/checkin', icon: '✔' }] },
   {

@@ -1,0 +1,42 @@
+import { csvDocument } from '../../../../edge/lib/csv';
+import type { ReportTable } from './report-data';
+
+function save(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** A file name for an event's report: `reports-hyderabad-property-expo-2026-11-23.csv`. */
+export function reportFileName(eventName: string, extension: 'csv' | 'xlsx', today = new Date()): string {
+  const slug = eventName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'event';
+  return `reports-${slug}-${today.toISOString().slice(0, 10)}.${extension}`;
+}
+
+/** One CSV with every table, each under its title and separated by an empty line. */
+export function downloadReportCsv(tables: ReportTable[], fileName: string) {
+  const rows = tables.flatMap((table, index) => [...(index ? [[]] : []), [table.title], table.columns, ...table.rows]);
+  save(new Blob([csvDocument(rows)], { type: 'text/csv;charset=utf-8' }), fileName);
+}
+
+/** One workbook, a sheet per table, numbers as numbers (write-excel-file is loaded only when asked for). */
+export async function downloadReportWorkbook(tables: ReportTable[], fileName: string) {
+  const { default: writeXlsxFile } = await import('write-excel-file/browser');
+  const sheets = tables.map((table) => ({
+    // Sheet names: at most 31 characters, none of : \ / ? * [ ]
+    sheet: table.title.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31),
+    data: [
+      table.columns.map((value) => ({ value, fontWeight: 'bold' as const })),
+      ...table.rows.map((row) => row.map((value) => ({ value }))),
+    ],
+    columns: table.columns.map((heading, i) => ({ width: Math.max(heading.length, ...table.rows.map((r) => String(r[i] ?? '').length)) + 2 })),
+    stickyRowsCount: 1,
+  }));
+  const file = await writeXlsxFile(sheets).toBlob();
+  save(file, fileName);
+}
