@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatCreatedOn, formatEventDate, formatHour, formatMoment, fromEventInput, ordinal, toEventInput } from './dates';
+import { formatClock, formatCreatedOn, formatDayRange, formatEventDate, formatHour, formatMoment, fromEventInput, ordinal, toEventInput } from './dates';
 
 // 10:00 UTC is 15:30 in Hyderabad: every figure below is IST whatever zone this machine runs in.
 const AFTERNOON = '2025-01-05T10:00:00.000Z';
@@ -24,6 +24,15 @@ describe('dates in event time (IST)', () => {
     expect(formatClock(AFTERNOON)).toMatch(/^03:30 pm$/i);
     expect(formatHour(AFTERNOON)).toMatch(/^05 Jan,? 3 pm$/i);
     expect(formatMoment(null)).toBe('—');
+  });
+
+  it("writes an event's days short, by Hyderabad's calendar", () => {
+    expect(formatDayRange('2026-12-12T04:30:00Z', '2026-12-13T12:30:00Z')).toBe('12–13 Dec 2026');
+    expect(formatDayRange('2026-11-30T04:30:00Z', '2026-12-02T12:30:00Z')).toBe('30 Nov – 2 Dec 2026');
+    expect(formatDayRange('2026-12-31T04:30:00Z', '2027-01-01T12:30:00Z')).toBe('31 Dec 2026 – 1 Jan 2027');
+    // 20:00 UTC on the 11th is already the 12th in Hyderabad.
+    expect(formatDayRange('2026-12-11T20:00:00Z', '2026-12-12T12:00:00Z')).toBe('12 Dec 2026');
+    expect(formatDayRange(undefined, undefined)).toBe('');
   });
 
   it('reads and fills datetime-local inputs in IST, both ways', () => {

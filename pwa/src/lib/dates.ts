@@ -22,6 +22,7 @@ const shapes = {
   minute: new Intl.DateTimeFormat('en-IN', { timeZone: EVENT_TIME_ZONE, day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' }),
   hour: new Intl.DateTimeFormat('en-IN', { timeZone: EVENT_TIME_ZONE, day: '2-digit', month: 'short', hour: 'numeric' }),
   clock: new Intl.DateTimeFormat('en-IN', { timeZone: EVENT_TIME_ZONE, hour: '2-digit', minute: '2-digit' }),
+  day: new Intl.DateTimeFormat('en-GB', { timeZone: EVENT_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' }),
 };
 
 function partsOf(format: Intl.DateTimeFormat, date: Date): Record<string, string> {
@@ -75,6 +76,19 @@ export function formatHour(value: unknown): string {
 export function formatClock(value: unknown): string {
   const date = toDate(value);
   return date ? shapes.clock.format(date) : '—';
+}
+
+/** An event's days, short: "12–13 Dec 2026", "30 Nov – 2 Dec 2026", "12 Dec 2026"; "" when missing. */
+export function formatDayRange(start: unknown, end: unknown): string {
+  const from = toDate(start);
+  const to = toDate(end) ?? from;
+  if (!from || !to) return '';
+  const a = partsOf(shapes.day, from);
+  const b = partsOf(shapes.day, to);
+  if (a.year !== b.year) return `${a.day} ${a.month} ${a.year} – ${b.day} ${b.month} ${b.year}`;
+  if (a.month !== b.month) return `${a.day} ${a.month} – ${b.day} ${b.month} ${b.year}`;
+  if (a.day !== b.day) return `${a.day}–${b.day} ${b.month} ${b.year}`;
+  return `${a.day} ${a.month} ${a.year}`;
 }
 
 /** The value of a `datetime-local` input ("2025-01-05T15:30") for an instant, in event time. */

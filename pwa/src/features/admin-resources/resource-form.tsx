@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import type { BaseRecord } from '../../components/panel-api';
 import { PanelEventSelect } from '../../components/panel-event-select';
 import { PanelImageField } from '../../components/panel-image-field';
+import { PrintBadgeButton } from '../../components/print-badge-button';
 import { toast } from '../../components/panel-toast';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { payloadFrom, valuesFrom } from './fields';
@@ -29,6 +30,21 @@ export const WALK_IN_QUEUED = 'No network: the visitor is saved on this device a
  * The add/edit form of every list screen, driven by the resource's description: required fields of
  * seed 001 §5, the API's own schema, the §8 messages where §8 puts them, the §9 close delay.
  */
+/** What each resource's people are at the venue, as their badge's band says it. */
+const BADGE_TYPES: Partial<Record<ResourceConfig['name'], string>> = {
+  awardeesvip: 'VIP awardee',
+  stalls: 'Exhibitor',
+  awards: 'Nominee',
+};
+
+/** What a person's badge prints: name, organisation, what they are here as, and the pass code. */
+function badgeOf(config: ResourceConfig, record: BaseRecord) {
+  const text = (key: string) => (typeof record[key] === 'string' ? (record[key] as string).trim() : '');
+  const organisation = text('organizationName') || text('companyName') || text('organization');
+  const type = BADGE_TYPES[config.name] ?? config.singular.charAt(0).toUpperCase() + config.singular.slice(1);
+  return { name: text(config.nameKey) || type, ...(organisation ? { organisation } : {}), type, passCode: String(record.passCode) };
+}
+
 export function ResourceForm({ config, record, onClose }: { config: ResourceConfig; record: BaseRecord | null; onClose: () => void }) {
   const editing = record !== null;
   const initial = () => (record && config.fromRecord ? config.fromRecord(record) : valuesFrom(config.fields, record));
@@ -139,6 +155,9 @@ export function ResourceForm({ config, record, onClose }: { config: ResourceConf
       <StaleEditReload stale={stale} onReload={reload} />
       <FormMessage kind="success" text={config.errorDisplay === 'inline' ? success : null} />
       <div className="panel-form__actions">
+        {record && typeof record.passCode === 'string' && record.passCode ? (
+          <PrintBadgeButton people={[badgeOf(config, record)]} eventId={record.eventId as string | null | undefined} />
+        ) : null}
         <button type="button" className="button button--ghost" onClick={onClose}>
           Cancel
         </button>
