@@ -46,20 +46,3 @@ describe('event date lines', () => {
     expect(formatDay('2025-10-23T12:30:00.000Z')).toBe('23rd October 2025');
   });
 });
-
-describe('eventPhase', () => {
-  const start = '2025-10-18T03:30:00.000Z';
-  const end = '2025-10-19T14:30:00.000Z';
-  it('is upcoming before the start, on between start and end, ended from the end', () => {
-    expect(eventPhase(start, end, Date.parse(start) - 1)).toBe('upcoming');
-    expect(eventPhase(start, end, Date.parse(start))).toBe('on');
-    expect(eventPhase(start, end, Date.parse(end) - 1)).toBe('on');
-    expect(eventPhase(start, end, Date.parse(end))).toBe('ended');
-  });
-});
-
-describe('formatDayTime', () => {
-  it('writes a moment in India time', () => {
-    expect(formatDayTime('2025-10-19T13:30:00.000Z')).toBe('19th October 2025, 7:00 pm');
-  });
-});
