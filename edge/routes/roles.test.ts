@@ -28,6 +28,7 @@ const STAFF = [
   'GET /api/auth/me',
   'POST /api/auth/logout',
   'POST /api/auth/logout-everywhere',
+  'POST /api/auth/password',
   ...RESOURCES.flatMap((r) => [`GET /api/${r}`, `GET /api/${r}/:id`, `GET /api/${r}/:id/history`]),
   ...PEOPLE.map((r) => `PUT /api/${r}/:id/status`),
   'GET /api/checkin/roster',
