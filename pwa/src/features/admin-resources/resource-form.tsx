@@ -22,6 +22,16 @@ export function saveErrorMessage(failure: unknown, fallback: string): string {
   return errorMessage(failure, fallback);
 }
 
+/**
+ * The record a save was refused for (409 with it in `data`, the number at fault): this person is already
+ * registered for the event with this mobile number. `undefined` for any other failure (a stale edit too).
+ */
+export function existingRecordOf(failure: unknown): BaseRecord | undefined {
+  if (!(failure instanceof ApiError) || failure.status !== 409 || !failure.errors?.mobileNumber) return undefined;
+  const data = failure.data as BaseRecord | undefined;
+  return data && typeof data.id === 'string' ? data : undefined;
+}
+
 /** The offline walk-in's confirmation (issue 7): kept on the device, sent when the network returns. */
 export const WALK_IN_QUEUED = 'No network: the visitor is saved on this device as a walk-in and will be sent when the network returns.';
 
@@ -29,7 +39,18 @@ export const WALK_IN_QUEUED = 'No network: the visitor is saved on this device a
  * The add/edit form of every list screen, driven by the resource's description: required fields of
  * seed 001 §5, the API's own schema, the §8 messages where §8 puts them, the §9 close delay.
  */
-export function ResourceForm({ config, record, onClose }: { config: ResourceConfig; record: BaseRecord | null; onClose: () => void }) {
+export function ResourceForm({
+  config,
+  record,
+  onClose,
+  onOpen,
+}: {
+  config: ResourceConfig;
+  record: BaseRecord | null;
+  onClose: () => void;
+  /** Opens another record in this form (the one a duplicate number belongs to). */
+  onOpen?: (record: BaseRecord) => void;
+}) {
   const editing = record !== null;
   const initial = () => (record && config.fromRecord ? config.fromRecord(record) : valuesFrom(config.fields, record));
   const [values, setValues] = useState<FormValues>(initial);
@@ -38,6 +59,7 @@ export function ResourceForm({ config, record, onClose }: { config: ResourceConf
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
+  const [existing, setExisting] = useState<BaseRecord | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -78,7 +100,9 @@ export function ResourceForm({ config, record, onClose }: { config: ResourceConf
       timer.current = window.setTimeout(onClose, config.closeDelayMs);
     },
     onError(failure) {
-      if (isStaleEdit(failure)) setStale(true);
+      const found = existingRecordOf(failure);
+      if (found) setExisting(found);
+      else if (isStaleEdit(failure)) setStale(true);
       fail(saveErrorMessage(failure, editing ? config.messages.updateFailed : config.messages.createFailed));
     },
   });
@@ -101,6 +125,7 @@ export function ResourceForm({ config, record, onClose }: { config: ResourceConf
     event.preventDefault();
     if (save.isPending || success) return;
     setError(null);
+    setExisting(null);
     const missing = config.fields.find((field) => field.required && !(values[field.name] ?? '').trim());
     if (missing) {
       fail(config.requiredMessage ?? `${missing.label} is required`);
@@ -137,6 +162,11 @@ export function ResourceForm({ config, record, onClose }: { config: ResourceConf
         </p>
       ) : null}
       <StaleEditReload stale={stale} onReload={reload} />
+      {existing && onOpen ? (
+        <button type="button" className="button button--ghost" onClick={() => onOpen(existing)}>
+          Open {String(existing[config.nameKey] ?? '') || `the existing ${config.singular}`}
+        </button>
+      ) : null}
       <FormMessage kind="success" text={config.errorDisplay === 'inline' ? success : null} />
       <div className="panel-form__actions">
         <button type="button" className="button button--ghost" onClick={onClose}>

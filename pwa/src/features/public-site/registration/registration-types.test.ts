@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { payloadOf, typeSpec, validateInline, validatePopup } from './registration-types';
+import { inlineMobileInput, inlinePayload, payloadOf, typeSpec, validateInline, validatePopup } from './registration-types';
 
 describe('popup validation (seed 000 §5)', () => {
   it('says "{label} is required" for every blank required field, after trimming', () => {
@@ -23,6 +23,7 @@ describe('popup validation (seed 000 §5)', () => {
     expect(validatePopup(fields, { ...base, mobile: '12345' })).toEqual({ mobile: 'Mobile number must be 10-15 digits' });
     expect(validatePopup(fields, { ...base, mobile: '1234567890123456' })).toEqual({ mobile: 'Mobile number must be 10-15 digits' });
     expect(payloadOf(fields, { ...base, mobile: '+91 98765 43210', organization: ' ' })).toEqual({ ...base, mobile: '+919876543210' });
+    expect(payloadOf(fields, { ...base, mobile: '098765 43210' })).toEqual({ ...base, mobile: '+919876543210' });
   });
 });
 
@@ -37,10 +38,41 @@ describe('inline validation (seed 000 §5)', () => {
   });
 
   it('gives the stall messages', () => {
-    expect(validateInline('stall', { contactPersonName: '', mobileNumber: '+919876543210', companyName: '' })).toEqual({
+    expect(validateInline('stall', { contactPersonName: '', mobileNumber: '+1 415 555 2671', companyName: '' })).toEqual({
       contactPersonName: 'Name is required',
       mobileNumber: 'Valid 10-digit mobile number is required',
       companyName: 'Organization name is required',
     });
+  });
+
+  it('takes an Indian mobile number in any spelling as its 10 digits, and refuses what is longer instead of cutting it', () => {
+    for (const spelling of ['9876543210', '+91 98765 43210', '098765 43210', '0091 98765 43210', '+919876543210', '919876543210', '98765-43210']) {
+      expect(inlineMobileInput(spelling), spelling).toBe('9876543210');
+      expect(validateInline('visitor', { fullName: 'A', mobileNumber: spelling, city: 'Pune' }), spelling).toEqual({});
+      expect(inlinePayload({ fullName: ' A ', mobileNumber: spelling, city: 'Pune' }), spelling).toEqual({ fullName: 'A', mobileNumber: '9876543210', city: 'Pune' });
+    }
+    // Typing goes on undisturbed; an over-long number stays as typed and gets the field's message.
+    expect(inlineMobileInput('98765')).toBe('98765');
+    expect(inlineMobileInput('9876543210123456')).toBe('9876543210123456');
+    expect(validateInline('visitor', { fullName: 'A', mobileNumber: '9876543210123456', city: 'Pune' })).toEqual({ mobileNumber: 'Valid 10-digit mobile number is required' });
+    expect(validateInline('visitor', { fullName: 'x'.repeat(5000), mobileNumber: '9876543210', city: 'Pune' })).toEqual({ fullName: 'Full Name must be at most 200 characters' });
+    expect(validateInline('stall', { contactPersonName: 'B', mobileNumber: '9876543210', companyName: 'c'.repeat(201) })).toEqual({
+      companyName: 'Company / Organization Name must be at most 200 characters',
+    });
+  });
+});
+
+describe('popup numbers and lengths', () => {
+  it('keeps the typed spelling, sends the canonical number, and gives long text its message', () => {
+    const { fields } = typeSpec('Visitor Registration');
+    const base = { fullName: 'A', workingProfessional: 'Others', city: 'Pune' };
+    for (const spelling of ['9876543210', '+91 98765 43210', '098765 43210', '0091 98765 43210', '+919876543210']) {
+      expect(validatePopup(fields, { ...base, mobileNumber: spelling }), spelling).toEqual({});
+      expect(payloadOf(fields, { ...base, mobileNumber: spelling }).mobileNumber, spelling).toBe('+919876543210');
+    }
+    expect(validatePopup(fields, { ...base, mobileNumber: '123456789012345' })).toEqual({
+      mobileNumber: 'Enter a valid mobile number, with its country code if it is not Indian',
+    });
+    expect(validatePopup(fields, { ...base, fullName: 'x'.repeat(5000), mobileNumber: '9876543210' })).toEqual({ fullName: 'Full Name must be at most 200 characters' });
   });
 });
