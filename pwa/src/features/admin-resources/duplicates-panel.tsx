@@ -63,51 +63,52 @@ export function DuplicatesPanel({ config, onChanged }: { config: ResourceConfig;
             <h3>
               {REASON[group.reason]}: <span>{group.label}</span>
             </h3>
-            <div className="panel-table-wrap">
-              <table className="panel-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Phone</th>
-                    <th scope="col">Organization</th>
-                    <th scope="col">Pass code</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Created On</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Action</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {group.records.map((row) => (
-                    <tr key={row.id}>
-                      <td>{String(row[config.nameKey] ?? '')}</td>
-                      <td>{formatMobile(String(row.mobileNumber ?? '')) || '—'}</td>
-                      <td>{organisationOf(row) || '—'}</td>
-                      <td>{String(row.passCode ?? '') || '—'}</td>
-                      <td>{statusLabel(row.status)}</td>
-                      <td>{formatCreatedOn(row.createdAt)}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="button button--ghost button--small"
-                          disabled={busyGroup !== null}
-                          onClick={() => {
-                            const others = group.records.filter((r) => r.id !== row.id);
-                            const names = others.map((r) => String(r[config.nameKey] ?? r.id)).join(', ');
-                            if (!window.confirm(`Keep this record and merge ${names} into it? The others are deleted; their status history moves here.`)) return;
-                            setBusyGroup(key);
-                            merge.mutate({ survivor: row, others });
-                          }}
-                        >
-                          {busyGroup === key ? 'Merging…' : 'Keep this one'}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ul className="panel-duplicates__records">
+              {group.records.map((row) => (
+                <li key={row.id} className="panel-duplicates__record">
+                  <div>
+                    <strong>{String(row[config.nameKey] ?? '')}</strong>
+                    <dl className="panel-duplicates__facts">
+                      <div>
+                        <dt>Phone</dt>
+                        <dd>{formatMobile(String(row.mobileNumber ?? '')) || '—'}</dd>
+                      </div>
+                      <div>
+                        <dt>Organization</dt>
+                        <dd>{organisationOf(row) || '—'}</dd>
+                      </div>
+                      <div>
+                        <dt>Pass code</dt>
+                        <dd>{String(row.passCode ?? '') || '—'}</dd>
+                      </div>
+                      <div>
+                        <dt>Status</dt>
+                        <dd>{statusLabel(row.status)}</dd>
+                      </div>
+                      <div>
+                        <dt>Created On</dt>
+                        <dd>{formatCreatedOn(row.createdAt)}</dd>
+                      </div>
+                    </dl>
+                  </div>
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    disabled={busyGroup !== null}
+                    aria-label={`Keep this one: ${String(row[config.nameKey] ?? '')}, pass code ${String(row.passCode ?? '')}`}
+                    onClick={() => {
+                      const others = group.records.filter((r) => r.id !== row.id);
+                      const names = others.map((r) => String(r[config.nameKey] ?? r.id)).join(', ');
+                      if (!window.confirm(`Keep this record and merge ${names} into it? The others are deleted; their status history moves here.`)) return;
+                      setBusyGroup(key);
+                      merge.mutate({ survivor: row, others });
+                    }}
+                  >
+                    {busyGroup === key ? 'Merging…' : 'Keep this one'}
+                  </button>
+                </li>
+              ))}
+            </ul>
           </section>
         );
       })}
