@@ -6,6 +6,8 @@ import {
   INLINE_MOBILE_PATTERN_ATTRIBUTE,
   inlineMobileInput,
   inlinePayload,
+  loadMobileNumbers,
+  type MobileNumbers,
   PROFESSIONAL_TYPES,
   QUEUED_MESSAGE,
   validateInline,
@@ -42,7 +44,7 @@ interface InlineFieldProps {
 /**
  * A field of the inline form. No `maxLength`: a pasted number or a long name is never cut; the form's
  * rules refuse what is too long with the field's message. A number in another spelling becomes its
- * 10 digits as it is pasted or typed (registration-types.ts `inlineMobileInput`).
+ * 10 digits as it is pasted or typed (the form's `setMobile`, registration-types.ts `inlineMobileInput`).
  */
 function InlineField({ id, name, label, value, error, type = 'text', autoComplete, required = true, onChange, onInvalid }: InlineFieldProps) {
   const tel = type === 'tel';
@@ -64,7 +66,7 @@ function InlineField({ id, name, label, value, error, type = 'text', autoComplet
         value={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(tel ? inlineMobileInput(event.target.value) : event.target.value)}
+        onChange={(event) => onChange(event.target.value)}
         onInvalid={(event) => {
           event.preventDefault();
           onInvalid();
@@ -89,18 +91,33 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
   const [pass, setPass] = useState<SavedPass | null>(null);
   const [cityKey, setCityKey] = useState(0);
   const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
-  const showErrors = () => setErrors(validateInline(kind, values));
+  const [phone, setPhone] = useState<MobileNumbers | null>(null);
+  const loadPhone = () => loadMobileNumbers().then((loaded) => (setPhone(() => loaded), loaded));
+  // A number pasted or typed in another spelling becomes its 10 digits as it arrives (once the reader is here).
+  const setMobile = (value: string) => {
+    if (phone) return set('mobileNumber')(inlineMobileInput(value, phone));
+    set('mobileNumber')(value);
+    void loadPhone().then((loaded) => setValues((current) => ({ ...current, mobileNumber: inlineMobileInput(current.mobileNumber ?? '', loaded) })));
+  };
+  // The browser refused the form (required, pattern): the form's own messages, on the number as read.
+  const showErrors = () =>
+    void loadPhone().then((loaded) => {
+      const read = values.mobileNumber ? { ...values, mobileNumber: inlineMobileInput(values.mobileNumber, loaded) } : values;
+      setValues(read);
+      setErrors(validateInline(kind, read, loaded));
+    });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
     setPass(null);
-    const found = validateInline(kind, values);
+    const loaded = await loadPhone();
+    const found = validateInline(kind, values, loaded);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
 
     setBusy(true);
-    const trimmed = inlinePayload(values);
+    const trimmed = inlinePayload(values, loaded);
     const { submitRegistration } = await import('./submit');
     const result = await submitRegistration({
       endpoint: kind === 'visitor' ? '/api/visitors/register' : '/api/stalls/register',
@@ -139,11 +156,11 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
       <h2 id={`${id}-title`} className="inline-form__title">
         {title}
       </h2>
-      <form className="form" aria-labelledby={`${id}-title`} onSubmit={onSubmit}>
+      <form className="form" aria-labelledby={`${id}-title`} onSubmit={onSubmit} onFocus={() => void loadPhone()}>
         {kind === 'visitor' ? (
           <>
             <InlineField id={`${id}-name`} name="fullName" label="Full Name" autoComplete="name" value={values.fullName ?? ''} error={errors.fullName} onChange={set('fullName')} onInvalid={showErrors} />
-            <InlineField id={`${id}-mobile`} name="mobileNumber" label="Mobile Number" type="tel" autoComplete="tel-national" value={values.mobileNumber ?? ''} error={errors.mobileNumber} onChange={set('mobileNumber')} onInvalid={showErrors} />
+            <InlineField id={`${id}-mobile`} name="mobileNumber" label="Mobile Number" type="tel" autoComplete="tel-national" value={values.mobileNumber ?? ''} error={errors.mobileNumber} onChange={setMobile} onInvalid={showErrors} />
             <div className="field">
               <label htmlFor={`${id}-profession`}>Professional Type</label>
               <select id={`${id}-profession`} name="workingProfessional" value={values.workingProfessional ?? 'Others'} onChange={(event) => set('workingProfessional')(event.target.value)}>
@@ -159,7 +176,7 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
           <>
             <InlineField id={`${id}-company`} name="companyName" label="Company / Organization Name" autoComplete="organization" value={values.companyName ?? ''} error={errors.companyName} onChange={set('companyName')} onInvalid={showErrors} />
             <InlineField id={`${id}-name`} name="contactPersonName" label="Contact Person Name" autoComplete="name" value={values.contactPersonName ?? ''} error={errors.contactPersonName} onChange={set('contactPersonName')} onInvalid={showErrors} />
-            <InlineField id={`${id}-mobile`} name="mobileNumber" label="Mobile Number" type="tel" autoComplete="tel-national" value={values.mobileNumber ?? ''} error={errors.mobileNumber} onChange={set('mobileNumber')} onInvalid={showErrors} />
+            <InlineField id={`${id}-mobile`} name="mobileNumber" label="Mobile Number" type="tel" autoComplete="tel-national" value={values.mobileNumber ?? ''} error={errors.mobileNumber} onChange={setMobile} onInvalid={showErrors} />
           </>
         )}
         <button type="submit" className="button button--primary form__submit" disabled={busy}>
