@@ -5,6 +5,7 @@ import { createClient, type Client } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { type BatchWriter, clientBatchWriter } from './batch-writer';
+import { canonicaliseStoredMobiles, describeCanonicalMobiles } from './canonical-mobiles';
 import type { Database } from './database';
 import { nativeBatchWriter } from './native-batch-writer';
 
@@ -21,7 +22,8 @@ export interface OpenedDatabase {
 }
 
 /**
- * Opens the Node server's libSQL database and brings it to the latest migration. For an embedded `file:`
+ * Opens the Node server's libSQL database and brings it to the latest migration (then stored mobile
+ * numbers to their canonical form: canonical-mobiles.ts). For an embedded `file:`
  * database it creates the folder and switches to WAL (three times the insert throughput of the default
  * journal on this project's machines, and readers no longer wait for writers); every pooled connection
  * gets the busy timeout through the client's `timeout` option.
@@ -43,6 +45,8 @@ export async function openDatabase(options: { url: string; authToken?: string; m
   if (path) await client.execute('PRAGMA journal_mode = WAL');
   const db: Database = drizzle(client);
   await migrate(db, { migrationsFolder: options.migrationsFolder });
+  // Numbers stored before every write path canonicalised them (needs JS: libphonenumber).
+  for (const line of describeCanonicalMobiles(await canonicaliseStoredMobiles(db, new Date()))) console.log(line);
   if (!path) return { client, db, writeBatch: clientBatchWriter(client), close: async () => client.close() };
   const writer = nativeBatchWriter(path, { busyTimeoutMs: BUSY_TIMEOUT_MS });
   return {

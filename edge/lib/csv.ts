@@ -4,11 +4,14 @@
  * (=, +, -, @ first) prefixed with an apostrophe.
  */
 const BOM = '\uFEFF';
+const PHONE_NUMBER = /^\+\d+( \d+)*$/;
 
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = Array.isArray(value) ? value.join('; ') : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  // A phone number as the panel shows it ("+91 98765 43210": a plus, digits and spaces) holds no formula
+  // and stays plain text; any other cell starting like a formula is defused.
+  if (/^[=+\-@\t\r]/.test(text) && !PHONE_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -1,5 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
 import { requireAdmin, requireStaff } from '../auth/require-role';
 import type { Database } from '../db/database';
 import { statusChanges } from '../db/tables/system';
@@ -13,6 +13,8 @@ import { isUniqueViolation } from './db-errors';
 import { groupCommit } from './group-commit';
 import { outcomeOf, panelChange, recordTarget, statusChangeStatements } from './status-engine';
 import { currentEvent, eventById } from './events';
+import { alreadyRegisteredMessage, findSameMobile, MERGED_MESSAGE, mergeStatements, possibleDuplicates, recordName } from './duplicates';
+import { duplicatesQuerySchema, mergeSchema } from '../schemas/duplicates';
 import {
   countRows,
   findRow,
@@ -30,6 +32,7 @@ import {
 } from './resource';
 
 export const DUPLICATE_RECORD = 'A record with these details already exists';
+
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -60,7 +63,46 @@ export function resourceRoutes(resource: ResourceDescription) {
     return (await currentEvent(db))?.id ?? null;
   }
 
+  /** 409 with the record that already has this mobile number in this event (the panel offers to open it). */
+  async function sameMobileAnswer(c: Context<AppEnv>, record: { eventId: unknown; mobileNumber: unknown; exceptId?: string; values: Row }) {
+    const found = await findSameMobile(c.var.deps.db, resource, record);
+    if (!found) return undefined;
+    const existing = (await findRow(c.var.deps.db, resource, found.id))!;
+    const message = alreadyRegisteredMessage(recordName(resource, existing));
+    return c.json({ success: false as const, message, errors: { mobileNumber: message }, data: present(resource, existing) }, 409);
+  }
+
+  // Mounted before `/:id`, which would otherwise take "duplicates" for an id.
+  const duplicateRoutes = new Hono<AppEnv>()
+    /** `GET /duplicates?eventId=`: groups of records that may be one person (lib/duplicates.ts), with the records. */
+    .get('/duplicates', requireAdmin, validate('query', duplicatesQuerySchema), async (c) => {
+      const { db } = c.var.deps;
+      const groups = await possibleDuplicates(db, resource, c.req.valid('query').eventId);
+      const ids = [...new Set(groups.flatMap((g) => g.ids))];
+      const rows = new Map<string, Row>();
+      for (let i = 0; i < ids.length; i += 500) {
+        for (const row of (await selectRows(db, resource).where(inArray(table.id, ids.slice(i, i + 500)))) as Row[]) rows.set(String(row.id), present(resource, row));
+      }
+      return ok(c, {
+        groups: groups.map((g) => ({ reason: g.reason, label: g.label, records: g.ids.map((id) => rows.get(id)).filter(Boolean) })),
+      });
+    })
+    /** `POST /duplicates/merge { survivorId, mergedId }`: one record of the person stays, with the other's history. */
+    .post('/duplicates/merge', requireAdmin, validate('json', mergeSchema), async (c) => {
+      const { survivorId, mergedId } = c.req.valid('json');
+      const { db, blobs, now, writeBatch } = c.var.deps;
+      const [survivor, merged] = await Promise.all([findRow(db, resource, survivorId), findRow(db, resource, mergedId)]);
+      if (!survivor || !merged) return fail(c, 404, notFound);
+      if ((survivor.eventId ?? null) !== (merged.eventId ?? null)) return fail(c, 400, 'Only records of the same event can be merged');
+      const { eventName: _, ...mergedRecord } = merged;
+      await groupCommit(writeBatch, mergeStatements(db, resource, survivor, merged, { user: c.var.user, at: now().toISOString(), mergedRecord }));
+      const imageKey = resource.image && merged[resource.image.column];
+      if (typeof imageKey === 'string' && imageKey !== survivor[resource.image!.column]) await blobs.delete(imageKey);
+      return ok(c, present(resource, (await findRow(db, resource, survivorId))!), MERGED_MESSAGE);
+    });
+
   const router = new Hono<AppEnv>()
+    .route('/', resource.identity ? duplicateRoutes : new Hono<AppEnv>())
     .get('/', requireStaff, validate('query', listQuery), async (c) => {
       const query = c.req.valid('query');
       if (query.status && !resource.statuses.includes(query.status)) return fail(c, 400, statusError(resource.statuses));
@@ -202,6 +244,22 @@ export function resourceRoutes(resource: ResourceDescription) {
       const at = now().toISOString();
       patch.updatedAt = at;
 
+      // Only a change of number, event or registration can make a new duplicate (an edit of a record that
+      // already has one, e.g. its e-mail, is not refused: the possible-duplicates view lists those).
+      const changes = (key: string) => key in patch && patch[key] !== existing[key];
+      if (resource.identity && (changes('mobileNumber') || changes('eventId') || resource.identity.sameRegistration?.some(changes))) {
+        const duplicate = await sameMobileAnswer(c, {
+          eventId: 'eventId' in patch ? patch.eventId : existing.eventId,
+          mobileNumber: patch.mobileNumber ?? existing.mobileNumber,
+          exceptId: id,
+          values: { ...existing, ...patch },
+        });
+        if (duplicate) {
+          if (newImageKey) await blobs.delete(newImageKey);
+          return duplicate;
+        }
+      }
+
       const user = c.var.user;
       // A status inside an edit is a status change like any other (the status engine), in the same commit
       // as the edit and only if the edit itself applied (the engine expects the edit's new `updatedAt`).
@@ -253,6 +311,8 @@ export function resourceRoutes(resource: ResourceDescription) {
       if (eventId === 'unknown') return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
       values.eventId = eventId;
     }
+    const duplicate = await sameMobileAnswer(c, { eventId: values.eventId, mobileNumber: values.mobileNumber, values });
+    if (duplicate) return duplicate;
     const upload = resource.image && body.files[resource.image.formField];
     if (resource.image && upload) {
       const stored = await storeImage(c, upload);

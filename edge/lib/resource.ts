@@ -8,6 +8,7 @@ import { events } from '../db/tables/events';
 import type { AppEnv, AuthUser } from '../env';
 import { fail, type FieldErrors } from '../http/envelope';
 import { fieldErrors } from '../http/validate';
+import { mobileSearchTerm } from '../schemas/mobile-number';
 import { newBlobKey } from '../storage/blob-store';
 import { checkImage, IMAGE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, MAX_IMAGE_BYTES, NOT_AN_IMAGE } from './images';
 
@@ -69,6 +70,12 @@ export interface ResourceDescription {
   statusNotesOnRecord?: boolean;
   csv: Array<[header: string, value: (row: Row) => unknown]>;
   defaultLimit?: number;
+  /**
+   * Who a record is, for the duplicate rule and the possible-duplicates view (lib/duplicates.ts): the
+   * fields holding the name and the organisation, and any field that with the event and the mobile
+   * number makes a registration one (an enquiry's package).
+   */
+  identity?: { name: string; organisation: string; sameRegistration?: string[] };
 }
 
 export const statusError = (statuses: readonly string[]) => `Status must be one of: ${statuses.join(', ')}`;
@@ -168,7 +175,9 @@ export function listFilter(resource: ResourceDescription, query: Pick<ListQuery,
   if (query.status) conditions.push(eq(table.status, query.status));
   if (query.eventId && 'eventId' in table) conditions.push(eq(table.eventId, query.eventId));
   if (query.q) {
-    const search = or(...resource.searchColumns.map((column) => contains(column, query.q!)));
+    // A whole phone number in any spelling ("098765 43210", "+91 98765-43210") finds its canonical form.
+    const number = 'mobileNumber' in table ? mobileSearchTerm(query.q) : null;
+    const search = or(...resource.searchColumns.map((column) => contains(column, query.q!)), ...(number ? [eq(table.mobileNumber, number)] : []));
     if (search) conditions.push(search);
   }
   return conditions.length ? and(...conditions) : undefined;

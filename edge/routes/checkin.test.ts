@@ -314,10 +314,11 @@ describe('POST /api/checkin/ops: ordered by cause, not by clock', () => {
 describe('POST /api/checkin/walk-ins', () => {
   it('registers a visitor at the venue once, however often the device resends it', async () => {
     const desk = await device('Desk 1');
-    const walkIn = { id: crypto.randomUUID(), fullName: 'Walk In', mobileNumber: '9123400000' };
+    // Typed at the desk in any spelling, stored in the canonical form.
+    const walkIn = { id: crypto.randomUUID(), fullName: 'Walk In', mobileNumber: '0 91234 00000' };
     const first = await desk.walkIn(walkIn);
     expect(first.status).toBe(201);
-    expect(first.body.data).toMatchObject({ status: 'registered_at_venue', registrationType: 'venue_registration', statusDeviceId: desk.id, statusOperationId: walkIn.id });
+    expect(first.body.data).toMatchObject({ mobileNumber: '+919123400000', status: 'registered_at_venue', registrationType: 'venue_registration', statusDeviceId: desk.id, statusOperationId: walkIn.id });
     const again = await desk.walkIn(walkIn);
     expect(again.status).toBe(200);
     expect(again.body.data.id).toBe(walkIn.id);

@@ -15,6 +15,7 @@ import {
   visitorRegistrationSchema,
 } from '../schemas/public-registrations';
 import { checkinBatchSchema, conflictResolutionSchema, deviceReportSchema, deviceSignInSchema, walkInSchema } from '../schemas/checkin';
+import { mergeSchema } from '../schemas/duplicates';
 import { settingsUpdateSchema } from '../schemas/settings';
 import { statusChangeSchema } from '../schemas/status-change';
 import { userCreateSchema, userUpdateSchema } from '../schemas/users';
@@ -120,6 +121,12 @@ function operations(): Operation[] {
       { method: 'put', path: `${base}/{id}`, tag, summary: `Update a ${r.singular} (If-Match: updatedAt → 409 when stale)`, who: 'admin', body: r.updateSchema, multipart: r.image && { fileField: r.image.formField }, data: recordSchema, fails: [409] },
       { method: 'put', path: `${base}/{id}/status`, tag, summary: `Change its status (${r.statuses.join(', ')})`, who: r.staffMayChangeStatus ? 'staff' : 'admin', body: statusChangeSchema, data: recordSchema },
       { method: 'delete', path: `${base}/{id}`, tag, summary: `Delete a ${r.singular}`, who: 'admin', data: z.object({ id: z.string() }) },
+      ...(r.identity
+        ? [
+            { method: 'get' as const, path: `${base}/duplicates`, tag, summary: 'Possible duplicates: the same mobile number in an event, or very similar names in one organisation', who: 'admin' as const, query: ['eventId'], data: z.object({ groups: z.array(z.object({ reason: z.enum(['mobile', 'name']), label: z.string(), records: z.array(recordSchema) })) }) },
+            { method: 'post' as const, path: `${base}/duplicates/merge`, tag, summary: 'Merge two records of one person: the survivor keeps its pass code and takes the other’s status history', who: 'admin' as const, body: mergeSchema, data: recordSchema, fails: [404] },
+          ]
+        : []),
     );
   }
   return ops;

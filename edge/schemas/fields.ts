@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { canonicalMobile, MOBILE_UNREADABLE_MESSAGE } from './mobile-number';
 import { INVALID_CHARACTERS_MESSAGE, isPlainText, MOBILE_MESSAGE, MOBILE_PATTERN, normaliseMobile } from './vocabulary';
 
 /**
@@ -24,18 +25,30 @@ export const text = (max = MAX_TEXT) => z.string().check(z.trim(), z.maxLength(m
 export const requiredText = (message: string, max = MAX_TEXT) =>
   z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max), plainText(max));
 
-/** An optional leading + then 10 to 15 digits (seed 000 §5); spaces and dashes people type are dropped. */
+/**
+ * A mobile number in any spelling people type: spaces, dashes and brackets dropped, then an optional
+ * leading + and 10 to 15 digits (seed 000 §5), stored in its canonical E.164 form (mobile-number.ts).
+ */
 export const mobile = (requiredMessage: string) =>
   z.pipe(
     z.pipe(z.string({ error: requiredMessage }), z.transform(normaliseMobile)),
-    z.string().check(z.minLength(1, { error: requiredMessage }), z.regex(MOBILE_PATTERN, { error: MOBILE_MESSAGE })),
+    z.pipe(z.string().check(z.minLength(1, { error: requiredMessage }), z.regex(MOBILE_PATTERN, { error: MOBILE_MESSAGE })), toCanonicalMobile),
   );
-/** A mobile number that may be left empty. */
+/** A mobile number that may be left empty (stored as ''). */
 export const optionalMobile = () =>
   z.pipe(
     z.pipe(z.string(), z.transform(normaliseMobile)),
-    z.string().check(z.refine((v) => v === '' || MOBILE_PATTERN.test(v), { error: MOBILE_MESSAGE })),
+    z.pipe(z.string().check(z.refine((v) => v === '' || MOBILE_PATTERN.test(v), { error: MOBILE_MESSAGE })), toCanonicalMobile),
   );
+
+/** The E.164 form of a number that passed the digit rule; a number no country can hold is refused. */
+export const toCanonicalMobile = z.transform((value: string, ctx) => {
+  if (value === '') return value;
+  const canonical = canonicalMobile(value);
+  if (canonical) return canonical;
+  ctx.issues.push({ code: 'custom', message: MOBILE_UNREADABLE_MESSAGE, input: value });
+  return z.NEVER;
+});
 
 /** An e-mail address that may be left empty. */
 export const optionalEmail = () =>

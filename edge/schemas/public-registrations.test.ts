@@ -17,14 +17,14 @@ describe('popup form schemas', () => {
   it('the API schemas default what the forms require', () => {
     expect(visitorRegistrationSchema.parse({ fullName: 'A', mobileNumber: '9876543210' })).toEqual({
       fullName: 'A',
-      mobileNumber: '9876543210',
+      mobileNumber: '+919876543210',
       workingProfessional: 'Others',
       organizationName: 'Not specified',
       city: 'Not specified',
     });
     expect(enquirySchema.parse({ name: 'A', mobile: '9876543210', eventId: ' ' })).toEqual({
       name: 'A',
-      mobile: '9876543210',
+      mobile: '+919876543210',
       organization: '',
       subscriptionType: 'General Enquiry',
     });

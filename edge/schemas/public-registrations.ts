@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { toCanonicalMobile } from './fields';
 import {
   FIELD_LABELS,
   INVALID_CHARACTERS_MESSAGE,
@@ -7,6 +8,7 @@ import {
   MAX_TEXT_LENGTH,
   MOBILE_MESSAGE,
   MOBILE_PATTERN,
+  normaliseMobile,
   REGISTRATION_DEFAULTS,
   requiredMessage,
   WORKING_PROFESSIONAL_CHOICES,
@@ -14,7 +16,7 @@ import {
 
 /**
  * The five public submissions of seed 000 (§3 fields, §5 rules and messages), shared by the API and the
- * PWA's forms. Imports nothing but zod and the zod-free vocabulary, so the browser bundle stays small.
+ * PWA's forms. Mobile numbers are stored in their canonical E.164 form (fields.ts, mobile-number.ts).
  *
  * Two sets of schemas, because the contract and the seed disagree on purpose: the popup enforces every
  * §5 required field ("{label} is required"), while the API applies §3's defaults to absent optional
@@ -36,13 +38,21 @@ function requiredText(label: string) {
 /** Names and other short text: no control characters, no half surrogate pairs (vocabulary.ts). */
 const plainText = (label: string) => z.refine<string>((v) => isPlainText(v), { error: `${label} ${INVALID_CHARACTERS_MESSAGE}` });
 
-/** A required mobile number: blank → "{label} is required"; otherwise the §5 pattern. */
+/**
+ * A required mobile number: blank → "{label} is required"; otherwise the §5 rule (an optional + and 10 to
+ * 15 digits, spaces, dashes and brackets aside), stored in its canonical E.164 form (mobile-number.ts).
+ */
 function requiredMobile(label: string) {
   const required = requiredMessage(label);
-  return z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : MOBILE_MESSAGE) }).check(
-    z.trim(),
-    z.minLength(1, { error: required }),
-    z.regex(MOBILE_PATTERN, { error: MOBILE_MESSAGE }),
+  return z.pipe(
+    z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : MOBILE_MESSAGE) }).check(
+      z.trim(),
+      z.minLength(1, { error: required }),
+      z.maxLength(MAX_TEXT_LENGTH, { error: MOBILE_MESSAGE }),
+      z.overwrite(normaliseMobile),
+      z.regex(MOBILE_PATTERN, { error: MOBILE_MESSAGE }),
+    ),
+    toCanonicalMobile,
   );
 }
 

@@ -191,8 +191,9 @@ describe('admin list screens', () => {
     const tag = unique();
     const { body: events } = await api<{ data: { items: Array<{ id: string }> } }>(baseUrl, admin.token, 'GET', '/events');
     const eventId = events.data.items[0]!.id;
-    for (const [fullName, status] of [[`Reached ${tag}`, 'reached'], [`Left ${tag}`, 'left_venue']]) {
-      const res = await api(baseUrl, admin.token, 'POST', '/awardeesvip', { fullName, mobileNumber: '9876500000', city: 'Hyderabad', eventId, status });
+    // Two people, two numbers: one mobile number is one record per event.
+    for (const [i, [fullName, status]] of [[`Reached ${tag}`, 'reached'], [`Left ${tag}`, 'left_venue']].entries()) {
+      const res = await api(baseUrl, admin.token, 'POST', '/awardeesvip', { fullName, mobileNumber: `987${tag}${i}`, city: 'Hyderabad', eventId, status });
       expect(res.status).toBe(201);
     }
     await page.goto(`${baseUrl}/panel/vips/awardees`);

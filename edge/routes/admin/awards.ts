@@ -4,6 +4,7 @@ import { newPassCode } from '../../lib/pass-code';
 import type { ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { NOMINATION_STATUSES, nominationCreateSchema } from '../../schemas/organisations';
+import { formatMobile } from '../../schemas/mobile-number';
 
 /** Award nominations (`/api/awards`): new ones `yet_to_decide` with nominationStatus `pending`. */
 export const nominationResource: ResourceDescription = {
@@ -32,11 +33,12 @@ export const nominationResource: ResourceDescription = {
     createdByRole: user.role,
     passCode: newPassCode(),
   }),
+  identity: { name: 'nomineeName', organisation: 'organizationName' },
   searchColumns: [awardNominations.nomineeName, awardNominations.mobileNumber, awardNominations.email, awardNominations.organizationName, awardNominations.category],
   sortColumns: { nomineeName: awardNominations.nomineeName, category: awardNominations.category, status: awardNominations.status, createdAt: awardNominations.createdAt },
   csv: [
     ['Nominee', (r) => r.nomineeName],
-    ['Contact', (r) => r.mobileNumber],
+    ['Contact', (r) => formatMobile(r.mobileNumber as string)],
     ['Email', (r) => r.email],
     ['Organization', (r) => r.organizationName],
     ['Category', (r) => r.category || r.awardCategory],

@@ -2,6 +2,7 @@ import { enquiries } from '../../db/tables/organisations';
 import type { ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { ENQUIRY_STATUSES, enquiryUpdateSchema } from '../../schemas/organisations';
+import { formatMobile } from '../../schemas/mobile-number';
 
 /**
  * Enquiries: created by the public `POST /api/enquiries` (so no admin create here); the panel searches
@@ -16,12 +17,13 @@ export const enquiryResource: ResourceDescription = {
   defaults: (input) => input,
   statusNotesOnRecord: true,
   present: (row) => ({ phone: row.mobileNumber }),
+  identity: { name: 'name', organisation: 'organization', sameRegistration: ['subscriptionType'] },
   searchColumns: [enquiries.name, enquiries.email, enquiries.mobileNumber, enquiries.organization, enquiries.status],
   sortColumns: { name: enquiries.name, status: enquiries.status, subscriptionType: enquiries.subscriptionType, createdAt: enquiries.createdAt },
   csv: [
     ['Name', (r) => r.name],
     ['Email', (r) => r.email],
-    ['Phone', (r) => r.mobileNumber],
+    ['Phone', (r) => formatMobile(r.mobileNumber as string)],
     ['Organization', (r) => r.organization],
     ['Subscription', (r) => r.subscriptionType],
     ['Status', (r) => r.status],

@@ -24,6 +24,7 @@ export const guestResource: ResourceDescription = {
   sortColumns: { fullName: guests.fullName, status: guests.status, createdAt: guests.createdAt },
   image: { formField: 'profileImage', column: 'profileImageKey', urlField: 'profileImageUrl' },
   staffMayChangeStatus: true,
+  identity: { name: 'fullName', organisation: 'organizationName' },
   csv: personCsv,
 };
 

@@ -1,4 +1,5 @@
 import type { Row, WriteContext } from '../../lib/resource';
+import { formatMobile } from '../../schemas/mobile-number';
 
 /**
  * What every person created in the panel gets when the form leaves it out (seed 001 §3, §9):
@@ -27,7 +28,7 @@ export function personDefaults(input: Row, { user }: WriteContext): Row {
 export const personCsv: Array<[string, (row: Row) => unknown]> = [
   ['Name', (r) => r.fullName],
   ['Email', (r) => r.email],
-  ['Phone', (r) => r.mobileNumber],
+  ['Phone', (r) => formatMobile(r.mobileNumber as string)],
   ['Organization', (r) => r.organizationName],
   ['Designation', (r) => r.designation],
   ['City', (r) => r.city],

@@ -124,8 +124,12 @@ describe('rules and messages', () => {
     const [first, second] = [(await a.json()).data, (await b.json()).data];
     const clash = await send('PUT', `/api/visitors/${second.id}`, { mobileNumber: first.mobileNumber });
     expect(clash.status).toBe(409);
-    expect(clash.body.message).toBe('A record with these details already exists');
-    expect((await send('GET', `/api/visitors/${second.id}`)).body.data.mobileNumber).toBe('9822222222');
+    expect(clash.body).toMatchObject({
+      message: 'Public A is already registered for this event with this mobile number',
+      errors: { mobileNumber: 'Public A is already registered for this event with this mobile number' },
+      data: { id: first.id, fullName: 'Public A' },
+    });
+    expect((await send('GET', `/api/visitors/${second.id}`)).body.data.mobileNumber).toBe('+919822222222');
   });
 
   it('an unknown event is a 400; mobile numbers follow the 10–15 digit rule', async () => {

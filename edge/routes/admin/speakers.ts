@@ -21,6 +21,7 @@ export const speakerResource: ResourceDescription = {
     ...personDefaults(input, context),
     passCode: newPassCode(),
   }),
+  identity: { name: 'fullName', organisation: 'organizationName' },
   searchColumns: [speakers.fullName, speakers.title, speakers.mobileNumber, speakers.email, speakers.passCode],
   sortColumns: { fullName: speakers.fullName, title: speakers.title, status: speakers.status, createdAt: speakers.createdAt },
   image: { formField: 'profileImage', column: 'profileImageKey', urlField: 'profileImageUrl' },

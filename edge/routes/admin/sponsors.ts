@@ -4,6 +4,7 @@ import { newPassCode } from '../../lib/pass-code';
 import type { ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { SPONSOR_STATUSES, sponsorCreateSchema } from '../../schemas/organisations';
+import { formatMobile } from '../../schemas/mobile-number';
 
 const NAME_REQUIRED = 'Enter the sponsor or company name';
 
@@ -64,6 +65,7 @@ export const sponsorResource: ResourceDescription = {
     const paid = (patch.amountPaid ?? existing.amountPaid) as number;
     return { ...patch, balanceAmount: amount - paid };
   },
+  identity: { name: 'contactPersonName', organisation: 'organizationName' },
   searchColumns: [sponsors.organizationName, sponsors.contactPersonName, sponsors.email, sponsors.mobileNumber, sponsors.sponsorshipTier],
   sortColumns: {
     organizationName: sponsors.organizationName,
@@ -81,7 +83,7 @@ export const sponsorResource: ResourceDescription = {
     ['Paid (INR)', (r) => r.amountPaid],
     ['Balance (INR)', (r) => r.balanceAmount],
     ['Email', (r) => r.email],
-    ['Phone', (r) => r.mobileNumber],
+    ['Phone', (r) => formatMobile(r.mobileNumber as string)],
     ['Event', (r) => r.eventName],
     ['Status', (r) => r.status],
     ['Created On', (r) => r.createdAt],

@@ -4,6 +4,7 @@ import { newPassCode } from '../../lib/pass-code';
 import type { ResourceDescription, Row } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { STALL_STATUSES, stallCreateSchema } from '../../schemas/organisations';
+import { formatMobile } from '../../schemas/mobile-number';
 
 /** The seed's nested stall size travels as three columns. */
 function flattenSize(input: Row): Row {
@@ -62,13 +63,14 @@ export const stallResource: ResourceDescription = {
     stallSize: { width: row.stallWidth, length: row.stallLength, unit: row.stallUnit },
     bookedBy: { name: row.bookedByName, role: row.bookedByRole },
   }),
+  identity: { name: 'contactPersonName', organisation: 'companyName' },
   searchColumns: [stalls.companyName, stalls.contactPersonName, stalls.email, stalls.mobileNumber, stalls.stallNumber, stalls.passCode],
   sortColumns: { companyName: stalls.companyName, contactPersonName: stalls.contactPersonName, status: stalls.status, createdAt: stalls.createdAt },
   csv: [
     ['Contact Person', (r) => r.contactPersonName],
     ['Company', (r) => r.companyName],
     ['Email', (r) => r.email],
-    ['Phone', (r) => r.mobileNumber],
+    ['Phone', (r) => formatMobile(r.mobileNumber as string)],
     ['Designation', (r) => r.designation],
     ['Stall Number', (r) => r.stallNumber],
     ['Stall Type', (r) => r.stallType],

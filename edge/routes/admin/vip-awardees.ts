@@ -24,6 +24,7 @@ export const vipAwardeeResource: ResourceDescription = {
     passCode: newPassCode(),
   }),
   normaliseStatus: (status) => String(normaliseVipStatus(status)),
+  identity: { name: 'fullName', organisation: 'organizationName' },
   searchColumns: [vipAwardees.fullName, vipAwardees.mobileNumber, vipAwardees.email, vipAwardees.organizationName, vipAwardees.designation, vipAwardees.passCode],
   sortColumns: { fullName: vipAwardees.fullName, organizationName: vipAwardees.organizationName, status: vipAwardees.status, createdAt: vipAwardees.createdAt },
   image: { formField: 'profileImage', column: 'profileImageKey', urlField: 'profileImageUrl' },

@@ -23,6 +23,7 @@ export const visitorResource: ResourceDescription = {
   searchColumns: [visitors.fullName, visitors.mobileNumber, visitors.email, visitors.organizationName, visitors.passCode],
   sortColumns: { fullName: visitors.fullName, status: visitors.status, createdAt: visitors.createdAt },
   staffMayChangeStatus: true,
+  identity: { name: 'fullName', organisation: 'organizationName' },
   csv: [...personCsv.slice(0, 4), ['Professional Type', (r) => r.workingProfessional], ...personCsv.slice(4)],
 };
 

@@ -13,6 +13,8 @@ let otherEventId: string;
 let seq = 0;
 /** A fresh valid 10-digit mobile number per call, so tests never collide on the duplicate rule. */
 const mobile = () => String(7_000_000_000 + ++seq);
+/** How a 10-digit Indian number is stored: E.164. */
+const e164 = (number: string) => `+91${number}`;
 
 beforeAll(async () => {
   t = await makeApiTarget();
@@ -57,7 +59,7 @@ describe('POST /api/visitors/register', () => {
       message: 'Registration successful!',
       data: {
         fullName: 'Asha Rao',
-        mobileNumber: number,
+        mobileNumber: e164(number),
         workingProfessional: 'Business',
         organizationName: 'Rao Estates',
         city: 'Hyderabad',
@@ -71,7 +73,7 @@ describe('POST /api/visitors/register', () => {
     expect(body.data.updatedAt).toBe(body.data.createdAt);
     expect(body.data.passCode).toMatch(passCodePattern);
     const [row] = await t.db.select().from(visitors).where(eq(visitors.id, body.data.id));
-    expect(row).toMatchObject({ fullName: 'Asha Rao', mobileNumber: number, passCode: body.data.passCode, status: 'pending', registrationType: 'visitor_registration' });
+    expect(row).toMatchObject({ fullName: 'Asha Rao', mobileNumber: e164(number), passCode: body.data.passCode, status: 'pending', registrationType: 'visitor_registration' });
   });
 
   it('applies the §3 defaults to absent or blank optional fields', async () => {
@@ -105,7 +107,7 @@ describe('the other submissions', () => {
     const res = await post('/api/stalls/register', { companyName: 'Skyline Homes', contactPersonName: 'Meena', mobileNumber: number });
     expect(res.status).toBe(201);
     const { data } = await res.json();
-    expect(data).toMatchObject({ companyName: 'Skyline Homes', contactPersonName: 'Meena', mobileNumber: number, registrationType: 'stall_booking', bookingType: 'public_booking', status: 'pending', eventId: featuredId });
+    expect(data).toMatchObject({ companyName: 'Skyline Homes', contactPersonName: 'Meena', mobileNumber: e164(number), registrationType: 'stall_booking', bookingType: 'public_booking', status: 'pending', eventId: featuredId });
     expect(data.passCode).toMatch(passCodePattern);
     const [row] = await t.db.select().from(stalls).where(eq(stalls.id, data.id));
     expect(row).toMatchObject({ companyName: 'Skyline Homes', bookingType: 'public_booking', bookedByName: '', bookedByRole: '', passCode: data.passCode, status: 'pending', paymentStatus: 'unpaid' });
@@ -116,10 +118,10 @@ describe('the other submissions', () => {
     const res = await post('/api/awards/register', { nomineeName: 'Lakshmi Builders', mobile: `+91${number}`, organization: 'Lakshmi Group' });
     expect(res.status).toBe(201);
     const { data } = await res.json();
-    expect(data).toMatchObject({ nomineeName: 'Lakshmi Builders', mobileNumber: `+91${number}`, organizationName: 'Lakshmi Group', registrationType: 'award_registration', status: 'pending' });
+    expect(data).toMatchObject({ nomineeName: 'Lakshmi Builders', mobileNumber: e164(number), organizationName: 'Lakshmi Group', registrationType: 'award_registration', status: 'pending' });
     expect(data.passCode).toMatch(passCodePattern);
     const [row] = await t.db.select().from(awardNominations).where(eq(awardNominations.id, data.id));
-    expect(row).toMatchObject({ nomineeName: 'Lakshmi Builders', mobileNumber: `+91${number}`, organizationName: 'Lakshmi Group', passCode: data.passCode });
+    expect(row).toMatchObject({ nomineeName: 'Lakshmi Builders', mobileNumber: e164(number), organizationName: 'Lakshmi Group', passCode: data.passCode });
   });
 
   it('POST /api/sponsors/register maps organization, name and mobile', async () => {
@@ -127,7 +129,7 @@ describe('the other submissions', () => {
     const res = await post('/api/sponsors/register', { organization: 'Deccan Cement', name: 'Kiran', mobile: number });
     expect(res.status).toBe(201);
     const { data } = await res.json();
-    expect(data).toMatchObject({ organizationName: 'Deccan Cement', contactPersonName: 'Kiran', mobileNumber: number, registrationType: 'sponsor_registration', status: 'pending' });
+    expect(data).toMatchObject({ organizationName: 'Deccan Cement', contactPersonName: 'Kiran', mobileNumber: e164(number), registrationType: 'sponsor_registration', status: 'pending' });
     const [row] = await t.db.select().from(sponsors).where(eq(sponsors.id, data.id));
     expect(row).toMatchObject({ organizationName: 'Deccan Cement', contactPersonName: 'Kiran', passCode: data.passCode, sponsorshipTier: 'bronze' });
   });
@@ -137,10 +139,10 @@ describe('the other submissions', () => {
     const res = await post('/api/enquiries', { name: 'Farah', mobile: number });
     expect(res.status).toBe(201);
     const { data } = await res.json();
-    expect(data).toMatchObject({ name: 'Farah', mobileNumber: number, organization: '', subscriptionType: 'General Enquiry', registrationType: 'enquiry', status: 'new' });
+    expect(data).toMatchObject({ name: 'Farah', mobileNumber: e164(number), organization: '', subscriptionType: 'General Enquiry', registrationType: 'enquiry', status: 'new' });
     expect(data.passCode).toBeUndefined();
     const [row] = await t.db.select().from(enquiries).where(eq(enquiries.id, data.id));
-    expect(row).toMatchObject({ name: 'Farah', mobileNumber: number, subscriptionType: 'General Enquiry', status: 'new' });
+    expect(row).toMatchObject({ name: 'Farah', mobileNumber: e164(number), subscriptionType: 'General Enquiry', status: 'new' });
 
     const chosen = await post('/api/enquiries', { name: 'Farah', mobile: number, organization: 'Farah Realty', subscriptionType: '10 PACK PLATINUM' });
     expect(chosen.status).toBe(201);
@@ -201,23 +203,33 @@ describe('validation (seed 000 §5)', () => {
   });
 
   it.each([
-    ['9876543210', 201],
-    ['+919876543210', 201],
-    ['  9876543211  ', 201],
-    ['123456789012345', 201],
-    ['+123456789012345', 201],
-    ['987654321', 400],
-    ['1234567890123456', 400],
-    ['++9876543210', 400],
-    ['98765 43210', 400],
-    ['98765-43210', 400],
-    ['9876543210+', 400],
-    ['９８７６５４３２１０', 400],
-  ])('mobile %j → %i', async (value, status) => {
+    ['9876543210', 201, '+919876543210'],
+    ['+919876543211', 201, '+919876543211'],
+    ['  9876543212  ', 201, '+919876543212'],
+    ['98765 43213', 201, '+919876543213'],
+    ['98765-43214', 201, '+919876543214'],
+    ['(98765) 43215', 201, '+919876543215'],
+    ['098765 43216', 201, '+919876543216'],
+    ['0091 98765 43217', 201, '+919876543217'],
+    ['+1 415 555 2671', 201, '+14155552671'],
+    ['+49 1512 3456789', 201, '+4915123456789'],
+    ['987654321', 400, 'Mobile number must be 10-15 digits'],
+    ['1234567890123456', 400, 'Mobile number must be 10-15 digits'],
+    ['++9876543210', 400, 'Mobile number must be 10-15 digits'],
+    ['9876543210+', 400, 'Mobile number must be 10-15 digits'],
+    ['９８７６５４３２１０', 400, 'Mobile number must be 10-15 digits'],
+    // 10–15 digits, but no country's numbering plan holds them.
+    ['123456789012345', 400, 'Enter a valid mobile number, with its country code if it is not Indian'],
+    ['+999123456789', 400, 'Enter a valid mobile number, with its country code if it is not Indian'],
+  ])('mobile %j → %i, stored as E.164', async (value, status, expected) => {
     const res = await post('/api/sponsors/register', { organization: 'O', name: 'N', mobile: value });
     expect(res.status).toBe(status);
-    if (status === 201) expect((await res.json()).data.mobileNumber).toBe(value.trim());
-    else expect((await res.json()).message).toBe('Mobile number must be 10-15 digits');
+    if (status === 201) {
+      const { data } = await res.json();
+      expect(data.mobileNumber).toBe(expected);
+      const [row] = await t.db.select().from(sponsors).where(eq(sponsors.id, data.id));
+      expect(row?.mobileNumber).toBe(expected);
+    } else expect(await res.json()).toMatchObject({ message: expected, errors: { mobile: expected } });
   });
 
   it('refuses a number where text belongs, and over-long text', async () => {
@@ -282,6 +294,35 @@ describe('duplicates', () => {
     expect(corrected.status).toBe(201);
   });
 
+  /** One person's number in every spelling people type it: the first registers, each later one is a 409. */
+  const spellings = (digits: string) => [
+    digits,
+    `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`,
+    `0${digits}`,
+    `0091 ${digits.slice(0, 5)} ${digits.slice(5)}`,
+    `+91${digits}`,
+  ];
+  it.each([
+    ['/api/visitors/register', visitors, (m: string) => ({ fullName: 'Kavya Rao', mobileNumber: m })],
+    ['/api/awards/register', awardNominations, (m: string) => ({ nomineeName: 'Kavya Rao', mobile: m, organization: 'Rao Infra' })],
+    ['/api/stalls/register', stalls, (m: string) => ({ companyName: 'Rao Infra', contactPersonName: 'Kavya Rao', mobileNumber: m })],
+    ['/api/sponsors/register', sponsors, (m: string) => ({ organization: 'Rao Infra', name: 'Kavya Rao', mobile: m })],
+    ['/api/enquiries', enquiries, (m: string) => ({ name: 'Kavya Rao', mobile: m })],
+  ] as const)('%s: every spelling of one number is one record, each later spelling a 409', async (path, table, body) => {
+    const digits = mobile();
+    const [first, ...later] = spellings(digits);
+    const created = await post(path, body(first!));
+    expect(created.status).toBe(201);
+    expect((await created.json()).data.mobileNumber).toBe(e164(digits));
+    for (const spelling of later) {
+      const again = await post(path, { ...body(spelling), uniqueSubmissionId: `spelling-${spelling}` });
+      expect(again.status, spelling).toBe(409);
+      expect(await again.json()).toEqual({ success: false, message: 'You have already registered. Thank you for your interest!' });
+    }
+    const rows = await t.db.select({ mobileNumber: table.mobileNumber }).from(table).where(eq(table.mobileNumber, e164(digits)));
+    expect(rows).toEqual([{ mobileNumber: e164(digits) }]);
+  });
+
   it('does not treat another event or another type as a duplicate', async () => {
     const number = mobile();
     expect((await post('/api/visitors/register', { fullName: 'Ravi', mobileNumber: number })).status).toBe(201);
@@ -316,7 +357,7 @@ describe('duplicates', () => {
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
-    expect(await t.db.select().from(visitors).where(eq(visitors.mobileNumber, number))).toHaveLength(1);
+    expect(await t.db.select().from(visitors).where(eq(visitors.mobileNumber, e164(number)))).toHaveLength(1);
   });
 });
 
@@ -354,7 +395,7 @@ describe('idempotency', () => {
     const texts = await Promise.all(answers.map((r) => r.text()));
     expect(answers.map((r) => r.status)).toEqual(Array(20).fill(201));
     expect(new Set(texts).size).toBe(1);
-    expect(await t.db.select().from(awardNominations).where(eq(awardNominations.mobileNumber, number))).toHaveLength(1);
+    expect(await t.db.select().from(awardNominations).where(eq(awardNominations.mobileNumber, e164(number)))).toHaveLength(1);
     const after = await t.rowCounts();
     expect(after.award_nominations).toBe(before.award_nominations! + 1);
     expect(after.idempotency_keys).toBe(before.idempotency_keys! + 1);

@@ -8,11 +8,14 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly errors: Record<string, string> | undefined;
+  /** The failure's `data`, when the server sent one (e.g. the record a 409 conflicts with). */
+  readonly data: unknown;
 
-  constructor(status: number, message: string, errors?: Record<string, string>) {
+  constructor(status: number, message: string, errors?: Record<string, string>, data?: unknown) {
     super(message);
     this.status = status;
     this.errors = errors;
+    this.data = data;
   }
 
   get isNetworkError(): boolean {

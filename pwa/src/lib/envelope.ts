@@ -66,7 +66,7 @@ export async function readEnvelope<R extends ResponseLike>(
   if (!res.ok || body.success !== true) {
     const message =
       typeof body.message === 'string' && body.message.trim() ? body.message : GENERIC_ERROR_MESSAGE;
-    throw new ApiError(res.status, message, stringRecord(body.errors));
+    throw new ApiError(res.status, message, stringRecord(body.errors), body.data);
   }
   return body as SuccessBody<R>;
 }

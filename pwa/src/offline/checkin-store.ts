@@ -6,6 +6,7 @@ import { Dexie, type DexieOptions } from 'dexie';
 import { EventProDatabase } from './db';
 import type { PersonState, RosterEntry } from '../../../edge/routes/checkin';
 import { uuidv7 } from '../../../edge/lib/uuid-v7';
+import { canonicalMobile, mobileSearchTerm } from '../../../edge/schemas/mobile-number';
 import { getToken, tokenClaims } from '../lib/auth-token';
 import { normalisePassCode } from './pass-code-match';
 import type { AuthorTicket, CheckinOperation, CheckinOutboxEntry, DeviceInfo, OutboxAuthor, RosterChunk, RosterCursor, RosterKind, RosterPerson, WalkInDraft } from './checkin-types';
@@ -311,7 +312,9 @@ export class RosterIndex {
    * results; `more` says there were more.
    */
   search(query: string, limit = 50): { items: RosterPerson[]; more: boolean } {
-    const words = query
+    // A whole phone number in any spelling ("098765 43210", "+91 98765 43210") is its canonical digits.
+    const number = mobileSearchTerm(query);
+    const words = (number ? number.slice(1) : query)
       .toLowerCase()
       .split(/\s+/)
       .map((w) => (/^[+\d][\d-]*$/.test(w) ? w.replace(/\D/g, '') : w))
@@ -664,7 +667,7 @@ export async function registerWalkIn(input: Omit<WalkInDraft, 'id' | 'deviceTime
     kind: 'visitors',
     id: walkIn.id,
     name: input.fullName,
-    mobile: input.mobileNumber,
+    mobile: canonicalMobile(input.mobileNumber) ?? input.mobileNumber,
     organisation: input.organizationName ?? '',
     passCode: '',
     status: 'registered_at_venue',

@@ -55,7 +55,8 @@ describe('RosterIndex pass-code look-up', () => {
 
 describe('RosterIndex search by digits', () => {
   const named = (id: string, name: string, mobile: string): RosterPerson => ({ ...person(id, `CODE${id}`), name, mobile });
-  const index = indexOf([named('a', 'Door Person 001', '9876543210'), named('b', 'Door Person 004', '6827800172'), named('c', 'Ravi 7', '9000012345')]);
+  // Numbers as the server stores them: E.164.
+  const index = indexOf([named('a', 'Door Person 001', '+919876543210'), named('b', 'Door Person 004', '+916827800172'), named('c', 'Ravi 7', '+919000012345')]);
   const ids = (query: string) => index.search(query, 10).items.map((p) => p.id);
 
   it('looks for a short run of digits in names, not in mobile numbers', () => {
@@ -69,5 +70,11 @@ describe('RosterIndex search by digits', () => {
     expect(ids('68278-00172')).toEqual(['b']);
     expect(ids('68278 00172')).toEqual(['b']);
     expect(ids('Door 0172')).toEqual(['b']);
+  });
+
+  it('finds a whole number typed in any spelling', () => {
+    for (const spelling of ['6827800172', '+91 68278 00172', '068278 00172', '0091 68278 00172', '+916827800172', '(68278) 00172']) {
+      expect(ids(spelling), spelling).toEqual(['b']);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { BaseRecord } from '../../components/panel-api';
 import { statusLabel } from '../../components/panel-format';
+import { formatMobile } from '../../../../edge/schemas/mobile-number';
 import type { Column, FormField, FormValues } from './types';
 
 /** Shared pieces of the descriptions. */
@@ -9,7 +10,7 @@ export const createdOnColumn: Column = { key: 'createdAt', label: 'Created On', 
 export const nameColumn: Column = { key: 'fullName', label: 'Name', sort: 'fullName' };
 export const contactColumns: Column[] = [
   { key: 'email', label: 'Email' },
-  { key: 'mobileNumber', label: 'Phone' },
+  { key: 'mobileNumber', label: 'Phone', kind: 'phone' },
 ];
 
 export const statusField = (statuses: readonly string[], defaultValue: string): FormField => ({
@@ -44,7 +45,8 @@ export function valuesFrom(fields: FormField[], row: BaseRecord | null): FormVal
   const values: FormValues = {};
   for (const field of fields) {
     const value = row?.[field.name];
-    values[field.name] = value === undefined || value === null ? (row ? '' : (field.defaultValue ?? '')) : String(value);
+    values[field.name] =
+      value === undefined || value === null ? (row ? '' : (field.defaultValue ?? '')) : field.type === 'tel' ? formatMobile(String(value)) : String(value);
   }
   return values;
 }

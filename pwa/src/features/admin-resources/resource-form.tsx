@@ -23,6 +23,16 @@ export function saveErrorMessage(failure: unknown, fallback: string): string {
   return errorMessage(failure, fallback);
 }
 
+/**
+ * The record a save was refused for (409 with it in `data`, the number at fault): this person is already
+ * registered for the event with this mobile number. `undefined` for any other failure (a stale edit too).
+ */
+export function existingRecordOf(failure: unknown): BaseRecord | undefined {
+  if (!(failure instanceof ApiError) || failure.status !== 409 || !failure.errors?.mobileNumber) return undefined;
+  const data = failure.data as BaseRecord | undefined;
+  return data && typeof data.id === 'string' ? data : undefined;
+}
+
 /** The offline walk-in's confirmation (issue 7): kept on the device, sent when the network returns. */
 export const WALK_IN_QUEUED = 'No network: the visitor is saved on this device as a walk-in and will be sent when the network returns.';
 
@@ -45,7 +55,18 @@ function badgeOf(config: ResourceConfig, record: BaseRecord) {
   return { name: text(config.nameKey) || type, ...(organisation ? { organisation } : {}), type, passCode: String(record.passCode) };
 }
 
-export function ResourceForm({ config, record, onClose }: { config: ResourceConfig; record: BaseRecord | null; onClose: () => void }) {
+export function ResourceForm({
+  config,
+  record,
+  onClose,
+  onOpen,
+}: {
+  config: ResourceConfig;
+  record: BaseRecord | null;
+  onClose: () => void;
+  /** Opens another record in this form (the one a duplicate number belongs to). */
+  onOpen?: (record: BaseRecord) => void;
+}) {
   const editing = record !== null;
   const initial = () => (record && config.fromRecord ? config.fromRecord(record) : valuesFrom(config.fields, record));
   const [values, setValues] = useState<FormValues>(initial);
@@ -54,6 +75,7 @@ export function ResourceForm({ config, record, onClose }: { config: ResourceConf
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
+  const [existing, setExisting] = useState<BaseRecord | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -94,7 +116,9 @@ export function ResourceForm({ config, record, onClose }: { config: ResourceConf
       timer.current = window.setTimeout(onClose, config.closeDelayMs);
     },
     onError(failure) {
-      if (isStaleEdit(failure)) setStale(true);
+      const found = existingRecordOf(failure);
+      if (found) setExisting(found);
+      else if (isStaleEdit(failure)) setStale(true);
       fail(saveErrorMessage(failure, editing ? config.messages.updateFailed : config.messages.createFailed));
     },
   });
@@ -117,6 +141,7 @@ export function ResourceForm({ config, record, onClose }: { config: ResourceConf
     event.preventDefault();
     if (save.isPending || success) return;
     setError(null);
+    setExisting(null);
     const missing = config.fields.find((field) => field.required && !(values[field.name] ?? '').trim());
     if (missing) {
       fail(config.requiredMessage ?? `${missing.label} is required`);
@@ -153,6 +178,11 @@ export function ResourceForm({ config, record, onClose }: { config: ResourceConf
         </p>
       ) : null}
       <StaleEditReload stale={stale} onReload={reload} />
+      {existing && onOpen ? (
+        <button type="button" className="button button--ghost" onClick={() => onOpen(existing)}>
+          Open {String(existing[config.nameKey] ?? '') || `the existing ${config.singular}`}
+        </button>
+      ) : null}
       <FormMessage kind="success" text={config.errorDisplay === 'inline' ? success : null} />
       <div className="panel-form__actions">
         {record && typeof record.passCode === 'string' && record.passCode ? (

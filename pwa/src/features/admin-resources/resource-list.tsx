@@ -12,10 +12,12 @@ import { errorMessage } from '../../lib/api-error';
 import { isNetworkFailure, isOffline, OFFLINE_NEEDS_NETWORK, queueStatusChange, queuesOffline, retryPending, usePendingChanges, walkInRow } from './offline-queue';
 import type { ListSearch } from './list-search';
 import { changeStatus, deleteRecord, listParams, listQueryOptions, PAGE_SIZE, statusCountQueryOptions } from './resource-api';
+import { DuplicatesPanel } from './duplicates-panel';
 import { ResourceForm } from './resource-form';
 import type { Column, ResourceConfig } from './types';
 import type { PendingChange } from './offline-queue';
 import './offline-queue.css';
+import { formatMobile } from '../../../../edge/schemas/mobile-number';
 
 /** "pending" while a change waits in the outbox; "not sent" with the server's reason and a retry when refused. */
 function PendingBadge({ pending }: { pending: PendingChange }) {
@@ -64,6 +66,8 @@ function Cell({ row, column, pending }: { row: BaseRecord; column: Column; pendi
       return <>{cellText(row, column) || 'No Event'}</>;
     case 'money':
       return <>{formatInr(row[column.key] ?? 0)}</>;
+    case 'phone':
+      return <>{formatMobile(cellText(row, column)) || '—'}</>;
     default:
       return <>{cellText(row, column) || '—'}</>;
   }
@@ -92,6 +96,7 @@ export function ResourceScreen({
   const list = useQuery(listQueryOptions(config.name, search));
   const [editing, setEditing] = useState<BaseRecord | null | undefined>(undefined);
   const [exporting, setExporting] = useState(false);
+  const [showDuplicates, setShowDuplicates] = useState(false);
   const ids = { q: useId() };
   const params = listParams(search);
 
@@ -212,6 +217,11 @@ export function ResourceScreen({
             </span>
             Refresh
           </button>
+          {isAdmin ? (
+            <button type="button" className="button button--ghost" onClick={() => setShowDuplicates(true)}>
+              Possible duplicates
+            </button>
+          ) : null}
           {isAdmin ? (
             <button type="button" className="button button--ghost" onClick={() => void onExport()} disabled={exporting}>
               {exporting ? 'Exporting...' : 'Export CSV'}
@@ -362,7 +372,10 @@ export function ResourceScreen({
         title={editing ? config.formTitle.edit : config.formTitle.create}
         onClose={closeForm}
       >
-        {editing !== undefined ? <ResourceForm key={editing?.id ?? 'new'} config={config} record={editing} onClose={closeForm} /> : null}
+        {editing !== undefined ? <ResourceForm key={editing?.id ?? 'new'} config={config} record={editing} onClose={closeForm} onOpen={setEditing} /> : null}
+      </PanelDrawer>
+      <PanelDrawer open={showDuplicates} title={`Possible duplicates: ${config.title}`} onClose={() => setShowDuplicates(false)}>
+        {showDuplicates ? <DuplicatesPanel config={config} onChanged={() => void reload()} /> : null}
       </PanelDrawer>
       {children}
     </section>

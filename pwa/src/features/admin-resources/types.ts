@@ -21,7 +21,8 @@ export interface FormField {
   full?: boolean;
 }
 
-export type ColumnKind = 'text' | 'status' | 'date' | 'event' | 'money';
+/** `phone`: a stored E.164 number shown as +91 98765 43210. */
+export type ColumnKind = 'text' | 'status' | 'date' | 'event' | 'money' | 'phone';
 
 export interface Column {
   key: string;

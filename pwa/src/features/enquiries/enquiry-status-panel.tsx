@@ -6,6 +6,7 @@ import { PanelDrawer } from '../../components/panel-drawer';
 import { statusLabel } from '../../components/panel-format';
 import { toast } from '../../components/panel-toast';
 import { FormMessage } from '../../components/form-message';
+import { formatMobile } from '../../../../edge/schemas/mobile-number';
 
 export const ENQUIRY_PANEL_WIDTH = 500;
 
@@ -54,7 +55,7 @@ function StatusForm({ enquiry, onClose }: { enquiry: BaseRecord; onClose: () => 
         <dt>Name</dt>
         <dd>{String(enquiry.name ?? '')}</dd>
         <dt>Phone</dt>
-        <dd>{String(enquiry.phone ?? enquiry.mobileNumber ?? '')}</dd>
+        <dd>{formatMobile(String(enquiry.phone ?? enquiry.mobileNumber ?? ''))}</dd>
         <dt>Current status</dt>
         <dd>{statusLabel(enquiry.status)}</dd>
       </dl>

@@ -17,7 +17,7 @@ export const awardsConfig: ResourceConfig = {
   searchPlaceholder: 'Search nominee, contact, email, category',
   columns: [
     { key: 'nomineeName', label: 'Nominee', sort: 'nomineeName' },
-    { key: 'mobileNumber', label: 'Contact', fallbackKeys: ['email'] },
+    { key: 'mobileNumber', label: 'Contact', fallbackKeys: ['email'], kind: 'phone' },
     { key: 'category', label: 'Category', sort: 'category', fallbackKeys: ['awardCategory'] },
     statusColumn,
     createdOnColumn,

@@ -17,7 +17,7 @@ export const enquiriesConfig: ResourceConfig = {
   columns: [
     { key: 'name', label: 'Name', sort: 'name' },
     { key: 'email', label: 'Email' },
-    { key: 'phone', label: 'Phone', fallbackKeys: ['mobileNumber'] },
+    { key: 'phone', label: 'Phone', fallbackKeys: ['mobileNumber'], kind: 'phone' },
     { key: 'organization', label: 'Organization' },
     { key: 'subscriptionType', label: 'Subscription', sort: 'subscriptionType' },
     statusColumn,

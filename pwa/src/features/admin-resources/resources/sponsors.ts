@@ -2,6 +2,7 @@ import { SPONSOR_STATUSES, sponsorCreateSchema } from '../../../../../edge/schem
 import type { BaseRecord } from '../../../components/panel-api';
 import { createdOnColumn, eventField, statusColumn, statusField } from '../fields';
 import type { FormValues, ResourceConfig } from '../types';
+import { formatMobile } from '../../../../../edge/schemas/mobile-number';
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
@@ -59,7 +60,7 @@ export const sponsorsConfig: ResourceConfig = {
     sponsorshipType: text(row.sponsorshipTier),
     amount: text(row.sponsorshipAmount),
     email: text(row.email),
-    phone: text(row.mobileNumber),
+    phone: formatMobile(text(row.mobileNumber)),
     eventId: text(row.eventId),
     city: text(row.city),
     status: text(row.status),

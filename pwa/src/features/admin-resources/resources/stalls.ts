@@ -19,7 +19,7 @@ export const stallsConfig: ResourceConfig = {
     { key: 'contactPersonName', label: 'Contact Person', sort: 'contactPersonName' },
     { key: 'companyName', label: 'Company', sort: 'companyName' },
     { key: 'email', label: 'Email' },
-    { key: 'mobileNumber', label: 'Phone' },
+    { key: 'mobileNumber', label: 'Phone', kind: 'phone' },
     statusColumn,
     createdOnColumn,
   ],

@@ -1,7 +1,18 @@
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import type { SavedPass } from '../../../offline/db';
 import { CityPicker } from './city-picker';
-import { type FieldErrors, INLINE_MOBILE_PATTERN_ATTRIBUTE, PROFESSIONAL_TYPES, QUEUED_MESSAGE, validateInline, type Values } from './registration-types';
+import {
+  type FieldErrors,
+  INLINE_MOBILE_PATTERN_ATTRIBUTE,
+  inlineMobileInput,
+  inlinePayload,
+  loadMobileNumbers,
+  type MobileNumbers,
+  PROFESSIONAL_TYPES,
+  QUEUED_MESSAGE,
+  validateInline,
+  type Values,
+} from './registration-types';
 import './registration.css';
 
 const PassCard = lazy(() => import('./pass-card').then((module) => ({ default: module.PassCard })));
@@ -26,9 +37,16 @@ interface InlineFieldProps {
   autoComplete?: string;
   required?: boolean;
   onChange: (value: string) => void;
+  /** The browser found the field invalid (required, pattern): show the form's own messages instead of its bubble. */
+  onInvalid: () => void;
 }
 
-function InlineField({ id, name, label, value, error, type = 'text', autoComplete, required = true, onChange }: InlineFieldProps) {
+/**
+ * A field of the inline form. No `maxLength`: a pasted number or a long name is never cut; the form's
+ * rules refuse what is too long with the field's message. A number in another spelling becomes its
+ * 10 digits as it is pasted or typed (the form's `setMobile`, registration-types.ts `inlineMobileInput`).
+ */
+function InlineField({ id, name, label, value, error, type = 'text', autoComplete, required = true, onChange, onInvalid }: InlineFieldProps) {
   const tel = type === 'tel';
   return (
     <div className="field">
@@ -42,14 +60,17 @@ function InlineField({ id, name, label, value, error, type = 'text', autoComplet
         type={type}
         required={required}
         pattern={tel ? INLINE_MOBILE_PATTERN_ATTRIBUTE : undefined}
-        maxLength={tel ? 10 : 200}
-        inputMode={tel ? 'numeric' : undefined}
+        inputMode={tel ? 'tel' : undefined}
         placeholder={tel ? '9876543210' : undefined}
         autoComplete={autoComplete}
         value={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
+        onInvalid={(event) => {
+          event.preventDefault();
+          onInvalid();
+        }}
       />
       {error ? (
         <p id={`${id}-error`} className="field__error">
@@ -70,17 +91,33 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
   const [pass, setPass] = useState<SavedPass | null>(null);
   const [cityKey, setCityKey] = useState(0);
   const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const [phone, setPhone] = useState<MobileNumbers | null>(null);
+  const loadPhone = () => loadMobileNumbers().then((loaded) => (setPhone(() => loaded), loaded));
+  // A number pasted or typed in another spelling becomes its 10 digits as it arrives (once the reader is here).
+  const setMobile = (value: string) => {
+    if (phone) return set('mobileNumber')(inlineMobileInput(value, phone));
+    set('mobileNumber')(value);
+    void loadPhone().then((loaded) => setValues((current) => ({ ...current, mobileNumber: inlineMobileInput(current.mobileNumber ?? '', loaded) })));
+  };
+  // The browser refused the form (required, pattern): the form's own messages, on the number as read.
+  const showErrors = () =>
+    void loadPhone().then((loaded) => {
+      const read = values.mobileNumber ? { ...values, mobileNumber: inlineMobileInput(values.mobileNumber, loaded) } : values;
+      setValues(read);
+      setErrors(validateInline(kind, read, loaded));
+    });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
     setPass(null);
-    const found = validateInline(kind, values);
+    const loaded = await loadPhone();
+    const found = validateInline(kind, values, loaded);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
 
     setBusy(true);
-    const trimmed = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()]).filter(([, value]) => value));
+    const trimmed = inlinePayload(values, loaded);
     const { submitRegistration } = await import('./submit');
     const result = await submitRegistration({
       endpoint: kind === 'visitor' ? '/api/visitors/register' : '/api/stalls/register',
@@ -119,11 +156,11 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
       <h2 id={`${id}-title`} className="inline-form__title">
         {title}
       </h2>
-      <form className="form" aria-labelledby={`${id}-title`} onSubmit={onSubmit}>
+      <form className="form" aria-labelledby={`${id}-title`} onSubmit={onSubmit} onFocus={() => void loadPhone()}>
         {kind === 'visitor' ? (
           <>
-            <InlineField id={`${id}-name`} name="fullName" label="Full Name" autoComplete="name" value={values.fullName ?? ''} error={errors.fullName} onChange={set('fullName')} />
-            <InlineField id={`${id}-mobile`} name="mobileNumber" label="Mobile Number" type="tel" autoComplete="tel-national" value={values.mobileNumber ?? ''} error={errors.mobileNumber} onChange={set('mobileNumber')} />
+            <InlineField id={`${id}-name`} name="fullName" label="Full Name" autoComplete="name" value={values.fullName ?? ''} error={errors.fullName} onChange={set('fullName')} onInvalid={showErrors} />
+            <InlineField id={`${id}-mobile`} name="mobileNumber" label="Mobile Number" type="tel" autoComplete="tel-national" value={values.mobileNumber ?? ''} error={errors.mobileNumber} onChange={setMobile} onInvalid={showErrors} />
             <div className="field">
               <label htmlFor={`${id}-profession`}>Professional Type</label>
               <select id={`${id}-profession`} name="workingProfessional" value={values.workingProfessional ?? 'Others'} onChange={(event) => set('workingProfessional')(event.target.value)}>
@@ -132,14 +169,14 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
                 ))}
               </select>
             </div>
-            <InlineField id={`${id}-org`} name="organizationName" label="Organization Name" autoComplete="organization" required={false} value={values.organizationName ?? ''} error={errors.organizationName} onChange={set('organizationName')} />
+            <InlineField id={`${id}-org`} name="organizationName" label="Organization Name" autoComplete="organization" required={false} value={values.organizationName ?? ''} error={errors.organizationName} onChange={set('organizationName')} onInvalid={showErrors} />
             <CityPicker key={cityKey} name="city" label="City" value={values.city ?? ''} error={errors.city} onChange={set('city')} />
           </>
         ) : (
           <>
-            <InlineField id={`${id}-company`} name="companyName" label="Company / Organization Name" autoComplete="organization" value={values.companyName ?? ''} error={errors.companyName} onChange={set('companyName')} />
-            <InlineField id={`${id}-name`} name="contactPersonName" label="Contact Person Name" autoComplete="name" value={values.contactPersonName ?? ''} error={errors.contactPersonName} onChange={set('contactPersonName')} />
-            <InlineField id={`${id}-mobile`} name="mobileNumber" label="Mobile Number" type="tel" autoComplete="tel-national" value={values.mobileNumber ?? ''} error={errors.mobileNumber} onChange={set('mobileNumber')} />
+            <InlineField id={`${id}-company`} name="companyName" label="Company / Organization Name" autoComplete="organization" value={values.companyName ?? ''} error={errors.companyName} onChange={set('companyName')} onInvalid={showErrors} />
+            <InlineField id={`${id}-name`} name="contactPersonName" label="Contact Person Name" autoComplete="name" value={values.contactPersonName ?? ''} error={errors.contactPersonName} onChange={set('contactPersonName')} onInvalid={showErrors} />
+            <InlineField id={`${id}-mobile`} name="mobileNumber" label="Mobile Number" type="tel" autoComplete="tel-national" value={values.mobileNumber ?? ''} error={errors.mobileNumber} onChange={setMobile} onInvalid={showErrors} />
           </>
         )}
         <button type="submit" className="button button--primary form__submit" disabled={busy}>

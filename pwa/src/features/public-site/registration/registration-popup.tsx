@@ -5,7 +5,7 @@ import type { SavedPass } from '../../../offline/db';
 import { useSite } from '../site-data';
 import { CityPicker } from './city-picker';
 
-import { type FieldErrors, payloadOf, QUEUED_MESSAGE, type RegistrationType, typeSpec, validatePopup, type Values } from './registration-types';
+import { type FieldErrors, loadMobileNumbers, payloadOf, QUEUED_MESSAGE, type RegistrationType, typeSpec, validatePopup, type Values } from './registration-types';
 import { submitRegistration } from './submit';
 import './registration.css';
 
@@ -46,6 +46,8 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
   const [message, setMessage] = useState<Message>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
+  // Opening the popup is the moment to fetch the number reader its submit needs.
+  useEffect(() => void loadMobileNumbers(), []);
 
   const set = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
 
@@ -53,12 +55,13 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
     event.preventDefault();
     if (sending) return;
     setMessage(null);
-    const found = validatePopup(spec.fields, values);
+    const phone = await loadMobileNumbers();
+    const found = validatePopup(spec.fields, values, phone);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
 
     setSending(true);
-    const body = payloadOf(spec.fields, values);
+    const body = payloadOf(spec.fields, values, phone);
     const result = await submitRegistration({
       endpoint: spec.endpoint,
       body,

@@ -4,6 +4,7 @@ import {
   FIELD_LABELS,
   INLINE_MESSAGES,
   INLINE_MOBILE_PATTERN,
+  MAX_TEXT_LENGTH,
   MOBILE_MESSAGE,
   MOBILE_PATTERN,
   normaliseMobile,
@@ -12,6 +13,15 @@ import {
   requiredMessage,
   WORKING_PROFESSIONAL_CHOICES,
 } from '../../../../../edge/schemas/vocabulary';
+
+/** The number reader: libphonenumber with its metadata (edge/schemas/mobile-number.ts). */
+export type MobileNumbers = typeof import('../../../../../edge/schemas/mobile-number');
+let mobileNumbers: Promise<MobileNumbers> | undefined;
+/**
+ * Loads the number reader (about 30 KB gzip) when a form first needs it — a field of the form focused,
+ * the popup opened, a form sent — so the registration pages open without it.
+ */
+export const loadMobileNumbers = (): Promise<MobileNumbers> => (mobileNumbers ??= import('../../../../../edge/schemas/mobile-number'));
 import type { PublicEndpoint } from '../../../offline/db';
 
 export { INLINE_MESSAGES };
@@ -132,42 +142,73 @@ export const normalizeMobile = normaliseMobile;
 export type Values = Record<string, string>;
 export type FieldErrors = Record<string, string>;
 
-/** §5 popup rules: required fields non-blank after trimming ("{label} is required"); mobile `+`? 10–15 digits. */
-export function validatePopup(fields: readonly FieldSpec[], values: Values): FieldErrors {
+/** Longer text is refused with this message (never cut): the API's own limit and words. */
+export const tooLongMessage = (label: string) => `${label} must be at most ${MAX_TEXT_LENGTH} characters`;
+
+/**
+ * §5 popup rules: required fields non-blank after trimming ("{label} is required"); text at most 200
+ * characters; mobile `+`? 10–15 digits (spaces, dashes and brackets aside) that some country can hold.
+ */
+export function validatePopup(fields: readonly FieldSpec[], values: Values, phone: MobileNumbers): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of fields) {
     const value = (values[field.name] ?? '').trim();
     if (field.required && !value) errors[field.name] = requiredMessage(field.label);
-    else if (field.kind === 'tel' && value && !MOBILE_PATTERN.test(normalizeMobile(value))) {
-      errors[field.name] = POPUP_MOBILE_MESSAGE;
-    }
+    else if (field.kind === 'tel' && value) {
+      if (!MOBILE_PATTERN.test(normalizeMobile(value))) errors[field.name] = POPUP_MOBILE_MESSAGE;
+      else if (!phone.canonicalMobile(value)) errors[field.name] = phone.MOBILE_UNREADABLE_MESSAGE;
+    } else if (value.length > MAX_TEXT_LENGTH) errors[field.name] = tooLongMessage(field.label);
   }
   return errors;
 }
 
-/** The body sent: trimmed values, blank optional fields left out (the API applies §3's defaults). */
-export function payloadOf(fields: readonly FieldSpec[], values: Values): Record<string, string> {
+/** The body sent: trimmed values, numbers in their canonical E.164 form, blank optional fields left out (the API applies §3's defaults). */
+export function payloadOf(fields: readonly FieldSpec[], values: Values, phone: MobileNumbers): Record<string, string> {
   const body: Record<string, string> = {};
   for (const field of fields) {
     const raw = (values[field.name] ?? '').trim();
-    const value = field.kind === 'tel' ? normalizeMobile(raw) : raw;
+    const value = field.kind === 'tel' && raw ? (phone.canonicalMobile(raw) ?? normalizeMobile(raw)) : raw;
     if (value) body[field.name] = value;
   }
   return body;
 }
 
-// §5 inline visitor and stall forms. The input's `pattern` attribute is the same rule, unanchored.
+/**
+ * §5 inline visitor and stall forms: exactly 10 digits after normalisation. A number pasted or typed
+ * in another spelling of an Indian mobile ("+91 98765 43210", "098765 43210", "0091 98765 43210",
+ * "919876543210") becomes its 10 digits as it arrives; anything else stays as typed, and the field's
+ * message says what is wrong when the form is sent. Nothing is cut.
+ */
+export function inlineMobileInput(value: string, phone: MobileNumbers): string {
+  const spelledOtherwise = /[^\d]/.test(value) || value.startsWith('0') || /^91\d{10}$/.test(value);
+  return spelledOtherwise ? (phone.indianMobileDigits(value) ?? value) : value;
+}
+
+// The input's `pattern` attribute: the same rule, unanchored.
 export const INLINE_MOBILE_PATTERN_ATTRIBUTE = INLINE_MOBILE_PATTERN.source.replace(/^\^|\$$/g, '');
 
-export function validateInline(kind: 'visitor' | 'stall', values: Values): FieldErrors {
+const INLINE_LABELS = { fullName: 'Full Name', contactPersonName: 'Contact Person Name', companyName: 'Company / Organization Name', organizationName: 'Organization Name' } as const;
+
+export function validateInline(kind: 'visitor' | 'stall', values: Values, phone: MobileNumbers): FieldErrors {
   const errors: FieldErrors = {};
-  const name = kind === 'visitor' ? values.fullName : values.contactPersonName;
   const nameField = kind === 'visitor' ? 'fullName' : 'contactPersonName';
-  if (!(name ?? '').trim()) errors[nameField] = INLINE_MESSAGES.name;
-  if (!INLINE_MOBILE_PATTERN.test((values.mobileNumber ?? '').trim())) errors.mobileNumber = INLINE_MESSAGES.mobile;
-  if (kind === 'stall' && !(values.companyName ?? '').trim()) errors.companyName = INLINE_MESSAGES.organization;
+  const name = (values[nameField] ?? '').trim();
+  if (!name) errors[nameField] = INLINE_MESSAGES.name;
+  else if (name.length > MAX_TEXT_LENGTH) errors[nameField] = tooLongMessage(INLINE_LABELS[nameField]);
+  if (phone.indianMobileDigits((values.mobileNumber ?? '').trim()) === null) errors.mobileNumber = INLINE_MESSAGES.mobile;
+  const company = (values.companyName ?? '').trim();
+  if (kind === 'stall' && !company) errors.companyName = INLINE_MESSAGES.organization;
+  else if (kind === 'stall' && company.length > MAX_TEXT_LENGTH) errors.companyName = tooLongMessage(INLINE_LABELS.companyName);
+  if (kind === 'visitor' && (values.organizationName ?? '').trim().length > MAX_TEXT_LENGTH) errors.organizationName = tooLongMessage(INLINE_LABELS.organizationName);
   if (kind === 'visitor' && !(values.city ?? '').trim()) errors.city = INLINE_MESSAGES.city;
   return errors;
+}
+
+/** The inline form's body: trimmed values, blank ones left out, the mobile number as its 10 digits. */
+export function inlinePayload(values: Values, phone: MobileNumbers): Record<string, string> {
+  const body = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()]).filter(([, value]) => value));
+  if (body.mobileNumber) body.mobileNumber = phone.indianMobileDigits(body.mobileNumber) ?? body.mobileNumber;
+  return body;
 }
 
 /** Shown when a submission is kept on the device for later (offline or a network failure). */

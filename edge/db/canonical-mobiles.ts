@@ -1,0 +1,138 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { isUniqueViolation } from '../lib/db-errors';
+import { canonicalMobile } from '../schemas/mobile-number';
+import type { Database } from './database';
+import { mobileCollisions } from './tables/duplicates';
+import { awardNominations, enquiries, sponsors, stalls } from './tables/organisations';
+import { guests, speakers, vipAwardees, visitors } from './tables/people';
+
+/**
+ * Rewrites stored mobile numbers to their canonical E.164 form (schemas/mobile-number.ts), so numbers
+ * stored before every write path canonicalised them are found, deduplicated and shown like new ones.
+ * Runs after the migrations wherever they run (the Node server's start, `npm run db:migrate` for a remote
+ * database); canonicalising needs libphonenumber, so it cannot be a SQL migration.
+ *
+ * Idempotent: only numbers not already in E.164 shape are read, and a number that is canonical is left
+ * alone. A number whose canonical form another registration of the same event and type already holds
+ * (their unique index) keeps its spelling: both records stay, and the pair is recorded in
+ * `mobile_collisions`, which the panel's "possible duplicates" view lists, instead of failing the start.
+ * A number no country's plan can hold is left as it is and counted.
+ */
+interface MobileColumn {
+  resource: string;
+  // biome-ignore lint: the people and organisation tables share these columns by name.
+  table: SQLiteTable & Record<string, SQLiteColumn | any>;
+  column: SQLiteColumn;
+  /** Columns that, with the event and the number, make a registration one (its unique index's). */
+  sameRegistration: SQLiteColumn[];
+}
+
+const MOBILE_COLUMNS: MobileColumn[] = [
+  { resource: 'visitors', table: visitors, column: visitors.mobileNumber, sameRegistration: [visitors.registrationType] },
+  { resource: 'guests', table: guests, column: guests.mobileNumber, sameRegistration: [guests.registrationType] },
+  { resource: 'speakers', table: speakers, column: speakers.mobileNumber, sameRegistration: [speakers.registrationType] },
+  { resource: 'awardeesvip', table: vipAwardees, column: vipAwardees.mobileNumber, sameRegistration: [vipAwardees.registrationType] },
+  { resource: 'stalls', table: stalls, column: stalls.mobileNumber, sameRegistration: [stalls.bookingType] },
+  { resource: 'sponsors', table: sponsors, column: sponsors.mobileNumber, sameRegistration: [sponsors.registrationType] },
+  { resource: 'sponsors', table: sponsors, column: sponsors.alternatePhone, sameRegistration: [] },
+  { resource: 'awards', table: awardNominations, column: awardNominations.mobileNumber, sameRegistration: [awardNominations.registrationType] },
+  { resource: 'enquiries', table: enquiries, column: enquiries.mobileNumber, sameRegistration: [enquiries.registrationType, enquiries.subscriptionType] },
+];
+
+export interface CanonicalMobilesReport {
+  /** Numbers rewritten to E.164. */
+  rewritten: number;
+  /** Collisions found by this run (earlier runs' are already in `mobile_collisions`). */
+  collisions: Array<{ resource: string; recordId: string; otherRecordId: string; canonicalNumber: string }>;
+  /** Numbers no country's numbering plan can hold, left as they were. */
+  unreadable: number;
+}
+
+/** Not '' and not already `+` followed by digits only. */
+const notE164 = (column: SQLiteColumn) => sql`${column} <> '' AND NOT (${column} GLOB '+[1-9]*' AND substr(${column}, 2) NOT GLOB '*[^0-9]*')`;
+
+export async function canonicaliseStoredMobiles(db: Database, now: Date): Promise<CanonicalMobilesReport> {
+  const report: CanonicalMobilesReport = { rewritten: 0, collisions: [], unreadable: 0 };
+  const at = now.toISOString();
+  const open = new Set(
+    (await db.select({ resource: mobileCollisions.resource, recordId: mobileCollisions.recordId }).from(mobileCollisions).where(isNull(mobileCollisions.resolvedAt))).map(
+      (c) => `${c.resource}:${c.recordId}`,
+    ),
+  );
+  for (const { resource, table, column, sameRegistration } of MOBILE_COLUMNS) {
+    const rows = (await db
+      .select({ id: table.id, eventId: table.eventId, stored: column, ...Object.fromEntries(sameRegistration.map((c, i) => [`k${i}`, c])) })
+      .from(table)
+      .where(notE164(column))) as Array<{ id: string; eventId: string | null; stored: string } & Record<string, unknown>>;
+    for (const row of rows) {
+      const canonical = canonicalMobile(row.stored);
+      if (!canonical) {
+        report.unreadable++;
+        continue;
+      }
+      if (canonical === row.stored) continue;
+      try {
+        await db.update(table).set({ [keyOf(table, column)]: canonical, updatedAt: at }).where(eq(table.id, row.id));
+        report.rewritten++;
+        // A collision the organisers settled (the other record merged away or renumbered) is over.
+        if (open.has(`${resource}:${row.id}`)) {
+          await db
+            .update(mobileCollisions)
+            .set({ resolvedAt: at })
+            .where(and(eq(mobileCollisions.resource, resource), eq(mobileCollisions.recordId, row.id), isNull(mobileCollisions.resolvedAt)));
+        }
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const [other] = (await db
+          .select({ id: table.id })
+          .from(table)
+          .where(
+            and(
+              row.eventId === null ? isNull(table.eventId) : eq(table.eventId, row.eventId),
+              eq(column, canonical),
+              ne(table.id, row.id),
+              ...sameRegistration.map((c, i) => eq(c, row[`k${i}`] as string)),
+            ),
+          )
+          .limit(1)) as Array<{ id: string }>;
+        const found = await db
+          .insert(mobileCollisions)
+          .values({
+            id: crypto.randomUUID(),
+            resource,
+            recordId: row.id,
+            otherRecordId: other?.id ?? '',
+            eventId: row.eventId,
+            storedNumber: row.stored,
+            canonicalNumber: canonical,
+            foundAt: at,
+          })
+          .onConflictDoNothing()
+          .returning({ id: mobileCollisions.id });
+        if (found.length) report.collisions.push({ resource, recordId: row.id, otherRecordId: other?.id ?? '', canonicalNumber: canonical });
+      }
+    }
+  }
+  return report;
+}
+
+/** The property name drizzle knows a column by (the update's key). */
+function keyOf(table: Record<string, unknown>, column: SQLiteColumn): string {
+  const key = Object.keys(table).find((name) => table[name] === column);
+  if (!key) throw new Error(`canonical mobiles: no property for column ${column.name}`);
+  return key;
+}
+
+/** One line per finding, for the server's start and `npm run db:migrate`. */
+export function describeCanonicalMobiles(report: CanonicalMobilesReport): string[] {
+  const lines: string[] = [];
+  if (report.rewritten) lines.push(`Mobile numbers: ${report.rewritten} rewritten to their canonical form (+91…).`);
+  for (const c of report.collisions) {
+    lines.push(
+      `Mobile numbers: ${c.resource} ${c.recordId} has the number ${c.canonicalNumber} of ${c.otherRecordId || 'another record'} in the same event; both kept, listed under Possible duplicates.`,
+    );
+  }
+  if (report.unreadable) lines.push(`Mobile numbers: ${report.unreadable} could not be read as a phone number and were left as they were.`);
+  return lines;
+}
