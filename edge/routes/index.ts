@@ -15,6 +15,8 @@ import { dashboardRoutes } from './dashboard';
 import { docsRoutes } from './docs';
 import { fileRoutes } from './files';
 import { healthRoutes } from './health';
+import { messageRoutes } from './messages';
+import { passRoutes } from './public/passes';
 import { publicRoutes } from './public/registrations';
 import { settingsRoutes } from './settings';
 import { userRoutes } from './users';
@@ -25,6 +27,7 @@ import { userRoutes } from './users';
  */
 export const apiRoutes = new Hono<AppEnv>()
   .route('/', publicRoutes)
+  .route('/', passRoutes)
   .route('/health', healthRoutes)
   .route('/auth', authRoutes)
   .route('/files', fileRoutes)
@@ -41,4 +44,5 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/dashboard', dashboardRoutes)
   .route('/settings', settingsRoutes)
   .route('/checkin', checkinRoutes)
+  .route('/', messageRoutes)
   .route('/', docsRoutes);

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { idColumn, timestampColumns } from './columns';
+
+/**
+ * The outbox of messages to people (e-mail, WhatsApp, SMS): one row per message. A registration inserts
+ * its rows in the same commit as the record, so a message is never lost nor sent for a registration that
+ * did not happen; a background sender (edge/notifications/dispatcher.ts) sends them afterwards.
+ *
+ * - `status`: `queued` (waiting or being retried), `sent`, `failed` (gave up after its attempts) or
+ *   `not_sent` (no channel configured, or nothing to send it to; `lastError` says which).
+ * - `nextAttemptAt`: when a queued row is next due. A sender claims a row by moving this forward (a
+ *   conditional UPDATE), so two senders never send one message; a sender that dies mid-send leaves a row
+ *   that comes due again when its claim lapses.
+ * - `payload`: JSON, the template's values (name, event, times, venue, pass code, link).
+ */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: idColumn(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    template: text('template').notNull(),
+    payload: text('payload').notNull(),
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: text('next_attempt_at'),
+    lastError: text('last_error').notNull().default(''),
+    providerMessageId: text('provider_message_id').notNull().default(''),
+    personKind: text('person_kind').notNull(),
+    personId: text('person_id').notNull(),
+    eventId: text('event_id'),
+    sentAt: text('sent_at'),
+    ...timestampColumns(),
+  },
+  (t) => [
+    // Only queued rows are looked for by time: sent and not-sent rows stay out of the senders' index.
+    index('notifications_due_idx').on(t.nextAttemptAt).where(sql`status = 'queued'`),
+    index('notifications_person_idx').on(t.personKind, t.personId, t.createdAt),
+  ],
+);
+
+/**
+ * Links that open a person's pass on any device (`/p/<token>`): the SHA-256 of each token (128 random
+ * bits), never the token itself. A person may have several (each "Find my pass" makes a new one).
+ */
+export const passLinks = sqliteTable(
+  'pass_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    personKind: text('person_kind').notNull(),
+    personId: text('person_id').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('pass_links_person_idx').on(t.personKind, t.personId)],
+);
