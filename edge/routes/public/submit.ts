@@ -78,7 +78,9 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
     const at = now().toISOString();
     const base = { id: uuidv7(), eventId: event.id, passCode: submission.passCode ? newPassCode() : null, createdAt: at, updatedAt: at };
     const { record, insert } = submission.build(base);
-    const body: Created<Row> = { success: true, message: REGISTERED_MESSAGE, data: { ...record, eventName: event.eventName } };
+    // The event's date, time and place come with the answer: the pass shows them, offline too.
+    const eventFields = { eventName: event.eventName, eventStartDateTime: event.startDateTime, eventEndDateTime: event.endDateTime, eventVenue: event.venue, eventCity: event.city };
+    const body: Created<Row> = { success: true, message: REGISTERED_MESSAGE, data: { ...record, ...eventFields } };
     const statements = key
       ? [keyStatement(db, { key, scope: submission.scope, requestHash: hash, answer: { status: 201, body }, now: now() }), insert]
       : [insert];
@@ -128,5 +130,5 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
 export interface Created<Row> {
   success: true;
   message: string;
-  data: Row & { eventName: string };
+  data: Row & { eventName: string; eventStartDateTime: string; eventEndDateTime: string; eventVenue: string; eventCity: string };
 }

@@ -1,3 +1,4 @@
+import { hasMessages, PersonMessages } from '../notifications/person-messages';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import * as z from 'zod/mini';
@@ -146,6 +147,7 @@ export function ResourceForm({ config, record, onClose }: { config: ResourceConf
           {busy ? (editing ? 'Updating ...' : 'Creating ...') : editing ? config.submitLabel.edit : config.submitLabel.create}
         </button>
       </div>
+      {editing && hasMessages(config.name) ? <PersonMessages resource={config.name} id={record.id} /> : null}
     </form>
   );
 }
