@@ -59,10 +59,11 @@ function requestDeps(env: WorkerBindings): AppDeps & { messaging: NonNullable<Ap
   const db = drizzle(client);
   shareEventCache(db, eventCacheOwner);
   const now = () => new Date();
+  // One request may not wait on another's database call on Workers: no group commit there.
+  const writeBatch = clientBatchWriter(client, { groupsRequests: false });
   return {
     db,
-    // One request may not wait on another's database call on Workers: no group commit there.
-    writeBatch: clientBatchWriter(client, { groupsRequests: false }),
+    writeBatch,
     blobs: r2BlobStore(env.BLOBS),
     secrets: { jwtSecret: env.JWT_SECRET, passwordPepper: env.PASSWORD_PEPPER },
     now,
@@ -72,7 +73,7 @@ function requestDeps(env: WorkerBindings): AppDeps & { messaging: NonNullable<Ap
     messaging: {
       channels,
       publicOrigin: env.PUBLIC_ORIGIN?.trim() || undefined,
-      dispatch: (c) => c.executionCtx.waitUntil(sendDueMessages({ db, channels, now })),
+      dispatch: (c) => c.executionCtx.waitUntil(sendDueMessages({ db, writeBatch, channels, now })),
     },
   };
 }
@@ -102,7 +103,7 @@ export default {
   },
   /** The cron of wrangler.toml: sends the messages that are due (retries after back-off, ones a request left). */
   async scheduled(_controller: unknown, env: WorkerBindings, ctx: { waitUntil(promise: Promise<unknown>): void }) {
-    const { db, messaging, now } = requestDeps(env);
-    ctx.waitUntil(sendDueMessages({ db, channels: messaging.channels, now }));
+    const { db, writeBatch, messaging, now } = requestDeps(env);
+    ctx.waitUntil(sendDueMessages({ db, writeBatch, channels: messaging.channels, now }));
   },
 };

@@ -18,12 +18,10 @@ CREATE TABLE `notifications` (
 );
 --> statement-breakpoint
 CREATE INDEX `notifications_due_idx` ON `notifications` (`next_attempt_at`) WHERE status = 'queued';--> statement-breakpoint
-CREATE INDEX `notifications_person_idx` ON `notifications` (`person_kind`,`person_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `notifications_person_idx` ON `notifications` (`person_id`);--> statement-breakpoint
 CREATE TABLE `pass_links` (
-	`token_hash` text PRIMARY KEY NOT NULL,
+	`token` text PRIMARY KEY NOT NULL,
 	`person_kind` text NOT NULL,
 	`person_id` text NOT NULL,
 	`created_at` text NOT NULL
 );
---> statement-breakpoint
-CREATE INDEX `pass_links_person_idx` ON `pass_links` (`person_kind`,`person_id`);

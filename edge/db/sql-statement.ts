@@ -60,3 +60,28 @@ export function insertStatement<Table extends SQLiteTable>(db: Database, table: 
   }
   return { sql: built.sql, args: fillPlaceholders(built.params, values) as SqlValue[] };
 }
+
+const rowsShapes = new WeakMap<SQLiteTable, Map<string, { sql: string; params: unknown[] }>>();
+
+/**
+ * `INSERT INTO table (...) VALUES (...), (...)`: several rows with the same keys in one statement, built
+ * once per table, keys and row count (a request that writes a few rows of one table pays one statement).
+ */
+export function insertRowsStatement<Table extends SQLiteTable>(db: Database, table: Table, rows: Array<Table['$inferInsert']>): SqlStatement {
+  const first = rows[0] as Record<string, unknown>;
+  const keys = Object.keys(first).filter((key) => first[key] !== undefined);
+  const shape = `${rows.length}:${keys.join(',')}`;
+  let shapes = rowsShapes.get(table);
+  if (!shapes) rowsShapes.set(table, (shapes = new Map()));
+  let built = shapes.get(shape);
+  if (!built) {
+    const placeholders = rows.map((_, i) => Object.fromEntries(keys.map((key) => [key, sql.placeholder(`${key}$${i}`)])));
+    built = db.insert(table).values(placeholders as Array<Table['$inferInsert']>).toSQL();
+    shapes.set(shape, built);
+  }
+  const values: Record<string, unknown> = {};
+  rows.forEach((row, i) => {
+    for (const key of keys) values[`${key}$${i}`] = (row as Record<string, unknown>)[key];
+  });
+  return { sql: built.sql, args: fillPlaceholders(built.params, values) as SqlValue[] };
+}

@@ -1,80 +1,127 @@
+import type { BatchWriter } from '../db/batch-writer';
 import type { Database } from '../db/database';
+import type { SqlStatement } from '../db/sql-statement';
+import { groupCommit } from '../lib/group-commit';
 import type { Logger } from '../lib/log';
 import { type Channels, ProviderError, sendThrough } from './channels';
 import type { Channel, MessageTemplate, PassMessage } from './messages';
-import { claimDue, markFailedAttempt, markSent, type OutboxRow } from './outbox';
+import { eventById } from '../lib/events';
+import { claimDue, failedAttemptStatement, type MessagePayload, type OutboxRow, sentStatement } from './outbox';
+import { holderById } from './pass-holders';
 
 export interface SenderDeps {
   db: Database;
+  /** The database's write lane: claims and results are committed there (with whatever else commits then). */
+  writeBatch: BatchWriter;
   channels: Channels;
   now: () => Date;
   logger?: Logger;
 }
 
-/** Messages claimed per round; their sends run together. */
-const CLAIM_BATCH = 10;
+/** Messages claimed per round; their sends run together, and their results are committed together. */
+export const CLAIM_BATCH = 20;
 
 /**
  * Sends every message due now, a round of claimed messages at a time, until none is due or `maxRounds`
  * have run. Never throws: a message that fails is put back with its back-off (outbox.ts), and a database
- * that cannot be reached ends the run (the next one picks up where it stopped). Answers how many were sent.
+ * that cannot be reached ends the run (the next one picks up where it stopped). Answers how many were
+ * claimed and how many of those were sent.
  */
-export async function sendDueMessages(deps: SenderDeps, maxRounds = 20): Promise<number> {
+export async function sendDueMessages(deps: SenderDeps, maxRounds = 20): Promise<{ claimed: number; sent: number }> {
   let sent = 0;
+  let claimed = 0;
   for (let round = 0; round < maxRounds; round++) {
     let rows: OutboxRow[];
     try {
-      rows = await claimDue(deps.db, deps.now(), CLAIM_BATCH);
+      rows = await claimDue(deps, deps.now(), CLAIM_BATCH);
     } catch (error) {
       deps.logger?.warn('messages: could not claim', { error: errorText(error) });
-      return sent;
+      return { claimed, sent };
     }
     if (rows.length === 0) break;
-    const results = await Promise.all(rows.map((row) => sendOne(deps, row)));
-    sent += results.filter(Boolean).length;
+    claimed += rows.length;
+    const people = new Map<string, Promise<PassMessage | undefined>>();
+    const results = await Promise.all(rows.map((row) => sendOne(deps, row, people)));
+    try {
+      await groupCommit(deps.writeBatch, results.map((result) => result.statement));
+    } catch (error) {
+      // Left claimed: each comes due again when its claim lapses (a sent one would be sent again).
+      deps.logger?.warn('messages: results not recorded', { error: errorText(error), messages: rows.length });
+      return { claimed, sent };
+    }
+    sent += results.filter((result) => result.sent).length;
   }
-  return sent;
+  return { claimed, sent };
 }
 
-async function sendOne(deps: SenderDeps, row: OutboxRow): Promise<boolean> {
-  let providerId: string;
+export const GONE = 'not sent: the person or the event no longer exists';
+
+/**
+ * The message's values, read now from its person and event (so a corrected name goes out right); the
+ * messages of one person in a round share one read.
+ */
+function passMessageOf(db: Database, row: OutboxRow, people: Map<string, Promise<PassMessage | undefined>>): Promise<PassMessage | undefined> {
+  const key = `${row.personKind}:${row.personId}:${row.payload}`;
+  let message = people.get(key);
+  if (!message) {
+    message = (async () => {
+      const holder = await holderById(db, row.personKind, row.personId);
+      const eventId = row.eventId ?? holder?.eventId;
+      const event = eventId ? await eventById(db, eventId) : undefined;
+      if (!holder || !event) return undefined;
+      const { passUrl } = JSON.parse(row.payload) as MessagePayload;
+      return {
+        name: holder.name,
+        typeLabel: holder.typeLabel,
+        eventId: event.id,
+        eventName: event.eventName,
+        startDateTime: event.startDateTime,
+        endDateTime: event.endDateTime,
+        venue: event.venue,
+        city: event.city,
+        passCode: holder.passCode,
+        passUrl,
+        origin: new URL(passUrl).origin,
+      };
+    })();
+    people.set(key, message);
+  }
+  return message;
+}
+
+/** Sends one claimed message; answers the statement that records how it went. */
+async function sendOne(deps: SenderDeps, row: OutboxRow, people: Map<string, Promise<PassMessage | undefined>>): Promise<{ sent: boolean; statement: SqlStatement }> {
   try {
-    providerId = await sendThrough(
-      deps.channels,
-      { channel: row.channel as Channel, recipient: row.recipient, template: row.template as MessageTemplate, payload: JSON.parse(row.payload) as PassMessage },
-      deps.now(),
-    );
+    const payload = await passMessageOf(deps.db, row, people);
+    if (!payload) throw new ProviderError(GONE, true);
+    const providerId = await sendThrough(deps.channels, { channel: row.channel as Channel, recipient: row.recipient, template: row.template as MessageTemplate, payload }, deps.now());
+    return { sent: true, statement: sentStatement(deps.db, row, providerId, deps.now()) };
   } catch (error) {
     const permanent = error instanceof ProviderError ? error.permanent : false;
-    try {
-      await markFailedAttempt(deps.db, row, errorText(error), permanent, deps.now());
-    } catch {
-      // Left claimed: it comes due again when the claim lapses.
-    }
     deps.logger?.info('message not sent', { channel: row.channel, attempts: row.attempts, permanent, error: errorText(error) });
-    return false;
+    return { sent: false, statement: failedAttemptStatement(deps.db, row, errorText(error), permanent, deps.now()) };
   }
-  try {
-    await markSent(deps.db, row, providerId, deps.now());
-  } catch (error) {
-    // Sent, but not recorded: it would be sent again when its claim lapses; say so in the log.
-    deps.logger?.warn('message sent but not recorded', { channel: row.channel, error: errorText(error) });
-  }
-  return true;
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 /**
- * The Node server's sender: runs `sendDueMessages` when woken (after each registration that queued
- * something) and every `intervalMs` for retries, one run at a time (a wake during a run makes one more).
+ * The Node server's sender: runs when woken (after each request that queued something) and every
+ * `intervalMs` for retries, one run at a time (a wake during a run makes one more). It sends a round of
+ * at most CLAIM_BATCH messages, then waits `roundGapMs` before the next while more are due: at most
+ * 80 messages a second by default (the WhatsApp Cloud API's default rate per number), so a crowd at the
+ * gates is answered first and its messages follow within seconds.
  */
 export class MessageLoop {
   private running: Promise<void> | null = null;
   private again = false;
   private timer: ReturnType<typeof setInterval> | undefined;
+  private stopped = false;
 
-  constructor(private readonly deps: SenderDeps) {}
+  constructor(
+    private readonly deps: SenderDeps,
+    private readonly roundGapMs = 250,
+  ) {}
 
   start(intervalMs: number) {
     this.timer = setInterval(() => this.wake(), intervalMs);
@@ -85,17 +132,21 @@ export class MessageLoop {
 
   /** Sends what is due soon, outside the caller's request (never awaited by it). */
   wake() {
+    if (this.stopped) return;
     if (this.running) {
       this.again = true;
       return;
     }
     this.running = (async () => {
+      let pause = 0;
       do {
         this.again = false;
-        // After the current turn: a registration's answer goes out before its messages do.
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        await sendDueMessages(this.deps);
-      } while (this.again);
+        // After the current turn at least: a registration's answer goes out before its messages do.
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        const { claimed } = await sendDueMessages(this.deps, 1);
+        pause = claimed >= CLAIM_BATCH ? this.roundGapMs : 0;
+        if (pause) this.again = true;
+      } while (this.again && !this.stopped);
     })().finally(() => {
       this.running = null;
     });
@@ -106,7 +157,9 @@ export class MessageLoop {
     while (this.running) await this.running;
   }
 
+  /** No more runs: the one under way finishes its round; what is still due waits for the next start. */
   stop() {
+    this.stopped = true;
     clearInterval(this.timer);
   }
 }

@@ -68,7 +68,7 @@ describe('a registration reaches the person', () => {
     expect(text).toContain('Time: 9:00 am – 8:00 pm IST');
     expect(text).toContain('Venue: Hyderabad International Convention Centre (HICC), Madhapur, Hyderabad');
     expect(text).toContain(`Pass code: ${visitor.passCode}`);
-    const link = /Open your pass: (http:\/\/localhost\/p\/([A-Za-z0-9_-]{22}))/.exec(text);
+    const link = /Open your pass: (http:\/\/localhost\/p\/([0-9a-f]{12}[A-Za-z0-9_-]{22}))/.exec(text);
     expect(link).not.toBeNull();
     expect(mail.html).toContain(`href="${link![1]}"`);
 
@@ -118,7 +118,7 @@ describe('a registration reaches the person', () => {
       'Hyderabad International Convention Centre (HICC), Madhapur, Hyderabad',
       visitor.passCode,
     ]);
-    expect(params[5]).toMatch(/^http:\/\/localhost\/p\/[A-Za-z0-9_-]{22}$/);
+    expect(params[5]).toMatch(/^http:\/\/localhost\/p\/[0-9a-f]{12}[A-Za-z0-9_-]{22}$/);
 
     const sms = phones.requests.findLast((r) => r.path === '/api/v5/flow')!;
     expect(sms.headers.authkey).toBe(MSG91_TEST.authKey);
@@ -163,7 +163,7 @@ describe('a registration reaches the person', () => {
     const visitor = await registerVisitor({ email: '' });
     // Both senders start before the loop woken by the registration does anything.
     const before = phones.requests.length;
-    const deps = { db: t.db, channels: t.deps.messaging!.channels, now: t.clock.now };
+    const deps = { db: t.db, writeBatch: t.deps.writeBatch, channels: t.deps.messaging!.channels, now: t.clock.now };
     await Promise.all([sendDueMessages(deps), sendDueMessages(deps), t.messageLoop.idle()]);
     phones.control.delayMs = 0;
     expect(phones.requests.length - before).toBe(2);
@@ -264,7 +264,7 @@ describe('Find my pass', () => {
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe('Please enter your mobile number or e-mail address');
     expect((await t.request('GET', '/api/public/passes/short')).status).toBe(400);
-    expect((await t.request('GET', `/api/public/passes/${'A'.repeat(22)}`)).status).toBe(404);
+    expect((await t.request('GET', `/api/public/passes/${'0'.repeat(12)}${'A'.repeat(22)}`)).status).toBe(404);
   });
 });
 

@@ -1,15 +1,15 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Database } from '../db/database';
-import { insertStatement, type SqlStatement } from '../db/sql-statement';
+import type { BatchWriter } from '../db/batch-writer';
+import { insertRowsStatement, insertStatement, type SqlStatement, toStatement } from '../db/sql-statement';
 import { notifications, passLinks } from '../db/tables/notifications';
 import type { AppEnv } from '../env';
-import type { PublicEvent } from '../lib/events';
+import { groupCommit } from '../lib/group-commit';
 import { randomBytes } from '../lib/random-bytes';
-import { sha256Hex } from '../lib/sha256';
 import { uuidv7 } from '../lib/uuid-v7';
 import { type Channels, NOT_CONFIGURED } from './channels';
-import type { Channel, MessageTemplate, PassMessage } from './messages';
+import type { Channel, MessageTemplate } from './messages';
 import { e164Mobile } from './recipient';
 
 /** Who a pass belongs to: the resource (`visitors`, `stalls`, ...) and the record's id. */
@@ -23,18 +23,25 @@ export interface PassHolder {
   passCode: string;
 }
 
-/** A pass link's token: 128 random bits, base64url (22 characters). Only its SHA-256 is stored. */
-export function newPassToken(): string {
+/**
+ * A pass link's token: 12 hex digits of the time of issue (new tokens land at the end of the key's index),
+ * then 128 random bits in base64url: 34 characters.
+ */
+export function newPassToken(now: Date): string {
   let binary = '';
   for (const byte of randomBytes(16)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const random = btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return now.getTime().toString(16).padStart(12, '0') + random;
 }
-
-export const passTokenHash = (token: string) => sha256Hex(`pass-link:${token}`);
 
 /** The site's address that links point at: PUBLIC_ORIGIN, else the address this request came to. */
 export function publicOrigin(c: Context<AppEnv>): string {
   return c.var.deps.messaging?.publicOrigin || new URL(c.req.url).origin;
+}
+
+/** What a message row stores beyond its person and event: the pass link it carries. */
+export interface MessagePayload {
+  passUrl: string;
 }
 
 const NO_ADDRESS: Record<Channel, string> = {
@@ -46,32 +53,17 @@ const NO_ADDRESS: Record<Channel, string> = {
 /**
  * The statements that give `holder` a new pass link and queue its messages on every channel: one row
  * per channel, `queued` where the channel is configured and the person has an address on it, else
- * `not_sent` with the reason. Committed by the caller with the registration itself.
+ * `not_sent` with the reason. Committed by the caller with the registration itself; a row holds only the
+ * link, and the message is written from the person and the event when it is sent.
  */
 export function passMessageStatements(
   db: Database,
-  options: { holder: PassHolder; event: PublicEvent; template: MessageTemplate; channels: Channels; origin: string; now: Date },
+  options: { holder: PassHolder; eventId: string; template: MessageTemplate; channels: Channels; origin: string; now: Date },
 ): { statements: SqlStatement[]; queued: number } {
-  const { holder, event, template, channels, origin, now } = options;
+  const { holder, eventId, template, channels, origin, now } = options;
   const at = now.toISOString();
-  const token = newPassToken();
-  const payload: PassMessage = {
-    name: holder.name,
-    typeLabel: holder.typeLabel,
-    eventId: event.id,
-    eventName: event.eventName,
-    startDateTime: event.startDateTime,
-    endDateTime: event.endDateTime,
-    venue: event.venue,
-    city: event.city,
-    passCode: holder.passCode,
-    passUrl: `${origin}/p/${token}`,
-    origin,
-  };
-  const payloadText = JSON.stringify(payload);
-  const statements: SqlStatement[] = [
-    insertStatement(db, passLinks, { tokenHash: passTokenHash(token), personKind: holder.kind, personId: holder.id, createdAt: at }),
-  ];
+  const token = newPassToken(now);
+  const payload = JSON.stringify({ passUrl: `${origin}/p/${token}` } satisfies MessagePayload);
   const mobile = e164Mobile(holder.mobileNumber);
   const email = holder.email?.trim() || '';
   const addresses: Array<[Channel, string]> = [
@@ -81,28 +73,32 @@ export function passMessageStatements(
     ['sms', mobile ?? holder.mobileNumber],
   ];
   let queued = 0;
-  for (const [channel, recipient] of addresses) {
+  const rows = addresses.map(([channel, recipient]) => {
     const reason = !channels[channel] ? NOT_CONFIGURED : channel !== 'email' && !mobile ? NO_ADDRESS[channel] : '';
     if (!reason) queued++;
-    statements.push(
-      insertStatement(db, notifications, {
-        id: uuidv7(),
-        channel,
-        recipient,
-        template,
-        payload: payloadText,
-        status: reason ? 'not_sent' : 'queued',
-        nextAttemptAt: reason ? null : at,
-        lastError: reason,
-        personKind: holder.kind,
-        personId: holder.id,
-        eventId: event.id,
-        createdAt: at,
-        updatedAt: at,
-      }),
-    );
-  }
-  return { statements, queued };
+    return {
+      id: uuidv7(),
+      channel,
+      recipient,
+      template,
+      payload,
+      status: reason ? 'not_sent' : 'queued',
+      nextAttemptAt: reason ? null : at,
+      lastError: reason,
+      personKind: holder.kind,
+      personId: holder.id,
+      eventId,
+      createdAt: at,
+      updatedAt: at,
+    };
+  });
+  return {
+    statements: [
+      insertStatement(db, passLinks, { token, personKind: holder.kind, personId: holder.id, createdAt: at }),
+      insertRowsStatement(db, notifications, rows),
+    ],
+    queued,
+  };
 }
 
 /** How long a sender holds a claimed message before another may take it (a sender that died mid-send). */
@@ -112,17 +108,30 @@ export const MAX_ATTEMPTS = 6;
 /** Back-off after a failed attempt n (1-based): 30 s, 1, 2, 4, 8 minutes. */
 export const retryDelayMs = (attempt: number) => 30_000 * 2 ** Math.max(0, attempt - 1);
 
-export type OutboxRow = typeof notifications.$inferSelect;
+/** A claimed message: what sending it needs. */
+export interface OutboxRow {
+  id: string;
+  channel: string;
+  recipient: string;
+  template: string;
+  payload: string;
+  personKind: string;
+  personId: string;
+  eventId: string | null;
+  /** Attempts so far, this one included. */
+  attempts: number;
+}
 
 /**
  * Claims up to `limit` due messages for this sender: one conditional UPDATE moves their next attempt past
  * the claim's end and counts the attempt, and only rows still due when it runs are taken — of two senders
- * racing, each row goes to one.
+ * racing, each row goes to one. Written through the write lane (group commit), like the results below, so
+ * the sender never makes the server's request thread wait on a commit of its own.
  */
-export async function claimDue(db: Database, now: Date, limit: number): Promise<OutboxRow[]> {
+export async function claimDue({ db, writeBatch }: { db: Database; writeBatch: BatchWriter }, now: Date, limit: number): Promise<OutboxRow[]> {
   const at = now.toISOString();
   const due = and(eq(notifications.status, 'queued'), lte(notifications.nextAttemptAt, at));
-  return db
+  const claim = db
     .update(notifications)
     .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_MS).toISOString(), attempts: sql`${notifications.attempts} + 1`, updatedAt: at })
     .where(
@@ -134,33 +143,60 @@ export async function claimDue(db: Database, now: Date, limit: number): Promise<
         ),
       ),
     )
-    .returning();
+    .returning({
+      id: notifications.id,
+      channel: notifications.channel,
+      recipient: notifications.recipient,
+      template: notifications.template,
+      payload: notifications.payload,
+      personKind: notifications.personKind,
+      personId: notifications.personId,
+      eventId: notifications.eventId,
+      attempts: notifications.attempts,
+    });
+  const [rows = []] = await groupCommit(writeBatch, [toStatement(claim)]);
+  // The write lane answers rows by column name.
+  return rows.map((row) => ({
+    id: String(row.id),
+    channel: String(row.channel),
+    recipient: String(row.recipient),
+    template: String(row.template),
+    payload: String(row.payload),
+    personKind: String(row.person_kind),
+    personId: String(row.person_id),
+    eventId: row.event_id == null ? null : String(row.event_id),
+    attempts: Number(row.attempts),
+  }));
 }
 
-export async function markSent(db: Database, row: OutboxRow, providerMessageId: string, now: Date) {
+export function sentStatement(db: Database, row: OutboxRow, providerMessageId: string, now: Date): SqlStatement {
   const at = now.toISOString();
-  await db
-    .update(notifications)
-    .set({ status: 'sent', providerMessageId, sentAt: at, nextAttemptAt: null, lastError: '', updatedAt: at })
-    .where(eq(notifications.id, row.id));
+  return toStatement(
+    db
+      .update(notifications)
+      .set({ status: 'sent', providerMessageId, sentAt: at, nextAttemptAt: null, lastError: '', updatedAt: at })
+      .where(eq(notifications.id, row.id)),
+  );
 }
 
 /** After a failed attempt: due again after the back-off, or `failed` (permanent, or out of attempts). */
-export async function markFailedAttempt(db: Database, row: OutboxRow, error: string, permanent: boolean, now: Date) {
+export function failedAttemptStatement(db: Database, row: OutboxRow, error: string, permanent: boolean, now: Date): SqlStatement {
   const at = now.toISOString();
   const givesUp = permanent || row.attempts >= MAX_ATTEMPTS;
-  await db
-    .update(notifications)
-    .set({
-      status: givesUp ? (error === NOT_CONFIGURED ? 'not_sent' : 'failed') : 'queued',
-      lastError: error.slice(0, 500),
-      nextAttemptAt: givesUp ? null : new Date(now.getTime() + retryDelayMs(row.attempts)).toISOString(),
-      updatedAt: at,
-    })
-    .where(eq(notifications.id, row.id));
+  return toStatement(
+    db
+      .update(notifications)
+      .set({
+        status: givesUp ? (error === NOT_CONFIGURED ? 'not_sent' : 'failed') : 'queued',
+        lastError: error.slice(0, 500),
+        nextAttemptAt: givesUp ? null : new Date(now.getTime() + retryDelayMs(row.attempts)).toISOString(),
+        updatedAt: at,
+      })
+      .where(eq(notifications.id, row.id)),
+  );
 }
 
-/** A person's messages, newest first, as the panel shows them (without the payload's link). */
+/** A person's messages, newest first, as the panel shows them (without the link they carry). */
 export async function messagesOf(db: Database, kind: string, id: string) {
   return db
     .select({

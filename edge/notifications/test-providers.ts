@@ -109,3 +109,16 @@ export async function startPhoneProviders() {
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, requests, control, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
+
+/** The environment that points the server's WhatsApp and SMS channels at `url` (a server started above). */
+export function phoneProviderEnv(url: string): Record<string, string> {
+  return {
+    WHATSAPP_TOKEN: WHATSAPP_TEST.token,
+    WHATSAPP_PHONE_NUMBER_ID: WHATSAPP_TEST.phoneNumberId,
+    WHATSAPP_API_VERSION: WHATSAPP_TEST.version,
+    WHATSAPP_API_URL: url,
+    MSG91_AUTH_KEY: MSG91_TEST.authKey,
+    MSG91_TEMPLATE_ID: MSG91_TEST.templateId,
+    MSG91_API_URL: url,
+  };
+}

@@ -102,7 +102,7 @@ export async function makeTestApp(
   );
   // The sender, as the Node server runs it (woken by requests), on the test's clock; no timer.
   const channels = options.channels ?? {};
-  const messageLoop = new MessageLoop({ db, channels, now: clock.now, logger });
+  const messageLoop = new MessageLoop({ db, writeBatch, channels, now: clock.now, logger });
   const deps: AppDeps & { logger: Logger } = {
     db: routesDb,
     writeBatch: failingWriteBatch,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG91_TEST, startPhoneProviders, WHATSAPP_TEST } from '../../edge/notifications/test-providers';
+import { phoneProviderEnv, startPhoneProviders } from '../../edge/notifications/test-providers';
 import { type RunningServer, startBuiltServer } from '../../scripts/built-server';
 import { openDevice } from './browser';
+import { apiLogin, useToken } from './panel-helpers';
 
 /**
  * The pass by link and "Find my pass", end to end: the built server sends WhatsApp and SMS messages to a
@@ -15,15 +16,7 @@ const mobile = () => `8${String(Date.now() % 1e6).padStart(6, '0')}${String(++se
 
 beforeAll(async () => {
   providers = await startPhoneProviders();
-  server = await startBuiltServer({
-    WHATSAPP_TOKEN: WHATSAPP_TEST.token,
-    WHATSAPP_PHONE_NUMBER_ID: WHATSAPP_TEST.phoneNumberId,
-    WHATSAPP_API_VERSION: WHATSAPP_TEST.version,
-    WHATSAPP_API_URL: providers.url,
-    MSG91_AUTH_KEY: MSG91_TEST.authKey,
-    MSG91_TEMPLATE_ID: MSG91_TEST.templateId,
-    MSG91_API_URL: providers.url,
-  });
+  server = await startBuiltServer(phoneProviderEnv(providers.url));
 });
 afterAll(async () => {
   await server?.stop();
@@ -96,7 +89,7 @@ describe('the pass by link', () => {
   it('says so for a link that is not valid', async () => {
     const phone = await openDevice();
     try {
-      await phone.page.goto(`${server.url}/p/${'x'.repeat(22)}`);
+      await phone.page.goto(`${server.url}/p/${'0'.repeat(12)}${'x'.repeat(22)}`);
       await phone.page.getByText('This pass link is not valid.').waitFor();
     } finally {
       await phone.close();
@@ -132,6 +125,35 @@ describe('Find my pass', () => {
       await page.getByRole('article', { name: 'Pass of Ravi Teja' }).getByText(passCode).waitFor();
     } finally {
       await phone.close();
+    }
+  });
+});
+
+describe('messages in the panel', () => {
+  it('shows a visitor’s messages in the edit drawer and resends one', async () => {
+    const number = mobile();
+    await register('Sunita Menon', number);
+    await linkSentTo(number);
+    const admin = await openDevice();
+    try {
+      const { page } = admin;
+      await useToken(page, server.url, await apiLogin(server.url, server.adminEmail, server.adminPassword));
+      await page.goto(`${server.url}/panel/registrations/visitors`);
+      const row = page.getByRole('row').filter({ hasText: 'Sunita Menon' });
+      await row.getByRole('button', { name: /^Edit/ }).click();
+      const messages = page.getByRole('region', { name: 'Messages' });
+      await messages.getByText('WhatsApp').waitFor();
+      const text = await messages.innerText();
+      expect(text).toContain('SMS');
+      expect(text.match(/Sent/g)?.length).toBe(2);
+      expect(text).toContain(`to +91${number}`);
+
+      const before = providers.requests.length;
+      await messages.getByRole('button', { name: `Resend WhatsApp message to +91${number}` }).click();
+      await page.getByText('Message queued again').first().waitFor();
+      await linkSentTo(number, before);
+    } finally {
+      await admin.close();
     }
   });
 });

@@ -12,7 +12,8 @@ import { idColumn, timestampColumns } from './columns';
  * - `nextAttemptAt`: when a queued row is next due. A sender claims a row by moving this forward (a
  *   conditional UPDATE), so two senders never send one message; a sender that dies mid-send leaves a row
  *   that comes due again when its claim lapses.
- * - `payload`: JSON, the template's values (name, event, times, venue, pass code, link).
+ * - `payload`: JSON, what the message carries that its person and event do not say: the pass link. The
+ *   rest (name, event, date, venue, pass code) is read when it is sent, so a corrected name goes out right.
  */
 export const notifications = sqliteTable(
   'notifications',
@@ -36,21 +37,21 @@ export const notifications = sqliteTable(
   (t) => [
     // Only queued rows are looked for by time: sent and not-sent rows stay out of the senders' index.
     index('notifications_due_idx').on(t.nextAttemptAt).where(sql`status = 'queued'`),
-    index('notifications_person_idx').on(t.personKind, t.personId, t.createdAt),
+    index('notifications_person_idx').on(t.personId),
   ],
 );
 
 /**
- * Links that open a person's pass on any device (`/p/<token>`): the SHA-256 of each token (128 random
- * bits), never the token itself. A person may have several (each "Find my pass" makes a new one).
+ * Links that open a person's pass on any device (`/p/<token>`). A token is its time of issue (12 hex
+ * digits of milliseconds, so new tokens land at the end of the key's index) and 128 random bits. A person
+ * may have several (each "Find my pass" makes a new one).
  */
 export const passLinks = sqliteTable(
   'pass_links',
   {
-    tokenHash: text('token_hash').primaryKey(),
+    token: text('token').primaryKey(),
     personKind: text('person_kind').notNull(),
     personId: text('person_id').notNull(),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [index('pass_links_person_idx').on(t.personKind, t.personId)],
 );

@@ -10,7 +10,7 @@ import { cachedEvent, eventById } from '../../lib/events';
 import { buildIcs, ICS_CONTENT_TYPE } from '../../lib/ics';
 import { eventPlace } from '../../lib/event-time';
 import { eventCalendarUid } from '../../notifications/messages';
-import { passMessageStatements, passTokenHash, publicOrigin } from '../../notifications/outbox';
+import { passMessageStatements, publicOrigin } from '../../notifications/outbox';
 import { holderById, holdersByContact } from '../../notifications/pass-holders';
 import { e164Mobile } from '../../notifications/recipient';
 import { calendarQuerySchema, findPassSchema, passTokenParamSchema } from '../../schemas/passes';
@@ -46,7 +46,7 @@ export const passRoutes = new Hono<AppEnv>()
     const { db } = c.var.deps;
     const { token } = c.req.valid('param');
     c.header('Cache-Control', 'private, no-store');
-    const [link] = await db.select().from(passLinks).where(eq(passLinks.tokenHash, passTokenHash(token))).limit(1);
+    const [link] = await db.select().from(passLinks).where(eq(passLinks.token, token)).limit(1);
     const holder = link ? await holderById(db, link.personKind, link.personId) : undefined;
     const event = holder?.eventId ? await eventById(db, holder.eventId) : undefined;
     if (!holder || !event) return fail(c, 404, PASS_NOT_FOUND_MESSAGE);
@@ -82,11 +82,10 @@ export const passRoutes = new Hono<AppEnv>()
     let queued = 0;
     const statements = [];
     for (const holder of holders) {
-      const event = holder.eventId ? await cachedEvent(db, holder.eventId) : undefined;
-      if (!event) continue;
+      if (!holder.eventId) continue;
       const messages = passMessageStatements(db, {
         holder,
-        event,
+        eventId: holder.eventId,
         template: 'pass_link',
         channels: messaging?.channels ?? {},
         origin: publicOrigin(c),

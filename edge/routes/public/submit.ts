@@ -90,7 +90,7 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
       submission.holder && base.passCode
         ? passMessageStatements(db, {
             holder: { ...submission.holder, id: base.id, passCode: base.passCode },
-            event,
+            eventId: event.id,
             template: 'pass',
             channels: c.var.deps.messaging?.channels ?? {},
             origin: publicOrigin(c),
