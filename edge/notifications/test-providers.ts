@@ -1,7 +1,7 @@
 /**
  * Real local servers of the providers' protocols, for tests: an SMTP server (smtp-server) that keeps every
- * message it receives, parsed (mailparser), and an HTTP server that answers WhatsApp's Cloud API and
- * MSG91's Flow API the way they document, after checking each request's URL, headers and body; it can be
+ * message it receives, parsed (mailparser), and an HTTP server that answers WhatsApp's Cloud API,
+ * MSG91's Flow API and Resend's e-mail API the way they document, after checking each request's URL, headers and body; it can be
  * told to fail the next requests with a 5xx, as a provider having a bad minute does.
  */
 import { createServer, type IncomingMessage } from 'node:http';
@@ -43,6 +43,7 @@ export interface ProviderRequest {
 
 export const WHATSAPP_TEST = { token: 'test-whatsapp-token', phoneNumberId: '109876543210', version: 'v21.0' };
 export const MSG91_TEST = { authKey: 'test-msg91-authkey', templateId: '64f0c0ffee0123456789abcd' };
+export const RESEND_TEST = { apiKey: 're_test_key_0123456789' };
 
 /** Why a request does not have the documented shape, or null when it does. */
 function shapeProblem(r: ProviderRequest): string | null {
@@ -56,6 +57,14 @@ function shapeProblem(r: ProviderRequest): string | null {
     if (!b.template?.name || !b.template.language?.code) return 'WhatsApp: template name and language code';
     const body = b.template.components?.find((c) => c.type === 'body');
     if (!body || !body.parameters.every((p) => p.type === 'text' && typeof p.text === 'string' && p.text.length > 0)) return 'WhatsApp: body parameters of type text';
+    return null;
+  }
+  if (r.path === '/emails') {
+    if (r.method !== 'POST' || !json) return 'Resend: POST with a JSON body';
+    if (r.headers.authorization !== `Bearer ${RESEND_TEST.apiKey}`) return 'Resend: Bearer API key';
+    const b = r.body as { from?: string; to?: string[]; subject?: string; text?: string; attachments?: Array<{ filename?: string; content?: string }> };
+    if (!b.from || !Array.isArray(b.to) || !b.to.length || !b.subject || !b.text) return 'Resend: from, to[], subject, text';
+    if (!(b.attachments ?? []).every((a) => a.filename && typeof a.content === 'string' && /^[A-Za-z0-9+/]+=*$/.test(a.content))) return 'Resend: attachments with filename and base64 content';
     return null;
   }
   if (r.path === '/api/v5/flow') {
@@ -100,6 +109,7 @@ export async function startPhoneProviders() {
         }
         const id = ++sequence;
         if (request.path === '/api/v5/flow') return res.end(JSON.stringify({ type: 'success', message: `3163${id}` }));
+        if (request.path === '/emails') return res.end(JSON.stringify({ id: `49a3999c-0ce1-4ea6-ab68-afcd6dc2e${String(id).padStart(3, '0')}` }));
         const to = (body as { to: string }).to;
         return res.end(JSON.stringify({ messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: `wamid.TEST${id}` }] }));
       })();
