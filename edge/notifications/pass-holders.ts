@@ -1,4 +1,4 @@
-import { eq, inArray, type SQL } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Database } from '../db/database';
 import { awardNominations, sponsors, stalls } from '../db/tables/organisations';
@@ -77,7 +77,8 @@ export async function holderById(db: Database, kind: string, id: string): Promis
 export async function holdersByContact(db: Database, contact: { mobiles: string[] } | { email: string }, limit: number): Promise<FoundHolder[]> {
   const found: FoundHolder[] = [];
   for (const kind of Object.keys(PASS_HOLDERS) as PassHolderKind[]) {
-    const where = (c: HolderTable['columns']) => ('email' in contact ? eq(c.email, contact.email) : inArray(c.mobileNumber, contact.mobiles));
+    const where = (c: HolderTable['columns']) =>
+      'email' in contact ? sql`lower(${c.email}) = ${contact.email.toLowerCase()}` : inArray(c.mobileNumber, contact.mobiles);
     found.push(...(await select(db, kind, where, limit - found.length)));
     if (found.length >= limit) break;
   }
