@@ -14,7 +14,7 @@ import { benchAdminLists } from './admin-lists';
 import { benchCheckin, benchDoorLoad, seedRoster } from './checkin';
 import { benchLighthouse } from './lighthouse';
 import { benchPublicRegister, type RegisterBenchResult } from './public-register';
-import { phoneProviderEnv, startPhoneProviders } from '../edge/notifications/test-providers';
+import { phoneProviderEnv, startPhoneProviders } from '../edge/testing/message-providers';
 
 interface Row {
   name: string;

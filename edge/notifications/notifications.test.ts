@@ -5,7 +5,7 @@ import { makeTestApp, type TestApp } from '../testing/test-app';
 import { phoneChannels } from './channels';
 import { sendDueMessages } from './dispatcher';
 import { smtpChannel } from './smtp-mailer';
-import { MSG91_TEST, startPhoneProviders, startSmtpServer, WHATSAPP_TEST } from './test-providers';
+import { MSG91_TEST, startPhoneProviders, startSmtpServer, WHATSAPP_TEST } from '../testing/message-providers';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let phones: Awaited<ReturnType<typeof startPhoneProviders>>;

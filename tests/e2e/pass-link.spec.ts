@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { phoneProviderEnv, startPhoneProviders } from '../../edge/notifications/test-providers';
+import { phoneProviderEnv, startPhoneProviders } from '../../edge/testing/message-providers';
 import { type RunningServer, startBuiltServer } from '../../scripts/built-server';
 import { openDevice } from './browser';
 import { apiLogin, useToken } from './panel-helpers';

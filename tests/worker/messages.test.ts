@@ -1,6 +1,6 @@
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { phoneProviderEnv, RESEND_TEST, startPhoneProviders } from '../../edge/notifications/test-providers';
+import { phoneProviderEnv, RESEND_TEST, startPhoneProviders } from '../../edge/testing/message-providers';
 import { startWorkerRuntime, type WorkerRuntime } from '../../scripts/worker-runtime';
 
 /**
