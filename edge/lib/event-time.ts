@@ -7,15 +7,32 @@ import { formatDateRange } from '../../pwa/src/features/public-site/event-dates'
  */
 const timeOfDay = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit', hour12: true });
 
+/** Formatting dates costs a tenth of a millisecond (a formatter per call): events are few, so their dates and hours are kept. */
+const datesOfEvents = new Map<string, string>();
+
 export function eventDates(startIso: string, endIso: string): string {
-  return formatDateRange(startIso, endIso);
+  const key = `${startIso}|${endIso}`;
+  let dates = datesOfEvents.get(key);
+  if (dates === undefined) {
+    if (datesOfEvents.size >= 100) datesOfEvents.clear();
+    datesOfEvents.set(key, (dates = formatDateRange(startIso, endIso)));
+  }
+  return dates;
 }
 
+const hoursOfEvents = new Map<string, string>();
+
 export function eventHours(startIso: string, endIso: string): string {
-  const start = new Date(startIso);
-  const end = new Date(endIso);
-  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return '';
-  return `${timeOfDay.format(start)} – ${timeOfDay.format(end)} IST`;
+  const key = `${startIso}|${endIso}`;
+  let hours = hoursOfEvents.get(key);
+  if (hours === undefined) {
+    const start = new Date(startIso);
+    const end = new Date(endIso);
+    hours = Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) ? '' : `${timeOfDay.format(start)} – ${timeOfDay.format(end)} IST`;
+    if (hoursOfEvents.size >= 100) hoursOfEvents.clear();
+    hoursOfEvents.set(key, hours);
+  }
+  return hours;
 }
 
 /** Both on one line: "18th - 19th October, 2025, 9:00 am – 8:00 pm IST". */

@@ -5,7 +5,7 @@ import { groupCommit } from '../lib/group-commit';
 import type { Logger } from '../lib/log';
 import { type Channels, ProviderError, sendThrough } from './channels';
 import type { Channel, MessageTemplate, PassMessage } from './messages';
-import { eventById } from '../lib/events';
+import { cachedEvent } from '../lib/events';
 import { claimDue, failedAttemptStatement, type MessagePayload, type OutboxRow, sentStatement } from './outbox';
 import { holderById } from './pass-holders';
 
@@ -67,7 +67,7 @@ function passMessageOf(db: Database, row: OutboxRow, people: Map<string, Promise
     message = (async () => {
       const holder = await holderById(db, row.personKind, row.personId);
       const eventId = row.eventId ?? holder?.eventId;
-      const event = eventId ? await eventById(db, eventId) : undefined;
+      const event = eventId ? await cachedEvent(db, eventId) : undefined;
       if (!holder || !event) return undefined;
       const { passUrl } = JSON.parse(row.payload) as MessagePayload;
       return {

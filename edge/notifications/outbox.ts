@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Database } from '../db/database';
 import type { BatchWriter } from '../db/batch-writer';
-import { insertRowsStatement, insertStatement, type SqlStatement, toStatement } from '../db/sql-statement';
+import { insertRowsStatement, insertStatement, type SqlStatement, statementTemplate, toStatement } from '../db/sql-statement';
 import { notifications, passLinks } from '../db/tables/notifications';
 import type { AppEnv } from '../env';
 import { groupCommit } from '../lib/group-commit';
@@ -169,31 +169,34 @@ export async function claimDue({ db, writeBatch }: { db: Database; writeBatch: B
   }));
 }
 
+const sentTemplate = statementTemplate<{ id: string; providerMessageId: string; at: string }>((db, p) =>
+  db
+    .update(notifications)
+    .set({ status: 'sent', providerMessageId: sql`${p('providerMessageId')}`, sentAt: sql`${p('at')}`, nextAttemptAt: null, lastError: '', updatedAt: sql`${p('at')}` })
+    .where(eq(notifications.id, p('id'))),
+);
+
 export function sentStatement(db: Database, row: OutboxRow, providerMessageId: string, now: Date): SqlStatement {
-  const at = now.toISOString();
-  return toStatement(
-    db
-      .update(notifications)
-      .set({ status: 'sent', providerMessageId, sentAt: at, nextAttemptAt: null, lastError: '', updatedAt: at })
-      .where(eq(notifications.id, row.id)),
-  );
+  return sentTemplate(db, { id: row.id, providerMessageId, at: now.toISOString() });
 }
+
+const failedTemplate = statementTemplate<{ id: string; status: string; lastError: string; nextAttemptAt: string | null; at: string }>((db, p) =>
+  db
+    .update(notifications)
+    .set({ status: sql`${p('status')}`, lastError: sql`${p('lastError')}`, nextAttemptAt: sql`${p('nextAttemptAt')}`, updatedAt: sql`${p('at')}` })
+    .where(eq(notifications.id, p('id'))),
+);
 
 /** After a failed attempt: due again after the back-off, or `failed` (permanent, or out of attempts). */
 export function failedAttemptStatement(db: Database, row: OutboxRow, error: string, permanent: boolean, now: Date): SqlStatement {
-  const at = now.toISOString();
   const givesUp = permanent || row.attempts >= MAX_ATTEMPTS;
-  return toStatement(
-    db
-      .update(notifications)
-      .set({
-        status: givesUp ? (error === NOT_CONFIGURED ? 'not_sent' : 'failed') : 'queued',
-        lastError: error.slice(0, 500),
-        nextAttemptAt: givesUp ? null : new Date(now.getTime() + retryDelayMs(row.attempts)).toISOString(),
-        updatedAt: at,
-      })
-      .where(eq(notifications.id, row.id)),
-  );
+  return failedTemplate(db, {
+    id: row.id,
+    status: givesUp ? (error === NOT_CONFIGURED || error.startsWith('not sent:') ? 'not_sent' : 'failed') : 'queued',
+    lastError: error.slice(0, 500),
+    nextAttemptAt: givesUp ? null : new Date(now.getTime() + retryDelayMs(row.attempts)).toISOString(),
+    at: now.toISOString(),
+  });
 }
 
 /** A person's messages, newest first, as the panel shows them (without the link they carry). */
