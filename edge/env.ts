@@ -3,6 +3,7 @@ import type { BatchWriter } from './db/batch-writer';
 import type { Database } from './db/database';
 import type { UserRole } from './db/tables/system';
 import type { Logger } from './lib/log';
+import type { Channels } from './notifications/channels';
 import type { BlobStore } from './storage/blob-store';
 
 /**
@@ -27,8 +28,22 @@ export interface AppDeps {
   config: AppConfig;
   /** The structured logger (lib/log.ts); JSON lines on the console when absent. */
   logger?: Logger;
+  /**
+   * Messages to people (edge/notifications): the channels configured by the environment, the address
+   * pass links point at, and how a request hands what it queued to the sender without waiting for it.
+   * Absent: every message is recorded as not sent.
+   */
+  messaging?: Messaging;
   /** Serves the built PWA for non-API paths (Node only; on Workers the platform serves static assets). */
   serveAssets?: MiddlewareHandler;
+}
+
+export interface Messaging {
+  channels: Channels;
+  /** PUBLIC_ORIGIN: the site's address in links (else the address a request came to). */
+  publicOrigin?: string;
+  /** Sends the queued messages outside this request (Node: wakes the sender loop; Workers: waitUntil). */
+  dispatch(c: Context): void;
 }
 
 export interface AppConfig {

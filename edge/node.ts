@@ -17,6 +17,9 @@ import { DEFAULT_CONFIG } from './env';
 import { clientAddressResolver } from './http/client-address';
 import { createLogger, parseLogLevel } from './lib/log';
 import { nodeAssets } from './node-assets';
+import { phoneChannels, resendChannel } from './notifications/channels';
+import { MessageLoop } from './notifications/dispatcher';
+import { smtpChannel } from './notifications/smtp-mailer';
 import { folderBlobStore } from './storage/folder-blob-store';
 
 const env = process.env;
@@ -54,6 +57,13 @@ if (admin.created) {
 }
 
 const trustProxy = env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true';
+const logger = createLogger({ level: parseLogLevel(env.LOG_LEVEL), sink: bufferedStdout() });
+
+// Messages to people: e-mail by SMTP (else Resend), WhatsApp and SMS, each only when its variables are set.
+const channels = { email: smtpChannel(env) ?? resendChannel(env), ...phoneChannels(env) };
+/** Queued messages are sent when a request queues some, and retried on this beat. */
+const MESSAGE_RETRY_INTERVAL_MS = 15_000;
+const messageLoop = new MessageLoop({ db, writeBatch, channels, now: () => new Date(), logger }).start(MESSAGE_RETRY_INTERVAL_MS);
 const app = createApp({
   db,
   writeBatch,
@@ -70,7 +80,8 @@ const app = createApp({
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     publicRateLimit: Number(env.PUBLIC_RATE_LIMIT ?? DEFAULT_CONFIG.publicRateLimit),
   },
-  logger: createLogger({ level: parseLogLevel(env.LOG_LEVEL), sink: bufferedStdout() }),
+  logger,
+  messaging: { channels, publicOrigin: env.PUBLIC_ORIGIN?.trim() || undefined, dispatch: () => messageLoop.wake() },
   serveAssets: nodeAssets(resolve(env.PWA_DIR ?? join(repoRoot, 'dist', 'pwa'))),
 });
 
@@ -110,7 +121,8 @@ const httpServer = serve({ fetch: server.fetch, port }, (info) => {
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    httpServer.close(() => void closeDatabase().finally(() => process.exit(0)));
+    messageLoop.stop();
+    httpServer.close(() => void messageLoop.idle().then(closeDatabase).finally(() => process.exit(0)));
   });
 }
 

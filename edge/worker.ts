@@ -10,15 +10,18 @@ import { retryWhenBusy } from './db/busy-retry';
 import { databaseFetch } from './db/remote-fetch';
 import { type AppConfig, type AppDeps, DEFAULT_CONFIG } from './env';
 import { shareEventCache } from './lib/events';
+import { type ChannelEnv, type Channels, phoneChannels, resendChannel } from './notifications/channels';
+import { sendDueMessages } from './notifications/dispatcher';
 import { r2BlobStore, type R2BucketLike } from './storage/r2-blob-store';
 
-export interface WorkerBindings {
+export interface WorkerBindings extends ChannelEnv {
   DATABASE_URL: string;
   DATABASE_AUTH_TOKEN?: string;
   JWT_SECRET: string;
   PASSWORD_PEPPER: string;
   CORS_ORIGINS?: string;
   PUBLIC_RATE_LIMIT?: string;
+  PUBLIC_ORIGIN?: string;
   BLOBS: R2BucketLike;
   ASSETS: { fetch(request: Request): Promise<Response> };
 }
@@ -32,35 +35,46 @@ export interface WorkerBindings {
  * isolate keeps are plain values (the app's routes, the parsed configuration, the event cache's values).
  */
 let app: ReturnType<typeof createApp> | undefined;
-let settings: { env: WorkerBindings; config: AppConfig } | undefined;
+let settings: { env: WorkerBindings; config: AppConfig; channels: Channels } | undefined;
 /** The event cache's owner: every request's database object shares this isolate's cache of event values. */
 const eventCacheOwner = {};
 
-function configOf(env: WorkerBindings): AppConfig {
-  if (settings?.env === env) return settings.config;
+function settingsOf(env: WorkerBindings): { config: AppConfig; channels: Channels } {
+  if (settings?.env === env) return settings;
   const config = {
     ...DEFAULT_CONFIG,
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     publicRateLimit: Number(env.PUBLIC_RATE_LIMIT ?? DEFAULT_CONFIG.publicRateLimit),
   };
-  settings = { env, config };
-  return config;
+  // E-mail through Resend's HTTP API (SMTP needs sockets and nodemailer: Node only), WhatsApp and SMS.
+  const channels: Channels = { email: resendChannel(env), ...phoneChannels(env) };
+  settings = { env, config, channels };
+  return settings;
 }
 
 /** The dependencies of one request: its own client to the database, made from the request's bindings. */
-function requestDeps(env: WorkerBindings): AppDeps {
+function requestDeps(env: WorkerBindings): AppDeps & { messaging: NonNullable<AppDeps['messaging']> } {
+  const { config, channels } = settingsOf(env);
   const client = retryWhenBusy(createClient({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN, fetch: databaseFetch() }));
   const db = drizzle(client);
   shareEventCache(db, eventCacheOwner);
+  const now = () => new Date();
+  // One request may not wait on another's database call on Workers: no group commit there.
+  const writeBatch = clientBatchWriter(client, { groupsRequests: false });
   return {
     db,
-    // One request may not wait on another's database call on Workers: no group commit there.
-    writeBatch: clientBatchWriter(client, { groupsRequests: false }),
+    writeBatch,
     blobs: r2BlobStore(env.BLOBS),
     secrets: { jwtSecret: env.JWT_SECRET, passwordPepper: env.PASSWORD_PEPPER },
-    now: () => new Date(),
+    now,
     clientAddress: (c) => c.req.header('CF-Connecting-IP') ?? 'unknown',
-    config: configOf(env),
+    config,
+    // Sent after the answer, by this request's own client (waitUntil); the cron below retries.
+    messaging: {
+      channels,
+      publicOrigin: env.PUBLIC_ORIGIN?.trim() || undefined,
+      dispatch: (c) => c.executionCtx.waitUntil(sendDueMessages({ db, writeBatch, channels, now })),
+    },
   };
 }
 
@@ -86,5 +100,10 @@ export default {
       return new Response(shell.body, { status: 200, headers: shell.headers });
     }
     return appFor(env).fetch(request, env, ctx as never);
+  },
+  /** The cron of wrangler.toml: sends the messages that are due (retries after back-off, ones a request left). */
+  async scheduled(_controller: unknown, env: WorkerBindings, ctx: { waitUntil(promise: Promise<unknown>): void }) {
+    const { db, writeBatch, messaging, now } = requestDeps(env);
+    ctx.waitUntil(sendDueMessages({ db, writeBatch, channels: messaging.channels, now }));
   },
 };

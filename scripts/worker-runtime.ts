@@ -125,6 +125,8 @@ export async function startWorkerRuntime(options: WorkerRuntimeOptions = {}): Pr
     wrangler = start(
       'npx',
       ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', join(dir, 'wrangler'), '--show-interactive-dev-session=false',
+        // GET /__scheduled runs the Worker's cron handler (the message sender's retries).
+        '--test-scheduled',
         ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`])],
       { WRANGLER_SEND_METRICS: 'false', CI: 'true' },
     );

@@ -1,4 +1,4 @@
-import { fillPlaceholders, sql, type Placeholder } from 'drizzle-orm';
+import { fillPlaceholders, Placeholder, sql } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Database } from './database';
 
@@ -59,4 +59,39 @@ export function insertStatement<Table extends SQLiteTable>(db: Database, table: 
     shapes.set(shape, built);
   }
   return { sql: built.sql, args: fillPlaceholders(built.params, values) as SqlValue[] };
+}
+
+type Slot = [row: number, key: string] | { constant: SqlValue };
+const rowsShapes = new WeakMap<SQLiteTable, Map<string, { sql: string; slots: Slot[] }>>();
+
+/**
+ * `INSERT INTO table (...) VALUES (...), (...)`: several rows with the same keys in one statement, built
+ * once per table, keys and row count (a request that writes a few rows of one table pays one statement).
+ * Each argument is read straight from its row (values of text, number and null columns, as stored).
+ */
+export function insertRowsStatement<Table extends SQLiteTable>(db: Database, table: Table, rows: Array<Table['$inferInsert']>): SqlStatement {
+  const first = rows[0] as Record<string, unknown>;
+  const keys = Object.keys(first).filter((key) => first[key] !== undefined);
+  const shape = `${rows.length}:${keys.join(',')}`;
+  let shapes = rowsShapes.get(table);
+  if (!shapes) rowsShapes.set(table, (shapes = new Map()));
+  let built = shapes.get(shape);
+  if (!built) {
+    const placeholders = rows.map((_, i) => Object.fromEntries(keys.map((key) => [key, sql.placeholder(`${i}:${key}`)])));
+    const query = db.insert(table).values(placeholders as Array<Table['$inferInsert']>).toSQL();
+    // A value is a placeholder (possibly wrapped with its column's encoder) or a column default drizzle wrote.
+    const slots = query.params.map((param): Slot => {
+      const inner = (param as { value?: unknown }).value ?? param;
+      const name = (inner as { name?: unknown }).name;
+      if (inner instanceof Placeholder && typeof name === 'string') {
+        const at = name.indexOf(':');
+        return [Number(name.slice(0, at)), name.slice(at + 1)];
+      }
+      return { constant: fillPlaceholders([param], {})[0] as SqlValue };
+    });
+    built = { sql: query.sql, slots };
+    shapes.set(shape, built);
+  }
+  const args = built.slots.map((slot) => (Array.isArray(slot) ? ((rows[slot[0]] as Record<string, unknown>)[slot[1]] as SqlValue) : slot.constant));
+  return { sql: built.sql, args };
 }

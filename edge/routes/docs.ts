@@ -16,6 +16,7 @@ import {
 } from '../schemas/public-registrations';
 import { checkinBatchSchema, conflictResolutionSchema, deviceReportSchema, deviceSignInSchema, walkInSchema } from '../schemas/checkin';
 import { mergeSchema } from '../schemas/duplicates';
+import { findPassSchema } from '../schemas/passes';
 import { settingsUpdateSchema } from '../schemas/settings';
 import { statusChangeSchema } from '../schemas/status-change';
 import { userCreateSchema, userUpdateSchema } from '../schemas/users';
@@ -90,6 +91,11 @@ function operations(): Operation[] {
     { method: 'post', path: '/api/awards/register', tag: 'Public site', summary: 'Nominate for an award', who: 'public', body: awardRegistrationSchema, ...PUBLIC_SUBMISSION },
     { method: 'post', path: '/api/sponsors/register', tag: 'Public site', summary: 'Register as a sponsor', who: 'public', body: sponsorRegistrationSchema, ...PUBLIC_SUBMISSION },
     { method: 'post', path: '/api/enquiries', tag: 'Public site', summary: 'Send an enquiry about a package', who: 'public', body: enquirySchema, ...PUBLIC_SUBMISSION },
+    { method: 'get', path: '/api/public/passes/{token}', tag: 'Public site', summary: 'The pass a link /p/<token> opens: name, event, date, time, venue, pass code', who: 'public', data: z.record(z.string(), z.unknown()), fails: [404] },
+    { method: 'post', path: '/api/public/passes/find', tag: 'Public site', summary: 'Find my pass: send the pass links of a mobile number or e-mail again through the configured channels; the same answer whether or not it is registered', who: 'public', body: findPassSchema, data: z.null(), fails: [429] },
+    { method: 'get', path: '/api/public/calendar.ics', tag: 'Public site', summary: 'The event as an iCalendar file (featured event without eventId)', who: 'public', query: ['eventId'], produces: ['text/calendar'], fails: [404] },
+    { method: 'get', path: '/api/{resource}/{id}/messages', tag: 'Messages', summary: 'A person’s messages (e-mail, WhatsApp, SMS): status, attempts, last error', who: 'staff', data: z.object({ items: z.array(z.record(z.string(), z.unknown())) }), fails: [404] },
+    { method: 'post', path: '/api/{resource}/{id}/messages/{messageId}/resend', tag: 'Messages', summary: 'Queue one of a person’s messages again', who: 'admin', data: z.object({ items: z.array(z.record(z.string(), z.unknown())) }), fails: [404] },
     { method: 'get', path: '/api/files/{key}', tag: 'System', summary: 'An uploaded image, with its true content type', who: 'public', produces: IMAGE_TYPES },
     { method: 'get', path: '/api/dashboard/stats', tag: 'Dashboard', summary: 'The six tiles and today’s check-ins per type', who: 'admin', query: ['eventId'], data: z.record(z.string(), z.unknown()), fails: [404] },
     { method: 'get', path: '/api/reports', tag: 'Dashboard', summary: 'An event’s reports (the featured one by default): registrations per day by type, visitors by city and profession, check-ins per hour and the show-up rate, sponsorship committed and paid, enquiries by status. Days and hours in IST.', who: 'admin', query: ['eventId'], data: z.record(z.string(), z.unknown()), fails: [404] },

@@ -15,6 +15,8 @@ import { dashboardRoutes } from './dashboard';
 import { docsRoutes } from './docs';
 import { fileRoutes } from './files';
 import { healthRoutes } from './health';
+import { messageRoutes } from './messages';
+import { passRoutes } from './public/passes';
 import { publicRoutes } from './public/registrations';
 import { reportRoutes } from './reports';
 import { settingsRoutes } from './settings';
@@ -26,6 +28,7 @@ import { userRoutes } from './users';
  */
 export const apiRoutes = new Hono<AppEnv>()
   .route('/', publicRoutes)
+  .route('/', passRoutes)
   .route('/health', healthRoutes)
   .route('/auth', authRoutes)
   .route('/files', fileRoutes)
@@ -43,4 +46,5 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/reports', reportRoutes)
   .route('/settings', settingsRoutes)
   .route('/checkin', checkinRoutes)
+  .route('/', messageRoutes)
   .route('/', docsRoutes);

@@ -20,6 +20,9 @@ const PUBLIC = [
   'POST /api/awards/register',
   'POST /api/sponsors/register',
   'POST /api/enquiries',
+  'GET /api/public/passes/:token',
+  'POST /api/public/passes/find',
+  'GET /api/public/calendar.ics',
 ];
 const PEOPLE = ['visitors', 'guests', 'speakers', 'awardeesvip'];
 const RESOURCES = [...PEOPLE, 'stalls', 'sponsors', 'awards', 'enquiries', 'events'];
@@ -37,6 +40,7 @@ const STAFF = [
   'POST /api/checkin/walk-ins',
   'POST /api/checkin/report',
   'GET /api/checkin/counts',
+  'GET /api/:resource/:id/messages',
 ];
 
 let t: TestApp;

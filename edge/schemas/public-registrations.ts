@@ -95,6 +95,17 @@ const submissionFields = {
   uniqueSubmissionId: optionalId('uniqueSubmissionId'),
 };
 
+export const EMAIL_MESSAGE = 'Please enter a valid e-mail address';
+
+/** An optional e-mail address (the pass is e-mailed there too); blank counts as absent. */
+export const optionalEmail = z.pipe(
+  z.optional(z.nullable(z.string({ error: EMAIL_MESSAGE }).check(z.trim(), z.maxLength(254, { error: EMAIL_MESSAGE })))),
+  z.pipe(
+    z.transform((value: string | null | undefined) => value || undefined),
+    z.optional(z.string().check(z.email({ error: EMAIL_MESSAGE }))),
+  ),
+);
+
 // ---- API schemas (what the server accepts; unknown fields such as status or createdAt are stripped) ----
 
 export const visitorRegistrationSchema = z.object({
@@ -106,6 +117,7 @@ export const visitorRegistrationSchema = z.object({
   ),
   organizationName: textWithDefault(FIELD_LABELS.visitor.organizationName, REGISTRATION_DEFAULTS.organizationName),
   city: textWithDefault(FIELD_LABELS.visitor.city, REGISTRATION_DEFAULTS.city),
+  email: optionalEmail,
   ...submissionFields,
 });
 
@@ -113,6 +125,7 @@ export const stallRegistrationSchema = z.object({
   companyName: requiredText(FIELD_LABELS.stall.companyName),
   contactPersonName: requiredText(FIELD_LABELS.stall.contactPersonName),
   mobileNumber: requiredMobile(FIELD_LABELS.stall.mobileNumber),
+  email: optionalEmail,
   ...submissionFields,
 });
 
@@ -120,6 +133,7 @@ export const awardRegistrationSchema = z.object({
   nomineeName: requiredText(FIELD_LABELS.awards.nomineeName),
   mobile: requiredMobile(FIELD_LABELS.awards.mobile),
   organization: requiredText(FIELD_LABELS.awards.organization),
+  email: optionalEmail,
   ...submissionFields,
 });
 
@@ -127,6 +141,7 @@ export const sponsorRegistrationSchema = z.object({
   organization: requiredText(FIELD_LABELS.sponsor.organization),
   name: requiredText(FIELD_LABELS.sponsor.name),
   mobile: requiredMobile(FIELD_LABELS.sponsor.mobile),
+  email: optionalEmail,
   ...submissionFields,
 });
 

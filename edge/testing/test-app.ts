@@ -17,6 +17,8 @@ import { createLogger, type Logger } from '../lib/log';
 import { users, type UserRole } from '../db/tables/system';
 import { type AppConfig, type AppDeps, DEFAULT_CONFIG } from '../env';
 import { folderBlobStore } from '../storage/folder-blob-store';
+import type { Channels } from '../notifications/channels';
+import { MessageLoop } from '../notifications/dispatcher';
 
 export const ADMIN_EMAIL = 'admin@expo.test';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
@@ -54,6 +56,8 @@ export async function makeTestApp(
     serveAssets?: AppDeps['serveAssets'];
     /** The server's reading of the client address; by default the test header, as if it were the socket's. */
     clientAddress?: AppDeps['clientAddress'];
+    /** The message channels (none by default: every message is recorded not sent). */
+    channels?: Channels;
   } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'eventpro-test-'));
@@ -96,6 +100,9 @@ export async function makeTestApp(
       disk.failing && statements.some(isWrite) ? Promise.reject(diskFull()) : writeBatch(statements),
     { groupsRequests: writeBatch.groupsRequests },
   );
+  // The sender, as the Node server runs it (woken by requests), on the test's clock; no timer.
+  const channels = options.channels ?? {};
+  const messageLoop = new MessageLoop({ db, writeBatch, channels, now: clock.now, logger });
   const deps: AppDeps & { logger: Logger } = {
     db: routesDb,
     writeBatch: failingWriteBatch,
@@ -113,6 +120,7 @@ export async function makeTestApp(
     clientAddress: options.clientAddress ?? socketAddress,
     config: { ...DEFAULT_CONFIG, ...options.config },
     serveAssets: options.serveAssets,
+    messaging: { channels, dispatch: () => messageLoop.wake() },
   };
   await ensureFeaturedEvent(db, clock.now());
   await ensureFirstAdmin(db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, pepper: deps.secrets.passwordPepper, now: clock.now() });
@@ -140,6 +148,7 @@ export async function makeTestApp(
   const { createUser, disableUser, rowCounts } = databaseChecks({ db, client, passwordPepper: deps.secrets.passwordPepper, now: clock.now });
 
   const close = async () => {
+    await messageLoop.idle();
     // The writer's thread may still be closing its connection (and writing its last files) otherwise.
     await closeDatabase();
     rmSync(dir, { recursive: true, force: true });
@@ -150,7 +159,7 @@ export async function makeTestApp(
     disk.failing = failing;
   };
 
-  return { app, deps, db: routesDb, logs, failWrites, client, clock, dir, request, login, createUser, disableUser, rowCounts, close };
+  return { app, deps, db: routesDb, logs, messageLoop, failWrites, client, clock, dir, request, login, createUser, disableUser, rowCounts, close };
 }
 
 export type TestApp = Awaited<ReturnType<typeof makeTestApp>>;

@@ -17,6 +17,7 @@ import { Route as StallRegistrationRouteImport } from './routes/stall-registrati
 import { Route as VisitorRegistrationRouteImport } from './routes/visitor-registration'
 import { Route as AdminpanelIndexRouteImport } from './routes/adminpanel/index'
 import { Route as AdminpanelSplatRouteImport } from './routes/adminpanel/$'
+import { Route as PTokenRouteImport } from './routes/p.$token'
 import { Route as PanelIndexRouteImport } from './routes/panel/index'
 import { Route as PanelSplatRouteImport } from './routes/panel/$'
 import { Route as PanelAuthedRouteImport } from './routes/panel/_authed'
@@ -78,6 +79,11 @@ const AdminpanelIndexRoute = AdminpanelIndexRouteImport.update({
 const AdminpanelSplatRoute = AdminpanelSplatRouteImport.update({
   id: '/adminpanel/$',
   path: '/adminpanel/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PTokenRoute = PTokenRouteImport.update({
+  id: '/p/$token',
+  path: '/p/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PanelIndexRoute = PanelIndexRouteImport.update({
@@ -207,6 +213,7 @@ export interface FileRoutesByFullPath {
   '/stall-registration': typeof StallRegistrationRoute
   '/visitor-registration': typeof VisitorRegistrationRoute
   '/adminpanel/$': typeof AdminpanelSplatRoute
+  '/p/$token': typeof PTokenRoute
   '/panel/$': typeof PanelSplatRoute
   '/panel': typeof PanelAuthedRouteWithChildren
   '/panel/login': typeof PanelLoginRoute
@@ -239,6 +246,7 @@ export interface FileRoutesByTo {
   '/stall-registration': typeof StallRegistrationRoute
   '/visitor-registration': typeof VisitorRegistrationRoute
   '/adminpanel/$': typeof AdminpanelSplatRoute
+  '/p/$token': typeof PTokenRoute
   '/panel/$': typeof PanelSplatRoute
   '/panel': typeof PanelIndexRoute
   '/panel/login': typeof PanelLoginRoute
@@ -271,6 +279,7 @@ export interface FileRoutesById {
   '/stall-registration': typeof StallRegistrationRoute
   '/visitor-registration': typeof VisitorRegistrationRoute
   '/adminpanel/$': typeof AdminpanelSplatRoute
+  '/p/$token': typeof PTokenRoute
   '/panel/$': typeof PanelSplatRoute
   '/panel/_authed': typeof PanelAuthedRouteWithChildren
   '/panel/login': typeof PanelLoginRoute
@@ -305,6 +314,7 @@ export interface FileRouteTypes {
     | '/stall-registration'
     | '/visitor-registration'
     | '/adminpanel/$'
+    | '/p/$token'
     | '/panel/$'
     | '/panel'
     | '/panel/login'
@@ -337,6 +347,7 @@ export interface FileRouteTypes {
     | '/stall-registration'
     | '/visitor-registration'
     | '/adminpanel/$'
+    | '/p/$token'
     | '/panel/$'
     | '/panel'
     | '/panel/login'
@@ -368,6 +379,7 @@ export interface FileRouteTypes {
     | '/stall-registration'
     | '/visitor-registration'
     | '/adminpanel/$'
+    | '/p/$token'
     | '/panel/$'
     | '/panel/_authed'
     | '/panel/login'
@@ -401,6 +413,7 @@ export interface RootRouteChildren {
   StallRegistrationRoute: typeof StallRegistrationRoute
   VisitorRegistrationRoute: typeof VisitorRegistrationRoute
   AdminpanelSplatRoute: typeof AdminpanelSplatRoute
+  PTokenRoute: typeof PTokenRoute
   PanelSplatRoute: typeof PanelSplatRoute
   PanelAuthedRoute: typeof PanelAuthedRouteWithChildren
   PanelLoginRoute: typeof PanelLoginRoute
@@ -464,6 +477,13 @@ declare module '@tanstack/react-router' {
       path: '/adminpanel/$'
       fullPath: '/adminpanel/$'
       preLoaderRoute: typeof AdminpanelSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p/$token': {
+      id: '/p/$token'
+      path: '/p/$token'
+      fullPath: '/p/$token'
+      preLoaderRoute: typeof PTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/panel/': {
@@ -677,6 +697,7 @@ const rootRouteChildren: RootRouteChildren = {
   StallRegistrationRoute: StallRegistrationRoute,
   VisitorRegistrationRoute: VisitorRegistrationRoute,
   AdminpanelSplatRoute: AdminpanelSplatRoute,
+  PTokenRoute: PTokenRoute,
   PanelSplatRoute: PanelSplatRoute,
   PanelAuthedRoute: PanelAuthedRouteWithChildren,
   PanelLoginRoute: PanelLoginRoute,

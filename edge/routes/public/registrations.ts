@@ -40,6 +40,7 @@ export const publicRoutes = new Hono<AppEnv>()
           ...base,
           fullName: input.fullName,
           mobileNumber: input.mobileNumber,
+          email: input.email ?? '',
           workingProfessional: input.workingProfessional,
           organizationName: input.organizationName,
           city: input.city,
@@ -48,6 +49,7 @@ export const publicRoutes = new Hono<AppEnv>()
         };
         return { record, insert: insertStatement(db, visitors, record) };
       },
+      holder: { kind: 'visitors', name: input.fullName, typeLabel: 'Visitor Registration', mobileNumber: input.mobileNumber, email: input.email },
     });
   })
   /** `POST /api/stalls/register` (inline form and popup). */
@@ -64,6 +66,7 @@ export const publicRoutes = new Hono<AppEnv>()
           companyName: input.companyName,
           contactPersonName: input.contactPersonName,
           mobileNumber: input.mobileNumber,
+          email: input.email ?? '',
           // Booked by the exhibitor on the public site, not by staff: a booking type of its own (the
           // panel's are "admin_booking"), and nobody in bookedBy.
           bookingType: 'public_booking',
@@ -74,6 +77,7 @@ export const publicRoutes = new Hono<AppEnv>()
         };
         return { record, insert: insertStatement(db, stalls, record) };
       },
+      holder: { kind: 'stalls', name: input.contactPersonName, typeLabel: 'Book a Stall', mobileNumber: input.mobileNumber, email: input.email },
     });
   })
   /** `POST /api/awards/register` (popup): the public names map to the panel's columns. */
@@ -89,12 +93,14 @@ export const publicRoutes = new Hono<AppEnv>()
           ...base,
           nomineeName: input.nomineeName,
           mobileNumber: input.mobile,
+          email: input.email ?? '',
           organizationName: input.organization,
           registrationType: 'award_registration',
           status: 'pending',
         };
         return { record, insert: insertStatement(db, awardNominations, record) };
       },
+      holder: { kind: 'awards', name: input.nomineeName, typeLabel: 'Awards Registration', mobileNumber: input.mobile, email: input.email },
     });
   })
   /** `POST /api/sponsors/register` (popup). */
@@ -111,11 +117,13 @@ export const publicRoutes = new Hono<AppEnv>()
           organizationName: input.organization,
           contactPersonName: input.name,
           mobileNumber: input.mobile,
+          email: input.email ?? '',
           registrationType: 'sponsor_registration',
           status: 'pending',
         };
         return { record, insert: insertStatement(db, sponsors, record) };
       },
+      holder: { kind: 'sponsors', name: input.name, typeLabel: 'Sponsor Registration', mobileNumber: input.mobile, email: input.email },
     });
   })
   /** `POST /api/enquiries` (the packages' Enquire Now popup). Enquiries admit nobody, so no pass code. */

@@ -17,6 +17,7 @@ import {
 } from '../../lib/idempotency';
 import { newPassCode } from '../../lib/pass-code';
 import { uuidv7 } from '../../lib/uuid-v7';
+import { passMessageStatements, publicOrigin, type PassHolder } from '../../notifications/outbox';
 
 /**
  * The part every public submission shares: which event, idempotency, pass code, one atomic write of the
@@ -40,6 +41,8 @@ export interface Submission<Input extends { eventId?: string; uniqueSubmissionId
     record: Row;
     insert: SqlStatement;
   };
+  /** Who the pass is for: its messages (e-mail, WhatsApp, SMS) are queued in the same commit as the record. */
+  holder?: Omit<PassHolder, 'id' | 'passCode'>;
 }
 
 /** The share of submissions that also clean up expired idempotency keys (about one in a thousand). */
@@ -73,21 +76,32 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
 
   for (let attempt = 1; ; attempt++) {
     const at = now().toISOString();
-    const { record, insert } = submission.build({
-      id: uuidv7(),
-      eventId: event.id,
-      passCode: submission.passCode ? newPassCode() : null,
-      createdAt: at,
-      updatedAt: at,
-    });
-    const body: Created<Row> = { success: true, message: REGISTERED_MESSAGE, data: { ...record, eventName: event.eventName } };
+    const base = { id: uuidv7(), eventId: event.id, passCode: submission.passCode ? newPassCode() : null, createdAt: at, updatedAt: at };
+    const { record, insert } = submission.build(base);
+    // The event's date, time and place come with the answer: the pass shows them, offline too.
+    const eventFields = { eventName: event.eventName, eventStartDateTime: event.startDateTime, eventEndDateTime: event.endDateTime, eventVenue: event.venue, eventCity: event.city };
+    const body: Created<Row> = { success: true, message: REGISTERED_MESSAGE, data: { ...record, ...eventFields } };
     const statements = key
       ? [keyStatement(db, { key, scope: submission.scope, requestHash: hash, answer: { status: 201, body }, now: now() }), insert]
       : [insert];
     // Now and then a submission also removes expired keys (so the table stays a month of submissions).
     if (key && Math.random() < KEY_CLEANUP_SHARE) statements.push(expiredKeysStatement(db, now()));
+    const messages =
+      submission.holder && base.passCode
+        ? passMessageStatements(db, {
+            holder: { ...submission.holder, id: base.id, passCode: base.passCode },
+            eventId: event.id,
+            template: 'pass',
+            channels: c.var.deps.messaging?.channels ?? {},
+            origin: publicOrigin(c),
+            now: now(),
+          })
+        : undefined;
+    if (messages) statements.push(...messages.statements);
     try {
       await groupCommit(writeBatch, statements);
+      // Sent after the answer, never before it (Node: the sender loop; Workers: waitUntil).
+      if (messages?.queued) c.var.deps.messaging?.dispatch(c);
       return c.json(body, 201);
     } catch (error) {
       const constraint = constraintMessage(error);
@@ -116,5 +130,5 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
 export interface Created<Row> {
   success: true;
   message: string;
-  data: Row & { eventName: string };
+  data: Row & { eventName: string; eventStartDateTime: string; eventEndDateTime: string; eventVenue: string; eventCity: string };
 }

@@ -40,6 +40,13 @@ export interface SavedPass {
   eventName: string;
   recordId: string;
   savedAt: string;
+  /** The event's start and end (ISO, UTC), venue and city: absent on passes saved before they were kept. */
+  startDateTime?: string;
+  endDateTime?: string;
+  venue?: string;
+  city?: string;
+  /** The pass link's token (`/p/<token>`) when the pass was opened by its link. */
+  linkToken?: string;
 }
 
 export class EventProDatabase extends Dexie {

@@ -1,3 +1,4 @@
+import { hasMessages, PersonMessages } from './person-messages';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import * as z from 'zod/mini';
@@ -195,6 +196,7 @@ export function ResourceForm({
           {busy ? (editing ? 'Updating ...' : 'Creating ...') : editing ? config.submitLabel.edit : config.submitLabel.create}
         </button>
       </div>
+      {editing && hasMessages(config.name) ? <PersonMessages resource={config.name} id={record.id} /> : null}
     </form>
   );
 }

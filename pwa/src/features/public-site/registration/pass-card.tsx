@@ -1,4 +1,5 @@
 import { encode } from 'uqr';
+import { eventDates, eventHours, eventPlace } from '../../../../../edge/lib/event-time';
 import type { SavedPass } from '../../../offline/db';
 
 /** The pass code as a QR code, drawn as inline SVG (no `style` attributes, nothing fetched). */
@@ -36,6 +37,24 @@ export function PassCard({ pass }: { pass: SavedPass }) {
           <dt>Event</dt>
           <dd>{pass.eventName}</dd>
         </div>
+        {pass.startDateTime && pass.endDateTime ? (
+          <>
+            <div>
+              <dt>Date</dt>
+              <dd>{eventDates(pass.startDateTime, pass.endDateTime)}</dd>
+            </div>
+            <div>
+              <dt>Time</dt>
+              <dd>{eventHours(pass.startDateTime, pass.endDateTime)}</dd>
+            </div>
+          </>
+        ) : null}
+        {pass.venue || pass.city ? (
+          <div>
+            <dt>Venue</dt>
+            <dd>{eventPlace(pass.venue ?? '', pass.city ?? '')}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Pass code</dt>
           <dd className="pass__code">{pass.passCode}</dd>

@@ -13,6 +13,10 @@ interface CreatedRecord {
   id?: string;
   passCode?: string;
   eventName?: string;
+  eventStartDateTime?: string;
+  eventEndDateTime?: string;
+  eventVenue?: string;
+  eventCity?: string;
 }
 
 export type Answer =
@@ -59,6 +63,10 @@ export function passOf(entry: OutboxEntry, record: CreatedRecord, fallbackEventN
     eventName: record.eventName || fallbackEventName,
     recordId: record.id ?? '',
     savedAt: new Date().toISOString(),
+    startDateTime: record.eventStartDateTime,
+    endDateTime: record.eventEndDateTime,
+    venue: record.eventVenue,
+    city: record.eventCity,
   };
 }
 

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { idColumn, timestampColumns } from './columns';
+
+/**
+ * The outbox of messages to people (e-mail, WhatsApp, SMS): one row per message. A registration inserts
+ * its rows in the same commit as the record, so a message is never lost nor sent for a registration that
+ * did not happen; a background sender (edge/notifications/dispatcher.ts) sends them afterwards.
+ *
+ * - `status`: `queued` (waiting or being retried), `sent`, `failed` (gave up after its attempts) or
+ *   `not_sent` (no channel configured, or nothing to send it to; `lastError` says which).
+ * - `nextAttemptAt`: when a queued row is next due. A sender claims a row by moving this forward (a
+ *   conditional UPDATE), so two senders never send one message; a sender that dies mid-send leaves a row
+ *   that comes due again when its claim lapses.
+ * - `payload`: JSON, what the message carries that its person and event do not say: the pass link. The
+ *   rest (name, event, date, venue, pass code) is read when it is sent, so a corrected name goes out right.
+ */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: idColumn(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    template: text('template').notNull(),
+    payload: text('payload').notNull(),
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: text('next_attempt_at'),
+    lastError: text('last_error').notNull().default(''),
+    providerMessageId: text('provider_message_id').notNull().default(''),
+    personKind: text('person_kind').notNull(),
+    personId: text('person_id').notNull(),
+    eventId: text('event_id'),
+    sentAt: text('sent_at'),
+    ...timestampColumns(),
+  },
+  (t) => [
+    // Only queued rows are looked for by time: sent and not-sent rows stay out of the senders' index.
+    index('notifications_due_idx').on(t.nextAttemptAt).where(sql`status = 'queued'`),
+    index('notifications_person_idx').on(t.personId),
+  ],
+);
+
+/**
+ * Links that open a person's pass on any device (`/p/<token>`). A token is its time of issue (12 hex
+ * digits of milliseconds, so new tokens land at the end of the key's index) and 128 random bits. A person
+ * may have several (each "Find my pass" makes a new one).
+ */
+export const passLinks = sqliteTable(
+  'pass_links',
+  {
+    token: text('token').primaryKey(),
+    personKind: text('person_kind').notNull(),
+    personId: text('person_id').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+);

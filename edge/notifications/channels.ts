@@ -1,0 +1,204 @@
+import type { Channel, MessageTemplate, PassMessage } from './messages';
+import { renderMail, smsVariables, whatsappParameters } from './messages';
+import { providerDigits } from './recipient';
+
+/**
+ * The channels messages go out through, each chosen by environment variables (README: Environment). A
+ * channel absent here is "not configured": its messages are recorded `not_sent`, never an error.
+ *
+ * - e-mail: a `Mailer` — SMTP through nodemailer on Node (`smtp-mailer.ts`, never in the Worker's
+ *   bundle), or Resend's HTTP API (`resend-mailer.ts`, both runtimes);
+ * - WhatsApp: the Business Cloud API's template message;
+ * - SMS: MSG91's Flow API (a DLT-registered template, as Indian SMS requires).
+ */
+export interface Mailer {
+  /** Sends one e-mail; answers the provider's message id. */
+  send(mail: { from: string; to: string; subject: string; text: string; html: string; attachments: Array<{ filename: string; content: string; contentType: string }> }): Promise<string>;
+}
+
+export interface WhatsappConfig {
+  /** `https://graph.facebook.com` in production; a test server in tests. */
+  baseUrl: string;
+  version: string;
+  phoneNumberId: string;
+  token: string;
+  template: string;
+  language: string;
+}
+
+export interface SmsConfig {
+  /** `https://control.msg91.com` in production. */
+  baseUrl: string;
+  authKey: string;
+  templateId: string;
+}
+
+export interface Channels {
+  email?: { from: string; mailer: Mailer };
+  whatsapp?: WhatsappConfig;
+  sms?: SmsConfig;
+}
+
+export const NOT_CONFIGURED = 'not sent: no channel configured';
+
+/** A provider's refusal: `permanent` ones (a 4xx other than 408/429) are not retried. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+/** How long one provider call may take before it counts as failed (and is retried). */
+const PROVIDER_TIMEOUT_MS = 15_000;
+
+/** Environment variables of the channels, as both runtimes read them (process.env or the Worker's bindings). */
+export interface ChannelEnv {
+  MAIL_FROM?: string;
+  RESEND_API_KEY?: string;
+  RESEND_API_URL?: string;
+  WHATSAPP_TOKEN?: string;
+  WHATSAPP_PHONE_NUMBER_ID?: string;
+  WHATSAPP_TEMPLATE?: string;
+  WHATSAPP_TEMPLATE_LANGUAGE?: string;
+  WHATSAPP_API_URL?: string;
+  WHATSAPP_API_VERSION?: string;
+  MSG91_AUTH_KEY?: string;
+  MSG91_TEMPLATE_ID?: string;
+  MSG91_API_URL?: string;
+}
+
+const trimmed = (value: string | undefined) => value?.trim() || undefined;
+
+/** WhatsApp and SMS from their variables (each needs all of its required ones). */
+export function phoneChannels(env: ChannelEnv): Pick<Channels, 'whatsapp' | 'sms'> {
+  const channels: Pick<Channels, 'whatsapp' | 'sms'> = {};
+  const token = trimmed(env.WHATSAPP_TOKEN);
+  const phoneNumberId = trimmed(env.WHATSAPP_PHONE_NUMBER_ID);
+  if (token && phoneNumberId) {
+    channels.whatsapp = {
+      baseUrl: (trimmed(env.WHATSAPP_API_URL) ?? 'https://graph.facebook.com').replace(/\/+$/, ''),
+      version: trimmed(env.WHATSAPP_API_VERSION) ?? 'v21.0',
+      phoneNumberId,
+      token,
+      template: trimmed(env.WHATSAPP_TEMPLATE) ?? 'event_pass',
+      language: trimmed(env.WHATSAPP_TEMPLATE_LANGUAGE) ?? 'en',
+    };
+  }
+  const authKey = trimmed(env.MSG91_AUTH_KEY);
+  const templateId = trimmed(env.MSG91_TEMPLATE_ID);
+  if (authKey && templateId) {
+    channels.sms = { baseUrl: (trimmed(env.MSG91_API_URL) ?? 'https://control.msg91.com').replace(/\/+$/, ''), authKey, templateId };
+  }
+  return channels;
+}
+
+async function providerCall(url: string, init: RequestInit): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
+  } catch (error) {
+    throw new ProviderError(`network: ${error instanceof Error ? error.message : String(error)}`, false);
+  }
+  const text = await res.text();
+  if (!res.ok) {
+    const permanent = res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429;
+    throw new ProviderError(`HTTP ${res.status}: ${text.slice(0, 300)}`, permanent);
+  }
+  try {
+    return text ? JSON.parse(text) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** `POST {base}/{version}/{phone-number-id}/messages`: a template message with the pass's values. */
+async function sendWhatsapp(config: WhatsappConfig, to: string, m: PassMessage): Promise<string> {
+  const body = {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to: providerDigits(to),
+    type: 'template',
+    template: {
+      name: config.template,
+      language: { code: config.language },
+      components: [{ type: 'body', parameters: whatsappParameters(m).map((text) => ({ type: 'text', text })) }],
+    },
+  };
+  const answer = (await providerCall(`${config.baseUrl}/${config.version}/${encodeURIComponent(config.phoneNumberId)}/messages`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${config.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })) as { messages?: Array<{ id?: string }> };
+  return answer.messages?.[0]?.id ?? '';
+}
+
+/** `POST {base}/api/v5/flow` (MSG91): the template's variables per recipient, `authkey` header. */
+async function sendSms(config: SmsConfig, to: string, m: PassMessage): Promise<string> {
+  const answer = (await providerCall(`${config.baseUrl}/api/v5/flow`, {
+    method: 'POST',
+    headers: { authkey: config.authKey, 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ template_id: config.templateId, short_url: '0', recipients: [{ mobiles: providerDigits(to), ...smsVariables(m) }] }),
+  })) as { type?: string; message?: string };
+  if (answer.type && answer.type !== 'success') throw new ProviderError(`MSG91: ${answer.message ?? answer.type}`, false);
+  return answer.message ?? '';
+}
+
+/** Sends one message through its channel; answers the provider's message id. */
+export async function sendThrough(
+  channels: Channels,
+  message: { channel: Channel; recipient: string; template: MessageTemplate; payload: PassMessage },
+  now: Date,
+): Promise<string> {
+  const { channel, recipient, template, payload } = message;
+  if (channel === 'email') {
+    if (!channels.email) throw new ProviderError(NOT_CONFIGURED, true);
+    return channels.email.mailer.send({ from: channels.email.from, to: recipient, ...renderMail(template, payload, now) });
+  }
+  if (channel === 'whatsapp') {
+    if (!channels.whatsapp) throw new ProviderError(NOT_CONFIGURED, true);
+    return sendWhatsapp(channels.whatsapp, recipient, payload);
+  }
+  if (!channels.sms) throw new ProviderError(NOT_CONFIGURED, true);
+  return sendSms(channels.sms, recipient, payload);
+}
+
+/** Resend (resend.com): `POST {base}/emails`, Bearer key, attachments as base64. Plain fetch: runs on Workers. */
+export function resendMailer(apiKey: string, baseUrl = 'https://api.resend.com'): Mailer {
+  const base = baseUrl.replace(/\/+$/, '');
+  return {
+    async send(mail) {
+      const answer = (await providerCall(`${base}/emails`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          from: mail.from,
+          to: [mail.to],
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          attachments: mail.attachments.map((a) => ({ filename: a.filename, content: base64(a.content), content_type: a.contentType })),
+        }),
+      })) as { id?: string };
+      return answer.id ?? '';
+    },
+  };
+}
+
+/** The e-mail channel from RESEND_API_KEY and MAIL_FROM (the Workers' e-mail; Node prefers SMTP_URL). */
+export function resendChannel(env: ChannelEnv): Channels['email'] {
+  const key = trimmed(env.RESEND_API_KEY);
+  const from = trimmed(env.MAIL_FROM);
+  if (!key || !from) return undefined;
+  return { from, mailer: resendMailer(key, trimmed(env.RESEND_API_URL)) };
+}
+
+function base64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}

@@ -1,0 +1,303 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications } from '../db/tables/notifications';
+import { makeTestApp, type TestApp } from '../testing/test-app';
+import { phoneChannels } from './channels';
+import { sendDueMessages } from './dispatcher';
+import { smtpChannel } from './smtp-mailer';
+import { MSG91_TEST, startPhoneProviders, startSmtpServer, WHATSAPP_TEST } from '../testing/message-providers';
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let phones: Awaited<ReturnType<typeof startPhoneProviders>>;
+let t: TestApp;
+let seq = 0;
+const mobile = () => String(9_100_000_000 + ++seq);
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  phones = await startPhoneProviders();
+  t = await makeTestApp({
+    channels: {
+      email: smtpChannel({ SMTP_URL: smtp.url, MAIL_FROM: 'EventPro <passes@expo.test>' }),
+      ...phoneChannels({
+        WHATSAPP_TOKEN: WHATSAPP_TEST.token,
+        WHATSAPP_PHONE_NUMBER_ID: WHATSAPP_TEST.phoneNumberId,
+        WHATSAPP_API_URL: phones.url,
+        WHATSAPP_API_VERSION: WHATSAPP_TEST.version,
+        MSG91_AUTH_KEY: MSG91_TEST.authKey,
+        MSG91_TEMPLATE_ID: MSG91_TEST.templateId,
+        MSG91_API_URL: phones.url,
+      }),
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+  await phones.close();
+});
+
+const rowsOf = (personId: string) => t.db.select().from(notifications).where(eq(notifications.personId, personId));
+
+async function registerVisitor(extra: Record<string, unknown> = {}) {
+  const number = mobile();
+  const res = await t.request('POST', '/api/visitors/register', {
+    json: { fullName: 'Asha Rao', mobileNumber: number, city: 'Hyderabad', email: 'asha@example.in', ...extra },
+  });
+  expect(res.status).toBe(201);
+  const body = (await res.json()) as { data: { id: string; passCode: string } };
+  return { number, ...body.data };
+}
+
+describe('a registration reaches the person', () => {
+  it('sends the pass by e-mail with the event, date, time, venue, pass code, link and a calendar file', async () => {
+    const before = smtp.received.length;
+    const visitor = await registerVisitor();
+    // Queued in the registration's own commit: the rows are there as soon as the answer is.
+    const queued = await rowsOf(visitor.id);
+    expect(queued.map((r) => r.channel).sort()).toEqual(['email', 'sms', 'whatsapp']);
+    await t.messageLoop.idle();
+
+    const mail = smtp.received.at(-1)!;
+    expect(smtp.received.length).toBe(before + 1);
+    expect(smtp.envelopes.at(-1)).toEqual({ from: 'passes@expo.test', to: ['asha@example.in'] });
+    expect(mail.subject).toBe('Your pass for Hyderabad Property Expo & Builders Awards 2025');
+    const text = mail.text ?? '';
+    expect(text).toContain('Hello Asha Rao,');
+    expect(text).toContain('Date: 18th - 19th October, 2025');
+    expect(text).toContain('Time: 9:00 am – 8:00 pm IST');
+    expect(text).toContain('Venue: Hyderabad International Convention Centre (HICC), Madhapur, Hyderabad');
+    expect(text).toContain(`Pass code: ${visitor.passCode}`);
+    const link = /Open your pass: (http:\/\/localhost\/p\/([0-9a-f]{12}[A-Za-z0-9_-]{22}))/.exec(text);
+    expect(link).not.toBeNull();
+    expect(mail.html).toContain(`href="${link![1]}"`);
+
+    const ics = mail.attachments.find((a) => a.filename === 'event.ics')!;
+    expect(ics.contentType).toBe('text/calendar');
+    const calendar = ics.content.toString('utf8');
+    expect(calendar.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
+    const unfolded = calendar.replace(/\r\n /g, '');
+    expect(unfolded).toContain('DTSTART:20251018T033000Z\r\n');
+    expect(unfolded).toContain('DTEND:20251019T143000Z\r\n');
+    expect(unfolded).toContain('SUMMARY:Hyderabad Property Expo & Builders Awards 2025\r\n');
+    expect(unfolded).toContain('LOCATION:Hyderabad International Convention Centre (HICC)\\, Madhapur\\, Hyderabad\r\n');
+    expect(unfolded).toContain(`DESCRIPTION:Pass code: ${visitor.passCode}\\nYour pass: ${link![1]}\r\n`);
+    expect(unfolded).toMatch(/\r\nUID:event-[0-9a-f-]+@localhost\r\n/);
+    expect(unfolded).toMatch(/\r\nDTSTAMP:\d{8}T\d{6}Z\r\n/);
+    for (const line of calendar.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+
+    // The link opens the pass.
+    const pass = await t.request('GET', `/api/public/passes/${link![2]}`);
+    expect(pass.status).toBe(200);
+    expect((await pass.json()).data).toMatchObject({
+      name: 'Asha Rao',
+      passCode: visitor.passCode,
+      typeLabel: 'Visitor Registration',
+      eventName: 'Hyderabad Property Expo & Builders Awards 2025',
+      startDateTime: '2025-10-18T03:30:00.000Z',
+      venue: 'Hyderabad International Convention Centre (HICC), Madhapur, Hyderabad',
+    });
+
+    const rows = await rowsOf(visitor.id);
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1 && r.providerMessageId !== '')).toBe(true);
+  });
+
+  it('sends a WhatsApp template message and an MSG91 SMS in the shape their APIs document', async () => {
+    const visitor = await registerVisitor({ email: '' });
+    await t.messageLoop.idle();
+    const digits = `91${visitor.number}`;
+    const whatsapp = phones.requests.findLast((r) => r.path.endsWith('/messages'))!;
+    expect(whatsapp.path).toBe(`/v21.0/${WHATSAPP_TEST.phoneNumberId}/messages`);
+    expect(whatsapp.headers.authorization).toBe(`Bearer ${WHATSAPP_TEST.token}`);
+    expect(whatsapp.body).toMatchObject({ messaging_product: 'whatsapp', to: digits, type: 'template', template: { name: 'event_pass', language: { code: 'en' } } });
+    const params = (whatsapp.body as { template: { components: Array<{ parameters: Array<{ text: string }> }> } }).template.components[0]!.parameters.map((p) => p.text);
+    expect(params.slice(0, 5)).toEqual([
+      'Asha Rao',
+      'Hyderabad Property Expo & Builders Awards 2025',
+      '18th - 19th October, 2025, 9:00 am – 8:00 pm IST',
+      'Hyderabad International Convention Centre (HICC), Madhapur, Hyderabad',
+      visitor.passCode,
+    ]);
+    expect(params[5]).toMatch(/^http:\/\/localhost\/p\/[0-9a-f]{12}[A-Za-z0-9_-]{22}$/);
+
+    const sms = phones.requests.findLast((r) => r.path === '/api/v5/flow')!;
+    expect(sms.headers.authkey).toBe(MSG91_TEST.authKey);
+    expect(sms.body).toMatchObject({ template_id: MSG91_TEST.templateId, recipients: [{ mobiles: digits, name: 'Asha Rao', code: visitor.passCode, link: params[5] }] });
+
+    const rows = await rowsOf(visitor.id);
+    // No e-mail address given: no e-mail row.
+    expect(rows.map((r) => [r.channel, r.status]).sort()).toEqual([
+      ['sms', 'sent'],
+      ['whatsapp', 'sent'],
+    ]);
+    expect(rows.find((r) => r.channel === 'whatsapp')!.providerMessageId).toMatch(/^wamid\./);
+  });
+
+  it('retries a provider 5xx with back-off until the message is sent', async () => {
+    phones.control.failNext = 2;
+    const visitor = await registerVisitor({ email: '' });
+    await t.messageLoop.idle();
+    let rows = await rowsOf(visitor.id);
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+      ['queued', 1],
+      ['queued', 1],
+    ]);
+    expect(rows[0]!.lastError).toMatch(/^HTTP 503/);
+    // Not due before its back-off (30 s after the first attempt).
+    t.clock.advance(10_000);
+    t.messageLoop.wake();
+    await t.messageLoop.idle();
+    expect((await rowsOf(visitor.id)).every((r) => r.status === 'queued' && r.attempts === 1)).toBe(true);
+    t.clock.advance(25_000);
+    t.messageLoop.wake();
+    await t.messageLoop.idle();
+    rows = await rowsOf(visitor.id);
+    expect(rows.map((r) => [r.status, r.attempts, r.lastError])).toEqual([
+      ['sent', 2, ''],
+      ['sent', 2, ''],
+    ]);
+  });
+
+  it('never sends one message twice when two senders run at once', async () => {
+    phones.control.delayMs = 50;
+    const visitor = await registerVisitor({ email: '' });
+    // Both senders start before the loop woken by the registration does anything.
+    const before = phones.requests.length;
+    const deps = { db: t.db, writeBatch: t.deps.writeBatch, channels: t.deps.messaging!.channels, now: t.clock.now };
+    await Promise.all([sendDueMessages(deps), sendDueMessages(deps), t.messageLoop.idle()]);
+    phones.control.delayMs = 0;
+    expect(phones.requests.length - before).toBe(2);
+    expect((await rowsOf(visitor.id)).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+});
+
+describe('Resend in the panel', () => {
+  it('lists a person’s messages for staff, and lets only admins queue one again', async () => {
+    const visitor = await registerVisitor();
+    await t.messageLoop.idle();
+    const admin = await t.login();
+    const staffUser = await t.createUser('staff');
+    const staff = await t.login(staffUser.email, staffUser.password);
+
+    const list = await t.request('GET', `/api/visitors/${visitor.id}/messages`, { token: staff });
+    expect(list.status).toBe(200);
+    const items = (await list.json()).data.items as Array<{ id: string; channel: string; status: string; attempts: number; lastError: string }>;
+    expect(items.map((m) => [m.channel, m.status]).sort()).toEqual([
+      ['email', 'sent'],
+      ['sms', 'sent'],
+      ['whatsapp', 'sent'],
+    ]);
+    const email = items.find((m) => m.channel === 'email')!;
+
+    const path = `/api/visitors/${visitor.id}/messages/${email.id}/resend`;
+    expect((await t.request('POST', path, { token: staff })).status).toBe(403);
+    expect((await t.request('POST', path)).status).toBe(401);
+    expect((await t.request('POST', `/api/visitors/${visitor.id}/messages/not-a-message/resend`, { token: admin })).status).toBe(404);
+
+    const before = smtp.received.length;
+    const resent = await t.request('POST', path, { token: admin });
+    expect(resent.status).toBe(200);
+    await t.messageLoop.idle();
+    expect(smtp.received.length).toBe(before + 1);
+    expect(smtp.received.at(-1)!.text).toContain(`Pass code: ${visitor.passCode}`);
+    const [row] = await t.db.select().from(notifications).where(and(eq(notifications.id, email.id)));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+});
+
+describe('Find my pass', () => {
+  it('sends a new link to a registered number, and answers an unknown number the same way', async () => {
+    const visitor = await registerVisitor({ email: '' });
+    await t.messageLoop.idle();
+    const before = phones.requests.length;
+
+    const known = await t.request('POST', '/api/public/passes/find', { json: { contact: `+91 ${visitor.number}` }, address: '10.1.0.1' });
+    const unknown = await t.request('POST', '/api/public/passes/find', { json: { contact: '9999999999' }, address: '10.1.0.2' });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    const knownBody = await known.json();
+    expect(knownBody).toEqual(await unknown.json());
+    expect(JSON.stringify(knownBody)).not.toContain('/p/');
+    await t.messageLoop.idle();
+
+    // WhatsApp and SMS for the known number, nothing for the unknown one.
+    const sent = phones.requests.slice(before);
+    expect(sent.length).toBe(2);
+    const whatsapp = sent.find((r) => r.path.endsWith('/messages'))!;
+    expect((whatsapp.body as { to: string }).to).toBe(`91${visitor.number}`);
+    const link = (whatsapp.body as { template: { components: Array<{ parameters: Array<{ text: string }> }> } }).template.components[0]!.parameters[5]!.text;
+    const token = link.split('/p/')[1]!;
+    const pass = await t.request('GET', `/api/public/passes/${token}`);
+    expect((await pass.json()).data.passCode).toBe(visitor.passCode);
+    const rows = await t.db.select().from(notifications).where(and(eq(notifications.personId, visitor.id), eq(notifications.template, 'pass_link')));
+    expect(rows.length).toBe(2);
+  });
+
+  it('finds by e-mail too', async () => {
+    const visitor = await registerVisitor({ email: 'ravi.k@example.in' });
+    await t.messageLoop.idle();
+    const before = smtp.received.length;
+    const res = await t.request('POST', '/api/public/passes/find', { json: { contact: 'ravi.k@example.in' }, address: '10.1.0.3' });
+    expect(res.status).toBe(200);
+    await t.messageLoop.idle();
+    expect(smtp.received.length).toBe(before + 1);
+    expect(smtp.received.at(-1)!.subject).toBe('Your pass link for Hyderabad Property Expo & Builders Awards 2025');
+    expect(smtp.received.at(-1)!.text).toContain(`Pass code: ${visitor.passCode}`);
+  });
+
+  it('is rate limited per number and per client address, known or not', async () => {
+    const number = '9888800001';
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await t.request('POST', '/api/public/passes/find', { json: { contact: number }, address: `10.2.0.${i}` })).status);
+    expect(answers).toEqual([200, 200, 200, 429]);
+    const fromOne = [];
+    for (let i = 0; i < 11; i++) fromOne.push((await t.request('POST', '/api/public/passes/find', { json: { contact: `98888${String(10000 + i)}` }, address: '10.3.0.1' })).status);
+    expect(fromOne.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(fromOne[10]).toBe(429);
+    // A minute later it answers again.
+    t.clock.advance(60_000);
+    expect((await t.request('POST', '/api/public/passes/find', { json: { contact: number }, address: '10.2.0.9' })).status).toBe(200);
+  });
+
+  it('refuses what is neither a number nor an e-mail address with 400', async () => {
+    const res = await t.request('POST', '/api/public/passes/find', { json: { contact: 'hello' } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('Please enter your mobile number or e-mail address');
+    expect((await t.request('GET', '/api/public/passes/short')).status).toBe(400);
+    expect((await t.request('GET', `/api/public/passes/${'0'.repeat(12)}${'A'.repeat(22)}`)).status).toBe(404);
+  });
+});
+
+describe('with no channel configured', () => {
+  it('answers 201 and records each message as not sent', async () => {
+    const bare = await makeTestApp();
+    try {
+      const res = await bare.request('POST', '/api/visitors/register', { json: { fullName: 'Meena', mobileNumber: '9000000123', email: 'meena@example.in' } });
+      expect(res.status).toBe(201);
+      const { data } = await res.json();
+      const rows = await bare.db.select().from(notifications).where(eq(notifications.personId, data.id));
+      expect(rows.map((r) => [r.channel, r.status, r.lastError]).sort()).toEqual([
+        ['email', 'not_sent', 'not sent: no channel configured'],
+        ['sms', 'not_sent', 'not sent: no channel configured'],
+        ['whatsapp', 'not_sent', 'not sent: no channel configured'],
+      ]);
+      const admin = await bare.login();
+      const list = await bare.request('GET', `/api/visitors/${data.id}/messages`, { token: admin });
+      expect((await list.json()).data.items.every((m: { status: string }) => m.status === 'not_sent')).toBe(true);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('GET /api/public/calendar.ics', () => {
+  it('answers the featured event as an iCalendar file', async () => {
+    const res = await t.request('GET', '/api/public/calendar.ics');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/calendar/);
+    const text = await res.text();
+    expect(text).toContain('DTSTART:20251018T033000Z\r\n');
+    expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect((await t.request('GET', '/api/public/calendar.ics?eventId=nope')).status).toBe(404);
+  });
+});

@@ -1,0 +1,246 @@
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { Database } from '../db/database';
+import type { BatchWriter } from '../db/batch-writer';
+import { insertRowsStatement, insertStatement, type SqlStatement, statementTemplate, toStatement } from '../db/sql-statement';
+import { notifications, passLinks } from '../db/tables/notifications';
+import type { AppEnv } from '../env';
+import { groupCommit } from '../lib/group-commit';
+import { randomBytes } from '../lib/random-bytes';
+import { uuidv7 } from '../lib/uuid-v7';
+import { type Channels, NOT_CONFIGURED } from './channels';
+import type { Channel, MessageTemplate } from './messages';
+import { e164Mobile } from './recipient';
+
+/** Who a pass belongs to: the resource (`visitors`, `stalls`, ...) and the record's id. */
+export interface PassHolder {
+  kind: string;
+  id: string;
+  name: string;
+  typeLabel: string;
+  mobileNumber: string;
+  email?: string | null;
+  passCode: string;
+}
+
+/**
+ * A pass link's token: 12 hex digits of the time of issue (new tokens land at the end of the key's index),
+ * then 128 random bits in base64url: 34 characters.
+ */
+export function newPassToken(now: Date): string {
+  let binary = '';
+  for (const byte of randomBytes(16)) binary += String.fromCharCode(byte);
+  const random = btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return now.getTime().toString(16).padStart(12, '0') + random;
+}
+
+/** The site's address that links point at: PUBLIC_ORIGIN, else the address this request came to. */
+export function publicOrigin(c: Context<AppEnv>): string {
+  return c.var.deps.messaging?.publicOrigin || new URL(c.req.url).origin;
+}
+
+/** What a message row stores beyond its person and event: the pass link it carries. */
+export interface MessagePayload {
+  passUrl: string;
+}
+
+const NO_ADDRESS: Record<Channel, string> = {
+  email: 'not sent: no e-mail address',
+  whatsapp: 'not sent: no valid mobile number',
+  sms: 'not sent: no valid mobile number',
+};
+
+/**
+ * The statements that give `holder` a new pass link and queue its messages on every channel: one row
+ * per channel, `queued` where the channel is configured and the person has an address on it, else
+ * `not_sent` with the reason. Committed by the caller with the registration itself; a row holds only the
+ * link, and the message is written from the person and the event when it is sent.
+ */
+export function passMessageStatements(
+  db: Database,
+  options: { holder: PassHolder; eventId: string; template: MessageTemplate; channels: Channels; origin: string; now: Date },
+): { statements: SqlStatement[]; queued: number } {
+  const { holder, eventId, template, channels, origin, now } = options;
+  const at = now.toISOString();
+  const token = newPassToken(now);
+  const payload = JSON.stringify({ passUrl: `${origin}/p/${token}` } satisfies MessagePayload);
+  const mobile = e164Mobile(holder.mobileNumber);
+  const email = holder.email?.trim() || '';
+  const addresses: Array<[Channel, string]> = [
+    // No e-mail address, no e-mail row: the public forms do not ask for one.
+    ...(email ? [['email', email] as [Channel, string]] : []),
+    ['whatsapp', mobile ?? holder.mobileNumber],
+    ['sms', mobile ?? holder.mobileNumber],
+  ];
+  let queued = 0;
+  const rows = addresses.map(([channel, recipient]) => {
+    const reason = !channels[channel] ? NOT_CONFIGURED : channel !== 'email' && !mobile ? NO_ADDRESS[channel] : '';
+    if (!reason) queued++;
+    return {
+      id: uuidv7(),
+      channel,
+      recipient,
+      template,
+      payload,
+      status: reason ? 'not_sent' : 'queued',
+      nextAttemptAt: reason ? null : at,
+      lastError: reason,
+      personKind: holder.kind,
+      personId: holder.id,
+      eventId,
+      createdAt: at,
+      updatedAt: at,
+    };
+  });
+  return {
+    statements: [
+      insertStatement(db, passLinks, { token, personKind: holder.kind, personId: holder.id, createdAt: at }),
+      insertRowsStatement(db, notifications, rows),
+    ],
+    queued,
+  };
+}
+
+/** How long a sender holds a claimed message before another may take it (a sender that died mid-send). */
+export const CLAIM_MS = 2 * 60_000;
+/** Attempts before a message is given up as `failed`. */
+export const MAX_ATTEMPTS = 6;
+/** Back-off after a failed attempt n (1-based): 30 s, 1, 2, 4, 8 minutes. */
+export const retryDelayMs = (attempt: number) => 30_000 * 2 ** Math.max(0, attempt - 1);
+
+/** A claimed message: what sending it needs. */
+export interface OutboxRow {
+  id: string;
+  channel: string;
+  recipient: string;
+  template: string;
+  payload: string;
+  personKind: string;
+  personId: string;
+  eventId: string | null;
+  /** Attempts so far, this one included. */
+  attempts: number;
+}
+
+/**
+ * Claims up to `limit` due messages for this sender: one conditional UPDATE moves their next attempt past
+ * the claim's end and counts the attempt, and only rows still due when it runs are taken — of two senders
+ * racing, each row goes to one. Written through the write lane (group commit), like the results below, so
+ * the sender never makes the server's request thread wait on a commit of its own.
+ */
+export async function claimDue({ db, writeBatch }: { db: Database; writeBatch: BatchWriter }, now: Date, limit: number): Promise<OutboxRow[]> {
+  const at = now.toISOString();
+  const due = and(eq(notifications.status, 'queued'), lte(notifications.nextAttemptAt, at));
+  const claim = db
+    .update(notifications)
+    .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_MS).toISOString(), attempts: sql`${notifications.attempts} + 1`, updatedAt: at })
+    .where(
+      and(
+        due,
+        inArray(
+          notifications.id,
+          db.select({ id: notifications.id }).from(notifications).where(due).orderBy(notifications.nextAttemptAt).limit(limit),
+        ),
+      ),
+    )
+    .returning({
+      id: notifications.id,
+      channel: notifications.channel,
+      recipient: notifications.recipient,
+      template: notifications.template,
+      payload: notifications.payload,
+      personKind: notifications.personKind,
+      personId: notifications.personId,
+      eventId: notifications.eventId,
+      attempts: notifications.attempts,
+    });
+  const [rows = []] = await groupCommit(writeBatch, [toStatement(claim)]);
+  // The write lane answers rows by column name.
+  return rows.map((row) => ({
+    id: String(row.id),
+    channel: String(row.channel),
+    recipient: String(row.recipient),
+    template: String(row.template),
+    payload: String(row.payload),
+    personKind: String(row.person_kind),
+    personId: String(row.person_id),
+    eventId: row.event_id == null ? null : String(row.event_id),
+    attempts: Number(row.attempts),
+  }));
+}
+
+const sentTemplate = statementTemplate<{ id: string; providerMessageId: string; at: string }>((db, p) =>
+  db
+    .update(notifications)
+    .set({ status: 'sent', providerMessageId: sql`${p('providerMessageId')}`, sentAt: sql`${p('at')}`, nextAttemptAt: null, lastError: '', updatedAt: sql`${p('at')}` })
+    .where(eq(notifications.id, p('id'))),
+);
+
+export function sentStatement(db: Database, row: OutboxRow, providerMessageId: string, now: Date): SqlStatement {
+  return sentTemplate(db, { id: row.id, providerMessageId, at: now.toISOString() });
+}
+
+const failedTemplate = statementTemplate<{ id: string; status: string; lastError: string; nextAttemptAt: string | null; at: string }>((db, p) =>
+  db
+    .update(notifications)
+    .set({ status: sql`${p('status')}`, lastError: sql`${p('lastError')}`, nextAttemptAt: sql`${p('nextAttemptAt')}`, updatedAt: sql`${p('at')}` })
+    .where(eq(notifications.id, p('id'))),
+);
+
+/** After a failed attempt: due again after the back-off, or `failed` (permanent, or out of attempts). */
+export function failedAttemptStatement(db: Database, row: OutboxRow, error: string, permanent: boolean, now: Date): SqlStatement {
+  const givesUp = permanent || row.attempts >= MAX_ATTEMPTS;
+  return failedTemplate(db, {
+    id: row.id,
+    status: givesUp ? (error === NOT_CONFIGURED || error.startsWith('not sent:') ? 'not_sent' : 'failed') : 'queued',
+    lastError: error.slice(0, 500),
+    nextAttemptAt: givesUp ? null : new Date(now.getTime() + retryDelayMs(row.attempts)).toISOString(),
+    at: now.toISOString(),
+  });
+}
+
+/** A person's messages, newest first, as the panel shows them (without the link they carry). */
+export async function messagesOf(db: Database, kind: string, id: string) {
+  return db
+    .select({
+      id: notifications.id,
+      channel: notifications.channel,
+      recipient: notifications.recipient,
+      template: notifications.template,
+      status: notifications.status,
+      attempts: notifications.attempts,
+      nextAttemptAt: notifications.nextAttemptAt,
+      lastError: notifications.lastError,
+      providerMessageId: notifications.providerMessageId,
+      sentAt: notifications.sentAt,
+      createdAt: notifications.createdAt,
+      updatedAt: notifications.updatedAt,
+    })
+    .from(notifications)
+    .where(and(eq(notifications.personKind, kind), eq(notifications.personId, id)))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(100);
+}
+
+/**
+ * Queues one of a person's messages again ("Resend"): due now, attempts counted afresh. Where its channel
+ * is not configured it stays `not_sent`. Answers false when the person has no such message.
+ */
+export async function requeue(db: Database, channels: Channels, kind: string, personId: string, messageId: string, now: Date) {
+  const [row] = await db
+    .select({ channel: notifications.channel })
+    .from(notifications)
+    .where(and(eq(notifications.id, messageId), eq(notifications.personKind, kind), eq(notifications.personId, personId)));
+  if (!row) return false;
+  const at = now.toISOString();
+  const configured = Boolean(channels[row.channel as Channel]);
+  await db
+    .update(notifications)
+    .set(
+      configured
+        ? { status: 'queued', attempts: 0, nextAttemptAt: at, lastError: '', updatedAt: at }
+        : { status: 'not_sent', nextAttemptAt: null, lastError: NOT_CONFIGURED, updatedAt: at },
+    )
+    .where(eq(notifications.id, messageId));
+  return true;
+}

@@ -1,0 +1,86 @@
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { Database } from '../db/database';
+import { awardNominations, sponsors, stalls } from '../db/tables/organisations';
+import { visitors } from '../db/tables/people';
+import type { PassHolder } from './outbox';
+
+/**
+ * The records that carry a pass from a public registration, by the resource name the panel and the
+ * outbox know them by, with the column of each that names the person and the pass's type as the public
+ * site calls it.
+ */
+interface HolderTable {
+  table: SQLiteTable;
+  name: SQLiteColumn;
+  typeLabel: string;
+  columns: { id: SQLiteColumn; eventId: SQLiteColumn; mobileNumber: SQLiteColumn; email: SQLiteColumn; passCode: SQLiteColumn };
+}
+
+const holder = (
+  table: typeof visitors | typeof stalls | typeof sponsors | typeof awardNominations,
+  name: SQLiteColumn,
+  typeLabel: string,
+): HolderTable => ({
+  table,
+  name,
+  typeLabel,
+  columns: { id: table.id, eventId: table.eventId, mobileNumber: table.mobileNumber, email: table.email, passCode: table.passCode },
+});
+
+export const PASS_HOLDERS = {
+  visitors: holder(visitors, visitors.fullName, 'Visitor Registration'),
+  stalls: holder(stalls, stalls.contactPersonName, 'Book a Stall'),
+  awards: holder(awardNominations, awardNominations.nomineeName, 'Awards Registration'),
+  sponsors: holder(sponsors, sponsors.contactPersonName, 'Sponsor Registration'),
+} as const;
+
+export type PassHolderKind = keyof typeof PASS_HOLDERS;
+export const isPassHolderKind = (kind: string): kind is PassHolderKind => Object.hasOwn(PASS_HOLDERS, kind);
+
+export interface FoundHolder extends PassHolder {
+  eventId: string | null;
+}
+
+async function select(db: Database, kind: PassHolderKind, where: (t: HolderTable['columns']) => SQL | undefined, limit: number): Promise<FoundHolder[]> {
+  const spec = PASS_HOLDERS[kind];
+  const c = spec.columns;
+  const rows = await db
+    .select({ id: c.id, eventId: c.eventId, name: spec.name, mobileNumber: c.mobileNumber, email: c.email, passCode: c.passCode })
+    .from(spec.table)
+    .where(where(c))
+    .limit(limit);
+  return rows
+    .filter((row): row is typeof row & { passCode: string } => typeof row.passCode === 'string' && row.passCode !== '')
+    .map((row) => ({
+      kind,
+      id: String(row.id),
+      eventId: (row.eventId as string | null) ?? null,
+      name: String(row.name),
+      typeLabel: spec.typeLabel,
+      mobileNumber: String(row.mobileNumber),
+      email: String(row.email ?? ''),
+      passCode: row.passCode,
+    }));
+}
+
+export async function holderById(db: Database, kind: string, id: string): Promise<FoundHolder | undefined> {
+  if (!isPassHolderKind(kind)) return undefined;
+  const [found] = await select(db, kind, (c) => eq(c.id, id), 1);
+  return found;
+}
+
+/**
+ * Everyone with a pass whose mobile number is one of `mobiles` (the spellings a number may be stored in)
+ * or whose e-mail is `email`, on any of the pass-holding records; at most `limit` in all.
+ */
+export async function holdersByContact(db: Database, contact: { mobiles: string[] } | { email: string }, limit: number): Promise<FoundHolder[]> {
+  const found: FoundHolder[] = [];
+  for (const kind of Object.keys(PASS_HOLDERS) as PassHolderKind[]) {
+    const where = (c: HolderTable['columns']) =>
+      'email' in contact ? sql`lower(${c.email}) = ${contact.email.toLowerCase()}` : inArray(c.mobileNumber, contact.mobiles);
+    found.push(...(await select(db, kind, where, limit - found.length)));
+    if (found.length >= limit) break;
+  }
+  return found;
+}

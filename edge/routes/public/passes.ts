@@ -1,0 +1,123 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { passLinks } from '../../db/tables/notifications';
+import type { AppEnv } from '../../env';
+import { fail, ok } from '../../http/envelope';
+import { countSubmission, RATE_LIMIT_WINDOW_MS } from '../../http/rate-limit';
+import { validate } from '../../http/validate';
+import { groupCommit } from '../../lib/group-commit';
+import { cachedEvent, eventById } from '../../lib/events';
+import { buildIcs, ICS_CONTENT_TYPE } from '../../lib/ics';
+import { eventPlace } from '../../lib/event-time';
+import { eventCalendarUid } from '../../notifications/messages';
+import { passMessageStatements, publicOrigin } from '../../notifications/outbox';
+import { holderById, holdersByContact } from '../../notifications/pass-holders';
+import { e164Mobile } from '../../notifications/recipient';
+import { calendarQuerySchema, findPassSchema, passTokenParamSchema } from '../../schemas/passes';
+
+export const PASS_NOT_FOUND_MESSAGE = 'Pass not found';
+export const FIND_PASS_SENT_MESSAGE = 'If this number or e-mail is registered with us, the link to your pass is on its way to it.';
+export const FIND_PASS_LIMIT_MESSAGE = 'Too many requests. Please wait a minute and try again.';
+
+/** "Find my pass" requests allowed per minute: per number or e-mail asked for, and per client address. */
+export const FIND_PASS_PER_CONTACT = 3;
+export const FIND_PASS_PER_ADDRESS = 10;
+/** Passes one request sends links for (one person registered as visitor and for the awards, say). */
+const MAX_PASSES_PER_REQUEST = 5;
+
+/** The stored spellings a number may have: E.164, and the bare 10 digits of an Indian number. */
+function mobileSpellings(input: string): string[] {
+  const e164 = e164Mobile(input);
+  if (!e164) return [];
+  const spellings = new Set([e164, e164.slice(1)]);
+  if (e164.startsWith('+91') && e164.length === 13) spellings.add(e164.slice(3));
+  return [...spellings];
+}
+
+/**
+ * The pass by link and what goes with it (no login):
+ * - `GET /api/public/passes/:token`: the pass a link opens (`/p/<token>`), with its event's date, time and venue;
+ * - `POST /api/public/passes/find`: "Find my pass" — sends the person's pass links again through the
+ *   configured channels; the answer is the same whether or not anyone has that number or e-mail;
+ * - `GET /api/public/calendar.ics?eventId=`: the event as an iCalendar file (the featured event by default).
+ */
+export const passRoutes = new Hono<AppEnv>()
+  .get('/public/passes/:token', validate('param', passTokenParamSchema), async (c) => {
+    const { db } = c.var.deps;
+    const { token } = c.req.valid('param');
+    c.header('Cache-Control', 'private, no-store');
+    const [link] = await db.select().from(passLinks).where(eq(passLinks.token, token)).limit(1);
+    const holder = link ? await holderById(db, link.personKind, link.personId) : undefined;
+    const event = holder?.eventId ? await eventById(db, holder.eventId) : undefined;
+    if (!holder || !event) return fail(c, 404, PASS_NOT_FOUND_MESSAGE);
+    return ok(c, {
+      recordId: holder.id,
+      name: holder.name,
+      typeLabel: holder.typeLabel,
+      passCode: holder.passCode,
+      eventId: event.id,
+      eventName: event.eventName,
+      startDateTime: event.startDateTime,
+      endDateTime: event.endDateTime,
+      venue: event.venue,
+      city: event.city,
+    });
+  })
+  .post('/public/passes/find', validate('json', findPassSchema), async (c) => {
+    const { db, writeBatch, now, clientAddress, messaging } = c.var.deps;
+    const { contact } = c.req.valid('json');
+    const isEmail = contact.includes('@');
+    const canonical = isEmail ? contact.toLowerCase() : (e164Mobile(contact) ?? contact);
+    const at = now();
+    // Counted before any look-up, known and unknown alike: the limit says nothing about who is registered.
+    const [byAddress, byContact] = await Promise.all([
+      countSubmission({ db, writeBatch }, `find-pass:address:${clientAddress(c)}`, at),
+      countSubmission({ db, writeBatch }, `find-pass:contact:${canonical}`, at),
+    ]);
+    if (byAddress > FIND_PASS_PER_ADDRESS || byContact > FIND_PASS_PER_CONTACT) {
+      c.header('Retry-After', String(Math.ceil(RATE_LIMIT_WINDOW_MS / 1000)));
+      return fail(c, 429, FIND_PASS_LIMIT_MESSAGE);
+    }
+    const holders = await holdersByContact(db, isEmail ? { email: contact } : { mobiles: mobileSpellings(contact) }, MAX_PASSES_PER_REQUEST);
+    let queued = 0;
+    const statements = [];
+    for (const holder of holders) {
+      if (!holder.eventId) continue;
+      const messages = passMessageStatements(db, {
+        holder,
+        eventId: holder.eventId,
+        template: 'pass_link',
+        channels: messaging?.channels ?? {},
+        origin: publicOrigin(c),
+        now: at,
+      });
+      statements.push(...messages.statements);
+      queued += messages.queued;
+    }
+    if (statements.length) await groupCommit(writeBatch, statements);
+    if (queued) messaging?.dispatch(c);
+    return ok(c, null, FIND_PASS_SENT_MESSAGE);
+  })
+  .get('/public/calendar.ics', validate('query', calendarQuerySchema), async (c) => {
+    const { db, now } = c.var.deps;
+    const { eventId } = c.req.valid('query');
+    const event = await cachedEvent(db, eventId || undefined);
+    if (!event) return fail(c, 404, 'Unknown event');
+    const origin = publicOrigin(c);
+    const ics = buildIcs(
+      {
+        uid: eventCalendarUid(event.id, origin),
+        start: event.startDateTime,
+        end: event.endDateTime,
+        summary: event.eventName,
+        location: eventPlace(event.venue, event.city),
+        url: `${origin}/`,
+      },
+      now(),
+    );
+    return c.body(ics, 200, {
+      'Content-Type': ICS_CONTENT_TYPE,
+      'Content-Disposition': 'attachment; filename="event.ics"',
+      'Cache-Control': 'public, max-age=300',
+    });
+  });

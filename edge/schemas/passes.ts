@@ -1,0 +1,28 @@
+import * as z from 'zod/mini';
+import { MOBILE_PATTERN } from './vocabulary';
+
+/** "Find my pass": the visitor's mobile number or e-mail address, in one field. */
+export const FIND_PASS_CONTACT_MESSAGE = 'Please enter your mobile number or e-mail address';
+
+export const findPassSchema = z.object({
+  contact: z.string({ error: FIND_PASS_CONTACT_MESSAGE }).check(
+    z.trim(),
+    z.maxLength(254, { error: FIND_PASS_CONTACT_MESSAGE }),
+    z.refine((value) => (value.includes('@') ? z.email().safeParse(value).success : MOBILE_PATTERN.test(value.replace(/[\s()-]/g, ''))), {
+      error: FIND_PASS_CONTACT_MESSAGE,
+    }),
+  ),
+});
+
+/** A pass link's token: 12 hex digits of its time of issue, then 22 base64url characters (128 random bits). */
+export const PASS_TOKEN_PATTERN = /^[0-9a-f]{12}[A-Za-z0-9_-]{22}$/;
+
+export const passTokenParamSchema = z.object({ token: z.string().check(z.regex(PASS_TOKEN_PATTERN, { error: 'Pass not found' })) });
+
+export const calendarQuerySchema = z.object({ eventId: z.optional(z.string().check(z.trim(), z.maxLength(100))) });
+
+export const resendParamSchema = z.object({
+  resource: z.string(),
+  id: z.string().check(z.maxLength(100)),
+  messageId: z.string().check(z.maxLength(100)),
+});

@@ -1,0 +1,134 @@
+/**
+ * Real local servers of the providers' protocols, for tests: an SMTP server (smtp-server) that keeps every
+ * message it receives, parsed (mailparser), and an HTTP server that answers WhatsApp's Cloud API,
+ * MSG91's Flow API and Resend's e-mail API the way they document, after checking each request's URL, headers and body; it can be
+ * told to fail the next requests with a 5xx, as a provider having a bad minute does.
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export async function startSmtpServer() {
+  const received: ParsedMail[] = [];
+  const envelopes: Array<{ from: string; to: string[] }> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          envelopes.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+          });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, received, envelopes, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+export interface ProviderRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: Record<string, unknown>;
+}
+
+export const WHATSAPP_TEST = { token: 'test-whatsapp-token', phoneNumberId: '109876543210', version: 'v21.0' };
+export const MSG91_TEST = { authKey: 'test-msg91-authkey', templateId: '64f0c0ffee0123456789abcd' };
+export const RESEND_TEST = { apiKey: 're_test_key_0123456789' };
+
+/** Why a request does not have the documented shape, or null when it does. */
+function shapeProblem(r: ProviderRequest): string | null {
+  const json = String(r.headers['content-type'] ?? '').startsWith('application/json');
+  if (r.path === `/${WHATSAPP_TEST.version}/${WHATSAPP_TEST.phoneNumberId}/messages`) {
+    if (r.method !== 'POST' || !json) return 'WhatsApp: POST with a JSON body';
+    if (r.headers.authorization !== `Bearer ${WHATSAPP_TEST.token}`) return 'WhatsApp: Bearer token';
+    const b = r.body as { messaging_product?: string; to?: string; type?: string; template?: { name?: string; language?: { code?: string }; components?: Array<{ type: string; parameters: Array<{ type: string; text: string }> }> } };
+    if (b.messaging_product !== 'whatsapp' || b.type !== 'template') return 'WhatsApp: messaging_product whatsapp, type template';
+    if (!/^\d{8,15}$/.test(b.to ?? '')) return 'WhatsApp: to is the number with its country code, digits only';
+    if (!b.template?.name || !b.template.language?.code) return 'WhatsApp: template name and language code';
+    const body = b.template.components?.find((c) => c.type === 'body');
+    if (!body || !body.parameters.every((p) => p.type === 'text' && typeof p.text === 'string' && p.text.length > 0)) return 'WhatsApp: body parameters of type text';
+    return null;
+  }
+  if (r.path === '/emails') {
+    if (r.method !== 'POST' || !json) return 'Resend: POST with a JSON body';
+    if (r.headers.authorization !== `Bearer ${RESEND_TEST.apiKey}`) return 'Resend: Bearer API key';
+    const b = r.body as { from?: string; to?: string[]; subject?: string; text?: string; attachments?: Array<{ filename?: string; content?: string }> };
+    if (!b.from || !Array.isArray(b.to) || !b.to.length || !b.subject || !b.text) return 'Resend: from, to[], subject, text';
+    if (!(b.attachments ?? []).every((a) => a.filename && typeof a.content === 'string' && /^[A-Za-z0-9+/]+=*$/.test(a.content))) return 'Resend: attachments with filename and base64 content';
+    return null;
+  }
+  if (r.path === '/api/v5/flow') {
+    if (r.method !== 'POST' || !json) return 'MSG91: POST with a JSON body';
+    if (r.headers.authkey !== MSG91_TEST.authKey) return 'MSG91: authkey header';
+    const b = r.body as { template_id?: string; recipients?: Array<Record<string, string>> };
+    if (b.template_id !== MSG91_TEST.templateId) return 'MSG91: template_id';
+    if (!b.recipients?.length || !b.recipients.every((x) => /^\d{10,15}$/.test(x.mobiles ?? ''))) return 'MSG91: recipients with mobiles in international format without +';
+    return null;
+  }
+  return `unknown path ${r.path}`;
+}
+
+export async function startPhoneProviders() {
+  const requests: ProviderRequest[] = [];
+  const control = { failNext: 0, failStatus: 503, delayMs: 0 };
+  let sequence = 0;
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      void (async () => {
+        let body: Record<string, unknown> = {};
+        try {
+          body = JSON.parse(raw) as Record<string, unknown>;
+        } catch {
+          // checked below
+        }
+        const request: ProviderRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
+        requests.push(request);
+        if (control.delayMs) await new Promise((resolve) => setTimeout(resolve, control.delayMs));
+        res.setHeader('Content-Type', 'application/json');
+        if (control.failNext > 0) {
+          control.failNext--;
+          res.statusCode = control.failStatus;
+          return res.end(JSON.stringify({ error: { message: 'Service temporarily unavailable' } }));
+        }
+        const problem = shapeProblem(request);
+        if (problem) {
+          res.statusCode = 400;
+          return res.end(JSON.stringify({ error: { message: problem } }));
+        }
+        const id = ++sequence;
+        if (request.path === '/api/v5/flow') return res.end(JSON.stringify({ type: 'success', message: `3163${id}` }));
+        if (request.path === '/emails') return res.end(JSON.stringify({ id: `49a3999c-0ce1-4ea6-ab68-afcd6dc2e${String(id).padStart(3, '0')}` }));
+        const to = (body as { to: string }).to;
+        return res.end(JSON.stringify({ messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: `wamid.TEST${id}` }] }));
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, requests, control, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The environment that points the server's WhatsApp and SMS channels at `url` (a server started above). */
+export function phoneProviderEnv(url: string): Record<string, string> {
+  return {
+    WHATSAPP_TOKEN: WHATSAPP_TEST.token,
+    WHATSAPP_PHONE_NUMBER_ID: WHATSAPP_TEST.phoneNumberId,
+    WHATSAPP_API_VERSION: WHATSAPP_TEST.version,
+    WHATSAPP_API_URL: url,
+    MSG91_AUTH_KEY: MSG91_TEST.authKey,
+    MSG91_TEMPLATE_ID: MSG91_TEST.templateId,
+    MSG91_API_URL: url,
+  };
+}

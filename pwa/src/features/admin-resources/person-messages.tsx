@@ -1,0 +1,96 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { panelRequest } from '../../components/panel-api';
+import { formatCreatedOn } from '../../lib/dates';
+import { useIsAdmin } from '../../components/panel-session';
+import { toast } from '../../components/panel-toast';
+import { errorMessage } from '../../lib/api-error';
+import './person-messages.css';
+
+/** One message of the outbox, as `GET /api/<resource>/:id/messages` lists it. */
+interface PersonMessage {
+  id: string;
+  channel: 'email' | 'whatsapp' | 'sms';
+  recipient: string;
+  template: 'pass' | 'pass_link';
+  status: 'queued' | 'sent' | 'failed' | 'not_sent';
+  attempts: number;
+  lastError: string;
+  sentAt: string | null;
+  updatedAt: string;
+}
+
+/** The records that have passes, and so messages (the API's `/:resource/:id/messages`). */
+const WITH_MESSAGES = new Set(['visitors', 'stalls', 'sponsors', 'awards', 'guests', 'speakers', 'awardeesvip']);
+export const hasMessages = (resource: string) => WITH_MESSAGES.has(resource);
+
+const CHANNEL_LABELS: Record<PersonMessage['channel'], string> = { email: 'E-mail', whatsapp: 'WhatsApp', sms: 'SMS' };
+const STATUS_LABELS: Record<PersonMessage['status'], string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed', not_sent: 'Not sent' };
+const TEMPLATE_LABELS: Record<PersonMessage['template'], string> = { pass: 'Pass', pass_link: 'Pass link again' };
+
+/**
+ * The messages sent to one person (their pass by e-mail, WhatsApp and SMS): status, attempts and the last
+ * error of each, with "Resend" for admins. Shown in the person's edit drawer.
+ */
+export function PersonMessages({ resource, id }: { resource: string; id: string }) {
+  const isAdmin = useIsAdmin();
+  const queryClient = useQueryClient();
+  const key = ['person-messages', resource, id];
+  const messages = useQuery({
+    queryKey: key,
+    queryFn: async () => (await panelRequest<{ items: PersonMessage[] }>(`/${resource}/${encodeURIComponent(id)}/messages`)).data.items,
+    // While something is on its way, look again shortly.
+    refetchInterval: (query) => (query.state.data?.some((m) => m.status === 'queued') ? 3_000 : false),
+  });
+  const resend = useMutation({
+    mutationFn: async (messageId: string) =>
+      (await panelRequest<{ items: PersonMessage[] }>(`/${resource}/${encodeURIComponent(id)}/messages/${encodeURIComponent(messageId)}/resend`, { method: 'POST' }))
+        .data.items,
+    onSuccess(items) {
+      queryClient.setQueryData(key, items);
+      toast.success('Message queued again');
+    },
+    onError(failure) {
+      toast.error(errorMessage(failure, 'Could not resend the message'));
+    },
+  });
+
+  return (
+    <section className="person-messages" aria-label="Messages">
+      <h3 className="person-messages__title">Messages</h3>
+      {messages.isPending ? (
+        <p className="person-messages__empty">Loading messages…</p>
+      ) : messages.isError ? (
+        <p className="person-messages__empty">{errorMessage(messages.error, 'Could not load the messages')}</p>
+      ) : messages.data.length === 0 ? (
+        <p className="person-messages__empty">No messages have been sent to this person.</p>
+      ) : (
+        <ul className="person-messages__list">
+          {messages.data.map((message) => (
+            <li key={message.id} className="person-messages__item">
+              <div className="person-messages__head">
+                <strong>{CHANNEL_LABELS[message.channel] ?? message.channel}</strong>
+                <span className={`person-messages__status person-messages__status--${message.status}`}>{STATUS_LABELS[message.status] ?? message.status}</span>
+              </div>
+              <div className="person-messages__meta">
+                {TEMPLATE_LABELS[message.template] ?? message.template} · to {message.recipient} · {message.attempts} {message.attempts === 1 ? 'attempt' : 'attempts'} ·{' '}
+                {formatCreatedOn(message.sentAt ?? message.updatedAt)}
+              </div>
+              {message.lastError ? <div className="person-messages__error">{message.lastError}</div> : null}
+              {isAdmin ? (
+                <button
+                  type="button"
+                  className="button button--ghost person-messages__resend"
+                  disabled={resend.isPending}
+                  onClick={() => resend.mutate(message.id)}
+                  aria-label={`Resend ${CHANNEL_LABELS[message.channel] ?? message.channel} message to ${message.recipient}`}
+                >
+                  Resend
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { type FormEvent, useId, useState } from 'react';
+import { ApiError } from '../../../lib/api-error';
+import { readEnvelope } from '../../../lib/envelope';
+import './registration.css';
+
+type Message = { tone: 'success' | 'error'; text: string } | null;
+
+/**
+ * "Find my pass": the visitor's mobile number or e-mail; the server sends the pass link there through
+ * its configured channels. The screen only ever shows the server's answer, which is the same whether or
+ * not the number is registered: the link itself never appears here.
+ */
+export function FindPassForm() {
+  const id = useId();
+  const [contact, setContact] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const value = contact.trim();
+    if (!value) {
+      setMessage({ tone: 'error', text: 'Please enter your mobile number or e-mail address' });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      const body = await readEnvelope(
+        fetch('/api/public/passes/find', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify({ contact: value }),
+        }),
+      );
+      setMessage({ tone: 'success', text: String(body.message ?? '') });
+      setContact('');
+    } catch (error) {
+      const text =
+        error instanceof ApiError && !error.isNetworkError ? error.message : 'You are offline. Please try again when you are connected.';
+      setMessage({ tone: 'error', text });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="find-pass" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Find my pass</h2>
+      <p>Registered on another phone? Enter the mobile number or e-mail you registered with and we will send the link to your pass there.</p>
+      <form className="form find-pass__form" onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-contact`}>Mobile number or e-mail</label>
+          <input
+            id={`${id}-contact`}
+            name="contact"
+            type="text"
+            inputMode="email"
+            autoComplete="tel"
+            maxLength={254}
+            placeholder="9876543210 or you@example.com"
+            value={contact}
+            onChange={(event) => setContact(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? 'Sending…' : 'Send my pass link'}
+        </button>
+        <div role="status" aria-live="polite" className="form__status">
+          {message ? <p className={`form__message form__message--${message.tone}`}>{message.text}</p> : null}
+        </div>
+      </form>
+    </section>
+  );
+}

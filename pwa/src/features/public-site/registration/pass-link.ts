@@ -1,0 +1,57 @@
+// The pass by link (`/p/<token>`): the copy kept on this device first (so it opens offline), then the
+// server's, which is saved to "My passes". Knows no screen.
+import { ApiError } from '../../../lib/api-error';
+import { readEnvelope } from '../../../lib/envelope';
+import { database, type SavedPass } from '../../../offline/db';
+
+export type PassLinkState =
+  | { kind: 'loading' }
+  | { kind: 'pass'; pass: SavedPass; fresh: boolean }
+  | { kind: 'invalid' }
+  | { kind: 'offline' };
+
+interface ServerPass {
+  recordId: string;
+  name: string;
+  typeLabel: string;
+  passCode: string;
+  eventName: string;
+  startDateTime: string;
+  endDateTime: string;
+  venue: string;
+  city: string;
+}
+
+export async function storedPassOf(token: string): Promise<SavedPass | undefined> {
+  // A device keeps a handful of passes: a scan is cheaper than an index of its own.
+  return database().passes.filter((pass) => pass.linkToken === token).first();
+}
+
+/** Asks the server for the pass; saves it on this device. */
+export async function fetchPassByLink(token: string): Promise<PassLinkState> {
+  try {
+    const body = await readEnvelope(fetch(`/api/public/passes/${encodeURIComponent(token)}`, { headers: { Accept: 'application/json' } }));
+    const data = body.data as ServerPass;
+    const pass: SavedPass = {
+      passCode: data.passCode,
+      name: data.name,
+      typeLabel: data.typeLabel,
+      eventName: data.eventName,
+      recordId: data.recordId,
+      savedAt: new Date().toISOString(),
+      startDateTime: data.startDateTime,
+      endDateTime: data.endDateTime,
+      venue: data.venue,
+      city: data.city,
+      linkToken: token,
+    };
+    const db = database();
+    const kept = await db.passes.get(pass.passCode);
+    // A pass already in "My passes" keeps its place in the list.
+    await db.passes.put(kept ? { ...pass, savedAt: kept.savedAt } : pass);
+    return { kind: 'pass', pass, fresh: true };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { kind: 'invalid' };
+    return { kind: 'offline' };
+  }
+}
