@@ -376,9 +376,10 @@ export async function benchDoorLoad(url: string, credentials: { adminEmail: stri
   });
 }
 
-// Run alone: `npx tsx bench/checkin.ts [count]`.
+// Run alone: `npx tsx bench/checkin.ts [count] [--door-only]` (--door-only: the door under load, without the browser).
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const count = Number(process.argv[2] ?? 50_000);
+  const doorOnly = process.argv.includes('--door-only');
+  const count = Number(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 50_000);
   const dir = mkdtempSync(join(tmpdir(), 'eventpro-checkin-bench-'));
   const databaseUrl = `file:${join(dir, 'expo.db')}`;
   const seedStart = performance.now();
@@ -387,7 +388,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const server = await startBuiltServer({ DATABASE_URL: databaseUrl, PUBLIC_RATE_LIMIT: '0' });
   const print = (row: BenchRow) => console.log(`${row.met ? 'MET ' : 'MISS'}  ${row.name}: ${row.figure}  (target ${row.target})`);
   try {
-    await benchCheckin(server.url, server, count, print);
+    if (!doorOnly) await benchCheckin(server.url, server, count, print);
     await benchDoorLoad(server.url, server, print);
   } finally {
     await server.stop();

@@ -32,7 +32,7 @@ const secrets = {
   passwordPepper: env.PASSWORD_PEPPER ?? localSecret('password-pepper'),
 };
 
-const { db, writeBatch, close: closeDatabase } = await openDatabase({
+const { db, writeBatch, readRows, close: closeDatabase } = await openDatabase({
   url: databaseUrl,
   authToken: env.DATABASE_AUTH_TOKEN,
   migrationsFolder: join(repoRoot, 'migrations'),
@@ -57,6 +57,7 @@ const trustProxy = env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true';
 const app = createApp({
   db,
   writeBatch,
+  readRows,
   blobs: folderBlobStore(blobDir),
   secrets,
   now: () => new Date(),

@@ -7,6 +7,7 @@ import { migrate } from 'drizzle-orm/libsql/migrator';
 import { type BatchWriter, clientBatchWriter } from './batch-writer';
 import type { Database } from './database';
 import { nativeBatchWriter } from './native-batch-writer';
+import { clientRowReader, nativeRowReader, type RowReader } from './row-reader';
 
 /** How long a connection waits for another one's write lock before giving up (SQLITE_BUSY). */
 export const BUSY_TIMEOUT_MS = 5_000;
@@ -16,6 +17,8 @@ export interface OpenedDatabase {
   db: Database;
   /** Group commits' writer: its own connection with cached statements on a file, else the client's batch. */
   writeBatch: BatchWriter;
+  /** Hot reads (a session's user on every signed-in request): statements kept prepared on a file. */
+  readRows: RowReader;
   /** Closes the client and the writer's connection (resolves once the writer's thread has stopped). */
   close(): Promise<void>;
 }
@@ -43,14 +46,17 @@ export async function openDatabase(options: { url: string; authToken?: string; m
   if (path) await client.execute('PRAGMA journal_mode = WAL');
   const db: Database = drizzle(client);
   await migrate(db, { migrationsFolder: options.migrationsFolder });
-  if (!path) return { client, db, writeBatch: clientBatchWriter(client), close: async () => client.close() };
+  if (!path) return { client, db, writeBatch: clientBatchWriter(client), readRows: clientRowReader(client), close: async () => client.close() };
   const writer = nativeBatchWriter(path, { busyTimeoutMs: BUSY_TIMEOUT_MS });
+  const reader = nativeRowReader(path, { busyTimeoutMs: BUSY_TIMEOUT_MS });
   return {
     client,
     db,
     writeBatch: writer.writeBatch,
+    readRows: reader.readRows,
     close: () => {
       client.close();
+      reader.close();
       return writer.close();
     },
   };
