@@ -17,6 +17,7 @@ import { useDeviceId, usePersistentStorage, useRosterIndex, useSyncState } from 
 import { PersonCard } from './person-card';
 import { DeviceNameField } from './device-name-field';
 import { SyncBar } from './sync-bar';
+import { StorageLossNotice } from '../../components/storage-loss-notice';
 import { WalkInForm } from './walk-in-form';
 import './checkin.css';
 
@@ -424,6 +425,7 @@ export function CheckinPage() {
             </>
           }
         />
+        <StorageLossNotice />
 
         {download && !download.complete && (
           <div className="ci-download" role="status" data-testid="download-progress">
