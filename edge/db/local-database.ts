@@ -7,7 +7,8 @@ import { migrate } from 'drizzle-orm/libsql/migrator';
 import { type BatchWriter, clientBatchWriter } from './batch-writer';
 import type { Database } from './database';
 import { nativeBatchWriter } from './native-batch-writer';
-import { clientRowReader, nativeRowReader, type RowReader } from './row-reader';
+import { nativeRowReader } from './native-row-reader';
+import { clientRowReader, type RowReader } from './row-reader';
 
 /** How long a connection waits for another one's write lock before giving up (SQLITE_BUSY). */
 export const BUSY_TIMEOUT_MS = 5_000;
