@@ -6,7 +6,7 @@
  *
  * Run alone: `npx tsx bench/checkin.ts` (seeds a temporary database and starts the built server).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -293,7 +293,13 @@ export async function benchCheckin(
  * and registrations at 50 connections while a tablet sends batches of 500 operations the whole time.
  * Uses people of the seeded roster that the browser steps did not touch (from the roster's end).
  */
-export async function benchDoorLoad(url: string, credentials: { adminEmail: string; adminPassword: string }, onRow: (row: BenchRow) => void) {
+export async function benchDoorLoad(
+  url: string,
+  /** The server's account, and its process when it runs on this machine (for its threads' CPU time). */
+  credentials: { adminEmail: string; adminPassword: string; process?: { pid?: number | undefined } },
+  onRow: (row: BenchRow) => void,
+) {
+  const threads = serverThreads(credentials.process?.pid);
   const login = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -343,19 +349,28 @@ export async function benchDoorLoad(url: string, credentials: { adminEmail: stri
     });
 
   await benchPublicRegister(url, { connections: 20, duration: 2 });
+  let cpu = threads.start();
   const register = await benchPublicRegister(url, { connections: 20, duration: 5 });
+  const registerCpu = cpu.perRequest(register.rps * 5);
   await checkinLoad(2);
+  cpu = threads.start();
   const checkin = await checkinLoad(5);
+  const checkinCpu = cpu.perRequest(checkin.requests.total);
   if (checkin.non2xx || checkin.errors) console.log(`  ! check-in: ${checkin.non2xx} non-2xx, ${checkin.errors} errors`);
   const share = checkin.requests.average / register.rps;
   onRow({
     name: 'POST /api/checkin/ops, one person per request, 20 connections',
-    figure: `${Math.round(checkin.requests.average)} req/s = ${Math.round(share * 100)} % of register's ${Math.round(register.rps)} req/s at 20 connections; p99 ${checkin.latency.p99} ms (p50 ${checkin.latency.p50} ms)`,
+    figure:
+      `${Math.round(checkin.requests.average)} req/s = ${Math.round(share * 100)} % of register's ${Math.round(register.rps)} req/s at 20 connections; ` +
+      `p99 ${checkin.latency.p99} ms (p50 ${checkin.latency.p50} ms; register's p99 ${register.p99} ms, p50 ${register.p50} ms)` +
+      (checkinCpu && registerCpu ? `; server CPU per request: ${checkinCpu} (register: ${registerCpu})` : ''),
     target: '≥ 80 % of register, p99 ≤ 25 ms',
     met: share >= 0.8 && checkin.latency.p99 <= 25 && !checkin.non2xx,
   });
 
-  // A tablet back online sends its 500-operation batches the whole time the crowd registers.
+  // A tablet back online sends its 500-operation batches the whole time the crowd registers; the same
+  // load without the tablet just before, for comparison within the run.
+  const alone = await benchPublicRegister(url, { connections: 50, duration: 5 });
   let syncing = true;
   const batchTimes: number[] = [];
   const sync = (async () => {
@@ -370,15 +385,58 @@ export async function benchDoorLoad(url: string, credentials: { adminEmail: stri
   await sync;
   onRow({
     name: `POST /api/visitors/register p99 while a tablet syncs 500-operation batches (${batchTimes.length} batches, p50 ${ms(pct(batchTimes, 50))} each)`,
-    figure: `${during.p99} ms (p50 ${during.p50} ms, ${Math.round(during.rps)} req/s)`,
+    figure: `${during.p99} ms (p50 ${during.p50} ms, ${Math.round(during.rps)} req/s; the same load just before, without the tablet: p99 ${alone.p99} ms, ${Math.round(alone.rps)} req/s)`,
     target: '≤ 25 ms',
     met: during.p99 <= 25 && !during.non2xx,
   });
 }
 
-// Run alone: `npx tsx bench/checkin.ts [count]`.
+/**
+ * CPU time of the server's threads (Linux: /proc), per request of a load run: its main thread (HTTP,
+ * routes) apart from the others (the database writer, the garbage collector). Less disturbed by other
+ * programs on the machine than rates and latencies are. Nothing where /proc or the process is not there.
+ */
+function serverThreads(pid: number | undefined) {
+  const ticks = (): Map<string, number> | undefined => {
+    if (!pid) return undefined;
+    try {
+      const out = new Map<string, number>();
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        out.set(tid, Number(fields[11]) + Number(fields[12]));
+      }
+      return out;
+    } catch {
+      return undefined;
+    }
+  };
+  const tickUs = 1_000_000 / 100; // USER_HZ
+  return {
+    start() {
+      const before = ticks();
+      return {
+        perRequest(requests: number): string | undefined {
+          const after = ticks();
+          if (!before || !after || !requests) return undefined;
+          let main = 0;
+          let others = 0;
+          for (const [tid, t] of after) {
+            const used = t - (before.get(tid) ?? 0);
+            if (tid === String(pid)) main += used;
+            else others += used;
+          }
+          return `main thread ${Math.round((main * tickUs) / requests)} µs, other threads ${Math.round((others * tickUs) / requests)} µs`;
+        },
+      };
+    },
+  };
+}
+
+// Run alone: `npx tsx bench/checkin.ts [count] [--door-only]` (--door-only: the door under load, without the browser).
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const count = Number(process.argv[2] ?? 50_000);
+  const doorOnly = process.argv.includes('--door-only');
+  const count = Number(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 50_000);
   const dir = mkdtempSync(join(tmpdir(), 'eventpro-checkin-bench-'));
   const databaseUrl = `file:${join(dir, 'expo.db')}`;
   const seedStart = performance.now();
@@ -387,7 +445,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const server = await startBuiltServer({ DATABASE_URL: databaseUrl, PUBLIC_RATE_LIMIT: '0' });
   const print = (row: BenchRow) => console.log(`${row.met ? 'MET ' : 'MISS'}  ${row.name}: ${row.figure}  (target ${row.target})`);
   try {
-    await benchCheckin(server.url, server, count, print);
+    if (!doorOnly) await benchCheckin(server.url, server, count, print);
     await benchDoorLoad(server.url, server, print);
   } finally {
     await server.stop();

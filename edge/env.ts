@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { BatchWriter } from './db/batch-writer';
 import type { Database } from './db/database';
+import type { RowReader } from './db/row-reader';
 import type { UserRole } from './db/tables/system';
 import type { Logger } from './lib/log';
 import type { Channels } from './notifications/channels';
@@ -14,6 +15,8 @@ export interface AppDeps {
   db: Database;
   /** The same database's write lane for group commits (`edge/lib/group-commit.ts`). */
   writeBatch: BatchWriter;
+  /** The same database's hot reads (a signed-in request's session), statements kept prepared where they can be. */
+  readRows: RowReader;
   blobs: BlobStore;
   secrets: {
     /** HMAC key of the admin tokens (HS256). */

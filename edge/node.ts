@@ -35,7 +35,7 @@ const secrets = {
   passwordPepper: env.PASSWORD_PEPPER ?? localSecret('password-pepper'),
 };
 
-const { db, writeBatch, close: closeDatabase } = await openDatabase({
+const { db, writeBatch, readRows, close: closeDatabase } = await openDatabase({
   url: databaseUrl,
   authToken: env.DATABASE_AUTH_TOKEN,
   migrationsFolder: join(repoRoot, 'migrations'),
@@ -67,6 +67,7 @@ const messageLoop = new MessageLoop({ db, writeBatch, channels, now: () => new D
 const app = createApp({
   db,
   writeBatch,
+  readRows,
   blobs: folderBlobStore(blobDir),
   secrets,
   now: () => new Date(),

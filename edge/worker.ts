@@ -6,6 +6,7 @@ import { createClient } from '@libsql/client/web';
 import { drizzle } from 'drizzle-orm/libsql/web';
 import { createApp } from './app';
 import { clientBatchWriter } from './db/batch-writer';
+import { clientRowReader } from './db/row-reader';
 import { retryWhenBusy } from './db/busy-retry';
 import { databaseFetch } from './db/remote-fetch';
 import { type AppConfig, type AppDeps, DEFAULT_CONFIG } from './env';
@@ -64,6 +65,7 @@ function requestDeps(env: WorkerBindings): AppDeps & { messaging: NonNullable<Ap
   return {
     db,
     writeBatch,
+    readRows: clientRowReader(client),
     blobs: r2BlobStore(env.BLOBS),
     secrets: { jwtSecret: env.JWT_SECRET, passwordPepper: env.PASSWORD_PEPPER },
     now,

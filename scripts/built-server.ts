@@ -54,9 +54,15 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // What the server printed, for the errors below: its last lines only. The server logs a line per request,
+  // and keeping a load test's million lines would make this process (which also runs the load) slower.
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  const keep = (chunk: Buffer) => {
+    output += chunk;
+    if (output.length > 64_000) output = output.slice(-32_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;

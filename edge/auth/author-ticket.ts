@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
+import { VerifiedTokens } from './verified-tokens';
 
 /**
  * Author tickets: who queued a venue device's changes. A device keeps changes for hours without a
@@ -41,21 +42,15 @@ export async function signAuthorTicket(author: Author, secret: string, now: Date
 
 export type AuthorCheck = { ok: true; author: Author } | { ok: false; message: string };
 
-/**
- * Tickets already verified, with their expiry: a device sends the same ticket with every batch, and its
- * signature cannot become invalid later, so it is checked once (expiry and device are checked each time).
- * Holds values only, never a pending verification.
- */
-const verified = new Map<string, { author: Author; expiresAt: number }>();
-const VERIFIED_MAX = 1000;
+/** Tickets already verified: a device sends the same ticket with every batch (its expiry and device are checked each time). */
+const verified = new VerifiedTokens<Author>();
 
 /** The author a ticket names, if it is genuine, unexpired and issued to `deviceId`. */
 export async function verifyAuthorTicket(ticket: string, deviceId: string, secret: string, now: Date): Promise<AuthorCheck> {
-  const key = `${secret}\u0000${ticket}`;
-  const known = verified.get(key);
-  if (known && known.expiresAt > now.getTime()) {
-    if (known.author.deviceId !== deviceId) return { ok: false, message: 'The author ticket was issued to another device' };
-    return { ok: true, author: known.author };
+  const known = verified.get(secret, ticket, now);
+  if (known) {
+    if (known.deviceId !== deviceId) return { ok: false, message: 'The author ticket was issued to another device' };
+    return { ok: true, author: known };
   }
   try {
     const { payload } = await jwtVerify(ticket, keyOf(secret), {
@@ -69,8 +64,7 @@ export async function verifyAuthorTicket(ticket: string, deviceId: string, secre
       return { ok: false, message: 'The author ticket is not valid' };
     }
     const author = { userId: payload.sub, name: payload.name, deviceId: payload.did };
-    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
-    verified.set(key, { author, expiresAt: (payload.exp ?? 0) * 1000 });
+    verified.remember(secret, ticket, author, payload.exp);
     if (payload.did !== deviceId) return { ok: false, message: 'The author ticket was issued to another device' };
     return { ok: true, author };
   } catch (error) {

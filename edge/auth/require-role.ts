@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { statementTemplate } from '../db/sql-statement';
 import { createMiddleware } from 'hono/factory';
 import { sessions, users, type UserRole } from '../db/tables/system';
 import type { AppEnv } from '../env';
@@ -13,6 +14,16 @@ export const MESSAGES = {
   forbidden: 'You do not have permission to do this.',
 } as const;
 
+/** The signed-in user of a session (read on every signed-in request, so kept prepared: `readRows`). */
+const sessionUser = statementTemplate<{ userId: string; sessionId: string }>((db, p) =>
+  db
+    .select({ id: users.id, email: users.email, name: users.name, role: users.role, disabled: users.disabled })
+    .from(users)
+    .innerJoin(sessions, and(eq(sessions.id, p('sessionId')), eq(sessions.userId, users.id)))
+    .where(eq(users.id, p('userId')))
+    .limit(1),
+);
+
 /**
  * Lets a request through only with a valid token whose session still exists (auth/sessions.ts), of a
  * user who is not disabled and has one of `roles`. User and session are read together on every request
@@ -26,16 +37,12 @@ export function requireRole(...roles: UserRole[]) {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) return fail(c, 401, MESSAGES.missingToken);
 
-    const { db, secrets, now } = c.var.deps;
+    const { db, secrets, now, readRows } = c.var.deps;
     const check = await verifyToken(match[1]!, secrets.jwtSecret, now());
     if (!check.ok) return fail(c, 401, check.reason === 'expired' ? MESSAGES.expiredToken : MESSAGES.invalidToken);
 
-    const [user] = await db
-      .select({ id: users.id, email: users.email, name: users.name, role: users.role, disabled: users.disabled })
-      .from(users)
-      .innerJoin(sessions, and(eq(sessions.id, check.claims.sessionId), eq(sessions.userId, users.id)))
-      .where(eq(users.id, check.claims.userId))
-      .limit(1);
+    const [row] = await readRows(sessionUser(db, { userId: check.claims.userId, sessionId: check.claims.sessionId }));
+    const user = row && { id: String(row.id), email: String(row.email), name: String(row.name), role: row.role as UserRole, disabled: Boolean(row.disabled) };
     if (!user || user.disabled) return fail(c, 401, MESSAGES.endedSession);
     if (!roles.includes(user.role)) return fail(c, 403, MESSAGES.forbidden);
 

@@ -1,5 +1,6 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { USER_ROLES, type UserRole } from '../db/tables/system';
+import { VerifiedTokens } from './verified-tokens';
 
 /**
  * Admin tokens: HS256 JWTs made with jose. Verification pins the algorithm (no `none`, no RS/HS
@@ -35,7 +36,12 @@ export async function signToken(claims: TokenClaims, secret: string, now: Date, 
 
 export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
+/** Tokens already verified: every request of a session sends the same one (the session itself is read each time). */
+const verified = new VerifiedTokens<TokenClaims>();
+
 export async function verifyToken(token: string, secret: string, now: Date): Promise<TokenCheck> {
+  const known = verified.get(secret, token, now);
+  if (known) return { ok: true, claims: known };
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: [ALGORITHM],
@@ -48,7 +54,9 @@ export async function verifyToken(token: string, secret: string, now: Date): Pro
     if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || !USER_ROLES.includes(role as UserRole)) {
       return { ok: false, reason: 'invalid' };
     }
-    return { ok: true, claims: { userId: payload.sub, role: role as UserRole, sessionId: payload.jti } };
+    const claims = { userId: payload.sub, role: role as UserRole, sessionId: payload.jti };
+    verified.remember(secret, token, claims, payload.exp);
+    return { ok: true, claims };
   } catch (error) {
     if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
     return { ok: false, reason: 'invalid' };

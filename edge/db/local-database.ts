@@ -8,6 +8,8 @@ import { type BatchWriter, clientBatchWriter } from './batch-writer';
 import { canonicaliseStoredMobiles, describeCanonicalMobiles } from './canonical-mobiles';
 import type { Database } from './database';
 import { nativeBatchWriter } from './native-batch-writer';
+import { nativeRowReader } from './native-row-reader';
+import { clientRowReader, type RowReader } from './row-reader';
 
 /** How long a connection waits for another one's write lock before giving up (SQLITE_BUSY). */
 export const BUSY_TIMEOUT_MS = 5_000;
@@ -17,6 +19,8 @@ export interface OpenedDatabase {
   db: Database;
   /** Group commits' writer: its own connection with cached statements on a file, else the client's batch. */
   writeBatch: BatchWriter;
+  /** Hot reads (a session's user on every signed-in request): statements kept prepared on a file. */
+  readRows: RowReader;
   /** Closes the client and the writer's connection (resolves once the writer's thread has stopped). */
   close(): Promise<void>;
 }
@@ -47,14 +51,17 @@ export async function openDatabase(options: { url: string; authToken?: string; m
   await migrate(db, { migrationsFolder: options.migrationsFolder });
   // Numbers stored before every write path canonicalised them (needs JS: libphonenumber).
   for (const line of describeCanonicalMobiles(await canonicaliseStoredMobiles(db, new Date()))) console.log(line);
-  if (!path) return { client, db, writeBatch: clientBatchWriter(client), close: async () => client.close() };
+  if (!path) return { client, db, writeBatch: clientBatchWriter(client), readRows: clientRowReader(client), close: async () => client.close() };
   const writer = nativeBatchWriter(path, { busyTimeoutMs: BUSY_TIMEOUT_MS });
+  const reader = nativeRowReader(path, { busyTimeoutMs: BUSY_TIMEOUT_MS });
   return {
     client,
     db,
     writeBatch: writer.writeBatch,
+    readRows: reader.readRows,
     close: () => {
       client.close();
+      reader.close();
       return writer.close();
     },
   };

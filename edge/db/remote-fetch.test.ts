@@ -10,6 +10,7 @@ import { DEFAULT_CONFIG } from '../env';
 import { isDatabaseUnavailable } from '../lib/db-errors';
 import { folderBlobStore } from '../storage/folder-blob-store';
 import { clientBatchWriter } from './batch-writer';
+import { clientRowReader } from './row-reader';
 import { isBusy, retryWhenBusy } from './busy-retry';
 import { databaseFetch } from './remote-fetch';
 
@@ -45,6 +46,7 @@ function appOver(port: number) {
   return createApp({
     db: drizzle(client),
     writeBatch: clientBatchWriter(client, { groupsRequests: false }),
+    readRows: clientRowReader(client),
     blobs: folderBlobStore(join(dir, 'blobs')),
     secrets: { jwtSecret: 'remote-test-secret-0123456789abcdef', passwordPepper: 'pepper' },
     now: () => new Date(),

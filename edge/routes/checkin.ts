@@ -230,7 +230,7 @@ export const checkinRoutes = new Hono<AppEnv>()
     if ('error' in sender) return fail(c, 400, sender.error!, { author: sender.error! });
 
     const answers: OpResult[] = [];
-    const logged: Array<{ answer: OpResult; statements: SqlStatement[] }> = [];
+    const logged: Array<{ answer: OpResult; op: CheckinBatch['operations'][number] }> = [];
     for (const op of batch.operations) {
       const answer: OpResult = { id: op.id, result: 'rejected', kind: op.kind, recordId: op.recordId };
       answers.push(answer);
@@ -238,9 +238,28 @@ export const checkinRoutes = new Hono<AppEnv>()
         answer.reason = `Status must be one of: ${DOOR_STATUSES[op.kind].join(', ')}`;
         continue;
       }
-      logged.push({
-        answer,
-        statements: statusChangeStatements(doorTarget(op.kind), {
+      logged.push({ answer, op });
+    }
+    // Each person's state is read after their last operation of the batch, in that operation's commit (a
+    // person with no operation logged here: in the last one), so no commit reads more than its own people.
+    const personKey = (a: OpResult) => `${a.kind}:${a.recordId}`;
+    const slices = Math.max(1, Math.ceil(logged.length / OPS_PER_COMMIT));
+    const readIn = new Map<string, { answer: OpResult; slice: number }>();
+    for (const answer of answers) readIn.set(personKey(answer), { answer, slice: slices - 1 });
+    logged.forEach(({ answer }, i) => readIn.set(personKey(answer), { answer, slice: Math.floor(i / OPS_PER_COMMIT) }));
+    const readsOf = Array.from({ length: slices }, () => [] as OpResult[]);
+    for (const { answer, slice } of readIn.values()) readsOf[slice]!.push(answer);
+
+    // Committed in slices, in order: each operation stands on its own (applied once by its id), and a
+    // tablet's 500 operations in one transaction would hold the write lane long enough to delay every
+    // registration waiting behind it. A slice's statements are made just before it is sent, so the
+    // server's thread never spends long on the batch between two commits.
+    const outcomes = new Map<OpResult, Array<Record<string, unknown>> | undefined>();
+    const states = new Map<string, (PersonState & { eventId: string | null }) | undefined>();
+    for (let slice = 0; slice < slices; slice++) {
+      const ops = logged.slice(slice * OPS_PER_COMMIT, (slice + 1) * OPS_PER_COMMIT);
+      const statements = ops.flatMap(({ op }) =>
+        statusChangeStatements(doorTarget(op.kind), {
           logId: uuidv7(),
           operationId: op.id,
           resource: op.kind,
@@ -255,27 +274,16 @@ export const checkinRoutes = new Hono<AppEnv>()
           receivedAt: sender.receivedAt,
           notes: op.note ?? '',
         }),
-      });
-    }
-    // Committed in slices, in order: each operation stands on its own (applied once by its id), and a
-    // tablet's 500 operations in one transaction would hold the write lane long enough to delay every
-    // registration waiting behind it. Each slice also reads its people's state on the writer.
-    const outcomes = new Map<OpResult, Array<Record<string, unknown>> | undefined>();
-    const states = new Map<string, (PersonState & { eventId: string | null }) | undefined>();
-    for (let start = 0, first = true; start < logged.length || first; start += OPS_PER_COMMIT, first = false) {
-      const slice = logged.slice(start, start + OPS_PER_COMMIT);
-      const statements = slice.flatMap((l) => l.statements);
-      const last = start + OPS_PER_COMMIT >= logged.length;
-      if (last) statements.push(...sender.deviceStatements(db));
-      // The people's state after the batch, read at the end of its last slice (also those rejected here).
-      const people = last ? [...new Map(answers.map((a) => [`${a.kind}:${a.recordId}`, a])).values()] : [];
+      );
+      if (slice === slices - 1) statements.push(...sender.deviceStatements(db));
+      const reads = readsOf[slice]!;
       const stateAt = statements.length;
-      for (const a of people) statements.push(doorStateStatement(a.kind, a.recordId));
+      for (const a of reads) statements.push(doorStateStatement(a.kind, a.recordId));
       const results = await groupCommit(writeBatch, statements);
-      slice.forEach((l, i) => outcomes.set(l.answer, results[i * 2]));
-      people.forEach((a, i) => {
+      ops.forEach(({ answer }, i) => outcomes.set(answer, results[i * 2]));
+      reads.forEach((a, i) => {
         const row = results[stateAt + i]?.[0] as (PersonState & { eventId: string | null }) | undefined;
-        states.set(`${a.kind}:${a.recordId}`, row ? { ...row, status: row.status ?? null } : undefined);
+        states.set(personKey(a), row ? { ...row, status: row.status ?? null } : undefined);
       });
     }
 

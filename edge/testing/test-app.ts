@@ -61,7 +61,7 @@ export async function makeTestApp(
   } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'eventpro-test-'));
-  const { client, db, writeBatch, close: closeDatabase } = await openDatabase({
+  const { client, db, writeBatch, readRows, close: closeDatabase } = await openDatabase({
     url: `file:${join(dir, 'test.db')}`,
     migrationsFolder: resolve(import.meta.dirname, '../../migrations'),
   });
@@ -106,6 +106,7 @@ export async function makeTestApp(
   const deps: AppDeps & { logger: Logger } = {
     db: routesDb,
     writeBatch: failingWriteBatch,
+    readRows,
     logger,
     // While the disk fails, an image write leaves an empty file and fails, as ENOSPC does part-way.
     blobs: folderBlobStore(join(dir, 'blobs'), {

@@ -324,6 +324,44 @@ describe('the door screen at a crowded gate', () => {
     expect(offered).toBeLessThan(12_000);
   }, 60_000);
 
+  it('a walk-in registered by mistake, offline: undo within 10 s cancels the registration through the status engine, logged', async () => {
+    const { page, context } = phone;
+    await openDoor(page);
+    await context.setOffline(true);
+    try {
+      const name = `Walk ${tag} Undo`;
+      await page.getByRole('button', { name: 'Walk-in' }).click();
+      await page.getByLabel('Full name').fill(name);
+      await page.getByLabel('Mobile number').fill('9123456782');
+      await page.getByRole('button', { name: 'Register at venue' }).click();
+      await page.locator('[data-testid="person-card"][data-status="registered_at_venue"]').getByRole('heading', { name }).waitFor();
+      await page.getByTestId('undo-bar').filter({ hasText: name }).waitFor();
+      await page.getByTestId('undo').click();
+      await page.locator('[data-testid="person-card"][data-status="cancelled"]').getByRole('heading', { name }).waitFor();
+      await page.getByTestId('toast').filter({ hasText: `Undone: ${name}'s walk-in registration is cancelled` }).waitFor();
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('checkin-search');
+      expect(await page.getByTestId('sync-bar').getAttribute('data-waiting')).toBe('2');
+
+      await context.setOffline(false);
+      await waitForEmptyOutbox(page);
+      const found = await api<{ data: { items: Array<{ id: string; status: string }> } }>(baseUrl, adminToken, 'GET', `/visitors?q=${encodeURIComponent(name)}`);
+      expect(found.body.data.items).toHaveLength(1);
+      const id = found.body.data.items[0]!.id;
+      expect(await statusOnServer(id)).toBe('cancelled');
+      // Newest first: the cancellation applied on top of the registration, each logged once.
+      expect((await historyOnServer(id)).map((e) => [e.toStatus, e.outcome, e.notes || ''])).toEqual([
+        ['cancelled', 'applied', 'Undo: walk-in registration cancelled'],
+        ['registered_at_venue', 'applied', 'Registered at the venue'],
+      ]);
+      // The door counts nobody in, and a later read of the person offers no check-in.
+      await page.getByTestId('checkin-search').fill(name);
+      await page.getByTestId('checkin-search').press('Enter');
+      await page.locator('[data-testid="person-card"][data-status="cancelled"]').getByRole('heading', { name }).waitFor();
+    } finally {
+      await context.setOffline(false);
+    }
+  }, 60_000);
+
   it('red for a code not found, a second entry and a cancelled pass; the switches silence it and are remembered', async () => {
     const { page } = phone;
     await openDoor(page);

@@ -53,6 +53,31 @@ export function deviceInfo(): Promise<DeviceInfo> {
   return devicePromise;
 }
 
+/**
+ * Calls `onCleared` with the device record this page had when the browser's site data is cleared under
+ * it (the user cleared it, or the browser evicted it): IndexedDB closes the connection, the database
+ * comes back empty, and from then on this is a new device. Whatever waited in the outbox is gone; the
+ * page only still knows what it last counted (the sync engine says so). A connection closed for any
+ * other reason finds the device record still there and calls nothing.
+ */
+export function watchClearedStorage(onCleared: (previous: DeviceInfo) => void): void {
+  const db = checkinDb();
+  db.on('close', () => {
+    const known = devicePromise;
+    if (!known) return;
+    void (async () => {
+      const previous = await known.catch(() => undefined);
+      // Dexie opens the database again on its next use: an emptied origin gives an empty database.
+      const stored = await db.deviceInfo.get('device').catch(() => undefined);
+      if (!previous || stored?.id === previous.id) return;
+      devicePromise = undefined;
+      currentIndex?.replaceAll([]);
+      currentIndex = undefined;
+      onCleared(previous);
+    })();
+  });
+}
+
 /** This device's id. */
 export async function deviceId(): Promise<string> {
   return (await deviceInfo()).id;
@@ -815,10 +840,11 @@ export async function discardRefused(seq: number): Promise<void> {
   announce({ type: 'outbox' });
 }
 
-export async function outboxSummary(): Promise<{ waiting: number; refused: CheckinOutboxEntry[] }> {
+export async function outboxSummary(): Promise<{ waiting: number; refused: CheckinOutboxEntry[]; unsent: CheckinOutboxEntry[] }> {
   const db = checkinDb();
   const all = await db.checkinOutbox.orderBy('seq').toArray();
-  return { waiting: all.filter((e) => e.state !== 'refused').length, refused: all.filter((e) => e.state === 'refused') };
+  const unsent = all.filter((e) => e.state !== 'refused');
+  return { waiting: unsent.length, refused: all.filter((e) => e.state === 'refused'), unsent };
 }
 
 // ---------------------------------------------------------------------------------------------------

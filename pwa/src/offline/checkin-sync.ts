@@ -24,8 +24,10 @@ import {
   rosterCursor,
   storeAuthorTicket,
   storeRosterPage,
+  watchClearedStorage,
 } from './checkin-store';
-import type { AuthorTicket, CheckinOutboxEntry, RosterKind } from './checkin-types';
+import type { AuthorTicket, CheckinOutboxEntry, DeviceInfo, RosterKind } from './checkin-types';
+import { recordStorageLoss } from './storage-loss';
 
 export const BATCH_SIZE = 500;
 export const PAGE_SIZE = 2000;
@@ -98,9 +100,44 @@ export function subscribeSync(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** What the outbox held when last counted: all that is known of it once the browser's site data is cleared. */
+let lastUnsent: CheckinOutboxEntry[] = [];
+
+/**
+ * The browser's site data was cleared under this page (checkin-store's `watchClearedStorage`): the
+ * changes still waiting are gone with it. The page says which (storage-loss.ts), and tells the server
+ * that the old device holds nothing any more — with the ticket it still has in memory, once someone is
+ * logged in — so the dashboard stops counting them at once (otherwise its report ages out in 2 hours).
+ */
+function storageCleared(previous: DeviceInfo) {
+  const lost = lastUnsent;
+  lastUnsent = [];
+  if (lost.length) recordStorageLoss({ at: new Date().toISOString(), changes: lost.map((e) => ({ label: e.label, ...(e.by ? { by: e.by } : {}) })) });
+  set({ waiting: 0, refused: [] });
+  const forEvent = eventId ?? lost[0]?.eventId;
+  const ticket = Object.values(previous.tickets ?? {}).find((t) => Date.parse(t.expiresAt) > Date.now());
+  if (!forEvent || !ticket) return;
+  const retire = async () => {
+    try {
+      await call('POST', '/api/checkin/report', { deviceId: previous.id, eventId: forEvent, waiting: 0, author: ticket.ticket });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  void (async () => {
+    if (getToken() && (await retire())) return;
+    // Clearing site data also ends the login: the report goes with the next one.
+    const stop = subscribeToken((token) => {
+      if (token) void retire().then((done) => done && stop());
+    });
+  })();
+}
+
 /** Re-reads the outbox counts (after a local change). */
 export async function refreshOutbox(): Promise<void> {
-  const { waiting, refused } = await outboxSummary();
+  const { waiting, refused, unsent } = await outboxSummary();
+  lastUnsent = unsent;
   const changed = waiting !== state.waiting;
   const grew = waiting > state.waiting;
   set({ waiting, refused });
@@ -458,6 +495,7 @@ export function startOutboxSync(): void {
   });
   // Another tab changed the outbox or the roster: the counts here follow at once.
   followOtherTabs(() => void refreshOutbox());
+  watchClearedStorage(storageCleared);
   if (getToken()) {
     requestPersistence();
     void signInDevice().catch(() => undefined);

@@ -2,6 +2,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { formatCreatedOn } from '../../lib/dates';
 import { PanelToasts } from '../../components/panel-toast';
+import { StorageLossNotice } from '../../components/storage-loss-notice';
 import '../../styles/panel-app.css';
 import { usePanelUser } from '../../components/panel-session';
 import { MOBILE_BREAKPOINT_PX, navFor } from './nav';
@@ -109,6 +110,8 @@ export function PanelShell({
           </p>
         )}
         <main id="panel-main" className="panel-content" tabIndex={-1}>
+          {/* The door screen shows it under its search and sync bar, which stay at the top. */}
+          {pathname === '/panel/checkin' ? null : <StorageLossNotice />}
           {children}
         </main>
       </div>

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { loginSchema } from '../../../../edge/schemas/auth';
+import { StorageLossNotice } from '../../components/storage-loss-notice';
 import { errorMessage } from '../../lib/api-error';
 import { setToken } from '../../lib/auth-token';
 import { useLogin } from './auth-api';
@@ -57,6 +58,7 @@ export function LoginScreen({ redirectTo }: { redirectTo?: string | undefined })
         </div>
         <h1 className="login__title">Admin Login</h1>
         <p className="login__subtitle">Sign in to manage events and registrations.</p>
+        <StorageLossNotice />
 
         <form className="login__form" onSubmit={onSubmit} aria-describedby={error ? ids.error : undefined}>
           <div className="field">

@@ -18,6 +18,7 @@ import { useDeviceId, usePersistentStorage, useRosterIndex, useSyncState } from 
 import { PersonCard } from './person-card';
 import { DeviceNameField } from './device-name-field';
 import { SyncBar } from './sync-bar';
+import { StorageLossNotice } from '../../components/storage-loss-notice';
 import { WalkInForm } from './walk-in-form';
 import './checkin.css';
 
@@ -68,13 +69,20 @@ interface Flash {
   detail: string;
 }
 
-/** The last status change made here: undoable for UNDO_MS by a change back (an operation of its own). */
+/**
+ * The last status change made here: undoable for UNDO_MS by a change back (an operation of its own). A
+ * walk-in registered here (`walkIn`) had no status before: undoing it cancels the registration.
+ */
 interface LastAction {
   person: Pick<RosterPerson, 'eventId' | 'kind' | 'id' | 'name'>;
   from: string;
   to: string;
   at: number;
+  walkIn?: true;
 }
+
+/** The status an undone walk-in registration ends in (an organiser's hold: the door never overrides it). */
+const UNDONE_WALK_IN = 'cancelled';
 
 /** Past tense of the big actions, for the flash and the undo line. */
 const DONE_LABELS: Record<string, string> = {
@@ -221,10 +229,15 @@ export function CheckinPage() {
     setLast(null);
     setDone(null);
     try {
-      await changeStatus(action.person, action.from, { name: actorName }, 'Undo');
+      if (action.walkIn) {
+        await changeStatus(action.person, UNDONE_WALK_IN, { name: actorName }, 'Undo: walk-in registration cancelled');
+        toast.success(`Undone: ${action.person.name}'s walk-in registration is cancelled`);
+      } else {
+        await changeStatus(action.person, action.from, { name: actorName }, 'Undo');
+        toast.success(`Undone: ${action.person.name} is ${statusLabel(action.from).toLowerCase()} again`);
+      }
       void refreshOutbox();
       if (navigator.onLine) void syncNow(true);
-      toast.success(`Undone: ${action.person.name} is ${statusLabel(action.from).toLowerCase()} again`);
     } catch (e) {
       toast.error(`Not undone: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
@@ -425,6 +438,7 @@ export function CheckinPage() {
             </>
           }
         />
+        <StorageLossNotice />
 
         {download && !download.complete && (
           <div className="ci-download" role="status" data-testid="download-progress">
@@ -455,8 +469,10 @@ export function CheckinPage() {
               eventId={eventId}
               actorName={actorName}
               onDone={(p) => {
-                // Registered at the desk and standing there: Enter checks them in.
+                // Registered at the desk and standing there: Enter checks them in. A registration made
+                // by mistake can be undone like any other action.
                 open(p, true);
+                setLast({ person: { eventId: p.eventId, kind: p.kind, id: p.id, name: p.name }, from: '', to: p.status, at: Date.now(), walkIn: true });
                 focusSearch();
               }}
               onCancel={() => {

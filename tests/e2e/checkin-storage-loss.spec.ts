@@ -1,0 +1,90 @@
+// The venue door when the browser's site data is cleared under an open page with changes waiting: the
+// page stays up and says what was lost, and the dashboard stops counting what that device held.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Device, openDevice } from './browser';
+import { checkIn, featuredEventId, openCheckin, type Seeded, seedVisitors, staffLogin } from './checkin-helpers';
+import { api, apiLogin, useToken } from './panel-helpers';
+
+const baseUrl = inject('baseUrl');
+const tag = `loss${Date.now().toString(36)}`;
+let adminToken: string;
+let eventId: string;
+let people: Seeded[];
+let gate: Device;
+let staff: Awaited<ReturnType<typeof staffLogin>>;
+
+type Counts = { waiting: { operations: number; devices: Array<{ deviceId: string; waiting: number; stale: boolean }> } };
+const counts = async () => (await api<{ data: Counts }>(baseUrl, adminToken, 'GET', `/checkin/counts?eventId=${eventId}`)).body.data;
+
+beforeAll(async () => {
+  adminToken = await apiLogin(baseUrl, inject('adminEmail'), inject('adminPassword'));
+  eventId = await featuredEventId(baseUrl, adminToken);
+  people = await seedVisitors(baseUrl, adminToken, eventId, tag, 8);
+  staff = await staffLogin(baseUrl, adminToken, tag);
+  gate = await openDevice({ viewport: { width: 820, height: 1180 } });
+  await useToken(gate.page, baseUrl, staff.token);
+}, 120_000);
+
+afterAll(async () => {
+  await gate?.close();
+});
+
+describe('site data cleared at the door', () => {
+  it('with 5 changes waiting: no crash, the page names what was lost, and the dashboard stops counting them', async () => {
+    const { page, context } = gate;
+    await openCheckin(page, baseUrl, 8);
+    await page.waitForFunction(() => document.documentElement.dataset.sw === 'ready', null, { timeout: 30_000 });
+    const deviceId = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const open = indexedDB.open('eventpro');
+          open.onsuccess = () => {
+            const read = open.result.transaction('deviceInfo').objectStore('deviceInfo').get('device');
+            read.onsuccess = () => {
+              open.result.close();
+              resolve((read.result as { id: string }).id);
+            };
+          };
+        }),
+    );
+
+    // The server takes reports but not operations (a hiccup): five check-ins wait on the device, which says so.
+    await context.route('**/api/checkin/ops', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Service unavailable' }) }));
+    const lost = people.slice(0, 5);
+    for (const person of lost) await checkIn(page, person);
+    await expect.poll(async () => (await counts()).waiting.devices.find((d) => d.deviceId === deviceId)?.waiting, { timeout: 30_000 }).toBe(5);
+
+    // Site data cleared (as Chrome's "Clear site data" does: storage, caches, the login) while the page stays open.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Storage.clearDataForOrigin', { origin: baseUrl, storageTypes: 'all' });
+
+    // No crash: the page asks for a login, and says which changes were lost and who made them.
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor({ timeout: 30_000 });
+    const notice = page.getByTestId('storage-loss');
+    await notice.waitFor({ timeout: 30_000 });
+    await expect.poll(() => notice.getByRole('heading').innerText()).toContain('5 changes made on this device never reached the server and are lost');
+    await notice.getByText('Which ones').click();
+    for (const person of lost) await notice.getByText(new RegExp(`${person.name}`)).waitFor();
+    expect(await notice.innerText()).toContain(`by Door Staff ${tag}`);
+    expect(await page.getByText('Something went wrong').count()).toBe(0);
+    expect(gate.problems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
+
+    // The dashboard stops counting the old device's 5 once someone logs in on this page again (the page
+    // still knows that device's ticket): it holds nothing any more.
+    await context.unroute('**/api/checkin/ops');
+    await page.getByLabel('Email').fill(staff.email);
+    await page.getByLabel('Password').fill(staff.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('heading', { name: 'Venue Check-in', level: 1 }).waitFor();
+    await expect.poll(async () => (await counts()).waiting.devices.find((d) => d.deviceId === deviceId)?.waiting, { timeout: 30_000 }).toBe(0);
+
+    // The notice stays on the door screen, across a reload, until it is dismissed; the door works on.
+    await page.getByTestId('storage-loss').waitFor();
+    await page.reload();
+    await page.getByTestId('storage-loss').waitFor();
+    await page.getByTestId('storage-loss').getByRole('button', { name: 'Dismiss' }).click();
+    expect(await page.getByTestId('storage-loss').count()).toBe(0);
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="roster-size"]')?.getAttribute('data-count')) >= n, 8, { timeout: 30_000 });
+    await checkIn(page, people[6]!);
+  });
+});
