@@ -1,19 +1,12 @@
+import { canonicalMobile } from '../schemas/mobile-number';
+
 /**
- * A mobile number as the providers want it: E.164 (`+919876543210`). A stored number that starts with
- * `+` is taken as already international; anything else is an Indian number, its last 10 digits after
- * the country code. (The one place to swap for the project's canonical-number function.)
+ * A mobile number as the providers want it: E.164 (`+919876543210`). Stored numbers already are (every
+ * write path canonicalises them), so they pass straight through; anything typed — Find my pass — is read
+ * by the project's one canonical-number function.
  */
-export function e164Mobile(stored: string): string | null {
-  const trimmed = stored.trim();
-  const digits = trimmed.replace(/\D/g, '');
-  // `+` or the international prefix `00`, then the country code.
-  if (trimmed.startsWith('+')) return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
-  if (digits.startsWith('00')) return digits.length >= 10 && digits.length <= 17 ? `+${digits.slice(2)}` : null;
-  if (digits.length === 10) return `+91${digits}`;
-  // The trunk prefix 0 of a number dialled within India.
-  if (digits.length === 11 && digits.startsWith('0')) return `+91${digits.slice(1)}`;
-  if (digits.length === 12 && digits.startsWith('91')) return `+${digits}`;
-  return null;
+export function e164Mobile(value: string): string | null {
+  return /^\+[1-9]\d{7,14}$/.test(value) ? value : canonicalMobile(value);
 }
 
 /** E.164 without its `+`: the recipient format of WhatsApp's Cloud API and MSG91. */
