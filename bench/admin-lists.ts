@@ -36,7 +36,7 @@ export async function benchAdminLists(rows = 100_000): Promise<ListLatency[]> {
       return {
         id: crypto.randomUUID(),
         fullName: `${FIRST_NAMES[n % FIRST_NAMES.length]} ${LAST_NAMES[(n * 7) % LAST_NAMES.length]} ${n}`,
-        mobileNumber: String(7_000_000_000 + n),
+        mobileNumber: `+91${7_000_000_000 + n}`, // stored E.164, as every write path stores it
         email: `visitor${n}@example.in`,
         registrationType: 'visitor_registration',
         status: STATUSES[n % STATUSES.length]!,

@@ -65,56 +65,77 @@ export async function canonicaliseStoredMobiles(db: Database, now: Date): Promis
       .select({ id: table.id, eventId: table.eventId, stored: column, ...Object.fromEntries(sameRegistration.map((c, i) => [`k${i}`, c])) })
       .from(table)
       .where(notE164(column))) as Array<{ id: string; eventId: string | null; stored: string } & Record<string, unknown>>;
+    const pending: Array<{ row: (typeof rows)[number]; canonical: string }> = [];
     for (const row of rows) {
       const canonical = canonicalMobile(row.stored);
-      if (!canonical) {
-        report.unreadable++;
-        continue;
-      }
-      if (canonical === row.stored) continue;
+      if (!canonical) report.unreadable++;
+      else if (canonical !== row.stored) pending.push({ row, canonical });
+    }
+    const key = keyOf(table, column);
+    const rewrite = (row: { id: string }, canonical: string) => db.update(table).set({ [key]: canonical, updatedAt: at }).where(eq(table.id, row.id));
+    // A chunk is one transaction (one round trip to a remote database); a chunk that meets a collision is
+    // rolled back whole and done again row by row, so only the colliding rows keep their spelling.
+    for (let i = 0; i < pending.length; i += REWRITE_CHUNK) {
+      const chunk = pending.slice(i, i + REWRITE_CHUNK);
       try {
-        await db.update(table).set({ [keyOf(table, column)]: canonical, updatedAt: at }).where(eq(table.id, row.id));
-        report.rewritten++;
-        // A collision the organisers settled (the other record merged away or renumbered) is over.
-        if (open.has(`${resource}:${row.id}`)) {
-          await db
-            .update(mobileCollisions)
-            .set({ resolvedAt: at })
-            .where(and(eq(mobileCollisions.resource, resource), eq(mobileCollisions.recordId, row.id), isNull(mobileCollisions.resolvedAt)));
-        }
+        const [first, ...rest] = chunk.map(({ row, canonical }) => rewrite(row, canonical));
+        await db.batch([first!, ...rest]);
+        report.rewritten += chunk.length;
+        for (const { row } of chunk) if (open.has(`${resource}:${row.id}`)) await resolveCollision(db, resource, row.id, at);
+        continue;
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        const [other] = (await db
-          .select({ id: table.id })
-          .from(table)
-          .where(
-            and(
-              row.eventId === null ? isNull(table.eventId) : eq(table.eventId, row.eventId),
-              eq(column, canonical),
-              ne(table.id, row.id),
-              ...sameRegistration.map((c, i) => eq(c, row[`k${i}`] as string)),
-            ),
-          )
-          .limit(1)) as Array<{ id: string }>;
-        const found = await db
-          .insert(mobileCollisions)
-          .values({
-            id: crypto.randomUUID(),
-            resource,
-            recordId: row.id,
-            otherRecordId: other?.id ?? '',
-            eventId: row.eventId,
-            storedNumber: row.stored,
-            canonicalNumber: canonical,
-            foundAt: at,
-          })
-          .onConflictDoNothing()
-          .returning({ id: mobileCollisions.id });
-        if (found.length) report.collisions.push({ resource, recordId: row.id, otherRecordId: other?.id ?? '', canonicalNumber: canonical });
+      }
+      for (const { row, canonical } of chunk) {
+        try {
+          await rewrite(row, canonical);
+          report.rewritten++;
+          if (open.has(`${resource}:${row.id}`)) await resolveCollision(db, resource, row.id, at);
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          const [other] = (await db
+            .select({ id: table.id })
+            .from(table)
+            .where(
+              and(
+                row.eventId === null ? isNull(table.eventId) : eq(table.eventId, row.eventId),
+                eq(column, canonical),
+                ne(table.id, row.id),
+                ...sameRegistration.map((c, k) => eq(c, row[`k${k}`] as string)),
+              ),
+            )
+            .limit(1)) as Array<{ id: string }>;
+          const found = await db
+            .insert(mobileCollisions)
+            .values({
+              id: crypto.randomUUID(),
+              resource,
+              recordId: row.id,
+              otherRecordId: other?.id ?? '',
+              eventId: row.eventId,
+              storedNumber: row.stored,
+              canonicalNumber: canonical,
+              foundAt: at,
+            })
+            .onConflictDoNothing()
+            .returning({ id: mobileCollisions.id });
+          if (found.length) report.collisions.push({ resource, recordId: row.id, otherRecordId: other?.id ?? '', canonicalNumber: canonical });
+        }
       }
     }
   }
   return report;
+}
+
+/** Rows rewritten per transaction. */
+const REWRITE_CHUNK = 500;
+
+/** A collision the organisers settled (the other record merged away or renumbered) is over. */
+async function resolveCollision(db: Database, resource: string, recordId: string, at: string) {
+  await db
+    .update(mobileCollisions)
+    .set({ resolvedAt: at })
+    .where(and(eq(mobileCollisions.resource, resource), eq(mobileCollisions.recordId, recordId), isNull(mobileCollisions.resolvedAt)));
 }
 
 /** The property name drizzle knows a column by (the update's key). */
