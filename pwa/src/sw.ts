@@ -3,6 +3,7 @@
 // the public site's waiting submissions when Background Sync wakes it — even with every tab closed.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { PUBLIC_PAGE_PATHS } from './features/public-site/page-meta';
 import { flushNow } from './features/public-site/registration/submit';
 import { CHECKIN_OUTBOX_SYNC_TAG, flushOutboxOnce } from './offline/checkin-sync';
 
@@ -21,8 +22,27 @@ declare const self: WorkerScope;
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-// `/` is the precached, prerendered index.html; every other page starts from the empty shell.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/app.html'), { denylist: [/^\/api\//] }));
+const appShell = createHandlerBoundToURL('/app.html');
+const PUBLIC_PAGES_CACHE = 'eventpro-public-pages';
+// The public pages come from the network, rendered with the current data; the last copy of each is kept
+// for offline visits (and the empty shell, from which the app starts, when there is none).
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && PUBLIC_PAGE_PATHS.includes(url.pathname),
+  async (options) => {
+    try {
+      const response = await fetch(options.request);
+      if (response.ok) {
+        const copy = response.clone();
+        void caches.open(PUBLIC_PAGES_CACHE).then((cache) => cache.put(options.request, copy));
+      }
+      return response;
+    } catch {
+      return (await caches.match(options.request, { cacheName: PUBLIC_PAGES_CACHE })) ?? appShell(options);
+    }
+  },
+);
+// Every other page starts from the empty shell.
+registerRoute(new NavigationRoute(appShell, { denylist: [/^\/api\//] }));
 
 // The first worker of a device controls the page that installed it at once, so the panel that was open
 // when the worker arrived reloads offline. (A newer worker still waits for the "Reload" choice below.)

@@ -69,3 +69,14 @@ export function formatDay(iso: string): string {
   const parts = dayParts(iso);
   return parts ? `${ordinal(parts.day)} ${parts.month} ${parts.year}` : '';
 }
+
+export type EventPhase = 'upcoming' | 'on' | 'ended';
+
+/** Where `now` falls: before the event's start, between its start and end, or after its end. */
+export function eventPhase(startIso: string, endIso: string, now: number): EventPhase {
+  const start = Date.parse(startIso);
+  const end = Date.parse(endIso);
+  if (Number.isFinite(end) && now >= end) return 'ended';
+  if (Number.isFinite(start) && now >= start) return 'on';
+  return 'upcoming';
+}

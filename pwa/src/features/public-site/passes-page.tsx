@@ -5,11 +5,7 @@ import { usePageMeta } from './use-page-meta';
 const PassesList = lazy(() => import('./registration/passes-page').then((module) => ({ default: module.PassesList })));
 
 export function MyPassesPage() {
-  usePageMeta({
-    title: 'My passes | Hyderabad Property Expo 2025',
-    description: 'Your entry passes for the Hyderabad Property Expo and Builders Awards, kept on this device.',
-    path: '/passes',
-  });
+  usePageMeta('/passes');
   return (
     <PublicLayout className="site--passes">
       <main id="main" className="passes-page">

@@ -1,7 +1,8 @@
 // The organiser's data for the public pages (`GET /api/public/site`): featured event, contacts and the
-// sponsorship packages. Until it answers (first paint, offline, or an older server) the pages show the
-// seed's values below, so nothing shifts and nothing is blank.
-import { useSyncExternalStore } from 'react';
+// sponsorship packages. A page the server rendered carries the data it was rendered with (and the moment
+// it was rendered), so the app's first render is that same page; a page started without it (offline, from
+// the service worker's shell) asks the API and shows the last answer kept on this device meanwhile.
+import { createContext, createElement, type ReactNode, useContext, useSyncExternalStore } from 'react';
 import type { PublicEvent } from '../../../../edge/lib/events';
 import { FEATURED_EVENT } from '../../../../edge/lib/featured-event';
 import type { SitePackage } from '../../../../edge/lib/site-defaults';
@@ -49,12 +50,39 @@ async function fetchSite(): Promise<SiteData> {
   };
 }
 
+/** What a server-rendered page carries in its `#site-data` block. */
+export interface RenderedSite {
+  site: SiteData;
+  /** When the page was rendered (ms since the epoch): the countdown's first value, on server and client alike. */
+  renderedAt: number;
+}
+
+export const SITE_DATA_ELEMENT_ID = 'site-data';
+
+function readRendered(): RenderedSite | null {
+  if (typeof document === 'undefined') return null;
+  try {
+    const text = document.getElementById(SITE_DATA_ELEMENT_ID)?.textContent;
+    return text ? (JSON.parse(text) as RenderedSite) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The site data as a JSON block for the page's HTML (`<` escaped, so no text can close the element). */
+export function renderedSiteScript(rendered: RenderedSite): string {
+  const json = JSON.stringify(rendered).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="${SITE_DATA_ELEMENT_ID}">${json}</script>`;
+}
+
 // A tiny store instead of TanStack Query's useQuery: Home's JS budget has no room for the observer code.
 // The last answer is kept in localStorage, so a returning or offline visitor sees the organiser's data.
 const CACHE_KEY = 'eventpro.public-site';
 const listeners = new Set<() => void>();
-let site: SiteData | null = readCache();
-let requested = false;
+const rendered = readRendered();
+let site: SiteData | null = rendered?.site ?? readCache();
+// A rendered page's data is the server's current data: no need to ask again.
+let requested = rendered !== null;
 
 function readCache(): SiteData | null {
   try {
@@ -91,9 +119,23 @@ const subscribe = (listener: () => void) => {
 };
 const snapshot = () => site;
 
+/** On the server, the data a page is rendered with (requests render side by side: no module state). */
+const ServerSite = createContext<RenderedSite | null>(null);
+
+export function ServerSiteProvider({ value, children }: { value: RenderedSite; children: ReactNode }) {
+  return createElement(ServerSite.Provider, { value }, children);
+}
+
 /** The site data; the cached or seed values until (or unless) the API answers. */
 export function useSite(): SiteData {
-  return useSyncExternalStore(subscribe, snapshot, snapshot) ?? FALLBACK_SITE;
+  const server = useContext(ServerSite);
+  const client = useSyncExternalStore(subscribe, snapshot, snapshot);
+  return server?.site ?? client ?? FALLBACK_SITE;
+}
+
+/** The moment the page was rendered (the server's clock), or now for a page the app started itself. */
+export function useRenderedAt(): number {
+  return useContext(ServerSite)?.renderedAt ?? rendered?.renderedAt ?? Date.now();
 }
 
 /** The featured event, the seed's when the organiser has none. */
