@@ -1,7 +1,6 @@
 // The server's rendering of the public pages (edge/public-pages.ts calls it on Node and on Workers): each
 // page comes complete in its HTML, with the organiser's current data, and the app hydrates that markup.
 // Built by pwa/vite.ssr.config.ts into dist/ssr/entry-server.js; web APIs only, so workerd runs it too.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server.edge';
@@ -24,16 +23,13 @@ export interface RenderedPage {
 export async function renderPublicPage(path: string, rendered: RenderedSite, origin: string): Promise<RenderedPage | undefined> {
   const meta = publicPageMeta(path);
   if (!meta) return undefined;
-  const queryClient = new QueryClient();
-  const router = createRouter({ routeTree, context: { queryClient }, history: createMemoryHistory({ initialEntries: [path] }), isServer: true, origin });
+  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }), isServer: true, origin });
   await router.load();
   // The same tree as pwa/src/main.tsx, so the client's first render matches this markup.
   const stream = await renderToReadableStream(
     <StrictMode>
       <ServerSiteProvider value={rendered}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
+        <RouterProvider router={router} />
       </ServerSiteProvider>
     </StrictMode>,
   );

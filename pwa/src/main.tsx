@@ -1,9 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { registerServiceWorker } from './offline/service-worker';
-import { queryClient } from './query-client';
 import { router } from './router';
 import './styles/base.css';
 
@@ -12,9 +10,7 @@ if (!container) throw new Error('#root is missing from the page');
 
 const app = (
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <RouterProvider router={router} />
   </StrictMode>
 );
 
@@ -29,7 +25,9 @@ if (container.hasChildNodes()) {
   void router
     .load()
     .catch(() => undefined)
-    .then(() => hydrateRoot(container, app));
+    // In a transition: React hydrates in slices and stays responsive to a tap meanwhile, instead of one
+    // long task over the whole page.
+    .then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   createRoot(container).render(app);
 }

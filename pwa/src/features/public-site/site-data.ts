@@ -6,7 +6,6 @@ import { createContext, createElement, type ReactNode, useContext, useSyncExtern
 import type { PublicEvent } from '../../../../edge/lib/events';
 import { FEATURED_EVENT } from '../../../../edge/lib/featured-event';
 import type { SitePackage } from '../../../../edge/lib/site-defaults';
-import { readEnvelope } from '../../lib/envelope';
 
 export interface SiteData {
   event: PublicEvent | null;
@@ -38,6 +37,8 @@ export const FALLBACK_SITE: SiteData = {
 };
 
 async function fetchSite(): Promise<SiteData> {
+  // Only a page started without the server's data asks (offline shell, panel → public): loaded then.
+  const { readEnvelope } = await import('../../lib/envelope');
   const body = await readEnvelope(fetch('/api/public/site', { headers: { Accept: 'application/json' } }));
   const data = body.data as Partial<SiteData> | undefined;
   return {
