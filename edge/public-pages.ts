@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { RenderedPage } from '../pwa/src/entry-server';
-import type { SiteData } from '../pwa/src/features/public-site/site-data';
+import type { RenderedSite } from '../pwa/src/features/public-site/site-data';
 import type { AppEnv } from './env';
 import { publicSite } from './lib/site-settings';
 
@@ -22,7 +22,7 @@ export interface PublicPagesOptions {
   /** The paths rendered here. */
   paths: readonly string[];
   /** The server build of pwa/src/entry-server.tsx. */
-  render(path: string, rendered: { site: SiteData; renderedAt: number }, origin: string): Promise<RenderedPage | undefined>;
+  render(path: string, rendered: RenderedSite, origin: string): Promise<RenderedPage | undefined>;
   loadShell(c: Context<AppEnv>): Promise<PageShell>;
   /** The site's public address (`PUBLIC_ORIGIN`); the request's own origin without it. */
   publicOrigin?: string;
@@ -51,8 +51,8 @@ export function publicPages(options: PublicPagesOptions): MiddlewareHandler<AppE
   return async (c, next) => {
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || !paths.has(c.req.path)) return next();
     const [site, shell] = await Promise.all([publicSite(c.var.deps.db), options.loadShell(c)]);
-    const rendered = { site, renderedAt: c.var.deps.now().getTime() };
-    const page = await options.render(c.req.path, rendered, origin ?? new URL(c.req.url).origin);
+    const siteOrigin = origin ?? new URL(c.req.url).origin;
+    const page = await options.render(c.req.path, { site, renderedAt: c.var.deps.now().getTime(), origin: siteOrigin }, siteOrigin);
     if (!page) return next();
     // Always the current data: revalidated on every visit (the service worker keeps a copy for offline use).
     c.header('Cache-Control', 'no-cache');

@@ -221,6 +221,44 @@ describe('public site', () => {
   }, 120_000);
 });
 
+describe("the event's life and the visitor's next steps", () => {
+  it('outside the registration window the forms say so and cannot send', async () => {
+    const token = await apiLogin(baseUrl, inject('adminEmail'), inject('adminPassword'));
+    const site = (await (await fetch(`${baseUrl}/api/public/site`)).json()) as { data: { event: { id: string } } };
+    const eventId = site.data.event.id;
+    const closed = await api(baseUrl, token, 'PUT', `/events/${eventId}`, { registrationClosesAt: new Date(Date.now() - 60_000).toISOString() });
+    expect(closed.status).toBe(200);
+    const visitor = await openDevice({ viewport: { width: 390, height: 844 } });
+    try {
+      // The server's own page says so, before any script runs.
+      expect(await (await fetch(`${baseUrl}/visitor-registration`)).text()).toContain('Registration for this event has closed.');
+      await visitor.page.goto(`${baseUrl}/visitor-registration`);
+      await hydrated(visitor.page);
+      await visitor.page.getByText('Registration for this event has closed.').waitFor();
+      expect(await visitor.page.getByRole('button', { name: 'Register Now', exact: true }).isDisabled()).toBe(true);
+      await visitor.page.goto(`${baseUrl}/`);
+      await hydrated(visitor.page);
+      await visitor.page.locator('summary', { hasText: 'REGISTER NOW' }).click();
+      await visitor.page.locator('.site-header__choices').getByRole('link', { name: 'Sponsor Registration' }).click();
+      const dialog = visitor.page.getByRole('dialog', { name: 'Sponsor Registration' });
+      await dialog.getByText('Registration for this event has closed.').waitFor();
+      expect(await dialog.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true);
+    } finally {
+      await visitor.close();
+      expect((await api(baseUrl, token, 'PUT', `/events/${eventId}`, { registrationClosesAt: null })).status).toBe(200);
+    }
+  });
+
+  it('the landing page plans the visit: calendar file and Google Calendar, map, directions, WhatsApp share', async () => {
+    const html = (await (await fetch(`${baseUrl}/`)).text()).replace(/&amp;/g, '&');
+    expect(html).toContain('Plan your visit');
+    expect(html).toMatch(/href="\/api\/public\/calendar\.ics\?eventId=[0-9a-f-]+" download="event\.ics"/);
+    expect(html).toContain('href="https://calendar.google.com/calendar/render?action=TEMPLATE&text=Hyderabad+Property+Expo+%26+Builders+Awards+2025&dates=20251018T033000Z%2F20251019T143000Z');
+    expect(html).toContain('href="https://www.google.com/maps/dir/?api=1&destination=Hyderabad%20International%20Convention%20Centre');
+    expect(html).toMatch(/href="https:\/\/wa\.me\/\?text=Hyderabad%20Property%20Expo[^"]*http%3A%2F%2F/);
+  });
+});
+
 describe('every public page is complete before any script runs', () => {
   it('the HTML of each page, fetched without running any script, holds its sections', async () => {
     const sections: Record<string, string[]> = {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { EVENT_STATUSES, EVENT_TYPES } from '../../../../edge/schemas/events';
+import { EVENT_MESSAGES, EVENT_STATUSES, EVENT_TYPES } from '../../../../edge/schemas/events';
 import { type BaseRecord, panelRequest } from '../../components/panel-api';
 import { statusLabel, toLocalInput } from '../../components/panel-format';
 import { PanelImageField } from '../../components/panel-image-field';
@@ -15,6 +15,18 @@ export const EVENT_CLOSE_DELAY_MS = 1200;
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/** The registration window and what a visitor needs to get there, as the form edits them. */
+function visitOf(record: BaseRecord | null) {
+  return {
+    opens: toLocalInput(record?.registrationOpensAt),
+    closes: toLocalInput(record?.registrationClosesAt),
+    address: str(record?.address),
+    mapUrl: str(record?.mapUrl),
+    openingHours: str(record?.openingHours),
+    awardsNight: toLocalInput(record?.awardsNightAt),
+  };
+}
+
 /** The event form of seed 001 §5 (create and edit), sent as multipart with the banner. */
 export function EventForm({ record, onClose }: { record: BaseRecord | null; onClose: () => void }) {
   const editing = record !== null;
@@ -28,6 +40,12 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
     description: useId(),
     status: useId(),
     featured: useId(),
+    opens: useId(),
+    closes: useId(),
+    address: useId(),
+    mapUrl: useId(),
+    hours: useId(),
+    awards: useId(),
   };
   const [eventName, setEventName] = useState(str(record?.eventName));
   const [location, setLocation] = useState({ state: str(record?.state), city: str(record?.city) });
@@ -37,6 +55,7 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
   const [description, setDescription] = useState(str(record?.description));
   const [status, setStatus] = useState(str(record?.status) || 'active');
   const [featured, setFeatured] = useState(Boolean(record?.isFeatured));
+  const [visit, setVisit] = useState(() => visitOf(record));
   const [banner, setBanner] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
@@ -74,6 +93,7 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
       setDescription(str(data.description));
       setStatus(str(data.status) || 'active');
       setFeatured(Boolean(data.isFeatured));
+      setVisit(visitOf(data));
       setVersion(data.updatedAt);
       setStale(false);
       setError(null);
@@ -99,6 +119,10 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
       setError(problem);
       return;
     }
+    if (visit.opens && visit.closes && new Date(visit.closes).getTime() < new Date(visit.opens).getTime()) {
+      setError(EVENT_MESSAGES.registrationOrder);
+      return;
+    }
     const form = new FormData();
     form.append('eventName', values.eventName);
     form.append('state', values.state);
@@ -110,6 +134,14 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
     form.append('endDateTime', new Date(dates.end).toISOString());
     form.append('status', status);
     form.append('isFeatured', featured ? 'true' : 'false');
+    // An emptied date clears it (no limit on that side of the registration window).
+    const iso = (local: string) => (local ? new Date(local).toISOString() : '');
+    form.append('registrationOpensAt', iso(visit.opens));
+    form.append('registrationClosesAt', iso(visit.closes));
+    form.append('awardsNightAt', iso(visit.awardsNight));
+    form.append('address', visit.address.trim());
+    form.append('mapUrl', visit.mapUrl.trim());
+    form.append('openingHours', visit.openingHours.trim());
     if (banner) form.append('banner', banner);
     save.mutate(form);
   }
@@ -205,6 +237,32 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
         <div className="field">
           <label htmlFor={ids.venue}>Venue</label>
           <input id={ids.venue} value={venue} onChange={(e) => setVenue(e.currentTarget.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.opens}>Registration Opens</label>
+          <input id={ids.opens} type="datetime-local" step={60} value={visit.opens} aria-describedby={`${ids.opens}-hint`} onChange={(e) => setVisit({ ...visit, opens: e.currentTarget.value })} />
+          <p id={`${ids.opens}-hint`} className="field__hint">Empty: open now.</p>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.closes}>Registration Closes</label>
+          <input id={ids.closes} type="datetime-local" step={60} min={visit.opens || undefined} value={visit.closes} aria-describedby={`${ids.closes}-hint`} onChange={(e) => setVisit({ ...visit, closes: e.currentTarget.value })} />
+          <p id={`${ids.closes}-hint`} className="field__hint">Empty: no closing time.</p>
+        </div>
+        <div className="field field--full">
+          <label htmlFor={ids.address}>Full Address</label>
+          <input id={ids.address} value={visit.address} autoComplete="off" onChange={(e) => setVisit({ ...visit, address: e.currentTarget.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.mapUrl}>Map Link</label>
+          <input id={ids.mapUrl} type="url" inputMode="url" placeholder="https://maps.google.com/…" value={visit.mapUrl} onChange={(e) => setVisit({ ...visit, mapUrl: e.currentTarget.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.hours}>Opening Hours</label>
+          <input id={ids.hours} placeholder="10:00 AM – 8:00 PM" value={visit.openingHours} onChange={(e) => setVisit({ ...visit, openingHours: e.currentTarget.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.awards}>Awards Night</label>
+          <input id={ids.awards} type="datetime-local" step={60} value={visit.awardsNight} onChange={(e) => setVisit({ ...visit, awardsNight: e.currentTarget.value })} />
         </div>
         <div className="field">
           <label htmlFor={ids.status}>Status</label>

@@ -80,3 +80,11 @@ export function eventPhase(startIso: string, endIso: string, now: number): Event
   if (Number.isFinite(start) && now >= start) return 'on';
   return 'upcoming';
 }
+
+/** "19th October 2025, 7:00 pm": a moment of the event, in its own time zone. */
+export function formatDayTime(iso: string): string {
+  const day = formatDay(iso);
+  if (!day) return '';
+  const time = new Intl.DateTimeFormat('en-IN', { timeZone: EVENT_TIME_ZONE, hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return `${day}, ${time}`;
+}

@@ -7,6 +7,7 @@ import { useEvent } from './site-data';
 import { usePageMeta } from './use-page-meta';
 
 import { LandingSections } from './landing-sections';
+import { NextSteps } from './next-steps';
 
 const PROMO_CARDS = [
   ['Villas', 'Gated community villas'],
@@ -21,6 +22,9 @@ export function HomePage() {
       <main id="main">
         <HomeHero />
         <PromoBanner />
+        <div className="section">
+          <NextSteps />
+        </div>
         <AwardsBanner />
         <LandingSections />
       </main>

@@ -2,9 +2,10 @@
 // sponsorship packages. A page the server rendered carries the data it was rendered with (and the moment
 // it was rendered), so the app's first render is that same page; a page started without it (offline, from
 // the service worker's shell) asks the API and shows the last answer kept on this device meanwhile.
-import { createContext, createElement, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import { createContext, createElement, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import type { PublicEvent } from '../../../../edge/lib/events';
 import { FEATURED_EVENT } from '../../../../edge/lib/featured-event';
+import { registrationClosedMessage } from '../../../../edge/lib/registration-window';
 import type { SitePackage } from '../../../../edge/lib/site-defaults';
 
 export interface SiteData {
@@ -27,6 +28,12 @@ export const FALLBACK_SITE: SiteData = {
     venue: FEATURED_EVENT.venue,
     startDateTime: FEATURED_EVENT.startDateTime,
     endDateTime: FEATURED_EVENT.endDateTime,
+    registrationOpensAt: null,
+    registrationClosesAt: null,
+    address: '',
+    mapUrl: '',
+    openingHours: '',
+    awardsNightAt: null,
   },
   contactPhone: '',
   contactEmail: '',
@@ -56,6 +63,8 @@ export interface RenderedSite {
   site: SiteData;
   /** When the page was rendered (ms since the epoch): the countdown's first value, on server and client alike. */
   renderedAt: number;
+  /** The site's public address (share links are absolute). */
+  origin: string;
 }
 
 export const SITE_DATA_ELEMENT_ID = 'site-data';
@@ -134,6 +143,11 @@ export function useSite(): SiteData {
   return server?.site ?? client ?? FALLBACK_SITE;
 }
 
+/** The site's public address: the server's, or this page's for a page the app started itself. */
+export function useSiteOrigin(): string {
+  return useContext(ServerSite)?.origin ?? rendered?.origin ?? window.location.origin;
+}
+
 /** The moment the page was rendered (the server's clock), or now for a page the app started itself. */
 export function useRenderedAt(): number {
   return useContext(ServerSite)?.renderedAt ?? rendered?.renderedAt ?? Date.now();
@@ -142,4 +156,17 @@ export function useRenderedAt(): number {
 /** The featured event, the seed's when the organiser has none. */
 export function useEvent(): PublicEvent {
   return useSite().event ?? FALLBACK_SITE.event!;
+}
+
+/**
+ * What the public forms say when the featured event takes no registrations now (before its window opens,
+ * after it closes); null while it is open. The first render uses the page's rendering moment, like the
+ * server did; then the visitor's clock.
+ */
+export function useRegistrationClosed(): string | null {
+  const event = useEvent();
+  const renderedAt = useRenderedAt();
+  const [now, setNow] = useState(renderedAt);
+  useEffect(() => setNow(Date.now()), []);
+  return registrationClosedMessage(event, new Date(now));
 }

@@ -1,5 +1,7 @@
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import type { SavedPass } from '../../../offline/db';
+import { NextSteps } from '../next-steps';
+import { useRegistrationClosed } from '../site-data';
 import { CityPicker } from './city-picker';
 import { type FieldErrors, INLINE_MOBILE_PATTERN_ATTRIBUTE, PROFESSIONAL_TYPES, QUEUED_MESSAGE, validateInline, type Values } from './registration-types';
 import './registration.css';
@@ -69,6 +71,7 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
   const [message, setMessage] = useState<Message>(null);
   const [pass, setPass] = useState<SavedPass | null>(null);
   const [cityKey, setCityKey] = useState(0);
+  const closed = useRegistrationClosed();
   const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
 
   const onSubmit = async (event: FormEvent) => {
@@ -119,6 +122,11 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
       <h2 id={`${id}-title`} className="inline-form__title">
         {title}
       </h2>
+      {closed ? (
+        <p className="form__message form__message--info form__closed" role="status">
+          {closed}
+        </p>
+      ) : null}
       <form className="form" aria-labelledby={`${id}-title`} onSubmit={onSubmit}>
         {kind === 'visitor' ? (
           <>
@@ -142,7 +150,7 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
             <InlineField id={`${id}-mobile`} name="mobileNumber" label="Mobile Number" type="tel" autoComplete="tel-national" value={values.mobileNumber ?? ''} error={errors.mobileNumber} onChange={set('mobileNumber')} />
           </>
         )}
-        <button type="submit" className="button button--primary form__submit" disabled={busy}>
+        <button type="submit" className="button button--primary form__submit" disabled={busy || closed !== null}>
           {busy ? (
             <>
               <span className="spinner" aria-hidden="true" /> Processing...
@@ -158,9 +166,12 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
         </div>
       </form>
       {pass ? (
-        <Suspense fallback={null}>
-          <PassCard pass={pass} />
-        </Suspense>
+        <>
+          <Suspense fallback={null}>
+            <PassCard pass={pass} />
+          </Suspense>
+          <NextSteps headingLevel={3} />
+        </>
       ) : null}
     </div>
   );

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { database, type SavedPass } from '../../../offline/db';
 import { PassCard } from './pass-card';
@@ -16,7 +17,9 @@ export function PassesList() {
   return (
     <>
       {passes === null ? null : passes.length === 0 ? (
-        <p className="passes__empty">No passes on this device yet. Register and your pass will be kept here.</p>
+        <p className="passes__empty">
+          No passes on this device yet. <Link to="/visitor-registration">Register as a visitor</Link> and your pass will be kept here.
+        </p>
       ) : (
         <ul className="passes">
           {passes.map((pass) => (

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { DEFAULT_PACKAGES, subscriptionChoices } from '../../../../../edge/lib/site-defaults';
 import { Modal } from '../../../components/modal';
 import type { SavedPass } from '../../../offline/db';
-import { useSite } from '../site-data';
+import { useRegistrationClosed, useSite } from '../site-data';
 import { CityPicker } from './city-picker';
 
 import { type FieldErrors, payloadOf, QUEUED_MESSAGE, type RegistrationType, typeSpec, validatePopup, type Values } from './registration-types';
@@ -34,6 +34,7 @@ type Message = { tone: 'success' | 'error' | 'info'; text: string } | null;
 
 export default function RegistrationPopup({ type, subscription, eventName, onClose, onPass }: PopupProps) {
   const site = useSite();
+  const closed = useRegistrationClosed();
   // The enquiry's choices: the organiser's packages plus "General Enquiry" (settles the seed's
   // 2 PACK BRONZE / 3 PACK SILVER mismatch); the seed's cards until the API answers.
   const choices = site.subscriptionChoices.length > 0 ? site.subscriptionChoices : subscriptionChoices(DEFAULT_PACKAGES);
@@ -94,6 +95,11 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
       }
     >
       <p className="popup__text">{POPUP_TEXT}</p>
+      {closed ? (
+        <p className="form__message form__message--info form__closed" role="status">
+          {closed}
+        </p>
+      ) : null}
       <form id={formId} className="form" noValidate onSubmit={onSubmit}>
         {spec.fields.map((field) => {
           const id = `${formId}-${field.name}`;
@@ -162,7 +168,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
           <button type="button" className="button button--secondary" onClick={onClose} disabled={sending}>
             Cancel
           </button>
-          <button type="submit" className="button button--primary" aria-busy={sending}>
+          <button type="submit" className="button button--primary" aria-busy={sending} disabled={closed !== null}>
             {sending ? 'Submitting...' : 'Submit'}
           </button>
         </div>
