@@ -221,6 +221,86 @@ describe('public site', () => {
   }, 120_000);
 });
 
+describe('honest submission states', () => {
+  it('focus goes to the first invalid field; a stray backdrop tap keeps what was typed; State and City are marked required', async () => {
+    const visitor = await openDevice({ viewport: { width: 390, height: 844 } });
+    try {
+      const { page } = visitor;
+      await page.goto(`${baseUrl}/`);
+      await hydrated(page);
+      await page.locator('summary', { hasText: 'REGISTER NOW' }).click();
+      await page.locator('.site-header__choices').getByRole('link', { name: 'Visitor Registration' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Visitor Registration' });
+      await expect.poll(() => dialog.locator('label', { hasText: /^State/ }).textContent()).toBe('State *');
+      expect(await dialog.locator('label', { hasText: /^City/ }).textContent()).toBe('City *');
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+      const firstInvalid = await page.evaluate(() => document.querySelector('[role="dialog"] [aria-invalid="true"]') === document.activeElement);
+      expect(firstInvalid).toBe(true);
+      await dialog.getByLabel('Full Name').fill('Typed Person');
+      await page.mouse.click(5, 5); // the backdrop, outside the panel
+      await page.waitForTimeout(300);
+      expect(await dialog.getByLabel('Full Name').inputValue()).toBe('Typed Person');
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it('closing the popup while it sends keeps sending, then tells the outcome and shows the pass', async () => {
+    const visitor = await openDevice({ viewport: { width: 390, height: 844 } });
+    try {
+      const { page } = visitor;
+      // The real server, reached 2 s late.
+      await page.route('**/api/sponsors/register', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        await route.continue();
+      });
+      await page.goto(`${baseUrl}/`);
+      await hydrated(page);
+      await page.locator('summary', { hasText: 'REGISTER NOW' }).click();
+      await page.locator('.site-header__choices').getByRole('link', { name: 'Sponsor Registration' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sponsor Registration' });
+      await dialog.getByLabel('Sponsor Organization Name').fill('Closing Builders');
+      await dialog.getByLabel('Contact Person Name').fill('Early Closer');
+      await dialog.getByLabel('Mobile Number').fill(mobile());
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await dialog.getByRole('button', { name: 'Submitting...' }).waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await page.locator('.toasts').getByText('Registration successful!').waitFor({ timeout: 10_000 });
+      await page.getByRole('dialog', { name: 'Your pass' }).waitFor();
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it('a server slower than the time-out is not called offline: it stays queued, is sent again, and the pass appears', async () => {
+    const visitor = await openDevice({ viewport: { width: 390, height: 844 } });
+    try {
+      const { page } = visitor;
+      let slow = true;
+      await page.route('**/api/visitors/register', async (route) => {
+        if (slow) await new Promise((resolve) => setTimeout(resolve, 16_000));
+        await route.continue().catch(() => undefined);
+      });
+      await page.goto(`${baseUrl}/visitor-registration`);
+      await hydrated(page);
+      await page.getByLabel('Full Name').fill('Patient Person');
+      await page.getByLabel('Mobile Number').fill(mobile());
+      await page.getByLabel('State').selectOption('Telangana');
+      await page.getByLabel('City').selectOption('Hyderabad');
+      await page.getByRole('button', { name: 'Register Now', exact: true }).click();
+      await page.getByText(/The server is slow to answer\. Your registration is saved on this device and we will keep trying/).waitFor({ timeout: 25_000 });
+      expect(await page.getByText(/You are offline/).count()).toBe(0);
+      slow = false;
+      await page.locator('.toasts').getByText('Visitor Registration for Patient Person has been sent. Your pass is in My passes.').waitFor({ timeout: 30_000 });
+      await page.getByRole('dialog', { name: 'Your pass' }).waitFor();
+    } finally {
+      await visitor.close();
+    }
+  }, 90_000);
+});
+
 describe("the event's life and the visitor's next steps", () => {
   it('outside the registration window the forms say so and cannot send', async () => {
     const token = await apiLogin(baseUrl, inject('adminEmail'), inject('adminPassword'));

@@ -1,9 +1,10 @@
-import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import type { SavedPass } from '../../../offline/db';
 import { NextSteps } from '../next-steps';
 import { useRegistrationClosed } from '../site-data';
 import { CityPicker } from './city-picker';
-import { type FieldErrors, INLINE_MOBILE_PATTERN_ATTRIBUTE, PROFESSIONAL_TYPES, QUEUED_MESSAGE, validateInline, type Values } from './registration-types';
+import { useFocusFirstInvalid } from './focus-invalid';
+import { type FieldErrors, INLINE_MOBILE_PATTERN_ATTRIBUTE, PROFESSIONAL_TYPES, QUEUED_MESSAGE, SLOW_SERVER_MESSAGE, validateInline, type Values } from './registration-types';
 import './registration.css';
 
 const PassCard = lazy(() => import('./pass-card').then((module) => ({ default: module.PassCard })));
@@ -72,12 +73,16 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
   const [pass, setPass] = useState<SavedPass | null>(null);
   const [cityKey, setCityKey] = useState(0);
   const closed = useRegistrationClosed();
+  const form = useRef<HTMLFormElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  useFocusFirstInvalid(form, attempt, Object.keys(errors).length > 0);
   const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
     setPass(null);
+    setAttempt((count) => count + 1);
     const found = validateInline(kind, values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -99,13 +104,14 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
         setPass(result.pass);
         break;
       case 'queued':
-        setMessage({ tone: 'info', text: QUEUED_MESSAGE });
+        setMessage({ tone: 'info', text: result.reason === 'slow' ? SLOW_SERVER_MESSAGE : QUEUED_MESSAGE });
         break;
       case 'duplicate':
         setMessage({ tone: 'info', text: result.message });
         return;
       case 'failed':
         setErrors(result.errors ?? {});
+        setAttempt((count) => count + 1);
         setMessage({
           tone: 'error',
           text: result.serverMessage ? result.message : result.status === 200 ? INLINE_TEXT.failed : INLINE_TEXT.error,
@@ -127,7 +133,7 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
           {closed}
         </p>
       ) : null}
-      <form className="form" aria-labelledby={`${id}-title`} onSubmit={onSubmit}>
+      <form ref={form} className="form" aria-labelledby={`${id}-title`} onSubmit={onSubmit}>
         {kind === 'visitor' ? (
           <>
             <InlineField id={`${id}-name`} name="fullName" label="Full Name" autoComplete="name" value={values.fullName ?? ''} error={errors.fullName} onChange={set('fullName')} />

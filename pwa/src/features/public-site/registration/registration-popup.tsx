@@ -5,7 +5,9 @@ import type { SavedPass } from '../../../offline/db';
 import { useRegistrationClosed, useSite } from '../site-data';
 import { CityPicker } from './city-picker';
 
-import { type FieldErrors, payloadOf, QUEUED_MESSAGE, type RegistrationType, typeSpec, validatePopup, type Values } from './registration-types';
+import { notify } from '../../../components/toasts';
+import { useFocusFirstInvalid } from './focus-invalid';
+import { type FieldErrors, payloadOf, QUEUED_MESSAGE, type RegistrationType, SLOW_SERVER_MESSAGE, typeSpec, validatePopup, type Values } from './registration-types';
 import { submitRegistration } from './submit';
 import './registration.css';
 
@@ -46,7 +48,21 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
   const [sending, setSending] = useState(false);
   const [message, setMessage] = useState<Message>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(closeTimer.current), []);
+  // Closed while sending (Esc, ✕): the submission goes on, and its outcome is told as a toast instead.
+  const open = useRef(true);
+  useEffect(
+    () => () => {
+      open.current = false;
+      clearTimeout(closeTimer.current);
+    },
+    [],
+  );
+  const form = useRef<HTMLFormElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  useFocusFirstInvalid(form, attempt, Object.keys(errors).length > 0);
+  // A new key after a success empties the state and city pickers with the rest of the form.
+  const [resetKey, setResetKey] = useState(0);
+  const dirty = Object.values(values).some((value) => value.trim() !== '' && value !== subscription);
 
   const set = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
 
@@ -54,6 +70,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
     event.preventDefault();
     if (sending) return;
     setMessage(null);
+    setAttempt((count) => count + 1);
     const found = validatePopup(spec.fields, values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -67,10 +84,24 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
       typeLabel: type,
       eventName,
     });
+    if (!open.current) {
+      // The popup was closed meanwhile: the outcome as a toast, and the pass when there is one.
+      if (result.kind === 'created') {
+        notify(POPUP_SUCCESS, 'success');
+        if (result.pass) onPass(result.pass);
+      } else if (result.kind === 'queued') notify(result.reason === 'slow' ? SLOW_SERVER_MESSAGE : QUEUED_MESSAGE, 'info');
+      else notify(result.message || POPUP_FAILURE, result.kind === 'duplicate' ? 'info' : 'error');
+      return;
+    }
     setSending(false);
     if (result.kind === 'created' || result.kind === 'queued') {
-      setMessage(result.kind === 'created' ? { tone: 'success', text: POPUP_SUCCESS } : { tone: 'info', text: QUEUED_MESSAGE });
+      setMessage(
+        result.kind === 'created'
+          ? { tone: 'success', text: POPUP_SUCCESS }
+          : { tone: 'info', text: result.reason === 'slow' ? SLOW_SERVER_MESSAGE : QUEUED_MESSAGE },
+      );
       setValues({});
+      setResetKey((key) => key + 1);
       closeTimer.current = setTimeout(() => {
         onClose();
         if (result.kind === 'created' && result.pass) onPass(result.pass);
@@ -80,6 +111,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
     } else {
       const fieldMessage = result.errors ? Object.values(result.errors)[0] : undefined;
       setErrors(result.errors ?? {});
+      setAttempt((count) => count + 1);
       setMessage({ tone: 'error', text: (result.serverMessage ? result.message : fieldMessage) || POPUP_FAILURE });
     }
   };
@@ -88,6 +120,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
     <Modal
       title={type}
       onClose={onClose}
+      closeOnBackdrop={!dirty && !sending}
       icon={
         <svg className="popup__icon" viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
           <path d={ICONS[type]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
@@ -100,7 +133,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
           {closed}
         </p>
       ) : null}
-      <form id={formId} className="form" noValidate onSubmit={onSubmit}>
+      <form ref={form} id={formId} className="form" noValidate onSubmit={onSubmit}>
         {spec.fields.map((field) => {
           const id = `${formId}-${field.name}`;
           const error = errors[field.name];
@@ -108,7 +141,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
           if (field.kind === 'city') {
             return (
               <CityPicker
-                key={field.name}
+                key={`${field.name}-${resetKey}`}
                 name={field.name}
                 label={field.label}
                 value={values[field.name] ?? ''}
