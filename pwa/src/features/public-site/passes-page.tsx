@@ -1,8 +1,6 @@
-import { lazy, Suspense } from 'react';
 import { PublicLayout } from './public-layout';
+import { PassesList } from './registration/passes-page';
 import { usePageMeta } from './use-page-meta';
-
-const PassesList = lazy(() => import('./registration/passes-page').then((module) => ({ default: module.PassesList })));
 
 export function MyPassesPage() {
   usePageMeta('/passes');
@@ -10,9 +8,7 @@ export function MyPassesPage() {
     <PublicLayout className="site--passes">
       <main id="main" className="passes-page">
         <h1>My passes</h1>
-        <Suspense fallback={null}>
-          <PassesList />
-        </Suspense>
+        <PassesList />
       </main>
     </PublicLayout>
   );

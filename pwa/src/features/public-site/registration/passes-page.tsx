@@ -16,7 +16,10 @@ export function PassesList() {
   }, []);
   return (
     <>
-      {passes === null ? null : passes.length === 0 ? (
+      {passes === null ? (
+        // The server's page and the app's first render: the passes are read from this device just after.
+        <p className="passes__empty">Looking for passes saved on this device…</p>
+      ) : passes.length === 0 ? (
         <p className="passes__empty">
           No passes on this device yet. <Link to="/visitor-registration">Register as a visitor</Link> and your pass will be kept here.
         </p>
