@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './env';
 import { bodyGuard } from './http/body-guard';
@@ -18,7 +18,7 @@ export const STORAGE_UNAVAILABLE = 'The server cannot store anything right now. 
  * `deps` may also be a function making them for each request: on Workers every request owns its I/O
  * (decision 013).
  */
-export function createApp(appDeps: AppDeps | ((c: Context<AppEnv>) => AppDeps)) {
+export function createApp(appDeps: AppDeps | ((c: Context<AppEnv>) => AppDeps), options: { publicPages?: MiddlewareHandler<AppEnv> } = {}) {
   const app = new Hono<AppEnv>();
   const shared = typeof appDeps === 'function' ? undefined : appDeps;
   const logger = shared?.logger ?? createLogger();
@@ -68,6 +68,8 @@ export function createApp(appDeps: AppDeps | ((c: Context<AppEnv>) => AppDeps)) 
     return fail(c, 500, 'Something went wrong on our side. Please try again.');
   });
 
+  // The public pages, rendered with the current data (public-pages.ts), then the PWA's files.
+  if (options.publicPages) app.use('*', options.publicPages);
   if (fixed?.serveAssets) app.use('*', fixed.serveAssets);
   return routes;
 }

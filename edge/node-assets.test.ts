@@ -10,7 +10,6 @@ let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'eventpro-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>EventPro</title><div id="root"><h1>Home</h1></div>');
   writeFileSync(join(dist, 'app.html'), '<!doctype html><title>EventPro</title><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)');
   writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("install",()=>{})');
@@ -35,9 +34,8 @@ describe('the Node server serves the built PWA', () => {
     expect(index.headers.get('Content-Security-Policy')).toContain("script-src 'self'");
   });
 
-  it('serves the prerendered home at /, and the empty shell for other app routes, but not for missing files or the API', async () => {
-    expect(await (await t.request('GET', '/')).text()).toContain('<h1>Home</h1>');
-    for (const path of ['/panel', '/panel/dashboard', '/visitor-registration', '/adminpanel/events']) {
+  it('serves the empty shell for app routes (public pages are rendered before it: public-pages.ts), but not for missing files or the API', async () => {
+    for (const path of ['/', '/panel', '/panel/dashboard', '/visitor-registration', '/adminpanel/events']) {
       const res = await t.request('GET', path);
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('<div id="root"></div>');

@@ -5,16 +5,16 @@ import type { MiddlewareHandler } from 'hono';
 
 /**
  * Serves the built PWA on Node. Hashed files under /assets/ never change, so browsers keep them for a
- * year; everything else (index.html, sw.js, the manifest) is revalidated so a new version is seen at
- * once. App routes without a file fall back to app.html, the empty app shell (index.html is the home page,
- * rendered at build time); /api/* never does.
+ * year; everything else (sw.js, the manifest) is revalidated so a new version is seen at once. App routes
+ * without a file fall back to app.html, the empty app shell (the public pages are rendered per request
+ * before this runs: public-pages.ts); /api/* never does.
  */
 export function nodeAssets(distDir: string): MiddlewareHandler {
-  if (!existsSync(join(distDir, 'index.html'))) {
-    console.warn(`The PWA is not built (${distDir} has no index.html): run \`npm run build\`. Serving the API only.`);
+  if (!existsSync(join(distDir, 'app.html'))) {
+    console.warn(`The PWA is not built (${distDir} has no app.html): run \`npm run build\`. Serving the API only.`);
   }
   const serveFile = serveStatic({ root: distDir });
-  // index.html is the prerendered home page; other app routes start from the empty shell.
+  // App routes start from the empty shell.
   const serveIndex = serveStatic({ path: join(distDir, 'app.html') });
   const notFound = async () => undefined;
 

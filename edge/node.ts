@@ -4,7 +4,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
@@ -20,6 +20,7 @@ import { nodeAssets } from './node-assets';
 import { phoneChannels, resendChannel } from './notifications/channels';
 import { MessageLoop } from './notifications/dispatcher';
 import { smtpChannel } from './notifications/smtp-mailer';
+import { type PageShell, publicPages } from './public-pages';
 import { folderBlobStore } from './storage/folder-blob-store';
 
 const env = process.env;
@@ -56,6 +57,29 @@ if (admin.created) {
   }
 }
 
+const pwaDir = resolve(env.PWA_DIR ?? join(repoRoot, 'dist', 'pwa'));
+
+/**
+ * The public pages rendered per request by the server build of the app (dist/ssr, made by `npm run build`);
+ * its shell is read once, at start.
+ */
+async function nodePublicPages() {
+  const rendererPath = join(repoRoot, 'dist', 'ssr', 'entry-server.js');
+  const shellPath = join(pwaDir, 'page-shell.json');
+  if (!existsSync(rendererPath) || !existsSync(shellPath)) {
+    console.warn('The public pages are not built (dist/ssr, dist/pwa/page-shell.json): run `npm run build`.');
+    return undefined;
+  }
+  const renderer = (await import(pathToFileURL(rendererPath).href)) as typeof import('../pwa/src/entry-server');
+  const shell = JSON.parse(readFileSync(shellPath, 'utf8')) as PageShell;
+  return publicPages({
+    paths: renderer.PUBLIC_PAGE_PATHS,
+    render: renderer.renderPublicPage,
+    loadShell: async () => shell,
+    publicOrigin: env.PUBLIC_ORIGIN?.trim() || undefined,
+  });
+}
+
 const trustProxy = env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true';
 const logger = createLogger({ level: parseLogLevel(env.LOG_LEVEL), sink: bufferedStdout() });
 
@@ -83,8 +107,8 @@ const app = createApp({
   },
   logger,
   messaging: { channels, publicOrigin: env.PUBLIC_ORIGIN?.trim() || undefined, dispatch: () => messageLoop.wake() },
-  serveAssets: nodeAssets(resolve(env.PWA_DIR ?? join(repoRoot, 'dist', 'pwa'))),
-});
+  serveAssets: nodeAssets(pwaDir),
+}, { publicPages: await nodePublicPages() });
 
 /**
  * Log lines to stdout, written together once per turn of the event loop: a line per request written on

@@ -13,7 +13,14 @@ import { type AppConfig, type AppDeps, DEFAULT_CONFIG } from './env';
 import { shareEventCache } from './lib/events';
 import { type ChannelEnv, type Channels, phoneChannels, resendChannel } from './notifications/channels';
 import { sendDueMessages } from './notifications/dispatcher';
+import { type PageShell, publicPages } from './public-pages';
 import { r2BlobStore, type R2BucketLike } from './storage/r2-blob-store';
+// The server build of the app's public pages (`npm run build:pwa` makes it; wrangler bundles it).
+// @ts-ignore: a build output, typed by its source below
+import * as builtPages from '../dist/ssr/entry-server.js';
+import type * as PageRenderer from '../pwa/src/entry-server';
+
+const { PUBLIC_PAGE_PATHS, renderPublicPage } = builtPages as typeof PageRenderer;
 
 export interface WorkerBindings extends ChannelEnv {
   DATABASE_URL: string;
@@ -22,6 +29,7 @@ export interface WorkerBindings extends ChannelEnv {
   PASSWORD_PEPPER: string;
   CORS_ORIGINS?: string;
   PUBLIC_RATE_LIMIT?: string;
+  /** The site's public address, for the pages' canonical and share-image links; the request's origin without it. */
   PUBLIC_ORIGIN?: string;
   BLOBS: R2BucketLike;
   ASSETS: { fetch(request: Request): Promise<Response> };
@@ -85,13 +93,23 @@ function appFor(env: WorkerBindings) {
   if (!env.JWT_SECRET || !env.PASSWORD_PEPPER) {
     throw new Error('JWT_SECRET and PASSWORD_PEPPER must be set with `wrangler secret put`.');
   }
-  app ??= createApp((c) => requestDeps(c.env as WorkerBindings));
+  app ??= createApp((c) => requestDeps(c.env as WorkerBindings), {
+    publicPages: publicPages({
+      paths: PUBLIC_PAGE_PATHS,
+      render: renderPublicPage,
+      // A plain value per isolate once read; each request that finds none reads it itself (decision 013).
+      loadShell: async (c) => (pageShell ??= (await (await (c.env as WorkerBindings).ASSETS.fetch(new Request(new URL('/page-shell.json', c.req.url)))).json()) as PageShell),
+      publicOrigin: env.PUBLIC_ORIGIN?.trim() || undefined,
+    }),
+  });
   return app;
 }
 
-/** A page of the app with no file of its own (a deep link such as /panel/dashboard). */
+let pageShell: PageShell | undefined;
+
+/** A page of the app with no file of its own (a deep link such as /panel/dashboard); the public pages are rendered. */
 const isAppRoute = (url: URL, request: Request) =>
-  !url.pathname.startsWith('/api/') && request.method === 'GET' && !/\.[a-z0-9]+$/i.test(url.pathname);
+  !url.pathname.startsWith('/api/') && request.method === 'GET' && !/\.[a-z0-9]+$/i.test(url.pathname) && !PUBLIC_PAGE_PATHS.includes(url.pathname);
 
 export default {
   async fetch(request: Request, env: WorkerBindings, ctx: unknown) {

@@ -1,4 +1,4 @@
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -7,67 +7,52 @@ import { VitePWA } from 'vite-plugin-pwa';
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
- * The home page ships rendered: index.html carries its markup (from the Node build of src/prerender.tsx,
- * made first by `npm run build:pwa`), so the first paint of `/` needs no JavaScript. Every other page
- * starts from app.html, the empty shell (the Node server's and the service worker's fallback, and the
- * Worker's).
+ * The public pages are rendered by the server for each request (edge/public-pages.ts, decision 019) into
+ * the app's shell. This writes that shell, `page-shell.json`: the built index.html, and for each public
+ * page the stylesheets of its route's code, linked from the page's <head> so it is styled from the first
+ * paint and nothing moves when the app hydrates it. The same shell is `app.html`, from which every other
+ * page (the panel) starts, and which the service worker serves offline. No index.html is left: `/` is
+ * rendered like every other public page.
  */
-function prerenderHome(): Plugin {
+function pageShell(): Plugin {
+  const ROUTE_FILES: Record<string, string> = {
+    '/': 'routes/index.tsx',
+    '/awards-registration': 'routes/awards-registration.tsx',
+    '/visitor-registration': 'routes/visitor-registration.tsx',
+    '/stall-registration': 'routes/stall-registration.tsx',
+    '/passes': 'routes/passes.tsx',
+  };
   return {
-    name: 'eventpro:prerender-home',
+    name: 'eventpro:page-shell',
     apply: 'build',
     enforce: 'post',
-    async generateBundle(_options, bundle) {
+    generateBundle(_options, bundle) {
       const page = bundle['index.html'];
       if (!page || page.type !== 'asset') return;
       const shell = String(page.source);
+      delete bundle['index.html'];
       this.emitFile({ type: 'asset', fileName: 'app.html', source: shell });
-      const { renderPage } = (await import(pathToFileURL(here('../dist/prerender/prerender.js')).href)) as {
-        renderPage(path: string): Promise<string>;
-      };
-      // The home page's own styles, so the page is styled from the first paint and nothing moves when the
-      // app takes over. No modulepreload hints on this page: it is complete without JavaScript, so on a
-      // slow phone connection its HTML, styles and images get the bandwidth first, and the app's code
-      // follows from the entry script (app.html, which shows nothing without the code, keeps them).
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-      const home = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('features/public-site/home-page.tsx')));
-      const needed = new Set<string>();
-      const visit = (fileName: string) => {
-        if (needed.has(fileName)) return;
-        needed.add(fileName);
-        const chunk = bundle[fileName];
-        if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
-      };
-      if (home) visit(home.fileName);
-      const css = [...needed].flatMap((name) => {
-        const chunk = bundle[name];
-        return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
-      });
-      const links = css.filter((href) => !shell.includes(href)).map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`);
-      // React puts the preloads of the page's images first in its markup; they belong in <head>.
-      const rendered = await renderPage('/');
-      const hoisted = rendered.match(/^(?:<link [^>]*>)*/)![0];
-      links.push(...(hoisted.match(/<link [^>]*>/g) ?? []));
-      page.source = shell
-        .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-        .replace('</head>', `    ${links.join('\n    ')}\n  </head>`)
-        .replace('<div id="root"></div>', `<div id="root">${rendered.slice(hoisted.length)}</div>`);
+      const stylesheets: Record<string, string[]> = {};
+      for (const [path, file] of Object.entries(ROUTE_FILES)) {
+        const needed = new Set<string>();
+        const visit = (fileName: string) => {
+          if (needed.has(fileName)) return;
+          needed.add(fileName);
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+        };
+        for (const chunk of chunks) if (chunk.moduleIds.some((id) => id.split('?')[0]!.endsWith(file))) visit(chunk.fileName);
+        stylesheets[path] = [...needed]
+          .flatMap((name) => {
+            const chunk = bundle[name];
+            return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
+          })
+          .filter((href, index, all) => all.indexOf(href) === index && !shell.includes(href))
+          .map((href) => `/${href}`);
+      }
+      this.emitFile({ type: 'asset', fileName: 'page-shell.json', source: JSON.stringify({ shell, stylesheets }) });
     },
-  };
-}
-
-/**
- * Link previews want absolute URLs (WhatsApp ignores a relative `og:image`), and the site's address is
- * only known where it is deployed: `PUBLIC_ORIGIN=https://expo.example.com npm run build` writes it into
- * the pages' Open Graph tags. Without it they stay relative, which browsers and most crawlers resolve.
- */
-function publicOrigin(): Plugin {
-  const raw = process.env.PUBLIC_ORIGIN?.trim();
-  const origin = raw ? new URL(raw).origin : undefined;
-  return {
-    name: 'eventpro:public-origin',
-    transformIndexHtml: (html) =>
-      origin ? html.replace(/(<meta property="og:image" content=")\//, `$1${origin}/`) : html,
   };
 }
 
@@ -94,8 +79,7 @@ export default defineConfig({
       generatedRouteTree: here('./src/routeTree.gen.ts'),
     }),
     react(),
-    publicOrigin(),
-    prerenderHome(),
+    pageShell(),
     VitePWA({
       // Our own worker (src/sw.ts) so it can also send waiting submissions on Background Sync.
       strategies: 'injectManifest',

@@ -20,7 +20,7 @@ export interface RunningServer {
 }
 
 export function ensureBuilt() {
-  const built = existsSync(join(REPO_ROOT, 'dist/server/node.js')) && existsSync(join(REPO_ROOT, 'dist/pwa/index.html'));
+  const built = existsSync(join(REPO_ROOT, 'dist/server/node.js')) && existsSync(join(REPO_ROOT, 'dist/pwa/app.html'));
   if (!built || process.env.REBUILD === '1') execSync('npm run build', { cwd: REPO_ROOT, stdio: 'inherit' });
 }
 

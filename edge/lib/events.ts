@@ -9,6 +9,13 @@ export interface PublicEvent {
   venue: string;
   startDateTime: string;
   endDateTime: string;
+  /** The public forms' window; null: no limit on that side. */
+  registrationOpensAt: string | null;
+  registrationClosesAt: string | null;
+  address: string;
+  mapUrl: string;
+  openingHours: string;
+  awardsNightAt: string | null;
 }
 
 const publicEventColumns = {
@@ -18,7 +25,14 @@ const publicEventColumns = {
   venue: events.venue,
   startDateTime: events.startDateTime,
   endDateTime: events.endDateTime,
+  registrationOpensAt: events.registrationOpensAt,
+  registrationClosesAt: events.registrationClosesAt,
+  address: events.address,
+  mapUrl: events.mapUrl,
+  openingHours: events.openingHours,
+  awardsNightAt: events.awardsNightAt,
 };
+
 
 /**
  * The event a public page or submission is about: the featured one. Should an organiser have left no

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { siteSettings } from '../db/tables/system';
-import { DEFAULT_PACKAGES, type SitePackage } from './site-defaults';
+import { currentEvent } from './events';
+import { DEFAULT_PACKAGES, type SitePackage, subscriptionChoices } from './site-defaults';
 
 export { DEFAULT_PACKAGES, GENERAL_ENQUIRY, type SitePackage, subscriptionChoices } from './site-defaults';
 
@@ -67,4 +68,17 @@ export async function putSiteSetting<K extends SiteSettingKey>(db: Database, key
     .insert(siteSettings)
     .values({ key, value, updatedAt: at })
     .onConflictDoUpdate({ target: siteSettings.key, set: { value: sql`excluded.value`, updatedAt: at } });
+}
+
+/** What the public pages show: the featured event and the organiser's settings (`GET /api/public/site`). */
+export async function publicSite(db: Database) {
+  const [event, settings] = await Promise.all([currentEvent(db), getSiteSettings(db)]);
+  return {
+    event: event ?? null,
+    contactPhone: settings.contactPhone,
+    contactEmail: settings.contactEmail,
+    packages: settings.packages,
+    subscriptionChoices: subscriptionChoices(settings.packages),
+    founderVideoUrl: settings.founderVideoUrl,
+  };
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { dateTime, flag, MAX_LONG_TEXT, statusOf, stringList, text } from './fields';
+import { dateTime, flag, MAX_LONG_TEXT, optionalDateTime, statusOf, stringList, text } from './fields';
 
 /** Event rules of seed 001 §5, with its messages. */
 export const EVENT_STATUSES = ['draft', 'active', 'completed', 'cancelled'] as const;
@@ -8,7 +8,14 @@ export const EVENT_MESSAGES = {
   required: 'Please fill in all required fields',
   dates: 'Start date and end date are required',
   order: 'End date cannot be before start date',
+  registrationOrder: 'Registration cannot close before it opens',
+  mapUrl: 'The map link must be a web address (https://…)',
 } as const;
+
+/** A link to the venue on a map: a web address, or '' for none. */
+const mapLink = z.optional(
+  text(500).check(z.refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { error: EVENT_MESSAGES.mapUrl })),
+);
 
 const eventFields = {
   eventName: text(),
@@ -21,12 +28,20 @@ const eventFields = {
   endDateTime: dateTime(EVENT_MESSAGES.dates),
   status: z.optional(statusOf(EVENT_STATUSES)),
   isFeatured: z.optional(flag()),
+  registrationOpensAt: optionalDateTime(),
+  registrationClosesAt: optionalDateTime(),
+  address: z.optional(text(500)),
+  mapUrl: mapLink,
+  openingHours: z.optional(text(200)),
+  awardsNightAt: optionalDateTime(),
 };
 
 const requiredPresent = (v: { eventName?: string; state?: string; city?: string; eventTypes?: string[] }) =>
   v.eventName !== '' && v.state !== '' && v.city !== '' && (v.eventTypes === undefined || v.eventTypes.length > 0);
 const orderedDates = (v: { startDateTime?: string; endDateTime?: string }) =>
   !v.startDateTime || !v.endDateTime || v.endDateTime >= v.startDateTime;
+const orderedWindow = (v: { registrationOpensAt?: string | null; registrationClosesAt?: string | null }) =>
+  !v.registrationOpensAt || !v.registrationClosesAt || v.registrationClosesAt >= v.registrationOpensAt;
 const knownTypes = (v: { eventTypes?: string[] }) => (v.eventTypes ?? []).every((t) => (EVENT_TYPES as readonly string[]).includes(t));
 
 function eventSchema<T extends z.ZodMiniType<Record<string, unknown>>>(base: T) {
@@ -34,6 +49,7 @@ function eventSchema<T extends z.ZodMiniType<Record<string, unknown>>>(base: T) 
     z.refine((v) => requiredPresent(v as never), { error: EVENT_MESSAGES.required, path: ['eventName'] }),
     z.refine((v) => knownTypes(v as never), { error: `Event types must be among: ${EVENT_TYPES.join(', ')}`, path: ['eventTypes'] }),
     z.refine((v) => orderedDates(v as never), { error: EVENT_MESSAGES.order, path: ['endDateTime'] }),
+    z.refine((v) => orderedWindow(v as never), { error: EVENT_MESSAGES.registrationOrder, path: ['registrationClosesAt'] }),
   );
 }
 

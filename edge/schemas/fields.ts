@@ -101,6 +101,25 @@ export const stringList = (max = 50) =>
   );
 
 /** An ISO 8601 date-time (what the forms send), normalised to UTC `toISOString()`. */
+/** A date and time that may be left out or cleared: '' or null clears it; otherwise ISO 8601 UTC. */
+export const optionalDateTime = () =>
+  z.optional(
+    z.nullable(
+      z.pipe(
+        z.string().check(z.trim(), z.maxLength(40)),
+        z.transform((v, ctx) => {
+          if (v === '') return null;
+          const time = Date.parse(v);
+          if (Number.isNaN(time)) {
+            ctx.issues.push({ code: 'custom', message: 'Enter a valid date and time', input: v });
+            return z.NEVER;
+          }
+          return new Date(time).toISOString();
+        }),
+      ),
+    ),
+  );
+
 export const dateTime = (message: string) =>
   z.pipe(
     z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }), z.maxLength(40)),

@@ -54,6 +54,8 @@ export async function makeTestApp(
   options: {
     config?: Partial<AppConfig>;
     serveAssets?: AppDeps['serveAssets'];
+    /** The public pages' renderer (public-pages.ts), for tests of the pages' HTML. */
+    publicPages?: NonNullable<Parameters<typeof createApp>[1]>['publicPages'];
     /** The server's reading of the client address; by default the test header, as if it were the socket's. */
     clientAddress?: AppDeps['clientAddress'];
     /** The message channels (none by default: every message is recorded not sent). */
@@ -125,7 +127,7 @@ export async function makeTestApp(
   };
   await ensureFeaturedEvent(db, clock.now());
   await ensureFirstAdmin(db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, pepper: deps.secrets.passwordPepper, now: clock.now() });
-  const app = createApp(deps);
+  const app = createApp(deps, { publicPages: options.publicPages });
 
   const request = (method: string, path: string, init: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...init.headers };

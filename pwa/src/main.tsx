@@ -1,35 +1,33 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { registerServiceWorker } from './offline/service-worker';
-import { queryClient } from './query-client';
 import { router } from './router';
 import './styles/base.css';
 
 const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
+if (!container) throw new Error('#root is missing from the page');
 
 const app = (
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <RouterProvider router={router} />
   </StrictMode>
 );
 
-/** Resolves once the browser has painted a frame (rAF runs just before a paint, the timeout just after). */
-const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-
-// The home page arrives rendered (see pwa/vite.config.ts). The app takes over only after that page is on
-// screen and its route's code is loaded, so the first client render is the same page and replaces it
-// without a flash or a layout shift; and it renders in a transition, in slices that leave the page
-// responsive to a tap meanwhile instead of one long task.
+// A public page arrives rendered by the server with its data (edge/public-pages.ts): the app hydrates that
+// markup, keeping it (and anything the visitor already did with it) instead of building it again. Its route's
+// code is loaded first, so the first render is that same page. Other pages start from the empty shell.
 if (container.hasChildNodes()) {
-  void afterPaint()
-    .then(() => router.load())
+  // The router renders a server-rendered page's tree as its server did (no extra Suspense boundary around
+  // the matches): what TanStack Router's own hydrate() sets. Its loader-data transfer ($_TSR, inline
+  // scripts) is not used: these routes have no loaders, and the page's data comes as one JSON block.
+  router.ssr = { manifest: undefined };
+  void router
+    .load()
     .catch(() => undefined)
-    .then(() => startTransition(() => createRoot(container).render(app)));
+    // In a transition: React hydrates in slices and stays responsive to a tap meanwhile, instead of one
+    // long task over the whole page.
+    .then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   createRoot(container).render(app);
 }

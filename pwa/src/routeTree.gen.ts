@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as AwardsRegistrationRouteImport } from './routes/awards-registration'
+import { Route as PanelRouteRouteImport } from './routes/panel/route'
 import { Route as PassesRouteImport } from './routes/passes'
 import { Route as StallRegistrationRouteImport } from './routes/stall-registration'
 import { Route as VisitorRegistrationRouteImport } from './routes/visitor-registration'
@@ -56,6 +57,11 @@ const AwardsRegistrationRoute = AwardsRegistrationRouteImport.update({
   path: '/awards-registration',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PanelRouteRoute = PanelRouteRouteImport.update({
+  id: '/panel',
+  path: '/panel',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PassesRoute = PassesRouteImport.update({
   id: '/passes',
   path: '/passes',
@@ -87,24 +93,23 @@ const PTokenRoute = PTokenRouteImport.update({
   getParentRoute: () => rootRouteImport,
 } as any)
 const PanelIndexRoute = PanelIndexRouteImport.update({
-  id: '/panel/',
-  path: '/panel/',
-  getParentRoute: () => rootRouteImport,
+  id: '/',
+  path: '/',
+  getParentRoute: () => PanelRouteRoute,
 } as any)
 const PanelSplatRoute = PanelSplatRouteImport.update({
-  id: '/panel/$',
-  path: '/panel/$',
-  getParentRoute: () => rootRouteImport,
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => PanelRouteRoute,
 } as any)
 const PanelAuthedRoute = PanelAuthedRouteImport.update({
-  id: '/panel/_authed',
-  path: '/panel',
-  getParentRoute: () => rootRouteImport,
+  id: '/_authed',
+  getParentRoute: () => PanelRouteRoute,
 } as any)
 const PanelLoginRoute = PanelLoginRouteImport.update({
-  id: '/panel/login',
-  path: '/panel/login',
-  getParentRoute: () => rootRouteImport,
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => PanelRouteRoute,
 } as any)
 const PanelAuthedCheckinRoute = PanelAuthedCheckinRouteImport.update({
   id: '/checkin',
@@ -207,6 +212,7 @@ const PanelAuthedVipsSpeakersRoute = PanelAuthedVipsSpeakersRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/panel': typeof PanelRouteRouteWithChildren
   '/$': typeof SplatRoute
   '/awards-registration': typeof AwardsRegistrationRoute
   '/passes': typeof PassesRoute
@@ -215,7 +221,6 @@ export interface FileRoutesByFullPath {
   '/adminpanel/$': typeof AdminpanelSplatRoute
   '/p/$token': typeof PTokenRoute
   '/panel/$': typeof PanelSplatRoute
-  '/panel': typeof PanelAuthedRouteWithChildren
   '/panel/login': typeof PanelLoginRoute
   '/adminpanel/': typeof AdminpanelIndexRoute
   '/panel/': typeof PanelIndexRoute
@@ -273,6 +278,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/panel': typeof PanelRouteRouteWithChildren
   '/$': typeof SplatRoute
   '/awards-registration': typeof AwardsRegistrationRoute
   '/passes': typeof PassesRoute
@@ -308,6 +314,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/panel'
     | '/$'
     | '/awards-registration'
     | '/passes'
@@ -316,7 +323,6 @@ export interface FileRouteTypes {
     | '/adminpanel/$'
     | '/p/$token'
     | '/panel/$'
-    | '/panel'
     | '/panel/login'
     | '/adminpanel/'
     | '/panel/'
@@ -373,6 +379,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/panel'
     | '/$'
     | '/awards-registration'
     | '/passes'
@@ -407,6 +414,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  PanelRouteRoute: typeof PanelRouteRouteWithChildren
   SplatRoute: typeof SplatRoute
   AwardsRegistrationRoute: typeof AwardsRegistrationRoute
   PassesRoute: typeof PassesRoute
@@ -414,11 +422,7 @@ export interface RootRouteChildren {
   VisitorRegistrationRoute: typeof VisitorRegistrationRoute
   AdminpanelSplatRoute: typeof AdminpanelSplatRoute
   PTokenRoute: typeof PTokenRoute
-  PanelSplatRoute: typeof PanelSplatRoute
-  PanelAuthedRoute: typeof PanelAuthedRouteWithChildren
-  PanelLoginRoute: typeof PanelLoginRoute
   AdminpanelIndexRoute: typeof AdminpanelIndexRoute
-  PanelIndexRoute: typeof PanelIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -442,6 +446,13 @@ declare module '@tanstack/react-router' {
       path: '/awards-registration'
       fullPath: '/awards-registration'
       preLoaderRoute: typeof AwardsRegistrationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/panel': {
+      id: '/panel'
+      path: '/panel'
+      fullPath: '/panel'
+      preLoaderRoute: typeof PanelRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/passes': {
@@ -488,31 +499,31 @@ declare module '@tanstack/react-router' {
     }
     '/panel/': {
       id: '/panel/'
-      path: '/panel'
+      path: '/'
       fullPath: '/panel/'
       preLoaderRoute: typeof PanelIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof PanelRouteRoute
     }
     '/panel/$': {
       id: '/panel/$'
-      path: '/panel/$'
+      path: '/$'
       fullPath: '/panel/$'
       preLoaderRoute: typeof PanelSplatRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof PanelRouteRoute
     }
     '/panel/_authed': {
       id: '/panel/_authed'
-      path: '/panel'
+      path: ''
       fullPath: '/panel'
       preLoaderRoute: typeof PanelAuthedRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof PanelRouteRoute
     }
     '/panel/login': {
       id: '/panel/login'
-      path: '/panel/login'
+      path: '/login'
       fullPath: '/panel/login'
       preLoaderRoute: typeof PanelLoginRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof PanelRouteRoute
     }
     '/panel/_authed/checkin': {
       id: '/panel/_authed/checkin'
@@ -689,8 +700,27 @@ const PanelAuthedRouteWithChildren = PanelAuthedRoute._addFileChildren(
   PanelAuthedRouteChildren,
 )
 
+interface PanelRouteRouteChildren {
+  PanelSplatRoute: typeof PanelSplatRoute
+  PanelAuthedRoute: typeof PanelAuthedRouteWithChildren
+  PanelLoginRoute: typeof PanelLoginRoute
+  PanelIndexRoute: typeof PanelIndexRoute
+}
+
+const PanelRouteRouteChildren: PanelRouteRouteChildren = {
+  PanelSplatRoute: PanelSplatRoute,
+  PanelAuthedRoute: PanelAuthedRouteWithChildren,
+  PanelLoginRoute: PanelLoginRoute,
+  PanelIndexRoute: PanelIndexRoute,
+}
+
+const PanelRouteRouteWithChildren = PanelRouteRoute._addFileChildren(
+  PanelRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  PanelRouteRoute: PanelRouteRouteWithChildren,
   SplatRoute: SplatRoute,
   AwardsRegistrationRoute: AwardsRegistrationRoute,
   PassesRoute: PassesRoute,
@@ -698,11 +728,7 @@ const rootRouteChildren: RootRouteChildren = {
   VisitorRegistrationRoute: VisitorRegistrationRoute,
   AdminpanelSplatRoute: AdminpanelSplatRoute,
   PTokenRoute: PTokenRoute,
-  PanelSplatRoute: PanelSplatRoute,
-  PanelAuthedRoute: PanelAuthedRouteWithChildren,
-  PanelLoginRoute: PanelLoginRoute,
   AdminpanelIndexRoute: AdminpanelIndexRoute,
-  PanelIndexRoute: PanelIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

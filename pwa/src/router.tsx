@@ -1,5 +1,4 @@
 import { createRouter } from '@tanstack/react-router';
-import { queryClient } from './query-client';
 import { routeTree } from './routeTree.gen';
 
 /**
@@ -11,9 +10,8 @@ let keepScrollOfFirstRender = typeof document !== 'undefined' && document.getEle
 
 export const router = createRouter({
   routeTree,
-  context: { queryClient },
   defaultPreload: 'intent',
-  // Let TanStack Query decide freshness; the router only triggers loaders.
+  // Let TanStack Query (the panel's) decide freshness; the router only triggers loaders.
   defaultPreloadStaleTime: 0,
   scrollRestoration: () => {
     if (!keepScrollOfFirstRender) return true;

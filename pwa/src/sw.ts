@@ -3,7 +3,10 @@
 // the public site's waiting submissions when Background Sync wakes it — even with every tab closed.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { PUBLIC_PAGE_PATHS } from './features/public-site/page-meta';
+import { OUTBOX_REPORT_MESSAGE, reportLine } from './features/public-site/registration/outbox-report';
 import { flushNow } from './features/public-site/registration/submit';
+import type { FlushReport } from './offline/public-outbox';
 import { CHECKIN_OUTBOX_SYNC_TAG, flushOutboxOnce } from './offline/checkin-sync';
 
 export const PUBLIC_OUTBOX_SYNC_TAG = 'eventpro-public-outbox';
@@ -12,7 +15,11 @@ export const PUBLIC_OUTBOX_SYNC_TAG = 'eventpro-public-outbox';
 interface WorkerScope {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
   skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void>; matchAll(options: { type: 'window' }): Promise<Array<{ url: string; visibilityState: DocumentVisibilityState }>> };
+  clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: 'window' }): Promise<Array<{ url: string; visibilityState: DocumentVisibilityState; postMessage(message: unknown): void }>>;
+  };
+  registration: { showNotification(title: string, options?: NotificationOptions): Promise<void> };
   addEventListener(type: 'activate', listener: (event: { waitUntil(promise: Promise<unknown>): void }) => void): void;
   addEventListener(type: 'message', listener: (event: { data?: { type?: string } }) => void): void;
   addEventListener(type: 'sync', listener: (event: { tag: string; waitUntil(promise: Promise<unknown>): void }) => void): void;
@@ -21,8 +28,27 @@ declare const self: WorkerScope;
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-// `/` is the precached, prerendered index.html; every other page starts from the empty shell.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/app.html'), { denylist: [/^\/api\//] }));
+const appShell = createHandlerBoundToURL('/app.html');
+const PUBLIC_PAGES_CACHE = 'eventpro-public-pages';
+// The public pages come from the network, rendered with the current data; the last copy of each is kept
+// for offline visits (and the empty shell, from which the app starts, when there is none).
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && PUBLIC_PAGE_PATHS.includes(url.pathname),
+  async (options) => {
+    try {
+      const response = await fetch(options.request);
+      if (response.ok) {
+        const copy = response.clone();
+        void caches.open(PUBLIC_PAGES_CACHE).then((cache) => cache.put(options.request, copy));
+      }
+      return response;
+    } catch {
+      return (await caches.match(options.request, { cacheName: PUBLIC_PAGES_CACHE })) ?? appShell(options);
+    }
+  },
+);
+// Every other page starts from the empty shell.
+registerRoute(new NavigationRoute(appShell, { denylist: [/^\/api\//] }));
 
 // The first worker of a device controls the page that installed it at once, so the panel that was open
 // when the worker arrived reloads offline. (A newer worker still waits for the "Reload" choice below.)
@@ -33,11 +59,28 @@ self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
+/**
+ * What this worker sent, told to the person: the site's open pages show it (a toast, the pass); with no
+ * page open, a notification when the person allowed them.
+ */
+async function tellPerson(reports: FlushReport[]): Promise<void> {
+  if (reports.length === 0) return;
+  const windows = await self.clients.matchAll({ type: 'window' });
+  const pages = windows.filter((w) => !new URL(w.url).pathname.startsWith('/panel'));
+  for (const page of pages) page.postMessage({ type: OUTBOX_REPORT_MESSAGE, reports });
+  if (pages.length > 0 || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+  for (const report of reports) {
+    const line = reportLine(report);
+    if (line) await self.registration.showNotification('EventPro', { body: line.text, tag: report.entry.id, data: { url: '/passes' } });
+  }
+}
+
 self.addEventListener('sync', (event) => {
   if (event.tag !== PUBLIC_OUTBOX_SYNC_TAG) return;
   // A rejected promise makes the browser retry the sync later, with back-off.
   event.waitUntil(
-    flushNow('').then((reports) => {
+    flushNow('').then(async (reports) => {
+      await tellPerson(reports.filter((report) => report.outcome.kind !== 'retry'));
       if (reports.some((report) => report.outcome.kind === 'retry')) throw new Error('Some submissions are still waiting');
     }),
   );

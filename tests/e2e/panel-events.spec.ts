@@ -41,7 +41,7 @@ describe('Event Management', () => {
     expect(await city.inputValue()).toBe('');
     await city.selectOption('Hyderabad');
     await drawer.getByLabel('Exhibition').check();
-    await drawer.getByLabel('Awards').check();
+    await drawer.getByLabel('Awards', { exact: true }).check();
     await submit.click();
     await drawer.getByText('Start date and end date are required').waitFor();
 
@@ -64,6 +64,16 @@ describe('Event Management', () => {
     await banner.setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
     await drawer.getByRole('img', { name: 'Banner preview' }).waitFor();
 
+    // The registration window and what a visitor needs: a window closing before it opens is refused.
+    await drawer.getByLabel('Registration Opens').fill('2029-12-20T10:00');
+    await drawer.getByLabel('Registration Closes').fill('2029-12-10T10:00');
+    await submit.click();
+    await drawer.getByText('Registration cannot close before it opens').waitFor();
+    await drawer.getByLabel('Registration Closes').fill('2030-01-06T09:00');
+    await drawer.getByLabel('Full Address').fill('HITEC City, Madhapur, Hyderabad 500081');
+    await drawer.getByLabel('Opening Hours').fill('10:00 AM – 8:00 PM');
+    await drawer.getByLabel('Awards Night').fill('2030-01-07T19:00');
+
     await submit.click();
     await drawer.getByText('Event created successfully!').waitFor();
     await drawer.waitFor({ state: 'detached' });
@@ -81,6 +91,9 @@ describe('Event Management', () => {
     const editDrawer = page.getByRole('dialog', { name: 'Edit Event' });
     await editDrawer.waitFor();
     expect(await editDrawer.getByLabel(/^City/).inputValue()).toBe('Hyderabad');
+    expect(await editDrawer.getByLabel('Registration Closes').inputValue()).toBe('2030-01-06T09:00');
+    expect(await editDrawer.getByLabel('Opening Hours').inputValue()).toBe('10:00 AM – 8:00 PM');
+    expect(await editDrawer.getByLabel('Full Address').inputValue()).toBe('HITEC City, Madhapur, Hyderabad 500081');
     await editDrawer.getByLabel(/^Event Name/).fill(`${name} II`);
     await editDrawer.getByLabel('Status').selectOption('draft');
     await editDrawer.getByRole('button', { name: 'Update Event' }).click();

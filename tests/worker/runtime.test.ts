@@ -51,7 +51,15 @@ describe('the Worker (workerd via wrangler dev, sqld over HTTP)', () => {
     const home = await fetch(`${workerUrl}/`);
     expect(home.status).toBe(200);
     expect(home.headers.get('content-security-policy')).toContain("script-src 'self'");
-    expect(await home.text()).toMatch(/<div id="root">.*Hyderabad Property Expo/s); // prerendered
+    // Rendered by the Worker with the database's data: the sections and the share card's absolute address.
+    const html = await home.text();
+    expect(html).toMatch(/<div id="root">.*Hyderabad Property Expo.*EVENT PACKAGES - DELIVERABLES/s);
+    expect(html).toContain(`<meta property="og:image" content="${workerUrl}/images/share-event.jpg">`);
+    for (const path of ['/awards-registration', '/visitor-registration', '/stall-registration', '/passes']) {
+      const page = await fetch(`${workerUrl}${path}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(`<link rel="canonical" href="${workerUrl}${path}">`);
+    }
 
     const route = await fetch(`${workerUrl}/panel/dashboard`, { headers: { 'Sec-Fetch-Mode': 'navigate', Accept: 'text/html' } });
     expect(route.status).toBe(200);

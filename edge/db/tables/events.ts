@@ -14,6 +14,14 @@ export const events = sqliteTable(
     venue: text('venue').notNull().default(''),
     startDateTime: text('start_date_time').notNull(),
     endDateTime: text('end_date_time').notNull(),
+    /** When the public forms open and close (ISO 8601 UTC); none: open, with no limit on that side. */
+    registrationOpensAt: text('registration_opens_at'),
+    registrationClosesAt: text('registration_closes_at'),
+    /** What a visitor needs to get there and when: the full address, a map link, the daily hours, the awards night. */
+    address: text('address').notNull().default(''),
+    mapUrl: text('map_url').notNull().default(''),
+    openingHours: text('opening_hours').notNull().default(''),
+    awardsNightAt: text('awards_night_at'),
     bannerKey: text('banner_key'),
     status: text('status').notNull().default('active'),
     isFeatured: booleanColumn('is_featured'),

@@ -29,7 +29,10 @@ export const eventResource: ResourceDescription = {
   checkUpdate: (patch, existing) => {
     const start = (patch.startDateTime ?? existing.startDateTime) as string;
     const end = (patch.endDateTime ?? existing.endDateTime) as string;
-    return end < start ? { field: 'endDateTime', message: EVENT_MESSAGES.order } : undefined;
+    if (end < start) return { field: 'endDateTime', message: EVENT_MESSAGES.order };
+    const opens = (patch.registrationOpensAt === undefined ? existing.registrationOpensAt : patch.registrationOpensAt) as string | null;
+    const closes = (patch.registrationClosesAt === undefined ? existing.registrationClosesAt : patch.registrationClosesAt) as string | null;
+    return opens && closes && closes < opens ? { field: 'registrationClosesAt', message: EVENT_MESSAGES.registrationOrder } : undefined;
   },
   afterWrite: async (db, row) => {
     // Public registrations cache the featured event for a second; they see this change at once.
@@ -50,6 +53,8 @@ export const eventResource: ResourceDescription = {
     ['Types', (r) => r.eventTypes],
     ['Starts', (r) => r.startDateTime],
     ['Ends', (r) => r.endDateTime],
+    ['Registration Opens', (r) => r.registrationOpensAt ?? ''],
+    ['Registration Closes', (r) => r.registrationClosesAt ?? ''],
     ['Status', (r) => r.status],
     ['Featured', (r) => (r.isFeatured ? 'yes' : '')],
     ['Created On', (r) => r.createdAt],

@@ -444,6 +444,12 @@ describe('GET /api/public/site', () => {
       venue: 'Hyderabad International Convention Centre (HICC), Madhapur, Hyderabad',
       startDateTime: '2025-10-18T03:30:00.000Z',
       endDateTime: '2025-10-19T14:30:00.000Z',
+      registrationOpensAt: null,
+      registrationClosesAt: null,
+      address: '',
+      mapUrl: '',
+      openingHours: '',
+      awardsNightAt: null,
     });
     expect(data.contactPhone).toBe('');
     expect(data.contactEmail).toBe('');

@@ -6,7 +6,7 @@ import { ok } from '../../http/envelope';
 import { publicRateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { insertStatement } from '../../db/sql-statement';
-import { getSiteSettings, subscriptionChoices } from '../../lib/site-settings';
+import { publicSite } from '../../lib/site-settings';
 import {
   awardRegistrationSchema,
   enquirySchema,
@@ -14,7 +14,6 @@ import {
   stallRegistrationSchema,
   visitorRegistrationSchema,
 } from '../../schemas/public-registrations';
-import { currentEvent } from '../../lib/events';
 import { submit } from './submit';
 
 /**
@@ -154,15 +153,6 @@ export const publicRoutes = new Hono<AppEnv>()
    * worker: an edit in Settings shows within a minute, and a crowd opening the home page costs one read each.
    */
   .get('/public/site', async (c) => {
-    const { db } = c.var.deps;
-    const [event, settings] = await Promise.all([currentEvent(db), getSiteSettings(db)]);
     c.header('Cache-Control', 'public, max-age=60');
-    return ok(c, {
-      event: event ?? null,
-      contactPhone: settings.contactPhone,
-      contactEmail: settings.contactEmail,
-      packages: settings.packages,
-      subscriptionChoices: subscriptionChoices(settings.packages),
-      founderVideoUrl: settings.founderVideoUrl,
-    });
+    return ok(c, await publicSite(c.var.deps.db));
   });

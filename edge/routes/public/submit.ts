@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { fail } from '../../http/envelope';
 import { cachedEvent } from '../../lib/events';
+import { REGISTRATION_CLOSED_MESSAGE, registrationClosedMessage } from '../../lib/registration-window';
 import { groupCommit } from '../../lib/group-commit';
 import type { SqlStatement } from '../../db/sql-statement';
 import { constraintMessage } from '../../lib/db-errors';
@@ -28,6 +29,7 @@ export const ALREADY_REGISTERED_MESSAGE = 'You have already registered. Thank yo
 export const UNKNOWN_EVENT_MESSAGE = 'Unknown event';
 export const IN_PROGRESS_MESSAGE = 'This submission is still being processed. Please try again in a moment.';
 export const NO_EVENT_MESSAGE = 'No event is open for registration at the moment';
+export { REGISTRATION_CLOSED_MESSAGE };
 
 
 export interface Submission<Input extends { eventId?: string; uniqueSubmissionId?: string }, Row extends object> {
@@ -72,6 +74,13 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
     return input.eventId
       ? fail(c, 400, UNKNOWN_EVENT_MESSAGE, { eventId: UNKNOWN_EVENT_MESSAGE })
       : fail(c, 400, NO_EVENT_MESSAGE);
+  }
+  const closed = registrationClosedMessage(event, now());
+  if (closed) {
+    // A submission accepted while the window was open, sent again for its lost answer, still gets it.
+    const prior = key ? await priorOutcome(db, key, hash) : undefined;
+    if (prior?.kind === 'replay') return c.json(prior.answer.body as Created<Row>, prior.answer.status as 201);
+    return fail(c, 403, closed);
   }
 
   for (let attempt = 1; ; attempt++) {

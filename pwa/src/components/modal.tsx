@@ -12,13 +12,15 @@ interface ModalProps {
   children: ReactNode;
   /** Label of the close icon button. */
   closeLabel?: string;
+  /** Whether a tap on the backdrop closes it (not while it holds something the person typed). */
+  closeOnBackdrop?: boolean;
 }
 
 /**
  * A modal dialog: focus moves inside on open, Tab and Shift+Tab stay inside, Escape closes, and focus
  * returns to what had it before. The page behind is inert while it is open.
  */
-export function Modal({ title, icon, onClose, children, closeLabel = 'Close' }: ModalProps) {
+export function Modal({ title, icon, onClose, children, closeLabel = 'Close', closeOnBackdrop = true }: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
@@ -62,7 +64,7 @@ export function Modal({ title, icon, onClose, children, closeLabel = 'Close' }: 
   }, []);
 
   return createPortal(
-    <div className="modal" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+    <div className="modal" onMouseDown={(event) => closeOnBackdrop && event.target === event.currentTarget && onClose()}>
       <div ref={panel} className="modal__panel" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <div className="modal__head">
           {icon}

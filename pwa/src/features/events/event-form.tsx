@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { EVENT_STATUSES, EVENT_TYPES } from '../../../../edge/schemas/events';
+import { EVENT_MESSAGES, EVENT_STATUSES, EVENT_TYPES } from '../../../../edge/schemas/events';
 import { type BaseRecord, panelRequest } from '../../components/panel-api';
 import { statusLabel } from '../../components/panel-format';
 import { fromEventInput, toEventInput } from '../../lib/dates';
@@ -16,6 +16,18 @@ export const EVENT_CLOSE_DELAY_MS = 1200;
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/** The registration window and what a visitor needs to get there, as the form edits them. */
+function visitOf(record: BaseRecord | null) {
+  return {
+    opens: toEventInput(record?.registrationOpensAt),
+    closes: toEventInput(record?.registrationClosesAt),
+    address: str(record?.address),
+    mapUrl: str(record?.mapUrl),
+    openingHours: str(record?.openingHours),
+    awardsNight: toEventInput(record?.awardsNightAt),
+  };
+}
+
 /** The event form of seed 001 §5 (create and edit), sent as multipart with the banner. */
 export function EventForm({ record, onClose }: { record: BaseRecord | null; onClose: () => void }) {
   const editing = record !== null;
@@ -29,6 +41,12 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
     description: useId(),
     status: useId(),
     featured: useId(),
+    opens: useId(),
+    closes: useId(),
+    address: useId(),
+    mapUrl: useId(),
+    hours: useId(),
+    awards: useId(),
   };
   const [eventName, setEventName] = useState(str(record?.eventName));
   const [location, setLocation] = useState({ state: str(record?.state), city: str(record?.city) });
@@ -38,6 +56,7 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
   const [description, setDescription] = useState(str(record?.description));
   const [status, setStatus] = useState(str(record?.status) || 'active');
   const [featured, setFeatured] = useState(Boolean(record?.isFeatured));
+  const [visit, setVisit] = useState(() => visitOf(record));
   const [banner, setBanner] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
@@ -75,6 +94,7 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
       setDescription(str(data.description));
       setStatus(str(data.status) || 'active');
       setFeatured(Boolean(data.isFeatured));
+      setVisit(visitOf(data));
       setVersion(data.updatedAt);
       setStale(false);
       setError(null);
@@ -100,6 +120,11 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
       setError(problem);
       return;
     }
+    // Both in event time, written the same way: as text they compare as the times they are.
+    if (visit.opens && visit.closes && visit.closes < visit.opens) {
+      setError(EVENT_MESSAGES.registrationOrder);
+      return;
+    }
     const form = new FormData();
     form.append('eventName', values.eventName);
     form.append('state', values.state);
@@ -112,6 +137,13 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
     form.append('endDateTime', fromEventInput(dates.end));
     form.append('status', status);
     form.append('isFeatured', featured ? 'true' : 'false');
+    // An emptied date clears it (no limit on that side of the registration window).
+    form.append('registrationOpensAt', fromEventInput(visit.opens));
+    form.append('registrationClosesAt', fromEventInput(visit.closes));
+    form.append('awardsNightAt', fromEventInput(visit.awardsNight));
+    form.append('address', visit.address.trim());
+    form.append('mapUrl', visit.mapUrl.trim());
+    form.append('openingHours', visit.openingHours.trim());
     if (banner) form.append('banner', banner);
     save.mutate(form);
   }
@@ -207,6 +239,32 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
         <div className="field">
           <label htmlFor={ids.venue}>Venue</label>
           <input id={ids.venue} value={venue} onChange={(e) => setVenue(e.currentTarget.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.opens}>Registration Opens</label>
+          <input id={ids.opens} type="datetime-local" step={60} value={visit.opens} aria-describedby={`${ids.opens}-hint`} onChange={(e) => setVisit({ ...visit, opens: e.currentTarget.value })} />
+          <p id={`${ids.opens}-hint`} className="field__hint">Empty: open now.</p>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.closes}>Registration Closes</label>
+          <input id={ids.closes} type="datetime-local" step={60} min={visit.opens || undefined} value={visit.closes} aria-describedby={`${ids.closes}-hint`} onChange={(e) => setVisit({ ...visit, closes: e.currentTarget.value })} />
+          <p id={`${ids.closes}-hint`} className="field__hint">Empty: no closing time.</p>
+        </div>
+        <div className="field field--full">
+          <label htmlFor={ids.address}>Full Address</label>
+          <input id={ids.address} value={visit.address} autoComplete="off" onChange={(e) => setVisit({ ...visit, address: e.currentTarget.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.mapUrl}>Map Link</label>
+          <input id={ids.mapUrl} type="url" inputMode="url" placeholder="https://maps.google.com/…" value={visit.mapUrl} onChange={(e) => setVisit({ ...visit, mapUrl: e.currentTarget.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.hours}>Opening Hours</label>
+          <input id={ids.hours} placeholder="10:00 AM – 8:00 PM" value={visit.openingHours} onChange={(e) => setVisit({ ...visit, openingHours: e.currentTarget.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.awards}>Awards Night</label>
+          <input id={ids.awards} type="datetime-local" step={60} value={visit.awardsNight} onChange={(e) => setVisit({ ...visit, awardsNight: e.currentTarget.value })} />
         </div>
         <div className="field">
           <label htmlFor={ids.status}>Status</label>

@@ -1,4 +1,5 @@
-import { AwardsBanner, DeferredSections } from './home-page';
+import { AwardsBanner } from './home-page';
+import { LandingSections } from './landing-sections';
 import { formatDay } from './event-dates';
 import { PublicLayout, usePublicActions } from './public-layout';
 import { useEvent } from './site-data';
@@ -26,16 +27,12 @@ function AwardsHero() {
 }
 
 export function AwardsPage() {
-  usePageMeta({
-    title: 'Builders Awards 2025 | Nominate for Award',
-    description: 'The biggest awards for builders and developers, 19th October 2025 in Hyderabad. Nominate now: 15+ award categories.',
-    path: '/awards-registration',
-  });
+  usePageMeta('/awards-registration');
   return (
     <PublicLayout className="site--awards">
       <main id="main">
         <AwardsHero />
-        <DeferredSections reduced />
+        <LandingSections reduced />
         <AwardsBanner onAwardsPage />
       </main>
     </PublicLayout>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { countdownParts } from './event-dates';
+import { countdownParts, eventPhase } from './event-dates';
+import { useRenderedAt } from './site-data';
 
 const UNITS = [
   ['days', 'Days'],
@@ -8,15 +9,35 @@ const UNITS = [
   ['seconds', 'Seconds'],
 ] as const;
 
-/** Days, hours, minutes and seconds to the event's start, refreshed every second (seed 000 §4). */
-export function Countdown({ startIso }: { startIso: string }) {
-  const target = Date.parse(startIso);
-  const [now, setNow] = useState(() => Date.now());
+/**
+ * Days, hours, minutes and seconds to the event's start, refreshed every second; "Happening now" while the
+ * event is on and "This edition has ended" after it. The first render uses the moment the page was
+ * rendered, so the app's first render is the server's page.
+ */
+export function Countdown({ startIso, endIso }: { startIso: string; endIso: string }) {
+  const renderedAt = useRenderedAt();
+  const [now, setNow] = useState(renderedAt);
   useEffect(() => {
+    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  const parts = countdownParts(target, now);
+  const phase = eventPhase(startIso, endIso, now);
+  if (phase === 'on') {
+    return (
+      <p className="countdown countdown--status" role="status">
+        Happening now
+      </p>
+    );
+  }
+  if (phase === 'ended') {
+    return (
+      <p className="countdown countdown--status" role="status">
+        This edition has ended
+      </p>
+    );
+  }
+  const parts = countdownParts(Date.parse(startIso), now);
   return (
     <div className="countdown" role="timer" aria-label="Time until the expo opens">
       {UNITS.map(([key, label]) => (

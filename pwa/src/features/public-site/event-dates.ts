@@ -69,3 +69,22 @@ export function formatDay(iso: string): string {
   const parts = dayParts(iso);
   return parts ? `${ordinal(parts.day)} ${parts.month} ${parts.year}` : '';
 }
+
+export type EventPhase = 'upcoming' | 'on' | 'ended';
+
+/** Where `now` falls: before the event's start, between its start and end, or after its end. */
+export function eventPhase(startIso: string, endIso: string, now: number): EventPhase {
+  const start = Date.parse(startIso);
+  const end = Date.parse(endIso);
+  if (Number.isFinite(end) && now >= end) return 'ended';
+  if (Number.isFinite(start) && now >= start) return 'on';
+  return 'upcoming';
+}
+
+/** "19th October 2025, 7:00 pm": a moment of the event, in its own time zone. */
+export function formatDayTime(iso: string): string {
+  const day = formatDay(iso);
+  if (!day) return '';
+  const time = new Intl.DateTimeFormat('en-IN', { timeZone: EVENT_TIME_ZONE, hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return `${day}, ${time}`;
+}

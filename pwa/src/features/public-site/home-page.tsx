@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { notify } from '../../components/toasts';
 import { Countdown } from './countdown';
 import { formatDateRange, formatDay } from './event-dates';
@@ -7,8 +6,8 @@ import { PublicLayout, usePublicActions } from './public-layout';
 import { useEvent } from './site-data';
 import { usePageMeta } from './use-page-meta';
 
-// Below the fold: loaded when the visitor scrolls near it (or follows an in-page anchor).
-const LandingSections = lazy(() => import('./landing-sections'));
+import { LandingSections } from './landing-sections';
+import { NextSteps } from './next-steps';
 
 const PROMO_CARDS = [
   ['Villas', 'Gated community villas'],
@@ -17,19 +16,17 @@ const PROMO_CARDS = [
 ] as const;
 
 export function HomePage() {
-  usePageMeta({
-    title: 'Hyderabad Property Expo 2025 & Builders Awards',
-    description:
-      'Property expo on 18th - 19th October, 2025 in Hyderabad: 100+ best projects, up to 90% loan assistance. Register as a visitor for free, book a stall or nominate for the builders awards.',
-    path: '/',
-  });
+  usePageMeta('/');
   return (
     <PublicLayout className="site--home">
       <main id="main">
         <HomeHero />
         <PromoBanner />
+        <div className="section">
+          <NextSteps />
+        </div>
         <AwardsBanner />
-        <DeferredSections />
+        <LandingSections />
       </main>
     </PublicLayout>
   );
@@ -54,7 +51,7 @@ function HomeHero() {
             Book a Stall
           </Link>
         </div>
-        <Countdown startIso={event.startDateTime} />
+        <Countdown startIso={event.startDateTime} endIso={event.endDateTime} />
       </div>
     </section>
   );
@@ -103,53 +100,5 @@ export function AwardsBanner({ onAwardsPage = false }: { onAwardsPage?: boolean 
         </Link>
       )}
     </section>
-  );
-}
-
-/** Asks the deferred sections to render now and scroll to `id` (the side menu's in-page anchors). */
-export const SHOW_SECTIONS_EVENT = 'eventpro:sections';
-
-/** Renders the landing sections once they come near the viewport, or at once for an in-page anchor. */
-export function DeferredSections({ reduced = false }: { reduced?: boolean }) {
-  const [target, setTarget] = useState(() => (typeof window === 'undefined' ? '' : window.location.hash.slice(1)));
-  const [show, setShow] = useState(Boolean(target));
-  const sentinel = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const onShow = (event: Event) => {
-      setTarget((event as CustomEvent<string>).detail);
-      setShow(true);
-    };
-    window.addEventListener(SHOW_SECTIONS_EVENT, onShow);
-    return () => window.removeEventListener(SHOW_SECTIONS_EVENT, onShow);
-  }, []);
-
-  useEffect(() => {
-    const node = sentinel.current;
-    if (show || !node) return;
-    if (!('IntersectionObserver' in window)) {
-      setShow(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setShow(true);
-      },
-      { rootMargin: '100px 0px' },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [show]);
-
-  return (
-    <div ref={sentinel} className="deferred">
-      {show ? (
-        <Suspense fallback={<div className="deferred__placeholder" />}>
-          <LandingSections reduced={reduced} scrollTo={target} />
-        </Suspense>
-      ) : (
-        <div className="deferred__placeholder" />
-      )}
-    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { notify } from '../../components/toasts';
 import type { RegistrationType } from './registration/registration-types';
 import { PackagesSection } from './packages-section';
@@ -41,11 +41,9 @@ function Stats({ items, label }: { items: ReadonlyArray<readonly [string, string
   );
 }
 
-export default function LandingSections({ reduced = false, scrollTo = '' }: { reduced?: boolean; scrollTo?: string }) {
+/** The landing page's sections, all in the page's HTML; the awards page shows a reduced set. */
+export function LandingSections({ reduced = false }: { reduced?: boolean }) {
   const { openPopup } = usePublicActions();
-  useEffect(() => {
-    if (scrollTo) document.getElementById(scrollTo)?.scrollIntoView();
-  }, [scrollTo]);
 
   return (
     <>

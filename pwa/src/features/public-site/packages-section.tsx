@@ -1,22 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Modal } from '../../components/modal';
 import { usePublicActions } from './public-layout';
 import { DEFAULT_PACKAGES, type SitePackage } from '../../../../edge/lib/site-defaults';
 import { useSite } from './site-data';
-
-const PackagesCarousel = lazy(() => import('./packages-carousel'));
-const WIDE = '(min-width: 768px)';
-
-function useWide(): boolean {
-  const [wide, setWide] = useState(() => typeof window !== 'undefined' && window.matchMedia(WIDE).matches);
-  useEffect(() => {
-    const query = window.matchMedia(WIDE);
-    const update = () => setWide(query.matches);
-    query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
-  }, []);
-  return wide;
-}
 
 export function PackageCard({ pack, onDetails }: { pack: SitePackage; onDetails: (pack: SitePackage) => void }) {
   const { openPopup } = usePublicActions();
@@ -45,25 +31,21 @@ export function PackageCard({ pack, onDetails }: { pack: SitePackage; onDetails:
 export function PackagesSection() {
   const site = useSite();
   const packages = site.packages.length > 0 ? site.packages : DEFAULT_PACKAGES;
-  const wide = useWide();
   const [details, setDetails] = useState<SitePackage | null>(null);
   if (packages.length === 0) return null;
   return (
-    <section className="section packages" aria-labelledby="packages-title">
+    <section id="packages" className="section packages" aria-labelledby="packages-title">
       <h2 id="packages-title" className="section__title">
         EVENT PACKAGES - DELIVERABLES
       </h2>
-      {wide ? (
-        <div className="packages__grid">
-          {packages.map((pack) => (
-            <PackageCard key={pack.id} pack={pack} onDetails={setDetails} />
-          ))}
-        </div>
-      ) : (
-        <Suspense fallback={<div className="packages__loading" />}>
-          <PackagesCarousel packages={packages} onDetails={setDetails} />
-        </Suspense>
-      )}
+      {/* A grid on wide screens; on a phone a row that swipes, 1.2 cards in view (public-site.css). */}
+      <ul className="packages__grid">
+        {packages.map((pack) => (
+          <li key={pack.id}>
+            <PackageCard pack={pack} onDetails={setDetails} />
+          </li>
+        ))}
+      </ul>
       {details ? (
         <Modal title={details.name} onClose={() => setDetails(null)}>
           <p className="package__price">{details.price}</p>

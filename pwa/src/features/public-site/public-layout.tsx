@@ -3,6 +3,7 @@ import { Toasts } from '../../components/toasts';
 import type { SavedPass } from '../../offline/db';
 import { outboxMayHaveEntries, subscribeOutbox } from '../../offline/public-outbox-signal';
 import type { RegistrationType } from './registration/registration-types';
+import { OUTBOX_REPORT_MESSAGE } from './registration/outbox-report';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { useEvent } from './site-data';
@@ -29,17 +30,36 @@ export function usePublicActions(): PublicActions {
   return useContext(ActionsContext);
 }
 
-/** Sends waiting submissions at app start and whenever the network returns. */
-function useOutboxSync(eventName: string) {
+/** While a submission waits and the device is online, this page tries again this often. */
+const RETRY_WHILE_WAITING_MS = 15_000;
+
+/**
+ * Sends waiting submissions at app start, whenever the network returns and, while any wait, every
+ * 15 seconds (a slow server, not only a lost network); tells the person about each one this page sent, and
+ * about each one the service worker sent for it, and shows the pass that arrived.
+ */
+function useOutboxSync(eventName: string, waiting: boolean, onPass: (pass: SavedPass) => void) {
   useEffect(() => {
     const flush = () => {
       if (!navigator.onLine || !outboxMayHaveEntries()) return;
-      void import('./registration/outbox-sync').then((module) => module.flushAndReport(eventName));
+      void import('./registration/outbox-sync').then((module) => module.flushAndReport(eventName, onPass));
     };
     flush();
     window.addEventListener('online', flush);
-    return () => window.removeEventListener('online', flush);
-  }, [eventName]);
+    const timer = waiting ? window.setInterval(flush, RETRY_WHILE_WAITING_MS) : undefined;
+    const fromWorker = (event: MessageEvent) => {
+      const data = event.data as { type?: string; reports?: unknown } | undefined;
+      if (data?.type !== OUTBOX_REPORT_MESSAGE || !Array.isArray(data.reports)) return;
+      const reports = data.reports;
+      void import('./registration/outbox-sync').then((module) => module.tellPerson(reports, onPass));
+    };
+    navigator.serviceWorker?.addEventListener('message', fromWorker);
+    return () => {
+      window.removeEventListener('online', flush);
+      window.clearInterval(timer);
+      navigator.serviceWorker?.removeEventListener('message', fromWorker);
+    };
+  }, [eventName, waiting, onPass]);
 }
 
 export function PublicLayout({ children, className }: { children: ReactNode; className?: string }) {
@@ -47,7 +67,7 @@ export function PublicLayout({ children, className }: { children: ReactNode; cla
   const [pass, setPass] = useState<SavedPass | null>(null);
   const event = useEvent();
   const waiting = useSyncExternalStore(subscribeOutbox, outboxMayHaveEntries, () => false);
-  useOutboxSync(event.eventName);
+  useOutboxSync(event.eventName, waiting, setPass);
 
   const openPopup = useCallback((type: RegistrationType, subscription?: string) => setPopup({ type, subscription }), []);
   const actions = useMemo(() => ({ openPopup }), [openPopup]);

@@ -6,15 +6,11 @@ import { usePageMeta } from './use-page-meta';
 
 const PAGES = {
   visitor: {
-    title: 'Visitor Registration | Hyderabad Property Expo 2025',
-    description: 'Register for free as a visitor of the Hyderabad Property Expo: 100+ best projects, up to 90% loan assistance.',
     path: '/visitor-registration',
     heading: 'Visit the expo for free',
     image: '/images/visitor-hero.svg',
   },
   stall: {
-    title: 'Stall Registration | Hyderabad Property Expo 2025',
-    description: 'Book a stall at the Hyderabad Property Expo and showcase your projects to 10,000+ expected visitors.',
     path: '/stall-registration',
     heading: 'Book your stall at the expo',
     image: '/images/stall-hero.svg',
@@ -24,7 +20,7 @@ const PAGES = {
 export function RegistrationPage({ kind }: { kind: 'visitor' | 'stall' }) {
   const page = PAGES[kind];
   const event = useEvent();
-  usePageMeta({ title: page.title, description: page.description, path: page.path });
+  usePageMeta(page.path);
   return (
     <PublicLayout className={`site--${kind}`}>
       <main id="main" className={`register register--${kind}`}>

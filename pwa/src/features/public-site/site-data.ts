@@ -1,11 +1,12 @@
 // The organiser's data for the public pages (`GET /api/public/site`): featured event, contacts and the
-// sponsorship packages. Until it answers (first paint, offline, or an older server) the pages show the
-// seed's values below, so nothing shifts and nothing is blank.
-import { useSyncExternalStore } from 'react';
+// sponsorship packages. A page the server rendered carries the data it was rendered with (and the moment
+// it was rendered), so the app's first render is that same page; a page started without it (offline, from
+// the service worker's shell) asks the API and shows the last answer kept on this device meanwhile.
+import { createContext, createElement, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import type { PublicEvent } from '../../../../edge/lib/events';
 import { FEATURED_EVENT } from '../../../../edge/lib/featured-event';
+import { registrationClosedMessage } from '../../../../edge/lib/registration-window';
 import type { SitePackage } from '../../../../edge/lib/site-defaults';
-import { readEnvelope } from '../../lib/envelope';
 
 export interface SiteData {
   event: PublicEvent | null;
@@ -27,6 +28,12 @@ export const FALLBACK_SITE: SiteData = {
     venue: FEATURED_EVENT.venue,
     startDateTime: FEATURED_EVENT.startDateTime,
     endDateTime: FEATURED_EVENT.endDateTime,
+    registrationOpensAt: null,
+    registrationClosesAt: null,
+    address: '',
+    mapUrl: '',
+    openingHours: '',
+    awardsNightAt: null,
   },
   contactPhone: '',
   contactEmail: '',
@@ -37,6 +44,8 @@ export const FALLBACK_SITE: SiteData = {
 };
 
 async function fetchSite(): Promise<SiteData> {
+  // Only a page started without the server's data asks (offline shell, panel → public): loaded then.
+  const { readEnvelope } = await import('../../lib/envelope');
   const body = await readEnvelope(fetch('/api/public/site', { headers: { Accept: 'application/json' } }));
   const data = body.data as Partial<SiteData> | undefined;
   return {
@@ -49,12 +58,41 @@ async function fetchSite(): Promise<SiteData> {
   };
 }
 
+/** What a server-rendered page carries in its `#site-data` block. */
+export interface RenderedSite {
+  site: SiteData;
+  /** When the page was rendered (ms since the epoch): the countdown's first value, on server and client alike. */
+  renderedAt: number;
+  /** The site's public address (share links are absolute). */
+  origin: string;
+}
+
+export const SITE_DATA_ELEMENT_ID = 'site-data';
+
+function readRendered(): RenderedSite | null {
+  if (typeof document === 'undefined') return null;
+  try {
+    const text = document.getElementById(SITE_DATA_ELEMENT_ID)?.textContent;
+    return text ? (JSON.parse(text) as RenderedSite) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The site data as a JSON block for the page's HTML (`<` escaped, so no text can close the element). */
+export function renderedSiteScript(rendered: RenderedSite): string {
+  const json = JSON.stringify(rendered).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="${SITE_DATA_ELEMENT_ID}">${json}</script>`;
+}
+
 // A tiny store instead of TanStack Query's useQuery: Home's JS budget has no room for the observer code.
 // The last answer is kept in localStorage, so a returning or offline visitor sees the organiser's data.
 const CACHE_KEY = 'eventpro.public-site';
 const listeners = new Set<() => void>();
-let site: SiteData | null = readCache();
-let requested = false;
+const rendered = readRendered();
+let site: SiteData | null = rendered?.site ?? readCache();
+// A rendered page's data is the server's current data: no need to ask again.
+let requested = rendered !== null;
 
 function readCache(): SiteData | null {
   try {
@@ -91,12 +129,44 @@ const subscribe = (listener: () => void) => {
 };
 const snapshot = () => site;
 
+/** On the server, the data a page is rendered with (requests render side by side: no module state). */
+const ServerSite = createContext<RenderedSite | null>(null);
+
+export function ServerSiteProvider({ value, children }: { value: RenderedSite; children: ReactNode }) {
+  return createElement(ServerSite.Provider, { value }, children);
+}
+
 /** The site data; the cached or seed values until (or unless) the API answers. */
 export function useSite(): SiteData {
-  return useSyncExternalStore(subscribe, snapshot, snapshot) ?? FALLBACK_SITE;
+  const server = useContext(ServerSite);
+  const client = useSyncExternalStore(subscribe, snapshot, snapshot);
+  return server?.site ?? client ?? FALLBACK_SITE;
+}
+
+/** The site's public address: the server's, or this page's for a page the app started itself. */
+export function useSiteOrigin(): string {
+  return useContext(ServerSite)?.origin ?? rendered?.origin ?? window.location.origin;
+}
+
+/** The moment the page was rendered (the server's clock), or now for a page the app started itself. */
+export function useRenderedAt(): number {
+  return useContext(ServerSite)?.renderedAt ?? rendered?.renderedAt ?? Date.now();
 }
 
 /** The featured event, the seed's when the organiser has none. */
 export function useEvent(): PublicEvent {
   return useSite().event ?? FALLBACK_SITE.event!;
+}
+
+/**
+ * What the public forms say when the featured event takes no registrations now (before its window opens,
+ * after it closes); null while it is open. The first render uses the page's rendering moment, like the
+ * server did; then the visitor's clock.
+ */
+export function useRegistrationClosed(): string | null {
+  const event = useEvent();
+  const renderedAt = useRenderedAt();
+  const [now, setNow] = useState(renderedAt);
+  useEffect(() => setNow(Date.now()), []);
+  return registrationClosedMessage(event, new Date(now));
 }

@@ -1,14 +1,17 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type MouseEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import type { RegistrationType } from './registration/registration-types';
 import { useSite } from './site-data';
 
-/** The dropdown's choices (seed 000 §2): what it says, and the registration type it reports. */
-export const REGISTER_CHOICES: ReadonlyArray<readonly [string, RegistrationType]> = [
-  ['Visitor Registration', 'Visitor Registration'],
-  ['Nominate for Award', 'Awards Registration'],
-  ['Book a Stall', 'Book a Stall'],
-  ['Sponsor Registration', 'Sponsor Registration'],
+/**
+ * The dropdown's choices: what it says, the registration type it reports, and where it leads before the
+ * app has started (each has a page of its own, or the packages for sponsors).
+ */
+export const REGISTER_CHOICES: ReadonlyArray<readonly [string, RegistrationType, string]> = [
+  ['Visitor Registration', 'Visitor Registration', '/visitor-registration'],
+  ['Nominate for Award', 'Awards Registration', '/awards-registration'],
+  ['Book a Stall', 'Book a Stall', '/stall-registration'],
+  ['Sponsor Registration', 'Sponsor Registration', '/#packages'],
 ];
 
 const MENU_ANCHORS = [
@@ -29,26 +32,23 @@ function useScrolledPast(px: number): boolean {
   return past;
 }
 
-export function SiteHeader({ onChoose }: { onChoose: (type: RegistrationType) => void }) {
-  const { contactPhone } = useSite();
-  const dark = useScrolledPast(50);
-  const [open, setOpen] = useState(false);
-  const [menu, setMenu] = useState(false);
-  const dropdown = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-  const listId = useId();
-  const menuId = useId();
-
+/**
+ * The dropdown and the side menu are <details> elements: they open and close from the first paint, before
+ * (or without) the app's script. Once the app runs, Escape, a tap elsewhere and the mouse leaving close
+ * them, and a choice opens the registration popup instead of its page.
+ */
+function useClosingDetails(...refs: Array<RefObject<HTMLDetailsElement | null>>) {
   useEffect(() => {
-    if (!open && !menu) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      if (open) toggle.current?.focus();
-      setOpen(false);
-      setMenu(false);
+      for (const ref of refs) {
+        if (!ref.current?.open) continue;
+        ref.current.open = false;
+        ref.current.querySelector('summary')?.focus();
+      }
     };
     const onPointer = (event: PointerEvent) => {
-      if (open && !dropdown.current?.contains(event.target as Node)) setOpen(false);
+      for (const ref of refs) if (ref.current?.open && !ref.current.contains(event.target as Node)) ref.current.open = false;
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
@@ -56,7 +56,25 @@ export function SiteHeader({ onChoose }: { onChoose: (type: RegistrationType) =>
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointer);
     };
-  }, [open, menu]);
+    // The refs are stable objects: registered once.
+  }, []);
+}
+
+export function SiteHeader({ onChoose }: { onChoose: (type: RegistrationType) => void }) {
+  const { contactPhone } = useSite();
+  const dark = useScrolledPast(50);
+  const dropdown = useRef<HTMLDetailsElement>(null);
+  const menu = useRef<HTMLDetailsElement>(null);
+  useClosingDetails(dropdown, menu);
+
+  const choose = (event: MouseEvent, type: RegistrationType) => {
+    event.preventDefault();
+    if (dropdown.current) dropdown.current.open = false;
+    onChoose(type);
+  };
+  const closeMenu = () => {
+    if (menu.current) menu.current.open = false;
+  };
 
   return (
     <header className={dark ? 'site-header site-header--dark' : 'site-header'} data-scrolled={dark ? 'true' : 'false'}>
@@ -78,74 +96,48 @@ export function SiteHeader({ onChoose }: { onChoose: (type: RegistrationType) =>
             <span>{contactPhone}</span>
           </a>
         ) : null}
-        <div
+        <details
           ref={dropdown}
           className="site-header__dropdown"
-          onPointerLeave={(event) => event.pointerType === 'mouse' && setOpen(false)}
+          onPointerLeave={(event) => {
+            if (event.pointerType === 'mouse' && dropdown.current) dropdown.current.open = false;
+          }}
         >
-          <button
-            ref={toggle}
-            type="button"
-            className="site-header__register"
-            aria-expanded={open}
-            aria-controls={listId}
-            onClick={() => setOpen((value) => !value)}
-          >
-            REGISTER NOW
-          </button>
-          <ul id={listId} className="site-header__choices" hidden={!open}>
-            {REGISTER_CHOICES.map(([label, type]) => (
+          <summary className="site-header__register">REGISTER NOW</summary>
+          <ul className="site-header__choices">
+            {REGISTER_CHOICES.map(([label, type, href]) => (
               <li key={label}>
-                <button
-                  type="button"
-                  onClick={() => {
-                    setOpen(false);
-                    onChoose(type);
-                  }}
-                >
+                <a href={href} onClick={(event) => choose(event, type)}>
                   {label}
-                </button>
+                </a>
               </li>
             ))}
           </ul>
-        </div>
-        <button
-          type="button"
-          className="site-header__menu"
-          aria-expanded={menu}
-          aria-controls={menuId}
-          aria-label="Menu"
-          onClick={() => setMenu((value) => !value)}
-        >
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </button>
+        </details>
+        <details ref={menu} className="site-header__menu">
+          <summary className="site-header__menu-toggle" aria-label="Menu">
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </summary>
+          <nav className="site-header__side" aria-label="Site menu">
+            <ul>
+              {MENU_ANCHORS.map(([id, label]) => (
+                <li key={id}>
+                  <Link to="/" hash={id} onClick={closeMenu}>
+                    {label}
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <Link to="/passes" onClick={closeMenu}>
+                  My passes
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        </details>
       </div>
-      <nav id={menuId} className="site-header__side" aria-label="Site menu" hidden={!menu}>
-        <ul>
-          {MENU_ANCHORS.map(([id, label]) => (
-            <li key={id}>
-              <Link
-                to="/"
-                hash={id}
-                onClick={() => {
-                  setMenu(false);
-                  // The sections below the fold load on demand: ask for them (no-op once they are there).
-                  window.dispatchEvent(new CustomEvent('eventpro:sections', { detail: id }));
-                }}
-              >
-                {label}
-              </Link>
-            </li>
-          ))}
-          <li>
-            <Link to="/passes" onClick={() => setMenu(false)}>
-              My passes
-            </Link>
-          </li>
-        </ul>
-      </nav>
     </header>
   );
 }

@@ -1,43 +1,18 @@
 import { useEffect } from 'react';
-
-interface PageMeta {
-  title: string;
-  description: string;
-  path: string;
-  image?: string;
-}
-
-function setMeta(attribute: 'name' | 'property', key: string, content: string) {
-  let tag = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
-  if (!tag) {
-    tag = document.createElement('meta');
-    tag.setAttribute(attribute, key);
-    document.head.append(tag);
-  }
-  tag.content = content;
-}
+import { pageMetaTags, publicPageMeta } from './page-meta';
 
 /**
- * Title, description and Open Graph tags of a public page. index.html carries the Home values for
- * crawlers that run no JavaScript (WhatsApp's card fetcher among them).
+ * Keeps <head> on the page the visitor is on. The server writes the same tags into the HTML it sends
+ * (page-meta.ts), so crawlers and link previews never need this; it matters when the app moves between
+ * pages without a new request.
  */
-export function usePageMeta({ title, description, path, image = '/icons/icon-512.png' }: PageMeta) {
+export function usePageMeta(path: string) {
   useEffect(() => {
-    const url = new URL(path, window.location.origin).href;
-    document.title = title;
-    setMeta('name', 'description', description);
-    setMeta('property', 'og:title', title);
-    setMeta('property', 'og:description', description);
-    setMeta('property', 'og:url', url);
-    setMeta('property', 'og:type', 'website');
-    setMeta('property', 'og:image', new URL(image, window.location.origin).href);
-    setMeta('name', 'twitter:card', 'summary');
-    let canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-    if (!canonical) {
-      canonical = document.createElement('link');
-      canonical.rel = 'canonical';
-      document.head.append(canonical);
-    }
-    canonical.href = url;
-  }, [title, description, path, image]);
+    const meta = publicPageMeta(path);
+    if (!meta) return;
+    const current = document.head.querySelector('link[rel="canonical"]')?.getAttribute('href');
+    if (current === new URL(path, window.location.origin).href && document.title === meta.title) return;
+    document.head.querySelectorAll('title, link[rel="canonical"], meta[property^="og:"], meta[name="description"], meta[name^="twitter:"]').forEach((tag) => tag.remove());
+    document.head.insertAdjacentHTML('beforeend', pageMetaTags(meta, window.location.origin));
+  }, [path]);
 }

@@ -20,7 +20,10 @@ export function CityPicker({ name, label, value, onChange, error, required = tru
   return (
     <>
       <div className={className}>
-        <label htmlFor={`${id}-state`}>State</label>
+        <label htmlFor={`${id}-state`}>
+          State
+          {required ? <span aria-hidden="true"> *</span> : null}
+        </label>
         <select
           id={`${id}-state`}
           value={state}
@@ -38,7 +41,10 @@ export function CityPicker({ name, label, value, onChange, error, required = tru
         </select>
       </div>
       <div className={className}>
-        <label htmlFor={`${id}-city`}>{label}</label>
+        <label htmlFor={`${id}-city`}>
+          {label}
+          {required ? <span aria-hidden="true"> *</span> : null}
+        </label>
         <select
           id={`${id}-city`}
           name={name}

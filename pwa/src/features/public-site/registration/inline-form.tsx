@@ -1,6 +1,9 @@
-import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import type { SavedPass } from '../../../offline/db';
+import { NextSteps } from '../next-steps';
+import { useRegistrationClosed } from '../site-data';
 import { CityPicker } from './city-picker';
+import { useFocusFirstInvalid } from './focus-invalid';
 import {
   type FieldErrors,
   INLINE_MOBILE_PATTERN_ATTRIBUTE,
@@ -10,6 +13,7 @@ import {
   type MobileNumbers,
   PROFESSIONAL_TYPES,
   QUEUED_MESSAGE,
+  SLOW_SERVER_MESSAGE,
   validateInline,
   type Values,
 } from './registration-types';
@@ -90,6 +94,10 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
   const [message, setMessage] = useState<Message>(null);
   const [pass, setPass] = useState<SavedPass | null>(null);
   const [cityKey, setCityKey] = useState(0);
+  const closed = useRegistrationClosed();
+  const form = useRef<HTMLFormElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  useFocusFirstInvalid(form, attempt, Object.keys(errors).length > 0);
   const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
   const [phone, setPhone] = useState<MobileNumbers | null>(null);
   const loadPhone = () => loadMobileNumbers().then((loaded) => (setPhone(() => loaded), loaded));
@@ -111,6 +119,7 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
     event.preventDefault();
     setMessage(null);
     setPass(null);
+    setAttempt((count) => count + 1);
     const loaded = await loadPhone();
     const found = validateInline(kind, values, loaded);
     setErrors(found);
@@ -133,13 +142,14 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
         setPass(result.pass);
         break;
       case 'queued':
-        setMessage({ tone: 'info', text: QUEUED_MESSAGE });
+        setMessage({ tone: 'info', text: result.reason === 'slow' ? SLOW_SERVER_MESSAGE : QUEUED_MESSAGE });
         break;
       case 'duplicate':
         setMessage({ tone: 'info', text: result.message });
         return;
       case 'failed':
         setErrors(result.errors ?? {});
+        setAttempt((count) => count + 1);
         setMessage({
           tone: 'error',
           text: result.serverMessage ? result.message : result.status === 200 ? INLINE_TEXT.failed : INLINE_TEXT.error,
@@ -156,7 +166,12 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
       <h2 id={`${id}-title`} className="inline-form__title">
         {title}
       </h2>
-      <form className="form" aria-labelledby={`${id}-title`} onSubmit={onSubmit} onFocus={() => void loadPhone()}>
+      {closed ? (
+        <p className="form__message form__message--info form__closed" role="status">
+          {closed}
+        </p>
+      ) : null}
+      <form ref={form} className="form" aria-labelledby={`${id}-title`} onSubmit={onSubmit} onFocus={() => void loadPhone()}>
         {kind === 'visitor' ? (
           <>
             <InlineField id={`${id}-name`} name="fullName" label="Full Name" autoComplete="name" value={values.fullName ?? ''} error={errors.fullName} onChange={set('fullName')} onInvalid={showErrors} />
@@ -179,7 +194,7 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
             <InlineField id={`${id}-mobile`} name="mobileNumber" label="Mobile Number" type="tel" autoComplete="tel-national" value={values.mobileNumber ?? ''} error={errors.mobileNumber} onChange={setMobile} onInvalid={showErrors} />
           </>
         )}
-        <button type="submit" className="button button--primary form__submit" disabled={busy}>
+        <button type="submit" className="button button--primary form__submit" disabled={busy || closed !== null}>
           {busy ? (
             <>
               <span className="spinner" aria-hidden="true" /> Processing...
@@ -195,9 +210,12 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
         </div>
       </form>
       {pass ? (
-        <Suspense fallback={null}>
-          <PassCard pass={pass} />
-        </Suspense>
+        <>
+          <Suspense fallback={null}>
+            <PassCard pass={pass} />
+          </Suspense>
+          <NextSteps headingLevel={3} />
+        </>
       ) : null}
     </div>
   );

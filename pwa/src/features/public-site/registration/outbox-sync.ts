@@ -1,12 +1,23 @@
 import { notify } from '../../../components/toasts';
+import type { SavedPass } from '../../../offline/db';
+import type { FlushReport } from '../../../offline/public-outbox';
+import { reportLine } from './outbox-report';
 import { flushNow } from './submit';
 
-/** Sends the waiting submissions and tells the person what happened to each. */
-export async function flushAndReport(eventName: string): Promise<void> {
-  const reports = await flushNow(eventName);
-  for (const { entry, outcome } of reports) {
-    if (outcome.kind === 'sent') notify(`${entry.typeLabel} for ${entry.name} has been sent. Your pass is in My passes.`, 'success');
-    else if (outcome.kind === 'duplicate') notify(outcome.message, 'info');
-    else if (outcome.kind === 'rejected') notify(`${entry.typeLabel} for ${entry.name} was not accepted: ${outcome.message}`, 'error');
+/** Tells the person what happened to each entry sent (a toast each) and shows the pass that arrived. */
+export function tellPerson(reports: Array<Pick<FlushReport, 'entry' | 'outcome'>>, onPass?: (pass: SavedPass) => void): void {
+  for (const report of reports) {
+    const line = reportLine(report);
+    if (line) notify(line.text, line.tone);
+    if (report.outcome.kind === 'sent' && report.outcome.pass) onPass?.(report.outcome.pass);
   }
+}
+
+/**
+ * Sends the waiting submissions from this page and tells the person. One sender at a time per entry,
+ * across this page, other tabs and the service worker (the outbox's Web Lock): whichever sends an entry
+ * tells the person about it.
+ */
+export async function flushAndReport(eventName: string, onPass?: (pass: SavedPass) => void): Promise<void> {
+  tellPerson(await flushNow(eventName), onPass);
 }

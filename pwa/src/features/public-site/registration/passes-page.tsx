@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { database, type SavedPass } from '../../../offline/db';
 import { PassCard } from './pass-card';
@@ -15,8 +16,13 @@ export function PassesList() {
   }, []);
   return (
     <>
-      {passes === null ? null : passes.length === 0 ? (
-        <p className="passes__empty">No passes on this device yet. Register and your pass will be kept here.</p>
+      {passes === null ? (
+        // The server's page and the app's first render: the passes are read from this device just after.
+        <p className="passes__empty">Looking for passes saved on this device…</p>
+      ) : passes.length === 0 ? (
+        <p className="passes__empty">
+          No passes on this device yet. <Link to="/visitor-registration">Register as a visitor</Link> and your pass will be kept here.
+        </p>
       ) : (
         <ul className="passes">
           {passes.map((pass) => (

@@ -2,10 +2,22 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { DEFAULT_PACKAGES, subscriptionChoices } from '../../../../../edge/lib/site-defaults';
 import { Modal } from '../../../components/modal';
 import type { SavedPass } from '../../../offline/db';
-import { useSite } from '../site-data';
+import { useRegistrationClosed, useSite } from '../site-data';
 import { CityPicker } from './city-picker';
 
-import { type FieldErrors, loadMobileNumbers, payloadOf, QUEUED_MESSAGE, type RegistrationType, typeSpec, validatePopup, type Values } from './registration-types';
+import { notify } from '../../../components/toasts';
+import { useFocusFirstInvalid } from './focus-invalid';
+import {
+  type FieldErrors,
+  loadMobileNumbers,
+  payloadOf,
+  QUEUED_MESSAGE,
+  type RegistrationType,
+  SLOW_SERVER_MESSAGE,
+  typeSpec,
+  validatePopup,
+  type Values,
+} from './registration-types';
 import { submitRegistration } from './submit';
 import './registration.css';
 
@@ -34,6 +46,7 @@ type Message = { tone: 'success' | 'error' | 'info'; text: string } | null;
 
 export default function RegistrationPopup({ type, subscription, eventName, onClose, onPass }: PopupProps) {
   const site = useSite();
+  const closed = useRegistrationClosed();
   // The enquiry's choices: the organiser's packages plus "General Enquiry" (settles the seed's
   // 2 PACK BRONZE / 3 PACK SILVER mismatch); the seed's cards until the API answers.
   const choices = site.subscriptionChoices.length > 0 ? site.subscriptionChoices : subscriptionChoices(DEFAULT_PACKAGES);
@@ -45,9 +58,23 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
   const [sending, setSending] = useState(false);
   const [message, setMessage] = useState<Message>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(closeTimer.current), []);
   // Opening the popup is the moment to fetch the number reader its submit needs.
   useEffect(() => void loadMobileNumbers(), []);
+  // Closed while sending (Esc, ✕): the submission goes on, and its outcome is told as a toast instead.
+  const open = useRef(true);
+  useEffect(
+    () => () => {
+      open.current = false;
+      clearTimeout(closeTimer.current);
+    },
+    [],
+  );
+  const form = useRef<HTMLFormElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  useFocusFirstInvalid(form, attempt, Object.keys(errors).length > 0);
+  // A new key after a success empties the state and city pickers with the rest of the form.
+  const [resetKey, setResetKey] = useState(0);
+  const dirty = Object.values(values).some((value) => value.trim() !== '' && value !== subscription);
 
   const set = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
 
@@ -55,6 +82,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
     event.preventDefault();
     if (sending) return;
     setMessage(null);
+    setAttempt((count) => count + 1);
     const phone = await loadMobileNumbers();
     const found = validatePopup(spec.fields, values, phone);
     setErrors(found);
@@ -69,10 +97,24 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
       typeLabel: type,
       eventName,
     });
+    if (!open.current) {
+      // The popup was closed meanwhile: the outcome as a toast, and the pass when there is one.
+      if (result.kind === 'created') {
+        notify(POPUP_SUCCESS, 'success');
+        if (result.pass) onPass(result.pass);
+      } else if (result.kind === 'queued') notify(result.reason === 'slow' ? SLOW_SERVER_MESSAGE : QUEUED_MESSAGE, 'info');
+      else notify(result.message || POPUP_FAILURE, result.kind === 'duplicate' ? 'info' : 'error');
+      return;
+    }
     setSending(false);
     if (result.kind === 'created' || result.kind === 'queued') {
-      setMessage(result.kind === 'created' ? { tone: 'success', text: POPUP_SUCCESS } : { tone: 'info', text: QUEUED_MESSAGE });
+      setMessage(
+        result.kind === 'created'
+          ? { tone: 'success', text: POPUP_SUCCESS }
+          : { tone: 'info', text: result.reason === 'slow' ? SLOW_SERVER_MESSAGE : QUEUED_MESSAGE },
+      );
       setValues({});
+      setResetKey((key) => key + 1);
       closeTimer.current = setTimeout(() => {
         onClose();
         if (result.kind === 'created' && result.pass) onPass(result.pass);
@@ -82,6 +124,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
     } else {
       const fieldMessage = result.errors ? Object.values(result.errors)[0] : undefined;
       setErrors(result.errors ?? {});
+      setAttempt((count) => count + 1);
       setMessage({ tone: 'error', text: (result.serverMessage ? result.message : fieldMessage) || POPUP_FAILURE });
     }
   };
@@ -90,6 +133,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
     <Modal
       title={type}
       onClose={onClose}
+      closeOnBackdrop={!dirty && !sending}
       icon={
         <svg className="popup__icon" viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
           <path d={ICONS[type]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
@@ -97,7 +141,12 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
       }
     >
       <p className="popup__text">{POPUP_TEXT}</p>
-      <form id={formId} className="form" noValidate onSubmit={onSubmit}>
+      {closed ? (
+        <p className="form__message form__message--info form__closed" role="status">
+          {closed}
+        </p>
+      ) : null}
+      <form ref={form} id={formId} className="form" noValidate onSubmit={onSubmit}>
         {spec.fields.map((field) => {
           const id = `${formId}-${field.name}`;
           const error = errors[field.name];
@@ -105,7 +154,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
           if (field.kind === 'city') {
             return (
               <CityPicker
-                key={field.name}
+                key={`${field.name}-${resetKey}`}
                 name={field.name}
                 label={field.label}
                 value={values[field.name] ?? ''}
@@ -165,7 +214,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
           <button type="button" className="button button--secondary" onClick={onClose} disabled={sending}>
             Cancel
           </button>
-          <button type="submit" className="button button--primary" aria-busy={sending}>
+          <button type="submit" className="button button--primary" aria-busy={sending} disabled={closed !== null}>
             {sending ? 'Submitting...' : 'Submit'}
           </button>
         </div>

@@ -211,6 +211,10 @@ export function inlinePayload(values: Values, phone: MobileNumbers): Record<stri
   return body;
 }
 
-/** Shown when a submission is kept on the device for later (offline or a network failure). */
+/** Shown when a submission is kept on the device for later because the device is offline (or the network failed). */
 export const QUEUED_MESSAGE =
   'You are offline. Your registration is saved on this device and will be sent automatically when you are back online.';
+
+/** Shown when the server did not answer in time: the device is online, and the submission keeps being sent. */
+export const SLOW_SERVER_MESSAGE =
+  'The server is slow to answer. Your registration is saved on this device and we will keep trying; your pass will appear as soon as it is accepted.';

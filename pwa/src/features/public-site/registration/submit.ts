@@ -23,7 +23,7 @@ export type Answer =
   | { kind: 'created'; message: string; record: CreatedRecord }
   | { kind: 'duplicate'; message: string }
   | { kind: 'failed'; status: number; message: string; serverMessage: boolean; errors?: Record<string, string> }
-  | { kind: 'network'; message: string };
+  | { kind: 'network'; message: string; reason: 'offline' | 'timeout' | 'network' };
 
 /** One POST with a time-out; never throws. */
 export async function postEntry(entry: OutboxEntry, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Answer> {
@@ -40,7 +40,9 @@ export async function postEntry(entry: OutboxEntry, timeoutMs = REQUEST_TIMEOUT_
     );
     return { kind: 'created', message: String(body.message ?? ''), record: (body.data ?? {}) as CreatedRecord };
   } catch (error) {
-    if (!(error instanceof ApiError) || error.isNetworkError) return { kind: 'network', message: 'network' };
+    // Our own time-out aborted it: the server is slow, not the device offline.
+    if (controller.signal.aborted) return { kind: 'network', message: 'timeout', reason: 'timeout' };
+    if (!(error instanceof ApiError) || error.isNetworkError) return { kind: 'network', message: 'network', reason: navigator.onLine ? 'network' : 'offline' };
     if (error.status === 409) return { kind: 'duplicate', message: DUPLICATE_MESSAGE };
     return {
       kind: 'failed',
@@ -90,7 +92,8 @@ export type SubmitResult =
   | { kind: 'created'; pass: SavedPass | null; message: string }
   | { kind: 'duplicate'; message: string }
   | { kind: 'failed'; status: number; message: string; serverMessage: boolean; errors?: Record<string, string> }
-  | { kind: 'queued' };
+  /** Kept on the device and sent later: because the device is offline, or because the server was too slow. */
+  | { kind: 'queued'; reason: 'offline' | 'slow' };
 
 export interface Submission {
   endpoint: OutboxEntry['endpoint'];
@@ -112,11 +115,11 @@ export async function submitRegistration(submission: Submission): Promise<Submit
     attempts: 0,
   };
   const db = database();
-  const answer: Answer = navigator.onLine ? await postEntry(entry) : { kind: 'network', message: 'offline' };
+  const answer: Answer = navigator.onLine ? await postEntry(entry) : { kind: 'network', message: 'offline', reason: 'offline' };
   if (answer.kind === 'network') {
     await enqueue(db, entry);
     registerBackgroundSync();
-    return { kind: 'queued' };
+    return { kind: 'queued', reason: answer.reason === 'timeout' ? 'slow' : 'offline' };
   }
   if (answer.kind === 'created') {
     const pass = passOf(entry, answer.record, submission.eventName);

@@ -1,0 +1,40 @@
+// Whether an event's public forms take submissions: the server refuses outside the window, and the forms
+// say so before anyone types. Plain code (no imports): the PWA uses it too.
+
+export type RegistrationWindowState = 'open' | 'not-yet' | 'closed';
+
+export interface RegistrationWindow {
+  /** ISO 8601 UTC; null: no limit on that side. */
+  registrationOpensAt: string | null;
+  registrationClosesAt: string | null;
+}
+
+export function registrationWindow(event: RegistrationWindow, now: Date): RegistrationWindowState {
+  const at = now.toISOString();
+  if (event.registrationOpensAt && at < event.registrationOpensAt) return 'not-yet';
+  if (event.registrationClosesAt && at >= event.registrationClosesAt) return 'closed';
+  return 'open';
+}
+
+export const REGISTRATION_CLOSED_MESSAGE = 'Registration for this event has closed.';
+
+/** "Registration opens on 1 September 2025 at 10:00 am." in the event's time zone (India). */
+export function registrationNotYetMessage(opensAt: string): string {
+  const when = new Intl.DateTimeFormat('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(opensAt));
+  return `Registration opens on ${when}.`;
+}
+
+/** What the forms and the API say outside the window; null inside it. */
+export function registrationClosedMessage(event: RegistrationWindow, now: Date): string | null {
+  const state = registrationWindow(event, now);
+  if (state === 'not-yet') return registrationNotYetMessage(event.registrationOpensAt!);
+  if (state === 'closed') return REGISTRATION_CLOSED_MESSAGE;
+  return null;
+}

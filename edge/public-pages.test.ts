@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_PAGE_PATHS, renderPublicPage } from '../pwa/src/entry-server';
+import { publicPages } from './public-pages';
+import { LANDING_TEXTS } from './testing/landing-texts';
+import { makeTestApp, type TestApp } from './testing/test-app';
+
+const SHELL = {
+  shell:
+    '<!doctype html><html lang="en"><head><!--page-meta--><title>EventPro</title><!--/page-meta--><script type="module" src="/assets/index-1.js"></script><link rel="modulepreload" href="/assets/react-1.js"></head><body><div id="root"></div></body></html>',
+  stylesheets: { '/': ['/assets/home-1.css'] },
+};
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await makeTestApp({
+    publicPages: publicPages({ paths: PUBLIC_PAGE_PATHS, render: renderPublicPage, loadShell: async () => SHELL, publicOrigin: 'https://expo.example.in' }),
+  });
+  admin = await t.login();
+});
+afterAll(() => t.close());
+
+const page = async (path: string) => {
+  const res = await t.request('GET', path);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('Content-Type')).toContain('text/html');
+  return res.text();
+};
+const decode = (html: string) => html.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/<!-- -->/g, '');
+
+describe('the public pages are complete HTML', () => {
+  it('/ holds every text of the landing sections, the event and its footer, with no script run', async () => {
+    const html = decode(await page('/'));
+    const root = html.slice(html.indexOf('<div id="root">'));
+    for (const text of LANDING_TEXTS) expect(root, text).toContain(text);
+    expect(root).toContain('18th - 19th October, 2025');
+    expect(root).toContain('Hyderabad International Convention Centre');
+    // The event is over (the test clock is in 2026): said, not a countdown of zeros.
+    expect(root).toContain('This edition has ended');
+    expect(root).toContain('© 2025 EventPro');
+    // The data the page was rendered with, for the app's first render.
+    expect(html).toMatch(/<script type="application\/json" id="site-data">\{"site":\{"event":\{"id":"[^"]+","eventName":"Hyderabad Property Expo/);
+  });
+
+  it('gives each page its own title, description, canonical address and absolute share image', async () => {
+    const titles = new Set<string>();
+    for (const path of PUBLIC_PAGE_PATHS) {
+      const html = await page(path);
+      const title = html.match(/<title>([^<]+)<\/title>/)?.[1];
+      expect(title, path).toBeTruthy();
+      titles.add(title!);
+      expect(html).toContain(`<link rel="canonical" href="https://expo.example.in${path}">`);
+      expect(html).toContain(`<meta property="og:url" content="https://expo.example.in${path}">`);
+      expect(html).toContain('<meta property="og:image" content="https://expo.example.in/images/share-event.jpg">');
+      expect(html).toContain('<meta property="og:image:width" content="1200">');
+      expect(html).toMatch(/<meta name="description" content="[^"]{40,}">/);
+      expect(html).not.toContain('<title>EventPro</title>');
+    }
+    expect(titles.size).toBe(PUBLIC_PAGE_PATHS.length);
+  });
+
+  it("links the route's stylesheets and leaves out the module preloads", async () => {
+    const html = await page('/');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/home-1.css">');
+    expect(html).not.toContain('modulepreload');
+    expect(html).toContain('<script type="module" src="/assets/index-1.js">');
+  });
+
+  it('shows what an organiser changed in Settings on the next request', async () => {
+    expect(await page('/')).not.toContain('expo@example.in');
+    const saved = await t.request('PUT', '/api/settings', { token: admin, json: { contactPhone: '+91 98480 22338', contactEmail: 'expo@example.in' } });
+    expect(saved.status).toBe(200);
+    const html = await page('/');
+    expect(html).toContain('href="mailto:expo@example.in"');
+    expect(html).toContain('href="tel:+919848022338"');
+  });
+
+  it('the registration pages hold their forms; other paths are not rendered here', async () => {
+    expect(await page('/visitor-registration')).toMatch(/<form[^>]*>[\s\S]*Full Name/);
+    expect(await page('/stall-registration')).toMatch(/<form[^>]*>[\s\S]*Company \/ Organization Name/);
+    const panel = await t.request('GET', '/panel');
+    expect(panel.status).toBe(404);
+  });
+});

@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '../../db/tables/events';
+import { forgetCachedEvents } from '../../lib/events';
+import { makeTestApp, type TestApp } from '../../testing/test-app';
+import { REGISTRATION_CLOSED_MESSAGE } from './submit';
+
+let t: TestApp;
+let admin: string;
+let eventId: string;
+let seq = 0;
+const mobile = () => String(8_100_000_000 + ++seq);
+const visitor = (extra: Record<string, unknown> = {}) => ({ fullName: 'Window Tester', mobileNumber: mobile(), workingProfessional: 'Others', city: 'Hyderabad', ...extra });
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  admin = await t.login();
+  const [featured] = await t.db.select().from(events).where(eq(events.isFeatured, true));
+  eventId = featured!.id;
+});
+afterAll(() => t.close());
+
+/** Sets the featured event's window through the panel's API, as an organiser does. */
+async function setWindow(registrationOpensAt: string | null, registrationClosesAt: string | null) {
+  const res = await t.request('PUT', `/api/events/${eventId}`, { token: admin, json: { registrationOpensAt, registrationClosesAt } });
+  expect(res.status).toBe(200);
+  forgetCachedEvents(t.db);
+}
+
+describe('the registration window of an event', () => {
+  it('is edited by organisers, shown on the public site, and refuses a window that closes before it opens', async () => {
+    const now = t.clock.now().getTime();
+    await setWindow(new Date(now - 3_600_000).toISOString(), new Date(now + 3_600_000).toISOString());
+    const site = (await (await t.request('GET', '/api/public/site')).json()).data;
+    expect(site.event).toMatchObject({ registrationOpensAt: new Date(now - 3_600_000).toISOString(), registrationClosesAt: new Date(now + 3_600_000).toISOString() });
+    const backwards = await t.request('PUT', `/api/events/${eventId}`, { token: admin, json: { registrationClosesAt: new Date(now - 7_200_000).toISOString() } });
+    expect(backwards.status).toBe(400);
+    expect((await backwards.json()).errors).toEqual({ registrationClosesAt: 'Registration cannot close before it opens' });
+    const bad = await t.request('PUT', `/api/events/${eventId}`, { token: admin, json: { registrationOpensAt: 'next tuesday' } });
+    expect(bad.status).toBe(400);
+  });
+
+  it("saves the visit's details from the panel's multipart form, where an empty date clears it", async () => {
+    const form = new FormData();
+    form.append('registrationOpensAt', '');
+    form.append('registrationClosesAt', '2025-10-19T12:30:00.000Z');
+    form.append('address', 'HITEC City, Madhapur, Hyderabad, Telangana 500081');
+    form.append('mapUrl', 'https://maps.google.com/?q=HICC');
+    form.append('openingHours', '10:00 AM – 8:00 PM');
+    form.append('awardsNightAt', '2025-10-19T13:30:00.000Z');
+    const saved = await t.request('PUT', `/api/events/${eventId}`, { token: admin, body: form });
+    expect(saved.status).toBe(200);
+    expect((await saved.json()).data).toMatchObject({
+      registrationOpensAt: null,
+      registrationClosesAt: '2025-10-19T12:30:00.000Z',
+      address: 'HITEC City, Madhapur, Hyderabad, Telangana 500081',
+      mapUrl: 'https://maps.google.com/?q=HICC',
+      openingHours: '10:00 AM – 8:00 PM',
+      awardsNightAt: '2025-10-19T13:30:00.000Z',
+    });
+    const notLink = new FormData();
+    notLink.append('mapUrl', 'javascript:alert(1)');
+    const refused = await t.request('PUT', `/api/events/${eventId}`, { token: admin, body: notLink });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).errors).toEqual({ mapUrl: 'The map link must be a web address (https://…)' });
+    await setWindow(null, null);
+  });
+
+  it('takes submissions inside the window and refuses them before and after it with a 403 that says why', async () => {
+    const now = t.clock.now().getTime();
+    await setWindow(new Date(now - 60_000).toISOString(), new Date(now + 60_000).toISOString());
+    expect((await t.request('POST', '/api/visitors/register', { json: visitor() })).status).toBe(201);
+
+    await setWindow('2026-03-05T04:30:00.000Z', null);
+    const early = await t.request('POST', '/api/visitors/register', { json: visitor() });
+    expect(early.status).toBe(403);
+    expect((await early.json()).message).toBe('Registration opens on 5 March 2026 at 10:00 am.');
+
+    await setWindow(null, new Date(now - 1000).toISOString());
+    for (const [path, body] of [
+      ['/api/visitors/register', visitor()],
+      ['/api/stalls/register', { companyName: 'Skyline', contactPersonName: 'Meena', mobileNumber: mobile() }],
+      ['/api/awards/register', { nomineeName: 'Asha', mobile: mobile(), organization: 'Acme' }],
+      ['/api/sponsors/register', { organization: 'Acme', name: 'Asha', mobile: mobile() }],
+      ['/api/enquiries', { name: 'Asha', mobile: mobile(), subscriptionType: 'General Enquiry' }],
+    ] as const) {
+      const late = await t.request('POST', path, { json: body });
+      expect(late.status, path).toBe(403);
+      expect((await late.json()).message).toBe(REGISTRATION_CLOSED_MESSAGE);
+    }
+    // Cleared: open with no limit.
+    await setWindow(null, null);
+    expect((await t.request('POST', '/api/visitors/register', { json: visitor() })).status).toBe(201);
+  });
+
+  it('still answers a submission accepted before it closed, sent again for its lost answer', async () => {
+    const body = visitor({ uniqueSubmissionId: crypto.randomUUID() });
+    const first = await t.request('POST', '/api/visitors/register', { json: body });
+    expect(first.status).toBe(201);
+    await setWindow(null, new Date(t.clock.now().getTime() - 1000).toISOString());
+    const again = await t.request('POST', '/api/visitors/register', { json: body });
+    expect(again.status).toBe(201);
+    expect((await again.json()).data.id).toBe((await first.json()).data.id);
+    await setWindow(null, null);
+  });
+});

@@ -1,0 +1,40 @@
+// The server's rendering of the public pages (edge/public-pages.ts calls it on Node and on Workers): each
+// page comes complete in its HTML, with the organiser's current data, and the app hydrates that markup.
+// Built by pwa/vite.ssr.config.ts into dist/ssr/entry-server.js; web APIs only, so workerd runs it too.
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { renderToReadableStream } from 'react-dom/server.edge';
+import { pageMetaTags, PUBLIC_PAGE_PATHS, publicPageMeta } from './features/public-site/page-meta';
+import { type RenderedSite, renderedSiteScript, ServerSiteProvider } from './features/public-site/site-data';
+import { routeTree } from './routeTree.gen';
+
+export { PUBLIC_PAGE_PATHS };
+
+export interface RenderedPage {
+  /** The page's <head> tags: title, description, canonical address, Open Graph. */
+  head: string;
+  /** The app's markup for `#root`. */
+  body: string;
+  /** The data the page was rendered with, as a JSON block for the app's first (hydrating) render. */
+  data: string;
+}
+
+/** Renders one public page (`path` one of PUBLIC_PAGE_PATHS) with `rendered`'s data; `origin` for absolute links. */
+export async function renderPublicPage(path: string, rendered: RenderedSite, origin: string): Promise<RenderedPage | undefined> {
+  const meta = publicPageMeta(path);
+  if (!meta) return undefined;
+  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }), isServer: true, origin });
+  await router.load();
+  // The same tree as pwa/src/main.tsx, so the client's first render matches this markup.
+  const stream = await renderToReadableStream(
+    <StrictMode>
+      <ServerSiteProvider value={rendered}>
+        <RouterProvider router={router} />
+      </ServerSiteProvider>
+    </StrictMode>,
+  );
+  // Every lazy part rendered, so the HTML holds every text of the page.
+  await stream.allReady;
+  const body = await new Response(stream).text();
+  return { head: pageMetaTags(meta, origin), body, data: renderedSiteScript(rendered) };
+}

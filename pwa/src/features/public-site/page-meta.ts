@@ -1,0 +1,75 @@
+// Each public page's title, description, canonical address and share card: one table read by the server
+// (written into the page's <head> before any script runs, for crawlers and link previews) and by the app
+// (kept in step when the visitor moves between pages).
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** The page's path: its canonical address on the site's origin. */
+  path: string;
+  /** The share card: a designed 1200×630 image of the event. */
+  image: string;
+  imageAlt: string;
+}
+
+export const SHARE_IMAGE = { path: '/images/share-event.jpg', width: 1200, height: 630 } as const;
+const IMAGE_ALT = 'Hyderabad Property Expo and Builders Awards: 100+ best projects, up to 90% loan assistance';
+
+const PAGES: Record<string, Omit<PageMeta, 'path' | 'image' | 'imageAlt'>> = {
+  '/': {
+    title: 'Hyderabad Property Expo 2025 & Builders Awards',
+    description:
+      'Property expo on 18th - 19th October, 2025 in Hyderabad: 100+ best projects, up to 90% loan assistance. Register as a visitor for free, book a stall or nominate for the builders awards.',
+  },
+  '/awards-registration': {
+    title: 'Builders Awards 2025 | Nominate for Award',
+    description: 'The biggest awards for builders and developers, 19th October 2025 in Hyderabad. Nominate now: 15+ award categories.',
+  },
+  '/visitor-registration': {
+    title: 'Visitor Registration | Hyderabad Property Expo 2025',
+    description: 'Register for free as a visitor of the Hyderabad Property Expo: 100+ best projects, up to 90% loan assistance.',
+  },
+  '/stall-registration': {
+    title: 'Stall Registration | Hyderabad Property Expo 2025',
+    description: 'Book a stall at the Hyderabad Property Expo and showcase your projects to 10,000+ expected visitors.',
+  },
+  '/passes': {
+    title: 'My passes | Hyderabad Property Expo 2025',
+    description: 'Your entry passes for the Hyderabad Property Expo and Builders Awards, kept on this device.',
+  },
+};
+
+/** The public pages the server renders complete, with their content, before any script runs. */
+export const PUBLIC_PAGE_PATHS: readonly string[] = Object.keys(PAGES);
+
+export function publicPageMeta(path: string): PageMeta | undefined {
+  const page = PAGES[path];
+  return page ? { ...page, path, image: SHARE_IMAGE.path, imageAlt: IMAGE_ALT } : undefined;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/** The <head> tags of a page; `origin` makes the canonical address and the share image absolute. */
+export function pageMetaTags(meta: PageMeta, origin: string): string {
+  const url = new URL(meta.path, origin).href;
+  const image = new URL(meta.image, origin).href;
+  const tags: Array<[string, string, string]> = [
+    ['name', 'description', meta.description],
+    ['property', 'og:type', 'website'],
+    ['property', 'og:site_name', 'EventPro'],
+    ['property', 'og:title', meta.title],
+    ['property', 'og:description', meta.description],
+    ['property', 'og:url', url],
+    ['property', 'og:image', image],
+    ['property', 'og:image:width', String(SHARE_IMAGE.width)],
+    ['property', 'og:image:height', String(SHARE_IMAGE.height)],
+    ['property', 'og:image:alt', meta.imageAlt],
+    ['name', 'twitter:card', 'summary_large_image'],
+  ];
+  return [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    ...tags.map(([attribute, key, content]) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`),
+  ].join('\n    ');
+}
