@@ -61,3 +61,11 @@ export async function openDevice(
 
 /** What openDevice gives a spec: the context, its first page, the problems seen, close(). */
 export type Device = Awaited<ReturnType<typeof openDevice>>;
+
+/** Waits until the app has hydrated the server-rendered page (React's props are on the header). */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const header = document.querySelector('header.site-header');
+    return header !== null && Object.keys(header).some((key) => key.startsWith('__reactProps'));
+  });
+}

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { hydrated } from './browser';
 import { api, signedInAdmin } from './panel-helpers';
 
 /**
@@ -72,9 +73,10 @@ describe('mobile numbers in the public forms', () => {
     const { page } = admin.device;
     const digits = digitsOf();
     await page.goto(`${baseUrl}/`);
+    await hydrated(page);
     for (const [i, spelling] of spellings(digits).entries()) {
-      await page.getByRole('button', { name: 'REGISTER NOW' }).click();
-      await page.getByRole('button', { name: 'Nominate for Award' }).click();
+      await page.locator('summary', { hasText: 'REGISTER NOW' }).click();
+      await page.locator('.site-header__choices').getByRole('link', { name: 'Nominate for Award' }).click();
       const dialog = page.getByRole('dialog', { name: 'Awards Registration' });
       await dialog.getByLabel('Nominee Name').fill('Lakshmi Builders');
       await paste(page, dialog.getByLabel('Contact Person Mobile'), spelling);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDevice } from './browser';
+import { hydrated, openDevice } from './browser';
 import { LANDING_TEXTS } from '../../edge/testing/landing-texts';
 import { api, apiLogin } from './panel-helpers';
 
@@ -34,12 +34,6 @@ async function axe(page: Page) {
 const PUBLIC_PATHS = ['/', '/awards-registration', '/visitor-registration', '/stall-registration', '/passes'];
 
 /** Waits until the app has hydrated the server's page (React's props are on the DOM node). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const header = document.querySelector('header.site-header');
-    return header !== null && Object.keys(header).some((key) => key.startsWith('__reactProps'));
-  });
-}
 
 describe('public site', () => {
   it('Home: headline, dates, countdown format, and the header darkening after 50 px', async () => {
