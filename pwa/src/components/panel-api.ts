@@ -3,6 +3,7 @@
 import { ApiError } from '../lib/api-error';
 import { getToken } from '../lib/auth-token';
 import { readEnvelope } from '../lib/envelope';
+import { saveFile } from '../lib/save-file';
 
 export type Query = Record<string, string | number | undefined | null>;
 
@@ -52,14 +53,7 @@ export async function downloadFile(path: string, query: Query, fallbackName: str
   }
   if (!res.ok) await readEnvelope(res); // throws the server's message
   const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(await res.blob(), name);
 }
 
 /** A list answer of the admin API. */

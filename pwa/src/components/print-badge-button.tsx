@@ -3,6 +3,7 @@ import { api, readEnvelope } from '../lib/api';
 import { errorMessage } from '../lib/api-error';
 import type { BadgeEvent, BadgeLayout, BadgePerson } from '../lib/badges/badge-pdf';
 import { formatDayRange } from '../lib/dates';
+import { saveFile } from '../lib/save-file';
 import { toast } from './panel-toast';
 
 /** The event a badge names: the person's own, or the featured one when the record has none. */
@@ -14,17 +15,6 @@ async function badgeEvent(eventId: string | null | undefined): Promise<BadgeEven
   if (!event?.eventName) return { name: 'EventPro' };
   const place = [event.venue, event.city].filter(Boolean).join(', ');
   return { name: event.eventName, dates: formatDayRange(event.startDateTime, event.endDateTime), ...(place ? { venue: place } : {}) };
-}
-
-function download(bytes: Uint8Array, name: string) {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'badge';
@@ -50,7 +40,7 @@ export function PrintBadgeButton({
     try {
       const [{ badgesPdf }, event] = await Promise.all([import('../lib/badges/badge-pdf'), badgeEvent(eventId)]);
       const bytes = await badgesPdf(people, event, layout);
-      download(bytes, people.length === 1 ? `badge-${slug(people[0]!.name)}.pdf` : `badges-${slug(event.name)}-${people.length}.pdf`);
+      saveFile(new Blob([bytes as BlobPart], { type: 'application/pdf' }), people.length === 1 ? `badge-${slug(people[0]!.name)}.pdf` : `badges-${slug(event.name)}-${people.length}.pdf`);
     } catch (failure) {
       toast.error(errorMessage(failure, 'Failed to make the badge. Please try again.'));
     } finally {

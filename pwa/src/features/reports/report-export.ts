@@ -1,16 +1,6 @@
 import { csvDocument } from '../../../../edge/lib/csv';
+import { saveFile } from '../../lib/save-file';
 import type { ReportTable } from './report-data';
-
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** A file name for an event's report: `reports-hyderabad-property-expo-2026-11-23.csv`. */
 export function reportFileName(eventName: string, extension: 'csv' | 'xlsx', today = new Date()): string {
@@ -21,7 +11,7 @@ export function reportFileName(eventName: string, extension: 'csv' | 'xlsx', tod
 /** One CSV with every table, each under its title and separated by an empty line. */
 export function downloadReportCsv(tables: ReportTable[], fileName: string) {
   const rows = tables.flatMap((table, index) => [...(index ? [[]] : []), [table.title], table.columns, ...table.rows]);
-  save(new Blob([csvDocument(rows)], { type: 'text/csv;charset=utf-8' }), fileName);
+  saveFile(new Blob([csvDocument(rows)], { type: 'text/csv;charset=utf-8' }), fileName);
 }
 
 /** One workbook, a sheet per table, numbers as numbers (write-excel-file is loaded only when asked for). */
@@ -38,5 +28,5 @@ export async function downloadReportWorkbook(tables: ReportTable[], fileName: st
     stickyRowsCount: 1,
   }));
   const file = await writeXlsxFile(sheets).toBlob();
-  save(file, fileName);
+  saveFile(file, fileName);
 }
