@@ -23,6 +23,13 @@ export default defineConfig({
   },
   // Packages' server builds (the `workerd` / `node` export conditions), all bundled in.
   ssr: { noExternal: true, resolve: { conditions: ['workerd', 'worker', 'node'] } },
+  resolve: {
+    alias: {
+      // fflate's `node` build imports Node's `module` for worker threads, which workerd has not: the browser
+      // build does the same work in plain JavaScript (the panel's spreadsheet export uses it; pages never run it).
+      fflate: here('../node_modules/fflate/esm/browser.js'),
+    },
+  },
   plugins: [
     // Split like the client build: the client's first render must be the same tree (lazy routes render in a Suspense boundary).
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: here('./src/routes'), generatedRouteTree: here('./src/routeTree.gen.ts') }),
