@@ -1,18 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
-import { reportQueryOptions } from '../../../features/reports/report-data';
+import { reportSearch } from '../../../features/reports/report-search';
 import { ReportsPage } from '../../../features/reports/reports-page';
 
 /** `/panel/reports?eventId=`: the event in the URL, so a report can be shared and reloaded as it was. */
 export const Route = createFileRoute('/panel/_authed/reports')({
-  validateSearch: z.object({ eventId: z.optional(z.string()) }),
+  validateSearch: reportSearch,
   loaderDeps: ({ search }) => ({ eventId: search.eventId }),
-  loader: ({ context, deps }) => void context.queryClient.prefetchQuery(reportQueryOptions(deps.eventId)),
+  // The query's code loads with the screen; the fetch starts while it does.
+  loader: ({ context, deps }) =>
+    void import('../../../features/reports/report-data').then((m) => context.queryClient.prefetchQuery(m.reportQueryOptions(deps.eventId))),
   component: ReportsRoute,
 });
 
 function ReportsRoute() {
   const { eventId } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <ReportsPage eventId={eventId} onEventChange={(next) => void navigate({ search: { eventId: next } })} />;
+  return <ReportsPage eventId={eventId} onEventChange={(next) => void navigate({ search: next ? { eventId: next } : {} })} />;
 }
