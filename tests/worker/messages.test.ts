@@ -72,7 +72,12 @@ describe('messages on the Worker', () => {
   it('retries a provider 5xx from the cron handler', async () => {
     providers.control.failNext = 3;
     const person = await register('9123400002', 'second.person@example.in');
-    await until(async () => ((await statuses(person.id)).every(([, s, attempts]) => s === 'queued' && attempts === 1) ? true : undefined), 'three failed attempts');
+    // Failed, and the failure recorded (a claim alone also reads queued with one attempt; moving the time
+    // before the result is written would be undone by it).
+    const failed = async () =>
+      (await db.execute({ sql: "SELECT count(*) AS n FROM notifications WHERE person_id = ? AND status = 'queued' AND attempts = 1 AND last_error <> ''", args: [person.id] }))
+        .rows[0]!.n;
+    await until(async () => (Number(await failed()) === 3 ? true : undefined), 'three failed attempts');
     // The back-off is 30 s: make the messages due now, then let the cron run.
     await db.execute({ sql: "UPDATE notifications SET next_attempt_at = '2000-01-01T00:00:00.000Z' WHERE person_id = ?", args: [person.id] });
     const cron = await fetch(`${runtime.url}/__scheduled?cron=*+*+*+*+*`);
