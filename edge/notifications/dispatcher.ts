@@ -7,7 +7,7 @@ import { type Channels, ProviderError, sendThrough } from './channels';
 import type { Channel, MessageTemplate, PassMessage } from './messages';
 import { cachedEvent } from '../lib/events';
 import { claimDue, failedAttemptStatement, type MessagePayload, type OutboxRow, sentStatement } from './outbox';
-import { holderById } from './pass-holders';
+import { holderById, passView } from './pass-holders';
 
 export interface SenderDeps {
   db: Database;
@@ -70,19 +70,7 @@ function passMessageOf(db: Database, row: OutboxRow, people: Map<string, Promise
       const event = eventId ? await cachedEvent(db, eventId) : undefined;
       if (!holder || !event) return undefined;
       const { passUrl } = JSON.parse(row.payload) as MessagePayload;
-      return {
-        name: holder.name,
-        typeLabel: holder.typeLabel,
-        eventId: event.id,
-        eventName: event.eventName,
-        startDateTime: event.startDateTime,
-        endDateTime: event.endDateTime,
-        venue: event.venue,
-        city: event.city,
-        passCode: holder.passCode,
-        passUrl,
-        origin: new URL(passUrl).origin,
-      };
+      return { ...passView(holder, event), passUrl, origin: new URL(passUrl).origin };
     })();
     people.set(key, message);
   }

@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { awardNominations, sponsors, stalls } from '../db/tables/organisations';
 import { visitors } from '../db/tables/people';
 import type { PassHolder } from './outbox';
+import type { PublicEvent } from '../lib/events';
 
 /**
  * The records that carry a pass from a public registration, by the resource name the panel and the
@@ -83,4 +84,19 @@ export async function holdersByContact(db: Database, contact: { mobiles: string[
     if (found.length >= limit) break;
   }
   return found;
+}
+
+/** What a pass shows: its holder and their event's name, days and place (the pass link's answer and a message's values). */
+export function passView(holder: FoundHolder, event: PublicEvent) {
+  return {
+    name: holder.name,
+    typeLabel: holder.typeLabel,
+    passCode: holder.passCode,
+    eventId: event.id,
+    eventName: event.eventName,
+    startDateTime: event.startDateTime,
+    endDateTime: event.endDateTime,
+    venue: event.venue,
+    city: event.city,
+  };
 }

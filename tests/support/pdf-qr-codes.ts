@@ -1,6 +1,6 @@
 import { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
 import { unzlibSync } from 'fflate';
-import { PDFArray, type PDFDocument as PDFDocumentType, PDFDocument, PDFName, PDFRawStream, type PDFRef } from 'pdf-lib';
+import { PDFArray, PDFDocument, PDFName, PDFRawStream, type PDFRef } from 'pdf-lib';
 
 /**
  * Reads back the QR codes a PDF draws as vector squares (as badges do) and decodes them with ZXing, the
@@ -52,7 +52,6 @@ function scan(matrix: boolean[][]): string {
   return new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(pixels, side, side)))).getText();
 }
 
-export type { PDFDocumentType };
 
 interface Filled {
   x: number;

@@ -11,7 +11,7 @@ import { buildIcs, ICS_CONTENT_TYPE } from '../../lib/ics';
 import { eventPlace } from '../../lib/event-time';
 import { eventCalendarUid } from '../../notifications/messages';
 import { passMessageStatements, publicOrigin } from '../../notifications/outbox';
-import { holderById, holdersByContact } from '../../notifications/pass-holders';
+import { holderById, holdersByContact, passView } from '../../notifications/pass-holders';
 import { e164Mobile } from '../../notifications/recipient';
 import { calendarQuerySchema, findPassSchema, passTokenParamSchema } from '../../schemas/passes';
 
@@ -50,18 +50,7 @@ export const passRoutes = new Hono<AppEnv>()
     const holder = link ? await holderById(db, link.personKind, link.personId) : undefined;
     const event = holder?.eventId ? await eventById(db, holder.eventId) : undefined;
     if (!holder || !event) return fail(c, 404, PASS_NOT_FOUND_MESSAGE);
-    return ok(c, {
-      recordId: holder.id,
-      name: holder.name,
-      typeLabel: holder.typeLabel,
-      passCode: holder.passCode,
-      eventId: event.id,
-      eventName: event.eventName,
-      startDateTime: event.startDateTime,
-      endDateTime: event.endDateTime,
-      venue: event.venue,
-      city: event.city,
-    });
+    return ok(c, { recordId: holder.id, ...passView(holder, event) });
   })
   .post('/public/passes/find', validate('json', findPassSchema), async (c) => {
     const { db, writeBatch, now, clientAddress, messaging } = c.var.deps;

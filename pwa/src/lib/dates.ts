@@ -13,17 +13,19 @@ function toDate(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** One formatter per shape, made once (constructing Intl formatters is the slow part). */
-const shapes = {
-  stamp: new Intl.DateTimeFormat('en-GB', { timeZone: EVENT_TIME_ZONE, day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h12' }),
-  event: new Intl.DateTimeFormat('en-GB', { timeZone: EVENT_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
-  input: new Intl.DateTimeFormat('en-GB', { timeZone: EVENT_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
-  moment: new Intl.DateTimeFormat('en-IN', { timeZone: EVENT_TIME_ZONE, day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' }),
-  minute: new Intl.DateTimeFormat('en-IN', { timeZone: EVENT_TIME_ZONE, day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' }),
-  hour: new Intl.DateTimeFormat('en-IN', { timeZone: EVENT_TIME_ZONE, day: '2-digit', month: 'short', hour: 'numeric' }),
-  clock: new Intl.DateTimeFormat('en-IN', { timeZone: EVENT_TIME_ZONE, hour: '2-digit', minute: '2-digit' }),
-  day: new Intl.DateTimeFormat('en-GB', { timeZone: EVENT_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' }),
-};
+/** One formatter per shape, made on first use and kept (constructing Intl formatters is the slow part). */
+const SHAPES = {
+  stamp: ['en-GB', { timeZone: EVENT_TIME_ZONE, day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h12' }],
+  event: ['en-GB', { timeZone: EVENT_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }],
+  input: ['en-GB', { timeZone: EVENT_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }],
+  moment: ['en-IN', { timeZone: EVENT_TIME_ZONE, day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' }],
+  minute: ['en-IN', { timeZone: EVENT_TIME_ZONE, day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' }],
+  hour: ['en-IN', { timeZone: EVENT_TIME_ZONE, day: '2-digit', month: 'short', hour: 'numeric' }],
+  clock: ['en-IN', { timeZone: EVENT_TIME_ZONE, hour: '2-digit', minute: '2-digit' }],
+  day: ['en-GB', { timeZone: EVENT_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' }],
+} satisfies Record<string, readonly [string, Intl.DateTimeFormatOptions]>;
+const made: Partial<Record<keyof typeof SHAPES, Intl.DateTimeFormat>> = {};
+const shape = (name: keyof typeof SHAPES) => (made[name] ??= new Intl.DateTimeFormat(SHAPES[name][0], SHAPES[name][1]));
 
 function partsOf(format: Intl.DateTimeFormat, date: Date): Record<string, string> {
   const out: Record<string, string> = {};
@@ -42,7 +44,7 @@ export function ordinal(day: number): string {
 export function formatCreatedOn(value: unknown): string {
   const date = toDate(value);
   if (!date) return 'N/A';
-  const p = partsOf(shapes.stamp, date);
+  const p = partsOf(shape('stamp'), date);
   return `${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toUpperCase()}`;
 }
 
@@ -50,32 +52,32 @@ export function formatCreatedOn(value: unknown): string {
 export function formatEventDate(value: unknown): string {
   const date = toDate(value);
   if (!date) return '';
-  const p = partsOf(shapes.event, date);
+  const p = partsOf(shape('event'), date);
   return `${p.month} ${ordinal(Number(p.day))}, ${p.year} ${p.hour}:${p.minute}`;
 }
 
 /** A moment at the door or in a log: "05 Jan, 03:30:12 pm"; "—" when missing. */
 export function formatMoment(value: unknown): string {
   const date = toDate(value);
-  return date ? shapes.moment.format(date) : '—';
+  return date ? shape('moment').format(date) : '—';
 }
 
 /** "05 Jan, 03:30 pm": a moment where seconds do not matter. */
 export function formatMinute(value: unknown): string {
   const date = toDate(value);
-  return date ? shapes.minute.format(date) : '—';
+  return date ? shape('minute').format(date) : '—';
 }
 
 /** "05 Jan, 3 pm": the hour a chart's bar stands for. */
 export function formatHour(value: unknown): string {
   const date = toDate(value);
-  return date ? shapes.hour.format(date) : '—';
+  return date ? shape('hour').format(date) : '—';
 }
 
 /** Just the time of day ("10:42 am"), for a line with no room for the date. */
 export function formatClock(value: unknown): string {
   const date = toDate(value);
-  return date ? shapes.clock.format(date) : '—';
+  return date ? shape('clock').format(date) : '—';
 }
 
 /** An event's days, short: "12–13 Dec 2026", "30 Nov – 2 Dec 2026", "12 Dec 2026"; "" when missing. */
@@ -83,8 +85,8 @@ export function formatDayRange(start: unknown, end: unknown): string {
   const from = toDate(start);
   const to = toDate(end) ?? from;
   if (!from || !to) return '';
-  const a = partsOf(shapes.day, from);
-  const b = partsOf(shapes.day, to);
+  const a = partsOf(shape('day'), from);
+  const b = partsOf(shape('day'), to);
   if (a.year !== b.year) return `${a.day} ${a.month} ${a.year} – ${b.day} ${b.month} ${b.year}`;
   if (a.month !== b.month) return `${a.day} ${a.month} – ${b.day} ${b.month} ${b.year}`;
   if (a.day !== b.day) return `${a.day}–${b.day} ${b.month} ${b.year}`;
@@ -95,7 +97,7 @@ export function formatDayRange(start: unknown, end: unknown): string {
 export function toEventInput(value: unknown): string {
   const date = toDate(value);
   if (!date) return '';
-  const p = partsOf(shapes.input, date);
+  const p = partsOf(shape('input'), date);
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
 }
 

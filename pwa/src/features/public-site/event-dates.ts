@@ -1,5 +1,6 @@
 // Pure date logic of the public pages: the countdown (seed 000 §4, §9) and the date lines of the
 // featured event, written in the event's own time zone (India) whatever the visitor's clock says.
+import { EVENT_TIME_ZONE, ordinal } from '../../lib/dates';
 
 export interface CountdownParts {
   days: string;
@@ -22,13 +23,6 @@ export function countdownParts(target: number, now: number): CountdownParts {
   };
 }
 
-const EVENT_TIME_ZONE = 'Asia/Kolkata';
-
-function ordinal(day: number): string {
-  const tens = day % 100;
-  if (tens >= 11 && tens <= 13) return `${day}th`;
-  return `${day}${['th', 'st', 'nd', 'rd'][day % 10] ?? 'th'}`;
-}
 
 interface DayParts {
   day: number;
