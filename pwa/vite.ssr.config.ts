@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -30,9 +29,5 @@ export default defineConfig({
       fflate: here('../node_modules/fflate/esm/browser.js'),
     },
   },
-  plugins: [
-    // Split like the client build: the client's first render must be the same tree (lazy routes render in a Suspense boundary).
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: here('./src/routes'), generatedRouteTree: here('./src/routeTree.gen.ts') }),
-    react(),
-  ],
+  plugins: [react()],
 });

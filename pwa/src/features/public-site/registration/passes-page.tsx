@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { database, type SavedPass } from '../../../offline/db';
 import { PassCard } from './pass-card';
@@ -21,7 +20,7 @@ export function PassesList() {
         <p className="passes__empty">Looking for passes saved on this device…</p>
       ) : passes.length === 0 ? (
         <p className="passes__empty">
-          No passes on this device yet. <Link to="/visitor-registration">Register as a visitor</Link> and your pass will be kept here.
+          No passes on this device yet. <a href="/visitor-registration">Register as a visitor</a> and your pass will be kept here.
         </p>
       ) : (
         <ul className="passes">
