@@ -5,7 +5,8 @@ import { defineConfig } from 'vite';
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 // The server's build of src/entry-server.tsx: one self-contained ES module (React included) that the Node
-// server loads at start and the Worker bundles (edge/public-pages.ts). Web APIs only, for workerd.
+// server loads at start and the Worker bundles (edge/public-pages.ts). Web APIs only, for workerd. It holds
+// the public pages only: entry-server imports them without the route tree, so no panel code is in it.
 export default defineConfig({
   root: here('.'),
   publicDir: false,
@@ -22,12 +23,5 @@ export default defineConfig({
   },
   // Packages' server builds (the `workerd` / `node` export conditions), all bundled in.
   ssr: { noExternal: true, resolve: { conditions: ['workerd', 'worker', 'node'] } },
-  resolve: {
-    alias: {
-      // fflate's `node` build imports Node's `module` for worker threads, which workerd has not: the browser
-      // build does the same work in plain JavaScript (the panel's spreadsheet export uses it; pages never run it).
-      fflate: here('../node_modules/fflate/esm/browser.js'),
-    },
-  },
   plugins: [react()],
 });
