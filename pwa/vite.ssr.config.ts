@@ -21,7 +21,9 @@ export default defineConfig({
     // One file: the Node server imports it, wrangler bundles it.
     rolldownOptions: { output: { codeSplitting: false } },
   },
-  // Packages' server builds (the `workerd` / `node` export conditions), all bundled in.
-  ssr: { noExternal: true, resolve: { conditions: ['workerd', 'worker', 'node'] } },
+  // Packages' server builds (the `workerd` / `node` export conditions), all bundled in, but for the ones the
+  // API imports too: left as imports, the Worker's bundle holds one copy of them, not two (the Node server
+  // finds them in node_modules).
+  ssr: { noExternal: true, external: ['libphonenumber-js'], resolve: { conditions: ['workerd', 'worker', 'node'] } },
   plugins: [react()],
 });
