@@ -13,7 +13,8 @@ import { startWorkerRuntime } from '../scripts/worker-runtime';
 import { benchAdminLists } from './admin-lists';
 import { benchCheckin, benchDoorLoad, seedRoster } from './checkin';
 import { PUBLIC_PAGE_PATHS } from '../pwa/src/features/public-site/page-meta';
-import { benchLighthouse } from './lighthouse';
+import { benchLighthouse, LIGHTHOUSE_RUNS } from './lighthouse';
+import { workerBundleSize } from './worker-bundle';
 import { benchPublicRegister, type RegisterBenchResult } from './public-register';
 import { phoneProviderEnv, startPhoneProviders } from '../edge/testing/message-providers';
 
@@ -62,21 +63,29 @@ const server = await startBuiltServer({ PUBLIC_RATE_LIMIT: '0' });
 try {
   console.log(`Benchmarks on ${server.url}\n`);
   // First, on a quiet server: a page load measured right after a load test measures the load test.
-  console.log('Lighthouse, mobile preset, every public page');
+  console.log(`Lighthouse, mobile preset, every public page (the median of ${LIGHTHOUSE_RUNS} runs, as Lighthouse picks it)`);
   for (const path of PUBLIC_PAGE_PATHS) {
     try {
-      // Lighthouse now and then fails to record a trace (NO_NAVSTART): one more try before reporting it.
-      const lighthouse = await benchLighthouse(`${server.url}${path}`).catch(() => benchLighthouse(`${server.url}${path}`));
-      for (const [name, score] of [['Performance', lighthouse.performance], ['Accessibility', lighthouse.accessibility], ['Best Practices', lighthouse.bestPractices], ['SEO', lighthouse.seo]] as const) {
-        report({ name: `Lighthouse ${path} ${name}`, figure: String(Math.round(score)), target: '≥ 98', met: score >= 98 });
+      const lighthouse = await benchLighthouse(`${server.url}${path}`);
+      const performance = `${lighthouse.performance} (runs: ${lighthouse.performanceRuns.join(', ')})`;
+      for (const [name, score, figure] of [['Performance', lighthouse.performance, performance], ['Accessibility', lighthouse.accessibility], ['Best Practices', lighthouse.bestPractices], ['SEO', lighthouse.seo]] as const) {
+        report({ name: `Lighthouse ${path} ${name}`, figure: figure ?? String(score), target: '≥ 98', met: score >= 98 });
       }
+      const js = `${(lighthouse.jsGzipBytes / 1024).toFixed(1)} KB in ${lighthouse.jsFiles.length} files`;
       if (path === '/') {
-        report({ name: 'JavaScript loaded by / (every script of the run, gzip)', figure: `${(lighthouse.jsGzipBytes / 1024).toFixed(1)} KB in ${lighthouse.jsFiles.length} files`, target: '≤ 100 KB', met: lighthouse.jsGzipBytes <= 100 * 1024 });
+        report({ name: 'JavaScript loaded by / (every script of the run, gzip)', figure: js, target: '≤ 100 KB', met: lighthouse.jsGzipBytes <= 100 * 1024 });
+      } else {
+        console.log(`      JavaScript loaded by ${path} (every script of the run, gzip): ${js}`);
       }
     } catch (error) {
       report({ name: `Lighthouse ${path}`, figure: `did not run: ${(error as Error).message.split('\n')[0]}`, target: 'a report', met: false });
     }
   }
+  console.log('');
+
+  // What Cloudflare stores and cold-starts: the API and the server render of the public pages, never the panel.
+  const worker = workerBundleSize();
+  report({ name: 'Worker bundle (wrangler deploy --dry-run, gzip -9)', figure: `${(worker.gzipBytes / 1024).toFixed(0)} KB gzip (${(worker.rawBytes / 1024).toFixed(0)} KB raw)`, target: '≤ 400 KB gzip', met: worker.gzipBytes <= 400 * 1024 });
   console.log('');
 
   console.log('HTTP load (50 connections, 10 s each)');

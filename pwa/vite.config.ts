@@ -9,18 +9,19 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /**
  * The public pages are rendered by the server for each request (edge/public-pages.ts, decision 019) into
  * the app's shell. This writes that shell, `page-shell.json`: the built index.html, and for each public
- * page the stylesheets of its route's code, linked from the page's <head> so it is styled from the first
+ * page the stylesheets of its code, linked from the page's <head> so it is styled from the first
  * paint and nothing moves when the app hydrates it. The same shell is `app.html`, from which every other
  * page (the panel) starts, and which the service worker serves offline. No index.html is left: `/` is
  * rendered like every other public page.
  */
 function pageShell(): Plugin {
-  const ROUTE_FILES: Record<string, string> = {
-    '/': 'routes/index.tsx',
-    '/awards-registration': 'routes/awards-registration.tsx',
-    '/visitor-registration': 'routes/visitor-registration.tsx',
-    '/stall-registration': 'routes/stall-registration.tsx',
-    '/passes': 'routes/passes.tsx',
+  // Each public page's module (src/features/public-site/public-pages.tsx loads them).
+  const PAGE_FILES: Record<string, string> = {
+    '/': 'features/public-site/home-page.tsx',
+    '/awards-registration': 'features/public-site/awards-page.tsx',
+    '/visitor-registration': 'features/public-site/registration-page.tsx',
+    '/stall-registration': 'features/public-site/registration-page.tsx',
+    '/passes': 'features/public-site/passes-page.tsx',
   };
   return {
     name: 'eventpro:page-shell',
@@ -29,12 +30,9 @@ function pageShell(): Plugin {
     generateBundle(_options, bundle) {
       const page = bundle['index.html'];
       if (!page || page.type !== 'asset') return;
-      const shell = String(page.source);
-      delete bundle['index.html'];
-      this.emitFile({ type: 'asset', fileName: 'app.html', source: shell });
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-      const stylesheets: Record<string, string[]> = {};
-      for (const [path, file] of Object.entries(ROUTE_FILES)) {
+      /** The chunks that hold `file` and every chunk they import, statically. */
+      const chunksOf = (file: string) => {
         const needed = new Set<string>();
         const visit = (fileName: string) => {
           if (needed.has(fileName)) return;
@@ -43,6 +41,20 @@ function pageShell(): Plugin {
           if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
         };
         for (const chunk of chunks) if (chunk.moduleIds.some((id) => id.split('?')[0]!.endsWith(file))) visit(chunk.fileName);
+        return needed;
+      };
+      // A page started from the empty shell (the panel) runs the router's app (src/app.tsx), which the entry
+      // imports on demand: its code is preloaded with the entry's. The rendered public pages drop these hints.
+      let shell = String(page.source);
+      const appPreloads = [...chunksOf('src/app.tsx')]
+        .filter((name) => !shell.includes(name))
+        .map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`);
+      shell = shell.replace('</head>', () => `  ${appPreloads.join('\n    ')}\n  </head>`);
+      delete bundle['index.html'];
+      this.emitFile({ type: 'asset', fileName: 'app.html', source: shell });
+      const stylesheets: Record<string, string[]> = {};
+      for (const [path, file] of Object.entries(PAGE_FILES)) {
+        const needed = chunksOf(file);
         stylesheets[path] = [...needed]
           .flatMap((name) => {
             const chunk = bundle[name];

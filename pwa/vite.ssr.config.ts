@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 // The server's build of src/entry-server.tsx: one self-contained ES module (React included) that the Node
-// server loads at start and the Worker bundles (edge/public-pages.ts). Web APIs only, for workerd.
+// server loads at start and the Worker bundles (edge/public-pages.ts). Web APIs only, for workerd. It holds
+// the public pages only: entry-server imports them without the route tree, so no panel code is in it.
 export default defineConfig({
   root: here('.'),
   publicDir: false,
@@ -21,18 +21,9 @@ export default defineConfig({
     // One file: the Node server imports it, wrangler bundles it.
     rolldownOptions: { output: { codeSplitting: false } },
   },
-  // Packages' server builds (the `workerd` / `node` export conditions), all bundled in.
-  ssr: { noExternal: true, resolve: { conditions: ['workerd', 'worker', 'node'] } },
-  resolve: {
-    alias: {
-      // fflate's `node` build imports Node's `module` for worker threads, which workerd has not: the browser
-      // build does the same work in plain JavaScript (the panel's spreadsheet export uses it; pages never run it).
-      fflate: here('../node_modules/fflate/esm/browser.js'),
-    },
-  },
-  plugins: [
-    // Split like the client build: the client's first render must be the same tree (lazy routes render in a Suspense boundary).
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: here('./src/routes'), generatedRouteTree: here('./src/routeTree.gen.ts') }),
-    react(),
-  ],
+  // Packages' server builds (the `workerd` / `node` export conditions), all bundled in, but for the ones the
+  // API imports too: left as imports, the Worker's bundle holds one copy of them, not two (the Node server
+  // finds them in node_modules).
+  ssr: { noExternal: true, external: ['libphonenumber-js'], resolve: { conditions: ['workerd', 'worker', 'node'] } },
+  plugins: [react()],
 });

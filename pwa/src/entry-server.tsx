@@ -1,12 +1,11 @@
 // The server's rendering of the public pages (edge/public-pages.ts calls it on Node and on Workers): each
 // page comes complete in its HTML, with the organiser's current data, and the app hydrates that markup.
 // Built by pwa/vite.ssr.config.ts into dist/ssr/entry-server.js; web APIs only, so workerd runs it too.
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+// Only the public pages are imported here (no route tree): the panel's code never reaches the server build.
 import { renderToReadableStream } from 'react-dom/server.edge';
 import { pageMetaTags, PUBLIC_PAGE_PATHS, publicPageMeta } from './features/public-site/page-meta';
+import { loadPublicPage } from './features/public-site/public-pages';
 import { type RenderedSite, renderedSiteScript, ServerSiteProvider } from './features/public-site/site-data';
-import { routeTree } from './routeTree.gen';
 
 export { PUBLIC_PAGE_PATHS };
 
@@ -22,17 +21,10 @@ export interface RenderedPage {
 /** Renders one public page (`path` one of PUBLIC_PAGE_PATHS) with `rendered`'s data; `origin` for absolute links. */
 export async function renderPublicPage(path: string, rendered: RenderedSite, origin: string): Promise<RenderedPage | undefined> {
   const meta = publicPageMeta(path);
-  if (!meta) return undefined;
-  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }), isServer: true, origin });
-  await router.load();
-  // The same tree as pwa/src/main.tsx, so the client's first render matches this markup.
-  const stream = await renderToReadableStream(
-    <StrictMode>
-      <ServerSiteProvider value={rendered}>
-        <RouterProvider router={router} />
-      </ServerSiteProvider>
-    </StrictMode>,
-  );
+  const page = await loadPublicPage(path);
+  if (!meta || !page) return undefined;
+  // The tree pwa/src/main.tsx hydrates, with the data it reads from the page's data block.
+  const stream = await renderToReadableStream(<ServerSiteProvider value={rendered}>{page}</ServerSiteProvider>);
   // Every lazy part rendered, so the HTML holds every text of the page.
   await stream.allReady;
   const body = await new Response(stream).text();

@@ -1,36 +1,24 @@
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { loadPublicPage } from './features/public-site/public-pages';
 import { registerServiceWorker } from './offline/service-worker';
-import { router } from './router';
 import './styles/base.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from the page');
 
-const app = (
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>
-);
-
-// A public page arrives rendered by the server with its data (edge/public-pages.ts): the app hydrates that
-// markup, keeping it (and anything the visitor already did with it) instead of building it again. Its route's
-// code is loaded first, so the first render is that same page. Other pages start from the empty shell.
-if (container.hasChildNodes()) {
-  // The router renders a server-rendered page's tree as its server did (no extra Suspense boundary around
-  // the matches): what TanStack Router's own hydrate() sets. Its loader-data transfer ($_TSR, inline
-  // scripts) is not used: these routes have no loaders, and the page's data comes as one JSON block.
-  router.ssr = { manifest: undefined };
-  void router
-    .load()
-    .catch(() => undefined)
-    // In a transition: React hydrates in slices and stays responsive to a tap meanwhile, instead of one
-    // long task over the whole page.
-    .then(() => startTransition(() => void hydrateRoot(container, app)));
-} else {
-  createRoot(container).render(app);
+// A public page arrives rendered by the server with its data (edge/public-pages.ts): the app loads that
+// page's code and hydrates its markup, keeping it (and anything the visitor already did with it) instead of
+// building it again. Public pages need no router (decision 025): its code loads only for every other page
+// (the panel, the pass links, a public page the service worker starts offline from the empty shell).
+async function start(root: HTMLElement) {
+  const page = root.hasChildNodes() ? await loadPublicPage(window.location.pathname).catch(() => undefined) : undefined;
+  // In a transition: React hydrates in slices and stays responsive to a tap meanwhile, instead of one long
+  // task over the whole page.
+  if (page) startTransition(() => void hydrateRoot(root, page));
+  else (await import('./app')).startApp(root);
 }
+void start(container);
 
 // Production only: in development Vite serves modules that the worker must not cache. Registered once the
 // page has loaded and the main thread is idle: installing the worker downloads every asset for offline

@@ -378,6 +378,38 @@ describe('every public page is complete before any script runs', () => {
     }
   });
 
+  it('once the app runs, the links between the public pages open each page rendered and hydrated, with its own title', async () => {
+    const visitor = await openDevice({ viewport: { width: 390, height: 844 } });
+    const { page } = visitor;
+    const menu = page.getByRole('navigation', { name: 'Site menu' });
+    try {
+      await page.goto(`${baseUrl}/visitor-registration`);
+      await hydrated(page);
+      await page.locator('summary[aria-label="Menu"]').click();
+      await menu.getByRole('link', { name: 'My passes' }).click();
+      await page.waitForURL(`${baseUrl}/passes`);
+      expect(await page.title()).toBe('My passes | Hyderabad Property Expo 2025');
+      await hydrated(page);
+      // A new device has no passes: the page says so and leads to the visitor registration.
+      await page.getByRole('link', { name: 'Register as a visitor' }).click();
+      await page.waitForURL(`${baseUrl}/visitor-registration`);
+      expect(await page.title()).toBe('Visitor Registration | Hyderabad Property Expo 2025');
+      await hydrated(page);
+      await page.getByLabel('Full Name').fill('Link Walker');
+      expect(await page.getByLabel('Full Name').inputValue()).toBe('Link Walker');
+      // The menu's anchors lead to Home's sections from any page.
+      await page.locator('summary[aria-label="Menu"]').click();
+      await menu.getByRole('link', { name: 'Schedule' }).click();
+      await page.waitForURL(`${baseUrl}/#schedule`);
+      expect(await page.title()).toBe('Hyderabad Property Expo 2025 & Builders Awards');
+      await page.getByRole('heading', { name: 'Event highlights' }).waitFor();
+      await hydrated(page);
+      expect(visitor.problems).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
+  });
+
   it('the app hydrates each page with no hydration error or warning in the console', async () => {
     for (const width of [390, 1280]) {
       const visitor = await openDevice({ viewport: { width, height: 844 } });

@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { notify } from '../../components/toasts';
 import { Countdown } from './countdown';
 import { formatDateRange, formatDay } from './event-dates';
@@ -44,12 +43,12 @@ function HomeHero() {
         <p className="hero__dates">{formatDateRange(event.startDateTime, event.endDateTime)}</p>
         <p className="hero__venue">{event.venue}</p>
         <div className="hero__actions">
-          <Link to="/visitor-registration" className="button button--primary">
+          <a href="/visitor-registration" className="button button--primary">
             Visitor Registration <span className="tag">Free</span>
-          </Link>
-          <Link to="/stall-registration" className="button button--secondary">
+          </a>
+          <a href="/stall-registration" className="button button--secondary">
             Book a Stall
-          </Link>
+          </a>
         </div>
         <Countdown startIso={event.startDateTime} endIso={event.endDateTime} />
       </div>
@@ -95,9 +94,9 @@ export function AwardsBanner({ onAwardsPage = false }: { onAwardsPage?: boolean 
         </button>
       ) : (
         // A new location starts at the top (the router resets scroll on navigation).
-        <Link to="/awards-registration" className="button button--primary" resetScroll>
+        <a href="/awards-registration" className="button button--primary">
           REGISTER FOR AWARDS
-        </Link>
+        </a>
       )}
     </section>
   );

@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { formatDateRange } from './event-dates';
 import { useEvent, useSite } from './site-data';
 
@@ -29,7 +28,7 @@ export function SiteFooter() {
             </p>
           ) : null}
           <p>
-            <Link to="/passes">My passes</Link>
+            <a href="/passes">My passes</a>
           </p>
         </div>
       </div>

@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { type MouseEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import type { RegistrationType } from './registration/registration-types';
 import { useSite } from './site-data';
@@ -79,15 +78,15 @@ export function SiteHeader({ onChoose }: { onChoose: (type: RegistrationType) =>
   return (
     <header className={dark ? 'site-header site-header--dark' : 'site-header'} data-scrolled={dark ? 'true' : 'false'}>
       <div className="site-header__bar">
-        <Link to="/" className="site-header__home" aria-label="Home">
+        <a href="/" className="site-header__home" aria-label="Home">
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path d="M3 11 12 3l9 8M5 10v10h5v-6h4v6h5V10" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
           </svg>
           <span className="site-header__home-text">Home</span>
-        </Link>
-        <Link to="/" className="site-header__logo">
+        </a>
+        <a href="/" className="site-header__logo">
           <img src="/images/logo.svg" alt="EventPro Property Expo" width="132" height="36" />
-        </Link>
+        </a>
         {contactPhone ? (
           <a className="site-header__tel" href={`tel:${contactPhone.replace(/[^\d+]/g, '')}`}>
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
@@ -124,15 +123,15 @@ export function SiteHeader({ onChoose }: { onChoose: (type: RegistrationType) =>
             <ul>
               {MENU_ANCHORS.map(([id, label]) => (
                 <li key={id}>
-                  <Link to="/" hash={id} onClick={closeMenu}>
+                  <a href={`/#${id}`} onClick={closeMenu}>
                     {label}
-                  </Link>
+                  </a>
                 </li>
               ))}
               <li>
-                <Link to="/passes" onClick={closeMenu}>
+                <a href="/passes" onClick={closeMenu}>
                   My passes
-                </Link>
+                </a>
               </li>
             </ul>
           </nav>

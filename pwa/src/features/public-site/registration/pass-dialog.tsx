@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { Modal } from '../../../components/modal';
 import type { SavedPass } from '../../../offline/db';
 import { PassCard } from './pass-card';
@@ -9,7 +8,7 @@ export default function PassDialog({ pass, onClose }: { pass: SavedPass; onClose
     <Modal title="Your pass" onClose={onClose}>
       <PassCard pass={pass} />
       <p className="pass__saved">
-        Saved on this device: open it any time, even offline, from <Link to="/passes" onClick={onClose}>My passes</Link>.
+        Saved on this device: open it any time, even offline, from <a href="/passes" onClick={onClose}>My passes</a>.
       </p>
     </Modal>
   );

@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { PassCard } from './pass-card';
 import { fetchPassByLink, type PassLinkState, storedPassOf } from './pass-link';
@@ -29,7 +28,7 @@ export function PassLinkView({ token }: { token: string }) {
     case 'invalid':
       return (
         <p className="pass-link__status" role="alert">
-          This pass link is not valid. Use “Find my pass” on <Link to="/passes">My passes</Link> to get a new one.
+          This pass link is not valid. Use “Find my pass” on <a href="/passes">My passes</a> to get a new one.
         </p>
       );
     case 'offline':
@@ -43,7 +42,7 @@ export function PassLinkView({ token }: { token: string }) {
         <>
           <PassCard pass={state.pass} />
           <p className="pass__saved">
-            Saved on this device: open it any time, even offline, from <Link to="/passes">My passes</Link>.
+            Saved on this device: open it any time, even offline, from <a href="/passes">My passes</a>.
           </p>
         </>
       );

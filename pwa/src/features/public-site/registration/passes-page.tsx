@@ -1,37 +1,49 @@
-import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import { database, type SavedPass } from '../../../offline/db';
-import { PassCard } from './pass-card';
+import { type ComponentType, useEffect, useState } from 'react';
+import type { SavedPass } from '../../../offline/db';
 import './registration.css';
 
-/** "My passes": every pass saved on this device, newest first; works offline. */
+type DevicePasses =
+  | { kind: 'reading' }
+  | { kind: 'none' }
+  | { kind: 'some'; passes: SavedPass[]; PassCard: ComponentType<{ pass: SavedPass }> };
+
+/** Every pass saved on this device, newest first, with the code that draws them when there are any. */
+async function readDevicePasses(): Promise<DevicePasses> {
+  const { database } = await import('../../../offline/db');
+  const passes = await database().passes.orderBy('savedAt').reverse().toArray();
+  if (passes.length === 0) return { kind: 'none' };
+  const { PassCard } = await import('./pass-card');
+  return { kind: 'some', passes, PassCard };
+}
+
+/**
+ * "My passes": every pass saved on this device, newest first; works offline. The page is hydrated first:
+ * the device's database and the pass cards' code load after it, so they never hold up its first taps.
+ */
 export function PassesList() {
-  const [passes, setPasses] = useState<SavedPass[] | null>(null);
+  const [device, setDevice] = useState<DevicePasses>({ kind: 'reading' });
   useEffect(() => {
-    void database()
-      .passes.orderBy('savedAt')
-      .reverse()
-      .toArray()
-      .then(setPasses, () => setPasses([]));
+    void readDevicePasses().then(setDevice, () => setDevice({ kind: 'none' }));
   }, []);
+  if (device.kind === 'reading') {
+    // The server's page and the app's first render: the passes are read from this device just after.
+    return <p className="passes__empty">Looking for passes saved on this device…</p>;
+  }
+  if (device.kind === 'none') {
+    return (
+      <p className="passes__empty">
+        No passes on this device yet. <a href="/visitor-registration">Register as a visitor</a> and your pass will be kept here.
+      </p>
+    );
+  }
+  const { passes, PassCard } = device;
   return (
-    <>
-      {passes === null ? (
-        // The server's page and the app's first render: the passes are read from this device just after.
-        <p className="passes__empty">Looking for passes saved on this device…</p>
-      ) : passes.length === 0 ? (
-        <p className="passes__empty">
-          No passes on this device yet. <Link to="/visitor-registration">Register as a visitor</Link> and your pass will be kept here.
-        </p>
-      ) : (
-        <ul className="passes">
-          {passes.map((pass) => (
-            <li key={pass.passCode}>
-              <PassCard pass={pass} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </>
+    <ul className="passes">
+      {passes.map((pass) => (
+        <li key={pass.passCode}>
+          <PassCard pass={pass} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,0 +1,27 @@
+// The public pages as the server renders them and the app hydrates them: each one a document of its own,
+// found by its path, with no router (decision 025). Their links are plain links, so moving between them
+// loads the next page rendered by the server with the current data. Each page's code is its own chunk.
+import { type ReactElement, StrictMode } from 'react';
+import { UpdatePrompt } from '../../components/update-prompt';
+
+const PAGES: Record<string, () => Promise<ReactElement>> = {
+  '/': () => import('./home-page').then(({ HomePage }) => <HomePage />),
+  '/awards-registration': () => import('./awards-page').then(({ AwardsPage }) => <AwardsPage />),
+  '/visitor-registration': () => import('./registration-page').then(({ RegistrationPage }) => <RegistrationPage kind="visitor" />),
+  '/stall-registration': () => import('./registration-page').then(({ RegistrationPage }) => <RegistrationPage kind="stall" />),
+  '/passes': () => import('./passes-page').then(({ MyPassesPage }) => <MyPassesPage />),
+};
+
+/**
+ * The page at `path` with its code loaded, as the tree both the server and the app render (so the app's
+ * first render matches the server's markup); undefined for any other path.
+ */
+export async function loadPublicPage(path: string): Promise<ReactElement | undefined> {
+  const page = await PAGES[path]?.();
+  return page ? (
+    <StrictMode>
+      {page}
+      <UpdatePrompt />
+    </StrictMode>
+  ) : undefined;
+}
