@@ -55,7 +55,7 @@ export function resourceRoutes(resource: ResourceDescription) {
   const { table, singular } = resource;
   const Singular = capitalise(singular);
   const notFound = `${Singular} not found`;
-  const listQuery = listQuerySchema(resource.defaultLimit ?? 20, Object.keys(resource.sortColumns ?? { createdAt: true }));
+  const listQuery = listQuerySchema(resource.defaultLimit, resource.sortKeys);
 
   /** The id of the event a record belongs to: the one given (which must exist) or the current (featured) one. */
   async function eventIdFor(db: Database, given: unknown): Promise<string | null | 'unknown'> {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, or, type SQL, sql } from 'd
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
 import type { $ZodType } from 'zod/v4/core';
+import type { AnyResource } from '../resources/describe';
 import * as z from 'zod/mini';
 import type { Database } from '../db/database';
 import { events } from '../db/tables/events';
@@ -13,23 +14,15 @@ import { newBlobKey } from '../storage/blob-store';
 import { checkImage, IMAGE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, MAX_IMAGE_BYTES, NOT_AN_IMAGE } from './images';
 
 /**
- * One description per admin resource: its table, schemas, statuses, defaults, searchable and sortable
- * columns, image field and CSV columns. `resourceRoutes` (resource-routes.ts) turns a description into
- * the common routes; a resource's own router file adds only what is special about it.
+ * What only the server knows of an admin resource, added to its shared description (edge/resources/):
+ * its table, creation defaults, hooks, searchable columns and CSV columns. `resourceRoutes`
+ * (resource-routes.ts) turns a description into the common routes; a resource's own router file adds
+ * only what is special about it.
  *
- * The generic layer works on rows as plain records: drizzle's per-table types do not survive being
- * abstracted over nine tables, and each description's schemas already check what goes in.
+ * Rows are plain records in this generic layer (one code path for nine tables); the shared description
+ * is checked against its table's row type when it is written, and the schemas check what goes in.
  */
-export type ResourceName =
-  | 'visitors'
-  | 'stalls'
-  | 'sponsors'
-  | 'awards'
-  | 'guests'
-  | 'speakers'
-  | 'awardeesvip'
-  | 'enquiries'
-  | 'events';
+export type { ResourceName } from '../resources/describe';
 
 export type Row = Record<string, unknown>;
 
@@ -38,17 +31,10 @@ export interface WriteContext {
   now: string;
 }
 
-export interface ResourceDescription {
-  name: ResourceName;
-  /** "visitor": used in messages ("Visitor not found"). */
-  singular: string;
+export interface ResourceDescription extends AnyResource {
   // biome-ignore lint: any table of ours: the generic layer reads the common columns by name.
   table: SQLiteTable & Record<string, SQLiteColumn | any>;
-  statuses: readonly string[];
-  /** Absent when records are created elsewhere only (enquiries come from the public site). */
-  createSchema?: $ZodType;
-  updateSchema: $ZodType;
-  /** The new record's values from validated input: the seed's defaults for what the form left out. */
+  /** The new record's values from validated input: the defaults for what the form left out. */
   defaults(input: Row, context: WriteContext): Row;
   /** Derived values on update (e.g. a sponsor's balance), given the record as it was. */
   onUpdate?(patch: Row, existing: Row): Row;
@@ -59,17 +45,11 @@ export interface ResourceDescription {
   /** Reads a status in older spellings before it is checked (VIP awardees). */
   normaliseStatus?(status: string): string;
   searchColumns: SQLiteColumn[];
-  /** Sortable columns by the name clients use; `createdAt` is always there and is the default. */
-  sortColumns?: Record<string, SQLiteColumn>;
-  image?: { formField: 'profileImage' | 'banner'; column: 'profileImageKey' | 'bannerKey'; urlField: 'profileImageUrl' | 'bannerUrl' };
   /** Extra fields of the answer computed from the row. */
   present?(row: Row): Row;
-  /** Staff may change statuses of the people the venue door sees. */
-  staffMayChangeStatus?: boolean;
   /** `PUT /:id/status` with notes also keeps them on the record (enquiries). */
   statusNotesOnRecord?: boolean;
   csv: Array<[header: string, value: (row: Row) => unknown]>;
-  defaultLimit?: number;
   /**
    * Who a record is, for the duplicate rule and the possible-duplicates view (lib/duplicates.ts): the
    * fields holding the name and the organisation, and any field that with the event and the mobile
@@ -184,9 +164,8 @@ export function listFilter(resource: ResourceDescription, query: Pick<ListQuery,
 }
 
 export function listOrder(resource: ResourceDescription, query: Pick<ListQuery, 'sort' | 'order'>) {
-  // Own properties only: a client-given name must never reach the prototype of the column map.
-  const columns = resource.sortColumns;
-  const column = query.sort && columns && Object.hasOwn(columns, query.sort) ? columns[query.sort]! : resource.table.createdAt;
+  // `sort` has passed the list query's enum of the description's sort keys, each a column of the table.
+  const column = query.sort ? resource.table[query.sort] : resource.table.createdAt;
   const direction = query.order === 'asc' ? asc : desc;
   // Ties (same millisecond) in insertion order; rowid rides along in every index, so no extra sort.
   return [direction(column), direction(sql`${resource.table}.rowid`)];

@@ -1,7 +1,7 @@
 import { enquiries } from '../../db/tables/organisations';
+import { enquiryDescription } from '../../resources/enquiries';
 import type { ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { ENQUIRY_STATUSES, enquiryUpdateSchema } from '../../schemas/organisations';
 import { formatMobile } from '../../schemas/mobile-number';
 
 /**
@@ -9,17 +9,13 @@ import { formatMobile } from '../../schemas/mobile-number';
  * name, email, phone, organization and status, and moves them along with notes (`PUT /:id/status`).
  */
 export const enquiryResource: ResourceDescription = {
-  name: 'enquiries',
-  singular: 'enquiry',
+  ...enquiryDescription,
   table: enquiries,
-  statuses: ENQUIRY_STATUSES,
-  updateSchema: enquiryUpdateSchema,
   defaults: (input) => input,
   statusNotesOnRecord: true,
   present: (row) => ({ phone: row.mobileNumber }),
   identity: { name: 'name', organisation: 'organization', sameRegistration: ['subscriptionType'] },
   searchColumns: [enquiries.name, enquiries.email, enquiries.mobileNumber, enquiries.organization, enquiries.status],
-  sortColumns: { name: enquiries.name, status: enquiries.status, subscriptionType: enquiries.subscriptionType, createdAt: enquiries.createdAt },
   csv: [
     ['Name', (r) => r.name],
     ['Email', (r) => r.email],

@@ -1,9 +1,8 @@
-import * as z from 'zod/mini';
 import { stalls } from '../../db/tables/organisations';
 import { newPassCode } from '../../lib/pass-code';
+import { stallDescription } from '../../resources/stalls';
 import type { ResourceDescription, Row } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { STALL_STATUSES, stallCreateSchema } from '../../schemas/organisations';
 import { formatMobile } from '../../schemas/mobile-number';
 
 /** The seed's nested stall size travels as three columns. */
@@ -21,12 +20,8 @@ function flattenSize(input: Row): Row {
 
 /** Stall bookings (seed 001 §3 "Admin form payloads", §9 stall defaults). */
 export const stallResource: ResourceDescription = {
-  name: 'stalls',
-  singular: 'stall',
+  ...stallDescription,
   table: stalls,
-  statuses: STALL_STATUSES,
-  createSchema: stallCreateSchema,
-  updateSchema: z.partial(stallCreateSchema),
   defaults: (input, { user }) => ({
     designation: '',
     stallNumber: '',
@@ -34,7 +29,7 @@ export const stallResource: ResourceDescription = {
     stallWidth: 0,
     stallLength: 0,
     stallUnit: 'feet',
-    status: 'pending',
+    status: stallDescription.defaultStatus,
     paymentStatus: 'unpaid',
     address: '',
     city: '',
@@ -65,7 +60,6 @@ export const stallResource: ResourceDescription = {
   }),
   identity: { name: 'contactPersonName', organisation: 'companyName' },
   searchColumns: [stalls.companyName, stalls.contactPersonName, stalls.email, stalls.mobileNumber, stalls.stallNumber, stalls.passCode],
-  sortColumns: { companyName: stalls.companyName, contactPersonName: stalls.contactPersonName, status: stalls.status, createdAt: stalls.createdAt },
   csv: [
     ['Contact Person', (r) => r.contactPersonName],
     ['Company', (r) => r.companyName],
