@@ -25,6 +25,7 @@ export default defineConfig({
   ssr: { noExternal: true, resolve: { conditions: ['workerd', 'worker', 'node'] } },
   resolve: {
     alias: {
+      '@resources': here('../edge/resources'),
       // fflate's `node` build imports Node's `module` for worker threads, which workerd has not: the browser
       // build does the same work in plain JavaScript (the panel's spreadsheet export uses it; pages never run it).
       fflate: here('../node_modules/fflate/esm/browser.js'),

@@ -21,9 +21,8 @@ import {
   listFilter,
   listOrder,
   listQuerySchema,
-  parseWith,
   present,
-  readResourceBody,
+  resourceBody,
   type ResourceDescription,
   type Row,
   selectRows,
@@ -206,13 +205,10 @@ export function resourceRoutes(resource: ResourceDescription) {
       if (typeof imageKey === 'string') await blobs.delete(imageKey);
       return ok(c, { id }, `${Singular} deleted successfully`);
     })
-    .put('/:id', requireAdmin, async (c) => {
+    .put('/:id', requireAdmin, resourceBody(resource.updateSchema), async (c) => {
       const { db, blobs, now, writeBatch } = c.var.deps;
       const id = c.req.param('id');
-      const body = await readResourceBody(c);
-      if (body instanceof Response) return body;
-      const parsed = parseWith(c, resource.updateSchema, body.fields);
-      if (parsed instanceof Response) return parsed;
+      const body = c.req.valid('json');
       const existing = await findRow(db, resource, id);
       if (!existing) return fail(c, 404, notFound);
 
@@ -223,7 +219,7 @@ export function resourceRoutes(resource: ResourceDescription) {
         return c.json({ success: false as const, message: STALE_UPDATE, data: present(resource, existing) }, 409);
       }
 
-      let patch: Row = { ...parsed.data };
+      let patch: Row = { ...body.data };
       if ('eventId' in patch) {
         const eventId = await eventIdFor(db, patch.eventId);
         if (eventId === 'unknown') return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
@@ -298,16 +294,13 @@ export function resourceRoutes(resource: ResourceDescription) {
 
   if (!resource.createSchema) return router;
   const createSchema = resource.createSchema;
-  return router.post('/', requireAdmin, async (c) => {
+  return router.post('/', requireAdmin, resourceBody(createSchema), async (c) => {
     const { db, blobs, now } = c.var.deps;
-    const body = await readResourceBody(c);
-    if (body instanceof Response) return body;
-    const parsed = parseWith(c, createSchema, body.fields);
-    if (parsed instanceof Response) return parsed;
+    const body = c.req.valid('json');
     const at = now().toISOString();
-    const values: Row = resource.defaults(parsed.data, { user: c.var.user, now: at });
+    const values: Row = resource.defaults(body.data, { user: c.var.user, now: at });
     if ('eventId' in table) {
-      const eventId = await eventIdFor(db, parsed.data.eventId);
+      const eventId = await eventIdFor(db, body.data.eventId);
       if (eventId === 'unknown') return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
       values.eventId = eventId;
     }

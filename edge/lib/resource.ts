@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { $ZodType } from 'zod/v4/core';
 import type { AnyResource } from '../resources/describe';
 import * as z from 'zod/mini';
@@ -71,7 +72,7 @@ export interface ResourceBody {
  * The body of an admin create or update: JSON, or multipart/form-data where repeated fields become
  * arrays and files are kept apart. Answers a Response when the body cannot be used.
  */
-export async function readResourceBody(c: Context<AppEnv>): Promise<ResourceBody | Response> {
+async function readResourceBody(c: Context<AppEnv>): Promise<ResourceBody | Response> {
   const type = (c.req.header('Content-Type') ?? '').toLowerCase();
   if (type.startsWith('multipart/form-data')) {
     let form: Record<string, string | File | (string | File)[]>;
@@ -108,7 +109,30 @@ export async function readResourceBody(c: Context<AppEnv>): Promise<ResourceBody
   return { fields: json as Row, files: {} };
 }
 
-export function parseWith(c: Context, schema: $ZodType, fields: Row): { data: Row } | Response {
+/** A multipart form as a client sends it: text fields and files (`profileImage`, `banner`). */
+export type ResourceForm = Record<string, string | File>;
+
+/**
+ * Validates an admin create or update body, JSON or multipart/form-data alike, with the resource's
+ * schema: a 400 with one message per field when it fails, 415 for any other body type (http/body-guard.ts).
+ * The handler reads `c.req.valid('json')`: the parsed values, the fields as sent and the files.
+ */
+export function resourceBody<S extends $ZodType>(schema: S) {
+  return createMiddleware<
+    AppEnv,
+    string,
+    { in: { json?: z.input<S> & Row; form?: ResourceForm }; out: { json: ResourceBody & { data: Row } } }
+  >(async (c, next) => {
+    const body = await readResourceBody(c);
+    if (body instanceof Response) return body;
+    const parsed = parseWith(c, schema, body.fields);
+    if (parsed instanceof Response) return parsed;
+    c.req.addValidatedData('json', { ...body, data: parsed.data });
+    await next();
+  });
+}
+
+function parseWith(c: Context, schema: $ZodType, fields: Row): { data: Row } | Response {
   const result = z.safeParse(schema, fields);
   if (result.success) return { data: result.data as Row };
   const errors: FieldErrors = fieldErrors(result.error.issues, fields);

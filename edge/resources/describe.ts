@@ -73,17 +73,19 @@ export interface ResourceShape<T extends Table, Status extends string, Sort exte
  */
 export function describeResource<T extends Table>() {
   return <
+    const Name extends ResourceName,
     const Status extends string,
     const Sort extends ColumnName<T>,
     Create extends z.ZodMiniType | undefined,
     Update extends z.ZodMiniType,
     const Extra extends string = never,
   >(
-    description: Omit<ResourceShape<T, Status, Sort, Extra>, 'createSchema' | 'updateSchema'> & {
+    description: Omit<ResourceShape<T, Status, Sort, Extra>, 'name' | 'createSchema' | 'updateSchema'> & {
+      name: Name;
       createSchema?: Create & (Create extends z.ZodMiniType ? ColumnsOnly<Create, T, Extra> : unknown);
       updateSchema: Update & ColumnsOnly<Update, T, Extra>;
     },
-  ) => description as ResourceShape<T, Status, Sort, Extra> & { createSchema: Create; updateSchema: Update };
+  ) => description as ResourceShape<T, Status, Sort, Extra> & { name: Name; createSchema: Create; updateSchema: Update };
 }
 
 /** Any description, whatever its table. */

@@ -98,7 +98,7 @@ export function ResourceForm({
         return 'queued';
       }
       try {
-        await saveRecord(config.name, record?.id ?? null, body, file, config.image?.field, version);
+        await saveRecord(config.name, record?.id ?? null, body, file, config.image?.formField, version);
         return 'saved';
       } catch (failure) {
         if (!walkInOffline || !isNetworkFailure(failure)) throw failure;
@@ -149,8 +149,8 @@ export function ResourceForm({
       return;
     }
     const body = config.toPayload ? config.toPayload(values) : payloadFrom(config.fields, values);
-    if (config.schema) {
-      const checked = z.safeParse(config.schema, body);
+    if (config.createSchema) {
+      const checked = z.safeParse(config.createSchema, body);
       if (!checked.success) {
         fail(checked.error.issues[0]?.message ?? (editing ? config.messages.updateFailed : config.messages.createFailed));
         return;
