@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
+import type { $ZodType } from 'zod/v4/core';
 import { requireAdmin, requireStaff } from '../auth/require-role';
 import type { Database } from '../db/database';
 import { statusChanges } from '../db/tables/system';
@@ -50,26 +51,26 @@ export const STALE_UPDATE = 'This record was changed by someone else. Reload it 
  * | `PUT /:id/status` `{ status, notes?, deviceId? }` | admin; staff for people |
  * | `DELETE /:id` | admin |
  */
-export function resourceRoutes(resource: ResourceDescription) {
+/** The id of the event a record belongs to: the one given (which must exist) or the current (featured) one. */
+async function eventIdFor(db: Database, given: unknown): Promise<string | null | 'unknown'> {
+  if (typeof given === 'string' && given !== '') return (await eventById(db, given))?.id ?? 'unknown';
+  return (await currentEvent(db))?.id ?? null;
+}
+
+/** 409 with the record that already has this mobile number in this event (the panel offers to open it). */
+async function sameMobileAnswer(c: Context<AppEnv>, resource: ResourceDescription, record: { eventId: unknown; mobileNumber: unknown; exceptId?: string; values: Row }) {
+  const found = await findSameMobile(c.var.deps.db, resource, record);
+  if (!found) return undefined;
+  const existing = (await findRow(c.var.deps.db, resource, found.id))!;
+  const message = alreadyRegisteredMessage(recordName(resource, existing));
+  return c.json({ success: false as const, message, errors: { mobileNumber: message }, data: present(resource, existing) }, 409);
+}
+
+function commonRoutes(resource: ResourceDescription) {
   const { table, singular } = resource;
   const Singular = capitalise(singular);
   const notFound = `${Singular} not found`;
   const listQuery = listQuerySchema(resource.defaultLimit, resource.sortKeys);
-
-  /** The id of the event a record belongs to: the one given (which must exist) or the current (featured) one. */
-  async function eventIdFor(db: Database, given: unknown): Promise<string | null | 'unknown'> {
-    if (typeof given === 'string' && given !== '') return (await eventById(db, given))?.id ?? 'unknown';
-    return (await currentEvent(db))?.id ?? null;
-  }
-
-  /** 409 with the record that already has this mobile number in this event (the panel offers to open it). */
-  async function sameMobileAnswer(c: Context<AppEnv>, record: { eventId: unknown; mobileNumber: unknown; exceptId?: string; values: Row }) {
-    const found = await findSameMobile(c.var.deps.db, resource, record);
-    if (!found) return undefined;
-    const existing = (await findRow(c.var.deps.db, resource, found.id))!;
-    const message = alreadyRegisteredMessage(recordName(resource, existing));
-    return c.json({ success: false as const, message, errors: { mobileNumber: message }, data: present(resource, existing) }, 409);
-  }
 
   // Mounted before `/:id`, which would otherwise take "duplicates" for an id.
   const duplicateRoutes = new Hono<AppEnv>()
@@ -244,7 +245,7 @@ export function resourceRoutes(resource: ResourceDescription) {
       // already has one, e.g. its e-mail, is not refused: the possible-duplicates view lists those).
       const changes = (key: string) => key in patch && patch[key] !== existing[key];
       if (resource.identity && (changes('mobileNumber') || changes('eventId') || resource.identity.sameRegistration?.some(changes))) {
-        const duplicate = await sameMobileAnswer(c, {
+        const duplicate = await sameMobileAnswer(c, resource, {
           eventId: 'eventId' in patch ? patch.eventId : existing.eventId,
           mobileNumber: patch.mobileNumber ?? existing.mobileNumber,
           exceptId: id,
@@ -292,9 +293,14 @@ export function resourceRoutes(resource: ResourceDescription) {
       return ok(c, present(resource, row), `${Singular} updated successfully`);
     });
 
-  if (!resource.createSchema) return router;
-  const createSchema = resource.createSchema;
-  return router.post('/', requireAdmin, resourceBody(createSchema), async (c) => {
+  return router;
+}
+
+/** The common routes and `POST /`, which creates a record (JSON or multipart). */
+function routesWithCreate(resource: ResourceDescription, createSchema: $ZodType) {
+  const { table, singular } = resource;
+  const Singular = capitalise(singular);
+  return commonRoutes(resource).post('/', requireAdmin, resourceBody(createSchema), async (c) => {
     const { db, blobs, now } = c.var.deps;
     const body = c.req.valid('json');
     const at = now().toISOString();
@@ -304,7 +310,7 @@ export function resourceRoutes(resource: ResourceDescription) {
       if (eventId === 'unknown') return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
       values.eventId = eventId;
     }
-    const duplicate = await sameMobileAnswer(c, { eventId: values.eventId, mobileNumber: values.mobileNumber, values });
+    const duplicate = await sameMobileAnswer(c, resource, { eventId: values.eventId, mobileNumber: values.mobileNumber, values });
     if (duplicate) return duplicate;
     const upload = resource.image && body.files[resource.image.formField];
     if (resource.image && upload) {
@@ -325,4 +331,13 @@ export function resourceRoutes(resource: ResourceDescription) {
     await resource.afterWrite?.(db, row);
     return ok(c, present(resource, row), `${Singular} created successfully`, 201);
   });
+}
+
+/** The router of an admin resource, as the typed client sees it (the generic panel screens use it). */
+export type ResourceRouter = ReturnType<typeof routesWithCreate>;
+
+export function resourceRoutes<D extends ResourceDescription>(
+  resource: D,
+): D['createSchema'] extends $ZodType ? ResourceRouter : ReturnType<typeof commonRoutes> {
+  return (resource.createSchema ? routesWithCreate(resource, resource.createSchema) : commonRoutes(resource)) as never;
 }

@@ -140,7 +140,7 @@ function parseWith(c: Context, schema: $ZodType, fields: Row): { data: Row } | R
 }
 
 /** Checks and stores an uploaded image; answers its blob key, or a 413/415 Response. */
-export async function storeImage(c: Context<AppEnv>, file: File): Promise<{ key: string } | Response> {
+export async function storeImage(c: Context<AppEnv>, file: File) {
   if (file.size > MAX_IMAGE_BYTES) return fail(c, 413, IMAGE_TOO_LARGE);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const check = checkImage(bytes);
@@ -148,7 +148,7 @@ export async function storeImage(c: Context<AppEnv>, file: File): Promise<{ key:
   const key = newBlobKey(check.image.extension);
   // A store that fails part-way leaves nothing behind (storage/folder-blob-store.ts writes, then renames).
   await c.var.deps.blobs.put(key, bytes, check.image.contentType);
-  return { key };
+  return { key } as const;
 }
 
 // --- reading ----------------------------------------------------------------------------------------
@@ -216,9 +216,20 @@ export async function findRow(db: Database, resource: ResourceDescription, id: s
   return row as Row | undefined;
 }
 
+/** What every record of an admin resource answers, whatever its resource; the rest are its own columns. */
+export interface RecordOut {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  status?: string;
+  /** The name of the record's event, for every resource that belongs to one. */
+  eventName?: string | null;
+  [field: string]: unknown;
+}
+
 /** A row as the API answers it: image keys become URLs, plus the resource's own derived fields. */
-export function present(resource: ResourceDescription, row: Row): Row {
-  const out: Row = { ...row };
+export function present(resource: ResourceDescription, row: Row): RecordOut {
+  const out = { ...row } as RecordOut;
   if (resource.image) {
     const key = row[resource.image.column];
     delete out[resource.image.column];

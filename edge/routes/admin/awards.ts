@@ -6,7 +6,7 @@ import { resourceRoutes } from '../../lib/resource-routes';
 import { formatMobile } from '../../schemas/mobile-number';
 
 /** Award nominations (`/api/awards`): new ones `yet_to_decide` with nominationStatus `pending`. */
-export const nominationResource: ResourceDescription = {
+export const nominationResource = {
   ...nominationDescription,
   table: awardNominations,
   defaults: (input, { user }) => ({
@@ -42,6 +42,6 @@ export const nominationResource: ResourceDescription = {
     ['Status', (r) => r.status],
     ['Created On', (r) => r.createdAt],
   ],
-};
+} satisfies ResourceDescription;
 
 export const nominationRoutes = resourceRoutes(nominationResource);

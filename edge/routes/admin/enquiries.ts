@@ -8,7 +8,7 @@ import { formatMobile } from '../../schemas/mobile-number';
  * Enquiries: created by the public `POST /api/enquiries` (so no admin create here); the panel searches
  * name, email, phone, organization and status, and moves them along with notes (`PUT /:id/status`).
  */
-export const enquiryResource: ResourceDescription = {
+export const enquiryResource = {
   ...enquiryDescription,
   table: enquiries,
   defaults: (input) => input,
@@ -26,6 +26,6 @@ export const enquiryResource: ResourceDescription = {
     ['Notes', (r) => r.notes],
     ['Created On', (r) => r.createdAt],
   ],
-};
+} satisfies ResourceDescription;
 
 export const enquiryRoutes = resourceRoutes(enquiryResource);

@@ -10,7 +10,7 @@ import { EVENT_MESSAGES } from '../../schemas/events';
  * Events (seed 001 §3, §5): 10 per page, `active` when created without a status, a banner image, and
  * the featured flag the public site reads — moving it to one event takes it off the others.
  */
-export const eventResource: ResourceDescription = {
+export const eventResource = {
   ...eventDescription,
   table: events,
   defaults: (input, { user }) => ({
@@ -53,6 +53,6 @@ export const eventResource: ResourceDescription = {
     ['Featured', (r) => (r.isFeatured ? 'yes' : '')],
     ['Created On', (r) => r.createdAt],
   ],
-};
+} satisfies ResourceDescription;
 
 export const eventRoutes = resourceRoutes(eventResource);

@@ -6,7 +6,7 @@ import { resourceRoutes } from '../../lib/resource-routes';
 import { personCsv, personDefaults } from './people-defaults';
 
 /** Guests (seed 001 §3): working professional fixed to Others; confirmed unless given. */
-export const guestResource: ResourceDescription = {
+export const guestResource = {
   ...guestDescription,
   table: guests,
   defaults: (input, context) => ({
@@ -18,6 +18,6 @@ export const guestResource: ResourceDescription = {
   searchColumns: [guests.fullName, guests.mobileNumber, guests.email, guests.organizationName, guests.passCode],
   identity: { name: 'fullName', organisation: 'organizationName' },
   csv: personCsv,
-};
+} satisfies ResourceDescription;
 
 export const guestRoutes = resourceRoutes(guestResource);

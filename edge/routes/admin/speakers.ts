@@ -6,7 +6,7 @@ import { resourceRoutes } from '../../lib/resource-routes';
 import { personCsv, personDefaults } from './people-defaults';
 
 /** Speakers (seed 001 §3): the guest fields without working professional, plus title and bio. */
-export const speakerResource: ResourceDescription = {
+export const speakerResource = {
   ...speakerDescription,
   table: speakers,
   defaults: (input, context) => ({
@@ -19,6 +19,6 @@ export const speakerResource: ResourceDescription = {
   identity: { name: 'fullName', organisation: 'organizationName' },
   searchColumns: [speakers.fullName, speakers.title, speakers.mobileNumber, speakers.email, speakers.passCode],
   csv: [['Name', (r) => r.fullName], ['Title', (r) => r.title], ...personCsv.slice(1)],
-};
+} satisfies ResourceDescription;
 
 export const speakerRoutes = resourceRoutes(speakerResource);

@@ -6,7 +6,7 @@ import { resourceRoutes } from '../../lib/resource-routes';
 import { formatMobile } from '../../schemas/mobile-number';
 
 /** Sponsors (seed 001 §3, §9 sponsor defaults; new sponsors `yet_to_confirm`). */
-export const sponsorResource: ResourceDescription = {
+export const sponsorResource = {
   ...sponsorDescription,
   table: sponsors,
   defaults: (input, { user }) => {
@@ -65,6 +65,6 @@ export const sponsorResource: ResourceDescription = {
     ['Status', (r) => r.status],
     ['Created On', (r) => r.createdAt],
   ],
-};
+} satisfies ResourceDescription;
 
 export const sponsorRoutes = resourceRoutes(sponsorResource);

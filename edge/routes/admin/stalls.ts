@@ -19,7 +19,7 @@ function flattenSize(input: Row): Row {
 }
 
 /** Stall bookings (seed 001 §3 "Admin form payloads", §9 stall defaults). */
-export const stallResource: ResourceDescription = {
+export const stallResource = {
   ...stallDescription,
   table: stalls,
   defaults: (input, { user }) => ({
@@ -74,6 +74,6 @@ export const stallResource: ResourceDescription = {
     ['Payment', (r) => r.paymentStatus],
     ['Created On', (r) => r.createdAt],
   ],
-};
+} satisfies ResourceDescription;
 
 export const stallRoutes = resourceRoutes(stallResource);

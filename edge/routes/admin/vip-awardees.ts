@@ -10,7 +10,7 @@ import { personCsv, personDefaults } from './people-defaults';
  * VIP awardees (`/api/awardeesvip`, seed 001 §3): "Working Professional" by default; statuses in older
  * spellings are normalised (§4) on create, update and status change alike.
  */
-export const vipAwardeeResource: ResourceDescription = {
+export const vipAwardeeResource = {
   ...vipAwardeeDescription,
   table: vipAwardees,
   defaults: (input, context) => ({
@@ -23,6 +23,6 @@ export const vipAwardeeResource: ResourceDescription = {
   identity: { name: 'fullName', organisation: 'organizationName' },
   searchColumns: [vipAwardees.fullName, vipAwardees.mobileNumber, vipAwardees.email, vipAwardees.organizationName, vipAwardees.designation, vipAwardees.passCode],
   csv: personCsv,
-};
+} satisfies ResourceDescription;
 
 export const vipAwardeeRoutes = resourceRoutes(vipAwardeeResource);

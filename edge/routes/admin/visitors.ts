@@ -6,7 +6,7 @@ import { newPassCode } from '../../lib/pass-code';
 import { personCsv, personDefaults } from './people-defaults';
 
 /** Visitors (seed 001 §3): created by the public site or by an admin (registered_online, Others). */
-export const visitorResource: ResourceDescription = {
+export const visitorResource = {
   ...visitorDescription,
   table: visitors,
   defaults: (input, context) => ({
@@ -18,6 +18,6 @@ export const visitorResource: ResourceDescription = {
   searchColumns: [visitors.fullName, visitors.mobileNumber, visitors.email, visitors.organizationName, visitors.passCode],
   identity: { name: 'fullName', organisation: 'organizationName' },
   csv: [...personCsv.slice(0, 4), ['Professional Type', (r) => r.workingProfessional], ...personCsv.slice(4)],
-};
+} satisfies ResourceDescription;
 
 export const visitorRoutes = resourceRoutes(visitorResource);
