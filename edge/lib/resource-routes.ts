@@ -24,6 +24,7 @@ import {
   listQuerySchema,
   present,
   resourceBody,
+  type RecordOut,
   type ResourceDescription,
   type Row,
   selectRows,
@@ -66,7 +67,9 @@ async function sameMobileAnswer(c: Context<AppEnv>, resource: ResourceDescriptio
   return c.json({ success: false as const, message, errors: { mobileNumber: message }, data: present(resource, existing) }, 409);
 }
 
-function commonRoutes(resource: ResourceDescription) {
+function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
+  /** The row as answered, typed as the resource's record. */
+  const view = (row: Row) => present(resource, row) as Out;
   const { table, singular } = resource;
   const Singular = capitalise(singular);
   const notFound = `${Singular} not found`;
@@ -79,12 +82,12 @@ function commonRoutes(resource: ResourceDescription) {
       const { db } = c.var.deps;
       const groups = await possibleDuplicates(db, resource, c.req.valid('query').eventId);
       const ids = [...new Set(groups.flatMap((g) => g.ids))];
-      const rows = new Map<string, Row>();
+      const rows = new Map<string, Out>();
       for (let i = 0; i < ids.length; i += 500) {
-        for (const row of (await selectRows(db, resource).where(inArray(table.id, ids.slice(i, i + 500)))) as Row[]) rows.set(String(row.id), present(resource, row));
+        for (const row of (await selectRows(db, resource).where(inArray(table.id, ids.slice(i, i + 500)))) as Row[]) rows.set(String(row.id), view(row));
       }
       return ok(c, {
-        groups: groups.map((g) => ({ reason: g.reason, label: g.label, records: g.ids.map((id) => rows.get(id)).filter(Boolean) })),
+        groups: groups.map((g) => ({ reason: g.reason, label: g.label, records: g.ids.map((id) => rows.get(id)).filter((row) => row !== undefined) })),
       });
     })
     /** `POST /duplicates/merge { survivorId, mergedId }`: one record of the person stays, with the other's history. */
@@ -98,7 +101,7 @@ function commonRoutes(resource: ResourceDescription) {
       await groupCommit(writeBatch, mergeStatements(db, resource, survivor, merged, { user: c.var.user, at: now().toISOString(), mergedRecord }));
       const imageKey = resource.image && merged[resource.image.column];
       if (typeof imageKey === 'string' && imageKey !== survivor[resource.image!.column]) await blobs.delete(imageKey);
-      return ok(c, present(resource, (await findRow(db, resource, survivorId))!), MERGED_MESSAGE);
+      return ok(c, view((await findRow(db, resource, survivorId))!), MERGED_MESSAGE);
     });
 
   const router = new Hono<AppEnv>()
@@ -117,7 +120,7 @@ function commonRoutes(resource: ResourceDescription) {
         countRows(db, resource, where),
       ]);
       return ok(c, {
-        items: (rows as Row[]).map((row) => present(resource, row)),
+        items: (rows as Row[]).map((row) => view(row)),
         total,
         page: query.page,
         limit: query.limit,
@@ -137,7 +140,7 @@ function commonRoutes(resource: ResourceDescription) {
             .limit(500)
             .offset(offset)) as Row[];
           if (rows.length === 0) return;
-          yield rows.map((row) => present(resource, row));
+          yield rows.map((row) => view(row));
           if (rows.length < 500) return;
         }
       };
@@ -150,7 +153,7 @@ function commonRoutes(resource: ResourceDescription) {
     })
     .get('/:id', requireStaff, async (c) => {
       const row = await findRow(c.var.deps.db, resource, c.req.param('id'));
-      return row ? ok(c, present(resource, row)) : fail(c, 404, notFound);
+      return row ? ok(c, view(row)) : fail(c, 404, notFound);
     })
     .get('/:id/history', requireStaff, async (c) => {
       const { db } = c.var.deps;
@@ -193,8 +196,8 @@ function commonRoutes(resource: ResourceDescription) {
       );
       const row = await findRow(db, resource, id);
       if (!row) return fail(c, 404, notFound);
-      if (!outcomeOf(logged)) return c.json({ success: false as const, message: STALE_UPDATE, data: present(resource, row) }, 409);
-      return ok(c, present(resource, row), `${Singular} status updated`);
+      if (!outcomeOf(logged)) return c.json({ success: false as const, message: STALE_UPDATE, data: view(row) }, 409);
+      return ok(c, view(row), `${Singular} status updated`);
     })
     .delete('/:id', requireAdmin, async (c) => {
       const { db, blobs } = c.var.deps;
@@ -217,7 +220,7 @@ function commonRoutes(resource: ResourceDescription) {
       const expected =
         c.req.header('If-Match')?.replace(/^W\/|"/g, '') ?? (typeof body.fields.updatedAt === 'string' ? body.fields.updatedAt : undefined);
       if (expected !== undefined && expected !== existing.updatedAt) {
-        return c.json({ success: false as const, message: STALE_UPDATE, data: present(resource, existing) }, 409);
+        return c.json({ success: false as const, message: STALE_UPDATE, data: view(existing) }, 409);
       }
 
       let patch: Row = { ...body.data };
@@ -284,23 +287,24 @@ function commonRoutes(resource: ResourceDescription) {
         // Someone else saved between our read and our write: nothing of ours was applied.
         if (newImageKey) await blobs.delete(newImageKey);
         const current = await findRow(db, resource, id);
-        return c.json({ success: false as const, message: STALE_UPDATE, data: current ? present(resource, current) : null }, 409);
+        return c.json({ success: false as const, message: STALE_UPDATE, data: current ? view(current) : null }, 409);
       }
       const oldImageKey = resource.image && existing[resource.image.column];
       if (newImageKey && typeof oldImageKey === 'string') await blobs.delete(oldImageKey);
       const row = (await findRow(db, resource, id))!;
       await resource.afterWrite?.(db, row);
-      return ok(c, present(resource, row), `${Singular} updated successfully`);
+      return ok(c, view(row), `${Singular} updated successfully`);
     });
 
   return router;
 }
 
 /** The common routes and `POST /`, which creates a record (JSON or multipart). */
-function routesWithCreate(resource: ResourceDescription, createSchema: $ZodType) {
+function routesWithCreate<Out extends RecordOut>(resource: ResourceDescription, createSchema: $ZodType) {
+  const view = (row: Row) => present(resource, row) as Out;
   const { table, singular } = resource;
   const Singular = capitalise(singular);
-  return commonRoutes(resource).post('/', requireAdmin, resourceBody(createSchema), async (c) => {
+  return commonRoutes<Out>(resource).post('/', requireAdmin, resourceBody(createSchema), async (c) => {
     const { db, blobs, now } = c.var.deps;
     const body = c.req.valid('json');
     const at = now().toISOString();
@@ -329,15 +333,16 @@ function routesWithCreate(resource: ResourceDescription, createSchema: $ZodType)
     }
     const row = (await findRow(db, resource, id))!;
     await resource.afterWrite?.(db, row);
-    return ok(c, present(resource, row), `${Singular} created successfully`, 201);
+    return ok(c, view(row), `${Singular} created successfully`, 201);
   });
 }
 
 /** The router of an admin resource, as the typed client sees it (the generic panel screens use it). */
-export type ResourceRouter = ReturnType<typeof routesWithCreate>;
+export type ResourceRouter<Out extends RecordOut = RecordOut> = ReturnType<typeof routesWithCreate<Out>>;
 
-export function resourceRoutes<D extends ResourceDescription>(
+/** The routes of a resource whose records are answered as `Out` (`RecordOf` its table). */
+export function resourceRoutes<Out extends RecordOut, D extends ResourceDescription = ResourceDescription>(
   resource: D,
-): D['createSchema'] extends $ZodType ? ResourceRouter : ReturnType<typeof commonRoutes> {
-  return (resource.createSchema ? routesWithCreate(resource, resource.createSchema) : commonRoutes(resource)) as never;
+): D['createSchema'] extends $ZodType ? ResourceRouter<Out> : ReturnType<typeof commonRoutes<Out>> {
+  return (resource.createSchema ? routesWithCreate<Out>(resource, resource.createSchema) : commonRoutes<Out>(resource)) as never;
 }

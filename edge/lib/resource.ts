@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, or, type SQL, sql, type Table } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -109,8 +109,8 @@ async function readResourceBody(c: Context<AppEnv>): Promise<ResourceBody | Resp
   return { fields: json as Row, files: {} };
 }
 
-/** A multipart form as a client sends it: text fields and files (`profileImage`, `banner`). */
-export type ResourceForm = Record<string, string | File>;
+/** A multipart form as a client sends it: text fields (a list repeats its field) and files (`profileImage`, `banner`). */
+export type ResourceForm = Record<string, string | string[] | File>;
 
 /**
  * Validates an admin create or update body, JSON or multipart/form-data alike, with the resource's
@@ -226,6 +226,15 @@ export interface RecordOut {
   eventName?: string | null;
   [field: string]: unknown;
 }
+
+/**
+ * A record of one resource as answered: its row without the image's blob key, the image's URL, the name
+ * of its event, and what the resource's `present` adds.
+ */
+export type RecordOf<T extends Table, ImageKey extends string = never, ImageUrl extends string = never, Extra = unknown> = Omit<
+  T['$inferSelect'],
+  ImageKey
+> & { [K in ImageUrl]: string | null } & { eventName?: string | null } & Extra & RecordOut;
 
 /** A row as the API answers it: image keys become URLs, plus the resource's own derived fields. */
 export function present(resource: ResourceDescription, row: Row): RecordOut {

@@ -1,7 +1,7 @@
 import { awardNominations } from '../../db/tables/organisations';
 import { newPassCode } from '../../lib/pass-code';
 import { nominationDescription } from '../../resources/awards';
-import type { ResourceDescription } from '../../lib/resource';
+import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { formatMobile } from '../../schemas/mobile-number';
 
@@ -44,4 +44,7 @@ export const nominationResource = {
   ],
 } satisfies ResourceDescription;
 
-export const nominationRoutes = resourceRoutes(nominationResource);
+/** A awards record as the API answers it. */
+export type NominationRecord = RecordOf<typeof awardNominations>;
+
+export const nominationRoutes = resourceRoutes<NominationRecord, typeof nominationResource>(nominationResource);

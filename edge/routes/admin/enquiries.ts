@@ -1,6 +1,6 @@
 import { enquiries } from '../../db/tables/organisations';
 import { enquiryDescription } from '../../resources/enquiries';
-import type { ResourceDescription } from '../../lib/resource';
+import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { formatMobile } from '../../schemas/mobile-number';
 
@@ -28,4 +28,7 @@ export const enquiryResource = {
   ],
 } satisfies ResourceDescription;
 
-export const enquiryRoutes = resourceRoutes(enquiryResource);
+/** A enquiries record as the API answers it. */
+export type EnquiryRecord = RecordOf<typeof enquiries, never, never, { phone: string }>;
+
+export const enquiryRoutes = resourceRoutes<EnquiryRecord, typeof enquiryResource>(enquiryResource);

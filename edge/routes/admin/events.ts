@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { events } from '../../db/tables/events';
 import { eventDescription } from '../../resources/events';
-import type { ResourceDescription } from '../../lib/resource';
+import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { forgetCachedEvents } from '../../lib/events';
 import { EVENT_MESSAGES } from '../../schemas/events';
@@ -55,4 +55,7 @@ export const eventResource = {
   ],
 } satisfies ResourceDescription;
 
-export const eventRoutes = resourceRoutes(eventResource);
+/** A events record as the API answers it. */
+export type EventRecord = RecordOf<typeof events, 'bannerKey', 'bannerUrl', { name: string }>;
+
+export const eventRoutes = resourceRoutes<EventRecord, typeof eventResource>(eventResource);

@@ -1,7 +1,7 @@
 import { guests } from '../../db/tables/people';
 import { newPassCode } from '../../lib/pass-code';
 import { guestDescription } from '../../resources/guests';
-import type { ResourceDescription } from '../../lib/resource';
+import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { personCsv, personDefaults } from './people-defaults';
 
@@ -20,4 +20,7 @@ export const guestResource = {
   csv: personCsv,
 } satisfies ResourceDescription;
 
-export const guestRoutes = resourceRoutes(guestResource);
+/** A guests record as the API answers it. */
+export type GuestRecord = RecordOf<typeof guests, 'profileImageKey', 'profileImageUrl'>;
+
+export const guestRoutes = resourceRoutes<GuestRecord, typeof guestResource>(guestResource);

@@ -1,7 +1,7 @@
 import { speakers } from '../../db/tables/people';
 import { newPassCode } from '../../lib/pass-code';
 import { speakerDescription } from '../../resources/speakers';
-import type { ResourceDescription } from '../../lib/resource';
+import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { personCsv, personDefaults } from './people-defaults';
 
@@ -21,4 +21,7 @@ export const speakerResource = {
   csv: [['Name', (r) => r.fullName], ['Title', (r) => r.title], ...personCsv.slice(1)],
 } satisfies ResourceDescription;
 
-export const speakerRoutes = resourceRoutes(speakerResource);
+/** A speakers record as the API answers it. */
+export type SpeakerRecord = RecordOf<typeof speakers, 'profileImageKey', 'profileImageUrl'>;
+
+export const speakerRoutes = resourceRoutes<SpeakerRecord, typeof speakerResource>(speakerResource);

@@ -1,7 +1,7 @@
 import { sponsors } from '../../db/tables/organisations';
 import { newPassCode } from '../../lib/pass-code';
 import { sponsorDescription } from '../../resources/sponsors';
-import type { ResourceDescription } from '../../lib/resource';
+import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { formatMobile } from '../../schemas/mobile-number';
 
@@ -67,4 +67,7 @@ export const sponsorResource = {
   ],
 } satisfies ResourceDescription;
 
-export const sponsorRoutes = resourceRoutes(sponsorResource);
+/** A sponsors record as the API answers it. */
+export type SponsorRecord = RecordOf<typeof sponsors>;
+
+export const sponsorRoutes = resourceRoutes<SponsorRecord, typeof sponsorResource>(sponsorResource);

@@ -1,7 +1,7 @@
 import { stalls } from '../../db/tables/organisations';
 import { newPassCode } from '../../lib/pass-code';
 import { stallDescription } from '../../resources/stalls';
-import type { ResourceDescription, Row } from '../../lib/resource';
+import type { RecordOf, ResourceDescription, Row } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { formatMobile } from '../../schemas/mobile-number';
 
@@ -76,4 +76,12 @@ export const stallResource = {
   ],
 } satisfies ResourceDescription;
 
-export const stallRoutes = resourceRoutes(stallResource);
+/** A stalls record as the API answers it. */
+export type StallRecord = RecordOf<
+  typeof stalls,
+  never,
+  never,
+  { stallSize: { width: number; length: number; unit: string }; bookedBy: { name: string | null; role: string | null } }
+>;
+
+export const stallRoutes = resourceRoutes<StallRecord, typeof stallResource>(stallResource);

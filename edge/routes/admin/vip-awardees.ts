@@ -1,7 +1,7 @@
 import { vipAwardees } from '../../db/tables/people';
 import { newPassCode } from '../../lib/pass-code';
 import { vipAwardeeDescription } from '../../resources/vip-awardees';
-import type { ResourceDescription } from '../../lib/resource';
+import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { normaliseVipStatus } from '../../schemas/people';
 import { personCsv, personDefaults } from './people-defaults';
@@ -25,4 +25,7 @@ export const vipAwardeeResource = {
   csv: personCsv,
 } satisfies ResourceDescription;
 
-export const vipAwardeeRoutes = resourceRoutes(vipAwardeeResource);
+/** A vip-awardees record as the API answers it. */
+export type VipAwardeeRecord = RecordOf<typeof vipAwardees, 'profileImageKey', 'profileImageUrl'>;
+
+export const vipAwardeeRoutes = resourceRoutes<VipAwardeeRecord, typeof vipAwardeeResource>(vipAwardeeResource);

@@ -1,6 +1,6 @@
 import { visitors } from '../../db/tables/people';
 import { visitorDescription } from '../../resources/visitors';
-import type { ResourceDescription } from '../../lib/resource';
+import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { newPassCode } from '../../lib/pass-code';
 import { personCsv, personDefaults } from './people-defaults';
@@ -20,4 +20,7 @@ export const visitorResource = {
   csv: [...personCsv.slice(0, 4), ['Professional Type', (r) => r.workingProfessional], ...personCsv.slice(4)],
 } satisfies ResourceDescription;
 
-export const visitorRoutes = resourceRoutes(visitorResource);
+/** A visitors record as the API answers it. */
+export type VisitorRecord = RecordOf<typeof visitors>;
+
+export const visitorRoutes = resourceRoutes<VisitorRecord, typeof visitorResource>(visitorResource);

@@ -1,5 +1,5 @@
 import type { AnyResource } from '@resources/describe';
-import type { BaseRecord } from '../../components/panel-api';
+import type { BaseRecord } from '../../lib/api';
 import { statusLabel } from '../../components/panel-format';
 import { formatMobile } from '../../../../edge/schemas/mobile-number';
 import type { Column, FormField, FormValues } from './types';

@@ -2,7 +2,7 @@ import { hasMessages, PersonMessages } from './person-messages';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import * as z from 'zod/mini';
-import type { BaseRecord } from '../../components/panel-api';
+import type { BaseRecord } from '../../lib/api';
 import { PanelEventSelect } from '../../components/panel-event-select';
 import { PanelImageField } from '../../components/panel-image-field';
 import { PrintBadgeButton } from '../../components/print-badge-button';

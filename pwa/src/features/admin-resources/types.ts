@@ -1,5 +1,5 @@
 import type { AnyResource, ResourceName as AnyResourceName } from '@resources/describe';
-import type { BaseRecord } from '../../components/panel-api';
+import type { BaseRecord } from '../../lib/api';
 
 /** The resources shown by the generic list and form (events have their own screen). */
 export type ResourceName = Exclude<AnyResourceName, 'events'>;

@@ -1,5 +1,5 @@
 import { sponsorDescription } from '@resources/sponsors';
-import type { BaseRecord } from '../../../components/panel-api';
+import type { BaseRecord } from '../../../lib/api';
 import { createdOnColumn, eventField, statusColumn, statusField } from '../fields';
 import { type FormValues, panelResource } from '../types';
 import { formatMobile } from '../../../../../edge/schemas/mobile-number';
