@@ -39,19 +39,6 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 
 export const STALE_UPDATE = 'This record was changed by someone else. Reload it and try again.';
 
-/**
- * The common routes of an admin resource, from its description:
- *
- * | route | who |
- * | --- | --- |
- * | `GET /` list (page, limit, status, eventId, q, sort, order) | admin, staff |
- * | `GET /export.csv` the filtered list as CSV | admin |
- * | `GET /:id`, `GET /:id/history` | admin, staff |
- * | `POST /` (JSON or multipart) | admin |
- * | `PUT /:id` (JSON or multipart; `If-Match: <updatedAt>` refuses stale edits) | admin |
- * | `PUT /:id/status` `{ status, notes?, deviceId? }` | admin; staff for people |
- * | `DELETE /:id` | admin |
- */
 /** The id of the event a record belongs to: the one given (which must exist) or the current (featured) one. */
 async function eventIdFor(db: Database, given: unknown): Promise<string | null | 'unknown'> {
   if (typeof given === 'string' && given !== '') return (await eventById(db, given))?.id ?? 'unknown';
@@ -67,6 +54,7 @@ async function sameMobileAnswer(c: Context<AppEnv>, resource: ResourceDescriptio
   return c.json({ success: false as const, message, errors: { mobileNumber: message }, data: present(resource, existing) }, 409);
 }
 
+/** Every route of `resourceRoutes` but `POST /`. */
 function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
   /** The row as answered, typed as the resource's record. */
   const view = (row: Row) => present(resource, row) as Out;
@@ -340,7 +328,21 @@ function routesWithCreate<Out extends RecordOut>(resource: ResourceDescription, 
 /** The router of an admin resource, as the typed client sees it (the generic panel screens use it). */
 export type ResourceRouter<Out extends RecordOut = RecordOut> = ReturnType<typeof routesWithCreate<Out>>;
 
-/** The routes of a resource whose records are answered as `Out` (`RecordOf` its table). */
+/**
+ * The common routes of an admin resource, from its description:
+ *
+ * | route | who |
+ * | --- | --- |
+ * | `GET /` list (page, limit, status, eventId, q, sort, order) | admin, staff |
+ * | `GET /export.csv` the filtered list as CSV | admin |
+ * | `GET /:id`, `GET /:id/history` | admin, staff |
+ * | `POST /` (JSON or multipart) | admin |
+ * | `PUT /:id` (JSON or multipart; `If-Match: <updatedAt>` refuses stale edits) | admin |
+ * | `PUT /:id/status` `{ status, notes?, deviceId? }` | admin; staff for people |
+ * | `DELETE /:id` | admin |
+ *
+ * Records are answered as `Out` (`RecordOf` the resource's table); `POST /` exists when the description has a create schema.
+ */
 export function resourceRoutes<Out extends RecordOut, D extends ResourceDescription = ResourceDescription>(
   resource: D,
 ): D['createSchema'] extends $ZodType ? ResourceRouter<Out> : ReturnType<typeof commonRoutes<Out>> {
