@@ -28,6 +28,42 @@ const page = async (path: string) => {
 };
 const decode = (html: string) => html.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/<!-- -->/g, '');
 
+describe('the site shows what organisers marked in the panel', () => {
+  it('speakers, jury and sponsors marked "show on site", and the award categories, in the API and in the HTML', async () => {
+    const site = async () => ((await (await t.request('GET', '/api/public/site')).json()) as { data: Record<string, unknown> & { event: { id: string } } }).data;
+    const eventId = (await site()).event.id;
+    const post = async (path: string, json: Record<string, unknown>) => {
+      const res = await t.request('POST', path, { token: admin, json: { eventId, ...json } });
+      expect(res.status, `${path} ${await res.clone().text()}`).toBe(201);
+    };
+    await post('/api/speakers', { fullName: 'Anita Rao', mobileNumber: '9876500001', email: 'anita@example.in', title: 'Chief Architect, Skyline', bio: 'Designs towers.', showOnSite: true });
+    await post('/api/speakers', { fullName: 'Hidden Speaker', mobileNumber: '9876500002' });
+    await post('/api/speakers', { fullName: 'Declined Speaker', mobileNumber: '9876500005', showOnSite: true, status: 'not_attending' });
+    await post('/api/guests', { fullName: 'Justice Menon', mobileNumber: '9876500003', designation: 'Chair of the jury', organizationName: 'RERA', showOnSite: true });
+    await post('/api/sponsors', { organizationName: 'Acme Cements', contactPersonName: 'Ravi', mobileNumber: '9876500004', sponsorshipTier: 'gold', showOnSite: true });
+    const bad = await t.request('POST', '/api/speakers', { token: admin, json: { fullName: 'X', mobileNumber: '9876500009', showOnSite: 'yes' } });
+    expect(bad.status).toBe(400);
+    const saved = await t.request('PUT', '/api/settings', { token: admin, json: { awardCategories: ['Best Luxury Project', 'Best Affordable Housing'] } });
+    expect(saved.status).toBe(200);
+    expect((await t.request('PUT', '/api/settings', { token: admin, json: { awardCategories: ['A', 'a'] } })).status).toBe(400);
+
+    const data = await site();
+    expect(data.speakers).toEqual([{ name: 'Anita Rao', role: 'Chief Architect, Skyline', bio: 'Designs towers.', photoUrl: null }]);
+    expect(data.jury).toEqual([{ name: 'Justice Menon', role: 'Chair of the jury, RERA', bio: '', photoUrl: null }]);
+    expect(data.sponsors).toEqual([{ name: 'Acme Cements', tier: 'gold' }]);
+    expect(data.awardCategories).toEqual(['Best Luxury Project', 'Best Affordable Housing']);
+    expect(JSON.stringify(data)).not.toContain('9876500001'); // never a contact detail
+    expect(JSON.stringify(data)).not.toContain('anita@example.in');
+
+    const root = decode(await page('/'));
+    for (const text of ['Anita Rao', 'Chief Architect, Skyline', 'Justice Menon', 'Acme Cements', 'Best Luxury Project', 'Best Affordable Housing']) expect(root, text).toContain(text);
+    for (const text of ['Hidden Speaker', 'Declined Speaker']) expect(root, text).not.toContain(text);
+    // The programme follows the event's own dates.
+    expect(root).toContain('Day 1, 18th October 2025');
+    expect(root).toContain('Day 2, 19th October 2025');
+  });
+});
+
 describe('the public pages are complete HTML', () => {
   it('/ holds every text of the landing sections, the event and its footer, with no script run', async () => {
     const html = decode(await page('/'));

@@ -11,7 +11,7 @@ afterAll(() => t.close());
 
 describe('site settings', () => {
   it('falls back to the defaults: empty contacts and the four packages of seed 000', async () => {
-    expect(await getSiteSettings(t.db)).toEqual({ contactPhone: '', contactEmail: '', packages: DEFAULT_PACKAGES, founderVideoUrl: '' });
+    expect(await getSiteSettings(t.db)).toEqual({ contactPhone: '', contactEmail: '', packages: DEFAULT_PACKAGES, founderVideoUrl: '', awardCategories: [] });
     expect(subscriptionChoices(DEFAULT_PACKAGES)).toEqual(['10 PACK PLATINUM', '6 PACK GOLD', '4 PACK SILVER', '3 PACK SILVER', 'General Enquiry']);
   });
 
@@ -32,7 +32,8 @@ describe('site settings', () => {
       { key: 'contactEmail', value: { not: 'a string' }, updatedAt: 'x' },
       { key: 'packages', value: [{ name: 'broken' }], updatedAt: 'x' },
       { key: 'unrelated', value: 'x', updatedAt: 'x' },
+      { key: 'awardCategories', value: 'Best Project', updatedAt: 'x' },
     ]);
-    expect(await getSiteSettings(t.db)).toEqual({ contactPhone: '', contactEmail: '', packages: DEFAULT_PACKAGES, founderVideoUrl: '' });
+    expect(await getSiteSettings(t.db)).toEqual({ contactPhone: '', contactEmail: '', packages: DEFAULT_PACKAGES, founderVideoUrl: '', awardCategories: [] });
   });
 });

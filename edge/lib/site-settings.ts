@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { sponsors } from '../db/tables/organisations';
+import { guests, speakers } from '../db/tables/people';
 import { siteSettings } from '../db/tables/system';
 import { currentEvent } from './events';
 import { DEFAULT_PACKAGES, type SitePackage, subscriptionChoices } from './site-defaults';
@@ -8,7 +10,7 @@ export { DEFAULT_PACKAGES, GENERAL_ENQUIRY, type SitePackage, subscriptionChoice
 
 /**
  * What the public pages show that an organiser may want to change without a release: contact phone and
- * e-mail, and the sponsorship packages. Stored one JSON value per key in `site_settings`; a key that was
+ * e-mail, the sponsorship packages, the founder's video and the awards' categories. Stored one JSON value per key in `site_settings`; a key that was
  * never set (or holds something unusable) falls back to DEFAULT_SITE_SETTINGS, so the site always renders.
  */
 export interface SiteSettings {
@@ -21,6 +23,8 @@ export interface SiteSettings {
    * deployed as /media/founder.mp4. Empty: the poster says the video is coming.
    */
   founderVideoUrl: string;
+  /** The awards' categories in the organiser's order; empty until set (the site then lists none). */
+  awardCategories: string[];
 }
 
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
@@ -28,6 +32,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   contactEmail: '',
   packages: DEFAULT_PACKAGES,
   founderVideoUrl: '',
+  awardCategories: [],
 };
 
 export type SiteSettingKey = keyof SiteSettings;
@@ -47,6 +52,7 @@ const VALIDATORS: { [K in SiteSettingKey]: (value: unknown) => value is SiteSett
   contactEmail: isString,
   packages: (value): value is SitePackage[] => Array.isArray(value) && value.every(isPackage),
   founderVideoUrl: isString,
+  awardCategories: isStringArray,
 };
 
 export async function getSiteSettings(db: Database): Promise<SiteSettings> {
@@ -70,9 +76,60 @@ export async function putSiteSetting<K extends SiteSettingKey>(db: Database, key
     .onConflictDoUpdate({ target: siteSettings.key, set: { value: sql`excluded.value`, updatedAt: at } });
 }
 
+/** At most this many of each kind on the site: a longer list belongs on a page of its own. */
+const SITE_LIST_LIMIT = 40;
+const imageUrl = (key: string | null) => (key ? `/api/files/${key}` : null);
+
+/** A person the site lists (speakers, jury): what the organiser chose to publish, never contact details. */
+export interface SitePerson {
+  name: string;
+  /** Title, or designation and organisation. */
+  role: string;
+  bio: string;
+  photoUrl: string | null;
+}
+export interface SiteSponsor {
+  name: string;
+  tier: string;
+}
+
+/**
+ * The featured event's speakers, jury (guests marked "show on site") and sponsors, as organisers marked them
+ * in the panel: so they are edited once, there. Cancelled or declined records are not shown.
+ */
+async function siteLists(db: Database, eventId: string): Promise<{ speakers: SitePerson[]; jury: SitePerson[]; sponsors: SiteSponsor[] }> {
+  const [speakerRows, juryRows, sponsorRows] = await Promise.all([
+    db
+      .select({ name: speakers.fullName, title: speakers.title, designation: speakers.designation, organisation: speakers.organizationName, bio: speakers.bio, photo: speakers.profileImageKey })
+      .from(speakers)
+      .where(and(eq(speakers.eventId, eventId), eq(speakers.showOnSite, true), ne(speakers.status, 'not_attending')))
+      .orderBy(asc(speakers.fullName))
+      .limit(SITE_LIST_LIMIT),
+    db
+      .select({ name: guests.fullName, designation: guests.designation, organisation: guests.organizationName, photo: guests.profileImageKey })
+      .from(guests)
+      .where(and(eq(guests.eventId, eventId), eq(guests.showOnSite, true), ne(guests.status, 'not_attending')))
+      .orderBy(asc(guests.fullName))
+      .limit(SITE_LIST_LIMIT),
+    db
+      .select({ name: sponsors.organizationName, contact: sponsors.contactPersonName, tier: sponsors.sponsorshipTier })
+      .from(sponsors)
+      .where(and(eq(sponsors.eventId, eventId), eq(sponsors.showOnSite, true), ne(sponsors.status, 'not_attending')))
+      .orderBy(asc(sponsors.organizationName))
+      .limit(SITE_LIST_LIMIT),
+  ]);
+  const role = (designation: string, organisation: string) => [designation, organisation].filter(Boolean).join(', ');
+  return {
+    speakers: speakerRows.map((r) => ({ name: r.name, role: r.title || role(r.designation, r.organisation), bio: r.bio, photoUrl: imageUrl(r.photo) })),
+    jury: juryRows.map((r) => ({ name: r.name, role: role(r.designation, r.organisation), bio: '', photoUrl: imageUrl(r.photo) })),
+    sponsors: sponsorRows.map((r) => ({ name: r.name || r.contact, tier: r.tier })),
+  };
+}
+
 /** What the public pages show: the featured event and the organiser's settings (`GET /api/public/site`). */
 export async function publicSite(db: Database) {
   const [event, settings] = await Promise.all([currentEvent(db), getSiteSettings(db)]);
+  const lists = event ? await siteLists(db, event.id) : { speakers: [], jury: [], sponsors: [] };
   return {
     event: event ?? null,
     contactPhone: settings.contactPhone,
@@ -80,5 +137,7 @@ export async function publicSite(db: Database) {
     packages: settings.packages,
     subscriptionChoices: subscriptionChoices(settings.packages),
     founderVideoUrl: settings.founderVideoUrl,
+    awardCategories: settings.awardCategories,
+    ...lists,
   };
 }

@@ -38,5 +38,6 @@ export const settingsRoutes = new Hono<AppEnv>()
     if (input.contactEmail !== undefined) await putSiteSetting(db, 'contactEmail', input.contactEmail, at);
     if (input.packages !== undefined) await putSiteSetting(db, 'packages', input.packages, at);
     if (input.founderVideoUrl !== undefined) await putSiteSetting(db, 'founderVideoUrl', input.founderVideoUrl, at);
+    if (input.awardCategories !== undefined) await putSiteSetting(db, 'awardCategories', input.awardCategories, at);
     return ok(c, await currentSettings(db), 'Settings saved');
   });

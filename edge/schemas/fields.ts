@@ -143,3 +143,6 @@ export const eventReference = () =>
     z.union([z.string(), z.object({ id: z.string() }), z.object({ _id: z.string() })]),
     z.transform((v) => (typeof v === 'string' ? v.trim() : 'id' in v ? v.id : v._id)),
   );
+
+/** Whether the public site lists this record (speakers, jury, sponsors): an organiser's choice, off by default. */
+export const showOnSite = z.optional(z.boolean({ error: 'Show on site must be true or false' }));

@@ -8,6 +8,7 @@ import {
   optionalMobile,
   requiredEmail,
   requiredText,
+  showOnSite,
   statusOf,
   stringList,
   text,
@@ -70,6 +71,7 @@ export const sponsorCreateSchema = z.object({
   amountPaid: z.optional(amount('Amount paid')),
   paymentStatus: z.optional(z.enum(PAYMENT_STATUSES)),
   status: z.optional(statusOf(SPONSOR_STATUSES)),
+  showOnSite,
   ...address,
   ...bookkeeping,
 });

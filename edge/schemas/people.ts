@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { WORKING_PROFESSIONAL_CHOICES } from './vocabulary';
-import { eventReference, MAX_LONG_TEXT, mobile, optionalEmail, requiredText, statusOf, stringList, text } from './fields';
+import { eventReference, MAX_LONG_TEXT, mobile, optionalEmail, requiredText, showOnSite, statusOf, stringList, text } from './fields';
 
 /**
  * Visitors, guests, speakers and VIP awardees (seed 001 §3): one field set, each resource adding its own.
@@ -56,6 +56,7 @@ export const visitorCreateSchema = z.object({
 export const guestCreateSchema = z.object({
   ...personFields,
   status: z.optional(statusOf(VIP_STATUSES)),
+  showOnSite,
 });
 
 export const speakerCreateSchema = z.object({
@@ -63,6 +64,7 @@ export const speakerCreateSchema = z.object({
   title: z.optional(text()),
   bio: z.optional(text(MAX_LONG_TEXT)),
   status: z.optional(statusOf(VIP_STATUSES)),
+  showOnSite,
 });
 
 /**

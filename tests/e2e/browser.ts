@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { onTestFailed } from 'vitest';
 
 /** Debian's chromium; Playwright never downloads a browser here. Override with CHROMIUM_PATH. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -48,11 +49,26 @@ export async function openDevice(
   context.on('page', watch);
   context.pages().forEach(watch);
   const page = context.pages()[0] ?? (await context.newPage());
+  // What each page showed when the device closed, printed only if the test fails: a failure seen once in
+  // CI then says where the page was and what it said, instead of only which wait ran out.
+  const lastSeen: string[] = [];
+  try {
+    onTestFailed(() => {
+      if (lastSeen.length) console.log(`--- the device's pages when it closed ---\n${lastSeen.join('\n')}`);
+      else if (problems.length) console.log(`--- the device's console errors ---\n${problems.join('\n')}`);
+    });
+  } catch {
+    // opened in a beforeAll (shared by the file's tests): outside any one test
+  }
   return {
     context,
     page,
     problems,
     async close() {
+      for (const open of context.pages()) {
+        const text = await open.evaluate(() => document.body?.innerText.slice(0, 1500) ?? '').catch((e: Error) => `(unreadable: ${e.message})`);
+        lastSeen.push(`${open.url()}\n${text}\nconsole errors: ${problems.join(' | ') || 'none'}`);
+      }
       await context.close();
       rmSync(profile, { recursive: true, force: true });
     },

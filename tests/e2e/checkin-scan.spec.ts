@@ -158,15 +158,36 @@ describe('venue check-in: scan, live counts, conflicts', () => {
     const gate = await openDevice({ viewport: { width: 412, height: 915 }, cameraVideo: video });
     try {
       await useToken(gate.page, baseUrl, staff.token);
-      await openCheckin(gate.page, baseUrl, people.length);
+      await openWithPeople(gate.page);
       await gate.page.getByRole('button', { name: 'Scan', exact: true }).click();
       await gate.page.getByLabel('Camera preview').waitFor();
-      await gate.page.getByTestId('person-card').getByRole('heading', { name: person.name }).waitFor({ timeout: 20_000 });
+      // No speed is promised here: on a loaded 2-core machine a fresh browser's first decodes were seen to take
+      // over 20 s (the page showed the camera running and nothing read yet).
+      await gate.page.getByTestId('person-card').getByRole('heading', { name: person.name }).waitFor({ timeout: 45_000 });
       expect(gate.problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
     } finally {
       await gate.close();
     }
-  }, 60_000);
+  }, 90_000);
+
+  // The camera reads a held pass again and again; a miss is not final while the roster can still change.
+  it('a pass held to the camera before its person reached the roster opens the person once they arrive', async () => {
+    const video = join(dir, 'late-camera.y4m');
+    writeFileSync(video, qrVideo(people[6]!.passCode)); // Chromium opens the file when the camera starts
+    const gate = await openDevice({ viewport: { width: 412, height: 915 }, cameraVideo: video });
+    try {
+      await useToken(gate.page, baseUrl, staff.token);
+      await openWithPeople(gate.page);
+      const [late] = await seedVisitors(baseUrl, adminToken, eventId, `${tag}late`, 1);
+      writeFileSync(video, qrVideo(late!.passCode));
+      await gate.page.getByRole('button', { name: 'Scan', exact: true }).click();
+      await gate.page.getByTestId('search-message').filter({ hasText: late!.passCode }).waitFor({ timeout: 45_000 });
+      // The next roster refresh brings them, and the pass still in view opens their card.
+      await gate.page.getByTestId('person-card').getByRole('heading', { name: late!.name }).waitFor({ timeout: 40_000 });
+    } finally {
+      await gate.close();
+    }
+  }, 120_000);
 
   it('the dashboard shows a check-in made through the API, and what devices still hold, apart', async () => {
     const before = await checkinCounts();

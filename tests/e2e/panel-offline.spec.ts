@@ -1,4 +1,4 @@
-import { describe, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { api, signedInAdmin } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
@@ -23,5 +23,34 @@ describe('panel offline', () => {
       await context.setOffline(false);
     }
     await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+  });
+
+  it('a logout right after the list refreshed leaves none of the panel\'s data on the device', async () => {
+    const { page } = admin.device;
+    await page.goto(`${baseUrl}/panel/registrations/visitors`);
+    await page.getByRole('row').nth(1).waitFor();
+    // Another list opens; the person logs out the moment it has arrived.
+    const arrived = page.waitForResponse((r) => r.url().includes('/api/guests') && r.request().method() === 'GET' && r.ok());
+    await page.getByRole('link', { name: 'Guests' }).click();
+    await arrived;
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/panel/'));
+    await page.waitForTimeout(1500); // longer than the cache waits before saving
+    const kept = await page.evaluate(
+      () =>
+        new Promise<unknown>((resolve, reject) => {
+          const open = indexedDB.open('eventpro-panel', 1);
+          open.onupgradeneeded = () => open.result.createObjectStore('cache');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const read = open.result.transaction('cache').objectStore('cache').get('queries');
+            read.onsuccess = () => {
+              open.result.close();
+              resolve(read.result ?? null);
+            };
+          };
+        }),
+    );
+    expect(kept).toBeNull();
   });
 });

@@ -29,6 +29,24 @@ describe('Settings and roles', () => {
     expect(body.data).toMatchObject({ contactPhone: '+919876543210', contactEmail: 'hello@expo.test' });
   });
 
+  it('lists the award categories typed in Settings on the public site, one per line', async () => {
+    const { page } = admin.device;
+    await page.goto(`${baseUrl}/panel/settings`);
+    await expect.poll(() => page.getByRole('button', { name: 'Save settings' }).isEnabled()).toBe(true);
+    const field = page.getByLabel('Award categories');
+    await field.fill('Best Luxury Project\nbest luxury project');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Award categories: each name once').waitFor();
+    await field.fill('Best Luxury Project\n\n  Best Affordable Housing  \nGreen Building of the Year');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved').waitFor();
+    const { body } = await api<{ data: { awardCategories: string[] } }>(baseUrl, admin.token, 'GET', '/settings');
+    expect(body.data.awardCategories).toEqual(['Best Luxury Project', 'Best Affordable Housing', 'Green Building of the Year']);
+    const home = await (await fetch(`${baseUrl}/`)).text();
+    for (const name of body.data.awardCategories) expect(home).toContain(`<li>${name}</li>`);
+    await api(baseUrl, admin.token, 'PUT', '/settings', { awardCategories: [] });
+  });
+
   it('creates a staff account, who sees lists and status menus of people only; disables it again', async () => {
     const { page } = admin.device;
     const email = `staff${Date.now()}@expo.test`;

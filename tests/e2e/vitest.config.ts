@@ -11,10 +11,6 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     testTimeout: 60_000,
-    // One retry for a real browser on a shared 2-core machine: this session saw three specs fail once each in
-    // CI (the offline logout-then-login door test, the live camera scan, storage loss) and pass on every other
-    // run. A test that fails twice is still red. The causes are listed for the next session to find.
-    retry: 1,
     hookTimeout: 60_000,
   },
 });

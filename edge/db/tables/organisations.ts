@@ -94,6 +94,8 @@ export const sponsors = sqliteTable(
     passCode: passCodeColumn(),
     /** The contact person at the venue door ('' until first seen); `status` is the sponsorship's. */
     attendanceStatus: text('attendance_status').notNull().default(''),
+    /** Listed on the public site's sponsors section (organisation name and tier only). */
+    showOnSite: integer('show_on_site', { mode: 'boolean' }).notNull().default(false),
     ...bookkeepingColumns(),
     ...creatorColumns(),
     ...rosterColumns(),

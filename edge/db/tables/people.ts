@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnySQLiteColumn, index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import {
   addressColumns,
   bookkeepingColumns,
@@ -69,6 +69,8 @@ export const guests = sqliteTable(
     ...personColumns(),
     workingProfessional: text('working_professional').notNull().default('Others'),
     profileImageKey: text('profile_image_key'),
+    /** Listed on the public site's jury section (name, designation, organisation and photo only). */
+    showOnSite: integer('show_on_site', { mode: 'boolean' }).notNull().default(false),
   },
   personIndexes('guests'),
 );
@@ -80,6 +82,8 @@ export const speakers = sqliteTable(
     title: text('title').notNull().default(''),
     bio: text('bio').notNull().default(''),
     profileImageKey: text('profile_image_key'),
+    /** Listed on the public site's speakers section (name, title, organisation, bio and photo only). */
+    showOnSite: integer('show_on_site', { mode: 'boolean' }).notNull().default(false),
   },
   personIndexes('speakers'),
 );

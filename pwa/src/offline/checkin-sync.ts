@@ -488,10 +488,12 @@ export function startOutboxSync(): void {
     if (!token) return;
     requestPersistence();
     void signInDevice().catch(() => undefined);
-    if (state.needsLogin) {
-      set({ needsLogin: false });
-      void syncNow(true);
-    }
+    // A new login syncs at once: the back-off earned by the failures before it (a server hiccup, a
+    // cleared device) says nothing about this session, and the roster may have to download again.
+    failures = 0;
+    nextAllowedAt = 0;
+    set({ needsLogin: false });
+    void syncNow(true);
   });
   // Another tab changed the outbox or the roster: the counts here follow at once.
   followOtherTabs(() => void refreshOutbox());

@@ -79,6 +79,10 @@ export function TextField<Input extends FieldValues>({
   );
 }
 
+export function TextAreaField<Input extends FieldValues>({ rows = 4, placeholder, ...field }: FieldProps<Input> & { rows?: number; placeholder?: string }) {
+  return <FieldShell {...field} control={(props) => <textarea {...props} rows={rows} placeholder={placeholder} {...field.form.register(field.name)} />} />;
+}
+
 export function SelectField<Input extends FieldValues>({
   options,
   ...field

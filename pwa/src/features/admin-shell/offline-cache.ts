@@ -23,11 +23,13 @@ function open(): Promise<IDBDatabase> {
   });
 }
 
-async function run<T>(mode: IDBTransactionMode, action: (store: IDBObjectStore) => IDBRequest): Promise<T> {
+/** Runs `action` on the store once the database is open; an action that returns null does nothing. */
+async function run<T>(mode: IDBTransactionMode, action: (store: IDBObjectStore) => IDBRequest | null): Promise<T | undefined> {
   const db = await open();
   try {
-    return await new Promise<T>((resolve, reject) => {
+    return await new Promise<T | undefined>((resolve, reject) => {
       const request = action(db.transaction(STORE, mode).objectStore(STORE));
+      if (!request) return resolve(undefined);
       request.onsuccess = () => resolve(request.result as T);
       request.onerror = () => reject(request.error);
     });
@@ -40,6 +42,10 @@ const persisted = (key: readonly unknown[]) => key[0] === 'panel' || (key[0] ===
 
 let restored: Promise<void> | null = null;
 let unsubscribe: (() => void) | null = null;
+/** A save waiting for the panel's queries to settle; a logout cancels it. */
+let saveTimer: number | undefined;
+/** Bumped by a logout: a save begun before it must not write the previous user's data back. */
+let generation = 0;
 let lastSavedAt: number | null = null;
 
 /** When the data on screen was last saved: for the offline banner. */
@@ -51,7 +57,7 @@ export function savedAt(): number | null {
 export function restorePanelCache(queryClient: QueryClient): Promise<void> {
   restored ??= (async () => {
     try {
-      const saved = await run<Saved | undefined>('readonly', (store) => store.get(KEY));
+      const saved = await run<Saved>('readonly', (store) => store.get(KEY));
       if (saved && Date.now() - saved.savedAt < MAX_AGE_MS) {
         hydrate(queryClient, saved.state);
         lastSavedAt = saved.savedAt;
@@ -62,11 +68,10 @@ export function restorePanelCache(queryClient: QueryClient): Promise<void> {
     } catch {
       // No IndexedDB (private mode): the panel works online only.
     }
-    let timer: number | undefined;
     unsubscribe = queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'success' || !persisted(event.query.queryKey)) return;
-      window.clearTimeout(timer);
-      timer = window.setTimeout(() => void save(queryClient), 500);
+      window.clearTimeout(saveTimer);
+      saveTimer = window.setTimeout(() => void save(queryClient), 500);
     });
   })();
   return restored;
@@ -77,8 +82,9 @@ async function save(queryClient: QueryClient) {
     shouldDehydrateQuery: (query) => query.state.status === 'success' && persisted(query.queryKey),
   });
   const at = Date.now();
+  const startedIn = generation;
   try {
-    await run('readwrite', (store) => store.put({ savedAt: at, state } satisfies Saved, KEY));
+    await run('readwrite', (store) => (startedIn === generation ? store.put({ savedAt: at, state } satisfies Saved, KEY) : null));
     lastSavedAt = at;
   } catch {
     // Quota or no IndexedDB: keep going without.
@@ -87,6 +93,8 @@ async function save(queryClient: QueryClient) {
 
 /** Logout: nothing of the panel stays on the device. */
 export async function clearPanelCache(): Promise<void> {
+  generation++;
+  window.clearTimeout(saveTimer);
   unsubscribe?.();
   unsubscribe = null;
   restored = null;

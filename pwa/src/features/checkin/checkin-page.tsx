@@ -26,7 +26,8 @@ const EVENTS_KEY = 'eventpro.checkin.events';
 export const CHOSEN_KEY = 'eventpro.checkin.eventId';
 /**
  * A scanner's double read: the same code again within this time of its last sighting is the same read
- * (a pass held in front of the camera is read every 150 ms, and stays one read until it is taken away).
+ * (a pass held in front of the camera is read every 150 ms, and stays one read until it is taken away),
+ * unless the roster changed since: a pass not found while the roster was still arriving is looked up again.
  */
 const DOUBLE_READ_MS = 3000;
 /** Results shown at once: a phone shows fewer; more means "type more". */
@@ -127,6 +128,8 @@ export function CheckinPage() {
 
   const { index, revision } = useRosterIndex(eventId);
   const sync = useSyncState();
+  const download = sync.download && sync.download.eventId === eventId ? sync.download : null;
+  const downloading = Boolean(download && !download.complete);
   const myDevice = useDeviceId();
   const persisted = usePersistentStorage();
   const [checkInOnScan, setCheckInOnScan] = useDoorSetting('checkInOnScan');
@@ -149,7 +152,7 @@ export function CheckinPage() {
   const [announcement, setAnnouncement] = useState('');
   const [last, setLast] = useState<LastAction | null>(null);
   const [now, setNow] = useState(() => Date.now());
-  const lastRead = useRef<{ code: string; at: number } | null>(null);
+  const lastRead = useRef<{ code: string; at: number; rosterRevision: number } | null>(null);
   const searchBox = useRef<HTMLInputElement>(null);
   const flashSeq = useRef(0);
   const settingsId = useId();
@@ -267,18 +270,21 @@ export function CheckinPage() {
       }
       const at = Date.now();
       const previous = lastRead.current;
-      if (previous && previous.code === code && at - previous.at < DOUBLE_READ_MS) {
+      if (previous && previous.code === code && previous.rosterRevision === revision && at - previous.at < DOUBLE_READ_MS) {
         previous.at = at;
         setQuery('');
         return; // the same read again
       }
-      lastRead.current = { code, at };
+      lastRead.current = { code, at, rosterRevision: revision };
       const exact = index.byPassCode(code);
       const found = exact ? undefined : index.search(code, 2);
       const match = exact ?? (found?.items.length === 1 ? found.items[0] : undefined);
       if (!match) {
         if (found?.items.length) {
           setMessage(`Several people match “${code}”: pick one in the list.`);
+        } else if (downloading) {
+          // Not a refusal yet: the person may be in a part of the roster still on its way.
+          setMessage(`“${code}” is not on this device’s roster yet: the roster is still downloading. Keep the pass in view, or scan again in a moment.`);
         } else {
           setMessage(`No one with pass code or name “${code}” on this device’s roster.`);
           feedback('bad', 'Not found', code);
@@ -303,7 +309,7 @@ export function CheckinPage() {
         open(match, next !== null);
       }
     },
-    [index, open, feedback, myDevice, checkInOnScan, perform],
+    [index, revision, downloading, open, feedback, myDevice, checkInOnScan, perform],
   );
 
   /** Enter with nothing typed: the open card's big action, once per read. */
@@ -349,7 +355,6 @@ export function CheckinPage() {
   readNow.current = read;
   const onCameraCode = useCallback((code: string) => readNow.current(code), []);
 
-  const download = sync.download && sync.download.eventId === eventId ? sync.download : null;
   const undoLeft = last ? Math.max(0, Math.ceil((last.at + UNDO_MS - now) / 1000)) : 0;
 
   let empty: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdownParts, eventPhase, formatDateRange, formatDay, formatDayTime } from './event-dates';
+import { countdownParts, eventPhase, formatDateRange, formatDay, formatDayTime, programmeDays } from './event-dates';
 
 const target = Date.parse('2025-10-18T09:00:00+05:30');
 
@@ -44,5 +44,24 @@ describe('event date lines', () => {
     expect(formatDay('2025-10-12T12:30:00.000Z')).toBe('12th October 2025');
     expect(formatDay('2025-10-22T12:30:00.000Z')).toBe('22nd October 2025');
     expect(formatDay('2025-10-23T12:30:00.000Z')).toBe('23rd October 2025');
+  });
+});
+
+describe('programmeDays', () => {
+  it('lists each day of the event in India, marking the awards night', () => {
+    expect(programmeDays('2025-10-18T04:30:00Z', '2025-10-19T15:30:00Z', '2025-10-19T13:30:00Z')).toEqual([
+      { label: '18th October 2025', awardsNight: false },
+      { label: '19th October 2025', awardsNight: true },
+    ]);
+  });
+
+  it('counts days in India, not UTC: 11 pm to 1 am IST is two days although it is one in UTC', () => {
+    expect(programmeDays('2025-10-18T17:30:00Z', '2025-10-18T19:30:00Z', null).map((d) => d.label)).toEqual(['18th October 2025', '19th October 2025']);
+  });
+
+  it('one day for a one-day event, none for an unreadable date, at most a week', () => {
+    expect(programmeDays('2025-10-18T04:30:00Z', '2025-10-18T12:30:00Z', null)).toHaveLength(1);
+    expect(programmeDays('not a date', '2025-10-18T12:30:00Z', null)).toEqual([]);
+    expect(programmeDays('2025-10-01T04:30:00Z', '2025-12-31T12:30:00Z', null)).toHaveLength(7);
   });
 });

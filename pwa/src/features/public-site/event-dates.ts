@@ -75,10 +75,38 @@ export function eventPhase(startIso: string, endIso: string, now: number): Event
   return 'upcoming';
 }
 
+/** "7:00 pm": a moment's time of day in the event's time zone ('' for an unreadable date). */
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat('en-IN', { timeZone: EVENT_TIME_ZONE, hour: 'numeric', minute: '2-digit' }).format(date);
+}
+
 /** "19th October 2025, 7:00 pm": a moment of the event, in its own time zone. */
 export function formatDayTime(iso: string): string {
   const day = formatDay(iso);
   if (!day) return '';
-  const time = new Intl.DateTimeFormat('en-IN', { timeZone: EVENT_TIME_ZONE, hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
-  return `${day}, ${time}`;
+  return `${day}, ${formatTime(iso)}`;
+}
+
+/** The most days a programme lists; an event longer than this is not a two-day expo. */
+const MAX_PROGRAMME_DAYS = 7;
+
+/**
+ * Each calendar day of the event in India, first to last: "18th October 2025", with whether the awards night
+ * falls on it. Built from the event's own dates, so the programme follows what organisers set.
+ */
+export function programmeDays(startIso: string, endIso: string, awardsNightIso: string | null): Array<{ label: string; awardsNight: boolean }> {
+  const start = Date.parse(startIso);
+  const end = Date.parse(endIso);
+  if (!Number.isFinite(start)) return [];
+  const last = formatDay(Number.isFinite(end) && end > start ? endIso : startIso);
+  const night = awardsNightIso ? formatDay(awardsNightIso) : '';
+  const days: Array<{ label: string; awardsNight: boolean }> = [];
+  for (let at = start; days.length < MAX_PROGRAMME_DAYS; at += 86_400_000) {
+    const label = formatDay(new Date(at).toISOString());
+    if (days.at(-1)?.label !== label) days.push({ label, awardsNight: label === night });
+    if (label === last) break;
+  }
+  return days;
 }

@@ -3,6 +3,8 @@ import { notify } from '../../components/toasts';
 import type { RegistrationType } from './registration/registration-types';
 import { PackagesSection } from './packages-section';
 import { usePublicActions } from './public-layout';
+import type { SitePerson } from '../../../../edge/lib/site-settings';
+import { formatTime, programmeDays } from './event-dates';
 import { useSite } from './site-data';
 
 const NETWORK_STATS = [
@@ -41,9 +43,66 @@ function Stats({ items, label }: { items: ReadonlyArray<readonly [string, string
   );
 }
 
+/** The event's days from its own dates and the awards night's, as organisers set them on the event. */
+function Programme() {
+  const event = useSite().event;
+  const days = event ? programmeDays(event.startDateTime, event.endDateTime, event.awardsNightAt) : [];
+  if (!event || days.length === 0) return null;
+  // The awards night is on the day organisers set, else on the last day (the seed's programme).
+  const marked = days.findIndex((day) => day.awardsNight);
+  const awardsDay = marked >= 0 ? marked : days.length - 1;
+  const awardsTime = event.awardsNightAt ? formatTime(event.awardsNightAt) : '';
+  return (
+    <ol className="schedule" aria-label="Programme">
+      {days.map((day, i) => (
+        <li key={day.label}>
+          <strong>
+            Day {i + 1}, {day.label}
+          </strong>{' '}
+          Property expo
+          {i === 0 ? ', project launches and home-loan desks' : ', speaker sessions'}
+          {i === awardsDay ? `, and the builders awards night${awardsTime ? ` at ${awardsTime}` : ''}` : ''}
+          {event.openingHours ? ` (expo hours: ${event.openingHours})` : ''}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** People an organiser marked "show on site": name, role, photo and a short bio; no contact details. */
+function PeopleList({ people }: { people: SitePerson[] }) {
+  return (
+    <ul className="people">
+      {people.map((person) => (
+        <li key={`${person.name}|${person.role}`} className="person">
+          {person.photoUrl ? <img src={person.photoUrl} alt="" width="96" height="96" loading="lazy" decoding="async" /> : <span className="person__initial" aria-hidden="true">{person.name.charAt(0)}</span>}
+          <div>
+            <h4>{person.name}</h4>
+            {person.role ? <p className="person__role">{person.role}</p> : null}
+            {person.bio ? <p className="person__bio">{person.bio}</p> : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PeopleSection({ id, title, people }: { id: string; title: string; people: SitePerson[] }) {
+  if (people.length === 0) return null;
+  return (
+    <section id={id} className="section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="section__title">
+        {title}
+      </h2>
+      <PeopleList people={people} />
+    </section>
+  );
+}
+
 /** The landing page's sections, all in the page's HTML; the awards page shows a reduced set. */
 export function LandingSections({ reduced = false }: { reduced?: boolean }) {
   const { openPopup } = usePublicActions();
+  const site = useSite();
 
   return (
     <>
@@ -68,15 +127,10 @@ export function LandingSections({ reduced = false }: { reduced?: boolean }) {
           Event highlights
         </h2>
         <Stats items={EVENT_STATS} label="Event in figures" />
-        <ol className="schedule">
-          <li>
-            <strong>Day 1</strong> Property expo, project launches and home-loan desks
-          </li>
-          <li>
-            <strong>Day 2</strong> Property expo, speaker sessions and the builders awards night
-          </li>
-        </ol>
+        <Programme />
       </section>
+
+      <PeopleSection id="speakers" title="Speakers" people={site.speakers} />
 
       {reduced ? null : (
         <>
@@ -137,7 +191,39 @@ export function LandingSections({ reduced = false }: { reduced?: boolean }) {
             className="excellence__image"
           />
         </picture>
+        {site.awardCategories.length > 0 && (
+          <>
+            <h3 className="section__subtitle">Award categories</h3>
+            <ul className="categories">
+              {site.awardCategories.map((name) => (
+                <li key={name}>{name}</li>
+              ))}
+            </ul>
+          </>
+        )}
+        {site.jury.length > 0 && (
+          <>
+            <h3 className="section__subtitle">The jury</h3>
+            <PeopleList people={site.jury} />
+          </>
+        )}
       </section>
+
+      {site.sponsors.length > 0 && (
+        <section id="sponsors" className="section" aria-labelledby="sponsors-title">
+          <h2 id="sponsors-title" className="section__title">
+            Sponsors
+          </h2>
+          <ul className="sponsors">
+            {site.sponsors.map((sponsor) => (
+              <li key={sponsor.name}>
+                <strong>{sponsor.name}</strong>
+                {sponsor.tier ? <span>{sponsor.tier}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       {reduced ? null : <PackagesSection />}
     </>

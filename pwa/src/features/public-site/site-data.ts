@@ -7,6 +7,7 @@ import type { PublicEvent } from '../../../../edge/lib/events';
 import { FEATURED_EVENT } from '../../../../edge/lib/featured-event';
 import { registrationClosedMessage } from '../../../../edge/lib/registration-window';
 import type { SitePackage } from '../../../../edge/lib/site-defaults';
+import type { SitePerson, SiteSponsor } from '../../../../edge/lib/site-settings';
 
 export interface SiteData {
   event: PublicEvent | null;
@@ -16,6 +17,11 @@ export interface SiteData {
   subscriptionChoices: string[];
   /** A path on this site, or '' while there is no video. */
   founderVideoUrl: string;
+  /** Set in Settings; the rest below are the panel's records marked "show on site". */
+  awardCategories: string[];
+  speakers: SitePerson[];
+  jury: SitePerson[];
+  sponsors: SiteSponsor[];
 }
 
 /** Seed 000's values, shown until the API answers. */
@@ -41,6 +47,10 @@ export const FALLBACK_SITE: SiteData = {
   packages: [],
   subscriptionChoices: [],
   founderVideoUrl: '',
+  awardCategories: [],
+  speakers: [],
+  jury: [],
+  sponsors: [],
 };
 
 async function fetchSite(): Promise<SiteData> {
@@ -55,6 +65,10 @@ async function fetchSite(): Promise<SiteData> {
     packages: Array.isArray(data?.packages) ? data.packages : [],
     subscriptionChoices: Array.isArray(data?.subscriptionChoices) ? data.subscriptionChoices : [],
     founderVideoUrl: typeof data?.founderVideoUrl === 'string' ? data.founderVideoUrl : '',
+    awardCategories: Array.isArray(data?.awardCategories) ? data.awardCategories : [],
+    speakers: Array.isArray(data?.speakers) ? data.speakers : [],
+    jury: Array.isArray(data?.jury) ? data.jury : [],
+    sponsors: Array.isArray(data?.sponsors) ? data.sponsors : [],
   };
 }
 

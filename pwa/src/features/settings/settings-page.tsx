@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type * as z from 'zod/mini';
-import { type SiteSettingsForm, siteSettingsFormSchema } from '../../../../edge/schemas/settings';
+import { categoryLines, type SiteSettingsForm, siteSettingsFormSchema } from '../../../../edge/schemas/settings';
 import { passwordResetFormSchema, USER_ROLE_CHOICES, userCreateSchema } from '../../../../edge/schemas/users';
-import { SelectField, TextField } from '../../components/form/fields';
+import { SelectField, TextAreaField, TextField } from '../../components/form/fields';
 import { showServerErrors, useSchemaForm } from '../../components/form/schema-form';
 import { PanelDrawer } from '../../components/panel-drawer';
 import { useEventChoices } from '../../components/panel-event-select';
@@ -12,7 +12,7 @@ import { formatClock, formatCreatedOn } from '../../lib/dates';
 import { useLogout, usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/panel-toast';
 import { api, errorMessage, readEnvelope } from '../../lib/api';
-import { type Account, accountsQueryOptions, type LoginLock, loginLocksQueryOptions, settingsKeys, siteSettingsQueryOptions } from './settings-queries';
+import { type Account, accountsQueryOptions, type LoginLock, loginLocksQueryOptions, type SiteSettings, settingsKeys, siteSettingsQueryOptions } from './settings-queries';
 import { eventKeys } from '../../components/event-queries';
 import { FormMessage } from '../../components/form-message';
 import { ChangePasswordForm } from './change-password-form';
@@ -167,16 +167,7 @@ function SiteSettingsCard() {
         </p>
       ) : null}
       {settings.data ? (
-        <SiteSettingsForm
-          // A fresh form for each saved version: what was stored is what the fields start from.
-          key={JSON.stringify(settings.data)}
-          saved={{
-            contactPhone: settings.data.contactPhone,
-            contactEmail: settings.data.contactEmail,
-            featuredEventId: settings.data.featuredEventId ?? '',
-            founderVideoUrl: settings.data.founderVideoUrl ?? '',
-          }}
-        />
+        <SiteSettingsForm saved={siteFormValues(settings.data)} />
       ) : settings.isPending ? (
         <p className="panel-muted">Loading ...</p>
       ) : null}
@@ -184,15 +175,38 @@ function SiteSettingsCard() {
   );
 }
 
+/** The stored settings as the form's fields hold them. */
+function siteFormValues(settings: SiteSettings): SiteSettingsForm {
+  return {
+    contactPhone: settings.contactPhone,
+    contactEmail: settings.contactEmail,
+    featuredEventId: settings.featuredEventId ?? '',
+    founderVideoUrl: settings.founderVideoUrl ?? '',
+    awardCategories: (settings.awardCategories ?? []).join('\n'),
+  };
+}
+
 function SiteSettingsForm({ saved }: { saved: SiteSettingsForm }) {
   const queryClient = useQueryClient();
   const events = useEventChoices();
   const form = useSchemaForm(siteSettingsFormSchema, saved);
+  // Newer stored values (a refetch, another organiser's save) replace the fields only while nothing typed
+  // here is unsaved: what the organiser is typing is never thrown away.
+  const savedKey = JSON.stringify(saved);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `savedKey` stands for `saved`'s content
+  useEffect(() => {
+    if (!form.formState.isDirty) form.reset(saved);
+  }, [savedKey]);
   const save = useMutation({
-    mutationFn: ({ featuredEventId, ...values }: z.output<typeof siteSettingsFormSchema>) =>
-      readEnvelope(api.api.settings.$put({ json: { ...values, ...(featuredEventId ? { featuredEventId } : {}) } })),
+    mutationFn: ({ featuredEventId, awardCategories, ...values }: z.output<typeof siteSettingsFormSchema>) =>
+      readEnvelope(
+        api.api.settings.$put({
+          json: { ...values, awardCategories: categoryLines(awardCategories), ...(featuredEventId ? { featuredEventId } : {}) },
+        }),
+      ),
     onSuccess(result) {
       toast.success(result.message || 'Settings saved');
+      form.reset(siteFormValues(result.data)); // what was stored (trimmed, in order) is what the fields show
       void queryClient.invalidateQueries({ queryKey: settingsKeys.site });
       void queryClient.invalidateQueries({ queryKey: eventKeys.all });
     },
@@ -214,6 +228,14 @@ function SiteSettingsForm({ saved }: { saved: SiteSettingsForm }) {
         inputMode="url"
         placeholder="/media/founder.mp4"
         hint="A video file on this site (.mp4 or .webm). Leave empty until there is one: the home page then says the video is coming."
+      />
+      <TextAreaField
+        form={form}
+        name="awardCategories"
+        label="Award categories"
+        rows={6}
+        placeholder={'Best Luxury Project\nBest Affordable Housing'}
+        hint="One per line. Listed on the site under the awards, in this order."
       />
       <FormMessage kind="error" text={form.formState.errors.root?.server?.message} />
       <div className="panel-form__actions">

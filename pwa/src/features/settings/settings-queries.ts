@@ -21,3 +21,5 @@ export const loginLocksQueryOptions = () =>
 export type Account = Awaited<ReturnType<NonNullable<ReturnType<typeof accountsQueryOptions>['queryFn']>>>[number];
 /** A count of failed logins as `GET /api/auth/locks` answers it. */
 export type LoginLock = Awaited<ReturnType<NonNullable<ReturnType<typeof loginLocksQueryOptions>['queryFn']>>>[number];
+/** The public site's settings as `GET /api/settings` answers them. */
+export type SiteSettings = Awaited<ReturnType<NonNullable<ReturnType<typeof siteSettingsQueryOptions>['queryFn']>>>;
