@@ -71,6 +71,8 @@ function pageShell(): Plugin {
 export default defineConfig({
   root: here('.'),
   publicDir: here('./public'),
+  // The admin resources' descriptions, shared with the API (edge/resources/describe.ts); also in tsconfig's `paths`.
+  resolve: { alias: { '@resources': here('../edge/resources') } },
   build: {
     outDir: here('../dist/pwa'),
     emptyOutDir: true,

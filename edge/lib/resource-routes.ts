@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
+import type { $ZodType } from 'zod/v4/core';
 import { requireAdmin, requireStaff } from '../auth/require-role';
 import type { Database } from '../db/database';
 import { statusChanges } from '../db/tables/system';
@@ -21,9 +22,9 @@ import {
   listFilter,
   listOrder,
   listQuerySchema,
-  parseWith,
   present,
-  readResourceBody,
+  resourceBody,
+  type RecordOut,
   type ResourceDescription,
   type Row,
   selectRows,
@@ -38,39 +39,29 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 
 export const STALE_UPDATE = 'This record was changed by someone else. Reload it and try again.';
 
-/**
- * The common routes of an admin resource, from its description:
- *
- * | route | who |
- * | --- | --- |
- * | `GET /` list (page, limit, status, eventId, q, sort, order) | admin, staff |
- * | `GET /export.csv` the filtered list as CSV | admin |
- * | `GET /:id`, `GET /:id/history` | admin, staff |
- * | `POST /` (JSON or multipart) | admin |
- * | `PUT /:id` (JSON or multipart; `If-Match: <updatedAt>` refuses stale edits) | admin |
- * | `PUT /:id/status` `{ status, notes?, deviceId? }` | admin; staff for people |
- * | `DELETE /:id` | admin |
- */
-export function resourceRoutes(resource: ResourceDescription) {
+/** The id of the event a record belongs to: the one given (which must exist) or the current (featured) one. */
+async function eventIdFor(db: Database, given: unknown): Promise<string | null | 'unknown'> {
+  if (typeof given === 'string' && given !== '') return (await eventById(db, given))?.id ?? 'unknown';
+  return (await currentEvent(db))?.id ?? null;
+}
+
+/** 409 with the record that already has this mobile number in this event (the panel offers to open it). */
+async function sameMobileAnswer(c: Context<AppEnv>, resource: ResourceDescription, record: { eventId: unknown; mobileNumber: unknown; exceptId?: string; values: Row }) {
+  const found = await findSameMobile(c.var.deps.db, resource, record);
+  if (!found) return undefined;
+  const existing = (await findRow(c.var.deps.db, resource, found.id))!;
+  const message = alreadyRegisteredMessage(recordName(resource, existing));
+  return c.json({ success: false as const, message, errors: { mobileNumber: message }, data: present(resource, existing) }, 409);
+}
+
+/** Every route of `resourceRoutes` but `POST /`. */
+function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
+  /** The row as answered, typed as the resource's record. */
+  const view = (row: Row) => present(resource, row) as Out;
   const { table, singular } = resource;
   const Singular = capitalise(singular);
   const notFound = `${Singular} not found`;
-  const listQuery = listQuerySchema(resource.defaultLimit ?? 20, Object.keys(resource.sortColumns ?? { createdAt: true }));
-
-  /** The id of the event a record belongs to: the one given (which must exist) or the current (featured) one. */
-  async function eventIdFor(db: Database, given: unknown): Promise<string | null | 'unknown'> {
-    if (typeof given === 'string' && given !== '') return (await eventById(db, given))?.id ?? 'unknown';
-    return (await currentEvent(db))?.id ?? null;
-  }
-
-  /** 409 with the record that already has this mobile number in this event (the panel offers to open it). */
-  async function sameMobileAnswer(c: Context<AppEnv>, record: { eventId: unknown; mobileNumber: unknown; exceptId?: string; values: Row }) {
-    const found = await findSameMobile(c.var.deps.db, resource, record);
-    if (!found) return undefined;
-    const existing = (await findRow(c.var.deps.db, resource, found.id))!;
-    const message = alreadyRegisteredMessage(recordName(resource, existing));
-    return c.json({ success: false as const, message, errors: { mobileNumber: message }, data: present(resource, existing) }, 409);
-  }
+  const listQuery = listQuerySchema(resource.defaultLimit, resource.sortKeys);
 
   // Mounted before `/:id`, which would otherwise take "duplicates" for an id.
   const duplicateRoutes = new Hono<AppEnv>()
@@ -79,12 +70,12 @@ export function resourceRoutes(resource: ResourceDescription) {
       const { db } = c.var.deps;
       const groups = await possibleDuplicates(db, resource, c.req.valid('query').eventId);
       const ids = [...new Set(groups.flatMap((g) => g.ids))];
-      const rows = new Map<string, Row>();
+      const rows = new Map<string, Out>();
       for (let i = 0; i < ids.length; i += 500) {
-        for (const row of (await selectRows(db, resource).where(inArray(table.id, ids.slice(i, i + 500)))) as Row[]) rows.set(String(row.id), present(resource, row));
+        for (const row of (await selectRows(db, resource).where(inArray(table.id, ids.slice(i, i + 500)))) as Row[]) rows.set(String(row.id), view(row));
       }
       return ok(c, {
-        groups: groups.map((g) => ({ reason: g.reason, label: g.label, records: g.ids.map((id) => rows.get(id)).filter(Boolean) })),
+        groups: groups.map((g) => ({ reason: g.reason, label: g.label, records: g.ids.map((id) => rows.get(id)).filter((row) => row !== undefined) })),
       });
     })
     /** `POST /duplicates/merge { survivorId, mergedId }`: one record of the person stays, with the other's history. */
@@ -98,7 +89,7 @@ export function resourceRoutes(resource: ResourceDescription) {
       await groupCommit(writeBatch, mergeStatements(db, resource, survivor, merged, { user: c.var.user, at: now().toISOString(), mergedRecord }));
       const imageKey = resource.image && merged[resource.image.column];
       if (typeof imageKey === 'string' && imageKey !== survivor[resource.image!.column]) await blobs.delete(imageKey);
-      return ok(c, present(resource, (await findRow(db, resource, survivorId))!), MERGED_MESSAGE);
+      return ok(c, view((await findRow(db, resource, survivorId))!), MERGED_MESSAGE);
     });
 
   const router = new Hono<AppEnv>()
@@ -117,7 +108,7 @@ export function resourceRoutes(resource: ResourceDescription) {
         countRows(db, resource, where),
       ]);
       return ok(c, {
-        items: (rows as Row[]).map((row) => present(resource, row)),
+        items: (rows as Row[]).map((row) => view(row)),
         total,
         page: query.page,
         limit: query.limit,
@@ -137,7 +128,7 @@ export function resourceRoutes(resource: ResourceDescription) {
             .limit(500)
             .offset(offset)) as Row[];
           if (rows.length === 0) return;
-          yield rows.map((row) => present(resource, row));
+          yield rows.map((row) => view(row));
           if (rows.length < 500) return;
         }
       };
@@ -150,7 +141,7 @@ export function resourceRoutes(resource: ResourceDescription) {
     })
     .get('/:id', requireStaff, async (c) => {
       const row = await findRow(c.var.deps.db, resource, c.req.param('id'));
-      return row ? ok(c, present(resource, row)) : fail(c, 404, notFound);
+      return row ? ok(c, view(row)) : fail(c, 404, notFound);
     })
     .get('/:id/history', requireStaff, async (c) => {
       const { db } = c.var.deps;
@@ -193,8 +184,8 @@ export function resourceRoutes(resource: ResourceDescription) {
       );
       const row = await findRow(db, resource, id);
       if (!row) return fail(c, 404, notFound);
-      if (!outcomeOf(logged)) return c.json({ success: false as const, message: STALE_UPDATE, data: present(resource, row) }, 409);
-      return ok(c, present(resource, row), `${Singular} status updated`);
+      if (!outcomeOf(logged)) return c.json({ success: false as const, message: STALE_UPDATE, data: view(row) }, 409);
+      return ok(c, view(row), `${Singular} status updated`);
     })
     .delete('/:id', requireAdmin, async (c) => {
       const { db, blobs } = c.var.deps;
@@ -206,13 +197,10 @@ export function resourceRoutes(resource: ResourceDescription) {
       if (typeof imageKey === 'string') await blobs.delete(imageKey);
       return ok(c, { id }, `${Singular} deleted successfully`);
     })
-    .put('/:id', requireAdmin, async (c) => {
+    .put('/:id', requireAdmin, resourceBody(resource.updateSchema), async (c) => {
       const { db, blobs, now, writeBatch } = c.var.deps;
       const id = c.req.param('id');
-      const body = await readResourceBody(c);
-      if (body instanceof Response) return body;
-      const parsed = parseWith(c, resource.updateSchema, body.fields);
-      if (parsed instanceof Response) return parsed;
+      const body = c.req.valid('json');
       const existing = await findRow(db, resource, id);
       if (!existing) return fail(c, 404, notFound);
 
@@ -220,10 +208,10 @@ export function resourceRoutes(resource: ResourceDescription) {
       const expected =
         c.req.header('If-Match')?.replace(/^W\/|"/g, '') ?? (typeof body.fields.updatedAt === 'string' ? body.fields.updatedAt : undefined);
       if (expected !== undefined && expected !== existing.updatedAt) {
-        return c.json({ success: false as const, message: STALE_UPDATE, data: present(resource, existing) }, 409);
+        return c.json({ success: false as const, message: STALE_UPDATE, data: view(existing) }, 409);
       }
 
-      let patch: Row = { ...parsed.data };
+      let patch: Row = { ...body.data };
       if ('eventId' in patch) {
         const eventId = await eventIdFor(db, patch.eventId);
         if (eventId === 'unknown') return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
@@ -248,7 +236,7 @@ export function resourceRoutes(resource: ResourceDescription) {
       // already has one, e.g. its e-mail, is not refused: the possible-duplicates view lists those).
       const changes = (key: string) => key in patch && patch[key] !== existing[key];
       if (resource.identity && (changes('mobileNumber') || changes('eventId') || resource.identity.sameRegistration?.some(changes))) {
-        const duplicate = await sameMobileAnswer(c, {
+        const duplicate = await sameMobileAnswer(c, resource, {
           eventId: 'eventId' in patch ? patch.eventId : existing.eventId,
           mobileNumber: patch.mobileNumber ?? existing.mobileNumber,
           exceptId: id,
@@ -287,31 +275,34 @@ export function resourceRoutes(resource: ResourceDescription) {
         // Someone else saved between our read and our write: nothing of ours was applied.
         if (newImageKey) await blobs.delete(newImageKey);
         const current = await findRow(db, resource, id);
-        return c.json({ success: false as const, message: STALE_UPDATE, data: current ? present(resource, current) : null }, 409);
+        return c.json({ success: false as const, message: STALE_UPDATE, data: current ? view(current) : null }, 409);
       }
       const oldImageKey = resource.image && existing[resource.image.column];
       if (newImageKey && typeof oldImageKey === 'string') await blobs.delete(oldImageKey);
       const row = (await findRow(db, resource, id))!;
       await resource.afterWrite?.(db, row);
-      return ok(c, present(resource, row), `${Singular} updated successfully`);
+      return ok(c, view(row), `${Singular} updated successfully`);
     });
 
-  if (!resource.createSchema) return router;
-  const createSchema = resource.createSchema;
-  return router.post('/', requireAdmin, async (c) => {
+  return router;
+}
+
+/** The common routes and `POST /`, which creates a record (JSON or multipart). */
+function routesWithCreate<Out extends RecordOut>(resource: ResourceDescription, createSchema: $ZodType) {
+  const view = (row: Row) => present(resource, row) as Out;
+  const { table, singular } = resource;
+  const Singular = capitalise(singular);
+  return commonRoutes<Out>(resource).post('/', requireAdmin, resourceBody(createSchema), async (c) => {
     const { db, blobs, now } = c.var.deps;
-    const body = await readResourceBody(c);
-    if (body instanceof Response) return body;
-    const parsed = parseWith(c, createSchema, body.fields);
-    if (parsed instanceof Response) return parsed;
+    const body = c.req.valid('json');
     const at = now().toISOString();
-    const values: Row = resource.defaults(parsed.data, { user: c.var.user, now: at });
+    const values: Row = resource.defaults(body.data, { user: c.var.user, now: at });
     if ('eventId' in table) {
-      const eventId = await eventIdFor(db, parsed.data.eventId);
+      const eventId = await eventIdFor(db, body.data.eventId);
       if (eventId === 'unknown') return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
       values.eventId = eventId;
     }
-    const duplicate = await sameMobileAnswer(c, { eventId: values.eventId, mobileNumber: values.mobileNumber, values });
+    const duplicate = await sameMobileAnswer(c, resource, { eventId: values.eventId, mobileNumber: values.mobileNumber, values });
     if (duplicate) return duplicate;
     const upload = resource.image && body.files[resource.image.formField];
     if (resource.image && upload) {
@@ -330,6 +321,30 @@ export function resourceRoutes(resource: ResourceDescription) {
     }
     const row = (await findRow(db, resource, id))!;
     await resource.afterWrite?.(db, row);
-    return ok(c, present(resource, row), `${Singular} created successfully`, 201);
+    return ok(c, view(row), `${Singular} created successfully`, 201);
   });
+}
+
+/** The router of an admin resource, as the typed client sees it (the generic panel screens use it). */
+export type ResourceRouter<Out extends RecordOut = RecordOut> = ReturnType<typeof routesWithCreate<Out>>;
+
+/**
+ * The common routes of an admin resource, from its description:
+ *
+ * | route | who |
+ * | --- | --- |
+ * | `GET /` list (page, limit, status, eventId, q, sort, order) | admin, staff |
+ * | `GET /export.csv` the filtered list as CSV | admin |
+ * | `GET /:id`, `GET /:id/history` | admin, staff |
+ * | `POST /` (JSON or multipart) | admin |
+ * | `PUT /:id` (JSON or multipart; `If-Match: <updatedAt>` refuses stale edits) | admin |
+ * | `PUT /:id/status` `{ status, notes?, deviceId? }` | admin; staff for people |
+ * | `DELETE /:id` | admin |
+ *
+ * Records are answered as `Out` (`RecordOf` the resource's table); `POST /` exists when the description has a create schema.
+ */
+export function resourceRoutes<Out extends RecordOut, D extends ResourceDescription = ResourceDescription>(
+  resource: D,
+): D['createSchema'] extends $ZodType ? ResourceRouter<Out> : ReturnType<typeof commonRoutes<Out>> {
+  return (resource.createSchema ? routesWithCreate<Out>(resource, resource.createSchema) : commonRoutes<Out>(resource)) as never;
 }

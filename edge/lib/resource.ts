@@ -1,7 +1,9 @@
-import { and, asc, count, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, or, type SQL, sql, type Table } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { $ZodType } from 'zod/v4/core';
+import type { AnyResource } from '../resources/describe';
 import * as z from 'zod/mini';
 import type { Database } from '../db/database';
 import { events } from '../db/tables/events';
@@ -13,23 +15,15 @@ import { newBlobKey } from '../storage/blob-store';
 import { checkImage, IMAGE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, MAX_IMAGE_BYTES, NOT_AN_IMAGE } from './images';
 
 /**
- * One description per admin resource: its table, schemas, statuses, defaults, searchable and sortable
- * columns, image field and CSV columns. `resourceRoutes` (resource-routes.ts) turns a description into
- * the common routes; a resource's own router file adds only what is special about it.
+ * What only the server knows of an admin resource, added to its shared description (edge/resources/):
+ * its table, creation defaults, hooks, searchable columns and CSV columns. `resourceRoutes`
+ * (resource-routes.ts) turns a description into the common routes; a resource's own router file adds
+ * only what is special about it.
  *
- * The generic layer works on rows as plain records: drizzle's per-table types do not survive being
- * abstracted over nine tables, and each description's schemas already check what goes in.
+ * Rows are plain records in this generic layer (one code path for nine tables); the shared description
+ * is checked against its table's row type when it is written, and the schemas check what goes in.
  */
-export type ResourceName =
-  | 'visitors'
-  | 'stalls'
-  | 'sponsors'
-  | 'awards'
-  | 'guests'
-  | 'speakers'
-  | 'awardeesvip'
-  | 'enquiries'
-  | 'events';
+export type { ResourceName } from '../resources/describe';
 
 export type Row = Record<string, unknown>;
 
@@ -38,17 +32,10 @@ export interface WriteContext {
   now: string;
 }
 
-export interface ResourceDescription {
-  name: ResourceName;
-  /** "visitor": used in messages ("Visitor not found"). */
-  singular: string;
+export interface ResourceDescription extends AnyResource {
   // biome-ignore lint: any table of ours: the generic layer reads the common columns by name.
   table: SQLiteTable & Record<string, SQLiteColumn | any>;
-  statuses: readonly string[];
-  /** Absent when records are created elsewhere only (enquiries come from the public site). */
-  createSchema?: $ZodType;
-  updateSchema: $ZodType;
-  /** The new record's values from validated input: the seed's defaults for what the form left out. */
+  /** The new record's values from validated input: the defaults for what the form left out. */
   defaults(input: Row, context: WriteContext): Row;
   /** Derived values on update (e.g. a sponsor's balance), given the record as it was. */
   onUpdate?(patch: Row, existing: Row): Row;
@@ -59,17 +46,11 @@ export interface ResourceDescription {
   /** Reads a status in older spellings before it is checked (VIP awardees). */
   normaliseStatus?(status: string): string;
   searchColumns: SQLiteColumn[];
-  /** Sortable columns by the name clients use; `createdAt` is always there and is the default. */
-  sortColumns?: Record<string, SQLiteColumn>;
-  image?: { formField: 'profileImage' | 'banner'; column: 'profileImageKey' | 'bannerKey'; urlField: 'profileImageUrl' | 'bannerUrl' };
   /** Extra fields of the answer computed from the row. */
   present?(row: Row): Row;
-  /** Staff may change statuses of the people the venue door sees. */
-  staffMayChangeStatus?: boolean;
   /** `PUT /:id/status` with notes also keeps them on the record (enquiries). */
   statusNotesOnRecord?: boolean;
   csv: Array<[header: string, value: (row: Row) => unknown]>;
-  defaultLimit?: number;
   /**
    * Who a record is, for the duplicate rule and the possible-duplicates view (lib/duplicates.ts): the
    * fields holding the name and the organisation, and any field that with the event and the mobile
@@ -91,7 +72,7 @@ export interface ResourceBody {
  * The body of an admin create or update: JSON, or multipart/form-data where repeated fields become
  * arrays and files are kept apart. Answers a Response when the body cannot be used.
  */
-export async function readResourceBody(c: Context<AppEnv>): Promise<ResourceBody | Response> {
+async function readResourceBody(c: Context<AppEnv>): Promise<ResourceBody | Response> {
   const type = (c.req.header('Content-Type') ?? '').toLowerCase();
   if (type.startsWith('multipart/form-data')) {
     let form: Record<string, string | File | (string | File)[]>;
@@ -128,7 +109,30 @@ export async function readResourceBody(c: Context<AppEnv>): Promise<ResourceBody
   return { fields: json as Row, files: {} };
 }
 
-export function parseWith(c: Context, schema: $ZodType, fields: Row): { data: Row } | Response {
+/** A multipart form as a client sends it: text fields (a list repeats its field) and files (`profileImage`, `banner`). */
+export type ResourceForm = Record<string, string | string[] | File>;
+
+/**
+ * Validates an admin create or update body, JSON or multipart/form-data alike, with the resource's
+ * schema: a 400 with one message per field when it fails, 415 for any other body type (http/body-guard.ts).
+ * The handler reads `c.req.valid('json')`: the parsed values, the fields as sent and the files.
+ */
+export function resourceBody<S extends $ZodType>(schema: S) {
+  return createMiddleware<
+    AppEnv,
+    string,
+    { in: { json?: z.input<S> & Row; form?: ResourceForm }; out: { json: ResourceBody & { data: Row } } }
+  >(async (c, next) => {
+    const body = await readResourceBody(c);
+    if (body instanceof Response) return body;
+    const parsed = parseWith(c, schema, body.fields);
+    if (parsed instanceof Response) return parsed;
+    c.req.addValidatedData('json', { ...body, data: parsed.data });
+    await next();
+  });
+}
+
+function parseWith(c: Context, schema: $ZodType, fields: Row): { data: Row } | Response {
   const result = z.safeParse(schema, fields);
   if (result.success) return { data: result.data as Row };
   const errors: FieldErrors = fieldErrors(result.error.issues, fields);
@@ -136,7 +140,7 @@ export function parseWith(c: Context, schema: $ZodType, fields: Row): { data: Ro
 }
 
 /** Checks and stores an uploaded image; answers its blob key, or a 413/415 Response. */
-export async function storeImage(c: Context<AppEnv>, file: File): Promise<{ key: string } | Response> {
+export async function storeImage(c: Context<AppEnv>, file: File) {
   if (file.size > MAX_IMAGE_BYTES) return fail(c, 413, IMAGE_TOO_LARGE);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const check = checkImage(bytes);
@@ -144,7 +148,7 @@ export async function storeImage(c: Context<AppEnv>, file: File): Promise<{ key:
   const key = newBlobKey(check.image.extension);
   // A store that fails part-way leaves nothing behind (storage/folder-blob-store.ts writes, then renames).
   await c.var.deps.blobs.put(key, bytes, check.image.contentType);
-  return { key };
+  return { key } as const;
 }
 
 // --- reading ----------------------------------------------------------------------------------------
@@ -184,9 +188,8 @@ export function listFilter(resource: ResourceDescription, query: Pick<ListQuery,
 }
 
 export function listOrder(resource: ResourceDescription, query: Pick<ListQuery, 'sort' | 'order'>) {
-  // Own properties only: a client-given name must never reach the prototype of the column map.
-  const columns = resource.sortColumns;
-  const column = query.sort && columns && Object.hasOwn(columns, query.sort) ? columns[query.sort]! : resource.table.createdAt;
+  // `sort` has passed the list query's enum of the description's sort keys, each a column of the table.
+  const column = query.sort ? resource.table[query.sort] : resource.table.createdAt;
   const direction = query.order === 'asc' ? asc : desc;
   // Ties (same millisecond) in insertion order; rowid rides along in every index, so no extra sort.
   return [direction(column), direction(sql`${resource.table}.rowid`)];
@@ -213,9 +216,29 @@ export async function findRow(db: Database, resource: ResourceDescription, id: s
   return row as Row | undefined;
 }
 
+/** What every record of an admin resource answers, whatever its resource; the rest are its own columns. */
+export interface RecordOut {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  status?: string;
+  /** The name of the record's event, for every resource that belongs to one. */
+  eventName?: string | null;
+  [field: string]: unknown;
+}
+
+/**
+ * A record of one resource as answered: its row without the image's blob key, the image's URL, the name
+ * of its event, and what the resource's `present` adds.
+ */
+export type RecordOf<T extends Table, ImageKey extends string = never, ImageUrl extends string = never, Extra = unknown> = Omit<
+  T['$inferSelect'],
+  ImageKey
+> & { [K in ImageUrl]: string | null } & { eventName?: string | null } & Extra & RecordOut;
+
 /** A row as the API answers it: image keys become URLs, plus the resource's own derived fields. */
-export function present(resource: ResourceDescription, row: Row): Row {
-  const out: Row = { ...row };
+export function present(resource: ResourceDescription, row: Row): RecordOut {
+  const out = { ...row } as RecordOut;
   if (resource.image) {
     const key = row[resource.image.column];
     delete out[resource.image.column];

@@ -117,7 +117,7 @@ function operations(): Operation[] {
     const base = `/api/${r.name}`;
     const tag = r.name;
     ops.push(
-      { method: 'get', path: base, tag, summary: `List ${r.name}, newest first (sort: ${Object.keys(r.sortColumns ?? { createdAt: 1 }).join(', ')})`, who: 'staff', query: LIST_QUERY, data: pageSchema(recordSchema) },
+      { method: 'get', path: base, tag, summary: `List ${r.name}, newest first (sort: ${r.sortKeys.join(', ')})`, who: 'staff', query: LIST_QUERY, data: pageSchema(recordSchema) },
       { method: 'get', path: `${base}/export.csv`, tag, summary: 'The filtered list as CSV (UTF-8 with BOM)', who: 'admin', query: LIST_QUERY, produces: ['text/csv'] },
       { method: 'get', path: `${base}/{id}`, tag, summary: `One ${r.singular}`, who: 'staff', data: recordSchema },
       { method: 'get', path: `${base}/{id}/history`, tag, summary: 'Its status changes, newest first', who: 'staff', data: z.array(z.record(z.string(), z.unknown())) },

@@ -1,19 +1,14 @@
-import * as z from 'zod/mini';
 import { awardNominations } from '../../db/tables/organisations';
 import { newPassCode } from '../../lib/pass-code';
-import type { ResourceDescription } from '../../lib/resource';
+import { nominationDescription } from '../../resources/awards';
+import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { NOMINATION_STATUSES, nominationCreateSchema } from '../../schemas/organisations';
 import { formatMobile } from '../../schemas/mobile-number';
 
 /** Award nominations (`/api/awards`): new ones `yet_to_decide` with nominationStatus `pending`. */
-export const nominationResource: ResourceDescription = {
-  name: 'awards',
-  singular: 'nomination',
+export const nominationResource = {
+  ...nominationDescription,
   table: awardNominations,
-  statuses: NOMINATION_STATUSES,
-  createSchema: nominationCreateSchema,
-  updateSchema: z.partial(nominationCreateSchema),
   defaults: (input, { user }) => ({
     mobileNumber: '',
     email: '',
@@ -22,7 +17,7 @@ export const nominationResource: ResourceDescription = {
     category: '',
     description: '',
     achievements: '',
-    status: 'yet_to_decide',
+    status: nominationDescription.defaultStatus,
     nominationStatus: 'pending',
     notes: '',
     priority: 'normal',
@@ -35,7 +30,6 @@ export const nominationResource: ResourceDescription = {
   }),
   identity: { name: 'nomineeName', organisation: 'organizationName' },
   searchColumns: [awardNominations.nomineeName, awardNominations.mobileNumber, awardNominations.email, awardNominations.organizationName, awardNominations.category],
-  sortColumns: { nomineeName: awardNominations.nomineeName, category: awardNominations.category, status: awardNominations.status, createdAt: awardNominations.createdAt },
   csv: [
     ['Nominee', (r) => r.nomineeName],
     ['Contact', (r) => formatMobile(r.mobileNumber as string)],
@@ -48,6 +42,9 @@ export const nominationResource: ResourceDescription = {
     ['Status', (r) => r.status],
     ['Created On', (r) => r.createdAt],
   ],
-};
+} satisfies ResourceDescription;
 
-export const nominationRoutes = resourceRoutes(nominationResource);
+/** A awards record as the API answers it. */
+export type NominationRecord = RecordOf<typeof awardNominations>;
+
+export const nominationRoutes = resourceRoutes<NominationRecord, typeof nominationResource>(nominationResource);

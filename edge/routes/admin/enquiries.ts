@@ -1,25 +1,21 @@
 import { enquiries } from '../../db/tables/organisations';
-import type { ResourceDescription } from '../../lib/resource';
+import { enquiryDescription } from '../../resources/enquiries';
+import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { ENQUIRY_STATUSES, enquiryUpdateSchema } from '../../schemas/organisations';
 import { formatMobile } from '../../schemas/mobile-number';
 
 /**
  * Enquiries: created by the public `POST /api/enquiries` (so no admin create here); the panel searches
  * name, email, phone, organization and status, and moves them along with notes (`PUT /:id/status`).
  */
-export const enquiryResource: ResourceDescription = {
-  name: 'enquiries',
-  singular: 'enquiry',
+export const enquiryResource = {
+  ...enquiryDescription,
   table: enquiries,
-  statuses: ENQUIRY_STATUSES,
-  updateSchema: enquiryUpdateSchema,
   defaults: (input) => input,
   statusNotesOnRecord: true,
   present: (row) => ({ phone: row.mobileNumber }),
   identity: { name: 'name', organisation: 'organization', sameRegistration: ['subscriptionType'] },
   searchColumns: [enquiries.name, enquiries.email, enquiries.mobileNumber, enquiries.organization, enquiries.status],
-  sortColumns: { name: enquiries.name, status: enquiries.status, subscriptionType: enquiries.subscriptionType, createdAt: enquiries.createdAt },
   csv: [
     ['Name', (r) => r.name],
     ['Email', (r) => r.email],
@@ -30,6 +26,9 @@ export const enquiryResource: ResourceDescription = {
     ['Notes', (r) => r.notes],
     ['Created On', (r) => r.createdAt],
   ],
-};
+} satisfies ResourceDescription;
 
-export const enquiryRoutes = resourceRoutes(enquiryResource);
+/** A enquiries record as the API answers it. */
+export type EnquiryRecord = RecordOf<typeof enquiries, never, never, { phone: string }>;
+
+export const enquiryRoutes = resourceRoutes<EnquiryRecord, typeof enquiryResource>(enquiryResource);

@@ -1,26 +1,22 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { events } from '../../db/tables/events';
-import type { ResourceDescription } from '../../lib/resource';
+import { eventDescription } from '../../resources/events';
+import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { forgetCachedEvents } from '../../lib/events';
-import { EVENT_MESSAGES, EVENT_STATUSES, eventCreateSchema, eventUpdateSchema } from '../../schemas/events';
+import { EVENT_MESSAGES } from '../../schemas/events';
 
 /**
  * Events (seed 001 §3, §5): 10 per page, `active` when created without a status, a banner image, and
  * the featured flag the public site reads — moving it to one event takes it off the others.
  */
-export const eventResource: ResourceDescription = {
-  name: 'events',
-  singular: 'event',
+export const eventResource = {
+  ...eventDescription,
   table: events,
-  statuses: EVENT_STATUSES,
-  createSchema: eventCreateSchema,
-  updateSchema: eventUpdateSchema,
-  defaultLimit: 10,
   defaults: (input, { user }) => ({
     description: '',
     venue: '',
-    status: 'active',
+    status: eventDescription.defaultStatus,
     isFeatured: false,
     ...input,
     createdBy: user.name,
@@ -42,9 +38,7 @@ export const eventResource: ResourceDescription = {
     }
   },
   present: (row) => ({ name: row.eventName }),
-  image: { formField: 'banner', column: 'bannerKey', urlField: 'bannerUrl' },
   searchColumns: [events.eventName, events.city, events.venue],
-  sortColumns: { eventName: events.eventName, startDateTime: events.startDateTime, status: events.status, createdAt: events.createdAt },
   csv: [
     ['Event', (r) => r.eventName],
     ['State', (r) => r.state],
@@ -59,6 +53,9 @@ export const eventResource: ResourceDescription = {
     ['Featured', (r) => (r.isFeatured ? 'yes' : '')],
     ['Created On', (r) => r.createdAt],
   ],
-};
+} satisfies ResourceDescription;
 
-export const eventRoutes = resourceRoutes(eventResource);
+/** A events record as the API answers it. */
+export type EventRecord = RecordOf<typeof events, 'bannerKey', 'bannerUrl', { name: string }>;
+
+export const eventRoutes = resourceRoutes<EventRecord, typeof eventResource>(eventResource);

@@ -1,5 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiTarget, makeApiTarget } from '../../testing/api-target';
+import { nominationDescription } from '../../resources/awards';
+import type { AnyResource } from '../../resources/describe';
+import { eventDescription } from '../../resources/events';
+import { guestDescription } from '../../resources/guests';
+import { speakerDescription } from '../../resources/speakers';
+import { sponsorDescription } from '../../resources/sponsors';
+import { stallDescription } from '../../resources/stalls';
+import { vipAwardeeDescription } from '../../resources/vip-awardees';
+import { visitorDescription } from '../../resources/visitors';
+
+const DESCRIPTIONS: Record<string, AnyResource> = Object.fromEntries(
+  [visitorDescription, stallDescription, sponsorDescription, nominationDescription, guestDescription, speakerDescription, vipAwardeeDescription, eventDescription].map((d) => [d.name, d]),
+);
 
 /**
  * The common routes of every admin resource, through HTTP against a real database file. Each resource
@@ -96,6 +109,22 @@ describe.each(CASES)('/api/$name', ({ name, sample, searchable, status, image })
     const byStatus = await json('GET', `${base}?status=no_such_status`);
     expect(byStatus.status).toBe(400);
     expect((await byStatus.json()).message).toMatch(/^Status must be one of: /);
+  });
+
+  it('sorts by each of its described sort keys both ways; any other sort is a 400 naming them', async () => {
+    const { sortKeys } = DESCRIPTIONS[name]!;
+    for (const key of sortKeys) {
+      for (const order of ['asc', 'desc'] as const) {
+        const res = await json('GET', `${base}?sort=${key}&order=${order}&limit=100`, undefined, staff);
+        expect(res.status, `${key} ${order}`).toBe(200);
+        const values = (await res.json()).data.items.map((item: Record<string, unknown>) => item[key]);
+        const sorted = [...values].sort((a, b) => (a === b ? 0 : (a as string) < (b as string) ? -1 : 1));
+        expect(values, `${key} ${order}`).toEqual(order === 'asc' ? sorted : sorted.reverse());
+      }
+    }
+    const misspelt = await json('GET', `${base}?sort=${sortKeys[0]}x`);
+    expect(misspelt.status).toBe(400);
+    expect((await misspelt.json()).message).toBe(`sort must be one of: ${sortKeys.join(', ')}`);
   });
 
   it('updates, refuses a stale update with 409 and the current record, logs status changes in the history', async () => {

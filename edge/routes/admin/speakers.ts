@@ -1,21 +1,16 @@
-import * as z from 'zod/mini';
 import { speakers } from '../../db/tables/people';
 import { newPassCode } from '../../lib/pass-code';
-import type { ResourceDescription } from '../../lib/resource';
+import { speakerDescription } from '../../resources/speakers';
+import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { speakerCreateSchema, VIP_STATUSES } from '../../schemas/people';
 import { personCsv, personDefaults } from './people-defaults';
 
 /** Speakers (seed 001 §3): the guest fields without working professional, plus title and bio. */
-export const speakerResource: ResourceDescription = {
-  name: 'speakers',
-  singular: 'speaker',
+export const speakerResource = {
+  ...speakerDescription,
   table: speakers,
-  statuses: VIP_STATUSES,
-  createSchema: speakerCreateSchema,
-  updateSchema: z.partial(speakerCreateSchema),
   defaults: (input, context) => ({
-    status: 'confirmed',
+    status: speakerDescription.defaultStatus,
     title: '',
     bio: '',
     ...personDefaults(input, context),
@@ -23,10 +18,10 @@ export const speakerResource: ResourceDescription = {
   }),
   identity: { name: 'fullName', organisation: 'organizationName' },
   searchColumns: [speakers.fullName, speakers.title, speakers.mobileNumber, speakers.email, speakers.passCode],
-  sortColumns: { fullName: speakers.fullName, title: speakers.title, status: speakers.status, createdAt: speakers.createdAt },
-  image: { formField: 'profileImage', column: 'profileImageKey', urlField: 'profileImageUrl' },
-  staffMayChangeStatus: true,
   csv: [['Name', (r) => r.fullName], ['Title', (r) => r.title], ...personCsv.slice(1)],
-};
+} satisfies ResourceDescription;
 
-export const speakerRoutes = resourceRoutes(speakerResource);
+/** A speakers record as the API answers it. */
+export type SpeakerRecord = RecordOf<typeof speakers, 'profileImageKey', 'profileImageUrl'>;
+
+export const speakerRoutes = resourceRoutes<SpeakerRecord, typeof speakerResource>(speakerResource);

@@ -1,29 +1,14 @@
-import * as z from 'zod/mini';
 import { sponsors } from '../../db/tables/organisations';
 import { newPassCode } from '../../lib/pass-code';
-import type { ResourceDescription } from '../../lib/resource';
+import { sponsorDescription } from '../../resources/sponsors';
+import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { SPONSOR_STATUSES, sponsorCreateSchema } from '../../schemas/organisations';
 import { formatMobile } from '../../schemas/mobile-number';
 
-const NAME_REQUIRED = 'Enter the sponsor or company name';
-
-/**
- * A sponsor needs a name of some kind: the organisation falls back to the contact person and back
- * (seed 001 §3: "organizationName (company, or sponsor name if empty)").
- */
-const sponsorCreate = sponsorCreateSchema.check(
-  z.refine((v) => Boolean(v.organizationName || v.contactPersonName), { error: NAME_REQUIRED, path: ['organizationName'] }),
-);
-
 /** Sponsors (seed 001 §3, §9 sponsor defaults; new sponsors `yet_to_confirm`). */
-export const sponsorResource: ResourceDescription = {
-  name: 'sponsors',
-  singular: 'sponsor',
+export const sponsorResource = {
+  ...sponsorDescription,
   table: sponsors,
-  statuses: SPONSOR_STATUSES,
-  createSchema: sponsorCreate,
-  updateSchema: z.partial(sponsorCreateSchema),
   defaults: (input, { user }) => {
     const amount = (input.sponsorshipAmount as number | undefined) ?? 0;
     const paid = (input.amountPaid as number | undefined) ?? 0;
@@ -40,7 +25,7 @@ export const sponsorResource: ResourceDescription = {
       state: '',
       pincode: '',
       sponsorshipTier: 'bronze',
-      status: 'yet_to_confirm',
+      status: sponsorDescription.defaultStatus,
       paymentStatus: 'unpaid',
       notes: '',
       priority: 'normal',
@@ -67,14 +52,6 @@ export const sponsorResource: ResourceDescription = {
   },
   identity: { name: 'contactPersonName', organisation: 'organizationName' },
   searchColumns: [sponsors.organizationName, sponsors.contactPersonName, sponsors.email, sponsors.mobileNumber, sponsors.sponsorshipTier],
-  sortColumns: {
-    organizationName: sponsors.organizationName,
-    contactPersonName: sponsors.contactPersonName,
-    sponsorshipTier: sponsors.sponsorshipTier,
-    sponsorshipAmount: sponsors.sponsorshipAmount,
-    status: sponsors.status,
-    createdAt: sponsors.createdAt,
-  },
   csv: [
     ['Contact Person', (r) => r.contactPersonName],
     ['Company', (r) => r.organizationName],
@@ -88,6 +65,9 @@ export const sponsorResource: ResourceDescription = {
     ['Status', (r) => r.status],
     ['Created On', (r) => r.createdAt],
   ],
-};
+} satisfies ResourceDescription;
 
-export const sponsorRoutes = resourceRoutes(sponsorResource);
+/** A sponsors record as the API answers it. */
+export type SponsorRecord = RecordOf<typeof sponsors>;
+
+export const sponsorRoutes = resourceRoutes<SponsorRecord, typeof sponsorResource>(sponsorResource);

@@ -1,9 +1,8 @@
-import * as z from 'zod/mini';
 import { stalls } from '../../db/tables/organisations';
 import { newPassCode } from '../../lib/pass-code';
-import type { ResourceDescription, Row } from '../../lib/resource';
+import { stallDescription } from '../../resources/stalls';
+import type { RecordOf, ResourceDescription, Row } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { STALL_STATUSES, stallCreateSchema } from '../../schemas/organisations';
 import { formatMobile } from '../../schemas/mobile-number';
 
 /** The seed's nested stall size travels as three columns. */
@@ -20,13 +19,9 @@ function flattenSize(input: Row): Row {
 }
 
 /** Stall bookings (seed 001 §3 "Admin form payloads", §9 stall defaults). */
-export const stallResource: ResourceDescription = {
-  name: 'stalls',
-  singular: 'stall',
+export const stallResource = {
+  ...stallDescription,
   table: stalls,
-  statuses: STALL_STATUSES,
-  createSchema: stallCreateSchema,
-  updateSchema: z.partial(stallCreateSchema),
   defaults: (input, { user }) => ({
     designation: '',
     stallNumber: '',
@@ -34,7 +29,7 @@ export const stallResource: ResourceDescription = {
     stallWidth: 0,
     stallLength: 0,
     stallUnit: 'feet',
-    status: 'pending',
+    status: stallDescription.defaultStatus,
     paymentStatus: 'unpaid',
     address: '',
     city: '',
@@ -65,7 +60,6 @@ export const stallResource: ResourceDescription = {
   }),
   identity: { name: 'contactPersonName', organisation: 'companyName' },
   searchColumns: [stalls.companyName, stalls.contactPersonName, stalls.email, stalls.mobileNumber, stalls.stallNumber, stalls.passCode],
-  sortColumns: { companyName: stalls.companyName, contactPersonName: stalls.contactPersonName, status: stalls.status, createdAt: stalls.createdAt },
   csv: [
     ['Contact Person', (r) => r.contactPersonName],
     ['Company', (r) => r.companyName],
@@ -80,6 +74,14 @@ export const stallResource: ResourceDescription = {
     ['Payment', (r) => r.paymentStatus],
     ['Created On', (r) => r.createdAt],
   ],
-};
+} satisfies ResourceDescription;
 
-export const stallRoutes = resourceRoutes(stallResource);
+/** A stalls record as the API answers it. */
+export type StallRecord = RecordOf<
+  typeof stalls,
+  never,
+  never,
+  { stallSize: { width: number; length: number; unit: string }; bookedBy: { name: string | null; role: string | null } }
+>;
+
+export const stallRoutes = resourceRoutes<StallRecord, typeof stallResource>(stallResource);

@@ -1,24 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { panelRequest, type Page } from './panel-api';
-
-export interface EventChoice {
-  id: string;
-  eventName: string;
-  isFeatured?: boolean;
-  status?: string;
-}
-
-export const EVENT_CHOICES_KEY = ['panel', 'events', 'choices'] as const;
+import { everyEventQueryOptions } from './event-queries';
 
 /** Every event by name, the featured (current) one first. */
-export async function fetchEventChoices(): Promise<EventChoice[]> {
-  const { data } = await panelRequest<Page<EventChoice>>('/events', { query: { limit: 100 } });
-  return [...data.items].sort((a, b) => Number(Boolean(b.isFeatured)) - Number(Boolean(a.isFeatured)));
-}
-
 export function useEventChoices() {
-  return useQuery({ queryKey: EVENT_CHOICES_KEY, queryFn: fetchEventChoices, staleTime: 60_000 });
+  return useQuery({
+    ...everyEventQueryOptions(),
+    select: (page) => [...page.items].sort((a, b) => Number(Boolean(b.isFeatured)) - Number(Boolean(a.isFeatured))),
+  });
 }
 
 /** The event chooser of every admin form (seed 001 §3: options from the event list, by name). */

@@ -1,18 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatMobile } from '../../../../edge/schemas/mobile-number';
-import { type BaseRecord, panelRequest } from '../../components/panel-api';
+import { type BaseRecord, readEnvelope, resourceApi } from '../../lib/api';
+import { resourceKeys } from './resource-api';
 import { statusLabel } from '../../components/panel-format';
 import { formatCreatedOn } from '../../lib/dates';
 import { toast } from '../../components/panel-toast';
 import { errorMessage } from '../../lib/api-error';
 import type { ResourceConfig } from './types';
-
-interface DuplicateGroup {
-  reason: 'mobile' | 'name';
-  label: string;
-  records: BaseRecord[];
-}
 
 const REASON = { mobile: 'Same mobile number', name: 'Very similar name, same organisation' } as const;
 
@@ -27,14 +22,14 @@ const organisationOf = (row: BaseRecord) => String(row.organizationName ?? row.c
  */
 export function DuplicatesPanel({ config, onChanged }: { config: ResourceConfig; onChanged: () => void }) {
   const groups = useQuery({
-    queryKey: ['panel', config.name, 'duplicates'],
-    queryFn: async () => (await panelRequest<{ groups: DuplicateGroup[] }>(`/${config.name}/duplicates`)).data.groups,
+    queryKey: resourceKeys.duplicates(config.name),
+    queryFn: async () => (await readEnvelope(resourceApi(config.name).duplicates.$get({ query: {} }))).data.groups,
   });
   const [busyGroup, setBusyGroup] = useState<string | null>(null);
   const merge = useMutation({
     mutationFn: async ({ survivor, others }: { survivor: BaseRecord; others: BaseRecord[] }) => {
       for (const other of others) {
-        await panelRequest(`/${config.name}/duplicates/merge`, { method: 'POST', json: { survivorId: survivor.id, mergedId: other.id } });
+        await readEnvelope(resourceApi(config.name).duplicates.merge.$post({ json: { survivorId: survivor.id, mergedId: other.id } }));
       }
     },
     onSuccess(_, { survivor, others }) {

@@ -1,25 +1,27 @@
-import type { BaseRecord } from '../../components/panel-api';
+import type { AnyResource } from '@resources/describe';
+import type { BaseRecord } from '../../lib/api';
 import { statusLabel } from '../../components/panel-format';
 import { formatMobile } from '../../../../edge/schemas/mobile-number';
 import type { Column, FormField, FormValues } from './types';
 
 /** Shared pieces of the descriptions. */
-export const statusColumn: Column = { key: 'status', label: 'Status', kind: 'status', sort: 'status' };
-export const createdOnColumn: Column = { key: 'createdAt', label: 'Created On', kind: 'date', sort: 'createdAt' };
+export const statusColumn: Column<'status'> = { key: 'status', label: 'Status', kind: 'status', sort: 'status' };
+export const createdOnColumn: Column<'createdAt'> = { key: 'createdAt', label: 'Created On', kind: 'date', sort: 'createdAt' };
 /** The name, e-mail and phone columns every person list of seed 001 §2 opens with. */
-export const nameColumn: Column = { key: 'fullName', label: 'Name', sort: 'fullName' };
-export const contactColumns: Column[] = [
+export const nameColumn: Column<'fullName'> = { key: 'fullName', label: 'Name', sort: 'fullName' };
+export const contactColumns: Column<never>[] = [
   { key: 'email', label: 'Email' },
   { key: 'mobileNumber', label: 'Phone', kind: 'phone' },
 ];
 
-export const statusField = (statuses: readonly string[], defaultValue: string): FormField => ({
+/** The status select of a form: the description's statuses, its default status preselected. */
+export const statusField = ({ statuses, defaultStatus }: Pick<AnyResource, 'statuses' | 'defaultStatus'>): FormField => ({
   name: 'status',
   label: 'Status',
   type: 'select',
   options: statuses,
   optionLabel: statusLabel,
-  defaultValue,
+  defaultValue: defaultStatus,
 });
 
 export const eventField = (options: Partial<FormField> = {}): FormField => ({ name: 'eventId', label: 'Event', type: 'event', marked: true, ...options });

@@ -30,7 +30,7 @@ export function listSearchSchema(search: Record<string, unknown>): ListSearch {
 }
 
 /** Route loaders start fetching the list while the screen's code loads (the query code loads on demand). */
-export async function prefetchList(queryClient: import('@tanstack/react-query').QueryClient, name: string, search: ListSearch) {
+export async function prefetchList(queryClient: import('@tanstack/react-query').QueryClient, name: import('./types').ResourceName, search: ListSearch) {
   const { listQueryOptions } = await import('./resource-api');
   await queryClient.prefetchQuery(listQueryOptions(name, search));
 }

@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api-error';
 import { checkinDb, queuePanelStatusChange, registerWalkIn, retryRefused } from '../../offline/checkin-store';
 import { refreshOutbox, syncNow } from '../../offline/checkin-sync';
 import type { CheckinOutboxEntry, RosterKind } from '../../offline/checkin-types';
-import type { BaseRecord } from '../../components/panel-api';
+import type { BaseRecord } from '../../lib/api';
 import type { ResourceName } from './types';
 
 /** The resources whose status the check-in outbox can carry (people at the venue door). */

@@ -1,23 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { panelRequest } from '../../components/panel-api';
+import { api, readEnvelope } from '../../lib/api';
 import { formatCreatedOn } from '../../lib/dates';
 import { useIsAdmin } from '../../components/panel-session';
 import { toast } from '../../components/panel-toast';
 import { errorMessage } from '../../lib/api-error';
 import './person-messages.css';
 
-/** One message of the outbox, as `GET /api/<resource>/:id/messages` lists it. */
-interface PersonMessage {
-  id: string;
-  channel: 'email' | 'whatsapp' | 'sms';
-  recipient: string;
-  template: 'pass' | 'pass_link';
-  status: 'queued' | 'sent' | 'failed' | 'not_sent';
-  attempts: number;
-  lastError: string;
-  sentAt: string | null;
-  updatedAt: string;
-}
+/** The messages of one person (`GET /api/<resource>/:id/messages`), newest first. */
+const messagesOf = async (resource: string, id: string) =>
+  (await readEnvelope(api.api[':resource'][':id'].messages.$get({ param: { resource, id: encodeURIComponent(id) } }))).data.items;
+
+/** One message of the outbox, as the API lists it. */
+type PersonMessage = Awaited<ReturnType<typeof messagesOf>>[number];
 
 /** The records that have passes, and so messages (the API's `/:resource/:id/messages`). */
 const WITH_MESSAGES = new Set(['visitors', 'stalls', 'sponsors', 'awards', 'guests', 'speakers', 'awardeesvip']);
@@ -37,14 +31,17 @@ export function PersonMessages({ resource, id }: { resource: string; id: string 
   const key = ['person-messages', resource, id];
   const messages = useQuery({
     queryKey: key,
-    queryFn: async () => (await panelRequest<{ items: PersonMessage[] }>(`/${resource}/${encodeURIComponent(id)}/messages`)).data.items,
+    queryFn: () => messagesOf(resource, id),
     // While something is on its way, look again shortly.
     refetchInterval: (query) => (query.state.data?.some((m) => m.status === 'queued') ? 3_000 : false),
   });
   const resend = useMutation({
     mutationFn: async (messageId: string) =>
-      (await panelRequest<{ items: PersonMessage[] }>(`/${resource}/${encodeURIComponent(id)}/messages/${encodeURIComponent(messageId)}/resend`, { method: 'POST' }))
-        .data.items,
+      (
+        await readEnvelope(
+          api.api[':resource'][':id'].messages[':messageId'].resend.$post({ param: { resource, id: encodeURIComponent(id), messageId: encodeURIComponent(messageId) } }),
+        )
+      ).data.items,
     onSuccess(items) {
       queryClient.setQueryData(key, items);
       toast.success('Message queued again');

@@ -2,7 +2,7 @@ import { hasMessages, PersonMessages } from './person-messages';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import * as z from 'zod/mini';
-import type { BaseRecord } from '../../components/panel-api';
+import type { BaseRecord } from '../../lib/api';
 import { PanelEventSelect } from '../../components/panel-event-select';
 import { PanelImageField } from '../../components/panel-image-field';
 import { PrintBadgeButton } from '../../components/print-badge-button';
@@ -98,7 +98,7 @@ export function ResourceForm({
         return 'queued';
       }
       try {
-        await saveRecord(config.name, record?.id ?? null, body, file, config.image?.field, version);
+        await saveRecord(config.name, record?.id ?? null, body, file, config.image?.formField, version);
         return 'saved';
       } catch (failure) {
         if (!walkInOffline || !isNetworkFailure(failure)) throw failure;
@@ -149,8 +149,8 @@ export function ResourceForm({
       return;
     }
     const body = config.toPayload ? config.toPayload(values) : payloadFrom(config.fields, values);
-    if (config.schema) {
-      const checked = z.safeParse(config.schema, body);
+    if (config.createSchema) {
+      const checked = z.safeParse(config.createSchema, body);
       if (!checked.success) {
         fail(checked.error.issues[0]?.message ?? (editing ? config.messages.updateFailed : config.messages.createFailed));
         return;

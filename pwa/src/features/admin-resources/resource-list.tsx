@@ -1,7 +1,7 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { type BaseRecord, downloadFile } from '../../components/panel-api';
+import { type BaseRecord, downloadAnswer, resourceApi } from '../../lib/api';
 import { formatInr, statusLabel } from '../../components/panel-format';
 import { formatCreatedOn } from '../../lib/dates';
 import { PanelStatusFilter } from '../../components/panel-status-filter';
@@ -167,7 +167,7 @@ export function ResourceScreen({
     setExporting(true);
     try {
       const { page: _page, limit: _limit, ...filters } = params;
-      await downloadFile(`/${config.name}/export.csv`, filters, `${config.name}.csv`);
+      await downloadAnswer(resourceApi(config.name)['export.csv'].$get({ query: filters }), `${config.name}.csv`);
     } catch (failure) {
       toast.error(errorMessage(failure, 'Export failed'));
     } finally {
@@ -190,7 +190,7 @@ export function ResourceScreen({
   const serverRows = data?.items ?? [];
   // Walk-ins made offline (visitors): on the first page until the server has them.
   const onServer = new Set(serverRows.map((row) => row.id));
-  const waitingWalkIns = params.page === 1 && !search.status && !search.q ? pending.walkIns.filter((e) => !onServer.has(e.id)).map(walkInRow) : [];
+  const waitingWalkIns = (search.page ?? 1) === 1 && !search.status && !search.q ? pending.walkIns.filter((e) => !onServer.has(e.id)).map(walkInRow) : [];
   const walkInIds = new Set(waitingWalkIns.map((row) => row.id));
   const rows = [
     ...waitingWalkIns,
@@ -199,7 +199,7 @@ export function ResourceScreen({
       return change && change.state !== 'refused' ? { ...row, status: change.toStatus } : row;
     }),
   ];
-  const page = data?.page ?? params.page;
+  const page = data?.page ?? search.page ?? 1;
   const totalPages = Math.max(1, data?.totalPages ?? 1);
   const hasActions = isAdmin || canChangeStatus || Boolean(rowAction);
 

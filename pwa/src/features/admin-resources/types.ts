@@ -1,7 +1,8 @@
-import type * as z from 'zod/mini';
-import type { BaseRecord } from '../../components/panel-api';
+import type { AnyResource, ResourceName as AnyResourceName } from '@resources/describe';
+import type { BaseRecord } from '../../lib/api';
 
-export type ResourceName = 'visitors' | 'stalls' | 'sponsors' | 'awards' | 'guests' | 'speakers' | 'awardeesvip' | 'enquiries';
+/** The resources shown by the generic list and form (events have their own screen). */
+export type ResourceName = Exclude<AnyResourceName, 'events'>;
 
 export type FormValues = Record<string, string>;
 
@@ -24,12 +25,12 @@ export interface FormField {
 /** `phone`: a stored E.164 number shown as +91 98765 43210. */
 export type ColumnKind = 'text' | 'status' | 'date' | 'event' | 'money' | 'phone';
 
-export interface Column {
+export interface Column<Sort extends string = string> {
   key: string;
   label: string;
   kind?: ColumnKind;
-  /** The API's sort key, when the column can be sorted. */
-  sort?: string;
+  /** The API's sort key, when the column can be sorted: one of its description's `sortKeys`. */
+  sort?: Sort;
   /** Read the value from one of several fields (first non-empty). */
   fallbackKeys?: string[];
 }
@@ -46,39 +47,39 @@ export interface ResourceMessages {
   confirmDelete: string;
 }
 
-/** One admin list screen and its form: everything the list and form components need to know. */
-export interface ResourceConfig {
-  name: ResourceName;
-  singular: string;
+/** What the panel adds to a resource's shared description: its list screen and its form. */
+export interface ResourceScreen<Sort extends string = string> {
   title: string;
   subtitle: string;
   /** Absent: no create in the panel (enquiries come from the public site). */
   addLabel?: string;
   formTitle: { create: string; edit: string };
   submitLabel: { create: string; edit: string };
-  statuses: readonly string[];
-  /** Staff may change these statuses (people at the venue door). */
-  staffMayChangeStatus: boolean;
-  columns: Column[];
+  columns: Column<Sort>[];
   fields: FormField[];
-  /** The API's own create schema (edge/schemas), checked before sending. */
-  schema?: z.ZodMiniType;
   requiredMessage?: string;
-  /** Seed 001 §3 payload shaping: form values → request body. */
+  /** Form values → request body, when the form's fields are not the API's. */
   toPayload?: (values: FormValues) => Record<string, unknown>;
   /** Record → form values (edit); the field names otherwise. */
   fromRecord?: (row: BaseRecord) => FormValues;
-  image?: { field: 'profileImage'; label: string; urlField: 'profileImageUrl' };
   messages: ResourceMessages;
-  /** Seed 001 §8: where save failures show. */
+  /** Where save failures show. */
   errorDisplay: 'inline' | 'toast';
-  /** Seed 001 §9: how long the success shows before the panel closes. */
+  /** How long the success shows before the panel closes. */
   closeDelayMs: number;
-  /** Seed 001 §8: fetch failures also as a toast (speakers, VIP awardees). */
+  /** Fetch failures also as a toast (speakers, VIP awardees). */
   fetchErrorToast?: boolean;
   /** VIP awardees: the seven status tiles above the table. */
   statusOverview?: boolean;
   /** Column showing the record's name in messages and labels. */
   nameKey: string;
   searchPlaceholder: string;
+}
+
+/** One admin list screen and its form: the resource's shared description and the panel's screen. */
+export type ResourceConfig = Omit<AnyResource, 'name'> & { name: ResourceName } & ResourceScreen;
+
+/** A screen for a description: its columns may sort only by the description's sort keys (a compile error otherwise). */
+export function panelResource<D extends AnyResource & { name: ResourceName }>(description: D, screen: ResourceScreen<D['sortKeys'][number]>): ResourceConfig {
+  return { ...description, ...screen };
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { EventOptions, featuredOrFirst } from '../../components/event-options';
-import { panelRequest } from '../../components/panel-api';
+import { api, readEnvelope, resourceApi } from '../../lib/api';
 import { useIsAdmin, usePanelUser } from '../../components/panel-session';
 import type { RosterKind } from '../../offline/checkin-types';
 import { CHOSEN_KEY, useEvents } from './checkin-page';
@@ -40,22 +40,10 @@ export interface ConflictItem {
   resolution: string | null;
 }
 
-interface HistoryEntry {
-  id: string;
-  fromStatus: string | null;
-  toStatus: string;
-  outcome: string;
-  changedByName: string;
-  deviceId: string | null;
-  deviceName: string | null;
-  deviceTime: string | null;
-  createdAt: string;
-  notes: string;
-}
-
 export const conflictsQueryOptions = (eventId: string) => ({
   queryKey: ['checkin', 'conflicts', eventId] as const,
-  queryFn: async () => (await panelRequest<{ items: ConflictItem[] }>('/checkin/conflicts', { query: { eventId: eventId || undefined } })).data.items,
+  // The route's answer types `kind` as any text and `change` as optional; these rows are what it sends.
+  queryFn: async () => (await readEnvelope(api.api.checkin.conflicts.$get({ query: { eventId: eventId || undefined } }))).data.items as ConflictItem[],
 });
 
 /** Times in India (the venue's zone), labelled so: an organiser may be reading from elsewhere. */
@@ -99,7 +87,7 @@ function Side({ title, side, testId }: { title: string; side: ConflictSide | nul
 function PersonHistory({ kind, recordId }: { kind: RosterKind; recordId: string }) {
   const history = useQuery({
     queryKey: ['history', kind, recordId],
-    queryFn: async () => (await panelRequest<HistoryEntry[]>(`/${kind}/${recordId}/history`)).data,
+    queryFn: async () => (await readEnvelope(resourceApi(kind)[':id'].history.$get({ param: { id: recordId } }))).data,
   });
   if (history.isPending) return <p className="ci-muted">Loading the history…</p>;
   if (history.isError) return <p className="ci-note ci-note--warn">Could not load the history: {history.error.message}</p>;
@@ -122,7 +110,7 @@ function Resolve({ item, onDone }: { item: ConflictItem; onDone: () => void }) {
   const losing = [item.change, item.other].find((side) => side && side.toStatus !== item.currentStatus) ?? null;
   const resolve = useMutation({
     mutationFn: (decision: { decision: 'keep' } | { decision: 'apply'; operationId: string }) =>
-      panelRequest(`/checkin/conflicts/${item.id}/resolve`, { method: 'POST', json: decision }),
+      readEnvelope(api.api.checkin.conflicts[':id'].resolve.$post({ param: { id: item.id }, json: decision })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['history', item.kind, item.recordId] });
       onDone();

@@ -1,23 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { panelRequest } from '../../components/panel-api';
+import { api, readEnvelope } from '../../lib/api';
 import { usePanelUser } from '../../components/panel-session';
 import { LiveCounts } from './live-counts';
 
-export interface DashboardStats {
-  totalRegistrations: number;
-  visitors: number;
-  awards: number;
-  stalls: number;
-  sponsors: number;
-  activeEvents: number;
-  checkInsToday: { visitors: number; guests: number; speakers: number; awardeesvip: number };
-}
+/** `GET /api/dashboard/stats`: the six tiles and today's check-ins. */
+export type DashboardStats = Awaited<ReturnType<NonNullable<ReturnType<typeof dashboardQueryOptions>['queryFn']>>>;
 
 export const dashboardQueryOptions = () =>
   queryOptions({
     queryKey: ['panel', 'dashboard', 'stats'],
-    queryFn: async () => (await panelRequest<DashboardStats>('/dashboard/stats')).data,
+    queryFn: async () => (await readEnvelope(api.api.dashboard.stats.$get({ query: {} }))).data,
   });
 
 const TILES: Array<[label: string, key: keyof Omit<DashboardStats, 'checkInsToday'>]> = [

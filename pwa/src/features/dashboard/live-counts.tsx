@@ -1,32 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type EventOption, EventOptions, featuredOrFirst } from '../../components/event-options';
-import { panelRequest } from '../../components/panel-api';
+import { everyEventQueryOptions } from '../../components/event-queries';
+import { api, readEnvelope } from '../../lib/api';
 import './live-counts.css';
 import { formatHour, formatMinute } from '../../lib/dates';
-
-/** `GET /api/checkin/counts?eventId`, as the server answers it. */
-export interface CheckinCounts {
-  checkedIn: { visitors: number; guests: number; speakers: number; awardeesvip: number; stalls: number; sponsors: number; total: number };
-  perHour: Array<{ hour: string; people: number }>;
-  waiting: { operations: number; devices: DeviceReport[] };
-}
-
-/** A venue device as the dashboard sees it: its name, what it last said waits, and its clock. */
-interface DeviceReport {
-  deviceId: string;
-  eventId: string;
-  name: string;
-  waiting: number;
-  reportedBy: string | null;
-  reportedAt: string;
-  /** Since its last report; `stale` beyond two hours (listed, no longer counted as waiting). */
-  ageMs: number;
-  stale: boolean;
-  /** Server time minus device time at its last batch; `clockSkewed` beyond two minutes. */
-  clockOffsetMs: number;
-  clockSkewed: boolean;
-}
 
 /** "3 h 5 min", "12 min", "40 s". */
 function duration(ms: number): string {
@@ -44,19 +22,17 @@ export const LIVE_REFRESH_MS = 15_000;
 export const liveCountsQueryOptions = (eventId: string) =>
   queryOptions({
     queryKey: ['panel', 'dashboard', 'checkin-counts', eventId],
-    queryFn: async () => (await panelRequest<CheckinCounts>('/checkin/counts', { query: { eventId } })).data,
+    queryFn: async () => (await readEnvelope(api.api.checkin.counts.$get({ query: { eventId } }))).data,
     refetchInterval: LIVE_REFRESH_MS,
     refetchIntervalInBackground: false,
     enabled: !!eventId,
   });
 
-const eventsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['panel', 'dashboard', 'events'],
-    queryFn: async () => (await panelRequest<{ items: EventOption[] }>('/events', { query: { limit: 100 } })).data.items,
-  });
 
-const KINDS: Array<[label: string, key: keyof CheckinCounts['checkedIn']]> = [
+/** `GET /api/checkin/counts?eventId`, as the typed client reads it. */
+type CheckinCounts = Awaited<ReturnType<NonNullable<ReturnType<typeof liveCountsQueryOptions>['queryFn']>>>;
+
+const KINDS: Array<[label: string, key: Exclude<keyof CheckinCounts['checkedIn'], 'total'>]> = [
   ['Visitors', 'visitors'],
   ['Guests', 'guests'],
   ['Speakers', 'speakers'],
@@ -76,7 +52,7 @@ function hourLabel(hour: string): string {
 
 /** The door's headcount for one event: checked in now by type, per hour, and what devices still hold. */
 export function LiveCounts() {
-  const events = useQuery(eventsQueryOptions());
+  const events = useQuery({ ...everyEventQueryOptions(), select: (page): EventOption[] => page.items });
   const [picked, setPicked] = useState<string | null>(null);
   const list = events.data ?? [];
   const eventId = picked ?? featuredOrFirst(list)?.id ?? '';

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ENQUIRY_STATUSES } from '../../../../edge/schemas/organisations';
-import { type BaseRecord, panelRequest } from '../../components/panel-api';
+import { api, type BaseRecord, readEnvelope } from '../../lib/api';
+import { resourceKeys } from '../admin-resources/resource-api';
 import { PanelDrawer } from '../../components/panel-drawer';
 import { statusLabel } from '../../components/panel-format';
 import { toast } from '../../components/panel-toast';
@@ -27,10 +28,10 @@ function StatusForm({ enquiry, onClose }: { enquiry: BaseRecord; onClose: () => 
   const [error, setError] = useState<string | null>(null);
 
   const update = useMutation({
-    mutationFn: () => panelRequest(`/enquiries/${enquiry.id}/status`, { method: 'PUT', json: { status, notes: notes.trim() } }),
+    mutationFn: () => readEnvelope(api.api.enquiries[':id'].status.$put({ param: { id: enquiry.id }, json: { status, notes: notes.trim() } })),
     onSuccess() {
       toast.success('Enquiry status updated successfully');
-      void queryClient.invalidateQueries({ queryKey: ['panel', 'enquiries'] });
+      void queryClient.invalidateQueries({ queryKey: resourceKeys.all('enquiries') });
       onClose();
     },
     onError() {

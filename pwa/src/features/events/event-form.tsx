@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { EVENT_MESSAGES, EVENT_STATUSES, EVENT_TYPES } from '../../../../edge/schemas/events';
-import { type BaseRecord, panelRequest } from '../../components/panel-api';
+import { api, type BaseRecord, ifMatch, readEnvelope } from '../../lib/api';
 import { statusLabel } from '../../components/panel-format';
 import { fromEventInput, toEventInput } from '../../lib/dates';
 import { PanelImageField } from '../../components/panel-image-field';
@@ -66,12 +66,10 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const save = useMutation({
-    mutationFn: (form: FormData) =>
-      panelRequest<BaseRecord>(editing ? `/events/${record.id}` : '/events', {
-        method: editing ? 'PUT' : 'POST',
-        form,
-        ...(editing && version ? { ifMatch: version } : {}),
-      }),
+    mutationFn: (form: Record<string, string | string[] | File>) =>
+      editing
+        ? readEnvelope(api.api.events[':id'].$put({ param: { id: record.id }, form }, ifMatch(version)))
+        : readEnvelope(api.api.events.$post({ form })),
     onSuccess() {
       setSuccess(editing ? 'Event updated successfully!' : 'Event created successfully!');
       timer.current = window.setTimeout(onClose, EVENT_CLOSE_DELAY_MS);
@@ -85,7 +83,7 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
   async function reload() {
     if (!record) return;
     try {
-      const { data } = await panelRequest<BaseRecord>(`/events/${record.id}`);
+      const { data } = await readEnvelope(api.api.events[':id'].$get({ param: { id: record.id } }));
       setEventName(str(data.eventName));
       setLocation({ state: str(data.state), city: str(data.city) });
       setEventTypes(Array.isArray(data.eventTypes) ? (data.eventTypes as string[]) : []);
@@ -125,26 +123,27 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
       setError(EVENT_MESSAGES.registrationOrder);
       return;
     }
-    const form = new FormData();
-    form.append('eventName', values.eventName);
-    form.append('state', values.state);
-    form.append('city', values.city);
-    for (const type of eventTypes) form.append('eventTypes', type);
-    form.append('description', description.trim());
-    form.append('venue', venue.trim());
-    // The inputs hold Hyderabad time (lib/dates.ts), whatever zone this device is in.
-    form.append('startDateTime', fromEventInput(dates.start));
-    form.append('endDateTime', fromEventInput(dates.end));
-    form.append('status', status);
-    form.append('isFeatured', featured ? 'true' : 'false');
-    // An emptied date clears it (no limit on that side of the registration window).
-    form.append('registrationOpensAt', fromEventInput(visit.opens));
-    form.append('registrationClosesAt', fromEventInput(visit.closes));
-    form.append('awardsNightAt', fromEventInput(visit.awardsNight));
-    form.append('address', visit.address.trim());
-    form.append('mapUrl', visit.mapUrl.trim());
-    form.append('openingHours', visit.openingHours.trim());
-    if (banner) form.append('banner', banner);
+    const form: Record<string, string | string[] | File> = {
+      eventName: values.eventName,
+      state: values.state,
+      city: values.city,
+      eventTypes,
+      description: description.trim(),
+      venue: venue.trim(),
+      // The inputs hold Hyderabad time (lib/dates.ts), whatever zone this device is in.
+      startDateTime: fromEventInput(dates.start),
+      endDateTime: fromEventInput(dates.end),
+      status,
+      isFeatured: featured ? 'true' : 'false',
+      // An emptied date clears it (no limit on that side of the registration window).
+      registrationOpensAt: fromEventInput(visit.opens),
+      registrationClosesAt: fromEventInput(visit.closes),
+      awardsNightAt: fromEventInput(visit.awardsNight),
+      address: visit.address.trim(),
+      mapUrl: visit.mapUrl.trim(),
+      openingHours: visit.openingHours.trim(),
+      ...(banner ? { banner } : {}),
+    };
     save.mutate(form);
   }
 

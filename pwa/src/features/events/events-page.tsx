@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { EVENT_STATUSES } from '../../../../edge/schemas/events';
-import { type BaseRecord, type Page, panelRequest } from '../../components/panel-api';
+import { eventKeys, eventPageQueryOptions } from '../../components/event-queries';
+import { api, type BaseRecord, readEnvelope } from '../../lib/api';
 import { PanelDrawer } from '../../components/panel-drawer';
 import { statusLabel } from '../../components/panel-format';
 import { formatEventDate } from '../../lib/dates';
@@ -12,25 +13,10 @@ import { toast } from '../../components/panel-toast';
 import { errorMessage } from '../../lib/api-error';
 import { EventForm } from './event-form';
 
-/** Seed 001 §9: 10 events per page. */
-export const EVENTS_PAGE_SIZE = 10;
-
 export interface EventsSearch {
   page?: number | undefined;
   status?: string | undefined;
 }
-
-export const eventsQueryOptions = (search: EventsSearch) =>
-  queryOptions({
-    queryKey: ['panel', 'events', 'list', { page: search.page ?? 1, status: search.status ?? '' }],
-    queryFn: async () =>
-      (
-        await panelRequest<Page<BaseRecord>>('/events', {
-          query: { page: search.page ?? 1, limit: EVENTS_PAGE_SIZE, status: search.status || undefined },
-        })
-      ).data,
-    placeholderData: keepPreviousData,
-  });
 
 /** Event Management (seed 001 §2): cards, 10 per page, status filter, the "Create Events" drawer. */
 export function EventsPage() {
@@ -38,15 +24,15 @@ export function EventsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const isAdmin = useIsAdmin();
-  const events = useQuery(eventsQueryOptions(search));
+  const events = useQuery(eventPageQueryOptions(search));
   const [editing, setEditing] = useState<BaseRecord | null | undefined>(undefined);
 
   const setSearch = (patch: EventsSearch) =>
     void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, ...patch }), replace: true } as never);
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['panel', 'events'] });
+  const reload = () => queryClient.invalidateQueries({ queryKey: eventKeys.all });
 
   const remove = useMutation({
-    mutationFn: (id: string) => panelRequest(`/events/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => readEnvelope(api.api.events[':id'].$delete({ param: { id } })),
     onSuccess: (result) => toast.success(result.message || 'Event deleted successfully'),
     onError: () => toast.error('Failed to delete event'),
     onSettled: reload,

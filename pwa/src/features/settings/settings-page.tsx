@@ -1,4 +1,3 @@
-import type { ThrottleEntry } from '../../../../edge/auth/login-throttle';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type * as z from 'zod/mini';
@@ -6,41 +5,17 @@ import { categoryLines, type SiteSettingsForm, siteSettingsFormSchema } from '..
 import { passwordResetFormSchema, USER_ROLE_CHOICES, userCreateSchema } from '../../../../edge/schemas/users';
 import { SelectField, TextAreaField, TextField } from '../../components/form/fields';
 import { showServerErrors, useSchemaForm } from '../../components/form/schema-form';
-import { panelRequest } from '../../components/panel-api';
 import { PanelDrawer } from '../../components/panel-drawer';
 import { useEventChoices } from '../../components/panel-event-select';
 import { statusLabel } from '../../components/panel-format';
 import { formatClock, formatCreatedOn } from '../../lib/dates';
 import { useLogout, usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/panel-toast';
-import { errorMessage } from '../../lib/api-error';
+import { api, errorMessage, readEnvelope } from '../../lib/api';
+import { type Account, accountsQueryOptions, type LoginLock, loginLocksQueryOptions, type SiteSettings, settingsKeys, siteSettingsQueryOptions } from './settings-queries';
+import { eventKeys } from '../../components/event-queries';
 import { FormMessage } from '../../components/form-message';
 import { ChangePasswordForm } from './change-password-form';
-
-interface Account {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  disabled: boolean;
-  lastLoginAt: string | null;
-  createdAt: string;
-}
-
-interface SiteSettings {
-  contactPhone: string;
-  contactEmail: string;
-  featuredEventId: string | null;
-  founderVideoUrl: string;
-  awardCategories?: string[];
-}
-
-/** A login count as `GET /api/auth/locks` answers it. */
-type LoginLock = ThrottleEntry;
-
-const USERS_KEY = ['panel', 'users'] as const;
-const LOCKS_KEY = ['panel', 'login-locks'] as const;
-const SETTINGS_KEY = ['panel', 'settings'] as const;
 
 /** Settings: the signed-in account; for admins the site's contacts and featured event, and staff accounts. */
 export function SettingsPage() {
@@ -104,15 +79,12 @@ function LogOutEverywhere() {
  */
 function LoginLocks() {
   const queryClient = useQueryClient();
-  const locks = useQuery({
-    queryKey: LOCKS_KEY,
-    queryFn: async () => (await panelRequest<{ items: LoginLock[] }>('/auth/locks')).data.items,
-  });
+  const locks = useQuery(loginLocksQueryOptions());
   const clear = useMutation({
-    mutationFn: (lock: LoginLock) => panelRequest(`/auth/locks/${encodeURIComponent(lock.key)}`, { method: 'DELETE' }),
+    mutationFn: (lock: LoginLock) => readEnvelope(api.api.auth.locks[':key'].$delete({ param: { key: encodeURIComponent(lock.key) } })),
     onSuccess: (result) => toast.success(result.message || 'Lock cleared'),
     onError: (failure) => toast.error(errorMessage(failure, 'Failed to clear the lock')),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: LOCKS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.locks }),
   });
   const what = (lock: LoginLock) =>
     lock.kind === 'address'
@@ -185,7 +157,7 @@ function LoginLocks() {
 }
 
 function SiteSettingsCard() {
-  const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: async () => (await panelRequest<SiteSettings>('/settings')).data });
+  const settings = useQuery(siteSettingsQueryOptions());
   return (
     <div className="panel-card">
       <h2 id="site-settings">Public site</h2>
@@ -227,15 +199,16 @@ function SiteSettingsForm({ saved }: { saved: SiteSettingsForm }) {
   }, [savedKey]);
   const save = useMutation({
     mutationFn: ({ featuredEventId, awardCategories, ...values }: z.output<typeof siteSettingsFormSchema>) =>
-      panelRequest<SiteSettings>('/settings', {
-        method: 'PUT',
-        json: { ...values, awardCategories: categoryLines(awardCategories), ...(featuredEventId ? { featuredEventId } : {}) },
-      }),
+      readEnvelope(
+        api.api.settings.$put({
+          json: { ...values, awardCategories: categoryLines(awardCategories), ...(featuredEventId ? { featuredEventId } : {}) },
+        }),
+      ),
     onSuccess(result) {
       toast.success(result.message || 'Settings saved');
       form.reset(siteFormValues(result.data)); // what was stored (trimmed, in order) is what the fields show
-      void queryClient.invalidateQueries({ queryKey: SETTINGS_KEY });
-      void queryClient.invalidateQueries({ queryKey: ['panel', 'events'] });
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.site });
+      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
     },
     onError: (failure) => showServerErrors(form, failure, 'Failed to save settings'),
   });
@@ -276,15 +249,12 @@ function SiteSettingsForm({ saved }: { saved: SiteSettingsForm }) {
 
 function Accounts({ selfId }: { selfId: string }) {
   const queryClient = useQueryClient();
-  const accounts = useQuery({
-    queryKey: USERS_KEY,
-    queryFn: async () => (await panelRequest<{ items: Account[] }>('/users')).data.items,
-  });
+  const accounts = useQuery(accountsQueryOptions());
   const [resetting, setResetting] = useState<Account | null>(null);
-  const reload = () => queryClient.invalidateQueries({ queryKey: USERS_KEY });
+  const reload = () => queryClient.invalidateQueries({ queryKey: settingsKeys.users });
 
   const toggle = useMutation({
-    mutationFn: (account: Account) => panelRequest(`/users/${account.id}`, { method: 'PUT', json: { disabled: !account.disabled } }),
+    mutationFn: (account: Account) => readEnvelope(api.api.users[':id'].$put({ param: { id: account.id }, json: { disabled: !account.disabled } })),
     onSuccess: (result) => toast.success(result.message || 'Account updated'),
     onError: (failure) => toast.error(errorMessage(failure, 'Failed to update account')),
     onSettled: reload,
@@ -361,7 +331,7 @@ const ROLE_OPTIONS = USER_ROLE_CHOICES.map((role) => ({ value: role, label: stat
 function CreateAccount({ onCreated }: { onCreated: () => void }) {
   const form = useSchemaForm(userCreateSchema, NEW_ACCOUNT);
   const create = useMutation({
-    mutationFn: (values: z.output<typeof userCreateSchema>) => panelRequest('/users', { method: 'POST', json: values }),
+    mutationFn: (values: z.output<typeof userCreateSchema>) => readEnvelope(api.api.users.$post({ json: values })),
     onSuccess(result) {
       toast.success(result.message || 'Account created');
       form.reset(NEW_ACCOUNT);
@@ -390,7 +360,7 @@ function CreateAccount({ onCreated }: { onCreated: () => void }) {
 function ResetPassword({ account, onDone }: { account: Account; onDone: () => void }) {
   const form = useSchemaForm(passwordResetFormSchema, { password: '' });
   const reset = useMutation({
-    mutationFn: ({ password }: { password: string }) => panelRequest(`/users/${account.id}`, { method: 'PUT', json: { password } }),
+    mutationFn: ({ password }: { password: string }) => readEnvelope(api.api.users[':id'].$put({ param: { id: account.id }, json: { password } })),
     onSuccess(result) {
       toast.success(result.message || 'Password reset');
       onDone();

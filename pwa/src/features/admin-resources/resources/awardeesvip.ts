@@ -1,19 +1,15 @@
-import { VIP_STATUSES, vipAwardeeCreateSchema } from '../../../../../edge/schemas/people';
+import { vipAwardeeDescription } from '@resources/vip-awardees';
 import { WORKING_PROFESSIONAL_CHOICES } from '../../../../../edge/schemas/vocabulary';
 import { contactColumns, createdOnColumn, eventField, nameColumn, statusColumn, statusField } from '../fields';
-import type { ResourceConfig } from '../types';
+import { panelResource } from '../types';
 
 /** VIP awardees (seed 001 §2, §3, §5): event, name, phone and city, else "Please fill in all required fields". */
-export const awardeesVipConfig: ResourceConfig = {
-  name: 'awardeesvip',
-  singular: 'awardee',
+export const awardeesVipConfig = panelResource(vipAwardeeDescription, {
   title: 'VIP Awardees',
   subtitle: 'Manage VIP awardees',
   addLabel: '+ Add Awardee',
   formTitle: { create: 'Add Awardee', edit: 'Edit Awardee' },
   submitLabel: { create: 'Add Awardee', edit: 'Update Awardee' },
-  statuses: VIP_STATUSES,
-  staffMayChangeStatus: true,
   nameKey: 'fullName',
   searchPlaceholder: 'Search name, phone, email, organization',
   columns: [
@@ -37,11 +33,9 @@ export const awardeesVipConfig: ResourceConfig = {
     { name: 'state', label: 'State', type: 'text' },
     { name: 'pincode', label: 'Pincode', type: 'text' },
     { name: 'address', label: 'Address', type: 'textarea', full: true },
-    statusField(VIP_STATUSES, 'confirmed'),
+    statusField(vipAwardeeDescription),
   ],
-  schema: vipAwardeeCreateSchema,
   requiredMessage: 'Please fill in all required fields',
-  image: { field: 'profileImage', label: 'Profile Image', urlField: 'profileImageUrl' },
   messages: {
     created: 'Awardee registered successfully!',
     updated: 'Awardee updated successfully!',
@@ -56,4 +50,4 @@ export const awardeesVipConfig: ResourceConfig = {
   closeDelayMs: 1500,
   fetchErrorToast: true,
   statusOverview: true,
-};
+});

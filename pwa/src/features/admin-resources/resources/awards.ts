@@ -1,18 +1,14 @@
-import { NOMINATION_STATUSES, nominationCreateSchema } from '../../../../../edge/schemas/organisations';
+import { nominationDescription } from '@resources/awards';
 import { createdOnColumn, eventField, statusColumn, statusField } from '../fields';
-import type { ResourceConfig } from '../types';
+import { panelResource } from '../types';
 
 /** Award nominations ("Awardees Nominees", seed 001 §2, §3): nothing required but a nominee. */
-export const awardsConfig: ResourceConfig = {
-  name: 'awards',
-  singular: 'nomination',
+export const awardsConfig = panelResource(nominationDescription, {
   title: 'Awardees Nominees',
   subtitle: 'Manage nominations',
   addLabel: '+ Create Nomination',
   formTitle: { create: 'Create Nomination', edit: 'Edit Nomination' },
   submitLabel: { create: 'Create Nomination', edit: 'Update Nomination' },
-  statuses: NOMINATION_STATUSES,
-  staffMayChangeStatus: false,
   nameKey: 'nomineeName',
   searchPlaceholder: 'Search nominee, contact, email, category',
   columns: [
@@ -28,11 +24,10 @@ export const awardsConfig: ResourceConfig = {
     { name: 'mobileNumber', label: 'Contact Number', type: 'tel', placeholder: '+91 98765 43210' },
     { name: 'email', label: 'Email', type: 'email' },
     eventField(),
-    statusField(NOMINATION_STATUSES, 'yet_to_decide'),
+    statusField(nominationDescription),
     { name: 'description', label: 'Description', type: 'textarea', full: true },
     { name: 'achievements', label: 'Achievements', type: 'textarea', full: true },
   ],
-  schema: nominationCreateSchema,
   messages: {
     created: 'Nomination created successfully!',
     updated: 'Nomination updated successfully!',
@@ -44,4 +39,4 @@ export const awardsConfig: ResourceConfig = {
   },
   errorDisplay: 'toast',
   closeDelayMs: 1000,
-};
+});

@@ -1,17 +1,13 @@
-import { ENQUIRY_STATUSES } from '../../../../../edge/schemas/organisations';
+import { enquiryDescription } from '@resources/enquiries';
 import { createdOnColumn, statusColumn } from '../fields';
-import type { ResourceConfig } from '../types';
+import { panelResource } from '../types';
 
 /** Enquiries (seed 001 §2): created on the public site; the panel searches, moves them along, deletes. */
-export const enquiriesConfig: ResourceConfig = {
-  name: 'enquiries',
-  singular: 'enquiry',
+export const enquiriesConfig = panelResource(enquiryDescription, {
   title: 'Enquiries',
   subtitle: 'Enquiries from the public site',
   formTitle: { create: 'Enquiry', edit: 'Enquiry' },
   submitLabel: { create: 'Save', edit: 'Save' },
-  statuses: ENQUIRY_STATUSES,
-  staffMayChangeStatus: false,
   nameKey: 'name',
   searchPlaceholder: 'Search name, email, phone, organization, status',
   columns: [
@@ -36,4 +32,4 @@ export const enquiriesConfig: ResourceConfig = {
   },
   errorDisplay: 'toast',
   closeDelayMs: 1200,
-};
+});

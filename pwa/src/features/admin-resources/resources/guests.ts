@@ -1,18 +1,14 @@
-import { guestCreateSchema, VIP_STATUSES } from '../../../../../edge/schemas/people';
+import { guestDescription } from '@resources/guests';
 import { addressFields, contactColumns, createdOnColumn, eventField, nameColumn, personFields, statusColumn, statusField } from '../fields';
-import type { ResourceConfig } from '../types';
+import { panelResource } from '../types';
 
 /** Guests (seed 001 §3, §5): name and phone required, the e-mail input flagged required. */
-export const guestsConfig: ResourceConfig = {
-  name: 'guests',
-  singular: 'guest',
+export const guestsConfig = panelResource(guestDescription, {
   title: 'Guests',
   subtitle: 'Manage guests',
   addLabel: '+ Add Guest',
   formTitle: { create: 'Add Guest', edit: 'Edit Guest' },
   submitLabel: { create: 'Add Guest', edit: 'Update Guest' },
-  statuses: VIP_STATUSES,
-  staffMayChangeStatus: true,
   nameKey: 'fullName',
   searchPlaceholder: 'Search name, phone, email, organization',
   columns: [
@@ -21,9 +17,7 @@ export const guestsConfig: ResourceConfig = {
     statusColumn,
     createdOnColumn,
   ],
-  fields: [...personFields(true), ...addressFields, eventField(), statusField(VIP_STATUSES, 'confirmed')],
-  schema: guestCreateSchema,
-  image: { field: 'profileImage', label: 'Profile Image', urlField: 'profileImageUrl' },
+  fields: [...personFields(true), ...addressFields, eventField(), statusField(guestDescription)],
   messages: {
     created: 'Guest registered successfully!',
     updated: 'Guest updated successfully!',
@@ -35,4 +29,4 @@ export const guestsConfig: ResourceConfig = {
   },
   errorDisplay: 'inline',
   closeDelayMs: 1500,
-};
+});

@@ -1,18 +1,14 @@
-import { speakerCreateSchema, VIP_STATUSES } from '../../../../../edge/schemas/people';
+import { speakerDescription } from '@resources/speakers';
 import { addressFields, contactColumns, createdOnColumn, eventField, nameColumn, personFields, statusField } from '../fields';
-import type { ResourceConfig } from '../types';
+import { panelResource } from '../types';
 
 /** Speakers (seed 001 §3): the guest fields plus title and bio; the list has no status column. */
-export const speakersConfig: ResourceConfig = {
-  name: 'speakers',
-  singular: 'speaker',
+export const speakersConfig = panelResource(speakerDescription, {
   title: 'Speakers',
   subtitle: 'Manage speakers',
   addLabel: '+ Add Speaker',
   formTitle: { create: 'Add Speaker', edit: 'Edit Speaker' },
   submitLabel: { create: 'Add Speaker', edit: 'Update Speaker' },
-  statuses: VIP_STATUSES,
-  staffMayChangeStatus: true,
   nameKey: 'fullName',
   searchPlaceholder: 'Search name, title, phone, email',
   columns: [
@@ -26,11 +22,9 @@ export const speakersConfig: ResourceConfig = {
     { name: 'title', label: 'Title', type: 'text' },
     ...addressFields,
     eventField(),
-    statusField(VIP_STATUSES, 'confirmed'),
+    statusField(speakerDescription),
     { name: 'bio', label: 'Bio', type: 'textarea', full: true },
   ],
-  schema: speakerCreateSchema,
-  image: { field: 'profileImage', label: 'Profile Image', urlField: 'profileImageUrl' },
   messages: {
     created: 'Speaker added successfully!',
     updated: 'Speaker updated successfully!',
@@ -44,4 +38,4 @@ export const speakersConfig: ResourceConfig = {
   errorDisplay: 'toast',
   closeDelayMs: 1500,
   fetchErrorToast: true,
-};
+});

@@ -1,7 +1,7 @@
-import { SPONSOR_STATUSES, sponsorCreateSchema } from '../../../../../edge/schemas/organisations';
-import type { BaseRecord } from '../../../components/panel-api';
+import { sponsorDescription } from '@resources/sponsors';
+import type { BaseRecord } from '../../../lib/api';
 import { createdOnColumn, eventField, statusColumn, statusField } from '../fields';
-import type { FormValues, ResourceConfig } from '../types';
+import { type FormValues, panelResource } from '../types';
 import { formatMobile } from '../../../../../edge/schemas/mobile-number';
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
@@ -11,16 +11,12 @@ const text = (value: unknown) => (value === undefined || value === null ? '' : S
  * event and city become the API's contactPersonName, organizationName, sponsorshipTier,
  * sponsorshipAmount, email, mobileNumber, eventId, city; the rest of §9's defaults are the server's.
  */
-export const sponsorsConfig: ResourceConfig = {
-  name: 'sponsors',
-  singular: 'sponsor',
+export const sponsorsConfig = panelResource(sponsorDescription, {
   title: 'Sponsors',
   subtitle: 'Manage sponsors',
   addLabel: '+ Add Sponsor',
   formTitle: { create: 'Add Sponsor', edit: 'Edit Sponsor' },
   submitLabel: { create: 'Add Sponsor', edit: 'Update Sponsor' },
-  statuses: SPONSOR_STATUSES,
-  staffMayChangeStatus: false,
   nameKey: 'contactPersonName',
   searchPlaceholder: 'Search company, contact, email, phone, tier',
   columns: [
@@ -40,9 +36,8 @@ export const sponsorsConfig: ResourceConfig = {
     { name: 'phone', label: 'Phone', type: 'tel', placeholder: '+91 98765 43210' },
     eventField(),
     { name: 'city', label: 'City', type: 'text', defaultValue: 'Delhi' },
-    statusField(SPONSOR_STATUSES, 'yet_to_confirm'),
+    statusField(sponsorDescription),
   ],
-  schema: sponsorCreateSchema,
   toPayload: (v: FormValues) => ({
     contactPersonName: v.sponsorName?.trim() ?? '',
     organizationName: v.companyName?.trim() || v.sponsorName?.trim() || '',
@@ -76,4 +71,4 @@ export const sponsorsConfig: ResourceConfig = {
   },
   errorDisplay: 'inline',
   closeDelayMs: 1200,
-};
+});

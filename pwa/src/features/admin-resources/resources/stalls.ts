@@ -1,18 +1,14 @@
-import { STALL_STATUSES, stallCreateSchema } from '../../../../../edge/schemas/organisations';
+import { stallDescription } from '@resources/stalls';
 import { createdOnColumn, eventField, statusColumn, statusField } from '../fields';
-import type { ResourceConfig } from '../types';
+import { panelResource } from '../types';
 
 /** Stalls (seed 001 §3 stall payload, §5: name, e-mail and phone required; §9 defaults on the server). */
-export const stallsConfig: ResourceConfig = {
-  name: 'stalls',
-  singular: 'stall',
+export const stallsConfig = panelResource(stallDescription, {
   title: 'Stalls',
   subtitle: 'Create and manage stalls',
   addLabel: '+ Create Stall',
   formTitle: { create: 'Create Stall', edit: 'Edit Stall' },
   submitLabel: { create: 'Create Stall', edit: 'Update Stall' },
-  statuses: STALL_STATUSES,
-  staffMayChangeStatus: false,
   nameKey: 'contactPersonName',
   searchPlaceholder: 'Search company, contact, email, phone',
   columns: [
@@ -30,10 +26,9 @@ export const stallsConfig: ResourceConfig = {
     { name: 'mobileNumber', label: 'Phone', type: 'tel', required: true, placeholder: '+91 98765 43210' },
     { name: 'designation', label: 'Designation', type: 'text' },
     eventField(),
-    statusField(STALL_STATUSES, 'pending'),
+    statusField(stallDescription),
     { name: 'additionalRequirements', label: 'Requirements', type: 'textarea', full: true },
   ],
-  schema: stallCreateSchema,
   messages: {
     created: 'Stall created successfully!',
     updated: 'Stall updated successfully!',
@@ -45,4 +40,4 @@ export const stallsConfig: ResourceConfig = {
   },
   errorDisplay: 'inline',
   closeDelayMs: 1500,
-};
+});

@@ -1,19 +1,15 @@
-import { VISITOR_STATUSES, visitorCreateSchema } from '../../../../../edge/schemas/people';
+import { visitorDescription } from '@resources/visitors';
 import { WORKING_PROFESSIONAL_CHOICES } from '../../../../../edge/schemas/vocabulary';
 import { addressFields, contactColumns, createdOnColumn, eventField, nameColumn, personFields, statusColumn, statusField } from '../fields';
-import type { ResourceConfig } from '../types';
+import { panelResource } from '../types';
 
 /** Visitors (seed 001 §2, §3, §5, §8): full name and phone required, e-mail optional. */
-export const visitorsConfig: ResourceConfig = {
-  name: 'visitors',
-  singular: 'visitor',
+export const visitorsConfig = panelResource(visitorDescription, {
   title: 'Visitors',
   subtitle: 'Manage visitors',
   addLabel: '+ Add Visitor',
   formTitle: { create: 'Add Visitor', edit: 'Edit Visitor' },
   submitLabel: { create: 'Register Visitor', edit: 'Update Visitor' },
-  statuses: VISITOR_STATUSES,
-  staffMayChangeStatus: true,
   nameKey: 'fullName',
   searchPlaceholder: 'Search name, phone, email, organization',
   columns: [
@@ -27,9 +23,8 @@ export const visitorsConfig: ResourceConfig = {
     { name: 'workingProfessional', label: 'Working Professional', type: 'select', options: WORKING_PROFESSIONAL_CHOICES, defaultValue: 'Others' },
     ...addressFields,
     eventField(),
-    statusField(VISITOR_STATUSES, 'registered_online'),
+    statusField(visitorDescription),
   ],
-  schema: visitorCreateSchema,
   messages: {
     created: 'Visitor registered successfully!',
     updated: 'Visitor updated successfully!',
@@ -41,4 +36,4 @@ export const visitorsConfig: ResourceConfig = {
   },
   errorDisplay: 'inline',
   closeDelayMs: 1500,
-};
+});

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { BaseRecord } from '../../../components/panel-api';
+import type { BaseRecord } from '../../../lib/api';
 import { listSearchSchema, prefetchList } from '../../../features/admin-resources/list-search';
 import { ResourceScreen } from '../../../features/admin-resources/resource-list';
 import { enquiriesConfig } from '../../../features/admin-resources/resources/enquiries';

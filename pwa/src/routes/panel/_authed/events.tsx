@@ -8,7 +8,7 @@ export const Route = createFileRoute('/panel/_authed/events')({
   validateSearch: eventsSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {
-    void import('../../../features/events/events-page').then((m) => context.queryClient.prefetchQuery(m.eventsQueryOptions(deps)));
+    void import('../../../components/event-queries').then((m) => context.queryClient.prefetchQuery(m.eventPageQueryOptions(deps)));
   },
   component: EventsPage,
 });

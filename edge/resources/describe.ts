@@ -1,0 +1,93 @@
+import type { Table } from 'drizzle-orm';
+import type * as z from 'zod/mini';
+
+/**
+ * What the API and the panel both know of an admin resource, said once: its name, statuses and the
+ * status a new record gets, who may change statuses, which columns may sort a list, its image field and
+ * the schemas that check a create and an update. The server adds its table, defaults, search and CSV
+ * (edge/routes/admin/<resource>.ts); the panel adds its screen and form (pwa/src/features/admin-resources).
+ *
+ * Modules of this folder import nothing that runs on the server: drizzle tables are imported as types
+ * only, so the PWA imports these modules (alias `@resources/*`) without pulling drizzle into the browser.
+ */
+export type ResourceName =
+  | 'visitors'
+  | 'stalls'
+  | 'sponsors'
+  | 'awards'
+  | 'guests'
+  | 'speakers'
+  | 'awardeesvip'
+  | 'enquiries'
+  | 'events';
+
+/** A stored row of a table, as drizzle reads it. */
+export type RowOf<T extends Table> = T['$inferSelect'];
+/** The names of a table's columns (the row's keys). */
+export type ColumnName<T extends Table> = keyof RowOf<T> & string;
+
+/** An uploaded image: the multipart field it arrives in, the column keeping its blob key, the URL field of answers. */
+export interface ImageField<T extends Table> {
+  formField: 'profileImage' | 'banner';
+  column: ColumnName<T>;
+  urlField: 'profileImageUrl' | 'bannerUrl';
+  label: string;
+}
+
+/**
+ * A schema whose fields are all columns of the table, or named in `inputOnly` (fields the server turns
+ * into columns, e.g. a stall's `stallSize`). A field that is neither fails to compile, naming it.
+ */
+type ColumnsOnly<S extends z.ZodMiniType, T extends Table, Extra extends string> = [
+  Exclude<keyof z.output<S>, ColumnName<T> | Extra>,
+] extends [never]
+  ? S
+  : { fieldsThatAreNotColumns: Exclude<keyof z.output<S>, ColumnName<T> | Extra> };
+
+export interface ResourceShape<T extends Table, Status extends string, Sort extends ColumnName<T>, Extra extends string> {
+  name: ResourceName;
+  /** "visitor": the server's messages ("Visitor not found") and the panel's labels. */
+  singular: string;
+  statuses: readonly Status[];
+  /** The status of a record created without one. */
+  defaultStatus: NoInfer<Status>;
+  /** Staff may change statuses of the people the venue door sees; other statuses are the admins'. */
+  staffMayChangeStatus: boolean;
+  /** Columns a list may be sorted by (`?sort=`); `createdAt`, newest first, when none is asked for. */
+  sortKeys: readonly Sort[];
+  image?: ImageField<T>;
+  /** Fields of the schemas that are not columns themselves (the server maps them onto columns). */
+  inputOnly?: readonly Extra[];
+  /** Absent when records are created elsewhere only (enquiries come from the public site). */
+  createSchema?: z.ZodMiniType;
+  updateSchema: z.ZodMiniType;
+  /** Rows per page when the list query gives no `limit`. */
+  defaultLimit: number;
+}
+
+/**
+ * Checks a description against its table: sort keys and the image column are the row's keys, the
+ * default status is one of the statuses, and every schema field is a column (or declared `inputOnly`).
+ *
+ * `describeResource<typeof visitors>()({ ... })`: the table is a type argument, so nothing of drizzle is imported.
+ */
+export function describeResource<T extends Table>() {
+  return <
+    const Name extends ResourceName,
+    const Status extends string,
+    const Sort extends ColumnName<T>,
+    Create extends z.ZodMiniType | undefined,
+    Update extends z.ZodMiniType,
+    const Extra extends string = never,
+  >(
+    description: Omit<ResourceShape<T, Status, Sort, Extra>, 'name' | 'createSchema' | 'updateSchema'> & {
+      name: Name;
+      createSchema?: Create & (Create extends z.ZodMiniType ? ColumnsOnly<Create, T, Extra> : unknown);
+      updateSchema: Update & ColumnsOnly<Update, T, Extra>;
+    },
+  ) => description as ResourceShape<T, Status, Sort, Extra> & { name: Name; createSchema: Create; updateSchema: Update };
+}
+
+/** Any description, whatever its table. */
+// biome-ignore lint: the generic layers read descriptions of every table alike.
+export type AnyResource = ResourceShape<any, string, string, string>;

@@ -1,0 +1,35 @@
+/**
+ * Compile-time checks of `describeResource` (run by `npm run typecheck`): each `@ts-expect-error` below
+ * must stay an error, or the typecheck fails. A description that names something its table lacks does
+ * not compile.
+ */
+import * as z from 'zod/mini';
+import type { visitors } from '../db/tables/people';
+import { VISITOR_STATUSES, visitorCreateSchema } from '../schemas/people';
+import { describeResource } from './describe';
+
+const describeVisitors = describeResource<typeof visitors>();
+const valid = {
+  name: 'visitors',
+  singular: 'visitor',
+  statuses: VISITOR_STATUSES,
+  defaultStatus: 'registered_online',
+  staffMayChangeStatus: true,
+  sortKeys: ['fullName', 'createdAt'],
+  createSchema: visitorCreateSchema,
+  updateSchema: z.partial(visitorCreateSchema),
+  defaultLimit: 20,
+} as const;
+
+export const checks = [
+  describeVisitors(valid),
+  // @ts-expect-error a sort key that is not a column of the table
+  describeVisitors({ ...valid, sortKeys: ['fullNme'] }),
+  // @ts-expect-error a default status outside the statuses
+  describeVisitors({ ...valid, defaultStatus: 'registred' }),
+  // @ts-expect-error an image column the table lacks
+  describeVisitors({ ...valid, image: { formField: 'banner', column: 'bannerKey', urlField: 'bannerUrl', label: 'Banner' } }),
+  // @ts-expect-error a schema field that is no column (and not declared inputOnly)
+  describeVisitors({ ...valid, createSchema: z.object({ ...visitorCreateSchema.shape, nickname: z.string() }) }),
+  describeVisitors({ ...valid, createSchema: z.object({ ...visitorCreateSchema.shape, nickname: z.string() }), inputOnly: ['nickname'] }),
+];

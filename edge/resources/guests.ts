@@ -1,0 +1,18 @@
+import * as z from 'zod/mini';
+import type { guests } from '../db/tables/people';
+import { guestCreateSchema, VIP_STATUSES } from '../schemas/people';
+import { describeResource } from './describe';
+
+/** Guests: confirmed unless given; a profile image. */
+export const guestDescription = describeResource<typeof guests>()({
+  name: 'guests',
+  singular: 'guest',
+  statuses: VIP_STATUSES,
+  defaultStatus: 'confirmed',
+  staffMayChangeStatus: true,
+  sortKeys: ['fullName', 'status', 'createdAt'],
+  image: { formField: 'profileImage', column: 'profileImageKey', urlField: 'profileImageUrl', label: 'Profile Image' },
+  createSchema: guestCreateSchema,
+  updateSchema: z.partial(guestCreateSchema),
+  defaultLimit: 20,
+});

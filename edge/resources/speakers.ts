@@ -1,0 +1,18 @@
+import * as z from 'zod/mini';
+import type { speakers } from '../db/tables/people';
+import { speakerCreateSchema, VIP_STATUSES } from '../schemas/people';
+import { describeResource } from './describe';
+
+/** Speakers: the guest fields plus title and bio. */
+export const speakerDescription = describeResource<typeof speakers>()({
+  name: 'speakers',
+  singular: 'speaker',
+  statuses: VIP_STATUSES,
+  defaultStatus: 'confirmed',
+  staffMayChangeStatus: true,
+  sortKeys: ['fullName', 'title', 'status', 'createdAt'],
+  image: { formField: 'profileImage', column: 'profileImageKey', urlField: 'profileImageUrl', label: 'Profile Image' },
+  createSchema: speakerCreateSchema,
+  updateSchema: z.partial(speakerCreateSchema),
+  defaultLimit: 20,
+});

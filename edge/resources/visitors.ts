@@ -1,0 +1,17 @@
+import * as z from 'zod/mini';
+import type { visitors } from '../db/tables/people';
+import { VISITOR_STATUSES, visitorCreateSchema } from '../schemas/people';
+import { describeResource } from './describe';
+
+/** Visitors: registered on the public site or by an admin; the venue door checks them in. */
+export const visitorDescription = describeResource<typeof visitors>()({
+  name: 'visitors',
+  singular: 'visitor',
+  statuses: VISITOR_STATUSES,
+  defaultStatus: 'registered_online',
+  staffMayChangeStatus: true,
+  sortKeys: ['fullName', 'status', 'createdAt'],
+  createSchema: visitorCreateSchema,
+  updateSchema: z.partial(visitorCreateSchema),
+  defaultLimit: 20,
+});
