@@ -41,7 +41,7 @@ describe('the site shows what organisers marked in the panel', () => {
     await post('/api/speakers', { fullName: 'Declined Speaker', mobileNumber: '9876500005', showOnSite: true, status: 'not_attending' });
     await post('/api/guests', { fullName: 'Justice Menon', mobileNumber: '9876500003', designation: 'Chair of the jury', organizationName: 'RERA', showOnSite: true });
     await post('/api/sponsors', { organizationName: 'Acme Cements', contactPersonName: 'Ravi', mobileNumber: '9876500004', sponsorshipTier: 'gold', showOnSite: true });
-    const bad = await t.request('POST', '/api/speakers', { token: admin, json: { fullName: 'X', mobileNumber: '9876500009', showOnSite: 'yes' } });
+    const bad = await t.request('POST', '/api/speakers', { token: admin, json: { fullName: 'X', mobileNumber: '9876500009', showOnSite: 'maybe' } });
     expect(bad.status).toBe(400);
     const saved = await t.request('PUT', '/api/settings', { token: admin, json: { awardCategories: ['Best Luxury Project', 'Best Affordable Housing'] } });
     expect(saved.status).toBe(200);

@@ -145,4 +145,4 @@ export const eventReference = () =>
   );
 
 /** Whether the public site lists this record (speakers, jury, sponsors): an organiser's choice, off by default. */
-export const showOnSite = z.optional(z.boolean({ error: 'Show on site must be true or false' }));
+export const showOnSite = z.optional(z.union([z.boolean(), z.stringbool()], { error: 'Show on site must be true or false' }));

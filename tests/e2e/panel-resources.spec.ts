@@ -242,4 +242,39 @@ describe('admin list screens', () => {
     await page.getByRole('button', { name: /^Name/ }).click();
     await page.waitForURL(/order=desc/);
   });
+
+  it('"Show on site" on a speaker puts them, with their photo, on the public home page; unticked, they leave it', async () => {
+    const { page } = admin.device;
+    const featured = ((await (await fetch(`${baseUrl}/api/public/site`)).json()) as { data: { event: { id: string } } }).data.event.id;
+    const name = `Site Speaker ${unique()}`;
+    await page.goto(`${baseUrl}/panel/vips/speakers`);
+    await page.getByRole('button', { name: '+ Add Speaker' }).click();
+    const dialog = page.getByRole('dialog');
+    await field(page, 'Full Name').fill(name);
+    await field(page, 'Email').fill('site.speaker@example.com');
+    await field(page, 'Phone').fill('9876543299');
+    await field(page, 'Title').fill('Chief Architect');
+    await chooseFirstEvent(page);
+    await field(page, 'Event').selectOption(featured);
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: PNG });
+    await dialog.getByRole('checkbox', { name: 'Show on site' }).check();
+    await dialog.locator('button[type=submit]').click();
+    await page.getByText('Speaker added successfully!').first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const home = async () => (await (await fetch(`${baseUrl}/`)).text()).replace(/<!-- -->/g, '');
+    const shown = await home();
+    expect(shown).toContain(name);
+    expect(shown).toContain('Chief Architect');
+    expect(shown).toMatch(/<img src="\/api\/files\/[^"]+"/);
+    expect(shown).not.toContain('9876543299');
+
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.getByRole('button', { name: /^Edit/ }).click();
+    await expect.poll(() => dialog.getByRole('checkbox', { name: 'Show on site' }).isChecked()).toBe(true);
+    await dialog.getByRole('checkbox', { name: 'Show on site' }).uncheck();
+    await dialog.locator('button[type=submit]').click();
+    await page.getByText('Speaker updated successfully!').first().waitFor();
+    expect(await home()).not.toContain(name);
+  });
 });

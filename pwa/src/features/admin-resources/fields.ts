@@ -42,13 +42,27 @@ export const personFields = (emailRequired: boolean): FormField[] => [
   { name: 'designation', label: 'Designation', type: 'text' },
 ];
 
+/** A checkbox's value in the form's text values. */
+export const checkboxValue = (checked: boolean) => (checked ? 'true' : '');
+
+/** "Show on site": the public site lists this record (speakers, the jury's guests, sponsors). */
+export const showOnSiteField = (hint: string): FormField => ({ name: 'showOnSite', label: 'Show on site', type: 'checkbox', hint, full: true });
+
 /** The form values of a record: each field's value as text ("" when absent). */
 export function valuesFrom(fields: FormField[], row: BaseRecord | null): FormValues {
   const values: FormValues = {};
   for (const field of fields) {
     const value = row?.[field.name];
     values[field.name] =
-      value === undefined || value === null ? (row ? '' : (field.defaultValue ?? '')) : field.type === 'tel' ? formatMobile(String(value)) : String(value);
+      value === undefined || value === null
+        ? row
+          ? ''
+          : (field.defaultValue ?? '')
+        : field.type === 'tel'
+          ? formatMobile(String(value))
+          : field.type === 'checkbox'
+            ? checkboxValue(value === true)
+            : String(value);
   }
   return values;
 }
@@ -58,7 +72,9 @@ export function payloadFrom(fields: FormField[], values: FormValues): Record<str
   const body: Record<string, unknown> = {};
   for (const field of fields) {
     const value = (values[field.name] ?? '').trim();
-    if (field.type === 'number') {
+    if (field.type === 'checkbox') {
+      body[field.name] = value === 'true';
+    } else if (field.type === 'number') {
       if (value !== '') body[field.name] = Number(value);
     } else if (field.type === 'select' || field.type === 'event') {
       if (value !== '') body[field.name] = value;

@@ -8,7 +8,7 @@ import { PanelImageField } from '../../components/panel-image-field';
 import { PrintBadgeButton } from '../../components/print-badge-button';
 import { toast } from '../../components/panel-toast';
 import { ApiError, errorMessage } from '../../lib/api-error';
-import { payloadFrom, valuesFrom } from './fields';
+import { checkboxValue, payloadFrom, valuesFrom } from './fields';
 import { isNetworkFailure, isOffline, queueWalkIn } from './offline-queue';
 import { getRecord, saveRecord } from './resource-api';
 import { usePanelUser } from '../../components/panel-session';
@@ -205,6 +205,21 @@ function Field({ field, value, onChange }: { field: FormField; value: string; on
   const id = useId();
   if (field.type === 'event') {
     return <PanelEventSelect value={value} onChange={onChange} required={field.required || field.marked} />;
+  }
+  if (field.type === 'checkbox') {
+    return (
+      <div className={field.full ? 'field field--full field--check' : 'field field--check'}>
+        <label>
+          <input type="checkbox" name={field.name} checked={value === 'true'} onChange={(event) => onChange(checkboxValue(event.currentTarget.checked))} aria-describedby={field.hint ? `${id}-hint` : undefined} />{' '}
+          {field.label}
+        </label>
+        {field.hint ? (
+          <p className="field__hint" id={`${id}-hint`}>
+            {field.hint}
+          </p>
+        ) : null}
+      </div>
+    );
   }
   const label = (
     <label htmlFor={id}>

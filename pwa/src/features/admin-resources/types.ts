@@ -9,7 +9,10 @@ export type FormValues = Record<string, string>;
 export interface FormField {
   name: string;
   label: string;
-  type: 'text' | 'email' | 'tel' | 'number' | 'textarea' | 'select' | 'event';
+  /** `checkbox`: a yes/no switch, held as 'true' or '' and sent as a boolean. */
+  type: 'text' | 'email' | 'tel' | 'number' | 'textarea' | 'select' | 'event' | 'checkbox';
+  /** A line under the field saying what it does. */
+  hint?: string;
   /** Checked before sending, with the resource's `requiredMessage` or "{label} is required". */
   required?: boolean;
   /** Shown as required (seed: "marked required") but not enforced. */

@@ -1,5 +1,5 @@
 import { guestDescription } from '@resources/guests';
-import { addressFields, contactColumns, createdOnColumn, eventField, nameColumn, personFields, statusColumn, statusField } from '../fields';
+import { addressFields, contactColumns, createdOnColumn, eventField, nameColumn, personFields, showOnSiteField, statusColumn, statusField } from '../fields';
 import { panelResource } from '../types';
 
 /** Guests (seed 001 §3, §5): name and phone required, the e-mail input flagged required. */
@@ -17,7 +17,13 @@ export const guestsConfig = panelResource(guestDescription, {
     statusColumn,
     createdOnColumn,
   ],
-  fields: [...personFields(true), ...addressFields, eventField(), statusField(guestDescription)],
+  fields: [
+    ...personFields(true),
+    ...addressFields,
+    eventField(),
+    statusField(guestDescription),
+    showOnSiteField('Listed as the jury on the public site: name, designation, organisation and photo, never contact details.'),
+  ],
   messages: {
     created: 'Guest registered successfully!',
     updated: 'Guest updated successfully!',

@@ -1,5 +1,5 @@
 import { speakerDescription } from '@resources/speakers';
-import { addressFields, contactColumns, createdOnColumn, eventField, nameColumn, personFields, statusField } from '../fields';
+import { addressFields, contactColumns, createdOnColumn, eventField, nameColumn, personFields, showOnSiteField, statusField } from '../fields';
 import { panelResource } from '../types';
 
 /** Speakers (seed 001 §3): the guest fields plus title and bio; the list has no status column. */
@@ -24,6 +24,7 @@ export const speakersConfig = panelResource(speakerDescription, {
     eventField(),
     statusField(speakerDescription),
     { name: 'bio', label: 'Bio', type: 'textarea', full: true },
+    showOnSiteField('Listed under Speakers on the public site: name, title, bio and photo, never contact details.'),
   ],
   messages: {
     created: 'Speaker added successfully!',

@@ -1,6 +1,6 @@
 import { sponsorDescription } from '@resources/sponsors';
 import type { BaseRecord } from '../../../lib/api';
-import { createdOnColumn, eventField, statusColumn, statusField } from '../fields';
+import { checkboxValue, createdOnColumn, eventField, showOnSiteField, statusColumn, statusField } from '../fields';
 import { type FormValues, panelResource } from '../types';
 import { formatMobile } from '../../../../../edge/schemas/mobile-number';
 
@@ -37,6 +37,7 @@ export const sponsorsConfig = panelResource(sponsorDescription, {
     eventField(),
     { name: 'city', label: 'City', type: 'text', defaultValue: 'Delhi' },
     statusField(sponsorDescription),
+    showOnSiteField('Listed under Sponsors on the public site: company name and sponsorship type only.'),
   ],
   toPayload: (v: FormValues) => ({
     contactPersonName: v.sponsorName?.trim() ?? '',
@@ -48,6 +49,7 @@ export const sponsorsConfig = panelResource(sponsorDescription, {
     city: v.city?.trim() || 'Delhi',
     ...(v.eventId ? { eventId: v.eventId } : {}),
     ...(v.status ? { status: v.status } : {}),
+    showOnSite: v.showOnSite === 'true',
   }),
   fromRecord: (row: BaseRecord) => ({
     sponsorName: text(row.contactPersonName),
@@ -59,6 +61,7 @@ export const sponsorsConfig = panelResource(sponsorDescription, {
     eventId: text(row.eventId),
     city: text(row.city),
     status: text(row.status),
+    showOnSite: checkboxValue(row.showOnSite === true),
   }),
   messages: {
     created: 'Sponsor added successfully',
