@@ -4,7 +4,7 @@ import { formatMobile } from '../../../../edge/schemas/mobile-number';
 import { type BaseRecord, panelRequest } from '../../components/panel-api';
 import { statusLabel } from '../../components/panel-format';
 import { formatCreatedOn } from '../../lib/dates';
-import { toast } from '../../components/panel-toast';
+import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';
 import type { ResourceConfig } from './types';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type EventOption, EventOptions, featuredOrFirst } from '../../components/event-options';
-import { toast } from '../../components/panel-toast';
+import { toast } from '../../components/toasts';
 import { useIsAdmin, usePanelUser } from '../../components/panel-session';
 import { getToken } from '../../lib/auth-token';
 import { readEnvelope } from '../../lib/envelope';

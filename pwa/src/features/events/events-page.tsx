@@ -3,12 +3,12 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { EVENT_STATUSES } from '../../../../edge/schemas/events';
 import { type BaseRecord, type Page, panelRequest } from '../../components/panel-api';
-import { PanelDrawer } from '../../components/panel-drawer';
+import { Dialog } from '../../components/dialog';
 import { statusLabel } from '../../components/panel-format';
 import { formatEventDate } from '../../lib/dates';
 import { PanelStatusFilter } from '../../components/panel-status-filter';
 import { useIsAdmin } from '../../components/panel-session';
-import { toast } from '../../components/panel-toast';
+import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';
 import { EventForm } from './event-form';
 
@@ -133,9 +133,11 @@ export function EventsPage() {
           </button>
         </span>
       </nav>
-      <PanelDrawer open={editing !== undefined} title={editing ? 'Edit Event' : 'Create Events'} onClose={close}>
-        {editing !== undefined ? <EventForm key={editing?.id ?? 'new'} record={editing} onClose={close} /> : null}
-      </PanelDrawer>
+      {editing !== undefined ? (
+        <Dialog placement="sheet" title={editing ? 'Edit Event' : 'Create Events'} onClose={close}>
+          <EventForm key={editing?.id ?? 'new'} record={editing} onClose={close} />
+        </Dialog>
+      ) : null}
     </section>
   );
 }

@@ -7,12 +7,12 @@ import { passwordResetFormSchema, USER_ROLE_CHOICES, userCreateSchema } from '..
 import { SelectField, TextField } from '../../components/form/fields';
 import { showServerErrors, useSchemaForm } from '../../components/form/schema-form';
 import { panelRequest } from '../../components/panel-api';
-import { PanelDrawer } from '../../components/panel-drawer';
+import { Dialog } from '../../components/dialog';
 import { useEventChoices } from '../../components/panel-event-select';
 import { statusLabel } from '../../components/panel-format';
 import { formatClock, formatCreatedOn } from '../../lib/dates';
 import { useLogout, usePanelUser } from '../../components/panel-session';
-import { toast } from '../../components/panel-toast';
+import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';
 import { FormMessage } from '../../components/form-message';
 import { ChangePasswordForm } from './change-password-form';
@@ -326,9 +326,11 @@ function Accounts({ selfId }: { selfId: string }) {
           </tbody>
         </table>
       </div>
-      <PanelDrawer open={resetting !== null} title="Reset password" width={500} onClose={() => setResetting(null)}>
-        {resetting ? <ResetPassword account={resetting} onDone={() => setResetting(null)} /> : null}
-      </PanelDrawer>
+      {resetting ? (
+        <Dialog placement="sheet" title="Reset password" width={500} onClose={() => setResetting(null)}>
+          <ResetPassword account={resetting} onDone={() => setResetting(null)} />
+        </Dialog>
+      ) : null}
     </div>
   );
 }
