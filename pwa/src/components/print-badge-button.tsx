@@ -4,7 +4,7 @@ import { errorMessage } from '../lib/api-error';
 import type { BadgeEvent, BadgeLayout, BadgePerson } from '../lib/badges/badge-pdf';
 import { formatDayRange } from '../lib/dates';
 import { saveFile } from '../lib/save-file';
-import { toast } from './panel-toast';
+import { toast } from './toasts';
 
 /** The event a badge names: the person's own, or the featured one when the record has none. */
 async function badgeEvent(eventId: string | null | undefined): Promise<BadgeEvent> {

@@ -2,30 +2,19 @@
 // at most 500 — on `online`, at start, on focus, every 15 s while online, and on "Sync now" — backing off
 // after failures; applies each answer's person state (the device converges on the server); then pulls
 // the roster changes since the stored cursor. A 401 keeps the outbox and waits for the next login.
-// Knows no screen: screens read `getSyncState()` / `subscribeSync()`.
+//
+// One engine (`CheckinSync`) per signed-in session of a page: its api, clock, token and lock are passed
+// in, its state lives in the instance, `start()` wires the page's triggers and `stop()` (at logout)
+// removes them and waits for a sync in flight to end, so nothing of one session writes after the next
+// began. Screens read `getSyncState()` / `subscribeSync()`; the service worker makes its own engine for a
+// Background Sync flush. Knows no screen.
 import { ApiError } from '../lib/api-error';
 import { readEnvelope } from '../lib/envelope';
 import { getToken, subscribeToken, tokenClaims } from '../lib/auth-token';
-import {
-  applyDeliveries,
-  authorTicket,
-  checkinDb,
-  type Delivery,
-  deviceId,
-  deviceInfo,
-  followOtherTabs,
-  markSending,
-  markWaiting,
-  nextToSend,
-  outboxSummary,
-  type PersonState,
-  type RosterEntry,
-  openRosterStore,
-  rosterCursor,
-  storeAuthorTicket,
-  storeRosterPage,
-  watchClearedStorage,
-} from './checkin-store';
+import { applyDeliveries, type Delivery, markSending, markWaiting, nextToSend, oldestUnsentEvent, outboxSummary, type PersonState, unsentCount } from './checkin-outbox';
+import { authorTicket, deviceId, deviceInfo, storeAuthorTicket, watchClearedStorage } from './device-record';
+import { forgetLoadedIndex, type RosterEntry, rosterCursor, storeRosterPage } from './roster-repository';
+import { onOtherTabs } from './store-broadcast';
 import type { AuthorTicket, CheckinOutboxEntry, DeviceInfo, RosterKind } from './checkin-types';
 import { recordStorageLoss } from './storage-loss';
 
@@ -56,131 +45,29 @@ export interface SyncState {
   lastPull: { ms: number; changes: number } | null;
 }
 
-/** Where the time of the last successful sync survives a reload (staff read "Last sync" after one). */
-const LAST_SYNC_KEY = 'eventpro.checkin.lastSync';
-function storedLastSync(): string | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage.getItem(LAST_SYNC_KEY);
-  } catch {
-    return null;
-  }
-}
-function storeLastSync(at: string) {
-  try {
-    if (typeof localStorage !== 'undefined') localStorage.setItem(LAST_SYNC_KEY, at);
-  } catch {
-    // storage refused: the time shows until the next reload
-  }
-}
-
-let state: SyncState = {
-  online: typeof navigator === 'undefined' ? true : navigator.onLine,
-  syncing: false,
-  waiting: 0,
-  refused: [],
-  lastSuccessAt: storedLastSync(),
-  lastError: null,
-  needsLogin: false,
-  download: null,
-  lastPull: null,
-};
-const listeners = new Set<() => void>();
-
-function set(patch: Partial<SyncState>) {
-  state = { ...state, ...patch };
-  for (const listener of listeners) listener();
+/** What the engine is given: how it reaches the API and tells time, whose token it sends, and how tabs take turns. */
+export interface SyncDeps {
+  /** `fetch` as the page has it (the API is same-origin). */
+  fetch: (path: string, init: RequestInit) => Promise<Response>;
+  /** The signed-in user's token, if any. */
+  token: () => string | null;
+  now: () => Date;
+  /** `navigator.locks` where it exists: one tab of the device syncs at a time. */
+  locks?: { request<T>(name: string, run: () => Promise<T>): Promise<T> };
+  /** Whether the device believes it is online. */
+  online: () => boolean;
+  /** Where the time of the last successful sync survives a reload (staff read "Last sync" after one). */
+  lastSync?: { read(): string | null; write(at: string): void };
+  /** Told whenever the state changes. */
+  onChange?: () => void;
 }
 
-export function getSyncState(): SyncState {
-  return state;
-}
+/** A request the engine cannot send until someone logs in (again). */
+export class AuthNeeded extends Error {}
 
-export function subscribeSync(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** What the outbox held when last counted: all that is known of it once the browser's site data is cleared. */
-let lastUnsent: CheckinOutboxEntry[] = [];
-
-/**
- * The browser's site data was cleared under this page (checkin-store's `watchClearedStorage`): the
- * changes still waiting are gone with it. The page says which (storage-loss.ts), and tells the server
- * that the old device holds nothing any more — with the ticket it still has in memory, once someone is
- * logged in — so the dashboard stops counting them at once (otherwise its report ages out in 2 hours).
- */
-function storageCleared(previous: DeviceInfo) {
-  const lost = lastUnsent;
-  lastUnsent = [];
-  if (lost.length) recordStorageLoss({ at: new Date().toISOString(), changes: lost.map((e) => ({ label: e.label, ...(e.by ? { by: e.by } : {}) })) });
-  set({ waiting: 0, refused: [] });
-  const forEvent = eventId ?? lost[0]?.eventId;
-  const ticket = Object.values(previous.tickets ?? {}).find((t) => Date.parse(t.expiresAt) > Date.now());
-  if (!forEvent || !ticket) return;
-  const retire = async () => {
-    try {
-      await call('POST', '/api/checkin/report', { deviceId: previous.id, eventId: forEvent, waiting: 0, author: ticket.ticket });
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  void (async () => {
-    if (getToken() && (await retire())) return;
-    // Clearing site data also ends the login: the report goes with the next one.
-    const stop = subscribeToken((token) => {
-      if (token) void retire().then((done) => done && stop());
-    });
-  })();
-}
-
-/** Re-reads the outbox counts (after a local change). */
-export async function refreshOutbox(): Promise<void> {
-  const { waiting, refused, unsent } = await outboxSummary();
-  lastUnsent = unsent;
-  const changed = waiting !== state.waiting;
-  const grew = waiting > state.waiting;
-  set({ waiting, refused });
-  // Something was queued: ask for a Background Sync too (sent even if every tab closes).
-  if (grew) requestBackgroundSync();
-  // The count changed while online and outside a sync run (which reports at its end): tell the server.
-  if (changed && !running && isOnline()) scheduleReport();
-}
-
-/** `navigator.onLine` where there is a navigator (a page or a worker); true elsewhere. */
-function isOnline(): boolean {
-  return typeof navigator === 'undefined' || navigator.onLine !== false;
-}
-
-// ---------------------------------------------------------------------------------------------------
-
-class AuthNeeded extends Error {}
-
-/** Set while the service worker runs a flush (it has no localStorage: the page left it a copy of the token). */
-let workerToken: string | null = null;
-/** Set when a request of the current sync attempt got an answer from the server (any status). */
-let reached = false;
-
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; data: T }> {
-  const token = getToken() ?? workerToken;
-  if (!token) throw new AuthNeeded('Log in again to send the waiting changes');
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(60_000),
-      cache: 'no-store',
-    });
-  } catch {
-    throw new ApiError(0, 'No response from the server');
-  }
-  reached = true;
-  if (res.status === 401) throw new AuthNeeded('Your session ended: log in again to send the waiting changes');
-  const envelope = (await readEnvelope(res)) as { data: T };
-  return { status: res.status, data: envelope.data };
-}
+/** A refusal for good (validation): the entries stay with the reason. Network, 408, 429 and 5xx are retried. */
+const refusedForGood = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
 
 interface OpResult {
   id: string;
@@ -189,90 +76,6 @@ interface OpResult {
   kind: RosterKind;
   recordId: string;
   person: PersonState | null;
-}
-
-/** Sends the outbox, oldest first, until it is empty or something fails (which throws). */
-async function push(): Promise<void> {
-  for (;;) {
-    const entries = await nextToSend(BATCH_SIZE);
-    if (!entries.length) return;
-    const head = entries[0]!;
-    const sender = await senderFor(head);
-    if (head.type === 'walk-in') {
-      await sendWalkIn(head, sender);
-    } else {
-      // The leading run of operations by one author (a walk-in after them goes next, before any op on it).
-      const batch: CheckinOutboxEntry[] = [];
-      for (const entry of entries) {
-        if (entry.type !== 'op' || entry.author?.userId !== head.author?.userId) break;
-        batch.push(entry);
-      }
-      await sendOps(batch, sender);
-    }
-    await refreshOutbox();
-  }
-}
-
-/** Who sends: this device (id and name) and the author ticket of the user who queued `entry`. */
-interface Sender {
-  deviceId: string;
-  deviceName: string;
-  author: string;
-}
-
-/**
- * The sender fields of `entry`'s request. The author is the user who queued it, proved by the ticket
- * this device holds for them; a change queued before this device had a ticket (a login with no network
- * since) is credited to the user signed in now when that is the same person.
- */
-async function senderFor(entry: CheckinOutboxEntry): Promise<Sender> {
-  const info = await deviceInfo();
-  const userId = entry.author?.userId ?? tokenClaims(getToken() ?? workerToken).sub;
-  let ticket = userId ? await authorTicket(userId) : undefined;
-  if (!ticket && userId && userId === tokenClaims(getToken() ?? workerToken).sub) ticket = await signInDevice();
-  if (!ticket) {
-    throw new AuthNeeded(`Changes made by ${entry.author?.name ?? entry.by ?? 'another user'} wait until they log in on this device again`);
-  }
-  return { deviceId: info.id, deviceName: info.name ?? '', author: ticket.ticket };
-}
-
-/** A refusal for good (validation): the entries stay with the reason. Network, 408, 429 and 5xx are retried. */
-const refusedForGood = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
-
-async function sendOps(batch: CheckinOutboxEntry[], sender: Sender) {
-  const seqs = batch.map((e) => e.seq!);
-  await markSending(seqs);
-  let results: OpResult[];
-  try {
-    ({ data: { results } } = await call<{ results: OpResult[] }>('POST', '/api/checkin/ops', {
-      ...sender,
-      sentAt: new Date().toISOString(),
-      operations: batch.map((e) => e.op!),
-    }));
-  } catch (error) {
-    if (refusedForGood(error)) {
-      const fields = error.errors ? Object.values(error.errors).join('; ') : '';
-      await applyDeliveries(batch[0]!.eventId, batch.map((e) => ({ seq: e.seq!, refused: fields || error.message })));
-      return;
-    }
-    await markWaiting(seqs, error instanceof Error ? error.message : String(error));
-    throw error;
-  }
-  const bySeq = new Map(batch.map((e) => [e.id, e]));
-  const byEvent = new Map<string, Delivery[]>();
-  for (const r of results) {
-    const entry = bySeq.get(r.id);
-    if (!entry) continue;
-    const list = byEvent.get(entry.eventId) ?? [];
-    list.push({
-      seq: entry.seq!,
-      refused: r.result === 'rejected' ? (r.reason ?? 'Refused by the server') : undefined,
-      person: { eventId: entry.eventId, kind: r.kind, id: r.recordId, state: r.person },
-    });
-    byEvent.set(entry.eventId, list);
-  }
-  for (const [eventId, deliveries] of byEvent) await applyDeliveries(eventId, deliveries);
 }
 
 interface VisitorRow {
@@ -285,10 +88,192 @@ interface VisitorRow {
   statusOperationId: string | null;
 }
 
-async function sendWalkIn(entry: CheckinOutboxEntry, sender: Sender) {
-  await markSending([entry.seq!]);
-  try {
-    const { data } = await call<VisitorRow>('POST', '/api/checkin/walk-ins', { ...entry.walkIn, ...sender, sentAt: new Date().toISOString() });
+/** Who sends: this device (id and name) and the author ticket of the user who queued the entries. */
+interface Sender {
+  deviceId: string;
+  deviceName: string;
+  author: string;
+}
+
+export class CheckinSync {
+  private state: SyncState;
+  private readonly listeners = new Set<() => void>();
+  /** The event whose roster this engine keeps current. */
+  private eventId: string | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private failures = 0;
+  private nextAllowedAt = 0;
+  /** Set when a request of the current sync attempt got an answer from the server (any status). */
+  private reached = false;
+  private signingIn: Promise<AuthorTicket | undefined> | null = null;
+  /** What the outbox held when last counted: all that is known of it once the browser's site data is cleared. */
+  private lastUnsent: CheckinOutboxEntry[] = [];
+  private reportTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The page's triggers, removed by `stop()`. */
+  private teardown: Array<() => void> = [];
+  private started = false;
+  private stopped = false;
+  /** Aborts the requests in flight when the engine stops. */
+  private readonly aborts = new AbortController();
+
+  constructor(private readonly deps: SyncDeps) {
+    this.state = {
+      online: deps.online(),
+      syncing: false,
+      waiting: 0,
+      refused: [],
+      lastSuccessAt: deps.lastSync?.read() ?? null,
+      lastError: null,
+      needsLogin: false,
+      download: null,
+      lastPull: null,
+    };
+  }
+
+  getState = (): SyncState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(patch: Partial<SyncState>) {
+    if (this.stopped) return;
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.listeners) listener();
+    this.deps.onChange?.();
+  }
+
+  /** Which event the engine keeps current; a new one starts a sync. */
+  setEvent(forEvent: string): void {
+    if (this.eventId === forEvent) return;
+    this.eventId = forEvent;
+    this.set({ download: null });
+    void this.syncNow(true);
+  }
+
+  /** Re-reads the outbox counts (after a local change). */
+  async refreshOutbox(): Promise<void> {
+    const { waiting, refused, unsent } = await outboxSummary();
+    this.lastUnsent = unsent;
+    const changed = waiting !== this.state.waiting;
+    const grew = waiting > this.state.waiting;
+    this.set({ waiting, refused });
+    if (this.stopped) return;
+    // Something was queued: ask for a Background Sync too (sent even if every tab closes).
+    if (grew && this.started) requestBackgroundSync();
+    // The count changed while online and outside a sync run (which reports at its end): tell the server.
+    if (changed && !this.running && this.deps.online() && this.started) this.scheduleReport();
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // The API
+
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; data: T }> {
+    const token = this.deps.token();
+    if (!token) throw new AuthNeeded('Log in again to send the waiting changes');
+    if (this.stopped) throw new ApiError(0, 'The session ended');
+    let res: Response;
+    try {
+      res = await this.deps.fetch(path, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.any([AbortSignal.timeout(60_000), this.aborts.signal]),
+        cache: 'no-store',
+      });
+    } catch {
+      throw new ApiError(0, 'No response from the server');
+    }
+    this.reached = true;
+    if (res.status === 401) throw new AuthNeeded('Your session ended: log in again to send the waiting changes');
+    const envelope = (await readEnvelope(res)) as { data: T };
+    return { status: res.status, data: envelope.data };
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Sending
+
+  /** Sends the outbox, oldest first, until it is empty or something fails (which throws). */
+  private async push(): Promise<void> {
+    for (;;) {
+      if (this.stopped) return;
+      const entries = await nextToSend(BATCH_SIZE);
+      if (!entries.length) return;
+      const head = entries[0]!;
+      const sender = await this.senderFor(head);
+      if (head.type === 'walk-in') {
+        await this.sendWalkIn(head, sender);
+      } else {
+        // The leading run of operations by one author (a walk-in after them goes next, before any op on it).
+        const batch: CheckinOutboxEntry[] = [];
+        for (const entry of entries) {
+          if (entry.type !== 'op' || entry.author?.userId !== head.author?.userId) break;
+          batch.push(entry);
+        }
+        await this.sendOps(batch, sender);
+      }
+      await this.refreshOutbox();
+    }
+  }
+
+  /**
+   * The sender fields of `entry`'s request. The author is the user who queued it, proved by the ticket
+   * this device holds for them; a change queued before this device had a ticket (a login with no network
+   * since) is credited to the user signed in now when that is the same person.
+   */
+  private async senderFor(entry: CheckinOutboxEntry): Promise<Sender> {
+    const info = await deviceInfo();
+    const signedIn = tokenClaims(this.deps.token()).sub;
+    const userId = entry.author?.userId ?? signedIn;
+    let ticket = userId ? await authorTicket(userId, this.deps.now()) : undefined;
+    if (!ticket && userId && userId === signedIn) ticket = await this.signInDevice();
+    if (!ticket) {
+      throw new AuthNeeded(`Changes made by ${entry.author?.name ?? entry.by ?? 'another user'} wait until they log in on this device again`);
+    }
+    return { deviceId: info.id, deviceName: info.name ?? '', author: ticket.ticket };
+  }
+
+  private async sendOps(batch: CheckinOutboxEntry[], sender: Sender) {
+    const seqs = batch.map((e) => e.seq!);
+    await markSending(seqs);
+    let results: OpResult[];
+    try {
+      ({ data: { results } } = await this.call<{ results: OpResult[] }>('POST', '/api/checkin/ops', {
+        ...sender,
+        sentAt: this.deps.now().toISOString(),
+        operations: batch.map((e) => e.op!),
+      }));
+    } catch (error) {
+      await this.failed(batch, error);
+      return;
+    }
+    const byId = new Map(batch.map((e) => [e.id, e]));
+    const byEvent = new Map<string, Delivery[]>();
+    for (const r of results) {
+      const entry = byId.get(r.id);
+      if (!entry) continue;
+      const list = byEvent.get(entry.eventId) ?? [];
+      list.push({
+        seq: entry.seq!,
+        refused: r.result === 'rejected' ? (r.reason ?? 'Refused by the server') : undefined,
+        person: { eventId: entry.eventId, kind: r.kind, id: r.recordId, state: r.person },
+      });
+      byEvent.set(entry.eventId, list);
+    }
+    for (const [eventId, deliveries] of byEvent) await applyDeliveries(eventId, deliveries);
+  }
+
+  private async sendWalkIn(entry: CheckinOutboxEntry, sender: Sender) {
+    await markSending([entry.seq!]);
+    let data: VisitorRow;
+    try {
+      ({ data } = await this.call<VisitorRow>('POST', '/api/checkin/walk-ins', { ...entry.walkIn, ...sender, sentAt: this.deps.now().toISOString() }));
+    } catch (error) {
+      await this.failed([entry], error);
+      return;
+    }
     await applyDeliveries(entry.eventId, [
       {
         seq: entry.seq!,
@@ -307,202 +292,420 @@ async function sendWalkIn(entry: CheckinOutboxEntry, sender: Sender) {
         },
       },
     ]);
-  } catch (error) {
+  }
+
+  /** A batch without an answer: refused for good (kept with the reason), or back to waiting and thrown. */
+  private async failed(batch: CheckinOutboxEntry[], error: unknown): Promise<void> {
     if (refusedForGood(error)) {
       const fields = error.errors ? Object.values(error.errors).join('; ') : '';
-      await applyDeliveries(entry.eventId, [{ seq: entry.seq!, refused: fields || error.message }]);
+      await applyDeliveries(batch[0]!.eventId, batch.map((e) => ({ seq: e.seq!, refused: fields || error.message })));
       return;
     }
-    await markWaiting([entry.seq!], error instanceof Error ? error.message : String(error));
+    await markWaiting(batch.map((e) => e.seq!), error instanceof Error ? error.message : String(error));
     throw error;
   }
-}
 
-/**
- * Signs this device in for the user logged in now (`POST /api/checkin/device`): registers the device by
- * its secret the first time, sends its name, and keeps the author ticket the server answers. Concurrent
- * calls share one request.
- */
-let signingIn: Promise<AuthorTicket | undefined> | null = null;
-export function signInDevice(): Promise<AuthorTicket | undefined> {
-  signingIn ??= (async () => {
-    try {
-      const info = await deviceInfo();
-      const { data } = await call<{ author: { userId: string; name: string }; ticket: string; expiresAt: string }>('POST', '/api/checkin/device', {
-        id: info.id,
-        secret: info.secret,
-        name: info.name ?? '',
-        ...(eventId ? { eventId } : {}),
-      });
-      const ticket: AuthorTicket = { userId: data.author.userId, name: data.author.name, ticket: data.ticket, expiresAt: data.expiresAt };
-      await storeAuthorTicket(ticket);
-      return ticket;
-    } finally {
-      signingIn = null;
-    }
-  })();
-  return signingIn;
-}
-
-/**
- * Pulls the roster changes of `eventId` since the stored cursor, page by page; each page is stored with
- * its cursor in one transaction. Three things overlap: the server answering page n + 1, this page copying
- * page n into IndexedDB, and the browser committing page n - 1 (see storeRosterPage).
- */
-async function pull(eventId: string): Promise<number> {
-  await openRosterStore();
-  const stored = await rosterCursor(eventId);
-  let since = stored?.cursor ?? 0;
-  const first = !stored?.complete;
-  let loaded = 0;
-  if (first) set({ download: { eventId, loaded: 0, complete: false } });
-  const fetchPage = (from: number) =>
-    call<{ items: RosterEntry[]; cursor: number; hasMore: boolean }>('GET', `/api/checkin/roster?eventId=${encodeURIComponent(eventId)}&since=${from}&limit=${PAGE_SIZE}`);
-  let changes = 0;
-  let committing: Promise<unknown> | null = null;
-  let page = await fetchPage(since);
-  try {
-    for (;;) {
-      const { items, cursor, hasMore } = page.data;
-      const next = hasMore ? fetchPage(cursor) : null;
-      next?.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
-      const storing = storeRosterPage(eventId, items, { after: since, cursor, complete: !hasMore || stored?.complete === true, asChunk: first });
-      storing.catch(() => undefined); // awaited on the next turn or after the loop
-      // The page before this one must be stored before progress is shown (or before a failure stops here).
-      if (committing) await committing;
-      committing = storing;
-      changes += items.length;
-      since = cursor;
-      if (first) {
-        loaded += items.length;
-        set({ download: { eventId, loaded, complete: false } });
+  /**
+   * Signs this device in for the user logged in now (`POST /api/checkin/device`): registers the device by
+   * its secret the first time, sends its name, and keeps the author ticket the server answers. Concurrent
+   * calls share one request.
+   */
+  signInDevice(): Promise<AuthorTicket | undefined> {
+    this.signingIn ??= (async () => {
+      try {
+        const info = await deviceInfo();
+        const { data } = await this.call<{ author: { userId: string; name: string }; ticket: string; expiresAt: string }>('POST', '/api/checkin/device', {
+          id: info.id,
+          secret: info.secret,
+          name: info.name ?? '',
+          ...(this.eventId ? { eventId: this.eventId } : {}),
+        });
+        const ticket: AuthorTicket = { userId: data.author.userId, name: data.author.name, ticket: data.ticket, expiresAt: data.expiresAt };
+        if (!this.stopped) await storeAuthorTicket(ticket);
+        return ticket;
+      } finally {
+        this.signingIn = null;
       }
-      if (!next) break;
-      page = await next;
-    }
-    await committing;
-  } finally {
-    // A failed page leaves the later ones to fail their cursor check; none may still be running on return.
-    await committing?.catch(() => undefined);
+    })();
+    return this.signingIn;
   }
-  if (first) set({ download: { eventId, loaded, complete: true } });
-  return changes;
+
+  // -------------------------------------------------------------------------------------------------
+  // Pulling the roster
+
+  /**
+   * Pulls the roster changes of `eventId` since the stored cursor, page by page; each page is stored with
+   * its cursor in one transaction. Three things overlap: the server answering page n + 1, this page copying
+   * page n into IndexedDB, and the browser committing page n - 1 (see storeRosterPage).
+   */
+  private async pull(eventId: string): Promise<number> {
+    const stored = await rosterCursor(eventId);
+    let since = stored?.cursor ?? 0;
+    const first = !stored?.complete;
+    let loaded = 0;
+    if (first) this.set({ download: { eventId, loaded: 0, complete: false } });
+    const fetchPage = (from: number) =>
+      this.call<{ items: RosterEntry[]; cursor: number; hasMore: boolean }>('GET', `/api/checkin/roster?eventId=${encodeURIComponent(eventId)}&since=${from}&limit=${PAGE_SIZE}`);
+    let changes = 0;
+    let committing: Promise<unknown> | null = null;
+    let page = await fetchPage(since);
+    try {
+      for (;;) {
+        // A page that arrives after the session ended is not stored (the logout wiped the roster).
+        if (this.stopped) throw new ApiError(0, 'The session ended');
+        const { items, cursor, hasMore } = page.data;
+        const next = hasMore ? fetchPage(cursor) : null;
+        next?.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
+        const storing = storeRosterPage(eventId, items, { after: since, cursor, complete: !hasMore || stored?.complete === true, asChunk: first });
+        storing.catch(() => undefined); // awaited on the next turn or after the loop
+        // The page before this one must be stored before progress is shown (or before a failure stops here).
+        if (committing) await committing;
+        committing = storing;
+        changes += items.length;
+        since = cursor;
+        if (first) {
+          loaded += items.length;
+          this.set({ download: { eventId, loaded, complete: false } });
+        }
+        if (!next) break;
+        page = await next;
+      }
+      await committing;
+    } finally {
+      // A failed page leaves the later ones to fail their cursor check; none may still be running on return.
+      await committing?.catch(() => undefined);
+    }
+    if (first) this.set({ download: { eventId, loaded, complete: true } });
+    return changes;
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Running
+
+  private withLock<T>(run: () => Promise<T>): Promise<T> {
+    return this.deps.locks ? this.deps.locks.request(LOCK_NAME, run) : run();
+  }
+
+  private async runOnce() {
+    if (!this.deps.online()) {
+      this.set({ online: false });
+      return;
+    }
+    this.set({ syncing: true, online: true });
+    this.reached = false;
+    try {
+      await this.withLock(async () => {
+        if (this.stopped) return;
+        // The signed-in user's author ticket comes before the roster: once the door shows people, every
+        // change made on it can be credited, even if the network drops right after.
+        const signedIn = tokenClaims(this.deps.token()).sub;
+        if (signedIn && !(await authorTicket(signedIn, this.deps.now()))) await this.signInDevice();
+        // Changes of a user who has not logged in here since (no ticket) wait, but do not keep the roster
+        // from the user signed in now: the pull still runs, and the wait is reported after it.
+        let waitsForLogin: AuthNeeded | undefined;
+        try {
+          await this.push();
+        } catch (error) {
+          if (!(error instanceof AuthNeeded) || !this.deps.token()) throw error;
+          waitsForLogin = error;
+        }
+        if (this.eventId) {
+          const t0 = performance.now();
+          const changes = await this.pull(this.eventId);
+          this.set({ lastPull: { ms: Math.round(performance.now() - t0), changes } });
+        }
+        if (waitsForLogin) throw waitsForLogin;
+      });
+      this.failures = 0;
+      this.nextAllowedAt = 0;
+      const at = this.deps.now().toISOString();
+      this.deps.lastSync?.write(at);
+      this.set({ lastSuccessAt: at, lastError: null, needsLogin: false });
+    } catch (error) {
+      if (error instanceof AuthNeeded) {
+        this.set({ needsLogin: true, lastError: error.message });
+      } else {
+        this.failures++;
+        this.nextAllowedAt = Date.now() + Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(this.failures, 6));
+        this.set({ lastError: error instanceof Error ? error.message : String(error) });
+      }
+    } finally {
+      await this.refreshOutbox();
+      this.set({ syncing: false });
+      if (this.reached && !this.stopped) await this.reportWaiting();
+    }
+  }
+
+  /**
+   * One sync (push, then pull). Concurrent calls share the run and trigger one more pass after it.
+   * `force` (Sync now, a new login, coming online) ignores the back-off.
+   */
+  syncNow(force = true): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (!force && Date.now() < this.nextAllowedAt) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.runOnce();
+        } while (this.again && !this.state.needsLogin && !this.stopped);
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  /**
+   * Before a logout: sends what waits (for up to `timeoutMs`), then answers how many changes are still
+   * on this device. They stay after the logout, credited to whoever made them (their author ticket), and
+   * go out with the next login on this device.
+   */
+  async sendBeforeLogout(timeoutMs = 8000): Promise<number> {
+    if (this.deps.online()) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([this.syncNow(true), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+      clearTimeout(timer);
+    }
+    return (await outboxSummary()).waiting;
+  }
+
+  /**
+   * The send-once flush for the service worker's `sync` event: sends the whole outbox (no roster pull),
+   * reports what still waits, and rejects when anything is left to send, so the browser retries later.
+   */
+  async flushOnce(): Promise<void> {
+    this.reached = false;
+    try {
+      await this.withLock(() => this.push());
+    } finally {
+      if (this.reached) await this.reportWaiting();
+    }
+    const { waiting } = await outboxSummary();
+    if (waiting > 0) throw new Error(`${waiting} check-in changes still waiting`);
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // What waits on this device, told to the server (the dashboard shows it apart from the headcount)
+
+  private scheduleReport() {
+    clearTimeout(this.reportTimer);
+    this.reportTimer = setTimeout(() => void this.reportWaiting(), 500);
+  }
+
+  /**
+   * `POST /api/checkin/report {deviceId, eventId, waiting}`: the operations of this device still to be
+   * delivered, for the event the engine keeps (or, with none chosen, the event of the oldest waiting
+   * entry). Never fails: a report that does not arrive is replaced by the next one.
+   */
+  async reportWaiting(): Promise<void> {
+    clearTimeout(this.reportTimer);
+    try {
+      const forEvent = this.eventId ?? (await oldestUnsentEvent());
+      if (!forEvent) return;
+      const waiting = await unsentCount(forEvent);
+      const userId = tokenClaims(this.deps.token()).sub;
+      const ticket = userId ? ((await authorTicket(userId, this.deps.now())) ?? (await this.signInDevice())) : undefined;
+      if (!ticket) return;
+      await this.call('POST', '/api/checkin/report', { deviceId: await deviceId(), eventId: forEvent, waiting, author: ticket.ticket });
+    } catch {
+      // offline, logged out or refused: the next sync reports again
+    }
+  }
+
+  /**
+   * The browser's site data was cleared under this page (device-record's `watchClearedStorage`): the
+   * changes still waiting are gone with it. The page says which (storage-loss.ts), and tells the server
+   * that the old device holds nothing any more — with the ticket it still has in memory, once someone is
+   * logged in — so the dashboard stops counting them at once (otherwise its report ages out in 2 hours).
+   */
+  private storageCleared(previous: DeviceInfo) {
+    forgetLoadedIndex();
+    const lost = this.lastUnsent;
+    this.lastUnsent = [];
+    if (lost.length) recordStorageLoss({ at: this.deps.now().toISOString(), changes: lost.map((e) => ({ label: e.label, ...(e.by ? { by: e.by } : {}) })) });
+    this.set({ waiting: 0, refused: [] });
+    const forEvent = this.eventId ?? lost[0]?.eventId;
+    const ticket = Object.values(previous.tickets ?? {}).find((t) => Date.parse(t.expiresAt) > this.deps.now().getTime());
+    if (!forEvent || !ticket) return;
+    const retire = async () => {
+      try {
+        await this.call('POST', '/api/checkin/report', { deviceId: previous.id, eventId: forEvent, waiting: 0, author: ticket.ticket });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    void (async () => {
+      if (this.deps.token() && (await retire())) return;
+      // Clearing site data also ends the login: the report goes with the next one.
+      const stop = subscribeToken((token) => {
+        if (token) void retire().then((done) => done && stop());
+      });
+      this.teardown.push(stop);
+    })();
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Lifecycle
+
+  /**
+   * Starts the page's triggers (online, focus, visibility, every 15 s, a new login), without choosing an
+   * event: screens other than the check-in (the admin panel's lists) that queue changes in the outbox
+   * start the engine so their changes are sent too. Pulls only happen once an event is chosen.
+   */
+  start(): void {
+    if (this.started || this.stopped) return;
+    this.started = true;
+    const on = <K extends keyof WindowEventMap>(type: K, listener: () => void, target: Window | Document = window) => {
+      target.addEventListener(type, listener);
+      this.teardown.push(() => target.removeEventListener(type, listener));
+    };
+    on('online', () => {
+      this.set({ online: true });
+      void this.syncNow(true);
+    });
+    on('offline', () => this.set({ online: false }));
+    on('focus', () => void this.syncNow(false));
+    on(
+      'visibilitychange' as keyof WindowEventMap,
+      () => {
+        if (document.visibilityState === 'visible') void this.syncNow(false);
+      },
+      document,
+    );
+    const interval = setInterval(() => {
+      if (this.deps.online()) void this.syncNow(false);
+    }, INTERVAL_MS);
+    this.teardown.push(() => clearInterval(interval));
+    this.teardown.push(subscribeToken((token) => void shareTokenWithWorker(token)));
+    this.teardown.push(
+      subscribeToken((token) => {
+        if (!token) return;
+        requestPersistence();
+        void this.signInDevice().catch(() => undefined);
+        // A new login on this page (after cleared site data, say) syncs at once: the back-off earned by the
+        // failures before it says nothing about this session, and the roster may have to download again.
+        this.failures = 0;
+        this.nextAllowedAt = 0;
+        this.set({ needsLogin: false });
+        void this.syncNow(true);
+      }),
+    );
+    // Another tab changed the outbox or the roster: the counts here follow at once.
+    this.teardown.push(onOtherTabs(() => void this.refreshOutbox()));
+    this.teardown.push(watchClearedStorage((previous) => this.storageCleared(previous)));
+    if (this.deps.token()) {
+      requestPersistence();
+      void this.signInDevice().catch(() => undefined);
+    }
+    void this.refreshOutbox();
+  }
+
+  /**
+   * Ends this session's engine: no trigger fires any more, requests in flight are aborted, and the
+   * answer waits until a sync in flight has ended, so nothing it fetched is stored after the logout's wipe.
+   */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    for (const undo of this.teardown.splice(0)) undo();
+    clearTimeout(this.reportTimer);
+    this.aborts.abort();
+    await this.running?.catch(() => undefined);
+    await this.signingIn?.catch(() => undefined);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
+// The page's engine
 
-let eventId: string | null = null;
-let running: Promise<void> | null = null;
-let again = false;
-let failures = 0;
-let nextAllowedAt = 0;
-let started = false;
-
-async function withLock<T>(run: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  if (locks?.request) return locks.request(LOCK_NAME, run) as Promise<T>;
-  return run();
+/** `navigator.onLine` where there is a navigator (a page or a worker); true elsewhere. */
+function isOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
 }
 
-async function runOnce() {
-  if (!isOnline()) {
-    set({ online: false });
-    return;
-  }
-  set({ syncing: true, online: true });
-  reached = false;
-  try {
-    await withLock(async () => {
-      await push();
-      if (eventId) {
-        const t0 = performance.now();
-        const changes = await pull(eventId);
-        set({ lastPull: { ms: Math.round(performance.now() - t0), changes } });
-      }
-    });
-    failures = 0;
-    nextAllowedAt = 0;
-    const at = new Date().toISOString();
-    storeLastSync(at);
-    set({ lastSuccessAt: at, lastError: null, needsLogin: false });
-  } catch (error) {
-    if (error instanceof AuthNeeded) {
-      set({ needsLogin: true, lastError: error.message });
-    } else {
-      failures++;
-      nextAllowedAt = Date.now() + Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(failures, 6));
-      set({ lastError: error instanceof Error ? error.message : String(error) });
-    }
-  } finally {
-    await refreshOutbox();
-    set({ syncing: false });
-    if (reached) await reportWaiting();
-  }
-}
-
-/**
- * One sync (push, then pull). Concurrent calls share the run and trigger one more pass after it.
- * `force` (Sync now, a new login, coming online) ignores the back-off.
- */
-export function syncNow(force = true): Promise<void> {
-  if (!force && Date.now() < nextAllowedAt) return Promise.resolve();
-  if (running) {
-    again = true;
-    return running;
-  }
-  running = (async () => {
+const LAST_SYNC_KEY = 'eventpro.checkin.lastSync';
+const lastSyncInLocalStorage = {
+  read(): string | null {
     try {
-      do {
-        again = false;
-        await runOnce();
-      } while (again && !state.needsLogin);
-    } finally {
-      running = null;
+      return typeof localStorage === 'undefined' ? null : localStorage.getItem(LAST_SYNC_KEY);
+    } catch {
+      return null;
     }
-  })();
-  return running;
+  },
+  write(at: string) {
+    try {
+      if (typeof localStorage !== 'undefined') localStorage.setItem(LAST_SYNC_KEY, at);
+    } catch {
+      // storage refused: the time shows until the next reload
+    }
+  },
+};
+
+/** The Web Locks of this page or worker, where the platform has them. */
+function browserLocks(): SyncDeps['locks'] {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator.locks as LockManager | undefined);
+  return locks ? { request: <T>(name: string, run: () => Promise<T>) => locks.request(name, run) as Promise<T> } : undefined;
+}
+
+let pageEngine: CheckinSync | undefined;
+const pageListeners = new Set<() => void>();
+const tellPage = () => {
+  for (const listener of pageListeners) listener();
+};
+
+/** This page's engine for the session signed in now (made on first use, started by `startOutboxSync`). */
+function engine(): CheckinSync {
+  pageEngine ??= new CheckinSync({
+    fetch: (path, init) => fetch(path, init),
+    token: getToken,
+    now: () => new Date(),
+    locks: browserLocks(),
+    online: isOnline,
+    lastSync: lastSyncInLocalStorage,
+    onChange: tellPage,
+  });
+  return pageEngine;
+}
+
+export const getSyncState = (): SyncState => engine().getState();
+
+export function subscribeSync(listener: () => void): () => void {
+  pageListeners.add(listener);
+  return () => pageListeners.delete(listener);
+}
+
+export const syncNow = (force = true): Promise<void> => engine().syncNow(force);
+export const refreshOutbox = (): Promise<void> => engine().refreshOutbox();
+export const signInDevice = (): Promise<AuthorTicket | undefined> => engine().signInDevice();
+export const sendBeforeLogout = (timeoutMs?: number): Promise<number> => engine().sendBeforeLogout(timeoutMs);
+
+/** Starts this session's engine and its triggers (any panel screen that queues changes calls this). */
+export function startOutboxSync(): void {
+  engine().start();
+}
+
+/** Which event the engine keeps current; starts the engine the first time. */
+export function startCheckinSync(forEvent: string): void {
+  startOutboxSync();
+  engine().setEvent(forEvent);
 }
 
 /**
- * Starts the engine's triggers once (online, focus, visibility, every 15 s, a new login), without
- * choosing an event: screens other than the check-in (the admin panel's lists) that queue changes in the
- * outbox call this so their changes are sent too. Pulls only happen once an event is chosen.
+ * Logout: stops this session's engine (see `CheckinSync.stop`) and takes the service worker's copy of the
+ * token away; the next login starts a new engine.
  */
-export function startOutboxSync(): void {
-  if (started) return;
-  started = true;
-  watchWorkerToken();
-  window.addEventListener('online', () => {
-    set({ online: true });
-    void syncNow(true);
-  });
-  window.addEventListener('offline', () => set({ online: false }));
-  window.addEventListener('focus', () => void syncNow(false));
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void syncNow(false);
-  });
-  setInterval(() => {
-    if (navigator.onLine) void syncNow(false);
-  }, INTERVAL_MS);
-  subscribeToken((token) => {
-    if (!token) return;
-    requestPersistence();
-    void signInDevice().catch(() => undefined);
-    // A new login syncs at once: the back-off earned by the failures before it (a server hiccup, a
-    // cleared device) says nothing about this session, and the roster may have to download again.
-    failures = 0;
-    nextAllowedAt = 0;
-    set({ needsLogin: false });
-    void syncNow(true);
-  });
-  // Another tab changed the outbox or the roster: the counts here follow at once.
-  followOtherTabs(() => void refreshOutbox());
-  watchClearedStorage(storageCleared);
-  if (getToken()) {
-    requestPersistence();
-    void signInDevice().catch(() => undefined);
-  }
-  void refreshOutbox();
+export async function stopCheckinSync(): Promise<void> {
+  const stopping = pageEngine;
+  pageEngine = undefined;
+  await stopping?.stop();
+  await shareTokenWithWorker(null);
+  tellPage();
 }
 
 /**
@@ -513,54 +716,6 @@ function requestPersistence() {
   const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined;
   if (!storage?.persist) return;
   void storage.persisted().then((already) => (already ? true : storage.persist())).catch(() => false);
-}
-
-/**
- * Before a logout: sends what waits (for up to `timeoutMs`), then answers how many changes are still
- * on this device. They stay after the logout, credited to whoever made them (their author ticket), and
- * go out with the next login on this device.
- */
-export async function sendBeforeLogout(timeoutMs = 8000): Promise<number> {
-  if (isOnline()) await Promise.race([syncNow(true), new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
-  return (await outboxSummary()).waiting;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// What waits on this device, told to the server (the dashboard shows it apart from the headcount)
-
-let reportTimer: ReturnType<typeof setTimeout> | undefined;
-function scheduleReport() {
-  clearTimeout(reportTimer);
-  reportTimer = setTimeout(() => void reportWaiting(), 500);
-}
-
-/**
- * `POST /api/checkin/report {deviceId, eventId, waiting}`: the operations of this device still to be
- * delivered, for the event the engine keeps (or, with none chosen, the event of the oldest waiting
- * entry). Never fails: a report that does not arrive is replaced by the next one.
- */
-export async function reportWaiting(): Promise<void> {
-  clearTimeout(reportTimer);
-  try {
-    const db = checkinDb();
-    let forEvent = eventId;
-    if (!forEvent) {
-      let oldest: CheckinOutboxEntry | undefined;
-      await db.checkinOutbox.orderBy('seq').until(() => !!oldest).each((e) => {
-        if (e.state !== 'refused') oldest = e;
-      });
-      forEvent = oldest?.eventId ?? null;
-    }
-    if (!forEvent) return;
-    const id = forEvent;
-    const waiting = await db.checkinOutbox.where('eventId').equals(id).filter((e) => e.state !== 'refused').count();
-    const userId = tokenClaims(getToken() ?? workerToken).sub;
-    const ticket = userId ? ((await authorTicket(userId)) ?? (await signInDevice())) : undefined;
-    if (!ticket) return;
-    await call('POST', '/api/checkin/report', { deviceId: await deviceId(), eventId: id, waiting, author: ticket.ticket });
-  } catch {
-    // offline, logged out or refused: the next sync reports again
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -592,15 +747,7 @@ async function readWorkerToken(): Promise<string | null> {
   }
 }
 
-let tokenWatched = false;
 let syncRequested: Promise<void> | null = null;
-
-/** Keeps the worker's copy of the token in step with the page's (a logout removes it). Pages only. */
-function watchWorkerToken(): void {
-  if (tokenWatched || typeof window === 'undefined') return;
-  tokenWatched = true;
-  subscribeToken((token) => void shareTokenWithWorker(token));
-}
 
 /**
  * Asks for a Background Sync with tag 'eventpro-checkin-outbox' (where `registration.sync` exists) after
@@ -608,7 +755,6 @@ function watchWorkerToken(): void {
  */
 export function requestBackgroundSync(): void {
   if (typeof window === 'undefined' || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  watchWorkerToken();
   if (syncRequested) return; // one registration per burst of changes
   syncRequested = (async () => {
     try {
@@ -624,30 +770,9 @@ export function requestBackgroundSync(): void {
   })();
 }
 
-/**
- * The send-once flush for the service worker's `sync` event: sends the whole outbox (no roster pull),
- * reports what still waits, and rejects when anything is left to send, so the browser retries later.
- * Touches no DOM or window.
- */
+/** The service worker's flush (it has no localStorage: the page left it a copy of the token). Touches no DOM or window. */
 export async function flushOutboxOnce(): Promise<void> {
-  workerToken = getToken() ?? (await readWorkerToken());
-  reached = false;
-  try {
-    await withLock(() => push());
-  } finally {
-    if (reached) await reportWaiting();
-  }
-  const { waiting } = await outboxSummary();
-  if (waiting > 0) throw new Error(`${waiting} check-in changes still waiting`);
-}
-
-/** Which event the engine keeps current; starts the engine's triggers the first time. */
-export function startCheckinSync(forEvent: string): void {
-  const changed = eventId !== forEvent;
-  eventId = forEvent;
-  startOutboxSync();
-  if (changed) {
-    set({ download: null });
-    void syncNow(true);
-  }
+  const token = getToken() ?? (await readWorkerToken());
+  const worker = new CheckinSync({ fetch: (path, init) => fetch(path, init), token: () => token, now: () => new Date(), locks: browserLocks(), online: isOnline });
+  await worker.flushOnce();
 }

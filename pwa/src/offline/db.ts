@@ -6,8 +6,16 @@
 //   each event's roster has been downloaded (`rosterCursors`), the operations waiting for the server
 //   (`checkinOutbox`, in creation order by `seq`) and this device's id (`deviceInfo`).
 // - 3: the first roster download of an event as a few large records (`rosterChunks`); `rosterPeople`
-//   then holds only the people changed since (see checkin-store.ts).
-import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
+//   then holds only the people changed since (see roster-repository.ts).
+// - 4: the admin panel's last-fetched lists (`panelCache`), until then a database of their own
+//   (`eventpro-panel`, deleted on first use: a cache the server gives again). Every earlier table and
+//   what it holds (waiting submissions and door changes) stays as it was.
+//
+// One connection per page (`database()`). Every transaction commits with strict durability (the commit
+// waits for the disk: a change staff made at the door survives a power cut), except the one that stores
+// a roster download page (ROSTER_PAGE_STORES), which the server can always give again and which runs
+// back to back during a 50,000-person download: that one is relaxed.
+import { Dexie, type DBCore, type EntityTable } from 'dexie';
 import type { CheckinOutboxEntry, DeviceInfo, RosterChunk, RosterCursor, RosterPerson } from './checkin-types';
 
 /** Which public endpoint a submission goes to. */
@@ -49,6 +57,18 @@ export interface SavedPass {
   linkToken?: string;
 }
 
+/** A saved copy of the panel's query cache (TanStack Query's dehydrated state). */
+export interface PanelCacheEntry {
+  key: 'queries';
+  savedAt: number;
+  state: unknown;
+}
+
+/** The stores of the transaction that stores one roster download page, in this order: the one relaxed transaction. */
+export const ROSTER_PAGE_STORES = ['rosterChunks', 'rosterPeople', 'rosterCursors', 'checkinOutbox'] as const;
+
+const isRosterPage = (stores: string[]) => stores.length === ROSTER_PAGE_STORES.length && ROSTER_PAGE_STORES.every((name) => stores.includes(name));
+
 export class EventProDatabase extends Dexie {
   publicOutbox!: EntityTable<OutboxEntry, 'id'>;
   passes!: EntityTable<SavedPass, 'passCode'>;
@@ -57,10 +77,10 @@ export class EventProDatabase extends Dexie {
   rosterCursors!: EntityTable<RosterCursor, 'eventId'>;
   checkinOutbox!: EntityTable<CheckinOutboxEntry, 'seq'>;
   deviceInfo!: EntityTable<DeviceInfo, 'key'>;
+  panelCache!: EntityTable<PanelCacheEntry, 'key'>;
 
-  /** `options`: the check-in opens its own connection with strict durability (see checkin-store.ts). */
-  constructor(name = 'eventpro', options?: DexieOptions) {
-    super(name, options);
+  constructor(name = 'eventpro') {
+    super(name, { chromeTransactionDurability: 'strict' });
     this.version(1).stores({
       publicOutbox: '&id, createdAt',
       passes: '&passCode, savedAt',
@@ -73,6 +93,17 @@ export class EventProDatabase extends Dexie {
     });
     this.version(3).stores({
       rosterChunks: '[eventId+cursor]',
+    });
+    this.version(4).stores({
+      panelCache: '&key',
+    });
+    this.use({
+      stack: 'dbcore',
+      name: 'roster-pages-relaxed',
+      create: (down: DBCore): DBCore => ({
+        ...down,
+        transaction: (stores, mode, options) => down.transaction(stores, mode, isRosterPage(stores) ? { ...options, durability: 'relaxed' } : options),
+      }),
     });
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RosterIndex } from './checkin-store';
+import { RosterIndex } from './roster-search-index';
 import type { RosterPerson } from './checkin-types';
 
 const person = (id: string, passCode: string, status = 'registered_online'): RosterPerson => ({

@@ -5,7 +5,7 @@ import { type BaseRecord, readEnvelope, resourceApi } from '../../lib/api';
 import { resourceKeys } from './resource-api';
 import { statusLabel } from '../../components/panel-format';
 import { formatCreatedOn } from '../../lib/dates';
-import { toast } from '../../components/panel-toast';
+import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';
 import type { ResourceConfig } from './types';
 

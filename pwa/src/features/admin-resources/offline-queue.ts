@@ -1,10 +1,12 @@
 // The panel's offline changes (issue 7, "Tablets and patchy networks"): status changes of people and
-// new walk-in visitors go to the venue check-in's outbox (offline/checkin-store.ts) and are sent by its
+// new walk-in visitors go to the venue check-in's outbox (offline/checkin-outbox.ts) and are sent by its
 // sync engine (offline/checkin-sync.ts) when the network returns. Nothing here keeps a queue of its own.
 import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api-error';
-import { checkinDb, queuePanelStatusChange, registerWalkIn, retryRefused } from '../../offline/checkin-store';
+import { queuePanelStatusChange, registerWalkIn } from '../../offline/checkin-outbox';
+import { database } from '../../offline/db';
+import { retryRefused } from '../../offline/refused-changes';
 import { refreshOutbox, syncNow } from '../../offline/checkin-sync';
 import type { CheckinOutboxEntry, RosterKind } from '../../offline/checkin-types';
 import type { BaseRecord } from '../../lib/api';
@@ -64,7 +66,7 @@ export function usePendingChanges(name: ResourceName, onDelivered: () => Promise
     if (!queuesOffline(name)) return;
     let known = new Set<string>();
     let latest = 0;
-    const subscription = liveQuery(() => checkinDb().checkinOutbox.orderBy('seq').toArray()).subscribe({
+    const subscription = liveQuery(() => database().checkinOutbox.orderBy('seq').toArray()).subscribe({
       next(entries) {
         const turn = ++latest;
         const next = summarise(name, entries);

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, readEnvelope } from '../../lib/api';
 import { formatCreatedOn } from '../../lib/dates';
 import { useIsAdmin } from '../../components/panel-session';
-import { toast } from '../../components/panel-toast';
+import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';
 import './person-messages.css';
 

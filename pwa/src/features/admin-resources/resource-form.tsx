@@ -6,7 +6,7 @@ import type { BaseRecord } from '../../lib/api';
 import { PanelEventSelect } from '../../components/panel-event-select';
 import { PanelImageField } from '../../components/panel-image-field';
 import { PrintBadgeButton } from '../../components/print-badge-button';
-import { toast } from '../../components/panel-toast';
+import { toast } from '../../components/toasts';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { checkboxValue, payloadFrom, valuesFrom } from './fields';
 import { isNetworkFailure, isOffline, queueWalkIn } from './offline-queue';

@@ -5,9 +5,9 @@ import { type BaseRecord, downloadAnswer, resourceApi } from '../../lib/api';
 import { formatInr, statusLabel } from '../../components/panel-format';
 import { formatCreatedOn } from '../../lib/dates';
 import { PanelStatusFilter } from '../../components/panel-status-filter';
-import { PanelDrawer } from '../../components/panel-drawer';
+import { Dialog } from '../../components/dialog';
 import { usePanelUser } from '../../components/panel-session';
-import { toast } from '../../components/panel-toast';
+import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';
 import { isNetworkFailure, isOffline, OFFLINE_NEEDS_NETWORK, queueStatusChange, queuesOffline, retryPending, usePendingChanges, walkInRow } from './offline-queue';
 import type { ListSearch } from './list-search';
@@ -367,16 +367,16 @@ export function ResourceScreen({
         </span>
       </nav>
 
-      <PanelDrawer
-        open={editing !== undefined}
-        title={editing ? config.formTitle.edit : config.formTitle.create}
-        onClose={closeForm}
-      >
-        {editing !== undefined ? <ResourceForm key={editing?.id ?? 'new'} config={config} record={editing} onClose={closeForm} onOpen={setEditing} /> : null}
-      </PanelDrawer>
-      <PanelDrawer open={showDuplicates} title={`Possible duplicates: ${config.title}`} onClose={() => setShowDuplicates(false)}>
-        {showDuplicates ? <DuplicatesPanel config={config} onChanged={() => void reload()} /> : null}
-      </PanelDrawer>
+      {editing !== undefined ? (
+        <Dialog placement="sheet" title={editing ? config.formTitle.edit : config.formTitle.create} onClose={closeForm}>
+          <ResourceForm key={editing?.id ?? 'new'} config={config} record={editing} onClose={closeForm} onOpen={setEditing} />
+        </Dialog>
+      ) : null}
+      {showDuplicates ? (
+        <Dialog placement="sheet" title={`Possible duplicates: ${config.title}`} onClose={() => setShowDuplicates(false)}>
+          <DuplicatesPanel config={config} onChanged={() => void reload()} />
+        </Dialog>
+      ) : null}
       {children}
     </section>
   );

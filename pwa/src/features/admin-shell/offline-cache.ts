@@ -1,42 +1,19 @@
 // The panel's last-fetched data, kept in IndexedDB so the panel opens with it offline (issue 7,
-// "Tablets and patchy networks"). A small persister of our own: TanStack's persister packages are not
-// in the dependency set. Only the panel's and the account's queries are kept; logout forgets them.
+// "Tablets and patchy networks"), in the app's one IndexedDB database (`panelCache`). A small persister
+// of our own: TanStack's persister packages are not in the dependency set. Only the panel's and the
+// account's queries are kept; logout forgets them.
 import { dehydrate, type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
 
-const DB_NAME = 'eventpro-panel';
-const STORE = 'cache';
-const KEY = 'queries';
 /** Older data is not worth showing. */
 const MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+/** Where the panel kept this cache before it moved into the app's one database (db.ts, version 4). */
+const OLD_DATABASE = 'eventpro-panel';
 
-interface Saved {
-  savedAt: number;
-  state: DehydratedState;
-}
-
-function open(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-/** Runs `action` on the store once the database is open; an action that returns null does nothing. */
-async function run<T>(mode: IDBTransactionMode, action: (store: IDBObjectStore) => IDBRequest | null): Promise<T | undefined> {
-  const db = await open();
-  try {
-    return await new Promise<T | undefined>((resolve, reject) => {
-      const request = action(db.transaction(STORE, mode).objectStore(STORE));
-      if (!request) return resolve(undefined);
-      request.onsuccess = () => resolve(request.result as T);
-      request.onerror = () => reject(request.error);
-    });
-  } finally {
-    db.close();
-  }
-}
+/** The app's one database, loaded with the panel (the public site's first paint never imports it). */
+const panelCache = async () => {
+  const { database } = await import('../../offline/db');
+  return database().panelCache;
+};
 
 const persisted = (key: readonly unknown[]) => key[0] === 'panel' || (key[0] === 'auth' && key[1] === 'me');
 
@@ -57,9 +34,10 @@ export function savedAt(): number | null {
 export function restorePanelCache(queryClient: QueryClient): Promise<void> {
   restored ??= (async () => {
     try {
-      const saved = await run<Saved>('readonly', (store) => store.get(KEY));
+      void import('dexie').then(({ Dexie }) => Dexie.delete(OLD_DATABASE)).catch(() => undefined);
+      const saved = await (await panelCache()).get('queries');
       if (saved && Date.now() - saved.savedAt < MAX_AGE_MS) {
-        hydrate(queryClient, saved.state);
+        hydrate(queryClient, saved.state as DehydratedState);
         lastSavedAt = saved.savedAt;
         // Shown at once, but fetched again as soon as a screen uses them (and the network allows).
         await queryClient.invalidateQueries({ predicate: (query) => persisted(query.queryKey) }, { cancelRefetch: false });
@@ -84,7 +62,9 @@ async function save(queryClient: QueryClient) {
   const at = Date.now();
   const startedIn = generation;
   try {
-    await run('readwrite', (store) => (startedIn === generation ? store.put({ savedAt: at, state } satisfies Saved, KEY) : null));
+    const table = await panelCache();
+    if (startedIn !== generation) return; // a logout came first: nothing of the previous user is written back
+    await table.put({ key: 'queries', savedAt: at, state });
     lastSavedAt = at;
   } catch {
     // Quota or no IndexedDB: keep going without.
@@ -100,7 +80,7 @@ export async function clearPanelCache(): Promise<void> {
   restored = null;
   lastSavedAt = null;
   try {
-    await run('readwrite', (store) => store.delete(KEY));
+    await (await panelCache()).delete('queries');
   } catch {
     // nothing stored
   }

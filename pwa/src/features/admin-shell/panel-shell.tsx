@@ -1,7 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { formatCreatedOn } from '../../lib/dates';
-import { PanelToasts } from '../../components/panel-toast';
+import { Toasts } from '../../components/toasts';
 import { StorageLossNotice } from '../../components/storage-loss-notice';
 import '../../styles/panel-app.css';
 import { usePanelUser } from '../../components/panel-session';
@@ -115,7 +115,7 @@ export function PanelShell({
           {children}
         </main>
       </div>
-      <PanelToasts />
+      <Toasts place="panel" />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { clearPanelCache } from '../admin-shell/offline-cache';
 import { api } from '../../lib/api';
 import { clearToken, getToken } from '../../lib/auth-token';
-import { wipeRoster } from '../../offline/checkin-store';
-import { sendBeforeLogout } from '../../offline/checkin-sync';
+import { sendBeforeLogout, stopCheckinSync } from '../../offline/checkin-sync';
+import { wipeRoster } from '../../offline/roster-repository';
 
 /**
  * Signing out, in one place and in this order:
@@ -46,6 +46,8 @@ async function leaveDevice(): Promise<boolean> {
   ) {
     return false;
   }
+  // The session's sync ends first (a roster page in flight is stored before, never after, the wipe).
+  await stopCheckinSync();
   await wipeRoster();
   return true;
 }

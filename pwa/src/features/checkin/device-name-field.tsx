@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { deviceInfo, setDeviceName } from '../../offline/checkin-store';
+import { deviceInfo, setDeviceName } from '../../offline/device-record';
 import { signInDevice } from '../../offline/checkin-sync';
 import './device-name-field.css';
 

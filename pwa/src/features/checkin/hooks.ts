@@ -1,5 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { deviceId, openRosterIndex, type RosterIndex } from '../../offline/checkin-store';
+import { deviceId } from '../../offline/device-record';
+import { openRosterIndex } from '../../offline/roster-repository';
+import type { RosterIndex } from '../../offline/roster-search-index';
 import { getSyncState, subscribeSync } from '../../offline/checkin-sync';
 
 export function useSyncState() {

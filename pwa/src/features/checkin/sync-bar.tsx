@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
-import { discardRefused, retryRefused } from '../../offline/checkin-store';
+import { discardRefused, retryRefused } from '../../offline/refused-changes';
 import { refreshOutbox, syncNow } from '../../offline/checkin-sync';
 import { formatClock, formatMoment } from '../../lib/dates';
 import { useSyncState } from './hooks';

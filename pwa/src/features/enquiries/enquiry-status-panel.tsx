@@ -3,9 +3,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { ENQUIRY_STATUSES } from '../../../../edge/schemas/organisations';
 import { api, type BaseRecord, readEnvelope } from '../../lib/api';
 import { resourceKeys } from '../admin-resources/resource-api';
-import { PanelDrawer } from '../../components/panel-drawer';
+import { Dialog } from '../../components/dialog';
 import { statusLabel } from '../../components/panel-format';
-import { toast } from '../../components/panel-toast';
+import { toast } from '../../components/toasts';
 import { FormMessage } from '../../components/form-message';
 import { formatMobile } from '../../../../edge/schemas/mobile-number';
 
@@ -13,11 +13,11 @@ export const ENQUIRY_PANEL_WIDTH = 500;
 
 /** Seed 001 §2, §4: any status with optional notes; "Please select a status" when none is chosen. */
 export function EnquiryStatusPanel({ enquiry, onClose }: { enquiry: BaseRecord | null; onClose: () => void }) {
-  return (
-    <PanelDrawer open={enquiry !== null} title="Update Enquiry Status" width={ENQUIRY_PANEL_WIDTH} onClose={onClose}>
-      {enquiry ? <StatusForm key={enquiry.id} enquiry={enquiry} onClose={onClose} /> : null}
-    </PanelDrawer>
-  );
+  return enquiry ? (
+    <Dialog placement="sheet" title="Update Enquiry Status" width={ENQUIRY_PANEL_WIDTH} onClose={onClose}>
+      <StatusForm key={enquiry.id} enquiry={enquiry} onClose={onClose} />
+    </Dialog>
+  ) : null;
 }
 
 function StatusForm({ enquiry, onClose }: { enquiry: BaseRecord; onClose: () => void }) {

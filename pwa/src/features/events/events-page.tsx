@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { EVENT_STATUSES } from '../../../../edge/schemas/events';
 import { eventKeys, eventPageQueryOptions } from '../../components/event-queries';
 import { api, type BaseRecord, readEnvelope } from '../../lib/api';
-import { PanelDrawer } from '../../components/panel-drawer';
+import { Dialog } from '../../components/dialog';
 import { statusLabel } from '../../components/panel-format';
 import { formatEventDate } from '../../lib/dates';
 import { PanelStatusFilter } from '../../components/panel-status-filter';
 import { useIsAdmin } from '../../components/panel-session';
-import { toast } from '../../components/panel-toast';
+import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';
 import { EventForm } from './event-form';
 
@@ -119,9 +119,11 @@ export function EventsPage() {
           </button>
         </span>
       </nav>
-      <PanelDrawer open={editing !== undefined} title={editing ? 'Edit Event' : 'Create Events'} onClose={close}>
-        {editing !== undefined ? <EventForm key={editing?.id ?? 'new'} record={editing} onClose={close} /> : null}
-      </PanelDrawer>
+      {editing !== undefined ? (
+        <Dialog placement="sheet" title={editing ? 'Edit Event' : 'Create Events'} onClose={close}>
+          <EventForm key={editing?.id ?? 'new'} record={editing} onClose={close} />
+        </Dialog>
+      ) : null}
     </section>
   );
 }

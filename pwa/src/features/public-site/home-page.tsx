@@ -1,4 +1,4 @@
-import { notify } from '../../components/toasts';
+import { toast } from '../../components/toasts';
 import { Countdown } from './countdown';
 import { formatDateRange, formatDay } from './event-dates';
 import { PublicLayout, usePublicActions } from './public-layout';
@@ -69,7 +69,7 @@ function PromoBanner() {
       <ul className="promo__cards">
         {PROMO_CARDS.map(([title, text]) => (
           <li key={title}>
-            <button type="button" className={`promo__card promo__card--${title.toLowerCase()}`} onClick={() => notify(title)}>
+            <button type="button" className={`promo__card promo__card--${title.toLowerCase()}`} onClick={() => toast(title)}>
               <span className="promo__card-title">{title}</span>
               <span className="promo__card-text">{text}</span>
             </button>

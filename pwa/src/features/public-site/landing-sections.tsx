@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { notify } from '../../components/toasts';
+import { toast } from '../../components/toasts';
 import type { RegistrationType } from './registration/registration-types';
 import { PackagesSection } from './packages-section';
 import { usePublicActions } from './public-layout';
@@ -239,7 +239,7 @@ function FounderProfile() {
   const [playing, setPlaying] = useState(false);
   const play = () => {
     if (videoUrl) setPlaying(true);
-    else notify('The founder’s video will be available soon.');
+    else toast('The founder’s video will be available soon.');
   };
   return (
     <section className="section founder" aria-labelledby="founder-title">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Modal } from '../../components/modal';
+import { Dialog } from '../../components/dialog';
 import { usePublicActions } from './public-layout';
 import { DEFAULT_PACKAGES, type SitePackage } from '../../../../edge/lib/site-defaults';
 import { useSite } from './site-data';
@@ -47,7 +47,7 @@ export function PackagesSection() {
         ))}
       </ul>
       {details ? (
-        <Modal title={details.name} onClose={() => setDetails(null)}>
+        <Dialog title={details.name} onClose={() => setDetails(null)}>
           <p className="package__price">{details.price}</p>
           <h3 className="package__subtitle">Deliverables</h3>
           <ul className="package__features package__features--all">
@@ -55,7 +55,7 @@ export function PackagesSection() {
               <li key={feature}>{feature}</li>
             ))}
           </ul>
-        </Modal>
+        </Dialog>
       ) : null}
     </section>
   );

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { PanelEventSelect } from '../../components/panel-event-select';
 import { formatInr, statusLabel } from '../../components/panel-format';
-import { toast } from '../../components/panel-toast';
+import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';
 import { BarChart } from './bar-chart';
 import { REGISTRATION_TYPES, type Report, type ReportTable, reportQueryOptions, reportTables } from './report-data';

@@ -3,7 +3,7 @@ import { type PasswordChangeForm, passwordChangeFormSchema } from '../../../../e
 import { FormMessage } from '../../components/form-message';
 import { showServerErrors, useSchemaForm } from '../../components/form/schema-form';
 import { TextField } from '../../components/form/fields';
-import { toast } from '../../components/panel-toast';
+import { toast } from '../../components/toasts';
 import { api, readEnvelope } from '../../lib/api';
 
 const EMPTY: PasswordChangeForm = { currentPassword: '', newPassword: '', confirmPassword: '' };

@@ -5,12 +5,12 @@ import { categoryLines, type SiteSettingsForm, siteSettingsFormSchema } from '..
 import { passwordResetFormSchema, USER_ROLE_CHOICES, userCreateSchema } from '../../../../edge/schemas/users';
 import { SelectField, TextAreaField, TextField } from '../../components/form/fields';
 import { showServerErrors, useSchemaForm } from '../../components/form/schema-form';
-import { PanelDrawer } from '../../components/panel-drawer';
+import { Dialog } from '../../components/dialog';
 import { useEventChoices } from '../../components/panel-event-select';
 import { statusLabel } from '../../components/panel-format';
 import { formatClock, formatCreatedOn } from '../../lib/dates';
 import { useLogout, usePanelUser } from '../../components/panel-session';
-import { toast } from '../../components/panel-toast';
+import { toast } from '../../components/toasts';
 import { api, errorMessage, readEnvelope } from '../../lib/api';
 import { type Account, accountsQueryOptions, type LoginLock, loginLocksQueryOptions, type SiteSettings, settingsKeys, siteSettingsQueryOptions } from './settings-queries';
 import { eventKeys } from '../../components/event-queries';
@@ -318,9 +318,11 @@ function Accounts({ selfId }: { selfId: string }) {
           </tbody>
         </table>
       </div>
-      <PanelDrawer open={resetting !== null} title="Reset password" width={500} onClose={() => setResetting(null)}>
-        {resetting ? <ResetPassword account={resetting} onDone={() => setResetting(null)} /> : null}
-      </PanelDrawer>
+      {resetting ? (
+        <Dialog placement="sheet" title="Reset password" width={500} onClose={() => setResetting(null)}>
+          <ResetPassword account={resetting} onDone={() => setResetting(null)} />
+        </Dialog>
+      ) : null}
     </div>
   );
 }

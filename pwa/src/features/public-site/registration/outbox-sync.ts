@@ -1,4 +1,4 @@
-import { notify } from '../../../components/toasts';
+import { toast } from '../../../components/toasts';
 import type { SavedPass } from '../../../offline/db';
 import type { FlushReport } from '../../../offline/public-outbox';
 import { reportLine } from './outbox-report';
@@ -8,7 +8,7 @@ import { flushNow } from './submit';
 export function tellPerson(reports: Array<Pick<FlushReport, 'entry' | 'outcome'>>, onPass?: (pass: SavedPass) => void): void {
   for (const report of reports) {
     const line = reportLine(report);
-    if (line) notify(line.text, line.tone);
+    if (line) toast(line.text, line.tone);
     if (report.outcome.kind === 'sent' && report.outcome.pass) onPass?.(report.outcome.pass);
   }
 }

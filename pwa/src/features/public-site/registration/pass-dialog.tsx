@@ -1,15 +1,15 @@
-import { Modal } from '../../../components/modal';
+import { Dialog } from '../../../components/dialog';
 import type { SavedPass } from '../../../offline/db';
 import { PassCard } from './pass-card';
 import './registration.css';
 
 export default function PassDialog({ pass, onClose }: { pass: SavedPass; onClose: () => void }) {
   return (
-    <Modal title="Your pass" onClose={onClose}>
+    <Dialog title="Your pass" onClose={onClose}>
       <PassCard pass={pass} />
       <p className="pass__saved">
         Saved on this device: open it any time, even offline, from <a href="/passes" onClick={onClose}>My passes</a>.
       </p>
-    </Modal>
+    </Dialog>
   );
 }

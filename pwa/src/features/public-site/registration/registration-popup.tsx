@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { DEFAULT_PACKAGES, subscriptionChoices } from '../../../../../edge/lib/site-defaults';
-import { Modal } from '../../../components/modal';
+import { Dialog } from '../../../components/dialog';
 import type { SavedPass } from '../../../offline/db';
 import { useRegistrationClosed, useSite } from '../site-data';
 import { CityPicker } from './city-picker';
 
-import { notify } from '../../../components/toasts';
+import { toast } from '../../../components/toasts';
 import { useFocusFirstInvalid } from './focus-invalid';
 import {
   type FieldErrors,
@@ -100,10 +100,10 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
     if (!open.current) {
       // The popup was closed meanwhile: the outcome as a toast, and the pass when there is one.
       if (result.kind === 'created') {
-        notify(POPUP_SUCCESS, 'success');
+        toast.success(POPUP_SUCCESS);
         if (result.pass) onPass(result.pass);
-      } else if (result.kind === 'queued') notify(result.reason === 'slow' ? SLOW_SERVER_MESSAGE : QUEUED_MESSAGE, 'info');
-      else notify(result.message || POPUP_FAILURE, result.kind === 'duplicate' ? 'info' : 'error');
+      } else if (result.kind === 'queued') toast(result.reason === 'slow' ? SLOW_SERVER_MESSAGE : QUEUED_MESSAGE);
+      else toast(result.message || POPUP_FAILURE, result.kind === 'duplicate' ? 'info' : 'error');
       return;
     }
     setSending(false);
@@ -130,7 +130,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
   };
 
   return (
-    <Modal
+    <Dialog
       title={type}
       onClose={onClose}
       closeOnBackdrop={!dirty && !sending}
@@ -219,6 +219,6 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
