@@ -39,11 +39,10 @@ describe('panel offline', () => {
     const kept = await page.evaluate(
       () =>
         new Promise<unknown>((resolve, reject) => {
-          const open = indexedDB.open('eventpro-panel', 1);
-          open.onupgradeneeded = () => open.result.createObjectStore('cache');
+          const open = indexedDB.open('eventpro');
           open.onerror = () => reject(open.error);
           open.onsuccess = () => {
-            const read = open.result.transaction('cache').objectStore('cache').get('queries');
+            const read = open.result.transaction('panelCache').objectStore('panelCache').get('queries');
             read.onsuccess = () => {
               open.result.close();
               resolve(read.result ?? null);
