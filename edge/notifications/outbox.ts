@@ -2,14 +2,14 @@ import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Database } from '../db/database';
 import type { BatchWriter } from '../db/batch-writer';
-import { insertRowsStatement, insertStatement, type SqlStatement, statementTemplate, toStatement } from '../db/sql-statement';
-import { notifications, passLinks } from '../db/tables/notifications';
+import { insertRowsStatement, type SqlStatement, statementTemplate, toStatement } from '../db/sql-statement';
+import { notifications } from '../db/tables/notifications';
 import type { AppEnv } from '../env';
 import { groupCommit } from '../lib/group-commit';
-import { randomBytes } from '../lib/random-bytes';
 import { uuidv7 } from '../lib/uuid-v7';
 import { type Channels, NOT_CONFIGURED } from './channels';
 import type { Channel, MessageTemplate } from './messages';
+import { passLinkToken } from './pass-link';
 import { e164Mobile } from './recipient';
 
 /** Who a pass belongs to: the resource (`visitors`, `stalls`, ...) and the record's id. */
@@ -21,17 +21,6 @@ export interface PassHolder {
   mobileNumber: string;
   email?: string | null;
   passCode: string;
-}
-
-/**
- * A pass link's token: 12 hex digits of the time of issue (new tokens land at the end of the key's index),
- * then 128 random bits in base64url: 34 characters.
- */
-export function newPassToken(now: Date): string {
-  let binary = '';
-  for (const byte of randomBytes(16)) binary += String.fromCharCode(byte);
-  const random = btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  return now.getTime().toString(16).padStart(12, '0') + random;
 }
 
 /** The site's address that links point at: PUBLIC_ORIGIN, else the address this request came to. */
@@ -51,18 +40,19 @@ const NO_ADDRESS: Record<Channel, string> = {
 };
 
 /**
- * The statements that give `holder` a new pass link and queue its messages on every channel: one row
- * per channel, `queued` where the channel is configured and the person has an address on it, else
- * `not_sent` with the reason. Committed by the caller with the registration itself; a row holds only the
- * link, and the message is written from the person and the event when it is sent.
+ * The statement that queues `holder`'s messages with a new pass link (signed with `linkSecret`:
+ * pass-link.ts) on every channel: one row per channel, `queued` where the channel is configured and the
+ * person has an address on it, else `not_sent` with the reason. Committed by the caller with the
+ * registration itself; a row holds only the link, and the message is written from the person and the
+ * event when it is sent.
  */
 export function passMessageStatements(
   db: Database,
-  options: { holder: PassHolder; eventId: string; template: MessageTemplate; channels: Channels; origin: string; now: Date },
+  options: { holder: PassHolder; eventId: string; template: MessageTemplate; channels: Channels; origin: string; linkSecret: string; now: Date },
 ): { statements: SqlStatement[]; queued: number } {
-  const { holder, eventId, template, channels, origin, now } = options;
+  const { holder, eventId, template, channels, origin, linkSecret, now } = options;
   const at = now.toISOString();
-  const token = newPassToken(now);
+  const token = passLinkToken(linkSecret, holder.kind, holder.id, now);
   const payload = JSON.stringify({ passUrl: `${origin}/p/${token}` } satisfies MessagePayload);
   const mobile = e164Mobile(holder.mobileNumber);
   const email = holder.email?.trim() || '';
@@ -93,10 +83,7 @@ export function passMessageStatements(
     };
   });
   return {
-    statements: [
-      insertStatement(db, passLinks, { token, personKind: holder.kind, personId: holder.id, createdAt: at }),
-      insertRowsStatement(db, notifications, rows),
-    ],
+    statements: [insertRowsStatement(db, notifications, rows)],
     queued,
   };
 }

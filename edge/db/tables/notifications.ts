@@ -42,9 +42,9 @@ export const notifications = sqliteTable(
 );
 
 /**
- * Links that open a person's pass on any device (`/p/<token>`). A token is its time of issue (12 hex
- * digits of milliseconds, so new tokens land at the end of the key's index) and 128 random bits. A person
- * may have several (each "Find my pass" makes a new one).
+ * Pass links issued before links were signed (notifications/pass-link.ts), kept so the links already sent
+ * still open their pass; nothing new is written here. A token is its time of issue (12 hex digits of
+ * milliseconds) and 128 random bits.
  */
 export const passLinks = sqliteTable(
   'pass_links',
