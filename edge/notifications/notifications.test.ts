@@ -163,7 +163,7 @@ describe('a registration reaches the person', () => {
     const visitor = await registerVisitor({ email: '' });
     // Both senders start before the loop woken by the registration does anything.
     const before = phones.requests.length;
-    const deps = { db: t.db, writeBatch: t.deps.writeBatch, channels: t.deps.messaging!.channels, now: t.clock.now };
+    const deps = { db: t.db, writeBatch: t.deps.writeBatch, channels: t.deps.messaging!.channels, now: t.clock.now, linkSecret: t.deps.secrets.jwtSecret };
     await Promise.all([sendDueMessages(deps), sendDueMessages(deps), t.messageLoop.idle()]);
     phones.control.delayMs = 0;
     expect(phones.requests.length - before).toBe(2);
@@ -272,8 +272,9 @@ describe('the pass by link', () => {
   it('opens links sent before links were signed, and refuses a signed link altered by one character', async () => {
     const visitor = await registerVisitor({ email: '' });
     await t.messageLoop.idle();
-    const [row] = await t.db.select().from(notifications).where(and(eq(notifications.personId, visitor.id), eq(notifications.channel, 'whatsapp')));
-    const token = (JSON.parse(row!.payload) as { passUrl: string }).passUrl.split('/p/')[1]!;
+    const whatsapp = phones.requests.findLast((r) => r.path.endsWith('/messages'))!;
+    const link = (whatsapp.body as { template: { components: Array<{ parameters: Array<{ text: string }> }> } }).template.components[0]!.parameters[5]!.text;
+    const token = link.split('/p/')[1]!;
     expect((await t.request('GET', `/api/public/passes/${token}`)).status).toBe(200);
 
     // Every character of a signed token is covered by its signature: the person, the kind and the time.
@@ -289,6 +290,17 @@ describe('the pass by link', () => {
     const old = await t.request('GET', `/api/public/passes/${stored}`);
     expect(old.status).toBe(200);
     expect((await old.json()).data).toMatchObject({ name: 'Asha Rao', passCode: visitor.passCode });
+
+    // A message queued before links were signed goes out with the link it was queued with.
+    const at = t.clock.now().toISOString();
+    await t.db.insert(notifications).values({
+      id: crypto.randomUUID(), channel: 'sms', recipient: `+91${visitor.number}`, template: 'pass_link', payload: JSON.stringify({ passUrl: `http://localhost/p/${stored}` }),
+      status: 'queued', nextAttemptAt: at, personKind: 'visitors', personId: visitor.id, createdAt: at, updatedAt: at,
+    });
+    t.messageLoop.wake();
+    await t.messageLoop.idle();
+    const sms = phones.requests.findLast((r) => r.path === '/api/v5/flow')!;
+    expect(sms.body).toMatchObject({ recipients: [{ link: `http://localhost/p/${stored}` }] });
   });
 });
 

@@ -28,9 +28,19 @@ export function publicOrigin(c: Context<AppEnv>): string {
   return c.var.deps.messaging?.publicOrigin || new URL(c.req.url).origin;
 }
 
-/** What a message row stores beyond its person and event: the pass link it carries. */
-export interface MessagePayload {
-  passUrl: string;
+/**
+ * What a message row stores beyond its person and event: the site's address its pass link points at. The
+ * link itself is signed when the message is sent (pass-link.ts), issued at the row's creation time, so
+ * every message of one registration or one "Find my pass" carries the same link. Rows queued before links
+ * were signed carry their stored link (`passUrl`) instead.
+ */
+export type MessagePayload = { origin: string } | { passUrl: string };
+
+/** The link a message carries: its stored one, or the one signed now for its person and creation time. */
+export function messagePassUrl(row: Pick<OutboxRow, 'payload' | 'personKind' | 'personId' | 'createdAt'>, linkSecret: string): string {
+  const payload = JSON.parse(row.payload) as MessagePayload;
+  if ('passUrl' in payload) return payload.passUrl;
+  return `${payload.origin}/p/${passLinkToken(linkSecret, row.personKind, row.personId, new Date(row.createdAt))}`;
 }
 
 const NO_ADDRESS: Record<Channel, string> = {
@@ -40,20 +50,19 @@ const NO_ADDRESS: Record<Channel, string> = {
 };
 
 /**
- * The statement that queues `holder`'s messages with a new pass link (signed with `linkSecret`:
- * pass-link.ts) on every channel: one row per channel, `queued` where the channel is configured and the
- * person has an address on it, else `not_sent` with the reason. Committed by the caller with the
- * registration itself; a row holds only the link, and the message is written from the person and the
- * event when it is sent.
+ * The statement that queues `holder`'s messages, with a new pass link, on every channel: one row per
+ * channel, `queued` where the channel is configured and the person has an address on it, else `not_sent`
+ * with the reason. Committed by the caller with the registration itself. A row holds only the site's
+ * address; the link is signed and the message written from the person and the event when it is sent, so
+ * the registration's own request pays for neither.
  */
 export function passMessageStatements(
   db: Database,
-  options: { holder: PassHolder; eventId: string; template: MessageTemplate; channels: Channels; origin: string; linkSecret: string; now: Date },
+  options: { holder: PassHolder; eventId: string; template: MessageTemplate; channels: Channels; origin: string; now: Date },
 ): { statements: SqlStatement[]; queued: number } {
-  const { holder, eventId, template, channels, origin, linkSecret, now } = options;
+  const { holder, eventId, template, channels, origin, now } = options;
   const at = now.toISOString();
-  const token = passLinkToken(linkSecret, holder.kind, holder.id, now);
-  const payload = JSON.stringify({ passUrl: `${origin}/p/${token}` } satisfies MessagePayload);
+  const payload = JSON.stringify({ origin } satisfies MessagePayload);
   const mobile = e164Mobile(holder.mobileNumber);
   const email = holder.email?.trim() || '';
   const addresses: Array<[Channel, string]> = [
@@ -107,6 +116,8 @@ export interface OutboxRow {
   eventId: string | null;
   /** Attempts so far, this one included. */
   attempts: number;
+  /** When the message was queued: its pass link's time of issue. */
+  createdAt: string;
 }
 
 /**
@@ -140,6 +151,7 @@ export async function claimDue({ db, writeBatch }: { db: Database; writeBatch: B
       personId: notifications.personId,
       eventId: notifications.eventId,
       attempts: notifications.attempts,
+      createdAt: notifications.createdAt,
     });
   const [rows = []] = await groupCommit(writeBatch, [toStatement(claim)]);
   // The write lane answers rows by column name.
@@ -153,6 +165,7 @@ export async function claimDue({ db, writeBatch }: { db: Database; writeBatch: B
     personId: String(row.person_id),
     eventId: row.event_id == null ? null : String(row.event_id),
     attempts: Number(row.attempts),
+    createdAt: String(row.created_at),
   }));
 }
 

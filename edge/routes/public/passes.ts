@@ -82,7 +82,6 @@ export const passRoutes = new Hono<AppEnv>()
         template: 'pass_link',
         channels: messaging?.channels ?? {},
         origin: publicOrigin(c),
-        linkSecret: c.var.deps.secrets.jwtSecret,
         now: at,
       });
       statements.push(...messages.statements);

@@ -103,7 +103,6 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
             template: 'pass',
             channels: c.var.deps.messaging?.channels ?? {},
             origin: publicOrigin(c),
-            linkSecret: c.var.deps.secrets.jwtSecret,
             now: now(),
           })
         : undefined;
