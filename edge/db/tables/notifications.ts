@@ -12,7 +12,9 @@ import { idColumn, timestampColumns } from './columns';
  * - `nextAttemptAt`: when a queued row is next due. A sender claims a row by moving this forward (a
  *   conditional UPDATE), so two senders never send one message; a sender that dies mid-send leaves a row
  *   that comes due again when its claim lapses.
- * - `payload`: JSON, what the message carries that its person and event do not say: the pass link. The
+ * - `payload`: JSON, what the message carries that its person and event do not say: the site's address its
+ *   pass link points at (the link is signed when it is sent: notifications/pass-link.ts; rows queued before
+ *   links were signed hold the link itself). The
  *   rest (name, event, date, venue, pass code) is read when it is sent, so a corrected name goes out right.
  */
 export const notifications = sqliteTable(
