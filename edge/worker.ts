@@ -83,7 +83,7 @@ function requestDeps(env: WorkerBindings): AppDeps & { messaging: NonNullable<Ap
     messaging: {
       channels,
       publicOrigin: env.PUBLIC_ORIGIN?.trim() || undefined,
-      dispatch: (c) => c.executionCtx.waitUntil(sendDueMessages({ db, writeBatch, channels, now })),
+      dispatch: (c) => c.executionCtx.waitUntil(sendDueMessages({ db, writeBatch, channels, now, linkSecret: env.JWT_SECRET })),
     },
   };
 }
@@ -124,6 +124,6 @@ export default {
   /** The cron of wrangler.toml: sends the messages that are due (retries after back-off, ones a request left). */
   async scheduled(_controller: unknown, env: WorkerBindings, ctx: { waitUntil(promise: Promise<unknown>): void }) {
     const { db, writeBatch, messaging, now } = requestDeps(env);
-    ctx.waitUntil(sendDueMessages({ db, writeBatch, channels: messaging.channels, now }));
+    ctx.waitUntil(sendDueMessages({ db, writeBatch, channels: messaging.channels, now, linkSecret: env.JWT_SECRET }));
   },
 };

@@ -108,13 +108,14 @@ export const checkinOperationSchema = z.object({
 });
 export type CheckinOperation = z.infer<typeof checkinOperationSchema>;
 
-export const checkinBatchSchema = z.object({
-  ...sender,
-  operations: z.array(checkinOperationSchema).check(
+const operationList = <Item extends z.core.SomeType>(item: Item) =>
+  z.array(item).check(
     z.minLength(1, { error: 'Send at least one operation' }),
     z.maxLength(MAX_OPERATIONS_PER_BATCH, { error: `At most ${MAX_OPERATIONS_PER_BATCH} operations per batch` }),
-  ),
-});
+  );
+export const checkinBatchSchema = z.object({ ...sender, operations: operationList(checkinOperationSchema) });
+/** A batch with its operations not yet checked one by one: the server checks those a slice at a time (http/validate.ts). */
+export const checkinBatchEnvelopeSchema = z.object({ ...sender, operations: operationList(z.unknown()) });
 export type CheckinBatch = z.infer<typeof checkinBatchSchema>;
 
 /** The person of a walk-in, as the desk's form takes them (the device makes the id). */
