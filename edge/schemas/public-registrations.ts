@@ -133,6 +133,8 @@ export const awardRegistrationSchema = z.object({
   nomineeName: requiredText(FIELD_LABELS.awards.nomineeName),
   mobile: requiredMobile(FIELD_LABELS.awards.mobile),
   organization: requiredText(FIELD_LABELS.awards.organization),
+  // One of the organiser's categories when there are any (checked by the route against Settings).
+  category: textWithDefault(FIELD_LABELS.awards.category, ''),
   email: optionalEmail,
   ...submissionFields,
 });

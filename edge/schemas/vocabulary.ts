@@ -52,7 +52,7 @@ export const FIELD_LABELS = {
     organizationName: 'Organization Name',
     city: 'City',
   },
-  awards: { nomineeName: 'Nominee Name', mobile: 'Contact Person Mobile', organization: 'Organization' },
+  awards: { nomineeName: 'Nominee Name', mobile: 'Contact Person Mobile', organization: 'Organization', category: 'Award Category' },
   stall: { companyName: 'Company / Organization Name', contactPersonName: 'Contact Person Name', mobileNumber: 'Mobile Number' },
   sponsor: { organization: 'Sponsor Organization Name', name: 'Contact Person Name', mobile: 'Mobile Number' },
   enquiry: { name: 'Full Name', mobile: 'Mobile Number', organization: 'Organization', subscriptionType: 'Subscription Type' },
@@ -82,3 +82,6 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 export function isPlainText(value: string, options: { multiline?: boolean } = {}): boolean {
   return !(options.multiline ? CONTROL_EXCEPT_LINES : CONTROL).test(value) && !LONE_SURROGATE.test(value);
 }
+
+/** An award category that is not one of the organiser's (Settings → Award categories). */
+export const UNKNOWN_AWARD_CATEGORY_MESSAGE = 'Choose one of the award categories';

@@ -124,6 +124,25 @@ describe('the other submissions', () => {
     expect(row).toMatchObject({ nomineeName: 'Lakshmi Builders', mobileNumber: e164(number), organizationName: 'Lakshmi Group', passCode: data.passCode });
   });
 
+  it('POST /api/awards/register takes one of the organiser\'s award categories, stored in their spelling', async () => {
+    // No categories set: a category is kept as typed.
+    const free = await post('/api/awards/register', { nomineeName: 'Free Text', mobile: mobile(), organization: 'O', category: 'Best Towers' });
+    expect(free.status).toBe(201);
+    const token = await t.login();
+    const set = await t.request('PUT', '/api/settings', { token, json: { awardCategories: ['Best Luxury Project', 'Green Building of the Year'] } });
+    expect(set.status).toBe(200);
+    const unknown = await post('/api/awards/register', { nomineeName: 'Unknown Category', mobile: mobile(), organization: 'O', category: 'Best Towers' });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ success: false, message: 'Choose one of the award categories', errors: { category: 'Choose one of the award categories' } });
+    const known = await post('/api/awards/register', { nomineeName: 'Known Category', mobile: mobile(), organization: 'O', category: ' green building of the year ' });
+    expect(known.status).toBe(201);
+    const [row] = await t.db.select().from(awardNominations).where(eq(awardNominations.id, (await known.json()).data.id));
+    expect(row?.category).toBe('Green Building of the Year');
+    const none = await post('/api/awards/register', { nomineeName: 'No Category', mobile: mobile(), organization: 'O' });
+    expect(none.status).toBe(201);
+    await t.request('PUT', '/api/settings', { token, json: { awardCategories: [] } });
+  });
+
   it('POST /api/sponsors/register maps organization, name and mobile', async () => {
     const number = mobile();
     const res = await post('/api/sponsors/register', { organization: 'Deccan Cement', name: 'Kiran', mobile: number });

@@ -50,7 +50,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
   // The enquiry's choices: the organiser's packages plus "General Enquiry" (settles the seed's
   // 2 PACK BRONZE / 3 PACK SILVER mismatch); the seed's cards until the API answers.
   const choices = site.subscriptionChoices.length > 0 ? site.subscriptionChoices : subscriptionChoices(DEFAULT_PACKAGES);
-  const spec = typeSpec(type, choices);
+  const spec = typeSpec(type, choices, site.awardCategories);
   const formId = useId();
   // An Enquire Now from a package card copies its subscription into the form (seed 000 §4).
   const [values, setValues] = useState<Values>(() => (subscription ? { subscriptionType: subscription } : ({} as Values)));

@@ -17,6 +17,12 @@ describe('popup validation (seed 000 §5)', () => {
     });
   });
 
+  it('offers the award categories, optional, only once the organiser has listed some', () => {
+    expect(typeSpec('Awards Registration').fields.map((f) => f.name)).toEqual(['nomineeName', 'mobile', 'organization']);
+    const category = typeSpec('Awards Registration', undefined, ['Best Luxury Project']).fields.find((f) => f.name === 'category');
+    expect(category).toMatchObject({ label: 'Award Category', kind: 'select', required: false, options: ['Best Luxury Project'] });
+  });
+
   it('accepts an optional + and 10 to 15 digits, spaces aside', () => {
     const { fields } = typeSpec('Enquire Now');
     const base = { name: 'A', subscriptionType: 'General Enquiry' };

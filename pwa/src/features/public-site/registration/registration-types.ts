@@ -78,7 +78,7 @@ export interface TypeSpec {
   nameField: string;
 }
 
-export function typeSpec(type: RegistrationType, enquiryChoices: readonly string[] = DEFAULT_ENQUIRY_CHOICES): TypeSpec {
+export function typeSpec(type: RegistrationType, enquiryChoices: readonly string[] = DEFAULT_ENQUIRY_CHOICES, awardCategories: readonly string[] = []): TypeSpec {
   switch (type) {
     case 'Visitor Registration':
       return {
@@ -100,6 +100,8 @@ export function typeSpec(type: RegistrationType, enquiryChoices: readonly string
           field('awards', 'nomineeName', person),
           field('awards', 'mobile', tel),
           field('awards', 'organization', organisation),
+          // Offered once the organiser has listed the categories (Settings); optional.
+          ...(awardCategories.length > 0 ? [field('awards', 'category', { kind: 'select', options: awardCategories })] : []),
         ],
       };
     case 'Book a Stall':
