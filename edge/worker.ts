@@ -16,7 +16,7 @@ import { sendDueMessages } from './notifications/dispatcher';
 import { type PageShell, publicPages } from './public-pages';
 import { r2BlobStore, type R2BucketLike } from './storage/r2-blob-store';
 // The server build of the app's public pages (`npm run build:pwa` makes it; wrangler bundles it).
-// @ts-ignore: a build output, typed by its source below
+// @ts-expect-error: a build output, typed by its source below
 import * as builtPages from '../dist/ssr/entry-server.js';
 import type * as PageRenderer from '../pwa/src/entry-server';
 

@@ -33,7 +33,7 @@ export interface WriteContext {
 }
 
 export interface ResourceDescription extends AnyResource {
-  // biome-ignore lint: any table of ours: the generic layer reads the common columns by name.
+  // Typed `any` on purpose: any table of ours: the generic layer reads the common columns by name.
   table: SQLiteTable & Record<string, SQLiteColumn | any>;
   /** The new record's values from validated input: the defaults for what the form left out. */
   defaults(input: Row, context: WriteContext): Row;

@@ -1,18 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ifMatch, readEnvelope, resourceApi } from '../../lib/api';
+import { resourceKeys } from '../../lib/resource-keys';
 import type { ListSearch } from './list-search';
 import type { ResourceName } from './types';
 
 export const PAGE_SIZE = 20;
 
-/** The query keys of one admin resource: everything under `['panel', name]` is refreshed together after a change. */
-export const resourceKeys = {
-  all: (name: ResourceName) => ['panel', name] as const,
-  list: (name: ResourceName, params: ReturnType<typeof listParams>) => ['panel', name, 'list', params] as const,
-  count: (name: ResourceName, status: string) => ['panel', name, 'count', status] as const,
-  duplicates: (name: ResourceName) => ['panel', name, 'duplicates'] as const,
-  messages: (name: ResourceName, id: string) => ['panel', name, 'messages', id] as const,
-};
+// The query keys of one admin resource: everything under `['panel', name]` is refreshed together after a change.
+export { resourceKeys } from '../../lib/resource-keys';
 
 export function listParams(search: ListSearch) {
   return {

@@ -106,6 +106,7 @@ export function ResourceScreen({
   // The search box updates the URL after a pause in typing.
   const [q, setQ] = useState(search.q ?? '');
   const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on typing only; `setSearch` changes with the URL it writes
   useEffect(() => {
     if (first.current) {
       first.current = false;

@@ -6,7 +6,7 @@ import { StorageLossNotice } from '../../components/storage-loss-notice';
 import '../../styles/panel-app.css';
 import { usePanelUser } from '../../components/panel-session';
 import { MOBILE_BREAKPOINT_PX, navFor } from './nav';
-import { savedAt } from './offline-cache';
+import { savedAt } from '../../lib/panel-cache';
 import { useMediaQuery, usePanelTheme } from './theme';
 import { useOnline } from './use-online';
 
@@ -40,6 +40,7 @@ export function PanelShell({
     });
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `pathname` is the trigger: on a phone, going to a screen closes the menu
   useEffect(() => {
     if (mobile) setOpen(false);
   }, [mobile, pathname]);

@@ -67,6 +67,7 @@ export function PersonCard({ person, myDevice, armed, justDone, busy, error, onA
         <button type="button" className="ci-action" disabled={busy} onClick={() => onAction(next)} data-testid="card-action">
           {actionLabel(next)}
           {armed && (
+            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a key hint inside the button, not focusable itself; the button's name is its action
             <kbd className="ci-kbd" aria-hidden="true">
               Enter ↵
             </kbd>

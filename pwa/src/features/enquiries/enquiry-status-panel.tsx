@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ENQUIRY_STATUSES } from '../../../../edge/schemas/organisations';
 import { api, type BaseRecord, readEnvelope } from '../../lib/api';
-import { resourceKeys } from '../admin-resources/resource-api';
+import { resourceKeys } from '../../lib/resource-keys';
 import { Dialog } from '../../components/dialog';
 import { statusLabel } from '../../components/panel-format';
 import { toast } from '../../components/toasts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdownParts, eventPhase, formatDateRange, formatDay, formatDayTime, programmeDays } from './event-dates';
+import { countdownParts, formatDateRange, formatDay, programmeDays } from './event-dates';
 
 const target = Date.parse('2025-10-18T09:00:00+05:30');
 

@@ -245,6 +245,7 @@ function FounderProfile() {
     <section className="section founder" aria-labelledby="founder-title">
       <div className="founder__media">
         {playing ? (
+          // biome-ignore lint/a11y/useMediaCaption: the organiser's own video; captions come with it when it has them
           <video src={videoUrl} controls autoPlay playsInline width="640" height="360" data-testid="founder-video" />
         ) : (
           <button type="button" className="founder__poster" onClick={play} aria-label="Play the founder’s video">

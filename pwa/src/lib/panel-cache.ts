@@ -11,7 +11,7 @@ const OLD_DATABASE = 'eventpro-panel';
 
 /** The app's one database, loaded with the panel (the public site's first paint never imports it). */
 const panelCache = async () => {
-  const { database } = await import('../../offline/db');
+  const { database } = await import('../offline/db');
   return database().panelCache;
 };
 
