@@ -51,7 +51,7 @@ export const DEFAULT_PACKAGES: SitePackage[] = [
 
 /**
  * The enquiry popup's subscription choices: the package names plus "General Enquiry". Derived from the
- * packages (not the seed's separate list with "2 PACK BRONZE", which no card offers), so the choices and
+ * packages (not a separate list, which once offered a "2 PACK BRONZE" no card sells), so the choices and
  * the cards can never disagree.
  */
 export function subscriptionChoices(packages: SitePackage[]): string[] {

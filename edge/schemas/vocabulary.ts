@@ -1,5 +1,5 @@
 /**
- * The seeds' fixed words: choices, patterns, labels, messages and defaults of the registration forms.
+ * The fixed words of the registration forms: choices, patterns, labels, messages and defaults.
  * No zod here, so any screen (the public header included) may import it without weight; the schemas in
  * fields.ts, people.ts and public-registrations.ts build on it.
  */
