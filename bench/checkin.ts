@@ -1,5 +1,5 @@
 /**
- * The venue check-in at 50,000 people, in headless Chromium against the built server (issue 4):
+ * The venue check-in at 50,000 people, in headless Chromium against the built server:
  * first roster load and store, search, tap to updated card, 1,000 queued operations after reconnect,
  * and a delta sync of 100 changes. `seedRoster` writes the people straight into a database file before
  * the server starts over it; `benchCheckin` only needs the server's URL and an account.

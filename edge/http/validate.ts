@@ -72,8 +72,8 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /**
- * Schemas give their own message where the seeds fix one. The rest get a readable sentence built from
- * the issue (zod/mini ships no locale, so its default text is only "Invalid input").
+ * Schemas give their own message where a form shows a fixed one. The rest get a readable sentence built
+ * from the zod issue (zod/mini ships no locale, so its default text is only "Invalid input").
  */
 function issueMessage(issue: $ZodIssue, value: unknown): string {
   if (issue.message && issue.message !== 'Invalid input') return issue.message;

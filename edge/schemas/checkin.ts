@@ -20,7 +20,7 @@ export const DOOR_STATUSES: Record<RosterKind, readonly string[]> = {
   sponsors: VIP_STATUSES,
 };
 
-/** The one big action of a person card, in order (issue: venue check-in). */
+/** The one big action of a person card at the venue door: the next status in this order. */
 export const DOOR_FLOW: Record<RosterKind, readonly string[]> = {
   visitors: ['registered_at_venue', 'checked_in', 'not_visited'],
   guests: ['reached', 'checked_in', 'exited_ramp', 'left_venue'],

@@ -1,4 +1,4 @@
-// Issue 7, "Tablets and patchy networks": status changes and walk-ins made in the panel while offline
+// The panel on a tablet with a patchy network: status changes and walk-ins made in the panel while offline
 // go to the check-in outbox and reach the server after reconnecting (and after a new login); the
 // stale-edit 409 and an expired session while saving a form.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -47,7 +47,7 @@ describe('POST /api/visitors/register', () => {
       workingProfessional: 'Business',
       organizationName: 'Rao Estates',
       city: 'Hyderabad',
-      // The seed's forms send these; the server decides them itself.
+      // The public forms send these; the server decides them itself.
       status: 'approved',
       registrationType: 'vip',
       createdAt: '1999-01-01',
@@ -76,7 +76,7 @@ describe('POST /api/visitors/register', () => {
     expect(row).toMatchObject({ fullName: 'Asha Rao', mobileNumber: e164(number), passCode: body.data.passCode, status: 'pending', registrationType: 'visitor_registration' });
   });
 
-  it('applies the §3 defaults to absent or blank optional fields', async () => {
+  it('applies the defaults (Others, Not specified) to absent or blank optional fields', async () => {
     const absent = await post('/api/visitors/register', { fullName: 'Ravi', mobileNumber: mobile() });
     expect(absent.status).toBe(201);
     expect((await absent.json()).data).toMatchObject({ workingProfessional: 'Others', organizationName: 'Not specified', city: 'Not specified' });
@@ -178,7 +178,7 @@ describe('the other submissions', () => {
   });
 });
 
-describe('validation (seed 000 §5)', () => {
+describe('validation: required fields and mobile numbers, with the popup messages', () => {
   const cases: Array<[string, string, Record<string, unknown>, string]> = [
     ['visitor', '/api/visitors/register', { mobileNumber: '9876543210' }, 'Full Name is required'],
     ['visitor', '/api/visitors/register', { fullName: '   ', mobileNumber: '9876543210' }, 'Full Name is required'],

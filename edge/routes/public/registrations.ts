@@ -18,8 +18,8 @@ import {
 import { submit } from './submit';
 
 /**
- * The public endpoints of the contract (no login): the five submissions of seed 000 and the data the
- * public pages are built from. Mounted at the root of /api, before the admin resource routers.
+ * The public endpoints of the contract (no login): the five submissions (visitor, stall, award nomination,
+ * sponsor, enquiry) and the data the public pages are built from. Mounted at the root of /api, before the admin resource routers.
  *
  * Every submission is rate limited per client address, stored with status "pending" (enquiries "new")
  * and the contract's registrationType, and answered 201 with the stored record, its pass code and the

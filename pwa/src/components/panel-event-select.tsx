@@ -10,7 +10,7 @@ export function useEventChoices() {
   });
 }
 
-/** The event chooser of every admin form (seed 001 §3: options from the event list, by name). */
+/** The event chooser of every admin form: its options are the event list, shown by name. */
 export function PanelEventSelect({
   value,
   onChange,

@@ -11,7 +11,7 @@ import { useMediaQuery, usePanelTheme } from './theme';
 import { useOnline } from './use-online';
 
 /**
- * The signed-in panel: sidebar (seed 001 §2 groups, 270 px open / 80 px collapsed, collapsed below
+ * The signed-in panel: sidebar (groups from nav.ts, 270 px open / 80 px collapsed, collapsed below
  * 768 px and closing after navigation there, dark/light toggle) and the top bar.
  */
 export function PanelShell({

@@ -11,7 +11,7 @@ import { formatMobile } from '../../../../edge/schemas/mobile-number';
 
 export const ENQUIRY_PANEL_WIDTH = 500;
 
-/** Seed 001 §2, §4: any status with optional notes; "Please select a status" when none is chosen. */
+/** The enquiry's status panel: any status may be set, with optional notes; "Please select a status" when none is chosen. */
 export function EnquiryStatusPanel({ enquiry, onClose }: { enquiry: BaseRecord | null; onClose: () => void }) {
   return enquiry ? (
     <Dialog placement="sheet" title="Update Enquiry Status" width={ENQUIRY_PANEL_WIDTH} onClose={onClose}>

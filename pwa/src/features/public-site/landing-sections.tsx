@@ -48,7 +48,7 @@ function Programme() {
   const event = useSite().event;
   const days = event ? programmeDays(event.startDateTime, event.endDateTime, event.awardsNightAt) : [];
   if (!event || days.length === 0) return null;
-  // The awards night is on the day organisers set, else on the last day (the seed's programme).
+  // The awards night is on the day organisers set, else on the expo's last day.
   const marked = days.findIndex((day) => day.awardsNight);
   const awardsDay = marked >= 0 ? marked : days.length - 1;
   const awardsTime = event.awardsNightAt ? formatTime(event.awardsNightAt) : '';

@@ -85,7 +85,7 @@ function InlineField({ id, name, label, value, error, type = 'text', autoComplet
   );
 }
 
-/** The inline visitor or stall form of seed 000 (§2, §5, §8). */
+/** The inline visitor or stall form: its fields, its rules, and "Processing..." while it sends. */
 export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventName: string }) {
   const id = useId();
   const [values, setValues] = useState<Values>(kind === 'visitor' ? { workingProfessional: 'Others' } : {});

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as phone from '../../../../../edge/schemas/mobile-number';
 import { inlineMobileInput, inlinePayload, payloadOf, typeSpec, validateInline, validatePopup } from './registration-types';
 
-describe('popup validation (seed 000 §5)', () => {
+describe('popup validation: required fields and 10-15 digit mobiles', () => {
   it('says "{label} is required" for every blank required field, after trimming', () => {
     const { fields } = typeSpec('Sponsor Registration');
     expect(validatePopup(fields, { organization: '  ', name: '', mobile: '' }, phone)).toEqual({
@@ -34,7 +34,7 @@ describe('popup validation (seed 000 §5)', () => {
   });
 });
 
-describe('inline validation (seed 000 §5)', () => {
+describe('inline validation: required fields and 10-digit mobiles', () => {
   it('gives the visitor messages', () => {
     expect(validateInline('visitor', { fullName: ' ', mobileNumber: '98765', city: '' }, phone)).toEqual({
       fullName: 'Name is required',
