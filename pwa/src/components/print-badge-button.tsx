@@ -26,21 +26,26 @@ const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').re
 export function PrintBadgeButton({
   people,
   eventId,
+  event,
   layout = 'a6',
   label = 'Print badge',
+  className = 'button button--ghost',
 }: {
   people: BadgePerson[];
   eventId: string | null | undefined;
+  /** The event as the screen already knows it (the door, offline): then nothing is fetched. */
+  event?: BadgeEvent;
   layout?: BadgeLayout;
   label?: string;
+  className?: string;
 }) {
   const [busy, setBusy] = useState(false);
   const print = async () => {
     setBusy(true);
     try {
-      const [{ badgesPdf }, event] = await Promise.all([import('../lib/badges/badge-pdf'), badgeEvent(eventId)]);
-      const bytes = await badgesPdf(people, event, layout);
-      saveFile(new Blob([bytes as BlobPart], { type: 'application/pdf' }), people.length === 1 ? `badge-${slug(people[0]!.name)}.pdf` : `badges-${slug(event.name)}-${people.length}.pdf`);
+      const [{ badgesPdf }, named] = await Promise.all([import('../lib/badges/badge-pdf'), event ?? badgeEvent(eventId)]);
+      const bytes = await badgesPdf(people, named, layout);
+      saveFile(new Blob([bytes as BlobPart], { type: 'application/pdf' }), people.length === 1 ? `badge-${slug(people[0]!.name)}.pdf` : `badges-${slug(named.name)}-${people.length}.pdf`);
     } catch (failure) {
       toast.error(errorMessage(failure, 'Failed to make the badge. Please try again.'));
     } finally {
@@ -48,7 +53,7 @@ export function PrintBadgeButton({
     }
   };
   return (
-    <button type="button" className="button button--ghost" onClick={() => void print()} disabled={busy || people.length === 0} aria-busy={busy}>
+    <button type="button" className={className} onClick={() => void print()} disabled={busy || people.length === 0} aria-busy={busy}>
       {busy ? 'Making badge ...' : label}
     </button>
   );

@@ -495,6 +495,7 @@ export function CheckinPage() {
               busy={busy}
               error={actionError}
               onAction={(status) => void perform(person, status)}
+              eventName={eventName}
               onClose={() => {
                 setSelected(null);
                 focusSearch();
