@@ -148,10 +148,11 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
      * go through the status engine (history and door columns as for one change), records already at the
      * status are left alone; writes go through the write lane in chunks, so other writers interleave.
      */
-    .post('/bulk', requireStaff, validate('json', bulkActionSchema), async (c) => {
+    .post('/bulk', resource.staffMayChangeStatus ? requireStaff : requireAdmin, validate('json', bulkActionSchema), async (c) => {
       const input = c.req.valid('json');
       const user = c.var.user;
-      if (user.role !== 'admin' && !(input.action === 'status' && resource.staffMayChangeStatus)) return fail(c, 403, MESSAGES.forbidden);
+      // Staff may change people's statuses in bulk as one by one; deleting is the admins'.
+      if (user.role !== 'admin' && input.action !== 'status') return fail(c, 403, MESSAGES.forbidden);
       if (input.filter?.status && !resource.statuses.includes(input.filter.status)) return fail(c, 400, statusError(resource.statuses));
       const toStatus = input.status !== undefined ? (resource.normaliseStatus ? resource.normaliseStatus(input.status) : input.status) : '';
       if (input.action === 'status' && !resource.statuses.includes(toStatus))
