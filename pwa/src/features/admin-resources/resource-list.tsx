@@ -299,7 +299,7 @@ export function ResourceScreen({
                   aria-label="Select every row on this page"
                   checked={table.getIsAllRowsSelected()}
                   ref={(el) => {
-                    if (el) el.indeterminate = table.getIsSomeRowsSelected();
+                    if (el) el.indeterminate = table.getIsSomeRowsSelected() && !table.getIsAllRowsSelected();
                   }}
                   onChange={(event) => table.toggleAllRowsSelected(event.currentTarget.checked)}
                 />
