@@ -10,17 +10,20 @@ export function useEventChoices() {
   });
 }
 
-/** The event chooser of every admin form: its options are the event list, shown by name. */
+/** The event chooser of every admin form and list filter: options from the event list, by name, the featured one first. */
 export function PanelEventSelect({
   value,
   onChange,
   required,
   label = 'Event',
+  emptyLabel = 'Select an event',
 }: {
   value: string;
   onChange: (value: string) => void;
   required?: boolean | undefined;
   label?: string;
+  /** The first option, whose value is '' ("All events" in a list's filter). */
+  emptyLabel?: string;
 }) {
   const id = useId();
   const choices = useEventChoices();
@@ -31,7 +34,7 @@ export function PanelEventSelect({
         {required ? <span className="field__required" aria-hidden="true"> *</span> : null}
       </label>
       <select id={id} value={value} onChange={(event) => onChange(event.currentTarget.value)} aria-required={required || undefined}>
-        <option value="">{choices.isPending ? 'Loading events...' : 'Select an event'}</option>
+        <option value="">{choices.isPending ? 'Loading events...' : emptyLabel}</option>
         {(choices.data ?? []).map((event) => (
           <option key={event.id} value={event.id}>
             {event.eventName}

@@ -7,7 +7,7 @@ import type { ResourceName } from '@resources/describe';
 export const resourceKeys = {
   all: (name: ResourceName) => ['panel', name] as const,
   list: (name: ResourceName, params: Readonly<Record<string, string | undefined>>) => ['panel', name, 'list', params] as const,
-  count: (name: ResourceName, status: string) => ['panel', name, 'count', status] as const,
+  count: (name: ResourceName, status: string, eventId: string | undefined) => ['panel', name, 'count', status, eventId] as const,
   duplicates: (name: ResourceName) => ['panel', name, 'duplicates'] as const,
   messages: (name: ResourceName, id: string) => ['panel', name, 'messages', id] as const,
 };
