@@ -11,6 +11,7 @@ import { visitors } from '../edge/db/tables/people';
 import { REPO_ROOT, startBuiltServer } from '../scripts/built-server';
 import { startWorkerRuntime } from '../scripts/worker-runtime';
 import { benchAdminLists } from './admin-lists';
+import { benchImport, describeImport } from './import';
 import { benchCheckin, benchDoorLoad, seedRoster } from './checkin';
 import { PUBLIC_PAGE_PATHS } from '../pwa/src/features/public-site/page-meta';
 import { benchLighthouse, LIGHTHOUSE_RUNS } from './lighthouse';
@@ -199,6 +200,11 @@ console.log('\nAdmin lists at 100,000 visitors (5 s each)');
 for (const list of await benchAdminLists()) {
   const target = list.name.startsWith('search') ? 150 : list.name.includes('10 connections') ? 100 : 25;
   report({ name: `GET /api/visitors ${list.name} p99`, figure: `${list.p99} ms (p50 ${list.p50} ms, ${list.rps} req/s)`, target: `≤ ${target} ms`, met: list.p99 <= target });
+}
+
+console.log('\nImport from a file: read, preview (dry run) and import, 500 rows a request');
+for (const result of await benchImport()) {
+  report({ name: `Import ${result.name}`, figure: describeImport(result), target: '≤ 10 s', met: result.totalMs <= 10_000 });
 }
 
 console.log('\nVenue check-in, 50,000 people, headless Chromium');

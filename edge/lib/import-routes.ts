@@ -6,37 +6,19 @@ import { requireAdmin } from '../auth/require-role';
 import { toStatement } from '../db/sql-statement';
 import { importedRows } from '../db/tables/imports';
 import type { AppEnv } from '../env';
-import { type FieldErrors, fail, ok } from '../http/envelope';
+import { fail, ok } from '../http/envelope';
 import { fieldErrors, validate } from '../http/validate';
-import { type ImportOutcome, importRequestSchema } from '../schemas/imports';
+import { duplicateInFileMessage, type ImportedRow, type ImportOutcome, importRequestSchema, importSummary } from '../schemas/imports';
 import { isUniqueViolation } from './db-errors';
 import { alreadyRegisteredMessage, findSameMobiles } from './duplicates';
 import { groupCommit } from './group-commit';
 import type { ResourceDescription, Row } from './resource';
 import { eventIdFor, newRecordValues } from './resource-routes';
 
-/** What the answer says of one row. */
-export interface ImportedRow {
-  line: number;
-  outcome: ImportOutcome;
-  /** `invalid`: one message per field, the create form's own words. */
-  errors?: FieldErrors;
-  /** `duplicate`: why it was skipped. */
-  message?: string;
-  /** `duplicate`: the earlier line of this request, or the stored record, with the same mobile number. */
-  duplicateOf?: { line: number } | { id: string; name: string };
-  /** The canonical mobile number of a row that passed (`new`, `created`), so a client can compare rows across requests. */
-  mobileNumber?: string;
-  /** `created`, `already_imported`: the record. */
-  recordId?: string;
-}
-
 export const IMPORT_RACE = 'Another import of this file wrote some of these rows at the same time. Run the import again: rows already written are skipped.';
 
 /** Rows per INSERT statement: well under SQLite's limit of bound parameters for the widest table. */
 const ROWS_PER_INSERT = 200;
-
-const duplicateInFileMessage = (line: number) => `Same mobile number as row ${line} of this file`;
 
 /**
  * `POST /import` of an admin resource (admins): rows of a file, checked one by one with the resource's
@@ -135,17 +117,4 @@ export function importRoutes(resource: ResourceDescription, createSchema: $ZodTy
     for (const answer of answers) counts[answer.outcome]++;
     return ok(c, { dryRun, counts, rows: answers }, importSummary(counts, dryRun));
   });
-}
-
-/** The answer's message: what the request did (or would do) with its rows. */
-export function importSummary(counts: Record<ImportOutcome, number>, dryRun: boolean): string {
-  const parts = [
-    dryRun ? `${counts.new} to import` : `${counts.created} imported`,
-    counts.duplicate && `${counts.duplicate} duplicate${counts.duplicate === 1 ? '' : 's'} skipped`,
-    counts.invalid && `${counts.invalid} with errors`,
-    counts.already_imported && `${counts.already_imported} already imported`,
-  ].filter(Boolean);
-  const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  if (counts.already_imported === total) return 'This file was already imported: nothing new was created';
-  return parts.join(', ');
 }

@@ -30,3 +30,35 @@ export type ImportRequest = z.infer<typeof importRequestSchema>;
 
 /** What became of one row: checked (`new`), stored (`created`), or skipped and why. */
 export type ImportOutcome = 'new' | 'created' | 'invalid' | 'duplicate' | 'already_imported';
+
+/** What the answer says of one row. */
+export interface ImportedRow {
+  line: number;
+  outcome: ImportOutcome;
+  /** `invalid`: one message per field, the create form's own words. */
+  errors?: Record<string, string>;
+  /** `duplicate`: why it was skipped. */
+  message?: string;
+  /** `duplicate`: the earlier line of this request, or the stored record, with the same mobile number. */
+  duplicateOf?: { line: number } | { id: string; name: string };
+  /** The canonical mobile number of a row that passed (`new`, `created`), so a client can compare rows across requests. */
+  mobileNumber?: string;
+  /** `created`, `already_imported`: the record. */
+  recordId?: string;
+}
+
+/** Why a row was skipped when an earlier row of the same file has its mobile number. */
+export const duplicateInFileMessage = (line: number) => `Same mobile number as row ${line} of this file`;
+
+/** The answer's message: what the request did (or would do) with its rows. */
+export function importSummary(counts: Record<ImportOutcome, number>, dryRun: boolean): string {
+  const parts = [
+    dryRun ? `${counts.new} to import` : `${counts.created} imported`,
+    counts.duplicate && `${counts.duplicate} duplicate${counts.duplicate === 1 ? '' : 's'} skipped`,
+    counts.invalid && `${counts.invalid} with errors`,
+    counts.already_imported && `${counts.already_imported} already imported`,
+  ].filter(Boolean);
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  if (counts.already_imported === total) return 'This file was already imported: nothing new was created';
+  return parts.join(', ');
+}
