@@ -83,7 +83,7 @@ export async function benchImport(rows = 10_000): Promise<ImportBenchResult[]> {
     const { token } = (await login.json()) as { token: string };
     const csv = new File([csvOf(Array.from({ length: rows }, (_, n) => person(n, 0)))], 'visitors.csv', { type: 'text/csv' });
     const xlsxBytes = await writeXlsxFile([HEADERS, ...Array.from({ length: rows }, (_, n) => person(n, rows))].map((row) => row.map((value) => ({ value })))).toBuffer();
-    const xlsx = new File([xlsxBytes], 'guests.xlsx');
+    const xlsx = new File([new Uint8Array(xlsxBytes)], 'guests.xlsx');
     return [
       { name: `CSV, ${rows.toLocaleString('en')} visitors`, ...(await importOnce(server.url, token, 'visitors', csv)) },
       { name: `.xlsx, ${rows.toLocaleString('en')} guests`, ...(await importOnce(server.url, token, 'guests', xlsx)) },
