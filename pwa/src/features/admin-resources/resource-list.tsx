@@ -6,6 +6,7 @@ import { formatInr, statusLabel } from '../../components/panel-format';
 import { formatCreatedOn } from '../../lib/dates';
 import { PanelStatusFilter } from '../../components/panel-status-filter';
 import { Dialog } from '../../components/dialog';
+import { ImportButton } from '../import/import-button';
 import { usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';
@@ -222,6 +223,7 @@ export function ResourceScreen({
               Possible duplicates
             </button>
           ) : null}
+          {isAdmin ? <ImportButton config={config} /> : null}
           {isAdmin ? (
             <button type="button" className="button button--ghost" onClick={() => void onExport()} disabled={exporting}>
               {exporting ? 'Exporting...' : 'Export CSV'}
