@@ -16,6 +16,7 @@ import {
 } from '../schemas/public-registrations';
 import { checkinBatchSchema, conflictResolutionSchema, deviceReportSchema, deviceSignInSchema, walkInSchema } from '../schemas/checkin';
 import { mergeSchema } from '../schemas/duplicates';
+import { importRequestSchema } from '../schemas/imports';
 import { findPassSchema } from '../schemas/passes';
 import { settingsUpdateSchema } from '../schemas/settings';
 import { statusChangeSchema } from '../schemas/status-change';
@@ -127,6 +128,9 @@ function operations(): Operation[] {
       { method: 'put', path: `${base}/{id}`, tag, summary: `Update a ${r.singular} (If-Match: updatedAt → 409 when stale)`, who: 'admin', body: r.updateSchema, multipart: r.image && { fileField: r.image.formField }, data: recordSchema, fails: [409] },
       { method: 'put', path: `${base}/{id}/status`, tag, summary: `Change its status (${r.statuses.join(', ')})`, who: r.staffMayChangeStatus ? 'staff' : 'admin', body: statusChangeSchema, data: recordSchema },
       { method: 'delete', path: `${base}/{id}`, tag, summary: `Delete a ${r.singular}`, who: 'admin', data: z.object({ id: z.string() }) },
+      ...(r.importable && r.createSchema
+        ? [{ method: 'post' as const, path: `${base}/import`, tag, summary: 'Rows of a CSV or Excel file (≤ 500 a request): each checked with the create schema, duplicates by mobile number skipped, `dryRun` writes nothing, lines already imported with `importKey` skipped', who: 'admin' as const, body: importRequestSchema, data: z.record(z.string(), z.unknown()), fails: [409] }]
+        : []),
       ...(r.identity
         ? [
             { method: 'get' as const, path: `${base}/duplicates`, tag, summary: 'Possible duplicates: the same mobile number in an event, or very similar names in one organisation', who: 'admin' as const, query: ['eventId'], data: z.object({ groups: z.array(z.object({ reason: z.enum(['mobile', 'name']), label: z.string(), records: z.array(recordSchema) })) }) },

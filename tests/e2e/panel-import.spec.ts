@@ -100,6 +100,12 @@ describe('import through the panel', () => {
     await page.getByLabel('File').setInputFiles({ name: 'guests.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bytes });
     expect(await page.getByLabel('Field for Mobile No.').inputValue()).toBe('');
     await page.getByLabel('Field for Mobile No.').selectOption({ label: 'Phone' });
+    mkdirSync(SHOTS, { recursive: true });
+    for (const [width, height] of [[1280, 800], [1024, 768], [768, 1024], [390, 844]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: join(SHOTS, `import-columns-${width}.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Check rows' }).click();
     const summary = page.locator('.import__summary').filter({ hasText: 'to import' });
     await summary.waitFor();
