@@ -1,9 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { Database } from '../db/database';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import { requireAdmin } from '../auth/require-role';
-import { toStatement } from '../db/sql-statement';
+import { insertRowsStatement, type SqlStatement } from '../db/sql-statement';
 import { importedRows } from '../db/tables/imports';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
@@ -15,10 +17,36 @@ import { groupCommit } from './group-commit';
 import type { ResourceDescription, Row } from './resource';
 import { eventIdFor, newRecordValues } from './resource-routes';
 
-export const IMPORT_RACE = 'Another import of this file wrote some of these rows at the same time. Run the import again: rows already written are skipped.';
-
 /** Rows per INSERT statement: well under SQLite's limit of bound parameters for the widest table. */
-const ROWS_PER_INSERT = 200;
+const ROWS_PER_INSERT = 100;
+
+/**
+ * Multi-row INSERTs of `rows`, each row's values encoded by its column as drizzle would (JSON lists,
+ * flags), rows with the same fields together: the SQL of each shape is built once (`insertRowsStatement`);
+ * drizzle's own multi-row builder took about five times as long as writing the rows.
+ */
+function insertManyStatements(db: Database, table: SQLiteTable, rows: Row[]): SqlStatement[] {
+  const columns = getTableColumns(table);
+  const byShape = new Map<string, Row[]>();
+  for (const row of rows) {
+    const encoded: Row = {};
+    for (const [key, value] of Object.entries(row)) {
+      if (value === undefined) continue;
+      encoded[key] = value === null || !columns[key] ? value : columns[key].mapToDriverValue(value);
+    }
+    const shape = Object.keys(encoded).join(',');
+    const group = byShape.get(shape);
+    if (group) group.push(encoded);
+    else byShape.set(shape, [encoded]);
+  }
+  const statements: SqlStatement[] = [];
+  for (const group of byShape.values()) {
+    for (let i = 0; i < group.length; i += ROWS_PER_INSERT) statements.push(insertRowsStatement(db, table, group.slice(i, i + ROWS_PER_INSERT) as never));
+  }
+  return statements;
+}
+
+export const IMPORT_RACE = 'Another import of this file wrote some of these rows at the same time. Run the import again: rows already written are skipped.';
 
 /**
  * `POST /import` of an admin resource (admins): rows of a file, checked one by one with the resource's
@@ -93,17 +121,14 @@ export function importRoutes(resource: ResourceDescription, createSchema: $ZodTy
         answer.recordId = crypto.randomUUID();
         return { ...values, id: answer.recordId, createdAt: at, updatedAt: at };
       });
-      const statements = [];
-      for (let i = 0; i < records.length; i += ROWS_PER_INSERT) {
-        statements.push(toStatement(db.insert(table).values(records.slice(i, i + ROWS_PER_INSERT))));
-        statements.push(
-          toStatement(
-            db.insert(importedRows).values(
-              toWrite.slice(i, i + ROWS_PER_INSERT).map(({ answer }) => ({ resource: resource.name, importKey, line: answer.line, recordId: answer.recordId!, createdAt: at })),
-            ),
-          ),
-        );
-      }
+      const statements = [
+        ...insertManyStatements(db, table, records),
+        ...insertManyStatements(
+          db,
+          importedRows,
+          toWrite.map(({ answer }) => ({ resource: resource.name, importKey, line: answer.line, recordId: answer.recordId!, createdAt: at })),
+        ),
+      ];
       try {
         await groupCommit(writeBatch, statements);
       } catch (error) {

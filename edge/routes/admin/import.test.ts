@@ -33,7 +33,7 @@ describe('a visitors file with bad rows and duplicates', () => {
     { fullName: 'Ravi Again Importer', mobileNumber: '+91 98480-11111' },
     { fullName: 'Kiran Importer', mobileNumber: '9848033333', workingProfessional: 'Astronaut' },
     { fullName: 'Stored Importer', mobileNumber: '09848044444' },
-    { fullName: 'Lata Importer', mobileNumber: '9848055555', status: '' },
+    { fullName: 'Lata Importer', mobileNumber: '9848055555', status: '', tags: 'VIP' },
   ];
 
   beforeAll(async () => {
@@ -69,6 +69,8 @@ describe('a visitors file with bad rows and duplicates', () => {
     const ravi = list.items.find((v: { fullName: string }) => v.fullName === 'Ravi Importer');
     expect(ravi).toMatchObject({ mobileNumber: '+919848011111', city: 'Hyderabad', status: 'registered_online', workingProfessional: 'Others', registrationType: 'admin_registration', createdBy: 'Administrator' });
     expect(ravi.passCode).toEqual(expect.any(String));
+    expect(ravi.tags).toEqual([]);
+    expect(list.items.find((v: { fullName: string }) => v.fullName === 'Lata Importer').tags).toEqual(['VIP']);
     expect(ravi.eventName).toEqual(expect.any(String));
   });
 
