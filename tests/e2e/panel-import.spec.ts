@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
-import { api, signedInAdmin } from './panel-helpers';
+import { api, seriousViolations, signedInAdmin } from './panel-helpers';
 
 /** Import of people from a CSV and an Excel file through the panel: mapping, preview, import, re-import. */
 const baseUrl = inject('baseUrl');
@@ -63,9 +63,20 @@ describe('import through the panel', () => {
       await page.screenshot({ path: join(SHOTS, `import-preview-${width}.png`) });
     }
     await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await seriousViolations(page)).toEqual([]);
 
+    // The progress bar shows while rows are sent (recorded as it appears: two rows take a moment only).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const bar = document.querySelector<HTMLProgressElement>('.import__progress progress');
+        if (bar) seen.push(`${bar.labels?.[0]?.textContent ?? ''}|${bar.max}`);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await page.getByRole('button', { name: 'Import 2 rows' }).click();
     await page.locator('.import__summary').filter({ hasText: '2 imported' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen)).toContain('Importing rows: 0 of 6|6');
     const list = await api<{ data: { items: Array<{ fullName: string; mobileNumber: string; city: string }> } }>(baseUrl, admin.token, 'GET', `/visitors?q=Csv ${tag}`);
     expect(list.body.data.items.map((v) => [v.fullName, v.mobileNumber, v.city]).sort()).toEqual([
       [`Ravi Csv ${tag}`, `+91${phone(1)}`, 'Hyderabad'],
@@ -106,6 +117,7 @@ describe('import through the panel', () => {
       await page.screenshot({ path: join(SHOTS, `import-columns-${width}.png`) });
     }
     await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Check rows' }).click();
     const summary = page.locator('.import__summary').filter({ hasText: 'to import' });
     await summary.waitFor();

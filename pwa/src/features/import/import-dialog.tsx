@@ -170,6 +170,7 @@ export default function ImportDialog({ config, onClose }: { config: ResourceConf
                       <td className="import__sample">{table.rows[0]?.[column] ?? ''}</td>
                       <td>
                         <select
+                          className="panel-input"
                           aria-label={`Field for ${header || `column ${column + 1}`}`}
                           value={mapping[column] ?? ''}
                           onChange={(event) => {
