@@ -5,7 +5,7 @@
  * HTTP against the built server. Run alone: `npx tsx bench/import.ts`.
  */
 import writeXlsxFile from 'write-excel-file/node';
-import { autoMap, fileImportKey, type ImportAnswer, type ImportField, importChunks, readImportFile, runImport } from '../pwa/src/features/import/import-rows';
+import { autoMap, fileImportKey, type ImportAnswer, type ImportField, importChunks, readImportFile, runImport } from '../pwa/src/features/admin-resources/import/import-rows';
 import { startBuiltServer } from '../scripts/built-server';
 
 export interface ImportBenchResult {

@@ -6,7 +6,7 @@ import { formatInr, statusLabel } from '../../components/panel-format';
 import { formatCreatedOn } from '../../lib/dates';
 import { PanelStatusFilter } from '../../components/panel-status-filter';
 import { Dialog } from '../../components/dialog';
-import { ImportButton } from '../import/import-button';
+import { ImportButton } from './import/import-button';
 import { usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import type { ResourceConfig } from '../admin-resources/types';
+import type { ResourceConfig } from '../types';
 
 /** The import screen and its file readers are loaded when an organiser opens it, not with the panel. */
 const ImportDialog = lazy(() => import('./import-dialog'));

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { importSummary, type ImportedRow } from '../../../../edge/schemas/imports';
-import { Dialog } from '../../components/dialog';
-import { PanelEventSelect, useEventChoices } from '../../components/panel-event-select';
-import { toast } from '../../components/toasts';
-import { errorMessage, readEnvelope, resourceApi } from '../../lib/api';
-import { resourceKeys } from '../admin-resources/resource-api';
-import type { ResourceConfig } from '../admin-resources/types';
+import { importSummary, type ImportedRow } from '../../../../../edge/schemas/imports';
+import { Dialog } from '../../../components/dialog';
+import { PanelEventSelect, useEventChoices } from '../../../components/panel-event-select';
+import { toast } from '../../../components/toasts';
+import { errorMessage, readEnvelope, resourceApi } from '../../../lib/api';
+import { resourceKeys } from '../resource-api';
+import type { ResourceConfig } from '../types';
 import {
   autoMap,
   fileImportKey,
@@ -165,6 +165,7 @@ export default function ImportDialog({ config, onClose }: { config: ResourceConf
                 </thead>
                 <tbody>
                   {table.headers.map((header, column) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a file's column is its position; columns never move
                     <tr key={column}>
                       <td>{header || `Column ${column + 1}`}</td>
                       <td className="import__sample">{table.rows[0]?.[column] ?? ''}</td>
