@@ -11,6 +11,7 @@ import { visitors } from '../edge/db/tables/people';
 import { REPO_ROOT, startBuiltServer } from '../scripts/built-server';
 import { startWorkerRuntime } from '../scripts/worker-runtime';
 import { benchAdminLists } from './admin-lists';
+import { benchImport, describeImport } from './import';
 import { benchCheckin, benchDoorLoad, seedRoster } from './checkin';
 import { PUBLIC_PAGE_PATHS } from '../pwa/src/features/public-site/page-meta';
 import { benchLighthouse, LIGHTHOUSE_RUNS } from './lighthouse';
@@ -207,6 +208,11 @@ report({
   target: '≤ 10,000 ms',
   met: adminLists.bulk.ms <= 10_000,
 });
+
+console.log('\nImport from a file: read, preview (dry run) and import, 500 rows a request');
+for (const result of await benchImport()) {
+  report({ name: `Import ${result.name}`, figure: describeImport(result), target: '≤ 10 s', met: result.totalMs <= 10_000 });
+}
 
 console.log('\nVenue check-in, 50,000 people, headless Chromium');
 {

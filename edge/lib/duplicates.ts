@@ -54,6 +54,34 @@ export async function findSameMobile(
   return found as { id: string } | undefined;
 }
 
+/**
+ * The records of `resource` in `eventId` holding any of `mobileNumbers` (the duplicate rule above for many
+ * new records at once, e.g. an import), by number: each number's first record, with its name.
+ */
+export async function findSameMobiles(
+  db: Database,
+  resource: ResourceDescription,
+  eventId: string | null,
+  mobileNumbers: readonly string[],
+): Promise<Map<string, { id: string; name: string }>> {
+  const { table, identity } = resource;
+  const found = new Map<string, { id: string; name: string }>();
+  const numbers = [...new Set(mobileNumbers.filter((n) => n !== ''))];
+  if (!identity) return found;
+  for (let i = 0; i < numbers.length; i += 500) {
+    const rows = (await db
+      .select({ id: table.id, name: table[identity.name], mobile: table.mobileNumber })
+      .from(table)
+      .where(and(inArray(table.mobileNumber, numbers.slice(i, i + 500)), eventId === null ? isNull(table.eventId) : eq(table.eventId, eventId)))) as Array<{
+      id: string;
+      name: string;
+      mobile: string;
+    }>;
+    for (const row of rows) if (!found.has(row.mobile)) found.set(row.mobile, { id: row.id, name: String(row.name ?? '') });
+  }
+  return found;
+}
+
 // --- possible duplicates ------------------------------------------------------------------------------
 
 export interface DuplicateGroup {

@@ -11,6 +11,7 @@ import { toStatement } from '../db/sql-statement';
 import { statusChangeSchema } from '../schemas/status-change';
 import { csvStream } from './csv';
 import { isUniqueViolation } from './db-errors';
+import { importRoutes } from './import-routes';
 import { groupCommit } from './group-commit';
 import { outcomeOf, panelChange, recordTarget, statusChangeStatements } from './status-engine';
 import { currentEvent, eventById } from './events';
@@ -28,6 +29,7 @@ import {
   type RecordOut,
   type ResourceDescription,
   type Row,
+  type WriteContext,
   selectRows,
   statusError,
   storeImage,
@@ -44,7 +46,7 @@ const BULK_CHUNK = 250;
 export const STALE_UPDATE = 'This record was changed by someone else. Reload it and try again.';
 
 /** The id of the event a record belongs to: the one given (which must exist) or the current (featured) one. */
-async function eventIdFor(db: Database, given: unknown): Promise<string | null | 'unknown'> {
+export async function eventIdFor(db: Database, given: unknown): Promise<string | null | 'unknown'> {
   if (typeof given === 'string' && given !== '') return (await eventById(db, given))?.id ?? 'unknown';
   return (await currentEvent(db))?.id ?? null;
 }
@@ -336,21 +338,30 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
   return router;
 }
 
+/**
+ * A new record's values from its validated input: the resource's defaults and the event it belongs to
+ * (`eventIdFor`'s answer, for tables that have one). Every create (the form, an import) starts here.
+ */
+export function newRecordValues(resource: ResourceDescription, data: Row, context: WriteContext, eventId: string | null): Row {
+  const values = resource.defaults(data, context);
+  if ('eventId' in resource.table) values.eventId = eventId;
+  return values;
+}
+
 /** The common routes and `POST /`, which creates a record (JSON or multipart). */
 function routesWithCreate<Out extends RecordOut>(resource: ResourceDescription, createSchema: $ZodType) {
   const view = (row: Row) => present(resource, row) as Out;
   const { table, singular } = resource;
   const Singular = capitalise(singular);
-  return commonRoutes<Out>(resource).post('/', requireAdmin, resourceBody(createSchema), async (c) => {
+  return commonRoutes<Out>(resource)
+    .route('/', resource.importable ? importRoutes(resource, createSchema) : new Hono<AppEnv>())
+    .post('/', requireAdmin, resourceBody(createSchema), async (c) => {
     const { db, blobs, now } = c.var.deps;
     const body = c.req.valid('json');
     const at = now().toISOString();
-    const values: Row = resource.defaults(body.data, { user: c.var.user, now: at });
-    if ('eventId' in table) {
-      const eventId = await eventIdFor(db, body.data.eventId);
-      if (eventId === 'unknown') return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
-      values.eventId = eventId;
-    }
+    const eventId = 'eventId' in table ? await eventIdFor(db, body.data.eventId) : null;
+    if (eventId === 'unknown') return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
+    const values = newRecordValues(resource, body.data, { user: c.var.user, now: at }, eventId);
     const duplicate = await sameMobileAnswer(c, resource, { eventId: values.eventId, mobileNumber: values.mobileNumber, values });
     if (duplicate) return duplicate;
     const upload = resource.image && body.files[resource.image.formField];
@@ -386,6 +397,7 @@ export type ResourceRouter<Out extends RecordOut = RecordOut> = ReturnType<typeo
  * | `GET /export.csv` the filtered list as CSV | admin |
  * | `GET /:id`, `GET /:id/history` | admin, staff |
  * | `POST /` (JSON or multipart) | admin |
+ * | `POST /import` rows of a CSV or Excel file (importable resources, lib/import-routes.ts) | admin |
  * | `PUT /:id` (JSON or multipart; `If-Match: <updatedAt>` refuses stale edits) | admin |
  * | `PUT /:id/status` `{ status, notes?, deviceId? }` | admin; staff for people |
  * | `DELETE /:id` | admin |

@@ -61,6 +61,8 @@ export interface ResourceShape<T extends Table, Status extends string, Sort exte
   /** Absent when records are created elsewhere only (enquiries come from the public site). */
   createSchema?: z.ZodMiniType;
   updateSchema: z.ZodMiniType;
+  /** Organisers may create records of it from a CSV or Excel file (`POST /api/<r>/import`). */
+  importable?: boolean;
   /** Rows per page when the list query gives no `limit`. */
   defaultLimit: number;
 }

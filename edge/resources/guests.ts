@@ -14,5 +14,6 @@ export const guestDescription = describeResource<typeof guests>()({
   image: { formField: 'profileImage', column: 'profileImageKey', urlField: 'profileImageUrl', label: 'Profile Image' },
   createSchema: guestCreateSchema,
   updateSchema: z.partial(guestCreateSchema),
+  importable: true,
   defaultLimit: 20,
 });

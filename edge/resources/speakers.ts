@@ -14,5 +14,6 @@ export const speakerDescription = describeResource<typeof speakers>()({
   image: { formField: 'profileImage', column: 'profileImageKey', urlField: 'profileImageUrl', label: 'Profile Image' },
   createSchema: speakerCreateSchema,
   updateSchema: z.partial(speakerCreateSchema),
+  importable: true,
   defaultLimit: 20,
 });

@@ -17,5 +17,6 @@ export const sponsorDescription = describeResource<typeof sponsors>()({
     z.refine((v) => Boolean(v.organizationName || v.contactPersonName), { error: SPONSOR_NAME_REQUIRED, path: ['organizationName'] }),
   ),
   updateSchema: z.partial(sponsorCreateSchema),
+  importable: true,
   defaultLimit: 20,
 });

@@ -14,5 +14,6 @@ export const stallDescription = describeResource<typeof stalls>()({
   inputOnly: ['stallSize'],
   createSchema: stallCreateSchema,
   updateSchema: z.partial(stallCreateSchema),
+  importable: true,
   defaultLimit: 20,
 });

@@ -14,5 +14,6 @@ export const vipAwardeeDescription = describeResource<typeof vipAwardees>()({
   image: { formField: 'profileImage', column: 'profileImageKey', urlField: 'profileImageUrl', label: 'Profile Image' },
   createSchema: vipAwardeeCreateSchema,
   updateSchema: z.partial(vipAwardeeCreateSchema),
+  importable: true,
   defaultLimit: 20,
 });

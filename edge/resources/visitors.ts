@@ -13,5 +13,6 @@ export const visitorDescription = describeResource<typeof visitors>()({
   sortKeys: ['fullName', 'status', 'createdAt'],
   createSchema: visitorCreateSchema,
   updateSchema: z.partial(visitorCreateSchema),
+  importable: true,
   defaultLimit: 20,
 });

@@ -17,6 +17,7 @@ import {
 import { checkinBatchSchema, conflictResolutionSchema, deviceReportSchema, deviceSignInSchema, walkInSchema } from '../schemas/checkin';
 import { mergeSchema } from '../schemas/duplicates';
 import { bulkActionSchema } from '../schemas/bulk';
+import { importRequestSchema } from '../schemas/imports';
 import { findPassSchema } from '../schemas/passes';
 import { settingsUpdateSchema } from '../schemas/settings';
 import { statusChangeSchema } from '../schemas/status-change';
@@ -129,6 +130,9 @@ function operations(): Operation[] {
       { method: 'put', path: `${base}/{id}/status`, tag, summary: `Change its status (${r.statuses.join(', ')})`, who: r.staffMayChangeStatus ? 'staff' : 'admin', body: statusChangeSchema, data: recordSchema },
       { method: 'delete', path: `${base}/{id}`, tag, summary: `Delete a ${r.singular}`, who: 'admin', data: z.object({ id: z.string() }) },
       { method: 'post', path: `${base}/bulk`, tag, summary: `One status for, or deletion of (admin), the records named by ids or matching a filter (eventId, status, q); statuses through the status engine, records already at it left alone`, who: r.staffMayChangeStatus ? 'staff' : 'admin', body: bulkActionSchema, data: z.object({ matched: z.number(), changed: z.number() }), fails: [403] },
+      ...(r.importable && r.createSchema
+        ? [{ method: 'post' as const, path: `${base}/import`, tag, summary: 'Rows of a CSV or Excel file (≤ 500 a request): each checked with the create schema, duplicates by mobile number skipped, `dryRun` writes nothing, lines already imported with `importKey` skipped', who: 'admin' as const, body: importRequestSchema, data: z.record(z.string(), z.unknown()), fails: [409] }]
+        : []),
       ...(r.identity
         ? [
             { method: 'get' as const, path: `${base}/duplicates`, tag, summary: 'Possible duplicates: the same mobile number in an event, or very similar names in one organisation', who: 'admin' as const, query: ['eventId'], data: z.object({ groups: z.array(z.object({ reason: z.enum(['mobile', 'name']), label: z.string(), records: z.array(recordSchema) })) }) },

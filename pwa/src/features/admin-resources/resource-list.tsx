@@ -9,6 +9,7 @@ import { PanelStatusFilter } from '../../components/panel-status-filter';
 import { PanelEventSelect, useEventChoices } from '../../components/panel-event-select';
 import { PrintBadgeButton } from '../../components/print-badge-button';
 import { Dialog } from '../../components/dialog';
+import { ImportButton } from './import/import-button';
 import { usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';
@@ -379,6 +380,7 @@ export function ResourceScreen({
               Possible duplicates
             </button>
           ) : null}
+          {isAdmin ? <ImportButton config={config} /> : null}
           {isAdmin ? (
             <button type="button" className="button button--ghost" onClick={() => void onExport()} disabled={exporting}>
               {exporting ? 'Exporting...' : 'Export CSV'}
