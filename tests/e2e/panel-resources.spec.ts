@@ -196,7 +196,8 @@ describe('admin list screens', () => {
       const res = await api(baseUrl, admin.token, 'POST', '/awardeesvip', { fullName, mobileNumber: `987${tag}${i}`, city: 'Hyderabad', eventId, status });
       expect(res.status).toBe(201);
     }
-    await page.goto(`${baseUrl}/panel/vips/awardees`);
+    // The list shows one event at a time: open the one these two belong to.
+    await page.goto(`${baseUrl}/panel/vips/awardees?eventId=${eventId}`);
     await page.getByRole('heading', { name: 'Status Overview' }).waitFor();
     await page.getByRole('row').filter({ hasText: `Left ${tag}` }).waitFor();
     await page.getByTestId('status-tile-reached').click();
