@@ -1,4 +1,5 @@
-import { type ReactNode, useId, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useBlocker } from '@tanstack/react-router';
 import './dialog.css';
 
 /** The open dialogs, innermost last: notifications show inside the innermost one (see `useInnermostDialog`). */
@@ -19,6 +20,58 @@ export function useInnermostDialog(): HTMLDialogElement | null {
     () => openDialogs.at(-1) ?? null,
     () => null,
   );
+}
+
+/** What a form inside a dialog tells it: whether it holds unsaved changes, and a way to ask to close. */
+interface DialogChanges {
+  setUnsaved(unsaved: boolean): void;
+  requestClose(): void;
+}
+const DialogChangesContext = createContext<DialogChanges | null>(null);
+
+export const DISCARD_TITLE = 'Discard changes?';
+export const DISCARD_TEXT = 'You have unsaved changes. If you leave now, they will be lost.';
+
+/**
+ * A form's unsaved-changes guard: while `unsaved` is true, Escape, a click on the backdrop, the close
+ * button, the form's Cancel and navigating away ask before the changes are thrown away; an unchanged form
+ * closes at once. Answers what the form's Cancel does: ask the dialog holding it to close (or `onClose`
+ * when it is not in one).
+ */
+export function useUnsavedChanges(unsaved: boolean, onClose: () => void): () => void {
+  const dialog = useContext(DialogChangesContext);
+  useEffect(() => {
+    dialog?.setUnsaved(unsaved);
+  }, [dialog, unsaved]);
+  useEffect(() => () => dialog?.setUnsaved(false), [dialog]);
+  return () => (dialog ? dialog.requestClose() : onClose());
+}
+
+/** The question before unsaved changes are thrown away: Keep editing (nothing happens) or Discard. */
+export function DiscardChangesDialog({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
+  return (
+    <Dialog title={DISCARD_TITLE} onClose={onKeep}>
+      <p>{DISCARD_TEXT}</p>
+      <div className="panel-form__actions">
+        <button type="button" className="button button--ghost" onClick={onKeep}>
+          Keep editing
+        </button>
+        <button type="button" className="button button--danger" onClick={onDiscard}>
+          Discard
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** While mounted, leaving this page (a link, Back, closing the tab) asks first; staying changes nothing. */
+function LeaveGuard() {
+  const blocker = useBlocker({
+    shouldBlockFn: ({ current, next }) => current.pathname !== next.pathname,
+    enableBeforeUnload: true,
+    withResolver: true,
+  });
+  return blocker.status === 'blocked' ? <DiscardChangesDialog onKeep={blocker.reset} onDiscard={blocker.proceed} /> : null;
 }
 
 interface DialogProps {
@@ -44,6 +97,15 @@ export function Dialog({ title, onClose, children, placement = 'centred', width,
   const ref = useRef<HTMLDialogElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
+  const [unsaved, setUnsaved] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const unsavedNow = useRef(false);
+  unsavedNow.current = unsaved;
+  const changes = useRef<DialogChanges>({
+    setUnsaved,
+    requestClose: () => (unsavedNow.current ? setAsking(true) : close.current()),
+  }).current;
+  const requestClose = changes.requestClose;
 
   useLayoutEffect(() => {
     const dialog = ref.current;
@@ -69,29 +131,46 @@ export function Dialog({ title, onClose, children, placement = 'centred', width,
       className={`dialog dialog--${placement}`}
       style={width ? { width: `min(${width}px, 100vw)` } : undefined}
       aria-labelledby={titleId}
+      // A dialog opened inside this one (the discard question) sends its own events through React's tree:
+      // only this element's own events are its.
       onCancel={(event) => {
-        // Escape: the dialog asks to be cancelled; its owner closes it (unmounts it).
+        if (event.target !== event.currentTarget) return;
+        // Escape: the dialog asks to be cancelled; its owner closes it (unmounts it), after asking when a form in it has changes.
         event.preventDefault();
-        close.current();
+        requestClose();
       }}
       // Closed by the browser itself (a second Escape it does not let the page cancel): the owner follows.
-      onClose={() => close.current()}
+      onClose={(event) => {
+        if (event.target === event.currentTarget) close.current();
+      }}
     >
-      <div className="dialog__backdrop" data-testid="drawer-backdrop" aria-hidden="true" onMouseDown={() => closeOnBackdrop && close.current()} />
+      <div className="dialog__backdrop" data-testid="drawer-backdrop" aria-hidden="true" onMouseDown={() => closeOnBackdrop && requestClose()} />
       <div className="dialog__panel">
         <div className="dialog__head">
           {icon}
           <h2 id={titleId} className="dialog__title">
             {title}
           </h2>
-          <button type="button" className="dialog__close" aria-label="Close" onClick={() => close.current()}>
+          <button type="button" className="dialog__close" aria-label="Close" onClick={requestClose}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
           </button>
         </div>
-        <div className="dialog__body">{children}</div>
+        <div className="dialog__body">
+          <DialogChangesContext.Provider value={changes}>{children}</DialogChangesContext.Provider>
+        </div>
       </div>
+      {asking ? (
+        <DiscardChangesDialog
+          onKeep={() => setAsking(false)}
+          onDiscard={() => {
+            setAsking(false);
+            close.current();
+          }}
+        />
+      ) : null}
+      {unsaved ? <LeaveGuard /> : null}
     </dialog>
   );
 }

@@ -12,6 +12,7 @@ export const resourceKeys = {
   count: (name: ResourceName, status: string) => ['panel', name, 'count', status] as const,
   duplicates: (name: ResourceName) => ['panel', name, 'duplicates'] as const,
   messages: (name: ResourceName, id: string) => ['panel', name, 'messages', id] as const,
+  history: (name: ResourceName, id: string) => ['panel', name, 'history', id] as const,
 };
 
 export function listParams(search: ListSearch) {

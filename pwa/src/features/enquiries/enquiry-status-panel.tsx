@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { ENQUIRY_STATUSES } from '../../../../edge/schemas/organisations';
 import { api, type BaseRecord, readEnvelope } from '../../lib/api';
 import { resourceKeys } from '../admin-resources/resource-api';
+import { RecordHistory } from '../admin-resources/record-history';
 import { Dialog } from '../../components/dialog';
 import { statusLabel } from '../../components/panel-format';
 import { toast } from '../../components/toasts';
@@ -11,11 +12,12 @@ import { formatMobile } from '../../../../edge/schemas/mobile-number';
 
 export const ENQUIRY_PANEL_WIDTH = 500;
 
-/** Seed 001 §2, §4: any status with optional notes; "Please select a status" when none is chosen. */
+/** Any status with optional notes ("Please select a status" when none is chosen); the enquiry's history with its notes below. */
 export function EnquiryStatusPanel({ enquiry, onClose }: { enquiry: BaseRecord | null; onClose: () => void }) {
   return enquiry ? (
     <Dialog placement="sheet" title="Update Enquiry Status" width={ENQUIRY_PANEL_WIDTH} onClose={onClose}>
       <StatusForm key={enquiry.id} enquiry={enquiry} onClose={onClose} />
+      <RecordHistory key={`history-${enquiry.id}`} config={{ name: 'enquiries', singular: 'enquiry' }} id={enquiry.id} />
     </Dialog>
   ) : null;
 }
