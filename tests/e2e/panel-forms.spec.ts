@@ -106,10 +106,19 @@ describe('unsaved changes', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   });
 
-  it('the event form asks too', async () => {
+  it('the event form puts its messages beside its fields, and asks too', async () => {
     const { page } = admin.device;
     const dialog = await openAdd(page, '/panel/events', 'Create Events');
+    await dialog.getByRole('button', { name: 'Create Event' }).click();
+    await dialog.getByText('Please fill in all required fields').waitFor();
+    for (const label of ['Event Name', 'State', 'City']) {
+      const describedBy = (await dialog.getByLabel(new RegExp(`^${label}`)).getAttribute('aria-describedby'))!;
+      expect(await dialog.locator(`[id="${describedBy}"]`).textContent()).toBe(`${label} is required`);
+    }
+    await dialog.getByText('Event Types is required').waitFor();
+    expect(await focusedLabel(page)).toBe('Event Name');
     await dialog.getByLabel(/^Event Name/).fill('Half an event');
+    await dialog.getByText('Event Name is required').waitFor({ state: 'detached' });
     await page.keyboard.press('Escape');
     const question = page.getByRole('dialog', { name: 'Discard changes?' });
     await question.getByRole('button', { name: 'Discard' }).click();
@@ -237,9 +246,19 @@ describe('each screen’s own message when the server gives none', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('dialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
 
-    await page.getByRole('link', { name: 'Visitors' }).first().click();
-    await page.getByRole('alert').filter({ hasText: 'Failed to fetch visitors' }).first().waitFor();
-    expect(await page.getByText('Request failed').count()).toBe(0);
+    // Lists never fetched on this device (nothing kept to show instead), each with its own words.
+    for (const [link, message] of [
+      ['Visitors', 'Failed to fetch visitors'],
+      ['Sponsors', 'Failed to fetch sponsors'],
+      ['Speakers', 'Failed to fetch speakers'],
+      ['Enquiries', 'Failed to load enquiries'],
+      ['Event Management', 'Failed to fetch events'],
+    ] as const) {
+      await page.getByRole('link', { name: link, exact: true }).first().click();
+      // A failed list is retried (with back-off) before it says so.
+      await page.getByRole('alert').filter({ hasText: message }).first().waitFor({ timeout: 45_000 });
+      expect(await page.getByText('Request failed').count()).toBe(0);
+    }
 
     await page.evaluate(() => localStorage.removeItem('eventpro.token'));
     await page.goto(`${server.url}/panel/login`);

@@ -24,13 +24,16 @@ export function useInnermostDialog(): HTMLDialogElement | null {
 
 /** What a form inside a dialog tells it: whether it holds unsaved changes, and a way to ask to close. */
 interface DialogChanges {
+  /** How to tell, at the moment a close is asked for, whether the form has unsaved changes. */
+  watch(hasChanges: () => boolean): () => void;
+  /** The same, kept as state: while true, leaving the page asks first. */
   setUnsaved(unsaved: boolean): void;
   requestClose(): void;
 }
 const DialogChangesContext = createContext<DialogChanges | null>(null);
 
-export const DISCARD_TITLE = 'Discard changes?';
-export const DISCARD_TEXT = 'You have unsaved changes. If you leave now, they will be lost.';
+const DISCARD_TITLE = 'Discard changes?';
+const DISCARD_TEXT = 'You have unsaved changes. If you leave now, they will be lost.';
 
 /**
  * A form's unsaved-changes guard: while `unsaved` is true, Escape, a click on the backdrop, the close
@@ -40,6 +43,10 @@ export const DISCARD_TEXT = 'You have unsaved changes. If you leave now, they wi
  */
 export function useUnsavedChanges(unsaved: boolean, onClose: () => void): () => void {
   const dialog = useContext(DialogChangesContext);
+  // Read when a close is asked for, so a key pressed right after typing already counts the typing.
+  const latest = useRef(unsaved);
+  latest.current = unsaved;
+  useEffect(() => dialog?.watch(() => latest.current), [dialog]);
   useEffect(() => {
     dialog?.setUnsaved(unsaved);
   }, [dialog, unsaved]);
@@ -48,7 +55,7 @@ export function useUnsavedChanges(unsaved: boolean, onClose: () => void): () => 
 }
 
 /** The question before unsaved changes are thrown away: Keep editing (nothing happens) or Discard. */
-export function DiscardChangesDialog({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
+function DiscardChangesDialog({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
   return (
     <Dialog title={DISCARD_TITLE} onClose={onKeep}>
       <p>{DISCARD_TEXT}</p>
@@ -99,11 +106,16 @@ export function Dialog({ title, onClose, children, placement = 'centred', width,
   close.current = onClose;
   const [unsaved, setUnsaved] = useState(false);
   const [asking, setAsking] = useState(false);
-  const unsavedNow = useRef(false);
-  unsavedNow.current = unsaved;
+  const hasChanges = useRef<() => boolean>(() => false);
   const changes = useRef<DialogChanges>({
+    watch: (check) => {
+      hasChanges.current = check;
+      return () => {
+        if (hasChanges.current === check) hasChanges.current = () => false;
+      };
+    },
     setUnsaved,
-    requestClose: () => (unsavedNow.current ? setAsking(true) : close.current()),
+    requestClose: () => (hasChanges.current() ? setAsking(true) : close.current()),
   }).current;
   const requestClose = changes.requestClose;
 
@@ -139,9 +151,13 @@ export function Dialog({ title, onClose, children, placement = 'centred', width,
         event.preventDefault();
         requestClose();
       }}
-      // Closed by the browser itself (a second Escape it does not let the page cancel): the owner follows.
+      // Closed by the browser itself (an Escape it does not let the page cancel, e.g. a second one with no
+      // click or key in between): the owner follows, unless a form in it has changes — then it stays open and asks.
       onClose={(event) => {
-        if (event.target === event.currentTarget) close.current();
+        if (event.target !== event.currentTarget) return;
+        if (!hasChanges.current()) return close.current();
+        event.currentTarget.showModal();
+        setAsking(true);
       }}
     >
       <div className="dialog__backdrop" data-testid="drawer-backdrop" aria-hidden="true" onMouseDown={() => closeOnBackdrop && requestClose()} />

@@ -7,7 +7,7 @@ import { resourceKeys } from './resource-api';
 import type { ResourceName } from './types';
 
 /** One record's changes (`GET /api/<resource>/:id/history`), newest first, under the resource's query keys. */
-export function historyQueryOptions(name: ResourceName, id: string) {
+function historyQueryOptions(name: ResourceName, id: string) {
   return queryOptions({
     queryKey: resourceKeys.history(name, id),
     queryFn: async () => (await readEnvelope(resourceApi(name)[':id'].history.$get({ param: { id } }))).data,

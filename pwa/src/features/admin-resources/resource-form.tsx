@@ -69,7 +69,7 @@ function formFieldOf(config: ResourceConfig, apiField: string): string | undefin
  * Checks the values as the API will: every required field filled, then the resource's own schema on the
  * request body. Each message is keyed by the form field it is about; `''` holds one no field owns.
  */
-export function checkResourceForm(config: ResourceConfig, values: FormValues): Record<string, string> {
+function checkResourceForm(config: ResourceConfig, values: FormValues): Record<string, string> {
   const found: Record<string, string> = {};
   for (const field of config.fields) {
     if (field.required && !(values[field.name] ?? '').trim()) found[field.name] = requiredText(field);

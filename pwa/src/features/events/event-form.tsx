@@ -41,6 +41,25 @@ function valuesOf(record: BaseRecord | null): EventFormValues {
   };
 }
 
+/** The fields in the order the form shows them: the first invalid one takes the focus. */
+const FIELD_ORDER: ReadonlyArray<keyof EventFormValues> = [
+  'eventName',
+  'state',
+  'city',
+  'eventTypes',
+  'start',
+  'end',
+  'venue',
+  'opens',
+  'closes',
+  'address',
+  'mapUrl',
+  'openingHours',
+  'awardsNight',
+  'status',
+  'description',
+];
+
 /** The API's name of each field the form edits under another name (its per-field errors come back so). */
 const FORM_FIELD_OF: Record<string, keyof EventFormValues> = {
   startDateTime: 'start',
@@ -61,7 +80,8 @@ const resolver: Resolver<EventFormValues> = async (values) => {
 /** The event form (create and edit), sent as multipart with the banner. */
 export function EventForm({ record, onClose }: { record: BaseRecord | null; onClose: () => void }) {
   const editing = record !== null;
-  const form = useForm<EventFormValues>({ defaultValues: valuesOf(record), resolver, mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: true });
+  // The first invalid field is focused in the order the form shows them (`focusFirstError`).
+  const form = useForm<EventFormValues>({ defaultValues: valuesOf(record), resolver, mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false });
   const [banner, setBanner] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
@@ -88,7 +108,7 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
       for (const [apiField, text] of Object.entries(isApiError(failure) ? (failure.errors ?? {}) : {})) {
         const name = FORM_FIELD_OF[apiField] ?? apiField;
         if (!(name in form.getValues())) continue;
-        form.setError(name as keyof EventFormValues, { type: 'server', message: text }, { shouldFocus: placed.length === 0 });
+        form.setError(name as keyof EventFormValues, { type: 'server', message: text }, { shouldFocus: placed.length === 0 && name !== 'eventTypes' });
         placed.push(text);
       }
       if (!placed.includes(message)) setError(message);
@@ -133,7 +153,11 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
         ...(banner ? { banner } : {}),
       });
     },
-    (errors) => setError(errors.root?.message ?? null),
+    (errors) => {
+      setError(errors.root?.message ?? null);
+      const first = FIELD_ORDER.find((name) => errors[name]);
+      if (first) form.setFocus(first);
+    },
   );
 
   const state = form.watch('state');
