@@ -1,5 +1,4 @@
 import { createContext, type ReactNode, useContext, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useBlocker } from '@tanstack/react-router';
 import './dialog.css';
 
 /** The open dialogs, innermost last: notifications show inside the innermost one (see `useInnermostDialog`). */
@@ -26,8 +25,6 @@ export function useInnermostDialog(): HTMLDialogElement | null {
 interface DialogChanges {
   /** How to tell, at the moment a close is asked for, whether the form has unsaved changes. */
   watch(hasChanges: () => boolean): () => void;
-  /** The same, kept as state: while true, leaving the page asks first. */
-  setUnsaved(unsaved: boolean): void;
   requestClose(): void;
 }
 const DialogChangesContext = createContext<DialogChanges | null>(null);
@@ -37,8 +34,8 @@ const DISCARD_TEXT = 'You have unsaved changes. If you leave now, they will be l
 
 /**
  * A form's unsaved-changes guard: while `unsaved` is true, Escape, a click on the backdrop, the close
- * button, the form's Cancel and navigating away ask before the changes are thrown away; an unchanged form
- * closes at once. Answers what the form's Cancel does: ask the dialog holding it to close (or `onClose`
+ * button and the form's Cancel ask before the changes are thrown away (leaving the page: `LeaveGuard`); an
+ * unchanged form closes at once. Answers what the form's Cancel does: ask the dialog holding it to close (or `onClose`
  * when it is not in one).
  */
 export function useUnsavedChanges(unsaved: boolean, onClose: () => void): () => void {
@@ -47,15 +44,11 @@ export function useUnsavedChanges(unsaved: boolean, onClose: () => void): () => 
   const latest = useRef(unsaved);
   latest.current = unsaved;
   useEffect(() => dialog?.watch(() => latest.current), [dialog]);
-  useEffect(() => {
-    dialog?.setUnsaved(unsaved);
-  }, [dialog, unsaved]);
-  useEffect(() => () => dialog?.setUnsaved(false), [dialog]);
   return () => (dialog ? dialog.requestClose() : onClose());
 }
 
 /** The question before unsaved changes are thrown away: Keep editing (nothing happens) or Discard. */
-function DiscardChangesDialog({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
+export function DiscardChangesDialog({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
   return (
     <Dialog title={DISCARD_TITLE} onClose={onKeep}>
       <p>{DISCARD_TEXT}</p>
@@ -69,16 +62,6 @@ function DiscardChangesDialog({ onKeep, onDiscard }: { onKeep: () => void; onDis
       </div>
     </Dialog>
   );
-}
-
-/** While mounted, leaving this page (a link, Back, closing the tab) asks first; staying changes nothing. */
-function LeaveGuard() {
-  const blocker = useBlocker({
-    shouldBlockFn: ({ current, next }) => current.pathname !== next.pathname,
-    enableBeforeUnload: true,
-    withResolver: true,
-  });
-  return blocker.status === 'blocked' ? <DiscardChangesDialog onKeep={blocker.reset} onDiscard={blocker.proceed} /> : null;
 }
 
 interface DialogProps {
@@ -104,7 +87,6 @@ export function Dialog({ title, onClose, children, placement = 'centred', width,
   const ref = useRef<HTMLDialogElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
-  const [unsaved, setUnsaved] = useState(false);
   const [asking, setAsking] = useState(false);
   const hasChanges = useRef<() => boolean>(() => false);
   const changes = useRef<DialogChanges>({
@@ -114,7 +96,6 @@ export function Dialog({ title, onClose, children, placement = 'centred', width,
         if (hasChanges.current === check) hasChanges.current = () => false;
       };
     },
-    setUnsaved,
     requestClose: () => (hasChanges.current() ? setAsking(true) : close.current()),
   }).current;
   const requestClose = changes.requestClose;
@@ -186,7 +167,6 @@ export function Dialog({ title, onClose, children, placement = 'centred', width,
           }}
         />
       ) : null}
-      {unsaved ? <LeaveGuard /> : null}
     </dialog>
   );
 }

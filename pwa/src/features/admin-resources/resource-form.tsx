@@ -10,6 +10,7 @@ import { PrintBadgeButton } from '../../components/print-badge-button';
 import { toast } from '../../components/toasts';
 import { ApiError, errorMessage, isApiError } from '../../lib/api-error';
 import { useUnsavedChanges } from '../../components/dialog';
+import { LeaveGuard } from '../../components/leave-guard';
 import { SelectField, TextAreaField, TextField } from '../../components/form/fields';
 import { RecordHistory } from './record-history';
 import { checkboxValue, payloadFrom, valuesFrom } from './fields';
@@ -124,7 +125,8 @@ export function ResourceForm({
   const [success, setSuccess] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
-  const askToClose = useUnsavedChanges(success === null && (form.formState.isDirty || file !== null), onClose);
+  const unsaved = success === null && (form.formState.isDirty || file !== null);
+  const askToClose = useUnsavedChanges(unsaved, onClose);
 
   const fail = (message: string) => {
     if (config.errorDisplay === 'toast') toast.error(message);
@@ -210,6 +212,7 @@ export function ResourceForm({
       }}
       noValidate
     >
+      <LeaveGuard when={unsaved} />
       <div className="panel-form__grid">
         {config.fields.map((field) => (
           <ResourceField key={field.name} field={field} form={form} />

@@ -13,6 +13,7 @@ import { checkEventValues, type EventFormValues, eventSaveError, pickEnd, pickSt
 import { FormMessage } from '../../components/form-message';
 import { isStaleEdit, StaleEditReload } from '../../components/stale-edit-reload';
 import { useUnsavedChanges } from '../../components/dialog';
+import { LeaveGuard } from '../../components/leave-guard';
 import { FieldShell, SelectField, TextAreaField, TextField } from '../../components/form/fields';
 
 /** The drawer closes 1.2 s after a save. */
@@ -89,7 +90,8 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
   const [stale, setStale] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
-  const askToClose = useUnsavedChanges(success === null && (form.formState.isDirty || banner !== null), onClose);
+  const unsaved = success === null && (form.formState.isDirty || banner !== null);
+  const askToClose = useUnsavedChanges(unsaved, onClose);
 
   const save = useMutation({
     mutationFn: (body: Record<string, string | string[] | File>) =>
@@ -178,6 +180,7 @@ export function EventForm({ record, onClose }: { record: BaseRecord | null; onCl
       }}
       noValidate
     >
+      <LeaveGuard when={unsaved} />
       <div className="panel-form__grid">
         <TextField form={form} name="eventName" label="Event Name" required full />
         <SelectField
