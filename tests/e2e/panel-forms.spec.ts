@@ -239,6 +239,9 @@ describe('each screen’s own message when the server gives none', () => {
     await field(dialog, 'Email').fill('meena@example.com');
     await field(dialog, 'Phone').fill(digits());
 
+    // The app itself stays: its service worker holds every screen's code (as at a venue that lost the server).
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     // The server goes away: nothing answers, so there is no message of its own to show.
     await server.stop();
     await dialog.locator('button[type=submit]').click();
