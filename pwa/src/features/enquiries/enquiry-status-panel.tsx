@@ -4,7 +4,7 @@ import { ENQUIRY_STATUSES } from '../../../../edge/schemas/organisations';
 import { api, type BaseRecord, readEnvelope } from '../../lib/api';
 import { resourceKeys } from '../admin-resources/resource-api';
 import { RecordHistory } from '../admin-resources/record-history';
-import { Dialog } from '../../components/dialog';
+import { Dialog, useUnsavedChanges } from '../../components/dialog';
 import { statusLabel } from '../../components/panel-format';
 import { toast } from '../../components/toasts';
 import { FormMessage } from '../../components/form-message';
@@ -28,6 +28,8 @@ function StatusForm({ enquiry, onClose }: { enquiry: BaseRecord; onClose: () => 
   const [status, setStatus] = useState('');
   const [notes, setNotes] = useState(typeof enquiry.notes === 'string' ? enquiry.notes : '');
   const [error, setError] = useState<string | null>(null);
+  const savedNotes = typeof enquiry.notes === 'string' ? enquiry.notes : '';
+  const askToClose = useUnsavedChanges(status !== '' || notes !== savedNotes, onClose);
 
   const update = useMutation({
     mutationFn: () => readEnvelope(api.api.enquiries[':id'].status.$put({ param: { id: enquiry.id }, json: { status, notes: notes.trim() } })),
@@ -79,7 +81,7 @@ function StatusForm({ enquiry, onClose }: { enquiry: BaseRecord; onClose: () => 
       </div>
       <FormMessage kind="error" text={error} />
       <div className="panel-form__actions">
-        <button type="button" className="button button--ghost" onClick={onClose}>
+        <button type="button" className="button button--ghost" onClick={askToClose}>
           Cancel
         </button>
         <button type="submit" className="button button--primary" disabled={update.isPending}>
