@@ -1,14 +1,15 @@
 /**
- * The venue check-in at 50,000 people, in headless Chromium against the built server (issue 4):
+ * The venue check-in at 50,000 people, in headless Chromium against the built server:
  * first roster load and store, search, tap to updated card, 1,000 queued operations after reconnect,
  * and a delta sync of 100 changes. `seedRoster` writes the people straight into a database file before
  * the server starts over it; `benchCheckin` only needs the server's URL and an account.
  *
  * Run alone: `npx tsx bench/checkin.ts` (seeds a temporary database and starts the built server).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { ensureFeaturedEvent } from '../edge/db/initial-data';
 import { openDatabase } from '../edge/db/local-database';
@@ -324,7 +325,6 @@ export async function benchDoorLoad(
   const nextPerson = () => people[next++ % people.length]!;
 
   const gate = await apiDevice(url, token, 'Bench load gate', eventId);
-  const tablet = await apiDevice(url, token, 'Bench syncing tablet', eventId);
   const checkinLoad = (duration: number) =>
     autocannon({
       url: `${url}/api/checkin/ops`,
@@ -371,18 +371,21 @@ export async function benchDoorLoad(
   // A tablet back online sends its 500-operation batches the whole time the crowd registers; the same
   // load without the tablet just before, for comparison within the run.
   const alone = await benchPublicRegister(url, { connections: 50, duration: 5 });
-  let syncing = true;
   const batchTimes: number[] = [];
-  const sync = (async () => {
-    while (syncing) {
-      const start = performance.now();
-      await tablet.send(Array.from({ length: 500 }, () => ({ recordId: nextPerson(), toStatus: 'checked_in' })));
-      batchTimes.push(performance.now() - start);
-    }
-  })();
+  const peopleFile = join(mkdtempSync(join(tmpdir(), 'eventpro-tablet-')), 'people.txt');
+  writeFileSync(peopleFile, Array.from({ length: Math.min(people.length, 20_000) }, nextPerson).join('\n'));
+  const tablet = fork(join(REPO_ROOT, 'bench/tablet-sync.ts'), [url, token, eventId, peopleFile], { execArgv: ['--import', 'tsx'] });
+  await new Promise<void>((resolve, reject) => {
+    tablet.once('error', reject);
+    tablet.once('exit', (code) => reject(new Error(`the tablet process exited (${code})`)));
+    tablet.once('message', () => resolve());
+  });
+  tablet.on('message', (message: { batchMs?: number }) => void (message.batchMs !== undefined && batchTimes.push(message.batchMs)));
   const during = await benchPublicRegister(url, { connections: 50, duration: 10 });
-  syncing = false;
-  await sync;
+  const stopped = new Promise((resolve) => tablet.once('exit', resolve));
+  tablet.send('stop');
+  await stopped;
+  rmSync(dirname(peopleFile), { recursive: true, force: true });
   onRow({
     name: `POST /api/visitors/register p99 while a tablet syncs 500-operation batches (${batchTimes.length} batches, p50 ${ms(pct(batchTimes, 50))} each)`,
     figure: `${during.p99} ms (p50 ${during.p50} ms, ${Math.round(during.rps)} req/s; the same load just before, without the tablet: p99 ${alone.p99} ms, ${Math.round(alone.rps)} req/s)`,

@@ -1,5 +1,5 @@
 /**
- * The register bench of issue 5: `POST /api/visitors/register` with 50 connections for 10 s, every
+ * The public register bench: `POST /api/visitors/register` with 50 connections for 10 s, every
  * request a new person (its own mobile number and submission id), so every request is a real insert
  * with its idempotency key. Run against a server started with PUBLIC_RATE_LIMIT=0. `bench/index.ts`
  * holds the figures against the budget (≥ 80 % of the insert ceiling, p99 ≤ 25 ms).

@@ -87,7 +87,7 @@ const logger = createLogger({ level: parseLogLevel(env.LOG_LEVEL), sink: buffere
 const channels = { email: smtpChannel(env) ?? resendChannel(env), ...phoneChannels(env) };
 /** Queued messages are sent when a request queues some, and retried on this beat. */
 const MESSAGE_RETRY_INTERVAL_MS = 15_000;
-const messageLoop = new MessageLoop({ db, writeBatch, channels, now: () => new Date(), logger }).start(MESSAGE_RETRY_INTERVAL_MS);
+const messageLoop = new MessageLoop({ db, writeBatch, channels, now: () => new Date(), linkSecret: secrets.jwtSecret, logger }).start(MESSAGE_RETRY_INTERVAL_MS);
 const app = createApp({
   db,
   writeBatch,

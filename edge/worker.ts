@@ -16,7 +16,7 @@ import { sendDueMessages } from './notifications/dispatcher';
 import { type PageShell, publicPages } from './public-pages';
 import { r2BlobStore, type R2BucketLike } from './storage/r2-blob-store';
 // The server build of the app's public pages (`npm run build:pwa` makes it; wrangler bundles it).
-// @ts-ignore: a build output, typed by its source below
+// @ts-expect-error: a build output, typed by its source below
 import * as builtPages from '../dist/ssr/entry-server.js';
 import type * as PageRenderer from '../pwa/src/entry-server';
 
@@ -83,7 +83,7 @@ function requestDeps(env: WorkerBindings): AppDeps & { messaging: NonNullable<Ap
     messaging: {
       channels,
       publicOrigin: env.PUBLIC_ORIGIN?.trim() || undefined,
-      dispatch: (c) => c.executionCtx.waitUntil(sendDueMessages({ db, writeBatch, channels, now })),
+      dispatch: (c) => c.executionCtx.waitUntil(sendDueMessages({ db, writeBatch, channels, now, linkSecret: env.JWT_SECRET })),
     },
   };
 }
@@ -124,6 +124,6 @@ export default {
   /** The cron of wrangler.toml: sends the messages that are due (retries after back-off, ones a request left). */
   async scheduled(_controller: unknown, env: WorkerBindings, ctx: { waitUntil(promise: Promise<unknown>): void }) {
     const { db, writeBatch, messaging, now } = requestDeps(env);
-    ctx.waitUntil(sendDueMessages({ db, writeBatch, channels: messaging.channels, now }));
+    ctx.waitUntil(sendDueMessages({ db, writeBatch, channels: messaging.channels, now, linkSecret: env.JWT_SECRET }));
   },
 };

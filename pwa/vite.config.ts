@@ -29,7 +29,7 @@ function pageShell(): Plugin {
     enforce: 'post',
     generateBundle(_options, bundle) {
       const page = bundle['index.html'];
-      if (!page || page.type !== 'asset') return;
+      if (page?.type !== 'asset') return;
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
       /** The chunks that hold `file` and every chunk they import, statically. */
       const chunksOf = (file: string) => {

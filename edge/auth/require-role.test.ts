@@ -4,8 +4,8 @@ import type { AppEnv } from '../env';
 import { makeTestApp, type TestApp } from '../testing/test-app';
 import { requireAdmin, requireStaff } from './require-role';
 
-// The admin-only routes arrive with the admin API issue; until then the middleware is exercised on two
-// small routes built with the real dependencies (database, secrets, clock) of the test app.
+// The middleware is exercised on two small routes of its own, built with the real dependencies (database,
+// secrets, clock) of the test app, so its rules are tested apart from any resource's routes.
 let t: TestApp;
 let probe: Hono<AppEnv>;
 beforeAll(async () => {

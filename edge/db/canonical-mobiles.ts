@@ -21,7 +21,7 @@ import { guests, speakers, vipAwardees, visitors } from './tables/people';
  */
 interface MobileColumn {
   resource: string;
-  // biome-ignore lint: the people and organisation tables share these columns by name.
+  // Typed `any` on purpose: the people and organisation tables share these columns by name.
   table: SQLiteTable & Record<string, SQLiteColumn | any>;
   column: SQLiteColumn;
   /** Columns that, with the event and the number, make a registration one (its unique index's). */

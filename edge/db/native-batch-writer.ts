@@ -143,7 +143,12 @@ function writerThread() {
         const [text, args] = batch[i]!;
         try {
           const statement = prepared(text);
-          results.push(statement.reader ? statement.all(args) : (statement.run(args), []));
+          if (statement.reader) {
+            results.push(statement.all(args));
+          } else {
+            statement.run(args);
+            results.push([]);
+          }
         } catch (error) {
           throw Object.assign(error as Error, { statementIndex: i });
         }

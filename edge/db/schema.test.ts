@@ -16,7 +16,7 @@ async function planOf(query: string) {
 }
 
 describe('the migrated database', () => {
-  it('has every entity of both seeds plus users, the status-change log and idempotency keys', async () => {
+  it('has every entity of the public site and the panel plus users, the status-change log and idempotency keys', async () => {
     const result = await t.client.execute("SELECT name FROM sqlite_master WHERE type = 'table'");
     const tables = result.rows.map((r) => String(r.name));
     for (const name of [...RESOURCE_TABLES, 'events', 'users', 'status_changes', 'idempotency_keys', 'login_throttle']) {

@@ -1,5 +1,5 @@
 /**
- * The expo of seed 000: 18–19 October 2025 at a convention centre in Hyderabad. Its start is the public
+ * The property expo the public site promotes: 18–19 October 2025 at a convention centre in Hyderabad. Its start is the public
  * countdown's target (09:00 IST). Created once, on the first start; afterwards it is an ordinary event
  * an admin edits like any other. Plain data (no imports): the PWA shows it until the site data arrives.
  */

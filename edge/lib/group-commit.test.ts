@@ -25,7 +25,10 @@ describe.each([
     await t.db.delete(siteSettings);
     batches = 0;
     const inner = writerOf();
-    writer = (statements) => (batches++, inner(statements));
+    writer = (statements) => {
+      batches++;
+      return inner(statements);
+    };
   });
 
   it('commits concurrent callers in one transaction', async () => {
@@ -74,7 +77,11 @@ describe('group commit where requests may not share I/O (Workers)', () => {
     await t.db.delete(siteSettings);
     let batches = 0;
     const inner = clientBatchWriter(t.client, { groupsRequests: false });
-    const writer = Object.assign((statements: Parameters<BatchWriter>[0]) => (batches++, inner(statements)), { groupsRequests: false });
+    const counted = (statements: Parameters<BatchWriter>[0]) => {
+      batches++;
+      return inner(statements);
+    };
+    const writer = Object.assign(counted, { groupsRequests: false });
     const results = await Promise.allSettled([groupCommit(writer, [setting('w1')]), groupCommit(writer, [setting('w1')]), groupCommit(writer, [setting('w2')])]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(batches).toBe(3);

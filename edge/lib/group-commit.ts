@@ -1,5 +1,6 @@
 import type { BatchWriter } from '../db/batch-writer';
 import type { SqlStatement } from '../db/sql-statement';
+import { defer } from './next-turn';
 
 /**
  * Group commit: write statements from concurrent requests are committed together, in one transaction,
@@ -29,8 +30,6 @@ interface Item {
 /** Upper bound of items per transaction: keeps one commit's latency small under a flood. */
 const MAX_ITEMS_PER_BATCH = 256;
 
-const defer: (fn: () => void) => void =
-  typeof globalThis.setImmediate === 'function' ? (fn) => void globalThis.setImmediate(fn) : (fn) => void setTimeout(fn, 0);
 
 class GroupCommitter {
   private queue: Item[] = [];

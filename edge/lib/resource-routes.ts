@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import type { $ZodType } from 'zod/v4/core';
-import { requireAdmin, requireStaff } from '../auth/require-role';
+import { MESSAGES, requireAdmin, requireStaff } from '../auth/require-role';
 import type { Database } from '../db/database';
 import { statusChanges } from '../db/tables/system';
 import type { AppEnv } from '../env';
@@ -16,6 +16,7 @@ import { outcomeOf, panelChange, recordTarget, statusChangeStatements } from './
 import { currentEvent, eventById } from './events';
 import { alreadyRegisteredMessage, findSameMobile, MERGED_MESSAGE, mergeStatements, possibleDuplicates, recordName } from './duplicates';
 import { duplicatesQuerySchema, mergeSchema } from '../schemas/duplicates';
+import { bulkActionSchema } from '../schemas/bulk';
 import {
   countRows,
   findRow,
@@ -36,6 +37,9 @@ export const DUPLICATE_RECORD = 'A record with these details already exists';
 
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Records per write of a bulk action: one transaction each, so a bulk action never holds the write lane long. */
+const BULK_CHUNK = 250;
 
 export const STALE_UPDATE = 'This record was changed by someone else. Reload it and try again.';
 
@@ -138,6 +142,51 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
         'Content-Disposition': `attachment; filename="${resource.name}-${date}.csv"`,
         'Cache-Control': 'no-store',
       });
+    })
+    /**
+     * `POST /bulk { action, status?, ids | filter }`: a status for many records, or their deletion. Statuses
+     * go through the status engine (history and door columns as for one change), records already at the
+     * status are left alone; writes go through the write lane in chunks, so other writers interleave.
+     */
+    .post('/bulk', resource.staffMayChangeStatus ? requireStaff : requireAdmin, validate('json', bulkActionSchema), async (c) => {
+      const input = c.req.valid('json');
+      const user = c.var.user;
+      // Staff may change people's statuses in bulk as one by one; deleting is the admins'.
+      if (user.role !== 'admin' && input.action !== 'status') return fail(c, 403, MESSAGES.forbidden);
+      if (input.filter?.status && !resource.statuses.includes(input.filter.status)) return fail(c, 400, statusError(resource.statuses));
+      const toStatus = input.status !== undefined ? (resource.normaliseStatus ? resource.normaliseStatus(input.status) : input.status) : '';
+      if (input.action === 'status' && !resource.statuses.includes(toStatus))
+        return fail(c, 400, statusError(resource.statuses), { status: statusError(resource.statuses) });
+      const { db, blobs, now, writeBatch } = c.var.deps;
+      const imageColumn = resource.image ? table[resource.image.column] : undefined;
+      const where = input.ids ? inArray(table.id, input.ids) : listFilter(resource, input.filter ?? {});
+      const matched = (await db
+        .select({ id: table.id, status: table.status, ...(imageColumn ? { image: imageColumn } : {}) })
+        .from(table)
+        .where(where)) as Array<{ id: string; status: string | null; image?: string | null }>;
+
+      if (input.action === 'status') {
+        const target = recordTarget(resource.name, table as never);
+        const at = now().toISOString();
+        const toChange = matched.filter((row) => row.status !== toStatus);
+        let changed = 0;
+        for (let i = 0; i < toChange.length; i += BULK_CHUNK) {
+          const changes = toChange
+            .slice(i, i + BULK_CHUNK)
+            .map((row) => statusChangeStatements(target, panelChange({ resource: resource.name, recordId: row.id, toStatus, author: { userId: user.id, name: user.name }, at })));
+          const results = await groupCommit(writeBatch, changes.flat());
+          // Each change is two statements; the first answers its outcome.
+          for (let k = 0; k < results.length; k += 2) if (outcomeOf(results[k])?.outcome === 'applied') changed += 1;
+        }
+        return ok(c, { matched: matched.length, changed }, `Status updated for ${changed} ${changed === 1 ? 'record' : 'records'}`);
+      }
+
+      for (let i = 0; i < matched.length; i += BULK_CHUNK) {
+        const chunk = matched.slice(i, i + BULK_CHUNK);
+        await groupCommit(writeBatch, [toStatement(db.delete(table).where(inArray(table.id, chunk.map((row) => row.id))))]);
+        for (const row of chunk) if (typeof row.image === 'string') await blobs.delete(row.image);
+      }
+      return ok(c, { matched: matched.length, changed: matched.length }, `Deleted ${matched.length} ${matched.length === 1 ? 'record' : 'records'}`);
     })
     .get('/:id', requireStaff, async (c) => {
       const row = await findRow(c.var.deps.db, resource, c.req.param('id'));

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, or, type SQL, sql, type Table } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, or, type SQL, sql, type Table } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -33,7 +33,7 @@ export interface WriteContext {
 }
 
 export interface ResourceDescription extends AnyResource {
-  // biome-ignore lint: any table of ours: the generic layer reads the common columns by name.
+  // Typed `any` on purpose: any table of ours: the generic layer reads the common columns by name.
   table: SQLiteTable & Record<string, SQLiteColumn | any>;
   /** The new record's values from validated input: the defaults for what the form left out. */
   defaults(input: Row, context: WriteContext): Row;
@@ -153,6 +153,10 @@ export async function storeImage(c: Context<AppEnv>, file: File) {
 
 // --- reading ----------------------------------------------------------------------------------------
 
+/** Ids a list or export query may name (one page of the list at most). */
+export const MAX_LISTED_IDS = 100;
+export const idList = (text: string) => text.split(',').map((id) => id.trim()).filter(Boolean);
+
 /**
  * The list query. `sort` names one of the resource's sortable columns (an enum: a Set look-up, so
  * `constructor`, `__proto__` and the other names every object has are refused with 400 like any unknown).
@@ -164,6 +168,13 @@ export const listQuerySchema = (defaultLimit: number, sortNames: readonly string
     status: z.optional(z.string().check(z.trim(), z.maxLength(60))),
     eventId: z.optional(z.string().check(z.trim(), z.maxLength(100))),
     q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+    /** Comma-separated record ids: only these (an export of the rows selected on a page). */
+    ids: z.optional(
+      z.string().check(
+        z.maxLength(MAX_LISTED_IDS * 101),
+        z.refine((text) => idList(text).length <= MAX_LISTED_IDS, { error: `ids may name at most ${MAX_LISTED_IDS} records` }),
+      ),
+    ),
     sort: z.optional(z.enum(sortNames as [string, ...string[]], { error: `sort must be one of: ${sortNames.join(', ')}` })),
     order: z.optional(z.enum(['asc', 'desc'])),
   });
@@ -173,9 +184,10 @@ export type ListQuery = z.infer<ReturnType<typeof listQuerySchema>>;
 const contains = (column: SQLiteColumn, term: string) =>
   sql`${column} LIKE ${`%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} ESCAPE '\\'`;
 
-export function listFilter(resource: ResourceDescription, query: Pick<ListQuery, 'status' | 'eventId' | 'q'>): SQL | undefined {
+export function listFilter(resource: ResourceDescription, query: Pick<ListQuery, 'status' | 'eventId' | 'q'> & { ids?: string | undefined }): SQL | undefined {
   const { table } = resource;
   const conditions: SQL[] = [];
+  if (query.ids !== undefined) conditions.push(inArray(table.id, idList(query.ids)));
   if (query.status) conditions.push(eq(table.status, query.status));
   if (query.eventId && 'eventId' in table) conditions.push(eq(table.eventId, query.eventId));
   if (query.q) {

@@ -1,3 +1,4 @@
+import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
@@ -17,6 +18,18 @@ export function sha256Hex(text: string): string {
   if (nodeCrypto) return nodeCrypto.createHash('sha256').update(text, 'utf8').digest('hex');
   return bytesToHex(sha256(utf8ToBytes(text)));
 }
+
+/**
+ * HMAC-SHA-256 of `data` under `key`, synchronously (pass links are signed on the register endpoint's hot
+ * path): Node's own where the runtime has it, else `@noble/hashes`' — the same bytes either way.
+ */
+export function hmacSha256(key: Uint8Array, data: Uint8Array): Uint8Array {
+  if (nodeCrypto) return new Uint8Array(nodeCrypto.createHmac('sha256', key).update(data).digest());
+  return hmac(sha256, key, data);
+}
+
+/** The pure-JavaScript HMAC on its own (what Workers run), for the tests. */
+export const portableHmacSha256 = (key: Uint8Array, data: Uint8Array) => hmac(sha256, key, data);
 
 /** The pure-JavaScript path on its own (what Workers run), for the tests. */
 export const portableSha256Hex = (text: string) => bytesToHex(sha256(utf8ToBytes(text)));

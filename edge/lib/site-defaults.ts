@@ -1,5 +1,5 @@
 /**
- * The public site's defaults that both the API and the pages need: seed 000's four packages and the
+ * The public site's defaults that both the API and the pages need: the four sponsorship packages and the
  * enquiry's subscription choices. No imports: the pages show these before the API answers, without
  * pulling the database code into their bundle.
  */
@@ -16,9 +16,9 @@ export interface SitePackage {
 export const GENERAL_ENQUIRY = 'General Enquiry';
 
 /**
- * Seed 000 §2: the four cards and their prices, platinum "Most Popular". The seed lists the deliverables
- * (expo stalls, podcast life story, company profile, strip ads, online sales sessions, digital
- * strategies) but not which pack has which; the split and the counts below are a sensible default that
+ * The four package cards and their prices, platinum "Most Popular". The deliverables are known (expo
+ * stalls, podcast life story, company profile, strip ads, online sales sessions, digital strategies)
+ * but not which pack has which; the split and the counts below are a sensible default that
  * grows with the tier, for an organiser to correct in Settings.
  */
 export const DEFAULT_PACKAGES: SitePackage[] = [
@@ -51,7 +51,7 @@ export const DEFAULT_PACKAGES: SitePackage[] = [
 
 /**
  * The enquiry popup's subscription choices: the package names plus "General Enquiry". Derived from the
- * packages (not the seed's separate list with "2 PACK BRONZE", which no card offers), so the choices and
+ * packages (not a separate list, which once offered a "2 PACK BRONZE" no card sells), so the choices and
  * the cards can never disagree.
  */
 export function subscriptionChoices(packages: SitePackage[]): string[] {

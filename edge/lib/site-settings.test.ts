@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('site settings', () => {
-  it('falls back to the defaults: empty contacts and the four packages of seed 000', async () => {
+  it('falls back to the defaults: empty contacts and the four sponsorship packages', async () => {
     expect(await getSiteSettings(t.db)).toEqual({ contactPhone: '', contactEmail: '', packages: DEFAULT_PACKAGES, founderVideoUrl: '', awardCategories: [] });
     expect(subscriptionChoices(DEFAULT_PACKAGES)).toEqual(['10 PACK PLATINUM', '6 PACK GOLD', '4 PACK SILVER', '3 PACK SILVER', 'General Enquiry']);
   });

@@ -6,7 +6,7 @@ import type { Logger } from '../lib/log';
 import { type Channels, ProviderError, sendThrough } from './channels';
 import type { Channel, MessageTemplate, PassMessage } from './messages';
 import { cachedEvent } from '../lib/events';
-import { claimDue, failedAttemptStatement, type MessagePayload, type OutboxRow, sentStatement } from './outbox';
+import { claimDue, failedAttemptStatement, messagePassUrl, type OutboxRow, sentStatement } from './outbox';
 import { holderById, passView } from './pass-holders';
 
 export interface SenderDeps {
@@ -15,6 +15,8 @@ export interface SenderDeps {
   writeBatch: BatchWriter;
   channels: Channels;
   now: () => Date;
+  /** The secret pass links are signed with (the server's JWT_SECRET; pass-link.ts). */
+  linkSecret: string;
   logger?: Logger;
 }
 
@@ -60,8 +62,9 @@ export const GONE = 'not sent: the person or the event no longer exists';
  * The message's values, read now from its person and event (so a corrected name goes out right); the
  * messages of one person in a round share one read.
  */
-function passMessageOf(db: Database, row: OutboxRow, people: Map<string, Promise<PassMessage | undefined>>): Promise<PassMessage | undefined> {
-  const key = `${row.personKind}:${row.personId}:${row.payload}`;
+function passMessageOf(deps: SenderDeps, row: OutboxRow, people: Map<string, Promise<PassMessage | undefined>>): Promise<PassMessage | undefined> {
+  const { db } = deps;
+  const key = `${row.personKind}:${row.personId}:${row.createdAt}:${row.payload}`;
   let message = people.get(key);
   if (!message) {
     message = (async () => {
@@ -69,7 +72,7 @@ function passMessageOf(db: Database, row: OutboxRow, people: Map<string, Promise
       const eventId = row.eventId ?? holder?.eventId;
       const event = eventId ? await cachedEvent(db, eventId) : undefined;
       if (!holder || !event) return undefined;
-      const { passUrl } = JSON.parse(row.payload) as MessagePayload;
+      const passUrl = messagePassUrl(row, deps.linkSecret);
       return { ...passView(holder, event), passUrl, origin: new URL(passUrl).origin };
     })();
     people.set(key, message);
@@ -80,7 +83,7 @@ function passMessageOf(db: Database, row: OutboxRow, people: Map<string, Promise
 /** Sends one claimed message; answers the statement that records how it went. */
 async function sendOne(deps: SenderDeps, row: OutboxRow, people: Map<string, Promise<PassMessage | undefined>>): Promise<{ sent: boolean; statement: SqlStatement }> {
   try {
-    const payload = await passMessageOf(deps.db, row, people);
+    const payload = await passMessageOf(deps, row, people);
     if (!payload) throw new ProviderError(GONE, true);
     const providerId = await sendThrough(deps.channels, { channel: row.channel as Channel, recipient: row.recipient, template: row.template as MessageTemplate, payload }, deps.now());
     return { sent: true, statement: sentStatement(deps.db, row, providerId, deps.now()) };

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../db/tables/notifications';
+import { notifications, passLinks } from '../db/tables/notifications';
 import { makeTestApp, type TestApp } from '../testing/test-app';
 import { phoneChannels } from './channels';
 import { sendDueMessages } from './dispatcher';
@@ -68,7 +68,7 @@ describe('a registration reaches the person', () => {
     expect(text).toContain('Time: 9:00 am – 8:00 pm IST');
     expect(text).toContain('Venue: Hyderabad International Convention Centre (HICC), Madhapur, Hyderabad');
     expect(text).toContain(`Pass code: ${visitor.passCode}`);
-    const link = /Open your pass: (http:\/\/localhost\/p\/([0-9a-f]{12}[A-Za-z0-9_-]{22}))/.exec(text);
+    const link = /Open your pass: (http:\/\/localhost\/p\/([A-Za-z0-9_-]{52}))/.exec(text);
     expect(link).not.toBeNull();
     expect(mail.html).toContain(`href="${link![1]}"`);
 
@@ -118,7 +118,7 @@ describe('a registration reaches the person', () => {
       'Hyderabad International Convention Centre (HICC), Madhapur, Hyderabad',
       visitor.passCode,
     ]);
-    expect(params[5]).toMatch(/^http:\/\/localhost\/p\/[0-9a-f]{12}[A-Za-z0-9_-]{22}$/);
+    expect(params[5]).toMatch(/^http:\/\/localhost\/p\/[A-Za-z0-9_-]{52}$/);
 
     const sms = phones.requests.findLast((r) => r.path === '/api/v5/flow')!;
     expect(sms.headers.authkey).toBe(MSG91_TEST.authKey);
@@ -163,7 +163,7 @@ describe('a registration reaches the person', () => {
     const visitor = await registerVisitor({ email: '' });
     // Both senders start before the loop woken by the registration does anything.
     const before = phones.requests.length;
-    const deps = { db: t.db, writeBatch: t.deps.writeBatch, channels: t.deps.messaging!.channels, now: t.clock.now };
+    const deps = { db: t.db, writeBatch: t.deps.writeBatch, channels: t.deps.messaging!.channels, now: t.clock.now, linkSecret: t.deps.secrets.jwtSecret };
     await Promise.all([sendDueMessages(deps), sendDueMessages(deps), t.messageLoop.idle()]);
     phones.control.delayMs = 0;
     expect(phones.requests.length - before).toBe(2);
@@ -265,6 +265,42 @@ describe('Find my pass', () => {
     expect((await res.json()).message).toBe('Please enter your mobile number or e-mail address');
     expect((await t.request('GET', '/api/public/passes/short')).status).toBe(400);
     expect((await t.request('GET', `/api/public/passes/${'0'.repeat(12)}${'A'.repeat(22)}`)).status).toBe(404);
+  });
+});
+
+describe('the pass by link', () => {
+  it('opens links sent before links were signed, and refuses a signed link altered by one character', async () => {
+    const visitor = await registerVisitor({ email: '' });
+    await t.messageLoop.idle();
+    const whatsapp = phones.requests.findLast((r) => r.path.endsWith('/messages'))!;
+    const link = (whatsapp.body as { template: { components: Array<{ parameters: Array<{ text: string }> }> } }).template.components[0]!.parameters[5]!.text;
+    const token = link.split('/p/')[1]!;
+    expect((await t.request('GET', `/api/public/passes/${token}`)).status).toBe(200);
+
+    // Every character of a signed token is covered by its signature: the person, the kind and the time.
+    for (const at of [0, 5, 25, token.length - 1]) {
+      const altered = token.slice(0, at) + (token[at] === 'A' ? 'B' : 'A') + token.slice(at + 1);
+      const res = await t.request('GET', `/api/public/passes/${altered}`);
+      expect(res.status).toBe(404);
+      expect((await res.json()).message).toBe('Pass not found');
+    }
+
+    const stored = `${Date.now().toString(16).padStart(12, '0')}${'k'.repeat(22)}`;
+    await t.db.insert(passLinks).values({ token: stored, personKind: 'visitors', personId: visitor.id, createdAt: new Date().toISOString() });
+    const old = await t.request('GET', `/api/public/passes/${stored}`);
+    expect(old.status).toBe(200);
+    expect((await old.json()).data).toMatchObject({ name: 'Asha Rao', passCode: visitor.passCode });
+
+    // A message queued before links were signed goes out with the link it was queued with.
+    const at = t.clock.now().toISOString();
+    await t.db.insert(notifications).values({
+      id: crypto.randomUUID(), channel: 'sms', recipient: `+91${visitor.number}`, template: 'pass_link', payload: JSON.stringify({ passUrl: `http://localhost/p/${stored}` }),
+      status: 'queued', nextAttemptAt: at, personKind: 'visitors', personId: visitor.id, createdAt: at, updatedAt: at,
+    });
+    t.messageLoop.wake();
+    await t.messageLoop.idle();
+    const sms = phones.requests.findLast((r) => r.path === '/api/v5/flow')!;
+    expect(sms.body).toMatchObject({ recipients: [{ link: `http://localhost/p/${stored}` }] });
   });
 });
 

@@ -2,14 +2,14 @@ import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Database } from '../db/database';
 import type { BatchWriter } from '../db/batch-writer';
-import { insertRowsStatement, insertStatement, type SqlStatement, statementTemplate, toStatement } from '../db/sql-statement';
-import { notifications, passLinks } from '../db/tables/notifications';
+import { insertRowsStatement, type SqlStatement, statementTemplate, toStatement } from '../db/sql-statement';
+import { notifications } from '../db/tables/notifications';
 import type { AppEnv } from '../env';
 import { groupCommit } from '../lib/group-commit';
-import { randomBytes } from '../lib/random-bytes';
 import { uuidv7 } from '../lib/uuid-v7';
 import { type Channels, NOT_CONFIGURED } from './channels';
 import type { Channel, MessageTemplate } from './messages';
+import { passLinkToken } from './pass-link';
 import { e164Mobile } from './recipient';
 
 /** Who a pass belongs to: the resource (`visitors`, `stalls`, ...) and the record's id. */
@@ -23,25 +23,24 @@ export interface PassHolder {
   passCode: string;
 }
 
-/**
- * A pass link's token: 12 hex digits of the time of issue (new tokens land at the end of the key's index),
- * then 128 random bits in base64url: 34 characters.
- */
-export function newPassToken(now: Date): string {
-  let binary = '';
-  for (const byte of randomBytes(16)) binary += String.fromCharCode(byte);
-  const random = btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  return now.getTime().toString(16).padStart(12, '0') + random;
-}
-
 /** The site's address that links point at: PUBLIC_ORIGIN, else the address this request came to. */
 export function publicOrigin(c: Context<AppEnv>): string {
   return c.var.deps.messaging?.publicOrigin || new URL(c.req.url).origin;
 }
 
-/** What a message row stores beyond its person and event: the pass link it carries. */
-export interface MessagePayload {
-  passUrl: string;
+/**
+ * What a message row stores beyond its person and event: the site's address its pass link points at. The
+ * link itself is signed when the message is sent (pass-link.ts), issued at the row's creation time, so
+ * every message of one registration or one "Find my pass" carries the same link. Rows queued before links
+ * were signed carry their stored link (`passUrl`) instead.
+ */
+export type MessagePayload = { origin: string } | { passUrl: string };
+
+/** The link a message carries: its stored one, or the one signed now for its person and creation time. */
+export function messagePassUrl(row: Pick<OutboxRow, 'payload' | 'personKind' | 'personId' | 'createdAt'>, linkSecret: string): string {
+  const payload = JSON.parse(row.payload) as MessagePayload;
+  if ('passUrl' in payload) return payload.passUrl;
+  return `${payload.origin}/p/${passLinkToken(linkSecret, row.personKind, row.personId, new Date(row.createdAt))}`;
 }
 
 const NO_ADDRESS: Record<Channel, string> = {
@@ -51,10 +50,11 @@ const NO_ADDRESS: Record<Channel, string> = {
 };
 
 /**
- * The statements that give `holder` a new pass link and queue its messages on every channel: one row
- * per channel, `queued` where the channel is configured and the person has an address on it, else
- * `not_sent` with the reason. Committed by the caller with the registration itself; a row holds only the
- * link, and the message is written from the person and the event when it is sent.
+ * The statement that queues `holder`'s messages, with a new pass link, on every channel: one row per
+ * channel, `queued` where the channel is configured and the person has an address on it, else `not_sent`
+ * with the reason. Committed by the caller with the registration itself. A row holds only the site's
+ * address; the link is signed and the message written from the person and the event when it is sent, so
+ * the registration's own request pays for neither.
  */
 export function passMessageStatements(
   db: Database,
@@ -62,8 +62,7 @@ export function passMessageStatements(
 ): { statements: SqlStatement[]; queued: number } {
   const { holder, eventId, template, channels, origin, now } = options;
   const at = now.toISOString();
-  const token = newPassToken(now);
-  const payload = JSON.stringify({ passUrl: `${origin}/p/${token}` } satisfies MessagePayload);
+  const payload = JSON.stringify({ origin } satisfies MessagePayload);
   const mobile = e164Mobile(holder.mobileNumber);
   const email = holder.email?.trim() || '';
   const addresses: Array<[Channel, string]> = [
@@ -93,10 +92,7 @@ export function passMessageStatements(
     };
   });
   return {
-    statements: [
-      insertStatement(db, passLinks, { token, personKind: holder.kind, personId: holder.id, createdAt: at }),
-      insertRowsStatement(db, notifications, rows),
-    ],
+    statements: [insertRowsStatement(db, notifications, rows)],
     queued,
   };
 }
@@ -120,6 +116,8 @@ export interface OutboxRow {
   eventId: string | null;
   /** Attempts so far, this one included. */
   attempts: number;
+  /** When the message was queued: its pass link's time of issue. */
+  createdAt: string;
 }
 
 /**
@@ -153,6 +151,7 @@ export async function claimDue({ db, writeBatch }: { db: Database; writeBatch: B
       personId: notifications.personId,
       eventId: notifications.eventId,
       attempts: notifications.attempts,
+      createdAt: notifications.createdAt,
     });
   const [rows = []] = await groupCommit(writeBatch, [toStatement(claim)]);
   // The write lane answers rows by column name.
@@ -166,6 +165,7 @@ export async function claimDue({ db, writeBatch }: { db: Database; writeBatch: B
     personId: String(row.person_id),
     eventId: row.event_id == null ? null : String(row.event_id),
     attempts: Number(row.attempts),
+    createdAt: String(row.created_at),
   }));
 }
 

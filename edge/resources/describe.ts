@@ -89,5 +89,5 @@ export function describeResource<T extends Table>() {
 }
 
 /** Any description, whatever its table. */
-// biome-ignore lint: the generic layers read descriptions of every table alike.
+// Typed `any` on purpose: the generic layers read descriptions of every table alike.
 export type AnyResource = ResourceShape<any, string, string, string>;

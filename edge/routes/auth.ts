@@ -55,7 +55,7 @@ export const authRoutes = new Hono<AppEnv>()
     const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
     const check = user
       ? await verifyPassword(password, user.passwordHash, secrets.passwordPepper)
-      : (await spendHashTime(password, secrets.passwordPepper), { valid: false, needsRehash: false });
+      : await spendHashTime(password, secrets.passwordPepper).then(() => ({ valid: false, needsRehash: false }));
     if (!user || !check.valid || user.disabled) return fail(c, 401, INVALID_CREDENTIALS);
 
     await countSuccess(db, keys);

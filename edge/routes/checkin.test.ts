@@ -179,6 +179,20 @@ describe('POST /api/checkin/ops: ordered by cause, not by clock', () => {
     expect(devices.find((d: { deviceId: string }) => d.deviceId === slow.id)).toMatchObject({ clockSkewed: true, clockOffsetMs: 24 * hours });
   });
 
+  it('a full batch with faults far apart is refused whole, each fault named at its operation', async () => {
+    const tablet = await device('Checked tablet');
+    const visitor = await addVisitor('Checked Batch');
+    const operations = Array.from({ length: 500 }, () => tablet.op('visitors', visitor.id, 'checked_in', null));
+    operations[3] = { ...operations[3]!, deviceTime: '2026' };
+    operations[420] = { ...operations[420]!, kind: 'nobody' };
+    const res = await tablet.send(operations);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('deviceTime must be an ISO 8601 date-time with a time zone');
+    expect(Object.keys(res.body.errors)).toEqual(['operations.3.deviceTime', 'operations.420.kind']);
+    expect((await tablet.send([...operations, tablet.op('visitors', visitor.id, 'checked_in', null)])).body.message).toBe('At most 500 operations per batch');
+    expect(await statusOf('visitors', visitor.id)).not.toBe('checked_in');
+  });
+
   it('device times must be full ISO date-times with a zone', async () => {
     const tablet = await device('Strict tablet');
     const visitor = await addVisitor('Strict Time');

@@ -11,7 +11,7 @@ import { deviceReports, statusChanges } from '../db/tables/system';
 import type { Database } from '../db/database';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
-import { validate } from '../http/validate';
+import { validate, validateJsonInChunks } from '../http/validate';
 import { groupCommit } from '../lib/group-commit';
 import { newPassCode } from '../lib/pass-code';
 import { sha256Hex } from '../lib/sha256';
@@ -19,7 +19,8 @@ import { uuidv7 } from '../lib/uuid-v7';
 import { DOOR_TABLES, doorStateStatement, doorStatusColumn, doorTarget, outcomeOf, panelChange, statusChangeStatements } from '../lib/status-engine';
 import {
   type CheckinBatch,
-  checkinBatchSchema,
+  checkinBatchEnvelopeSchema,
+  checkinOperationSchema,
   conflictResolutionSchema,
   DOOR_STATUSES,
   deviceReportSchema,
@@ -223,7 +224,7 @@ export const checkinRoutes = new Hono<AppEnv>()
    * applies; a concurrent one is settled by the door's conflict rule and goes to the conflict inbox.
    * Answers per operation, with the person's state after the batch.
    */
-  .post('/ops', requireStaff, validate('json', checkinBatchSchema), async (c) => {
+  .post('/ops', requireStaff, validateJsonInChunks<CheckinBatch>(checkinBatchEnvelopeSchema, 'operations', checkinOperationSchema), async (c) => {
     const batch = c.req.valid('json');
     const { db, writeBatch } = c.var.deps;
     const sender = await checkedSender(c, batch);

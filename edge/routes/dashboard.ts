@@ -21,8 +21,8 @@ export function startOfVenueDay(now: Date): string {
 }
 
 /**
- * `GET /api/dashboard/stats[?eventId]`: the six tiles of seed 001 in one round trip (one query of
- * sub-selects), plus people checked in today (India time) per type, counted once per person, by when
+ * `GET /api/dashboard/stats[?eventId]`: the dashboard's six tiles (total registrations, visitors, awards,
+ * stalls, sponsors, active events) in one round trip (one query of sub-selects), plus people checked in today (India time) per type, counted once per person, by when
  * the door recorded the check-in (the device's corrected time, as the live counts do), not when it arrived.
  */
 export const dashboardRoutes = new Hono<AppEnv>().get(

@@ -16,6 +16,7 @@ import {
 } from '../schemas/public-registrations';
 import { checkinBatchSchema, conflictResolutionSchema, deviceReportSchema, deviceSignInSchema, walkInSchema } from '../schemas/checkin';
 import { mergeSchema } from '../schemas/duplicates';
+import { bulkActionSchema } from '../schemas/bulk';
 import { findPassSchema } from '../schemas/passes';
 import { settingsUpdateSchema } from '../schemas/settings';
 import { statusChangeSchema } from '../schemas/status-change';
@@ -68,7 +69,7 @@ const RESOURCES: ResourceDescription[] = [
   enquiryResource,
   eventResource,
 ];
-const LIST_QUERY = ['page', 'limit', 'status', 'eventId', 'q', 'sort', 'order'];
+const LIST_QUERY = ['page', 'limit', 'status', 'eventId', 'q', 'ids', 'sort', 'order'];
 const PUBLIC_SUBMISSION = { success: [200, 201], data: recordSchema, fails: [409, 422, 429] };
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'];
 
@@ -127,6 +128,7 @@ function operations(): Operation[] {
       { method: 'put', path: `${base}/{id}`, tag, summary: `Update a ${r.singular} (If-Match: updatedAt → 409 when stale)`, who: 'admin', body: r.updateSchema, multipart: r.image && { fileField: r.image.formField }, data: recordSchema, fails: [409] },
       { method: 'put', path: `${base}/{id}/status`, tag, summary: `Change its status (${r.statuses.join(', ')})`, who: r.staffMayChangeStatus ? 'staff' : 'admin', body: statusChangeSchema, data: recordSchema },
       { method: 'delete', path: `${base}/{id}`, tag, summary: `Delete a ${r.singular}`, who: 'admin', data: z.object({ id: z.string() }) },
+      { method: 'post', path: `${base}/bulk`, tag, summary: `One status for, or deletion of (admin), the records named by ids or matching a filter (eventId, status, q); statuses through the status engine, records already at it left alone`, who: r.staffMayChangeStatus ? 'staff' : 'admin', body: bulkActionSchema, data: z.object({ matched: z.number(), changed: z.number() }), fails: [403] },
       ...(r.identity
         ? [
             { method: 'get' as const, path: `${base}/duplicates`, tag, summary: 'Possible duplicates: the same mobile number in an event, or very similar names in one organisation', who: 'admin' as const, query: ['eventId'], data: z.object({ groups: z.array(z.object({ reason: z.enum(['mobile', 'name']), label: z.string(), records: z.array(recordSchema) })) }) },

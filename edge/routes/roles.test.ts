@@ -34,6 +34,7 @@ const STAFF = [
   'POST /api/auth/password',
   ...RESOURCES.flatMap((r) => [`GET /api/${r}`, `GET /api/${r}/:id`, `GET /api/${r}/:id/history`]),
   ...PEOPLE.map((r) => `PUT /api/${r}/:id/status`),
+  ...PEOPLE.map((r) => `POST /api/${r}/bulk`),
   'GET /api/checkin/roster',
   'POST /api/checkin/device',
   'POST /api/checkin/ops',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { newPassword } from './users';
 
-/** The login form of seed 001 §5: e-mail (e-mail type) and password, both required. Shared with the PWA. */
+/** The login form: e-mail (e-mail type) and password, both required. Shared with the PWA. */
 export const loginSchema = z.object({
   email: z.pipe(
     z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, { error: 'Email is required' }), z.maxLength(254)),

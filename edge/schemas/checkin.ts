@@ -20,7 +20,7 @@ export const DOOR_STATUSES: Record<RosterKind, readonly string[]> = {
   sponsors: VIP_STATUSES,
 };
 
-/** The one big action of a person card, in order (issue: venue check-in). */
+/** The one big action of a person card at the venue door: the next status in this order. */
 export const DOOR_FLOW: Record<RosterKind, readonly string[]> = {
   visitors: ['registered_at_venue', 'checked_in', 'not_visited'],
   guests: ['reached', 'checked_in', 'exited_ramp', 'left_venue'],
@@ -108,13 +108,14 @@ export const checkinOperationSchema = z.object({
 });
 export type CheckinOperation = z.infer<typeof checkinOperationSchema>;
 
-export const checkinBatchSchema = z.object({
-  ...sender,
-  operations: z.array(checkinOperationSchema).check(
+const operationList = <Item extends z.core.SomeType>(item: Item) =>
+  z.array(item).check(
     z.minLength(1, { error: 'Send at least one operation' }),
     z.maxLength(MAX_OPERATIONS_PER_BATCH, { error: `At most ${MAX_OPERATIONS_PER_BATCH} operations per batch` }),
-  ),
-});
+  );
+export const checkinBatchSchema = z.object({ ...sender, operations: operationList(checkinOperationSchema) });
+/** A batch with its operations not yet checked one by one: the server checks those a slice at a time (http/validate.ts). */
+export const checkinBatchEnvelopeSchema = z.object({ ...sender, operations: operationList(z.unknown()) });
 export type CheckinBatch = z.infer<typeof checkinBatchSchema>;
 
 /** The person of a walk-in, as the desk's form takes them (the device makes the id). */

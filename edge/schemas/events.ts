@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { dateTime, flag, MAX_LONG_TEXT, optionalDateTime, statusOf, stringList, text } from './fields';
 
-/** Event rules of seed 001 §5, with its messages. */
+/** The event form's statuses, types and the messages its rules show. */
 export const EVENT_STATUSES = ['draft', 'active', 'completed', 'cancelled'] as const;
 export const EVENT_TYPES = ['Exhibition', 'Awards', 'Conference', 'Workshop', 'Other'] as const;
 export const EVENT_MESSAGES = {

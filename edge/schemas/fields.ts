@@ -27,7 +27,7 @@ export const requiredText = (message: string, max = MAX_TEXT) =>
 
 /**
  * A mobile number in any spelling people type: spaces, dashes and brackets dropped, then an optional
- * leading + and 10 to 15 digits (seed 000 §5), stored in its canonical E.164 form (mobile-number.ts).
+ * leading + and 10 to 15 digits, stored in its canonical E.164 form (mobile-number.ts).
  */
 export const mobile = (requiredMessage: string) =>
   z.pipe(

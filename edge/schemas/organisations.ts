@@ -14,7 +14,7 @@ import {
   text,
 } from './fields';
 
-/** Stalls, sponsors, award nominations and enquiries (seed 001 §3, statuses of §4). */
+/** Stalls, sponsors, award nominations and enquiries: their fields and the statuses each may take. */
 export const STALL_STATUSES = ['pending', 'confirmed', 'yet_to_confirm', 'not_attending'] as const;
 export const SPONSOR_STATUSES = ['pending', 'confirmed', 'yet_to_confirm', 'not_attending'] as const;
 export const NOMINATION_STATUSES = ['pending', 'submitted', 'selected', 'not_selected', 'yet_to_decide'] as const;
@@ -34,7 +34,7 @@ const address = {
   pincode: z.optional(text(12)),
 };
 
-/** The stall form of seed 001 §5: name, e-mail and phone required; Requirements and Designation kept. */
+/** The stall form: contact name, e-mail and phone required; Requirements and Designation are stored too. */
 export const stallCreateSchema = z.object({
   companyName: z.optional(text()),
   contactPersonName: requiredText('Contact person name is required'),
@@ -54,7 +54,7 @@ export const stallCreateSchema = z.object({
   ...bookkeeping,
 });
 
-/** Sponsors: seed 001 enforces nothing but a numeric amount; a sponsor needs a name of some kind. */
+/** Sponsors: nothing is required but a numeric amount, and a sponsor needs a name of some kind. */
 export const sponsorCreateSchema = z.object({
   organizationName: z.optional(text()),
   contactPersonName: z.optional(text()),
@@ -76,7 +76,7 @@ export const sponsorCreateSchema = z.object({
   ...bookkeeping,
 });
 
-/** Nominations: nothing required by the seed beyond a nominee to nominate. */
+/** Nominations: nothing is required beyond a nominee to nominate. */
 export const nominationCreateSchema = z.object({
   nomineeName: requiredText('Nominee name is required'),
   mobileNumber: z.optional(optionalMobile()),

@@ -14,8 +14,10 @@ export const findPassSchema = z.object({
   ),
 });
 
-/** A pass link's token: 12 hex digits of its time of issue, then 22 base64url characters (128 random bits). */
-export const PASS_TOKEN_PATTERN = /^[0-9a-f]{12}[A-Za-z0-9_-]{22}$/;
+/** A link issued before links were signed: 12 hex digits of its time of issue, then 22 base64url characters (128 random bits). */
+export const STORED_PASS_TOKEN_PATTERN = /^[0-9a-f]{12}[A-Za-z0-9_-]{22}$/;
+/** A pass link's token: a signed one (52 base64url characters: notifications/pass-link.ts), or a stored one. */
+export const PASS_TOKEN_PATTERN = /^(?:[A-Za-z0-9_-]{52}|[0-9a-f]{12}[A-Za-z0-9_-]{22})$/;
 
 export const passTokenParamSchema = z.object({ token: z.string().check(z.regex(PASS_TOKEN_PATTERN, { error: 'Pass not found' })) });
 

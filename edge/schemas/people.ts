@@ -3,8 +3,9 @@ import { WORKING_PROFESSIONAL_CHOICES } from './vocabulary';
 import { eventReference, MAX_LONG_TEXT, mobile, optionalEmail, requiredText, showOnSite, statusOf, stringList, text } from './fields';
 
 /**
- * Visitors, guests, speakers and VIP awardees (seed 001 §3): one field set, each resource adding its own.
- * Statuses are seed 001 §4's, widened where the issue says so.
+ * Visitors, guests, speakers and VIP awardees: one field set, each resource adding its own.
+ * A visitor starts `registered_online`, then is registered at the venue, checked in, cancelled or not
+ * visited; `pending`, `active` and `inactive` stay accepted for records made by the older visitor form.
  */
 export const VISITOR_STATUSES = [
   'pending',
@@ -17,7 +18,7 @@ export const VISITOR_STATUSES = [
   'inactive',
 ] as const;
 
-/** Guests, speakers and VIP awardees share the venue statuses of seed 001 §4. */
+/** Guests, speakers and VIP awardees share these statuses, from confirmed to leaving the venue. */
 export const VIP_STATUSES = [
   'confirmed',
   'not_confirmed',
@@ -68,8 +69,9 @@ export const speakerCreateSchema = z.object({
 });
 
 /**
- * VIP awardees: seed 001 §5 requires event, name, phone and city with one message. Statuses arrive in
- * older spellings ("Not Confirmed", "checked-in", "pending"); §4 normalises them before checking.
+ * VIP awardees: event, name, phone and city are required, all with the one message "Please fill in all
+ * required fields". Statuses arrive in older spellings ("Not Confirmed", "checked-in", "pending"): spaces
+ * and hyphens become underscores, and pending, unknown or empty become `not_confirmed`, before checking.
  */
 const VIP_REQUIRED = 'Please fill in all required fields';
 export function normaliseVipStatus(value: unknown): unknown {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { enquirySchema, FORM_SCHEMAS, visitorRegistrationSchema } from './public-registrations';
 import { FIELD_LABELS, INLINE_MOBILE_PATTERN, REQUIRED_FIELDS } from './vocabulary';
 
-/** The popup's schemas (seed 000 §5) as the PWA will use them: every required field, "{label} is required". */
+/** The popup's schemas as the PWA will use them: every required field, "{label} is required". */
 describe('popup form schemas', () => {
   it.each(Object.keys(REQUIRED_FIELDS) as Array<keyof typeof REQUIRED_FIELDS>)('%s: each required field blank → "{label} is required"', (kind) => {
     const result = FORM_SCHEMAS[kind].safeParse({});

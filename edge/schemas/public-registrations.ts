@@ -15,11 +15,12 @@ import {
 } from './vocabulary';
 
 /**
- * The five public submissions of seed 000 (§3 fields, §5 rules and messages), shared by the API and the
- * PWA's forms. Mobile numbers are stored in their canonical E.164 form (fields.ts, mobile-number.ts).
+ * The five public submissions (visitor, stall, award nomination, sponsor, enquiry): their fields, rules
+ * and messages, shared by the API and the PWA's forms. Mobile numbers are stored in their canonical E.164
+ * form (fields.ts, mobile-number.ts).
  *
- * Two sets of schemas, because the contract and the seed disagree on purpose: the popup enforces every
- * §5 required field ("{label} is required"), while the API applies §3's defaults to absent optional
+ * Two sets of schemas, because the API and the popup differ on purpose: the popup enforces every
+ * required field of its type ("{label} is required"), while the API applies defaults to absent optional
  * fields (workingProfessional "Others", organizationName and city "Not specified", subscriptionType
  * "General Enquiry"). `*RegistrationSchema` is what the API accepts; `*FormSchema` is what the popup checks.
  */
@@ -39,7 +40,7 @@ function requiredText(label: string) {
 const plainText = (label: string) => z.refine<string>((v) => isPlainText(v), { error: `${label} ${INVALID_CHARACTERS_MESSAGE}` });
 
 /**
- * A required mobile number: blank → "{label} is required"; otherwise the §5 rule (an optional + and 10 to
+ * A required mobile number: blank → "{label} is required"; otherwise the popup's rule (an optional + and 10 to
  * 15 digits, spaces, dashes and brackets aside), stored in its canonical E.164 form (mobile-number.ts).
  */
 function requiredMobile(label: string) {
@@ -133,6 +134,8 @@ export const awardRegistrationSchema = z.object({
   nomineeName: requiredText(FIELD_LABELS.awards.nomineeName),
   mobile: requiredMobile(FIELD_LABELS.awards.mobile),
   organization: requiredText(FIELD_LABELS.awards.organization),
+  // One of the organiser's categories when there are any (checked by the route against Settings).
+  category: textWithDefault(FIELD_LABELS.awards.category, ''),
   email: optionalEmail,
   ...submissionFields,
 });
@@ -148,7 +151,7 @@ export const sponsorRegistrationSchema = z.object({
 export const enquirySchema = z.object({
   name: requiredText(FIELD_LABELS.enquiry.name),
   mobile: requiredMobile(FIELD_LABELS.enquiry.mobile),
-  // Optional without a seed default: blank stays blank (the column's default is '').
+  // Optional and without a default value: blank stays blank (the column's default is '').
   organization: textWithDefault(FIELD_LABELS.enquiry.organization, ''),
   subscriptionType: textWithDefault(FIELD_LABELS.enquiry.subscriptionType, REGISTRATION_DEFAULTS.subscriptionType),
   ...submissionFields,
@@ -160,7 +163,7 @@ export type AwardRegistrationInput = z.infer<typeof awardRegistrationSchema>;
 export type SponsorRegistrationInput = z.infer<typeof sponsorRegistrationSchema>;
 export type EnquiryInput = z.infer<typeof enquirySchema>;
 
-// ---- Popup form schemas (§5: every required field non-blank; the API's defaults do not apply) ----
+// ---- Popup form schemas (every required field non-blank after trimming; the API's defaults do not apply) ----
 
 export const visitorFormSchema = z.object({
   ...visitorRegistrationSchema.def.shape,

@@ -1,10 +1,10 @@
 /**
- * The seeds' fixed words: choices, patterns, labels, messages and defaults of the registration forms.
+ * The fixed words of the registration forms: choices, patterns, labels, messages and defaults.
  * No zod here, so any screen (the public header included) may import it without weight; the schemas in
  * fields.ts, people.ts and public-registrations.ts build on it.
  */
 
-/** §5 popup rule, also the admin forms': an optional leading plus, then 10 to 15 digits. */
+/** The popup's rule, also the admin forms': an optional leading plus, then 10 to 15 digits. */
 export const MOBILE_PATTERN = /^\+?\d{10,15}$/;
 export const MOBILE_MESSAGE = 'Mobile number must be 10-15 digits';
 
@@ -19,7 +19,7 @@ export const MAX_TEXT_LENGTH = 200;
 export const MAX_ID_LENGTH = 100;
 
 
-/** §5 inline visitor and stall forms: exactly 10 digits (a client rule; the API accepts the popup's range). */
+/** The inline visitor and stall forms: exactly 10 digits (a client rule; the API accepts the popup's range). */
 export const INLINE_MOBILE_PATTERN = /^\d{10}$/;
 export const INLINE_MESSAGES = {
   name: 'Name is required',
@@ -30,7 +30,7 @@ export const INLINE_MESSAGES = {
 
 export type WorkingProfessional = (typeof WORKING_PROFESSIONAL_CHOICES)[number];
 
-/** §3 defaults the API applies to absent (or blank) optional fields. */
+/** The defaults the API applies to absent (or blank) optional fields of a public registration. */
 export const REGISTRATION_DEFAULTS = {
   workingProfessional: 'Others',
   organizationName: 'Not specified',
@@ -41,8 +41,8 @@ export const REGISTRATION_DEFAULTS = {
 export type RegistrationKind = 'visitor' | 'awards' | 'stall' | 'sponsor' | 'enquiry';
 
 /**
- * Field labels per form. The required fields' labels are §5's exactly; the two optional organisation
- * fields have no label in the seed and get a plain one.
+ * Field labels per form, shown in the popup and in its "{label} is required" messages. The two optional
+ * organisation fields (visitor and enquiry) get a plain label.
  */
 export const FIELD_LABELS = {
   visitor: {
@@ -52,13 +52,13 @@ export const FIELD_LABELS = {
     organizationName: 'Organization Name',
     city: 'City',
   },
-  awards: { nomineeName: 'Nominee Name', mobile: 'Contact Person Mobile', organization: 'Organization' },
+  awards: { nomineeName: 'Nominee Name', mobile: 'Contact Person Mobile', organization: 'Organization', category: 'Award Category' },
   stall: { companyName: 'Company / Organization Name', contactPersonName: 'Contact Person Name', mobileNumber: 'Mobile Number' },
   sponsor: { organization: 'Sponsor Organization Name', name: 'Contact Person Name', mobile: 'Mobile Number' },
   enquiry: { name: 'Full Name', mobile: 'Mobile Number', organization: 'Organization', subscriptionType: 'Subscription Type' },
 } as const satisfies Record<RegistrationKind, Record<string, string>>;
 
-/** §5's required fields per popup type, in the order the popup shows them. */
+/** The popup's required fields per type, in the order the popup shows them. */
 export const REQUIRED_FIELDS = {
   visitor: ['fullName', 'mobileNumber', 'workingProfessional', 'city'],
   awards: ['nomineeName', 'mobile', 'organization'],
@@ -82,3 +82,6 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 export function isPlainText(value: string, options: { multiline?: boolean } = {}): boolean {
   return !(options.multiline ? CONTROL_EXCEPT_LINES : CONTROL).test(value) && !LONE_SURROGATE.test(value);
 }
+
+/** An award category that is not one of the organiser's (Settings → Award categories). */
+export const UNKNOWN_AWARD_CATEGORY_MESSAGE = 'Choose one of the award categories';

@@ -56,7 +56,7 @@ function shapeProblem(r: ProviderRequest): string | null {
     if (!/^\d{8,15}$/.test(b.to ?? '')) return 'WhatsApp: to is the number with its country code, digits only';
     if (!b.template?.name || !b.template.language?.code) return 'WhatsApp: template name and language code';
     const body = b.template.components?.find((c) => c.type === 'body');
-    if (!body || !body.parameters.every((p) => p.type === 'text' && typeof p.text === 'string' && p.text.length > 0)) return 'WhatsApp: body parameters of type text';
+    if (!body?.parameters.every((p) => p.type === 'text' && typeof p.text === 'string' && p.text.length > 0)) return 'WhatsApp: body parameters of type text';
     return null;
   }
   if (r.path === '/emails') {

@@ -24,6 +24,8 @@ export const ADMIN_EMAIL = 'admin@expo.test';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
 /** Requests in tests say which client address they come from with this header (the tests' own deps read it). */
 export const CLIENT_ADDRESS_HEADER = 'x-test-client-address';
+/** The test app's token secret (login tokens, author tickets, pass links). */
+export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789abcdef';
 
 /** The test's stand-in for the socket's address: the test header, else loopback. */
 export const socketAddress = (c: Context) => c.req.header(CLIENT_ADDRESS_HEADER) ?? '127.0.0.1';
@@ -104,7 +106,7 @@ export async function makeTestApp(
   );
   // The sender, as the Node server runs it (woken by requests), on the test's clock; no timer.
   const channels = options.channels ?? {};
-  const messageLoop = new MessageLoop({ db, writeBatch, channels, now: clock.now, logger });
+  const messageLoop = new MessageLoop({ db, writeBatch, channels, now: clock.now, linkSecret: TEST_JWT_SECRET, logger });
   const deps: AppDeps & { logger: Logger } = {
     db: routesDb,
     writeBatch: failingWriteBatch,
@@ -118,7 +120,7 @@ export async function makeTestApp(
         throw Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: 'ENOSPC' });
       }) as typeof writeFile,
     }),
-    secrets: { jwtSecret: 'test-jwt-secret-0123456789abcdef', passwordPepper: 'test-pepper' },
+    secrets: { jwtSecret: TEST_JWT_SECRET, passwordPepper: 'test-pepper' },
     now: clock.now,
     clientAddress: options.clientAddress ?? socketAddress,
     config: { ...DEFAULT_CONFIG, ...options.config },

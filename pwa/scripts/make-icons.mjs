@@ -104,6 +104,7 @@ const triangle = (ax, ay, bx, by, cx, cy, color) => {
 /** The skyline in artwork units (0..1), mapped into the box [b0, b1] of the canvas. */
 function skyline(b0, b1, windowColor) {
   const s = b1 - b0;
+  // biome-ignore lint/correctness/noComponentHookFactories: a drawing helper named X, not a React component
   const X = (v) => b0 + v * s;
   const R = (x0, y0, x1, y1, c) => rect(X(x0), X(y0), X(x1), X(y1), c);
   const shapes = [

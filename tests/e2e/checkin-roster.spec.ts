@@ -1,4 +1,4 @@
-// The roster as the device keeps it (issue 4, docs/checkin-sync.md): the first download stored as a few
+// The roster as the device keeps it (docs/checkin-sync.md): the first download stored as a few
 // large records, each person's later changes as their own record, and removals hiding the download's copy.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDevice } from './browser';

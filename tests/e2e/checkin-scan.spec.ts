@@ -1,4 +1,4 @@
-// The venue door's scan fallback, the dashboard's live counts and the admins' conflict inbox (issue 4).
+// The venue door's scan fallback, the dashboard's live counts and the admins' conflict inbox.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// The venue door's proofs (issue 4): two devices offline, a lost answer, a token that expires offline.
+// The venue door's sync, proved in real browsers: two devices offline, a lost answer, a token that expires offline.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDevice } from './browser';
 import { checkIn, featuredEventId, localStates, openCheckin, type Seeded, seedVisitors, staffLogin, waitForEmptyOutbox } from './checkin-helpers';

@@ -38,7 +38,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   // page.evaluate runs through DevTools, so the strict CSP (no inline scripts) does not block axe.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
   const results = (await page.evaluate(async () => {
-    // biome-ignore lint: axe is a global injected above
+    // axe is a global injected above
     const axe = (window as any).axe;
     return axe.run(document, { resultTypes: ['violations'] });
   })) as { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };

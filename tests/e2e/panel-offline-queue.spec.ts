@@ -1,4 +1,4 @@
-// Issue 7, "Tablets and patchy networks": status changes and walk-ins made in the panel while offline
+// The panel on a tablet with a patchy network: status changes and walk-ins made in the panel while offline
 // go to the check-in outbox and reach the server after reconnecting (and after a new login); the
 // stale-edit 409 and an expired session while saving a form.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -142,7 +142,7 @@ describe('panel offline queue', () => {
     await page.getByRole('heading', { name: 'Visitors', level: 1 }).waitFor();
     // The form's event choices were loaded once online (and kept for offline use).
     await page.getByRole('button', { name: '+ Add Visitor' }).click();
-    await page.locator(`option[value="${eventId}"]`).waitFor({ state: 'attached' });
+    await page.getByRole('dialog').locator(`option[value="${eventId}"]`).waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForTimeout(800);
     await context.setOffline(true);
@@ -150,7 +150,7 @@ describe('panel offline queue', () => {
       await page.getByRole('button', { name: '+ Add Visitor' }).click();
       await page.getByLabel('Full Name').fill(name);
       await page.getByLabel('Phone').fill('9123456781');
-      await page.getByLabel('Event').selectOption(eventId);
+      await page.getByRole('dialog').getByLabel('Event').selectOption(eventId);
       await page.getByRole('button', { name: 'Register Visitor' }).click();
       await page.getByText('saved on this device as a walk-in').waitFor();
       const row = page.getByRole('row').filter({ hasText: name });

@@ -147,7 +147,7 @@ async function runCycle(page: Page, cycle: Cycle) {
   const name = cycle.fields[cycle.nameField]!;
   const row = page.getByRole('row').filter({ hasText: name });
   await row.waitFor();
-  expect(await row.locator('td').first().textContent()).toBe('1');
+  expect(await row.locator('td.panel-table__serial').textContent()).toBe('1');
   expect(await row.textContent()).toMatch(/\d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} (AM|PM)/);
 
   await row.getByRole('button', { name: /^Edit/ }).click();

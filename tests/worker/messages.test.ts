@@ -57,7 +57,7 @@ describe('messages on the Worker', () => {
     const body = mail.body as { subject: string; text: string; attachments: Array<{ filename: string; content: string }> };
     expect(body.subject).toBe('Your pass for Hyderabad Property Expo & Builders Awards 2025');
     expect(body.text).toContain(`Pass code: ${person.passCode}`);
-    expect(body.text).toMatch(/Open your pass: http:\/\/127\.0\.0\.1:\d+\/p\/[0-9a-f]{12}[A-Za-z0-9_-]{22}/);
+    expect(body.text).toMatch(/Open your pass: http:\/\/127\.0\.0\.1:\d+\/p\/[A-Za-z0-9_-]{52}/);
     const ics = Buffer.from(body.attachments[0]!.content, 'base64').toString('utf8');
     expect(body.attachments[0]!.filename).toBe('event.ics');
     expect(ics).toContain('DTSTART:20251018T033000Z\r\n');

@@ -11,20 +11,20 @@ export const timestampColumns = () => ({
   updatedAt: text('updated_at').notNull(),
 });
 
-/** Who created a record from the panel (seed 001 §3: createdBy / createdByRole), taken from the token. */
+/** Who created a record from the panel (createdBy / createdByRole), taken from the signed-in user's token. */
 export const creatorColumns = () => ({
   createdBy: text('created_by'),
   createdByRole: text('created_by_role'),
 });
 
-/** Admin bookkeeping fields of seed 001 §3 (notes, priority, tags). Tags are a JSON array of strings. */
+/** Admin bookkeeping fields (notes, priority, tags). Tags are a JSON array of strings. */
 export const bookkeepingColumns = () => ({
   notes: text('notes').notNull().default(''),
   priority: text('priority').notNull().default('normal'),
   tags: text('tags', { mode: 'json' }).$type<string[]>().notNull().default([]),
 });
 
-/** Postal address fields that most people-like records of seed 001 carry. */
+/** Postal address fields that most people-like records carry. */
 export const addressColumns = () => ({
   address: text('address').notNull().default(''),
   city: text('city').notNull().default(''),

@@ -1,7 +1,7 @@
 import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { booleanColumn, creatorColumns, idColumn, timestampColumns } from './columns';
 
-/** An event (seed 001 §3 Event). `isFeatured` marks the one the public site shows; at most one is set. */
+/** An event. `isFeatured` marks the one the public site shows; at most one is set. */
 export const events = sqliteTable(
   'events',
   {

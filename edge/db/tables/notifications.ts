@@ -12,7 +12,9 @@ import { idColumn, timestampColumns } from './columns';
  * - `nextAttemptAt`: when a queued row is next due. A sender claims a row by moving this forward (a
  *   conditional UPDATE), so two senders never send one message; a sender that dies mid-send leaves a row
  *   that comes due again when its claim lapses.
- * - `payload`: JSON, what the message carries that its person and event do not say: the pass link. The
+ * - `payload`: JSON, what the message carries that its person and event do not say: the site's address its
+ *   pass link points at (the link is signed when it is sent: notifications/pass-link.ts; rows queued before
+ *   links were signed hold the link itself). The
  *   rest (name, event, date, venue, pass code) is read when it is sent, so a corrected name goes out right.
  */
 export const notifications = sqliteTable(
@@ -42,9 +44,9 @@ export const notifications = sqliteTable(
 );
 
 /**
- * Links that open a person's pass on any device (`/p/<token>`). A token is its time of issue (12 hex
- * digits of milliseconds, so new tokens land at the end of the key's index) and 128 random bits. A person
- * may have several (each "Find my pass" makes a new one).
+ * Pass links issued before links were signed (notifications/pass-link.ts), kept so the links already sent
+ * still open their pass; nothing new is written here. A token is its time of issue (12 hex digits of
+ * milliseconds) and 128 random bits.
  */
 export const passLinks = sqliteTable(
   'pass_links',

@@ -24,7 +24,7 @@ const listIndexes = (name: string, t: Record<IndexedColumn, AnySQLiteColumn>) =>
 
 const eventReference = () => text('event_id').references(() => events.id, { onDelete: 'set null' });
 
-/** A stall booking (seed 000 §3 Stall booking, seed 001 §3 Stall). */
+/** A stall booking, from the public stall form or the panel's stall form. */
 export const stalls = sqliteTable(
   'stalls',
   {
@@ -32,7 +32,7 @@ export const stalls = sqliteTable(
     eventId: eventReference(),
     companyName: text('company_name').notNull(),
     contactPersonName: text('contact_person_name').notNull(),
-    /** Collected by the seed's form but dropped there; stored here (issue: Admin API). */
+    /** Asked by the panel's stall form, and kept. */
     designation: text('designation').notNull().default(''),
     mobileNumber: text('mobile_number').notNull(),
     email: text('email').notNull().default(''),
@@ -66,7 +66,7 @@ export const stalls = sqliteTable(
   ],
 );
 
-/** A sponsor (seed 001 §3 Sponsor; the public sponsor registration of seed 000 §3). */
+/** A sponsor, from the public sponsor registration or the panel's sponsor form. */
 export const sponsors = sqliteTable(
   'sponsors',
   {
@@ -112,7 +112,7 @@ export const sponsors = sqliteTable(
   ],
 );
 
-/** An award nomination (seed 000 §3 Award registration, seed 001 §3 Award nomination). */
+/** An award nomination, from the public awards registration or the panel's nomination form. */
 export const awardNominations = sqliteTable(
   'award_nominations',
   {
@@ -123,7 +123,7 @@ export const awardNominations = sqliteTable(
     email: text('email').notNull().default(''),
     organizationName: text('organization_name').notNull().default(''),
     awardCategory: text('award_category').notNull().default(''),
-    /** Collected by the seed's nomination form but dropped there; stored here. */
+    /** Asked by the panel's nomination form, with description and achievements, and kept. */
     category: text('category').notNull().default(''),
     description: text('description').notNull().default(''),
     achievements: text('achievements').notNull().default(''),
@@ -145,7 +145,7 @@ export const awardNominations = sqliteTable(
   ],
 );
 
-/** An enquiry about a sponsorship package (seed 000 §3 Enquiry, seed 001 §3 Enquiry). */
+/** An enquiry about a sponsorship package, sent from the public site and worked through in the panel. */
 export const enquiries = sqliteTable(
   'enquiries',
   {
@@ -153,7 +153,7 @@ export const enquiries = sqliteTable(
     eventId: eventReference(),
     name: text('name').notNull(),
     email: text('email').notNull().default(''),
-    /** The seed's public form calls it `mobile`, the admin list `phone`: one column, named as the panel shows it. */
+    /** The public enquiry sends it as `mobile`, the admin list shows `phone`: one column, named as the panel shows it. */
     mobileNumber: text('phone').notNull(),
     organization: text('organization').notNull().default(''),
     subscriptionType: text('subscription_type').notNull().default('General Enquiry'),

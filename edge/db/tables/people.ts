@@ -12,7 +12,7 @@ import {
 import { events } from './events';
 
 /**
- * Visitors, guests, speakers and VIP awardees are the same kind of record in seed 001 §3 (a person
+ * Visitors, guests, speakers and VIP awardees are the same kind of record (a person
  * attending an event, with a status the venue door moves along), so they share one column set and the
  * same indexes; each still has its own table so that lists, counts and permissions stay per resource.
  */
@@ -50,7 +50,7 @@ export const visitors = sqliteTable(
   'visitors',
   {
     ...personColumns(),
-    /** Working Professional, Business or Others (seed 000 §3). */
+    /** Working Professional, Business or Others; Others when not given. */
     workingProfessional: text('working_professional').notNull().default('Others'),
   },
   (t) => [

@@ -12,8 +12,9 @@ import { eventPlace } from '../../lib/event-time';
 import { eventCalendarUid } from '../../notifications/messages';
 import { passMessageStatements, publicOrigin } from '../../notifications/outbox';
 import { holderById, holdersByContact, passView } from '../../notifications/pass-holders';
+import { readPassLinkToken } from '../../notifications/pass-link';
 import { e164Mobile } from '../../notifications/recipient';
-import { calendarQuerySchema, findPassSchema, passTokenParamSchema } from '../../schemas/passes';
+import { calendarQuerySchema, findPassSchema, passTokenParamSchema, STORED_PASS_TOKEN_PATTERN } from '../../schemas/passes';
 
 export const PASS_NOT_FOUND_MESSAGE = 'Pass not found';
 export const FIND_PASS_SENT_MESSAGE = 'If this number or e-mail is registered with us, the link to your pass is on its way to it.';
@@ -43,10 +44,13 @@ function mobileSpellings(input: string): string[] {
  */
 export const passRoutes = new Hono<AppEnv>()
   .get('/public/passes/:token', validate('param', passTokenParamSchema), async (c) => {
-    const { db } = c.var.deps;
+    const { db, secrets } = c.var.deps;
     const { token } = c.req.valid('param');
     c.header('Cache-Control', 'private, no-store');
-    const [link] = await db.select().from(passLinks).where(eq(passLinks.token, token)).limit(1);
+    // A signed token names its pass itself; a token issued before links were signed is looked up.
+    const link =
+      readPassLinkToken(secrets.jwtSecret, token) ??
+      (STORED_PASS_TOKEN_PATTERN.test(token) ? (await db.select().from(passLinks).where(eq(passLinks.token, token)).limit(1))[0] : undefined);
     const holder = link ? await holderById(db, link.personKind, link.personId) : undefined;
     const event = holder?.eventId ? await eventById(db, holder.eventId) : undefined;
     if (!holder || !event) return fail(c, 404, PASS_NOT_FOUND_MESSAGE);

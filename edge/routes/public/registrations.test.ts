@@ -47,7 +47,7 @@ describe('POST /api/visitors/register', () => {
       workingProfessional: 'Business',
       organizationName: 'Rao Estates',
       city: 'Hyderabad',
-      // The seed's forms send these; the server decides them itself.
+      // The public forms send these; the server decides them itself.
       status: 'approved',
       registrationType: 'vip',
       createdAt: '1999-01-01',
@@ -76,7 +76,7 @@ describe('POST /api/visitors/register', () => {
     expect(row).toMatchObject({ fullName: 'Asha Rao', mobileNumber: e164(number), passCode: body.data.passCode, status: 'pending', registrationType: 'visitor_registration' });
   });
 
-  it('applies the §3 defaults to absent or blank optional fields', async () => {
+  it('applies the defaults (Others, Not specified) to absent or blank optional fields', async () => {
     const absent = await post('/api/visitors/register', { fullName: 'Ravi', mobileNumber: mobile() });
     expect(absent.status).toBe(201);
     expect((await absent.json()).data).toMatchObject({ workingProfessional: 'Others', organizationName: 'Not specified', city: 'Not specified' });
@@ -124,6 +124,25 @@ describe('the other submissions', () => {
     expect(row).toMatchObject({ nomineeName: 'Lakshmi Builders', mobileNumber: e164(number), organizationName: 'Lakshmi Group', passCode: data.passCode });
   });
 
+  it('POST /api/awards/register takes one of the organiser\'s award categories, stored in their spelling', async () => {
+    // No categories set: a category is kept as typed.
+    const free = await post('/api/awards/register', { nomineeName: 'Free Text', mobile: mobile(), organization: 'O', category: 'Best Towers' });
+    expect(free.status).toBe(201);
+    const token = await t.login();
+    const set = await t.request('PUT', '/api/settings', { token, json: { awardCategories: ['Best Luxury Project', 'Green Building of the Year'] } });
+    expect(set.status).toBe(200);
+    const unknown = await post('/api/awards/register', { nomineeName: 'Unknown Category', mobile: mobile(), organization: 'O', category: 'Best Towers' });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ success: false, message: 'Choose one of the award categories', errors: { category: 'Choose one of the award categories' } });
+    const known = await post('/api/awards/register', { nomineeName: 'Known Category', mobile: mobile(), organization: 'O', category: ' green building of the year ' });
+    expect(known.status).toBe(201);
+    const [row] = await t.db.select().from(awardNominations).where(eq(awardNominations.id, (await known.json()).data.id));
+    expect(row?.category).toBe('Green Building of the Year');
+    const none = await post('/api/awards/register', { nomineeName: 'No Category', mobile: mobile(), organization: 'O' });
+    expect(none.status).toBe(201);
+    await t.request('PUT', '/api/settings', { token, json: { awardCategories: [] } });
+  });
+
   it('POST /api/sponsors/register maps organization, name and mobile', async () => {
     const number = mobile();
     const res = await post('/api/sponsors/register', { organization: 'Deccan Cement', name: 'Kiran', mobile: number });
@@ -159,7 +178,7 @@ describe('the other submissions', () => {
   });
 });
 
-describe('validation (seed 000 §5)', () => {
+describe('validation: required fields and mobile numbers, with the popup messages', () => {
   const cases: Array<[string, string, Record<string, unknown>, string]> = [
     ['visitor', '/api/visitors/register', { mobileNumber: '9876543210' }, 'Full Name is required'],
     ['visitor', '/api/visitors/register', { fullName: '   ', mobileNumber: '9876543210' }, 'Full Name is required'],

@@ -2,11 +2,12 @@ import { Hono } from 'hono';
 import { awardNominations, enquiries, sponsors, stalls } from '../../db/tables/organisations';
 import { visitors } from '../../db/tables/people';
 import type { AppEnv } from '../../env';
-import { ok } from '../../http/envelope';
+import { fail, ok } from '../../http/envelope';
 import { publicRateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { insertStatement } from '../../db/sql-statement';
-import { publicSite } from '../../lib/site-settings';
+import { getSiteSettings, publicSite } from '../../lib/site-settings';
+import { UNKNOWN_AWARD_CATEGORY_MESSAGE } from '../../schemas/vocabulary';
 import {
   awardRegistrationSchema,
   enquirySchema,
@@ -17,8 +18,8 @@ import {
 import { submit } from './submit';
 
 /**
- * The public endpoints of the contract (no login): the five submissions of seed 000 and the data the
- * public pages are built from. Mounted at the root of /api, before the admin resource routers.
+ * The public endpoints of the contract (no login): the five submissions (visitor, stall, award nomination,
+ * sponsor, enquiry) and the data the public pages are built from. Mounted at the root of /api, before the admin resource routers.
  *
  * Every submission is rate limited per client address, stored with status "pending" (enquiries "new")
  * and the contract's registrationType, and answered 201 with the stored record, its pass code and the
@@ -83,6 +84,16 @@ export const publicRoutes = new Hono<AppEnv>()
   .post('/awards/register', publicRateLimit, validate('json', awardRegistrationSchema), async (c) => {
     const input = c.req.valid('json');
     const { db } = c.var.deps;
+    // A category must be one of the organiser's when they have set some; it is stored in their spelling.
+    let category = input.category;
+    if (category) {
+      const { awardCategories } = await getSiteSettings(db);
+      if (awardCategories.length > 0) {
+        const known = awardCategories.find((name) => name.toLowerCase() === category.toLowerCase());
+        if (!known) return fail(c, 400, UNKNOWN_AWARD_CATEGORY_MESSAGE, { category: UNKNOWN_AWARD_CATEGORY_MESSAGE });
+        category = known;
+      }
+    }
     return submit(c, {
       scope: 'awards.register',
       input,
@@ -94,6 +105,7 @@ export const publicRoutes = new Hono<AppEnv>()
           mobileNumber: input.mobile,
           email: input.email ?? '',
           organizationName: input.organization,
+          category,
           registrationType: 'award_registration',
           status: 'pending',
         };

@@ -120,6 +120,7 @@ export function Dialog({ title, onClose, children, placement = 'centred', width,
     <dialog
       ref={ref}
       // The element's own role, stated for the selectors that look for it (`[role="dialog"]`).
+      // biome-ignore lint/a11y/noRedundantRoles: stated on purpose, see above
       role="dialog"
       className={`dialog dialog--${placement}`}
       style={width ? { width: `min(${width}px, 100vw)` } : undefined}

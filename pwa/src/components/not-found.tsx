@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import './not-found.css';
 
-/** The shared 404 screen (seed 001: "404 - Page Not Found"). */
+/** The shared 404 screen: "404 - Page Not Found". */
 export function NotFound() {
   return (
     <main className="not-found">

@@ -10,7 +10,7 @@ export function useEventChoices() {
   });
 }
 
-/** The event chooser of every admin form (seed 001 §3: options from the event list, by name). */
+/** The event chooser of every admin form and list filter: options from the event list, by name, the featured one first. */
 export function PanelEventSelect({
   value,
   onChange,
@@ -19,6 +19,7 @@ export function PanelEventSelect({
   error,
   required,
   label = 'Event',
+  emptyLabel = 'Select an event',
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -28,6 +29,8 @@ export function PanelEventSelect({
   error?: string | undefined;
   required?: boolean | undefined;
   label?: string;
+  /** The first option, whose value is '' ("All events" in a list's filter). */
+  emptyLabel?: string;
 }) {
   const id = useId();
   const choices = useEventChoices();
@@ -48,7 +51,7 @@ export function PanelEventSelect({
         aria-invalid={error ? true : undefined}
         aria-describedby={message ? `${id}-error` : undefined}
       >
-        <option value="">{choices.isPending ? 'Loading events...' : 'Select an event'}</option>
+        <option value="">{choices.isPending ? 'Loading events...' : emptyLabel}</option>
         {(choices.data ?? []).map((event) => (
           <option key={event.id} value={event.id}>
             {event.eventName}

@@ -17,6 +17,9 @@ async function badgeEvent(eventId: string | null | undefined): Promise<BadgeEven
   return { name: event.eventName, dates: formatDayRange(event.startDateTime, event.endDateTime), ...(place ? { venue: place } : {}) };
 }
 
+/** A reason not to print that the person should read as it is (e.g. too many badges at once). */
+export class BadgeRefusal extends Error {}
+
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'badge';
 
 /**
@@ -26,29 +29,41 @@ const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').re
 export function PrintBadgeButton({
   people,
   eventId,
+  event,
   layout = 'a6',
   label = 'Print badge',
+  className = 'button button--ghost',
 }: {
-  people: BadgePerson[];
+  /** The people, or how to fetch them when pressed (every record of a filter). */
+  people: BadgePerson[] | (() => Promise<BadgePerson[]>);
   eventId: string | null | undefined;
+  /** The event as the screen already knows it (the door, offline): then nothing is fetched. */
+  event?: BadgeEvent;
   layout?: BadgeLayout;
   label?: string;
+  className?: string;
 }) {
   const [busy, setBusy] = useState(false);
   const print = async () => {
     setBusy(true);
     try {
-      const [{ badgesPdf }, event] = await Promise.all([import('../lib/badges/badge-pdf'), badgeEvent(eventId)]);
-      const bytes = await badgesPdf(people, event, layout);
-      saveFile(new Blob([bytes as BlobPart], { type: 'application/pdf' }), people.length === 1 ? `badge-${slug(people[0]!.name)}.pdf` : `badges-${slug(event.name)}-${people.length}.pdf`);
+      const [{ badgesPdf }, named, chosen] = await Promise.all([
+        import('../lib/badges/badge-pdf'),
+        event ?? badgeEvent(eventId),
+        typeof people === 'function' ? people() : people,
+      ]);
+      const printed = chosen.filter((person) => person.passCode);
+      if (printed.length === 0) throw new BadgeRefusal('None of these records has a pass yet');
+      const bytes = await badgesPdf(printed, named, layout);
+      saveFile(new Blob([bytes as BlobPart], { type: 'application/pdf' }), printed.length === 1 ? `badge-${slug(printed[0]!.name)}.pdf` : `badges-${slug(named.name)}-${printed.length}.pdf`);
     } catch (failure) {
-      toast.error(errorMessage(failure, 'Failed to make the badge. Please try again.'));
+      toast.error(failure instanceof BadgeRefusal ? failure.message : errorMessage(failure, 'Failed to make the badge. Please try again.'));
     } finally {
       setBusy(false);
     }
   };
   return (
-    <button type="button" className="button button--ghost" onClick={() => void print()} disabled={busy || people.length === 0} aria-busy={busy}>
+    <button type="button" className={className} onClick={() => void print()} disabled={busy || (Array.isArray(people) && people.length === 0)} aria-busy={busy}>
       {busy ? 'Making badge ...' : label}
     </button>
   );

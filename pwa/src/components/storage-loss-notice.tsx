@@ -30,6 +30,7 @@ export function StorageLossNotice() {
         <summary>Which ones (noticed {noticed} IST) — make them again if they still apply</summary>
         <ul className="storage-loss__list">
           {loss.changes.slice(0, LISTED).map((change, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, shown once; two changes may read the same
             <li key={i}>
               {change.label}
               {change.by ? ` — by ${change.by}` : null}

@@ -1,5 +1,5 @@
-// Every Indian state and union territory with its main cities, for the location pickers (seed 000 §2
-// "Location data"). Dependency-free on purpose: the admin event form reuses it.
+// Every Indian state and union territory with its main cities, for the location pickers, where changing
+// the state clears the city. Dependency-free on purpose: the admin event form reuses it.
 
 export const INDIA_LOCATIONS: Readonly<Record<string, readonly string[]>> = {
   // States (28)

@@ -7,7 +7,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../../edge/db/tables/system';
 import { makeTestApp, type TestApp } from '../../../edge/testing/test-app';
-import { tokenClaims } from '../lib/auth-token';
 import { changeStatus, outboxSummary, registerWalkIn } from './checkin-outbox';
 import { CheckinSync, type SyncDeps } from './checkin-sync';
 import { database } from './db';
@@ -18,7 +17,7 @@ let t: TestApp;
 let admin: string;
 let eventId: string;
 const staff: Array<{ token: string; userId: string; name: string }> = [];
-let visitors: Array<{ id: string; fullName: string; mobileNumber: string; passCode: string }> = [];
+const visitors: Array<{ id: string; fullName: string; mobileNumber: string; passCode: string }> = [];
 
 beforeAll(async () => {
   t = await makeTestApp();

@@ -85,14 +85,18 @@ export async function localPeople(keys: Array<[eventId: string, kind: RosterKind
 // The one index of this page
 
 let currentIndex: RosterIndex | undefined;
-let stopFollowing: (() => void) | undefined;
+/** Whether this page already follows the other tabs' roster changes (for the page's whole life). */
+let followingOtherTabs = false;
 
 /** The index of `eventId`, loaded from IndexedDB the first time (the one index of this page). */
 export async function openRosterIndex(eventId: string): Promise<RosterIndex> {
   if (currentIndex?.eventId === eventId) return currentIndex;
   const index = new RosterIndex(eventId);
   currentIndex = index;
-  stopFollowing ??= onOtherTabs(followOtherTab);
+  if (!followingOtherTabs) {
+    onOtherTabs(followOtherTab);
+    followingOtherTabs = true;
+  }
   index.replaceAll(await readEventRoster(eventId));
   return index;
 }

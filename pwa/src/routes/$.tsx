@@ -3,8 +3,8 @@ import { NotFound } from '../components/not-found';
 import { HomePage } from '../features/public-site/home-page';
 
 /**
- * Any path no other route matches: Home (seed 000 §2 "/ and any other path"), except under the admin
- * areas, where an unknown screen is "404 - Page Not Found" (/panel/* has its own splat route).
+ * Any path no other route matches shows Home, except under the admin areas, where an unknown screen is
+ * "404 - Page Not Found" (/panel/* has its own splat route).
  */
 export const Route = createFileRoute('/$')({
   component: UnknownPath,

@@ -62,6 +62,7 @@ function summarise(name: ResourceName, entries: CheckinOutboxEntry[]): PendingSt
  */
 export function usePendingChanges(name: ResourceName, onDelivered: () => Promise<unknown>): PendingState {
   const [pending, setPending] = useState<PendingState>(EMPTY);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one subscription per resource; a new `onDelivered` each render must not restart it
   useEffect(() => {
     if (!queuesOffline(name)) return;
     let known = new Set<string>();

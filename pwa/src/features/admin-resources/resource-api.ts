@@ -1,24 +1,27 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ifMatch, readEnvelope, resourceApi } from '../../lib/api';
-import type { ListSearch } from './list-search';
+import { BadgeRefusal } from '../../components/print-badge-button';
+import { type BaseRecord, ifMatch, readEnvelope, resourceApi } from '../../lib/api';
+import { resourceKeys } from '../../lib/resource-keys';
+import { ALL_EVENTS, type ListSearch, PAGE_SIZES } from './list-search';
 import type { ResourceName } from './types';
 
-export const PAGE_SIZE = 20;
+// The query keys of one admin resource: everything under `['panel', name]` is refreshed together after a change.
+export { resourceKeys } from '../../lib/resource-keys';
 
-/** The query keys of one admin resource: everything under `['panel', name]` is refreshed together after a change. */
-export const resourceKeys = {
-  all: (name: ResourceName) => ['panel', name] as const,
-  list: (name: ResourceName, params: ReturnType<typeof listParams>) => ['panel', name, 'list', params] as const,
-  count: (name: ResourceName, status: string) => ['panel', name, 'count', status] as const,
-  duplicates: (name: ResourceName) => ['panel', name, 'duplicates'] as const,
-  messages: (name: ResourceName, id: string) => ['panel', name, 'messages', id] as const,
-  history: (name: ResourceName, id: string) => ['panel', name, 'history', id] as const,
-};
+/** The list's filter as the API reads it (`eventId`, `status`, `q`): the same for a page, an export and a bulk action. */
+export function listFilter(search: ListSearch) {
+  return {
+    eventId: search.eventId && search.eventId !== ALL_EVENTS ? search.eventId : undefined,
+    status: search.status || undefined,
+    q: search.q?.trim() || undefined,
+  };
+}
 
 export function listParams(search: ListSearch) {
   return {
     page: String(search.page ?? 1),
-    limit: String(PAGE_SIZE),
+    limit: String(search.size ?? PAGE_SIZES[0]),
+    eventId: listFilter(search).eventId,
     q: search.q?.trim() || undefined,
     status: search.status || undefined,
     sort: search.sort || undefined,
@@ -35,13 +38,28 @@ export function listQueryOptions(name: ResourceName, search: ListSearch) {
   });
 }
 
-/** The VIP overview: one count per status (a one-row page each; `total` is the count). */
-export function statusCountQueryOptions(name: ResourceName, status: string) {
+/** The VIP overview: one count per status in the list's event (a one-row page each; `total` is the count). */
+export function statusCountQueryOptions(name: ResourceName, status: string, eventId: string | undefined) {
   return queryOptions({
-    queryKey: resourceKeys.count(name, status),
-    queryFn: async () => (await readEnvelope(resourceApi(name).index.$get({ query: { status, limit: '1' } }))).data.total,
+    queryKey: resourceKeys.count(name, status, eventId),
+    queryFn: async () => (await readEnvelope(resourceApi(name).index.$get({ query: { status, limit: '1', eventId } }))).data.total,
   });
 }
+
+/** Every record matching the list's filter, a page of 100 at a time (badges for a whole filter); refused above `max`. */
+export async function everyMatchingRecord(name: ResourceName, search: ListSearch, max: number) {
+  const rows: BaseRecord[] = [];
+  for (let page = 1; ; page++) {
+    const data = (await readEnvelope(resourceApi(name).index.$get({ query: { ...listParams({ ...search, page, size: 100 }) } }))).data;
+    if (data.total > max) throw new BadgeRefusal(`At most ${max.toLocaleString('en-IN')} at a time: narrow the filter`);
+    rows.push(...data.items);
+    if (page >= data.totalPages) return rows;
+  }
+}
+
+/** One action on the selected records, or on every record matching the list's filter (`POST /api/<r>/bulk`). */
+export const bulkAction = (name: ResourceName, target: { ids: string[] } | { filter: ReturnType<typeof listFilter> }, action: { action: 'status'; status: string } | { action: 'delete' }) =>
+  readEnvelope(resourceApi(name).bulk.$post({ json: { ...action, ...target } }));
 
 export const getRecord = async (name: ResourceName, id: string) => (await readEnvelope(resourceApi(name)[':id'].$get({ param: { id } }))).data;
 

@@ -1,22 +1,27 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ColumnDef, type RowSelectionState, rowSelectionFeature, rowSortingFeature, tableFeatures, useTable } from '@tanstack/react-table';
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type BaseRecord, downloadAnswer, resourceApi } from '../../lib/api';
 import { formatInr, statusLabel } from '../../components/panel-format';
 import { formatCreatedOn } from '../../lib/dates';
 import { PanelStatusFilter } from '../../components/panel-status-filter';
+import { PanelEventSelect, useEventChoices } from '../../components/panel-event-select';
+import { PrintBadgeButton } from '../../components/print-badge-button';
 import { Dialog } from '../../components/dialog';
 import { usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';
 import { isNetworkFailure, isOffline, OFFLINE_NEEDS_NETWORK, queueStatusChange, queuesOffline, retryPending, usePendingChanges, walkInRow } from './offline-queue';
-import type { ListSearch } from './list-search';
-import { changeStatus, deleteRecord, listParams, listQueryOptions, PAGE_SIZE, statusCountQueryOptions } from './resource-api';
+import { ALL_EVENTS, type ListSearch, PAGE_SIZES, type PageSize } from './list-search';
+import { bulkAction, changeStatus, deleteRecord, everyMatchingRecord, listFilter, listParams, listQueryOptions, statusCountQueryOptions } from './resource-api';
+import { badgeOf, hasPass } from './badge-person';
 import { DuplicatesPanel } from './duplicates-panel';
 import { ResourceForm } from './resource-form';
 import type { Column, ResourceConfig } from './types';
 import type { PendingChange } from './offline-queue';
 import './offline-queue.css';
+import './resource-list.css';
 import { formatMobile } from '../../../../edge/schemas/mobile-number';
 
 /** "pending" while a change waits in the outbox; "not sent" with the server's reason and a retry when refused. */
@@ -73,18 +78,41 @@ function Cell({ row, column, pending }: { row: BaseRecord; column: Column; pendi
   }
 }
 
+/** The device's last choice of event for the lists (any list: one event at a time is what an organiser works on). */
+const LIST_EVENT_KEY = 'eventpro.panel.listEventId';
+const rememberedEvent = () => (typeof localStorage === 'undefined' ? null : localStorage.getItem(LIST_EVENT_KEY));
+const rememberEvent = (eventId: string) => {
+  try {
+    localStorage.setItem(LIST_EVENT_KEY, eventId);
+  } catch {
+    // Private mode or a full quota: the choice lasts for this view only.
+  }
+};
+
+/** Badges for a whole filter are made on the device: a bound keeps the PDF printable. */
+const MAX_FILTER_BADGES = 2000;
+
+const tableFeaturesUsed = tableFeatures({ rowSortingFeature, rowSelectionFeature });
+type ListColumn = ColumnDef<typeof tableFeaturesUsed, BaseRecord>;
+
+type BulkRequest = { action: 'status'; status: string } | { action: 'delete' };
+
 /**
- * Every admin list screen (seed 001 §2): title, subtitle, add button, search, status filter, sortable
- * columns, serial numbers, paging, CSV export, a status menu and Edit/Delete per row, and the 760 px
- * form panel; the list reloads when the panel closes.
+ * Every admin list screen (seed 001 §2): title, subtitle, add button, search, event and status filters,
+ * sortable columns, serial numbers, page size and jump to page, CSV export, a status menu and Edit/Delete
+ * per row (a sticky last column; cards on a phone), bulk work on a selection or the whole filter, and the
+ * 760 px form panel; the list reloads when the panel closes. The filter lives in the URL.
  */
 export function ResourceScreen({
   config,
   rowAction,
+  toolbarExtra,
   children,
 }: {
   config: ResourceConfig;
   rowAction?: { label: string; onClick: (row: BaseRecord) => void };
+  /** More buttons in the header's toolbar (e.g. an import), before the add button. */
+  toolbarExtra?: ReactNode;
   children?: ReactNode;
 }) {
   const search = useSearch({ strict: false }) as ListSearch;
@@ -93,19 +121,43 @@ export function ResourceScreen({
   const user = usePanelUser();
   const isAdmin = user?.role === 'admin';
   const canChangeStatus = isAdmin || (user?.role === 'staff' && config.staffMayChangeStatus);
-  const list = useQuery(listQueryOptions(config.name, search));
+  const events = useEventChoices();
+  const list = useQuery({ ...listQueryOptions(config.name, search), enabled: search.eventId !== undefined });
   const [editing, setEditing] = useState<BaseRecord | null | undefined>(undefined);
   const [exporting, setExporting] = useState(false);
   const [showDuplicates, setShowDuplicates] = useState(false);
-  const ids = { q: useId() };
+  const ids = { q: useId(), size: useId(), jump: useId(), bulkStatus: useId() };
   const params = listParams(search);
+  const filter = listFilter(search);
 
   const setSearch = (patch: Partial<ListSearch>) =>
     void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, page: undefined, ...patch }), replace: true } as never);
 
+  // Which event to show when the URL names none: the device's last choice (if that event still exists), else the featured one.
+  useEffect(() => {
+    if (search.eventId !== undefined || !events.data) return;
+    const remembered = rememberedEvent();
+    const known = remembered === ALL_EVENTS || events.data.some((event) => event.id === remembered);
+    // A list of events kept from an earlier visit may predate the remembered one: wait for the fresh list.
+    if (remembered && !known && events.isFetching) return;
+    const eventId = known && remembered ? remembered : (events.data.find((event) => event.isFeatured)?.id ?? ALL_EVENTS);
+    void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, eventId }), replace: true } as never);
+  }, [search.eventId, events.data, events.isFetching, navigate]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `setSearch` changes with every URL it writes; the failure and the missing event are the triggers
+  useEffect(() => {
+    // The event settles (or fails to load): show every event's records rather than nothing.
+    if (search.eventId === undefined && events.isError) setSearch({ eventId: ALL_EVENTS });
+  }, [events.isError, search.eventId]);
+  const chooseEvent = (eventId: string) => {
+    const chosen = eventId || ALL_EVENTS;
+    rememberEvent(chosen);
+    setSearch({ eventId: chosen });
+  };
+
   // The search box updates the URL after a pause in typing.
   const [q, setQ] = useState(search.q ?? '');
   const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on typing only; `setSearch` changes with the URL it writes
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -163,11 +215,12 @@ export function ResourceScreen({
     if (window.confirm(config.messages.confirmDelete)) deleteMutation.mutate(row.id);
   };
 
-  const onExport = async () => {
+  const onExport = async (only?: string[]) => {
     setExporting(true);
     try {
       const { page: _page, limit: _limit, ...filters } = params;
-      await downloadAnswer(resourceApi(config.name)['export.csv'].$get({ query: filters }), `${config.name}.csv`);
+      const query = only ? { ids: only.join(',') } : filters;
+      await downloadAnswer(resourceApi(config.name)['export.csv'].$get({ query }), `${config.name}.csv`);
     } catch (failure) {
       toast.error(errorMessage(failure, 'Export failed'));
     } finally {
@@ -178,12 +231,6 @@ export function ResourceScreen({
   const closeForm = () => {
     setEditing(undefined);
     void reload();
-  };
-
-  const sortBy = (column: Column) => {
-    if (!column.sort) return;
-    const same = search.sort === column.sort;
-    setSearch({ sort: column.sort, order: same && (search.order ?? 'asc') === 'asc' ? 'desc' : 'asc' });
   };
 
   const data = list.data;
@@ -200,11 +247,121 @@ export function ResourceScreen({
     }),
   ];
   const page = data?.page ?? search.page ?? 1;
+  const pageSize = Number(params.limit);
   const totalPages = Math.max(1, data?.totalPages ?? 1);
+  const total = data?.total ?? 0;
   const hasActions = isAdmin || canChangeStatus || Boolean(rowAction);
+  const canBulk = isAdmin || canChangeStatus;
+
+  // Selection: rows of this page, or (`allMatching`) every record the filter matches. A new filter or page starts afresh.
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [allMatching, setAllMatching] = useState(false);
+  const viewKey = JSON.stringify(params);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `viewKey` is the trigger: a new filter or page clears the selection
+  useEffect(() => {
+    setRowSelection({});
+    setAllMatching(false);
+  }, [viewKey]);
+  const selectedIds = Object.keys(rowSelection).filter((id) => rowSelection[id] && !walkInIds.has(id));
+  const selectedCount = allMatching ? total : selectedIds.length;
+  const [bulkStatus, setBulkStatus] = useState('');
+  const [confirming, setConfirming] = useState<BulkRequest | null>(null);
+  const bulkMutation = useMutation({
+    mutationFn: (request: BulkRequest) => bulkAction(config.name, allMatching ? { filter } : { ids: selectedIds }, request),
+    onSuccess: (result) => {
+      toast.success(result.message);
+      setRowSelection({});
+      setAllMatching(false);
+      setConfirming(null);
+    },
+    onError: (failure, request) => toast.error(errorMessage(failure, request.action === 'delete' ? config.messages.deleteFailed : 'Failed to update status')),
+    onSettled: reload,
+  });
+  const runBulk = (request: BulkRequest) => {
+    // Deleting, or changing a whole filter, is confirmed first; a status for the rows in view is not.
+    if (request.action === 'delete' || allMatching) setConfirming(request);
+    else bulkMutation.mutate(request);
+  };
+  const selectedRows = rows.filter((row) => selectedIds.includes(row.id));
+  const badgePeople = allMatching
+    ? async () => (await everyMatchingRecord(config.name, search, MAX_FILTER_BADGES)).filter(hasPass).map((row) => badgeOf(config, row))
+    : selectedRows.filter(hasPass).map((row) => badgeOf(config, row));
+  const printsBadges = rows.some(hasPass);
+
+  const sorting = search.sort ? [{ id: search.sort, desc: search.order === 'desc' }] : [];
+  const columns = useMemo<ListColumn[]>(
+    () => [
+      ...(canBulk
+        ? [
+            {
+              id: 'select',
+              header: ({ table }) => (
+                <input
+                  type="checkbox"
+                  aria-label="Select every row on this page"
+                  checked={table.getIsAllRowsSelected()}
+                  ref={(el) => {
+                    if (el) el.indeterminate = table.getIsSomeRowsSelected() && !table.getIsAllRowsSelected();
+                  }}
+                  onChange={(event) => table.toggleAllRowsSelected(event.currentTarget.checked)}
+                />
+              ),
+              cell: ({ row }) =>
+                row.getCanSelect() ? (
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${String(row.original[config.nameKey] ?? '') || config.singular}`}
+                    checked={row.getIsSelected()}
+                    onChange={row.getToggleSelectedHandler()}
+                  />
+                ) : null,
+            } satisfies ListColumn,
+          ]
+        : []),
+      { id: 'serial', header: 'S.No' },
+      ...config.columns.map(
+        // An accessor makes a column sortable to the table; the sorting itself is the server's.
+        (column): ListColumn =>
+          ({ id: column.sort ?? column.key, accessorFn: (row: BaseRecord) => row[column.key], header: column.label, enableSorting: Boolean(column.sort), meta: column }) as ListColumn,
+      ),
+      ...(hasActions ? [{ id: 'actions', header: 'Actions' } satisfies ListColumn] : []),
+    ],
+    [canBulk, hasActions, config],
+  );
+  const table = useTable({
+    features: tableFeaturesUsed,
+    columns,
+    data: rows,
+    getRowId: (row) => row.id,
+    manualSorting: true,
+    enableMultiSort: false,
+    enableSortingRemoval: false,
+    enableRowSelection: (row) => !walkInIds.has(row.original.id),
+    state: { sorting, rowSelection },
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      const [first] = next;
+      if (first) setSearch({ sort: first.id, order: first.desc ? 'desc' : 'asc' });
+    },
+    onRowSelectionChange: (updater) => {
+      setAllMatching(false);
+      setRowSelection((current) => (typeof updater === 'function' ? updater(current) : updater));
+    },
+  });
+  const pageAllSelected = rows.length > 0 && table.getIsAllRowsSelected();
+
+  const [jump, setJump] = useState('');
+  const onJump = (event: FormEvent) => {
+    event.preventDefault();
+    const target = Math.min(totalPages, Math.max(1, Math.trunc(Number(jump))));
+    if (Number.isFinite(target)) setSearch({ page: target });
+    setJump('');
+  };
+
+  const columnCount = table.getAllLeafColumns().length;
 
   return (
-    <section className="panel-screen">
+    <section className="panel-screen panel-records">
       <header className="panel-screen__header">
         <div>
           <h1>{config.title}</h1>
@@ -227,6 +384,7 @@ export function ResourceScreen({
               {exporting ? 'Exporting...' : 'Export CSV'}
             </button>
           ) : null}
+          {toolbarExtra}
           {isAdmin && config.addLabel ? (
             <button type="button" className="button button--primary" onClick={() => setEditing(null)}>
               {config.addLabel}
@@ -235,13 +393,16 @@ export function ResourceScreen({
         </div>
       </header>
 
-      {config.statusOverview ? <StatusOverview config={config} active={search.status} onPick={(status) => setSearch({ status })} /> : null}
+      {config.statusOverview ? (
+        <StatusOverview config={config} eventId={filter.eventId} active={search.status} onPick={(status) => setSearch({ status })} />
+      ) : null}
 
       <div className="panel-toolbar">
         <div className="field field--grow">
           <label htmlFor={ids.q}>Search</label>
           <input id={ids.q} type="search" value={q} placeholder={config.searchPlaceholder} onChange={(event) => setQ(event.currentTarget.value)} />
         </div>
+        <PanelEventSelect value={filter.eventId ?? ''} onChange={chooseEvent} emptyLabel="All events" />
         <PanelStatusFilter statuses={config.statuses} value={search.status} allLabel="All statuses" onChange={(status) => setSearch({ status })} />
       </div>
 
@@ -251,95 +412,180 @@ export function ResourceScreen({
         </p>
       ) : null}
 
+      {selectedCount > 0 ? (
+        <section className="panel-bulk" aria-label="Bulk actions">
+          <p className="panel-bulk__count" aria-live="polite">
+            <strong>{selectedCount.toLocaleString('en-IN')} selected</strong>
+            {allMatching ? ' (everything matching the filter)' : ''}
+            {pageAllSelected && !allMatching && total > rows.length ? (
+              <button type="button" className="button button--ghost button--small" onClick={() => setAllMatching(true)}>
+                Select all {total.toLocaleString('en-IN')} matching
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => {
+                setRowSelection({});
+                setAllMatching(false);
+              }}
+            >
+              Clear selection
+            </button>
+          </p>
+          <div className="panel-bulk__actions">
+            {canChangeStatus ? (
+              <form
+                className="panel-bulk__status"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  if (bulkStatus) runBulk({ action: 'status', status: bulkStatus });
+                }}
+              >
+                <label htmlFor={ids.bulkStatus} className="visually-hidden">
+                  New status for the selected records
+                </label>
+                <select id={ids.bulkStatus} value={bulkStatus} onChange={(event) => setBulkStatus(event.currentTarget.value)}>
+                  <option value="">Change status to…</option>
+                  {config.statuses.map((status) => (
+                    <option key={status} value={status}>
+                      {statusLabel(status)}
+                    </option>
+                  ))}
+                </select>
+                <button type="submit" className="button button--ghost button--small" disabled={!bulkStatus || bulkMutation.isPending}>
+                  Apply
+                </button>
+              </form>
+            ) : null}
+            {isAdmin ? (
+              <button type="button" className="button button--ghost button--small" disabled={exporting} onClick={() => void onExport(allMatching ? undefined : selectedIds)}>
+                Export selected
+              </button>
+            ) : null}
+            {printsBadges ? <PrintBadgeButton people={badgePeople} eventId={filter.eventId ?? null} layout="a4-labels" label="Print badges" /> : null}
+            {isAdmin ? (
+              <button type="button" className="button button--danger button--small" disabled={bulkMutation.isPending} onClick={() => runBulk({ action: 'delete' })}>
+                Delete selected
+              </button>
+            ) : null}
+          </div>
+        </section>
+      ) : null}
+
       <div className="panel-table-wrap">
         <table className="panel-table">
           <caption className="visually-hidden">{config.title}</caption>
           <thead>
-            <tr>
-              <th scope="col">S.No</th>
-              {config.columns.map((column) => {
-                const sorted = column.sort && search.sort === column.sort ? (search.order === 'desc' ? 'descending' : 'ascending') : undefined;
-                return (
-                  <th key={column.key} scope="col" aria-sort={sorted ?? (column.sort ? 'none' : undefined)}>
-                    {column.sort ? (
-                      <button type="button" className="panel-sort" onClick={() => sortBy(column)}>
-                        {column.label}
-                        <span aria-hidden="true">{sorted === 'ascending' ? ' ▲' : sorted === 'descending' ? ' ▼' : ' ↕'}</span>
-                      </button>
-                    ) : (
-                      column.label
-                    )}
-                  </th>
-                );
-              })}
-              {hasActions ? <th scope="col">Actions</th> : null}
-            </tr>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const column = header.column.columnDef.meta as Column | undefined;
+                  const sortedAs = header.column.getIsSorted();
+                  const sorted = sortedAs === 'asc' ? 'ascending' : sortedAs === 'desc' ? 'descending' : undefined;
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      className={header.id === 'actions' ? 'panel-table__actions' : header.id === 'select' ? 'panel-table__select' : undefined}
+                      aria-sort={header.column.getCanSort() ? (sorted ?? 'none') : undefined}
+                    >
+                      {header.column.getCanSort() ? (
+                        <button type="button" className="panel-sort" onClick={header.column.getToggleSortingHandler()}>
+                          {column?.label}
+                          <span aria-hidden="true">{sorted === 'ascending' ? ' ▲' : sorted === 'descending' ? ' ▼' : ' ↕'}</span>
+                        </button>
+                      ) : (
+                        <table.FlexRender header={header} />
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
           </thead>
           <tbody>
-            {list.isPending ? (
+            {search.eventId === undefined || list.isPending ? (
               <tr>
-                <td className="panel-table__empty" colSpan={config.columns.length + 2}>
+                <td className="panel-table__empty" colSpan={columnCount}>
                   Loading ...
                 </td>
               </tr>
             ) : rows.length === 0 ? (
               <tr>
-                <td className="panel-table__empty" colSpan={config.columns.length + 2}>
+                <td className="panel-table__empty" colSpan={columnCount}>
                   No records found
                 </td>
               </tr>
             ) : (
-              rows.map((row, index) => {
+              table.getRowModel().rows.map((tableRow, index) => {
+                const row = tableRow.original;
                 const name = String(row[config.nameKey] ?? '') || config.singular;
                 const isWalkIn = walkInIds.has(row.id);
                 const change: PendingChange | undefined = isWalkIn ? { seq: 0, toStatus: row.status ?? '', state: 'waiting' } : pending.changes.get(row.id);
                 const walkInEntry = isWalkIn ? pending.walkIns.find((e) => e.id === row.id) : undefined;
                 const badge: PendingChange | undefined = walkInEntry ? { seq: walkInEntry.seq!, toStatus: row.status ?? '', state: walkInEntry.state, reason: walkInEntry.reason } : change;
                 return (
-                  <tr key={row.id} data-pending={badge ? badge.state : undefined}>
-                    <td>{isWalkIn ? '–' : (page - 1) * PAGE_SIZE + index - waitingWalkIns.length + 1}</td>
-                    {config.columns.map((column) => (
-                      <td key={column.key}>
-                        <Cell row={row} column={column} pending={column.kind === 'status' ? badge : undefined} />
-                      </td>
-                    ))}
-                    {hasActions && isWalkIn ? <td /> : null}
-                    {hasActions && !isWalkIn ? (
-                      <td>
-                        <div className="panel-row-actions">
-                          {canChangeStatus && !rowAction ? (
-                            <select
-                              aria-label={`Change status of ${name}`}
-                              value={row.status ?? ''}
-                              onChange={(event) => onStatus(row, event.currentTarget.value)}
-                            >
-                              {row.status && !config.statuses.includes(row.status) ? <option value={row.status}>{statusLabel(row.status)}</option> : null}
-                              {config.statuses.map((status) => (
-                                <option key={status} value={status}>
-                                  {statusLabel(status)}
-                                </option>
-                              ))}
-                            </select>
-                          ) : null}
-                          {rowAction ? (
-                            <button type="button" className="button button--ghost button--small" onClick={() => rowAction.onClick(row)}>
-                              {rowAction.label}
-                              <span className="visually-hidden"> for {name}</span>
-                            </button>
-                          ) : null}
-                          {isAdmin && config.fields.length > 0 ? (
-                            <button type="button" className="button button--ghost button--small" onClick={() => setEditing(row)}>
-                              Edit<span className="visually-hidden"> {name}</span>
-                            </button>
-                          ) : null}
-                          {isAdmin ? (
-                            <button type="button" className="button button--danger button--small" onClick={() => onDelete(row)}>
-                              Delete<span className="visually-hidden"> {name}</span>
-                            </button>
-                          ) : null}
-                        </div>
-                      </td>
-                    ) : null}
+                  <tr key={row.id} data-pending={badge ? badge.state : undefined} aria-selected={canBulk ? tableRow.getIsSelected() : undefined}>
+                    {tableRow.getAllCells().map((cell) => {
+                      const id = cell.column.id;
+                      if (id === 'select') {
+                        return (
+                          <td key={cell.id} className="panel-table__select">
+                            <table.FlexRender cell={cell} />
+                          </td>
+                        );
+                      }
+                      if (id === 'serial') {
+                        return (
+                          <td key={cell.id} data-label="S.No" className="panel-table__serial">
+                            {isWalkIn ? '–' : (page - 1) * pageSize + index - waitingWalkIns.length + 1}
+                          </td>
+                        );
+                      }
+                      if (id === 'actions') {
+                        return (
+                          <td key={cell.id} className="panel-table__actions">
+                            {isWalkIn ? null : (
+                              <div className="panel-row-actions">
+                                {canChangeStatus && !rowAction ? (
+                                  <select aria-label={`Change status of ${name}`} value={row.status ?? ''} onChange={(event) => onStatus(row, event.currentTarget.value)}>
+                                    {row.status && !config.statuses.includes(row.status) ? <option value={row.status}>{statusLabel(row.status)}</option> : null}
+                                    {config.statuses.map((status) => (
+                                      <option key={status} value={status}>
+                                        {statusLabel(status)}
+                                      </option>
+                                    ))}
+                                  </select>
+                                ) : null}
+                                {rowAction ? (
+                                  <button type="button" className="button button--ghost button--small" onClick={() => rowAction.onClick(row)}>
+                                    {rowAction.label}
+                                    <span className="visually-hidden"> for {name}</span>
+                                  </button>
+                                ) : null}
+                                {isAdmin && config.fields.length > 0 ? (
+                                  <button type="button" className="button button--ghost button--small" onClick={() => setEditing(row)}>
+                                    Edit<span className="visually-hidden"> {name}</span>
+                                  </button>
+                                ) : null}
+                                {isAdmin ? (
+                                  <button type="button" className="button button--danger button--small" onClick={() => onDelete(row)}>
+                                    Delete<span className="visually-hidden"> {name}</span>
+                                  </button>
+                                ) : null}
+                              </div>
+                            )}
+                          </td>
+                        );
+                      }
+                      const column = cell.column.columnDef.meta as Column;
+                      return (
+                        <td key={cell.id} data-label={column.label} className={column.kind === 'status' ? 'panel-table__status' : undefined}>
+                          <Cell row={row} column={column} pending={column.kind === 'status' ? badge : undefined} />
+                        </td>
+                      );
+                    })}
                   </tr>
                 );
               })
@@ -349,24 +595,59 @@ export function ResourceScreen({
       </div>
 
       <nav className="panel-pager" aria-label="Pages">
-        <span className="panel-muted">
-          {data ? `${data.total} record${data.total === 1 ? '' : 's'} · Page ${page} of ${totalPages}` : ''}
+        <span className="panel-muted" data-testid="list-total">
+          {data ? `${data.total.toLocaleString('en-IN')} record${data.total === 1 ? '' : 's'} · Page ${page} of ${totalPages}` : ''}
         </span>
-        <span className="panel-screen__actions">
-          <button type="button" className="button button--ghost button--small" disabled={page <= 1} onClick={() => setSearch({ ...search, page: page - 1 })}>
+        <span className="panel-pager__controls">
+          <span className="panel-pager__size">
+            <label htmlFor={ids.size}>Rows per page</label>
+            <select id={ids.size} value={pageSize} onChange={(event) => setSearch({ size: Number(event.currentTarget.value) as PageSize })}>
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </span>
+          <button type="button" className="button button--ghost button--small" disabled={page <= 1} onClick={() => setSearch({ page: page - 1 })}>
             Previous
           </button>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            disabled={page >= totalPages}
-            onClick={() => setSearch({ ...search, page: page + 1 })}
-          >
+          <button type="button" className="button button--ghost button--small" disabled={page >= totalPages} onClick={() => setSearch({ page: page + 1 })}>
             Next
           </button>
+          <form className="panel-pager__jump" onSubmit={onJump}>
+            <label htmlFor={ids.jump}>Go to page</label>
+            <input id={ids.jump} type="number" inputMode="numeric" min={1} max={totalPages} value={jump} onChange={(event) => setJump(event.currentTarget.value)} />
+            <button type="submit" className="button button--ghost button--small" disabled={!jump}>
+              Go
+            </button>
+          </form>
         </span>
       </nav>
 
+      {confirming ? (
+        <Dialog title={confirming.action === 'delete' ? 'Delete records' : 'Change status'} onClose={() => setConfirming(null)}>
+          <p>
+            {confirming.action === 'delete'
+              ? `Delete ${selectedCount.toLocaleString('en-IN')} ${selectedCount === 1 ? 'record' : 'records'}? This cannot be undone.`
+              : `Change the status of ${selectedCount.toLocaleString('en-IN')} ${selectedCount === 1 ? 'record' : 'records'} to ${statusLabel(confirming.status)}?`}
+          </p>
+          <div className="panel-form__actions">
+            <button type="button" className="button button--ghost" onClick={() => setConfirming(null)}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className={confirming.action === 'delete' ? 'button button--danger' : 'button button--primary'}
+              disabled={bulkMutation.isPending}
+              aria-busy={bulkMutation.isPending}
+              onClick={() => bulkMutation.mutate(confirming)}
+            >
+              {bulkMutation.isPending ? 'Working ...' : confirming.action === 'delete' ? 'Delete' : 'Change status'}
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
       {editing !== undefined ? (
         <Dialog placement="sheet" title={editing ? config.formTitle.edit : config.formTitle.create} onClose={closeForm}>
           <ResourceForm key={editing?.id ?? 'new'} config={config} record={editing} onClose={closeForm} onOpen={setEditing} />
@@ -383,8 +664,18 @@ export function ResourceScreen({
 }
 
 /** VIP awardees: one count tile per status; a click filters the table, a second click or "Show All" clears it. */
-function StatusOverview({ config, active, onPick }: { config: ResourceConfig; active?: string | undefined; onPick: (status: string | undefined) => void }) {
-  const counts = useQueries({ queries: config.statuses.map((status) => statusCountQueryOptions(config.name, status)) });
+function StatusOverview({
+  config,
+  eventId,
+  active,
+  onPick,
+}: {
+  config: ResourceConfig;
+  eventId: string | undefined;
+  active?: string | undefined;
+  onPick: (status: string | undefined) => void;
+}) {
+  const counts = useQueries({ queries: config.statuses.map((status) => statusCountQueryOptions(config.name, status, eventId)) });
   return (
     <section className="panel-card" aria-labelledby="status-overview">
       <div className="panel-screen__header">

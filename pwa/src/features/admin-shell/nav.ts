@@ -1,4 +1,4 @@
-/** The sidebar of seed 001 §2: groups and items, in order. */
+/** The panel's sidebar: groups and items, in the order it shows them. */
 export interface NavItem {
   label: string;
   to: string;
@@ -58,7 +58,7 @@ export function navFor(isAdmin: boolean): NavGroup[] {
   return NAV_GROUPS.map((group) => ({ ...group, items: group.items.filter((item) => !item.adminOnly) })).filter((group) => group.items.length > 0);
 }
 
-/** Seed 001 §9. */
+/** Sidebar width open and collapsed; below the breakpoint it starts collapsed and closes after navigation. */
 export const SIDEBAR_OPEN_PX = 270;
 export const SIDEBAR_COLLAPSED_PX = 80;
 export const MOBILE_BREAKPOINT_PX = 768;

@@ -6,12 +6,12 @@ import { StorageLossNotice } from '../../components/storage-loss-notice';
 import '../../styles/panel-app.css';
 import { usePanelUser } from '../../components/panel-session';
 import { MOBILE_BREAKPOINT_PX, navFor } from './nav';
-import { savedAt } from './offline-cache';
+import { savedAt } from '../../lib/panel-cache';
 import { useMediaQuery, usePanelTheme } from './theme';
 import { useOnline } from './use-online';
 
 /**
- * The signed-in panel: sidebar (seed 001 §2 groups, 270 px open / 80 px collapsed, collapsed below
+ * The signed-in panel: sidebar (groups from nav.ts, 270 px open / 80 px collapsed, collapsed below
  * 768 px and closing after navigation there, dark/light toggle) and the top bar.
  */
 export function PanelShell({
@@ -40,6 +40,7 @@ export function PanelShell({
     });
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `pathname` is the trigger: on a phone, going to a screen closes the menu
   useEffect(() => {
     if (mobile) setOpen(false);
   }, [mobile, pathname]);

@@ -11,7 +11,7 @@ export function readTheme(): PanelTheme {
   }
 }
 
-/** Dark by default (seed 001 §2), remembered on the device. */
+/** The panel's dark/light theme: dark by default, remembered on the device. */
 export function usePanelTheme() {
   const [theme, setTheme] = useState<PanelTheme>(readTheme);
   useEffect(() => {

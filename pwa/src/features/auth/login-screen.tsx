@@ -71,6 +71,7 @@ export function LoginScreen({ redirectTo }: { redirectTo?: string | undefined })
               inputMode="email"
               required
               disabled={busy}
+              // biome-ignore lint/a11y/noAutofocus: the login screen has one task; the e-mail field is where it starts
               autoFocus
             />
           </div>

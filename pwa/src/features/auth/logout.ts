@@ -1,4 +1,4 @@
-import { clearPanelCache } from '../admin-shell/offline-cache';
+import { clearPanelCache } from '../../lib/panel-cache';
 import { api } from '../../lib/api';
 import { clearToken, getToken } from '../../lib/auth-token';
 import { sendBeforeLogout, stopCheckinSync } from '../../offline/checkin-sync';

@@ -37,7 +37,7 @@ export function safeRedirect(value: unknown, origin: string = currentOrigin(), f
   // Control characters and whitespace are stripped by URL parsers and hide tricks.
   if (/[\u0000-\u001f\u007f\s]/.test(raw)) return fallback;
   // Only a path ("/...") or a full URL of this very origin.
-  if (!raw.startsWith('/') && !raw.startsWith(origin + '/')) return fallback;
+  if (!raw.startsWith('/') && !raw.startsWith(`${origin}/`)) return fallback;
   if (raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
 
   let url: URL;

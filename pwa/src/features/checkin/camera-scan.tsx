@@ -97,7 +97,6 @@ export function CameraScan({ onCode, onClose }: { onCode(code: string): void; on
 
   return (
     <div className="ci-camera">
-      {/* biome-ignore lint/a11y/useMediaCaption: a live camera preview has no audio */}
       <video ref={video} muted playsInline aria-label="Camera preview" />
       {error && (
         <p className="ci-note ci-note--warn" role="alert">

@@ -495,6 +495,7 @@ export function CheckinPage() {
               busy={busy}
               error={actionError}
               onAction={(status) => void perform(person, status)}
+              eventName={eventName}
               onClose={() => {
                 setSelected(null);
                 focusSearch();
@@ -537,7 +538,7 @@ export function CheckinPage() {
 
         <div className="ci-tools">
           <label className="ci-switch">
-            <input type="checkbox" role="switch" checked={checkInOnScan} onChange={(e) => setCheckInOnScan(e.target.checked)} data-testid="check-in-on-scan" />
+            <input type="checkbox" role="switch" aria-checked={checkInOnScan} checked={checkInOnScan} onChange={(e) => setCheckInOnScan(e.target.checked)} data-testid="check-in-on-scan" />
             <span>Check in on scan</span>
           </label>
           <button
@@ -569,11 +570,11 @@ export function CheckinPage() {
               </select>
             </label>
             <label className="ci-switch">
-              <input type="checkbox" role="switch" checked={soundOn} onChange={(e) => setSoundOn(e.target.checked)} data-testid="door-sound" />
+              <input type="checkbox" role="switch" aria-checked={soundOn} checked={soundOn} onChange={(e) => setSoundOn(e.target.checked)} data-testid="door-sound" />
               <span>Sound</span>
             </label>
             <label className="ci-switch">
-              <input type="checkbox" role="switch" checked={flashOn} onChange={(e) => setFlashOn(e.target.checked)} data-testid="door-flash-setting" />
+              <input type="checkbox" role="switch" aria-checked={flashOn} checked={flashOn} onChange={(e) => setFlashOn(e.target.checked)} data-testid="door-flash-setting" />
               <span>Flash and vibration</span>
             </label>
             <DeviceNameField />

@@ -1,3 +1,4 @@
+import { PrintBadgeButton } from '../../components/print-badge-button';
 import type { RosterPerson } from '../../offline/checkin-types';
 import { actionLabel, doorVerdict, KIND_LABELS, nextStatus, otherStatuses, statusLabel } from './flow';
 import { formatMoment } from '../../lib/dates';
@@ -14,10 +15,12 @@ interface Props {
   error: string | null;
   onAction(status: string): void;
   onClose(): void;
+  /** The event's name, printed on the person's badge (known on the device, so a badge prints offline). */
+  eventName?: string | undefined;
 }
 
 /** One person: who they are, their status with who/when/which device, and one big action. */
-export function PersonCard({ person, myDevice, armed, justDone, busy, error, onAction, onClose }: Props) {
+export function PersonCard({ person, myDevice, armed, justDone, busy, error, onAction, onClose, eventName }: Props) {
   const next = nextStatus(person.kind, person.status);
   const verdict = doorVerdict(person.status);
   const others = otherStatuses(person.kind, person.status);
@@ -67,6 +70,7 @@ export function PersonCard({ person, myDevice, armed, justDone, busy, error, onA
         <button type="button" className="ci-action" disabled={busy} onClick={() => onAction(next)} data-testid="card-action">
           {actionLabel(next)}
           {armed && (
+            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a key hint inside the button, not focusable itself; the button's name is its action
             <kbd className="ci-kbd" aria-hidden="true">
               Enter ↵
             </kbd>
@@ -90,6 +94,15 @@ export function PersonCard({ person, myDevice, armed, justDone, busy, error, onA
           Not saved: {error}
         </p>
       )}
+      {/* A walk-in's badge at the door; a pass code arrives once the walk-in reaches the server. */}
+      {person.passCode ? (
+        <PrintBadgeButton
+          className="ci-button ci-button--quiet"
+          people={[{ name: person.name || KIND_LABELS[person.kind], ...(person.organisation ? { organisation: person.organisation } : {}), type: KIND_LABELS[person.kind], passCode: person.passCode }]}
+          eventId={person.eventId}
+          event={eventName ? { name: eventName } : undefined}
+        />
+      ) : null}
     </article>
   );
 }

@@ -22,7 +22,7 @@ const TILES: Array<[label: string, key: keyof Omit<DashboardStats, 'checkInsToda
   ['Active Events', 'activeEvents'],
 ];
 
-/** Seed 001 §2 Dashboard: six tiles, Refresh (disabled and spinning while loading), Settings. */
+/** The dashboard: six tiles, Refresh (disabled and spinning while loading), Settings. */
 export function DashboardPage() {
   const user = usePanelUser();
   // The statistics are an admin route; venue staff see their lists instead.

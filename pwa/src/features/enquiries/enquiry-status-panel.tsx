@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ENQUIRY_STATUSES } from '../../../../edge/schemas/organisations';
 import { api, type BaseRecord, readEnvelope } from '../../lib/api';
-import { resourceKeys } from '../admin-resources/resource-api';
+import { resourceKeys } from '../../lib/resource-keys';
 import { RecordHistory } from '../admin-resources/record-history';
 import { Dialog, useUnsavedChanges } from '../../components/dialog';
 import { statusLabel } from '../../components/panel-format';
@@ -12,7 +12,7 @@ import { formatMobile } from '../../../../edge/schemas/mobile-number';
 
 export const ENQUIRY_PANEL_WIDTH = 500;
 
-/** Any status with optional notes ("Please select a status" when none is chosen); the enquiry's history with its notes below. */
+/** The enquiry's status panel: any status may be set, with optional notes ("Please select a status" when none is chosen); the enquiry's history with its notes below. */
 export function EnquiryStatusPanel({ enquiry, onClose }: { enquiry: BaseRecord | null; onClose: () => void }) {
   return enquiry ? (
     <Dialog placement="sheet" title="Update Enquiry Status" width={ENQUIRY_PANEL_WIDTH} onClose={onClose}>

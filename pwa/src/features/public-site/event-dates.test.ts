@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdownParts, eventPhase, formatDateRange, formatDay, formatDayTime, programmeDays } from './event-dates';
+import { countdownParts, formatDateRange, formatDay, programmeDays } from './event-dates';
 
 const target = Date.parse('2025-10-18T09:00:00+05:30');
 
@@ -26,7 +26,7 @@ describe('countdownParts', () => {
 });
 
 describe('event date lines', () => {
-  it('writes the seed’s "18th - 19th October, 2025" in India time', () => {
+  it('writes "18th - 19th October, 2025" in India time', () => {
     expect(formatDateRange('2025-10-18T03:30:00.000Z', '2025-10-19T12:30:00.000Z')).toBe('18th - 19th October, 2025');
     // 20:00 UTC on the 17th is already the 18th in Hyderabad.
     expect(formatDateRange('2025-10-17T20:00:00.000Z', '2025-10-19T12:30:00.000Z')).toBe('18th - 19th October, 2025');

@@ -1,5 +1,6 @@
-// Pure date logic of the public pages: the countdown (seed 000 §4, §9) and the date lines of the
-// featured event, written in the event's own time zone (India) whatever the visitor's clock says.
+// Pure date logic of the public pages: the countdown (to the expo's start, refreshed every second,
+// floored at zero) and the date lines of the featured event, written in the event's own time zone
+// (India) whatever the visitor's clock says.
 import { EVENT_TIME_ZONE, ordinal } from '../../lib/dates';
 
 export interface CountdownParts {
@@ -15,7 +16,7 @@ const pad = (value: number) => String(value).padStart(2, '0');
 export function countdownParts(target: number, now: number): CountdownParts {
   const total = Number.isFinite(target) ? Math.max(0, Math.floor((target - now) / 1000)) : 0;
   return {
-    // More than 99 days still shows every digit ("123"); the seed pads to at least two.
+    // More than 99 days still shows every digit ("123"); every unit is padded to at least two.
     days: pad(Math.floor(total / 86_400)),
     hours: pad(Math.floor((total % 86_400) / 3600)),
     minutes: pad(Math.floor((total % 3600) / 60)),

@@ -48,7 +48,7 @@ function Programme() {
   const event = useSite().event;
   const days = event ? programmeDays(event.startDateTime, event.endDateTime, event.awardsNightAt) : [];
   if (!event || days.length === 0) return null;
-  // The awards night is on the day organisers set, else on the last day (the seed's programme).
+  // The awards night is on the day organisers set, else on the expo's last day.
   const marked = days.findIndex((day) => day.awardsNight);
   const awardsDay = marked >= 0 ? marked : days.length - 1;
   const awardsTime = event.awardsNightAt ? formatTime(event.awardsNightAt) : '';
@@ -245,6 +245,7 @@ function FounderProfile() {
     <section className="section founder" aria-labelledby="founder-title">
       <div className="founder__media">
         {playing ? (
+          // biome-ignore lint/a11y/useMediaCaption: the organiser's own video; captions come with it when it has them
           <video src={videoUrl} controls autoPlay playsInline width="640" height="360" data-testid="founder-video" />
         ) : (
           <button type="button" className="founder__poster" onClick={play} aria-label="Play the founder’s video">

@@ -87,7 +87,7 @@ export function PublicLayout({ children, className }: { children: ReactNode; cla
       <Toasts />
       <Suspense fallback={null}>
         {popup ? (
-          // `key`: closing resets the type and the fields (seed 000 §2).
+          // `key`: closing resets the type and the fields.
           <RegistrationPopup
             key={popup.type + (popup.subscription ?? '')}
             type={popup.type}

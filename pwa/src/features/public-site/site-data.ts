@@ -24,7 +24,7 @@ export interface SiteData {
   sponsors: SiteSponsor[];
 }
 
-/** Seed 000's values, shown until the API answers. */
+/** The featured expo's details, shown until the API answers. */
 export const FALLBACK_SITE: SiteData = {
   event: {
     id: '',
@@ -43,7 +43,7 @@ export const FALLBACK_SITE: SiteData = {
   },
   contactPhone: '',
   contactEmail: '',
-  // The seed's four packages and choices live with the (lazily loaded) sections that show them.
+  // The four default packages and enquiry choices live with the (lazily loaded) sections that show them.
   packages: [],
   subscriptionChoices: [],
   founderVideoUrl: '',
@@ -150,7 +150,7 @@ export function ServerSiteProvider({ value, children }: { value: RenderedSite; c
   return createElement(ServerSite.Provider, { value }, children);
 }
 
-/** The site data; the cached or seed values until (or unless) the API answers. */
+/** The site data; the cached or built-in values until (or unless) the API answers. */
 export function useSite(): SiteData {
   const server = useContext(ServerSite);
   const client = useSyncExternalStore(subscribe, snapshot, snapshot);
@@ -167,7 +167,7 @@ export function useRenderedAt(): number {
   return useContext(ServerSite)?.renderedAt ?? rendered?.renderedAt ?? Date.now();
 }
 
-/** The featured event, the seed's when the organiser has none. */
+/** The featured event; the expo's built-in details when the organiser has none. */
 export function useEvent(): PublicEvent {
   return useSite().event ?? FALLBACK_SITE.event!;
 }

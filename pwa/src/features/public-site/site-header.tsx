@@ -37,6 +37,7 @@ function useScrolledPast(px: number): boolean {
  * them, and a choice opens the registration popup instead of its page.
  */
 function useClosingDetails(...refs: Array<RefObject<HTMLDetailsElement | null>>) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refs are stable objects; listeners are set once per mount
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;

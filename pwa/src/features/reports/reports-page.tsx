@@ -64,6 +64,14 @@ function ExportButtons({ report }: { report: Report }) {
   );
 }
 
+/** One column of figures as a chart's labels and single series. */
+function single(table: ReportTable, label: string) {
+  return {
+    labels: table.rows.map((r) => String(r[0])),
+    series: [{ label, data: table.rows.map((r) => Number(r[1])) }],
+  };
+}
+
 function ReportCards({ report }: { report: Report }) {
   const tables = useMemo(() => reportTables(report), [report]);
   const perDay = useMemo(
@@ -73,10 +81,6 @@ function ReportCards({ report }: { report: Report }) {
     }),
     [report],
   );
-  const single = (table: ReportTable, label: string) => ({
-    labels: table.rows.map((r) => String(r[0])),
-    series: [{ label, data: table.rows.map((r) => Number(r[1])) }],
-  });
   const city = useMemo(() => single(tables.city, 'Visitors'), [tables]);
   const profession = useMemo(() => single(tables.profession, 'Visitors'), [tables]);
   const perHour = useMemo(() => single(tables.perHour, 'People checked in'), [tables]);
@@ -139,7 +143,8 @@ function ReportCard({ table, children, wide, money, testId }: { table: ReportTab
         <>
           {children}
           {/* Focusable, so a keyboard can scroll a table wider than a phone. */}
-          <div className="panel-table-wrap" tabIndex={0} role="region" aria-label={`${table.title}: figures`}>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus for keyboard scrolling (axe scrollable-region-focusable) */}
+          <section className="panel-table-wrap" tabIndex={0} aria-label={`${table.title}: figures`}>
             <table className="panel-table reports-table">
               <caption className="visually-hidden">{table.title}</caption>
               <thead>
@@ -161,7 +166,7 @@ function ReportCard({ table, children, wide, money, testId }: { table: ReportTab
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         </>
       )}
     </article>

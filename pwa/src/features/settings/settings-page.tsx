@@ -167,7 +167,7 @@ function SiteSettingsCard() {
         </p>
       ) : null}
       {settings.data ? (
-        <SiteSettingsForm saved={siteFormValues(settings.data)} />
+        <PublicSiteForm saved={siteFormValues(settings.data)} />
       ) : settings.isPending ? (
         <p className="panel-muted">Loading ...</p>
       ) : null}
@@ -186,7 +186,7 @@ function siteFormValues(settings: SiteSettings): SiteSettingsForm {
   };
 }
 
-function SiteSettingsForm({ saved }: { saved: SiteSettingsForm }) {
+function PublicSiteForm({ saved }: { saved: SiteSettingsForm }) {
   const queryClient = useQueryClient();
   const events = useEventChoices();
   const form = useSchemaForm(siteSettingsFormSchema, saved);

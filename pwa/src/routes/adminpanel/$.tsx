@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
 /**
- * The seed's second shell (`/adminpanel/*`) is an alias: the same screens by the shorter paths.
+ * The older admin address (`/adminpanel/*`) is an alias: the same screens by the shorter paths.
  * `/adminpanel/events?status=draft` → `/panel/events?status=draft`.
  */
 export const Route = createFileRoute('/adminpanel/$')({

@@ -12,7 +12,7 @@ export const Route = createFileRoute('/panel/_authed')({
   beforeLoad: async ({ location, context }) => {
     if (!getToken()) throw redirect({ to: '/panel', search: { redirect: location.href } });
     // The last-fetched lists come back from IndexedDB before the screens ask for them (offline use).
-    const { restorePanelCache } = await import('../../features/admin-shell/offline-cache');
+    const { restorePanelCache } = await import('../../lib/panel-cache');
     await restorePanelCache(context.queryClient);
   },
   component: AuthedLayout,

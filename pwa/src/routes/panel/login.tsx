@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { loginSearchSchema } from '../../features/auth/login-search';
 
-// `/panel/login` is the seed's second address of the login screen: an alias of `/panel`.
+// `/panel/login`, the login screen's second address, is an alias of `/panel`.
 export const Route = createFileRoute('/panel/login')({
   validateSearch: loginSearchSchema,
   beforeLoad: ({ search }) => {

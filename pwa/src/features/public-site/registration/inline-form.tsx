@@ -85,7 +85,7 @@ function InlineField({ id, name, label, value, error, type = 'text', autoComplet
   );
 }
 
-/** The inline visitor or stall form of seed 000 (§2, §5, §8). */
+/** The inline visitor or stall form: its fields, its rules, and "Processing..." while it sends. */
 export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventName: string }) {
   const id = useId();
   const [values, setValues] = useState<Values>(kind === 'visitor' ? { workingProfessional: 'Others' } : {});
@@ -100,7 +100,11 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
   useFocusFirstInvalid(form, attempt, Object.keys(errors).length > 0);
   const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
   const [phone, setPhone] = useState<MobileNumbers | null>(null);
-  const loadPhone = () => loadMobileNumbers().then((loaded) => (setPhone(() => loaded), loaded));
+  const loadPhone = () =>
+    loadMobileNumbers().then((loaded) => {
+      setPhone(() => loaded);
+      return loaded;
+    });
   // A number pasted or typed in another spelling becomes its 10 digits as it arrives (once the reader is here).
   const setMobile = (value: string) => {
     if (phone) return set('mobileNumber')(inlineMobileInput(value, phone));

@@ -47,12 +47,12 @@ type Message = { tone: 'success' | 'error' | 'info'; text: string } | null;
 export default function RegistrationPopup({ type, subscription, eventName, onClose, onPass }: PopupProps) {
   const site = useSite();
   const closed = useRegistrationClosed();
-  // The enquiry's choices: the organiser's packages plus "General Enquiry" (settles the seed's
-  // 2 PACK BRONZE / 3 PACK SILVER mismatch); the seed's cards until the API answers.
+  // The enquiry's choices: the organiser's packages plus "General Enquiry", so the choices always match
+  // the package cards; the default packages until the API answers.
   const choices = site.subscriptionChoices.length > 0 ? site.subscriptionChoices : subscriptionChoices(DEFAULT_PACKAGES);
-  const spec = typeSpec(type, choices);
+  const spec = typeSpec(type, choices, site.awardCategories);
   const formId = useId();
-  // An Enquire Now from a package card copies its subscription into the form (seed 000 §4).
+  // An Enquire Now from a package card copies its subscription into the form.
   const [values, setValues] = useState<Values>(() => (subscription ? { subscriptionType: subscription } : ({} as Values)));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState(false);

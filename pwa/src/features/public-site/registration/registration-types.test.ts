@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as phone from '../../../../../edge/schemas/mobile-number';
 import { inlineMobileInput, inlinePayload, payloadOf, typeSpec, validateInline, validatePopup } from './registration-types';
 
-describe('popup validation (seed 000 §5)', () => {
+describe('popup validation: required fields and 10-15 digit mobiles', () => {
   it('says "{label} is required" for every blank required field, after trimming', () => {
     const { fields } = typeSpec('Sponsor Registration');
     expect(validatePopup(fields, { organization: '  ', name: '', mobile: '' }, phone)).toEqual({
@@ -17,6 +17,12 @@ describe('popup validation (seed 000 §5)', () => {
     });
   });
 
+  it('offers the award categories, optional, only once the organiser has listed some', () => {
+    expect(typeSpec('Awards Registration').fields.map((f) => f.name)).toEqual(['nomineeName', 'mobile', 'organization']);
+    const category = typeSpec('Awards Registration', undefined, ['Best Luxury Project']).fields.find((f) => f.name === 'category');
+    expect(category).toMatchObject({ label: 'Award Category', kind: 'select', required: false, options: ['Best Luxury Project'] });
+  });
+
   it('accepts an optional + and 10 to 15 digits, spaces aside', () => {
     const { fields } = typeSpec('Enquire Now');
     const base = { name: 'A', subscriptionType: 'General Enquiry' };
@@ -28,7 +34,7 @@ describe('popup validation (seed 000 §5)', () => {
   });
 });
 
-describe('inline validation (seed 000 §5)', () => {
+describe('inline validation: required fields and 10-digit mobiles', () => {
   it('gives the visitor messages', () => {
     expect(validateInline('visitor', { fullName: ' ', mobileNumber: '98765', city: '' }, phone)).toEqual({
       fullName: 'Name is required',

@@ -1,5 +1,5 @@
-// The registration types of seed 000 (§2, §3, §5): endpoints, fields, labels and the popup's and inline
-// forms' validation, with the seed's messages. Pure: no React, no network.
+// The public registration types (visitor, awards, stall, sponsor, enquiry): endpoints, fields, labels and
+// the popup's and inline forms' validation, with their messages. Pure: no React, no network.
 import {
   FIELD_LABELS,
   INLINE_MESSAGES,
@@ -46,7 +46,7 @@ export function isRegistrationType(value: unknown): value is RegistrationType {
 }
 
 export const PROFESSIONAL_TYPES = WORKING_PROFESSIONAL_CHOICES;
-/** §5's default enquiry choices, used only when the site data gives none. */
+/** The default enquiry choices, used only when the site data gives none. */
 export const DEFAULT_ENQUIRY_CHOICES = ['General Enquiry', 'Partnership', 'Media', 'Other'] as const;
 
 export interface FieldSpec {
@@ -58,7 +58,7 @@ export interface FieldSpec {
   options?: readonly string[];
 }
 
-/** A field of a popup type, labelled and marked required as seed 000 §5 says (edge/schemas/vocabulary.ts). */
+/** A field of a popup type, labelled and marked required as edge/schemas/vocabulary.ts says. */
 function field<K extends RegistrationKind>(kind: K, name: keyof (typeof FIELD_LABELS)[K] & string, spec: Omit<FieldSpec, 'name' | 'label' | 'required'>): FieldSpec {
   return {
     name,
@@ -78,7 +78,7 @@ export interface TypeSpec {
   nameField: string;
 }
 
-export function typeSpec(type: RegistrationType, enquiryChoices: readonly string[] = DEFAULT_ENQUIRY_CHOICES): TypeSpec {
+export function typeSpec(type: RegistrationType, enquiryChoices: readonly string[] = DEFAULT_ENQUIRY_CHOICES, awardCategories: readonly string[] = []): TypeSpec {
   switch (type) {
     case 'Visitor Registration':
       return {
@@ -100,6 +100,8 @@ export function typeSpec(type: RegistrationType, enquiryChoices: readonly string
           field('awards', 'nomineeName', person),
           field('awards', 'mobile', tel),
           field('awards', 'organization', organisation),
+          // Offered once the organiser has listed the categories (Settings); optional.
+          ...(awardCategories.length > 0 ? [field('awards', 'category', { kind: 'select', options: awardCategories })] : []),
         ],
       };
     case 'Book a Stall':
@@ -146,7 +148,7 @@ export type FieldErrors = Record<string, string>;
 export const tooLongMessage = (label: string) => `${label} must be at most ${MAX_TEXT_LENGTH} characters`;
 
 /**
- * §5 popup rules: required fields non-blank after trimming ("{label} is required"); text at most 200
+ * The popup's rules: required fields non-blank after trimming ("{label} is required"); text at most 200
  * characters; mobile `+`? 10–15 digits (spaces, dashes and brackets aside) that some country can hold.
  */
 export function validatePopup(fields: readonly FieldSpec[], values: Values, phone: MobileNumbers): FieldErrors {
@@ -162,7 +164,7 @@ export function validatePopup(fields: readonly FieldSpec[], values: Values, phon
   return errors;
 }
 
-/** The body sent: trimmed values, numbers in their canonical E.164 form, blank optional fields left out (the API applies §3's defaults). */
+/** The body sent: trimmed values, numbers in their canonical E.164 form, blank optional fields left out (the API applies its defaults). */
 export function payloadOf(fields: readonly FieldSpec[], values: Values, phone: MobileNumbers): Record<string, string> {
   const body: Record<string, string> = {};
   for (const field of fields) {
@@ -174,7 +176,7 @@ export function payloadOf(fields: readonly FieldSpec[], values: Values, phone: M
 }
 
 /**
- * §5 inline visitor and stall forms: exactly 10 digits after normalisation. A number pasted or typed
+ * The inline visitor and stall forms: exactly 10 digits after normalisation. A number pasted or typed
  * in another spelling of an Indian mobile ("+91 98765 43210", "098765 43210", "0091 98765 43210",
  * "919876543210") becomes its 10 digits as it arrives; anything else stays as typed, and the field's
  * message says what is wrong when the form is sent. Nothing is cut.

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CheckinPage } from '../../../features/checkin/checkin-page';
 
-/** The venue door (issue 4): the roster offline, search and scan, the person card, walk-ins, the sync bar. */
+/** The venue door: the roster kept offline, search and scan, the person card, walk-ins, the sync bar. */
 export const Route = createFileRoute('/panel/_authed/checkin')({
   component: CheckinPage,
 });

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ConflictsPage } from '../../../features/checkin/conflicts-page';
 
-/** The admins' conflict inbox (issue 4): two devices that changed the same person while apart. */
+/** The admins' conflict inbox of the venue door: two devices that changed the same person while apart. */
 export const Route = createFileRoute('/panel/_authed/checkin_/conflicts')({
   component: ConflictsPage,
 });

@@ -4,7 +4,7 @@ export const Route = createFileRoute('/panel/_authed/timeline-management')({
   component: Timeline,
 });
 
-/** Seed 001 §2: only the heading "Timeline". */
+/** The timeline screen is a placeholder: only the heading "Timeline". */
 function Timeline() {
   return (
     <section className="panel-screen">

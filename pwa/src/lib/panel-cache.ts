@@ -1,5 +1,5 @@
-// The panel's last-fetched data, kept in IndexedDB so the panel opens with it offline (issue 7,
-// "Tablets and patchy networks"), in the app's one IndexedDB database (`panelCache`). A small persister
+// The panel's last-fetched data, kept in IndexedDB so the panel opens with it offline (a tablet on a
+// patchy venue network still shows its lists), in the app's one IndexedDB database (`panelCache`). A small persister
 // of our own: TanStack's persister packages are not in the dependency set. Only the panel's and the
 // account's queries are kept; logout forgets them.
 import { dehydrate, type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
@@ -11,7 +11,7 @@ const OLD_DATABASE = 'eventpro-panel';
 
 /** The app's one database, loaded with the panel (the public site's first paint never imports it). */
 const panelCache = async () => {
-  const { database } = await import('../../offline/db');
+  const { database } = await import('../offline/db');
   return database().panelCache;
 };
 

@@ -1,0 +1,73 @@
+import { hmacSha256 } from '../lib/sha256';
+import { isPassHolderKind, type PassHolderKind } from './pass-holders';
+
+/**
+ * Pass links (`/p/<token>`) are signed, not stored: the token says whose pass it opens and when it was
+ * issued, and carries an HMAC-SHA-256 of that under a key derived from the server's token secret
+ * (`JWT_SECRET`), so nobody can make a link to someone else's pass, and a registration writes no link row.
+ *
+ * Token: 52 base64url characters of 39 bytes —
+ *   kind (1 byte: which records the id is of) · the record's id (its UUID's 16 bytes) ·
+ *   time of issue (6 bytes, Unix milliseconds) · the first 16 bytes of the HMAC of the 23 bytes before.
+ *
+ * Changing the secret invalidates every link sent before; links issued before links were signed are
+ * stored tokens and still open through `pass_links`.
+ */
+export const SIGNED_PASS_TOKEN_LENGTH = 52;
+
+/** The byte that names each kind of pass holder in a token. Tokens in sent messages carry it: never renumber. */
+const KIND_CODES: Record<PassHolderKind, number> = { visitors: 1, stalls: 2, awards: 3, sponsors: 4 };
+const KINDS_BY_CODE = new Map(Object.entries(KIND_CODES).map(([kind, code]) => [code, kind as PassHolderKind]));
+
+const BODY_BYTES = 1 + 16 + 6;
+const MAC_BYTES = 16;
+const encoder = new TextEncoder();
+
+/** The signing key, derived from the secret (so a pass-link MAC is never a signature made with the secret itself). */
+const keys = new Map<string, Uint8Array>();
+function linkKey(secret: string): Uint8Array {
+  let key = keys.get(secret);
+  if (!key) {
+    key = hmacSha256(encoder.encode(secret), encoder.encode('eventpro pass link v1'));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
+/** The token of a new link to the pass of record `id` of `kind`, issued at `issuedAt`. */
+export function passLinkToken(secret: string, kind: string, id: string, issuedAt: Date): string {
+  if (!isPassHolderKind(kind)) throw new Error(`No pass links for ${kind}`);
+  if (!UUID.test(id)) throw new Error(`A pass link needs a UUID record id, not ${id}`);
+  const bytes = new Uint8Array(BODY_BYTES + MAC_BYTES);
+  bytes[0] = KIND_CODES[kind];
+  const hex = id.replace(/-/g, '');
+  for (let i = 0; i < 16; i++) bytes[1 + i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  const ms = issuedAt.getTime();
+  for (let i = 0; i < 6; i++) bytes[17 + i] = Math.floor(ms / 2 ** (8 * (5 - i))) & 0xff;
+  bytes.set(hmacSha256(linkKey(secret), bytes.subarray(0, BODY_BYTES)).subarray(0, MAC_BYTES), BODY_BYTES);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+/** Whose pass a signed token opens; undefined when it is not one or its signature does not match. */
+export function readPassLinkToken(secret: string, token: string): { personKind: PassHolderKind; personId: string; issuedAt: Date } | undefined {
+  if (token.length !== SIGNED_PASS_TOKEN_LENGTH || !/^[A-Za-z0-9_-]+$/.test(token)) return undefined;
+  const binary = atob(token.replace(/-/g, '+').replace(/_/g, '/'));
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  const mac = hmacSha256(linkKey(secret), bytes.subarray(0, BODY_BYTES));
+  // Compared in full whatever differs first, so the time taken says nothing about how much matched.
+  let difference = 0;
+  for (let i = 0; i < MAC_BYTES; i++) difference |= mac[i]! ^ bytes[BODY_BYTES + i]!;
+  const personKind = KINDS_BY_CODE.get(bytes[0]!);
+  if (difference !== 0 || !personKind) return undefined;
+  let hex = '';
+  for (let i = 1; i <= 16; i++) hex += HEX[bytes[i]!];
+  const personId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  let ms = 0;
+  for (let i = 17; i < BODY_BYTES; i++) ms = ms * 256 + bytes[i]!;
+  return { personKind, personId, issuedAt: new Date(ms) };
+}
