@@ -12,7 +12,7 @@ import { ApiError, errorMessage, isApiError } from '../../lib/api-error';
 import { useUnsavedChanges } from '../../components/dialog';
 import { LeaveGuard } from '../../components/leave-guard';
 import { SelectField, TextAreaField, TextField } from '../../components/form/fields';
-import { RecordHistory } from './record-history';
+import { RecordHistory } from '../../components/record-history';
 import { checkboxValue, payloadFrom, valuesFrom } from './fields';
 import { isNetworkFailure, isOffline, queueWalkIn } from './offline-queue';
 import { getRecord, saveRecord } from './resource-api';

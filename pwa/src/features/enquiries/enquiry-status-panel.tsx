@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { ENQUIRY_STATUSES } from '../../../../edge/schemas/organisations';
 import { api, type BaseRecord, readEnvelope } from '../../lib/api';
 import { resourceKeys } from '../../lib/resource-keys';
-import { RecordHistory } from '../admin-resources/record-history';
+import { RecordHistory } from '../../components/record-history';
 import { Dialog, useUnsavedChanges } from '../../components/dialog';
 import { statusLabel } from '../../components/panel-format';
 import { toast } from '../../components/toasts';

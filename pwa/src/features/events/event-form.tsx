@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
-import { EVENT_MESSAGES, EVENT_STATUSES, EVENT_TYPES } from '../../../../edge/schemas/events';
+import { EVENT_STATUSES, EVENT_TYPES } from '../../../../edge/schemas/events';
 import { api, type BaseRecord, ifMatch, readEnvelope } from '../../lib/api';
 import { isApiError } from '../../lib/api-error';
 import { statusLabel } from '../../components/panel-format';

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { readEnvelope, resourceApi } from '../../lib/api';
-import { errorMessage } from '../../lib/api-error';
-import { statusLabel } from '../../components/panel-format';
-import { formatCreatedOn } from '../../lib/dates';
-import { resourceKeys } from './resource-api';
-import type { ResourceName } from './types';
+import { readEnvelope, resourceApi } from '../lib/api';
+import { errorMessage } from '../lib/api-error';
+import { statusLabel } from './panel-format';
+import { formatCreatedOn } from '../lib/dates';
+import { resourceKeys } from '../lib/resource-keys';
+
+type ResourceName = Parameters<typeof resourceApi>[0];
 
 /** One record's changes (`GET /api/<resource>/:id/history`), newest first, under the resource's query keys. */
 function historyQueryOptions(name: ResourceName, id: string) {
