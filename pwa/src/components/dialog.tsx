@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import './dialog.css';
 
 /** The open dialogs, innermost last: notifications show inside the innermost one (see `useInnermostDialog`). */
@@ -18,6 +18,49 @@ export function useInnermostDialog(): HTMLDialogElement | null {
     },
     () => openDialogs.at(-1) ?? null,
     () => null,
+  );
+}
+
+/** What a form inside a dialog tells it: whether it holds unsaved changes, and a way to ask to close. */
+interface DialogChanges {
+  /** How to tell, at the moment a close is asked for, whether the form has unsaved changes. */
+  watch(hasChanges: () => boolean): () => void;
+  requestClose(): void;
+}
+const DialogChangesContext = createContext<DialogChanges | null>(null);
+
+const DISCARD_TITLE = 'Discard changes?';
+const DISCARD_TEXT = 'You have unsaved changes. If you leave now, they will be lost.';
+
+/**
+ * A form's unsaved-changes guard: while `unsaved` is true, Escape, a click on the backdrop, the close
+ * button and the form's Cancel ask before the changes are thrown away (leaving the page: `LeaveGuard`); an
+ * unchanged form closes at once. Answers what the form's Cancel does: ask the dialog holding it to close (or `onClose`
+ * when it is not in one).
+ */
+export function useUnsavedChanges(unsaved: boolean, onClose: () => void): () => void {
+  const dialog = useContext(DialogChangesContext);
+  // Read when a close is asked for, so a key pressed right after typing already counts the typing.
+  const latest = useRef(unsaved);
+  latest.current = unsaved;
+  useEffect(() => dialog?.watch(() => latest.current), [dialog]);
+  return () => (dialog ? dialog.requestClose() : onClose());
+}
+
+/** The question before unsaved changes are thrown away: Keep editing (nothing happens) or Discard. */
+export function DiscardChangesDialog({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
+  return (
+    <Dialog title={DISCARD_TITLE} onClose={onKeep}>
+      <p>{DISCARD_TEXT}</p>
+      <div className="panel-form__actions">
+        <button type="button" className="button button--ghost" onClick={onKeep}>
+          Keep editing
+        </button>
+        <button type="button" className="button button--danger" onClick={onDiscard}>
+          Discard
+        </button>
+      </div>
+    </Dialog>
   );
 }
 
@@ -44,6 +87,18 @@ export function Dialog({ title, onClose, children, placement = 'centred', width,
   const ref = useRef<HTMLDialogElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
+  const [asking, setAsking] = useState(false);
+  const hasChanges = useRef<() => boolean>(() => false);
+  const changes = useRef<DialogChanges>({
+    watch: (check) => {
+      hasChanges.current = check;
+      return () => {
+        if (hasChanges.current === check) hasChanges.current = () => false;
+      };
+    },
+    requestClose: () => (hasChanges.current() ? setAsking(true) : close.current()),
+  }).current;
+  const requestClose = changes.requestClose;
 
   useLayoutEffect(() => {
     const dialog = ref.current;
@@ -70,29 +125,49 @@ export function Dialog({ title, onClose, children, placement = 'centred', width,
       className={`dialog dialog--${placement}`}
       style={width ? { width: `min(${width}px, 100vw)` } : undefined}
       aria-labelledby={titleId}
+      // A dialog opened inside this one (the discard question) sends its own events through React's tree:
+      // only this element's own events are its.
       onCancel={(event) => {
-        // Escape: the dialog asks to be cancelled; its owner closes it (unmounts it).
+        if (event.target !== event.currentTarget) return;
+        // Escape: the dialog asks to be cancelled; its owner closes it (unmounts it), after asking when a form in it has changes.
         event.preventDefault();
-        close.current();
+        requestClose();
       }}
-      // Closed by the browser itself (a second Escape it does not let the page cancel): the owner follows.
-      onClose={() => close.current()}
+      // Closed by the browser itself (an Escape it does not let the page cancel, e.g. a second one with no
+      // click or key in between): the owner follows, unless a form in it has changes — then it stays open and asks.
+      onClose={(event) => {
+        if (event.target !== event.currentTarget) return;
+        if (!hasChanges.current()) return close.current();
+        event.currentTarget.showModal();
+        setAsking(true);
+      }}
     >
-      <div className="dialog__backdrop" data-testid="drawer-backdrop" aria-hidden="true" onMouseDown={() => closeOnBackdrop && close.current()} />
+      <div className="dialog__backdrop" data-testid="drawer-backdrop" aria-hidden="true" onMouseDown={() => closeOnBackdrop && requestClose()} />
       <div className="dialog__panel">
         <div className="dialog__head">
           {icon}
           <h2 id={titleId} className="dialog__title">
             {title}
           </h2>
-          <button type="button" className="dialog__close" aria-label="Close" onClick={() => close.current()}>
+          <button type="button" className="dialog__close" aria-label="Close" onClick={requestClose}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
           </button>
         </div>
-        <div className="dialog__body">{children}</div>
+        <div className="dialog__body">
+          <DialogChangesContext.Provider value={changes}>{children}</DialogChangesContext.Provider>
+        </div>
       </div>
+      {asking ? (
+        <DiscardChangesDialog
+          onKeep={() => setAsking(false)}
+          onDiscard={() => {
+            setAsking(false);
+            close.current();
+          }}
+        />
+      ) : null}
     </dialog>
   );
 }

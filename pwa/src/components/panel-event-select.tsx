@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { type Ref, useId } from 'react';
 import { everyEventQueryOptions } from './event-queries';
 
 /** Every event by name, the featured (current) one first. */
@@ -14,12 +14,19 @@ export function useEventChoices() {
 export function PanelEventSelect({
   value,
   onChange,
+  onBlur,
+  selectRef,
+  error,
   required,
   label = 'Event',
   emptyLabel = 'Select an event',
 }: {
   value: string;
   onChange: (value: string) => void;
+  onBlur?: () => void;
+  selectRef?: Ref<HTMLSelectElement>;
+  /** The field's message (a form's check or the server's), shown under it. */
+  error?: string | undefined;
   required?: boolean | undefined;
   label?: string;
   /** The first option, whose value is '' ("All events" in a list's filter). */
@@ -27,13 +34,23 @@ export function PanelEventSelect({
 }) {
   const id = useId();
   const choices = useEventChoices();
+  const message = error ?? (choices.isError ? 'Failed to load events' : undefined);
   return (
     <div className="field">
       <label htmlFor={id}>
         {label}
         {required ? <span className="field__required" aria-hidden="true"> *</span> : null}
       </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.currentTarget.value)} aria-required={required || undefined}>
+      <select
+        id={id}
+        ref={selectRef}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        onBlur={onBlur}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={message ? `${id}-error` : undefined}
+      >
         <option value="">{choices.isPending ? 'Loading events...' : emptyLabel}</option>
         {(choices.data ?? []).map((event) => (
           <option key={event.id} value={event.id}>
@@ -42,9 +59,9 @@ export function PanelEventSelect({
           </option>
         ))}
       </select>
-      {choices.isError ? (
-        <p className="field__error" role="alert">
-          Failed to load events
+      {message ? (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {message}
         </p>
       ) : null}
     </div>

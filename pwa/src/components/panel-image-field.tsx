@@ -11,22 +11,24 @@ export function checkImage(file: File): string | null {
   return null;
 }
 
-/** An image picker with a preview (the current image when editing, the chosen file otherwise). */
+/**
+ * An image picker with a preview (the current image when editing, the chosen file otherwise). A file that
+ * is not an image or is over 5 MB is refused with its message under the field, until a good one is chosen.
+ */
 export function PanelImageField({
   label,
   currentUrl,
   file,
   onChange,
-  onError,
 }: {
   label: string;
   currentUrl?: string | null | undefined;
   file: File | null;
   onChange: (file: File | null) => void;
-  onError: (message: string) => void;
 }) {
   const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     if (!file) {
       setPreview(null);
@@ -47,18 +49,14 @@ export function PanelImageField({
           id={id}
           type="file"
           accept="image/*"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-error ${id}-hint` : `${id}-hint`}
           onChange={(event) => {
             const chosen = event.currentTarget.files?.[0] ?? null;
-            if (chosen) {
-              const problem = checkImage(chosen);
-              if (problem) {
-                event.currentTarget.value = '';
-                onChange(null);
-                onError(problem);
-                return;
-              }
-            }
-            onChange(chosen);
+            const refused = chosen ? checkImage(chosen) : null;
+            setProblem(refused);
+            if (refused) event.currentTarget.value = '';
+            onChange(refused ? null : chosen);
           }}
         />
         {file ? (
@@ -67,7 +65,14 @@ export function PanelImageField({
           </button>
         ) : null}
       </div>
-      <p className="field__hint">Images only, up to 5MB.</p>
+      <p id={`${id}-hint`} className="field__hint">
+        Images only, up to 5MB.
+      </p>
+      {problem ? (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {problem}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -31,8 +31,16 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
-/** A message to show for any thrown value, with a screen-specific fallback. */
+/**
+ * The server's own words for a failure, or `undefined` when it gave none: no answer at all, an answer
+ * that is not our envelope (a gateway's error page), or an envelope without a message.
+ */
+function serverMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.isNetworkError) return undefined;
+  return error.message && error.message !== GENERIC_ERROR_MESSAGE ? error.message : undefined;
+}
+
+/** A message to show for any thrown value: the server's words, else the screen's own fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message) return error.message;
-  return fallback;
+  return serverMessage(error) ?? fallback;
 }

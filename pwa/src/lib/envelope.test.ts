@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
+import { ApiError, errorMessage, NETWORK_ERROR_MESSAGE } from './api-error';
 import { readEnvelope } from './envelope';
 
 const json = (body: unknown, status = 200) =>
@@ -70,5 +70,14 @@ describe('readEnvelope', () => {
     expect(error.status).toBe(0);
     expect(error.isNetworkError).toBe(true);
     expect(error.message).toBe(NETWORK_ERROR_MESSAGE);
+  });
+
+  it('gives the screen its own message when the answer carried none of the server’s words', async () => {
+    const fallback = 'Failed to fetch visitors';
+    const gateway = await rejection(readEnvelope(new Response('<h1>Bad gateway</h1>', { status: 502, headers: { 'Content-Type': 'text/html' } })));
+    expect(errorMessage(gateway, fallback)).toBe(fallback);
+    expect(errorMessage(await rejection(readEnvelope(json({ success: false }, 500))), fallback)).toBe(fallback);
+    expect(errorMessage(await rejection(readEnvelope(Promise.reject(new TypeError('Failed to fetch')))), fallback)).toBe(fallback);
+    expect(errorMessage(await rejection(readEnvelope(json({ success: false, message: 'Event not found' }, 404))), fallback)).toBe('Event not found');
   });
 });

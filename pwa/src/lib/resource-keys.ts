@@ -10,4 +10,5 @@ export const resourceKeys = {
   count: (name: ResourceName, status: string, eventId: string | undefined) => ['panel', name, 'count', status, eventId] as const,
   duplicates: (name: ResourceName) => ['panel', name, 'duplicates'] as const,
   messages: (name: ResourceName, id: string) => ['panel', name, 'messages', id] as const,
+  history: (name: ResourceName, id: string) => ['panel', name, 'history', id] as const,
 };

@@ -4,21 +4,26 @@ import { type FieldValues, get, type Path, type UseFormReturn } from 'react-hook
 interface FieldProps<Input extends FieldValues> {
   form: UseFormReturn<Input, unknown, unknown>;
   name: Path<Input>;
+  /** Runs after the form took the new value (for a field another one depends on). */
+  onValueChange?: ((value: string) => void) | undefined;
   label: string;
-  required?: boolean;
-  hint?: string;
+  required?: boolean | undefined;
+  hint?: string | undefined;
+  /** Spans the whole row of a two-column form. */
+  full?: boolean | undefined;
 }
 
 /**
  * A labelled control bound to a schema form: its message sits under it, announced and linked to the control
  * (`aria-describedby`), and the control says it is invalid. Required fields carry the visible "*".
  */
-function FieldShell<Input extends FieldValues>({
+export function FieldShell<Input extends FieldValues>({
   form,
   name,
   label,
   required,
   hint,
+  full,
   control,
 }: FieldProps<Input> & {
   control(props: { id: string; 'aria-required'?: true; 'aria-invalid'?: true; 'aria-describedby'?: string }): ReactNode;
@@ -27,7 +32,7 @@ function FieldShell<Input extends FieldValues>({
   const error = get(form.formState.errors, name) as { message?: string } | undefined;
   const describedBy = [hint ? `${id}-hint` : '', error?.message ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
+    <div className={full ? 'field field--full' : 'field'}>
       <label htmlFor={id}>
         {label}
         {required ? (
@@ -57,41 +62,60 @@ function FieldShell<Input extends FieldValues>({
   );
 }
 
+/** The control's binding to the form, with the field's own change handler after the form's. */
+function registered<Input extends FieldValues>({ form, name, onValueChange }: FieldProps<Input>) {
+  return form.register(name, onValueChange ? { onChange: (event: { target: { value: string } }) => onValueChange(event.target.value) } : undefined);
+}
+
 export function TextField<Input extends FieldValues>({
   type = 'text',
   autoComplete,
   placeholder,
   inputMode,
+  step,
+  min,
   ...field
 }: FieldProps<Input> & {
   type?: HTMLInputTypeAttribute;
-  autoComplete?: string;
-  placeholder?: string;
-  inputMode?: 'text' | 'url' | 'email' | 'tel' | 'numeric' | 'decimal';
+  step?: number | undefined;
+  min?: string | undefined;
+  autoComplete?: string | undefined;
+  placeholder?: string | undefined;
+  inputMode?: 'text' | 'url' | 'email' | 'tel' | 'numeric' | 'decimal' | undefined;
 }) {
   return (
     <FieldShell
       {...field}
       control={(props) => (
-        <input {...props} type={type} autoComplete={autoComplete} placeholder={placeholder} inputMode={inputMode} {...field.form.register(field.name)} />
+        <input
+          {...props}
+          type={type}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          inputMode={inputMode}
+          step={step}
+          min={min}
+          {...registered(field)}
+        />
       )}
     />
   );
 }
 
-export function TextAreaField<Input extends FieldValues>({ rows = 4, placeholder, ...field }: FieldProps<Input> & { rows?: number; placeholder?: string }) {
-  return <FieldShell {...field} control={(props) => <textarea {...props} rows={rows} placeholder={placeholder} {...field.form.register(field.name)} />} />;
+export function TextAreaField<Input extends FieldValues>({ rows = 4, placeholder, ...field }: FieldProps<Input> & { rows?: number; placeholder?: string | undefined }) {
+  return <FieldShell {...field} control={(props) => <textarea {...props} rows={rows} placeholder={placeholder} {...registered(field)} />} />;
 }
 
 export function SelectField<Input extends FieldValues>({
   options,
+  disabled,
   ...field
-}: FieldProps<Input> & { options: ReadonlyArray<{ value: string; label: string }> }) {
+}: FieldProps<Input> & { options: ReadonlyArray<{ value: string; label: string }>; disabled?: boolean | undefined }) {
   return (
     <FieldShell
       {...field}
       control={(props) => (
-        <select {...props} {...field.form.register(field.name)}>
+        <select {...props} disabled={disabled} {...registered(field)}>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

@@ -1,7 +1,7 @@
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { type DefaultValues, type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
-import { isApiError } from '../../lib/api-error';
+import { errorMessage, isApiError } from '../../lib/api-error';
 
 /**
  * The one way the app builds a form: react-hook-form validated by the same zod schema the API checks
@@ -23,7 +23,7 @@ export function useSchemaForm<Input extends FieldValues, Output>(schema: Standar
  * form's error. Returns that message.
  */
 export function showServerErrors<Input extends FieldValues>(form: UseFormReturn<Input, unknown, unknown>, failure: unknown, fallback: string): string {
-  const message = isApiError(failure) && failure.message ? failure.message : fallback;
+  const message = errorMessage(failure, fallback);
   const fields = isApiError(failure) ? Object.entries(failure.errors ?? {}) : [];
   const known = fields.filter(([name]) => name in form.getValues());
   known.forEach(([name, text], index) => form.setError(name as Path<Input>, { type: 'server', message: text }, { shouldFocus: index === 0 }));

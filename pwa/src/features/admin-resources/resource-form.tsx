@@ -1,13 +1,18 @@
 import { hasMessages, PersonMessages } from './person-messages';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, type FieldErrors, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import type { BaseRecord } from '../../lib/api';
 import { PanelEventSelect } from '../../components/panel-event-select';
 import { PanelImageField } from '../../components/panel-image-field';
 import { PrintBadgeButton } from '../../components/print-badge-button';
 import { toast } from '../../components/toasts';
-import { ApiError, errorMessage } from '../../lib/api-error';
+import { ApiError, errorMessage, isApiError } from '../../lib/api-error';
+import { useUnsavedChanges } from '../../components/dialog';
+import { LeaveGuard } from '../../components/leave-guard';
+import { SelectField, TextAreaField, TextField } from '../../components/form/fields';
+import { RecordHistory } from '../../components/record-history';
 import { checkboxValue, payloadFrom, valuesFrom } from './fields';
 import { isNetworkFailure, isOffline, queueWalkIn } from './offline-queue';
 import { getRecord, saveRecord } from './resource-api';
@@ -37,10 +42,6 @@ export function existingRecordOf(failure: unknown): BaseRecord | undefined {
 /** The offline walk-in's confirmation (issue 7): kept on the device, sent when the network returns. */
 export const WALK_IN_QUEUED = 'No network: the visitor is saved on this device as a walk-in and will be sent when the network returns.';
 
-/**
- * The add/edit form of every list screen, driven by the resource's description: required fields of
- * seed 001 §5, the API's own schema, the §8 messages where §8 puts them, the §9 close delay.
- */
 /** What each resource's people are at the venue, as their badge's band says it. */
 const BADGE_TYPES: Partial<Record<ResourceConfig['name'], string>> = {
   awardeesvip: 'VIP awardee',
@@ -56,6 +57,48 @@ function badgeOf(config: ResourceConfig, record: BaseRecord) {
   return { name: text(config.nameKey) || type, ...(organisation ? { organisation } : {}), type, passCode: String(record.passCode) };
 }
 
+/** A required field left empty: the resource's one message when it has one, else "{label} is required". */
+const requiredText = (field: FormField) => `${field.label} is required`;
+
+/** The form field an API field is edited in (the same name unless the resource renames it). */
+function formFieldOf(config: ResourceConfig, apiField: string): string | undefined {
+  const name = config.formFieldOf?.[apiField] ?? apiField;
+  return config.fields.some((field) => field.name === name) ? name : undefined;
+}
+
+/**
+ * Checks the values as the API will: every required field filled, then the resource's own schema on the
+ * request body. Each message is keyed by the form field it is about; `''` holds one no field owns.
+ */
+function checkResourceForm(config: ResourceConfig, values: FormValues): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const field of config.fields) {
+    if (field.required && !(values[field.name] ?? '').trim()) found[field.name] = requiredText(field);
+  }
+  if (Object.keys(found).length > 0 || !config.createSchema) return found;
+  const body = config.toPayload ? config.toPayload(values) : payloadFrom(config.fields, values);
+  const checked = z.safeParse(config.createSchema, body);
+  if (checked.success) return found;
+  for (const issue of checked.error.issues) found[formFieldOf(config, String(issue.path[0] ?? '')) ?? ''] ??= issue.message;
+  return found;
+}
+
+const resolverFor =
+  (config: ResourceConfig): Resolver<FormValues> =>
+  async (values) => {
+    const found = checkResourceForm(config, values);
+    if (Object.keys(found).length === 0) return { values, errors: {} };
+    const errors: FieldErrors<FormValues> = {};
+    for (const [name, message] of Object.entries(found)) errors[name || 'root'] = { type: 'validate', message };
+    return { values: {}, errors };
+  };
+
+/**
+ * The add/edit form of every list screen, driven by the resource's description, on the app's one form
+ * approach (react-hook-form): each field's message beside it, from this check or the server's per-field
+ * errors, the first invalid field focused; the resource's own messages for saves and failures; the
+ * success shown for the resource's close delay. Closing with changes asks first.
+ */
 export function ResourceForm({
   config,
   record,
@@ -69,8 +112,10 @@ export function ResourceForm({
   onOpen?: (record: BaseRecord) => void;
 }) {
   const editing = record !== null;
-  const initial = () => (record && config.fromRecord ? config.fromRecord(record) : valuesFrom(config.fields, record));
-  const [values, setValues] = useState<FormValues>(initial);
+  const valuesOf = (row: BaseRecord | null) => (row && config.fromRecord ? config.fromRecord(row) : valuesFrom(config.fields, row));
+  // Checked on the first submit, then as each field changes: a message never appears while the organiser
+  // is on the way to Cancel (a blur check would move the button under the pointer).
+  const form = useForm<FormValues>({ defaultValues: valuesOf(record), resolver: resolverFor(config), mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: true });
   const [version, setVersion] = useState(record?.updatedAt);
   const [imageUrl, setImageUrl] = useState(config.image && record ? (record[config.image.urlField] as string | null) : null);
   const [file, setFile] = useState<File | null>(null);
@@ -80,6 +125,8 @@ export function ResourceForm({
   const [success, setSuccess] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  const unsaved = success === null && (form.formState.isDirty || file !== null);
+  const askToClose = useUnsavedChanges(unsaved, onClose);
 
   const fail = (message: string) => {
     if (config.errorDisplay === 'toast') toast.error(message);
@@ -87,7 +134,7 @@ export function ResourceForm({
   };
 
   const user = usePanelUser();
-  // A new visitor made without network goes to the check-in outbox as a walk-in (issue 7).
+  // A new visitor made without network goes to the check-in outbox as a walk-in.
   const walkInOffline = !editing && config.name === 'visitors';
   const save = useMutation({
     // Not paused while offline: a walk-in is queued, anything else says the network is missing.
@@ -110,17 +157,18 @@ export function ResourceForm({
       const message = outcome === 'queued' ? WALK_IN_QUEUED : editing ? config.messages.updated : config.messages.created;
       setSuccess(message);
       if (config.errorDisplay === 'toast') toast.success(message);
-      if (!editing) {
-        setValues(valuesFrom(config.fields, null));
-        setFile(null);
-      }
+      form.reset(editing ? form.getValues() : valuesFrom(config.fields, null));
+      if (!editing) setFile(null);
       timer.current = window.setTimeout(onClose, config.closeDelayMs);
     },
     onError(failure) {
       const found = existingRecordOf(failure);
       if (found) setExisting(found);
       else if (isStaleEdit(failure)) setStale(true);
-      fail(saveErrorMessage(failure, editing ? config.messages.updateFailed : config.messages.createFailed));
+      const message = saveErrorMessage(failure, editing ? config.messages.updateFailed : config.messages.createFailed);
+      const placed = showFieldErrors(config, form, failure);
+      // A message already shown beside its field is not repeated in the form's message.
+      if (config.errorDisplay === 'toast' || !placed.includes(message)) fail(message);
     },
   });
 
@@ -128,49 +176,48 @@ export function ResourceForm({
     if (!record) return;
     try {
       const fresh = await getRecord(config.name, record.id);
-      setValues(config.fromRecord ? config.fromRecord(fresh) : valuesFrom(config.fields, fresh));
+      form.reset(valuesOf(fresh));
       setVersion(fresh.updatedAt);
       if (config.image) setImageUrl(fresh[config.image.urlField] as string | null);
       setStale(false);
       setError(null);
     } catch (failure) {
-      fail(errorMessage(failure, 'Request failed'));
+      fail(errorMessage(failure, editing ? config.messages.updateFailed : config.messages.createFailed));
     }
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (save.isPending || success) return;
-    setError(null);
-    setExisting(null);
-    const missing = config.fields.find((field) => field.required && !(values[field.name] ?? '').trim());
-    if (missing) {
-      fail(config.requiredMessage ?? `${missing.label} is required`);
-      return;
-    }
-    const body = config.toPayload ? config.toPayload(values) : payloadFrom(config.fields, values);
-    if (config.createSchema) {
-      const checked = z.safeParse(config.createSchema, body);
-      if (!checked.success) {
-        fail(checked.error.issues[0]?.message ?? (editing ? config.messages.updateFailed : config.messages.createFailed));
-        return;
-      }
-    }
-    save.mutate(body);
-  }
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      if (save.isPending || success) return;
+      save.mutate(config.toPayload ? config.toPayload(values) : payloadFrom(config.fields, values));
+    },
+    (errors) => {
+      const missing = config.fields.some((field) => errors[field.name]?.message === requiredText(field));
+      const unplaced = errors.root?.message;
+      if (config.requiredMessage && missing) fail(config.requiredMessage);
+      else if (unplaced) fail(unplaced);
+      else if (config.errorDisplay === 'toast') toast.error(Object.values(errors).find((e) => e?.message)?.message ?? config.messages.createFailed);
+    },
+  );
 
   const busy = save.isPending;
-  const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
 
   return (
-    <form className="panel-form" onSubmit={onSubmit} noValidate>
+    <form
+      className="panel-form"
+      onSubmit={(event) => {
+        setError(null);
+        setExisting(null);
+        void onSubmit(event);
+      }}
+      noValidate
+    >
+      <LeaveGuard when={unsaved} />
       <div className="panel-form__grid">
         {config.fields.map((field) => (
-          <Field key={field.name} field={field} value={values[field.name] ?? ''} onChange={set(field.name)} />
+          <ResourceField key={field.name} field={field} form={form} />
         ))}
-        {config.image ? (
-          <PanelImageField label={config.image.label} currentUrl={imageUrl} file={file} onChange={setFile} onError={fail} />
-        ) : null}
+        {config.image ? <PanelImageField label={config.image.label} currentUrl={imageUrl} file={file} onChange={setFile} /> : null}
       </div>
       <FormMessage kind="error" text={config.errorDisplay === 'inline' ? error : null} />
       {error && config.errorDisplay === 'toast' ? (
@@ -189,7 +236,7 @@ export function ResourceForm({
         {record && typeof record.passCode === 'string' && record.passCode ? (
           <PrintBadgeButton people={[badgeOf(config, record)]} eventId={record.eventId as string | null | undefined} />
         ) : null}
-        <button type="button" className="button button--ghost" onClick={onClose}>
+        <button type="button" className="button button--ghost" onClick={askToClose}>
           Cancel
         </button>
         <button type="submit" className="button button--primary" disabled={busy || success !== null} aria-busy={busy}>
@@ -197,67 +244,102 @@ export function ResourceForm({
         </button>
       </div>
       {editing && hasMessages(config.name) ? <PersonMessages resource={config.name} id={record.id} /> : null}
+      {editing ? <RecordHistory config={config} id={record.id} /> : null}
     </form>
   );
 }
 
-function Field({ field, value, onChange }: { field: FormField; value: string; onChange: (value: string) => void }) {
-  const id = useId();
-  if (field.type === 'event') {
-    return <PanelEventSelect value={value} onChange={onChange} required={field.required || field.marked} />;
+/**
+ * Puts the server's per-field errors beside the fields they are about (the first one focused). Answers
+ * the messages it placed.
+ */
+function showFieldErrors(config: ResourceConfig, form: UseFormReturn<FormValues>, failure: unknown): string[] {
+  if (!isApiError(failure)) return [];
+  const placed: string[] = [];
+  for (const [apiField, message] of Object.entries(failure.errors ?? {})) {
+    const name = formFieldOf(config, apiField);
+    if (!name) continue;
+    form.setError(name, { type: 'server', message }, { shouldFocus: placed.length === 0 });
+    placed.push(message);
   }
-  if (field.type === 'checkbox') {
-    return (
-      <div className={field.full ? 'field field--full field--check' : 'field field--check'}>
-        <label>
-          <input type="checkbox" name={field.name} checked={value === 'true'} onChange={(event) => onChange(checkboxValue(event.currentTarget.checked))} aria-describedby={field.hint ? `${id}-hint` : undefined} />{' '}
-          {field.label}
-        </label>
-        {field.hint ? (
-          <p className="field__hint" id={`${id}-hint`}>
-            {field.hint}
-          </p>
-        ) : null}
-      </div>
-    );
-  }
-  const label = (
-    <label htmlFor={id}>
-      {field.label}
-      {field.required || field.marked ? <span className="field__required" aria-hidden="true"> *</span> : null}
-    </label>
-  );
-  const common = {
-    id,
-    name: field.name,
-    value,
-    'aria-required': field.required || undefined,
-    placeholder: field.placeholder,
-  };
-  return (
-    <div className={field.full ? 'field field--full' : 'field'}>
-      {label}
-      {field.type === 'textarea' ? (
-        <textarea {...common} onChange={(event) => onChange(event.currentTarget.value)} rows={3} />
-      ) : field.type === 'select' ? (
-        <select {...common} onChange={(event) => onChange(event.currentTarget.value)}>
-          {field.defaultValue === undefined ? <option value="">Select</option> : null}
-          {(field.options ?? []).map((option) => (
-            <option key={option} value={option}>
-              {field.optionLabel ? field.optionLabel(option) : option}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input
-          {...common}
-          type={field.type}
-          inputMode={field.type === 'number' ? 'decimal' : undefined}
-          min={field.type === 'number' ? 0 : undefined}
-          autoComplete="off"
-          onChange={(event) => onChange(event.currentTarget.value)}
+  return placed;
+}
+
+function ResourceField({ field, form }: { field: FormField; form: UseFormReturn<FormValues> }) {
+  const shown = { form, name: field.name, label: field.label, required: field.required || field.marked, hint: field.hint, full: field.full };
+  switch (field.type) {
+    case 'event':
+      return (
+        <Controller
+          control={form.control}
+          name={field.name}
+          render={({ field: control, fieldState }) => (
+            <PanelEventSelect
+              value={control.value ?? ''}
+              onChange={control.onChange}
+              onBlur={control.onBlur}
+              selectRef={control.ref}
+              error={fieldState.error?.message}
+              required={field.required || field.marked}
+            />
+          )}
         />
+      );
+    case 'checkbox':
+      return <CheckboxField field={field} form={form} />;
+    case 'textarea':
+      return <TextAreaField {...shown} rows={3} placeholder={field.placeholder} />;
+    case 'select':
+      return (
+        <SelectField
+          {...shown}
+          options={[
+            ...(field.defaultValue === undefined ? [{ value: '', label: 'Select' }] : []),
+            ...(field.options ?? []).map((option) => ({ value: option, label: field.optionLabel ? field.optionLabel(option) : option })),
+          ]}
+        />
+      );
+    default:
+      return (
+        <TextField
+          {...shown}
+          type={field.type}
+          placeholder={field.placeholder}
+          autoComplete="off"
+          inputMode={field.type === 'number' ? 'decimal' : undefined}
+        />
+      );
+  }
+}
+
+/** A yes/no switch, held in the form's text values as 'true' or ''. */
+function CheckboxField({ field, form }: { field: FormField; form: UseFormReturn<FormValues> }) {
+  const id = useId();
+  return (
+    <Controller
+      control={form.control}
+      name={field.name}
+      render={({ field: control }) => (
+        <div className={field.full ? 'field field--full field--check' : 'field field--check'}>
+          <label>
+            <input
+              ref={control.ref}
+              type="checkbox"
+              name={field.name}
+              checked={control.value === 'true'}
+              onChange={(event) => control.onChange(checkboxValue(event.currentTarget.checked))}
+              onBlur={control.onBlur}
+              aria-describedby={field.hint ? `${id}-hint` : undefined}
+            />{' '}
+            {field.label}
+          </label>
+          {field.hint ? (
+            <p className="field__hint" id={`${id}-hint`}>
+              {field.hint}
+            </p>
+          ) : null}
+        </div>
       )}
-    </div>
+    />
   );
 }

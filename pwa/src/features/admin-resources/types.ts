@@ -63,6 +63,8 @@ export interface ResourceScreen<Sort extends string = string> {
   requiredMessage?: string;
   /** Form values → request body, when the form's fields are not the API's. */
   toPayload?: (values: FormValues) => Record<string, unknown>;
+  /** API field → the form field it is edited in, where `toPayload` renames it (for the server's per-field errors). */
+  formFieldOf?: Record<string, string>;
   /** Record → form values (edit); the field names otherwise. */
   fromRecord?: (row: BaseRecord) => FormValues;
   messages: ResourceMessages;

@@ -3,7 +3,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { ENQUIRY_STATUSES } from '../../../../edge/schemas/organisations';
 import { api, type BaseRecord, readEnvelope } from '../../lib/api';
 import { resourceKeys } from '../../lib/resource-keys';
-import { Dialog } from '../../components/dialog';
+import { RecordHistory } from '../../components/record-history';
+import { Dialog, useUnsavedChanges } from '../../components/dialog';
 import { statusLabel } from '../../components/panel-format';
 import { toast } from '../../components/toasts';
 import { FormMessage } from '../../components/form-message';
@@ -11,11 +12,12 @@ import { formatMobile } from '../../../../edge/schemas/mobile-number';
 
 export const ENQUIRY_PANEL_WIDTH = 500;
 
-/** The enquiry's status panel: any status may be set, with optional notes; "Please select a status" when none is chosen. */
+/** The enquiry's status panel: any status may be set, with optional notes ("Please select a status" when none is chosen); the enquiry's history with its notes below. */
 export function EnquiryStatusPanel({ enquiry, onClose }: { enquiry: BaseRecord | null; onClose: () => void }) {
   return enquiry ? (
     <Dialog placement="sheet" title="Update Enquiry Status" width={ENQUIRY_PANEL_WIDTH} onClose={onClose}>
       <StatusForm key={enquiry.id} enquiry={enquiry} onClose={onClose} />
+      <RecordHistory key={`history-${enquiry.id}`} config={{ name: 'enquiries', singular: 'enquiry' }} id={enquiry.id} />
     </Dialog>
   ) : null;
 }
@@ -26,6 +28,8 @@ function StatusForm({ enquiry, onClose }: { enquiry: BaseRecord; onClose: () => 
   const [status, setStatus] = useState('');
   const [notes, setNotes] = useState(typeof enquiry.notes === 'string' ? enquiry.notes : '');
   const [error, setError] = useState<string | null>(null);
+  const savedNotes = typeof enquiry.notes === 'string' ? enquiry.notes : '';
+  const askToClose = useUnsavedChanges(status !== '' || notes !== savedNotes, onClose);
 
   const update = useMutation({
     mutationFn: () => readEnvelope(api.api.enquiries[':id'].status.$put({ param: { id: enquiry.id }, json: { status, notes: notes.trim() } })),
@@ -77,7 +81,7 @@ function StatusForm({ enquiry, onClose }: { enquiry: BaseRecord; onClose: () => 
       </div>
       <FormMessage kind="error" text={error} />
       <div className="panel-form__actions">
-        <button type="button" className="button button--ghost" onClick={onClose}>
+        <button type="button" className="button button--ghost" onClick={askToClose}>
           Cancel
         </button>
         <button type="submit" className="button button--primary" disabled={update.isPending}>

@@ -1,14 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error';
-import { checkEventForm, eventSaveError, pickEnd, pickStart } from './event-rules';
+import { checkEventValues, eventSaveError, pickEnd, pickStart } from './event-rules';
 
 const filled = {
   eventName: 'Expo',
   state: 'Telangana',
   city: 'Hyderabad',
   eventTypes: ['Exhibition'],
-  startDateTime: '2025-01-05T10:00',
-  endDateTime: '2025-01-06T18:00',
+  start: '2025-01-05T10:00',
+  end: '2025-01-06T18:00',
+  venue: '',
+  description: '',
+  status: 'active',
+  isFeatured: false,
+  opens: '',
+  closes: '',
+  address: '',
+  mapUrl: '',
+  openingHours: '',
+  awardsNight: '',
 };
 
 describe('event form rules (seed 001 §4, §5)', () => {
@@ -23,12 +33,19 @@ describe('event form rules (seed 001 §4, §5)', () => {
     });
     expect(pickEnd({ start: '2025-01-06T10:00', end: '' }, '2025-01-06T12:00').error).toBeNull();
   });
-  it('checks required fields, then dates, then their order', () => {
-    expect(checkEventForm(filled)).toBeNull();
-    expect(checkEventForm({ ...filled, city: '' })).toBe('Please fill in all required fields');
-    expect(checkEventForm({ ...filled, eventTypes: [] })).toBe('Please fill in all required fields');
-    expect(checkEventForm({ ...filled, endDateTime: '' })).toBe('Start date and end date are required');
-    expect(checkEventForm({ ...filled, endDateTime: '2025-01-04T10:00' })).toBe('End date cannot be before start date');
+  it('checks required fields, then dates, then their order, each message on its field', () => {
+    expect(checkEventValues(filled)).toEqual({});
+    expect(checkEventValues({ ...filled, city: '', eventTypes: [] })).toEqual({
+      city: 'City is required',
+      eventTypes: 'Event Types is required',
+      root: 'Please fill in all required fields',
+    });
+    expect(checkEventValues({ ...filled, end: '' })).toEqual({ end: 'Start date and end date are required' });
+    expect(checkEventValues({ ...filled, start: '', end: '' })).toEqual({ start: 'Start date and end date are required' });
+    expect(checkEventValues({ ...filled, end: '2025-01-04T10:00' })).toEqual({ end: 'End date cannot be before start date' });
+    expect(checkEventValues({ ...filled, opens: '2025-01-03T10:00', closes: '2025-01-02T10:00' })).toEqual({
+      closes: 'Registration cannot close before it opens',
+    });
   });
 });
 

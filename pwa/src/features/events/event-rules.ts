@@ -19,21 +19,50 @@ export function pickEnd(dates: EventDates, end: string): { dates: EventDates; er
   return { dates: { ...dates, end }, error: null };
 }
 
+/** What the event form edits; date-times as the inputs hold them (Hyderabad time, `lib/dates.ts`). */
 export interface EventFormValues {
   eventName: string;
   state: string;
   city: string;
   eventTypes: string[];
-  startDateTime: string;
-  endDateTime: string;
+  start: string;
+  end: string;
+  venue: string;
+  description: string;
+  status: string;
+  isFeatured: boolean;
+  opens: string;
+  closes: string;
+  address: string;
+  mapUrl: string;
+  openingHours: string;
+  awardsNight: string;
 }
 
-/** §5 in order: required fields, both dates, their order. Null when the form may be sent. */
-export function checkEventForm(values: EventFormValues): string | null {
-  if (!values.eventName.trim() || !values.state.trim() || !values.city.trim() || values.eventTypes.length === 0) return EVENT_MESSAGES.required;
-  if (!values.startDateTime || !values.endDateTime) return EVENT_MESSAGES.dates;
-  if (new Date(values.endDateTime).getTime() < new Date(values.startDateTime).getTime()) return EVENT_MESSAGES.order;
-  return null;
+const REQUIRED: ReadonlyArray<[keyof EventFormValues, string]> = [
+  ['eventName', 'Event Name'],
+  ['state', 'State'],
+  ['city', 'City'],
+  ['eventTypes', 'Event Types'],
+];
+
+/**
+ * The event form's rules in order, each message on its field: name, state, city and at least one type
+ * (and the one "Please fill in all required fields" for the form); both dates; the end not before the
+ * start; registration not closing before it opens. Empty when the form may be sent.
+ */
+export function checkEventValues(values: EventFormValues): Partial<Record<keyof EventFormValues | 'root', string>> {
+  const found: Partial<Record<keyof EventFormValues | 'root', string>> = {};
+  for (const [name, label] of REQUIRED) {
+    const value = values[name];
+    if (Array.isArray(value) ? value.length === 0 : !String(value).trim()) found[name] = `${label} is required`;
+  }
+  if (Object.keys(found).length > 0) return { ...found, root: EVENT_MESSAGES.required };
+  if (!values.start || !values.end) return { [values.start ? 'end' : 'start']: EVENT_MESSAGES.dates };
+  if (new Date(values.end).getTime() < new Date(values.start).getTime()) return { end: EVENT_MESSAGES.order };
+  // Both in event time, written the same way: as text they compare as the times they are.
+  if (values.opens && values.closes && values.closes < values.opens) return { closes: EVENT_MESSAGES.registrationOrder };
+  return {};
 }
 
 /** §8: what to show when saving an event fails. */

@@ -1,6 +1,26 @@
 import { stallDescription } from '@resources/stalls';
-import { createdOnColumn, eventField, statusColumn, statusField } from '../fields';
-import { panelResource } from '../types';
+import type { BaseRecord } from '../../../lib/api';
+import { createdOnColumn, eventField, payloadFrom, statusColumn, statusField, valuesFrom } from '../fields';
+import { type FormField, type FormValues, panelResource } from '../types';
+
+/** The stall's place and size: number, type, and width × length in feet or metres. */
+const STALL_UNITS = ['feet', 'metres'] as const;
+
+const stallFields: FormField[] = [
+  { name: 'contactPersonName', label: 'Name', type: 'text', required: true },
+  { name: 'companyName', label: 'Organization', type: 'text' },
+  { name: 'email', label: 'Email', type: 'email', required: true },
+  { name: 'mobileNumber', label: 'Phone', type: 'tel', required: true, placeholder: '+91 98765 43210' },
+  { name: 'designation', label: 'Designation', type: 'text' },
+  eventField(),
+  statusField(stallDescription),
+  { name: 'stallNumber', label: 'Stall Number', type: 'text' },
+  { name: 'stallType', label: 'Stall Type', type: 'text', defaultValue: 'standard' },
+  { name: 'stallWidth', label: 'Width', type: 'number', defaultValue: '0' },
+  { name: 'stallLength', label: 'Length', type: 'number', defaultValue: '0' },
+  { name: 'stallUnit', label: 'Unit', type: 'select', options: STALL_UNITS, defaultValue: 'feet' },
+  { name: 'additionalRequirements', label: 'Requirements', type: 'textarea', full: true },
+];
 
 /** Stalls (seed 001 §3 stall payload, §5: name, e-mail and phone required; §9 defaults on the server). */
 export const stallsConfig = panelResource(stallDescription, {
@@ -19,16 +39,17 @@ export const stallsConfig = panelResource(stallDescription, {
     statusColumn,
     createdOnColumn,
   ],
-  fields: [
-    { name: 'contactPersonName', label: 'Name', type: 'text', required: true },
-    { name: 'companyName', label: 'Organization', type: 'text' },
-    { name: 'email', label: 'Email', type: 'email', required: true },
-    { name: 'mobileNumber', label: 'Phone', type: 'tel', required: true, placeholder: '+91 98765 43210' },
-    { name: 'designation', label: 'Designation', type: 'text' },
-    eventField(),
-    statusField(stallDescription),
-    { name: 'additionalRequirements', label: 'Requirements', type: 'textarea', full: true },
-  ],
+  fields: stallFields,
+  // The API takes the size as one `stallSize` object and answers it the same way.
+  toPayload: (values: FormValues) => {
+    const { stallWidth, stallLength, stallUnit, ...body } = payloadFrom(stallFields, values);
+    return { ...body, stallSize: { width: stallWidth ?? 0, length: stallLength ?? 0, unit: stallUnit ?? 'feet' } };
+  },
+  fromRecord: (row: BaseRecord) => {
+    const size = (row.stallSize ?? {}) as { width?: number; length?: number; unit?: string };
+    return valuesFrom(stallFields, { ...row, stallWidth: size.width ?? row.stallWidth, stallLength: size.length ?? row.stallLength, stallUnit: size.unit ?? row.stallUnit });
+  },
+  formFieldOf: { stallSize: 'stallWidth' },
   messages: {
     created: 'Stall created successfully!',
     updated: 'Stall updated successfully!',
