@@ -225,7 +225,12 @@ export async function benchCheckin(
       queued.map((p) => ({ ...p, person: p, opId: uuidv7(), author: { userId: tokenSubject(token), name: 'bench' } })),
     );
     await page.reload(); // app start, offline: the outbox is read back (1,000 waiting)
-    await page.waitForFunction(() => document.querySelector('[data-testid="sync-bar"]')?.getAttribute('data-waiting') === '1000', null, { timeout: 30_000 });
+    await page
+      .waitForFunction(() => document.querySelector('[data-testid="sync-bar"]')?.getAttribute('data-waiting') === '1000', null, { timeout: 30_000 })
+      .catch(async (error) => {
+        console.log(page.url(), await page.evaluate(() => document.body.innerText.slice(0, 800)), device.problems);
+        throw error;
+      });
     const t4 = performance.now();
     await context.setOffline(false);
     await page.waitForFunction(() => document.querySelector('[data-testid="sync-bar"]')?.getAttribute('data-waiting') === '0', null, { timeout: 60_000, polling: 20 });
