@@ -14,6 +14,7 @@ import { openDatabase } from '../edge/db/local-database';
 import { visitors } from '../edge/db/tables/people';
 import { newPassCode } from '../edge/lib/pass-code';
 import { REPO_ROOT, startBuiltServer } from '../scripts/built-server';
+import { apiLogin } from '../tests/e2e/panel-helpers';
 
 const FIRST_NAMES = ['Ravi', 'Sita', 'Anil', 'Lakshmi', 'Venkat', 'Padma', 'Srinivas', 'Kavya', 'Rahul', 'Divya', 'Suresh', 'Anjali'];
 const LAST_NAMES = ['Reddy', 'Rao', 'Sharma', 'Naidu', 'Gupta', 'Varma', 'Iyer', 'Khan', 'Das', 'Patel'];
@@ -72,12 +73,7 @@ export async function benchAdminLists(rows = 100_000): Promise<{ lists: ListLate
   const results: ListLatency[] = [];
   let bulk: BulkTiming = { records: 0, ms: 0 };
   try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: server.adminEmail, password: server.adminPassword }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await apiLogin(server.url, server.adminEmail, server.adminPassword);
     // One organiser at a time (1 connection), and the default list under 10 at once.
     const cases: Array<[string, string, number]> = [
       ['first page', '/api/visitors?page=1&limit=20', 1],

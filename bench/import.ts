@@ -7,6 +7,7 @@
 import writeXlsxFile from 'write-excel-file/node';
 import { autoMap, fileImportKey, type ImportAnswer, type ImportField, importChunks, readImportFile, runImport } from '../pwa/src/features/admin-resources/import/import-rows';
 import { startBuiltServer } from '../scripts/built-server';
+import { apiLogin } from '../tests/e2e/panel-helpers';
 
 export interface ImportBenchResult {
   name: string;
@@ -75,12 +76,7 @@ async function importOnce(url: string, token: string, resource: string, file: Fi
 export async function benchImport(rows = 10_000): Promise<ImportBenchResult[]> {
   const server = await startBuiltServer();
   try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: server.adminEmail, password: server.adminPassword }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await apiLogin(server.url, server.adminEmail, server.adminPassword);
     const csv = new File([csvOf(Array.from({ length: rows }, (_, n) => person(n, 0)))], 'visitors.csv', { type: 'text/csv' });
     const xlsxBytes = await writeXlsxFile([HEADERS, ...Array.from({ length: rows }, (_, n) => person(n, rows))].map((row) => row.map((value) => ({ value })))).toBuffer();
     const xlsx = new File([new Uint8Array(xlsxBytes)], 'guests.xlsx');

@@ -71,7 +71,7 @@ export const amount = (field: string) =>
   );
 
 /** A yes/no flag from JSON (true/false) or a form ("true", "false", "1", "0", "on"). */
-export const flag = () => z.union([z.boolean(), z.stringbool()]);
+export const flag = (error?: string) => z.union([z.boolean(), z.stringbool()], error ? { error } : undefined);
 
 /**
  * A list of short strings: a JSON array, a repeated multipart field (already an array), one value,
@@ -145,4 +145,4 @@ export const eventReference = () =>
   );
 
 /** Whether the public site lists this record (speakers, jury, sponsors): an organiser's choice, off by default. */
-export const showOnSite = z.optional(z.union([z.boolean(), z.stringbool()], { error: 'Show on site must be true or false' }));
+export const showOnSite = z.optional(flag('Show on site must be true or false'));

@@ -13,6 +13,7 @@ import { useUnsavedChanges } from '../../components/dialog';
 import { LeaveGuard } from '../../components/leave-guard';
 import { SelectField, TextAreaField, TextField } from '../../components/form/fields';
 import { RecordHistory } from '../../components/record-history';
+import { badgeOf } from './badge-person';
 import { checkboxValue, payloadFrom, valuesFrom } from './fields';
 import { isNetworkFailure, isOffline, queueWalkIn } from './offline-queue';
 import { getRecord, saveRecord } from './resource-api';
@@ -43,19 +44,6 @@ export function existingRecordOf(failure: unknown): BaseRecord | undefined {
 export const WALK_IN_QUEUED = 'No network: the visitor is saved on this device as a walk-in and will be sent when the network returns.';
 
 /** What each resource's people are at the venue, as their badge's band says it. */
-const BADGE_TYPES: Partial<Record<ResourceConfig['name'], string>> = {
-  awardeesvip: 'VIP awardee',
-  stalls: 'Exhibitor',
-  awards: 'Nominee',
-};
-
-/** What a person's badge prints: name, organisation, what they are here as, and the pass code. */
-function badgeOf(config: ResourceConfig, record: BaseRecord) {
-  const text = (key: string) => (typeof record[key] === 'string' ? (record[key] as string).trim() : '');
-  const organisation = text('organizationName') || text('companyName') || text('organization');
-  const type = BADGE_TYPES[config.name] ?? config.singular.charAt(0).toUpperCase() + config.singular.slice(1);
-  return { name: text(config.nameKey) || type, ...(organisation ? { organisation } : {}), type, passCode: String(record.passCode) };
-}
 
 /** A required field left empty: the resource's one message when it has one, else "{label} is required". */
 const requiredText = (field: FormField) => `${field.label} is required`;
