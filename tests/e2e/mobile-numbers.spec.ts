@@ -107,7 +107,7 @@ describe('mobile numbers in the panel', () => {
     const digits = digitsOf();
     const first = await api<{ data: { id: string } }>(baseUrl, admin.token, 'POST', '/visitors', { fullName: 'Kavya Rao', mobileNumber: digits });
     expect(first.status).toBe(201);
-    await page.goto(`${baseUrl}/panel/registrations/visitors?q=${digits}`);
+    await page.goto(`${baseUrl}/panel/registrations/visitors?eventId=all&q=${digits}`);
     const row = page.getByRole('row').filter({ hasText: 'Kavya Rao' });
     await row.getByText(`+91 ${digits.slice(0, 5)} ${digits.slice(5)}`).waitFor();
 

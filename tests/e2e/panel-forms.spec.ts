@@ -182,7 +182,7 @@ describe('history', () => {
     const created = await api<{ data: { id: string } }>(baseUrl, admin.token, 'POST', '/visitors', { fullName: name, mobileNumber: digits() });
     expect(created.status).toBe(201);
     expect((await api(baseUrl, admin.token, 'PUT', `/visitors/${created.body.data.id}/status`, { status: 'checked_in', notes: 'Came with two colleagues' })).status).toBe(200);
-    await page.goto(`${baseUrl}/panel/registrations/visitors?q=${encodeURIComponent(name)}`);
+    await page.goto(`${baseUrl}/panel/registrations/visitors?eventId=all&q=${encodeURIComponent(name)}`);
     await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: /^Edit/ }).click();
     const history = page.getByRole('dialog').getByRole('region', { name: 'History' });
     const entry = history.getByTestId('history-entry').first();
