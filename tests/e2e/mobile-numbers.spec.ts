@@ -11,8 +11,8 @@ const baseUrl = inject('baseUrl');
 const admin = signedInAdmin();
 
 let seq = 0;
-/** Ten digits no other spec uses. */
-const digitsOf = () => `8${String(Date.now() % 1e6).padStart(6, '0')}${String(++seq).padStart(3, '0')}`;
+/** Ten digits no other spec uses. A 9x prefix: every such Indian mobile is shown as "+91 9xxxx xxxxx", while some 6x–8x ranges are landline codes shown otherwise ("+91 80 2847 3003" is Bengaluru). */
+const digitsOf = () => `97${String(Date.now() % 1e5).padStart(5, '0')}${String(++seq).padStart(3, '0')}`;
 const spellings = (d: string) => [d, `+91 ${d.slice(0, 5)} ${d.slice(5)}`, `0${d}`, `0091 ${d.slice(0, 5)} ${d.slice(5)}`, `+91${d}`];
 
 /** Replaces a field's text as a paste does: one insertion of the whole text. */

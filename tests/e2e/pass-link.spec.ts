@@ -12,7 +12,7 @@ import { apiLogin, useToken } from './panel-helpers';
 let providers: Awaited<ReturnType<typeof startPhoneProviders>>;
 let server: RunningServer;
 let seq = 0;
-const mobile = () => `8${String(Date.now() % 1e6).padStart(6, '0')}${String(++seq).padStart(3, '0')}`;
+const mobile = () => `96${String(Date.now() % 1e5).padStart(5, '0')}${String(++seq).padStart(3, '0')}`;
 
 beforeAll(async () => {
   providers = await startPhoneProviders();
