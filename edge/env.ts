@@ -13,7 +13,7 @@ import type { BlobStore } from './storage/blob-store';
  */
 export interface AppDeps {
   db: Database;
-  /** The same database's write lane for group commits (`edge/lib/group-commit.ts`). */
+  /** The same database's write lane for group commits (`edge/perf/group-commit.ts`). */
   writeBatch: BatchWriter;
   /** The same database's hot reads (a signed-in request's session), statements kept prepared where they can be. */
   readRows: RowReader;

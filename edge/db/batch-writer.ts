@@ -6,7 +6,7 @@ import type { SqlStatement } from './sql-statement';
  * the others), as objects keyed by column name. All or nothing: when a statement fails, nothing is kept
  * and the error carries `statementIndex`, the failing statement's position.
  *
- * Group commit (`edge/lib/group-commit.ts`) writes through one of these. Workers and remote databases use
+ * Group commit (`edge/perf/group-commit.ts`) writes through one of these. Workers and remote databases use
  * the libSQL client's batch; the Node server on an embedded file uses its own connection with cached
  * prepared statements (`native-batch-writer.ts`, decision 010).
  */

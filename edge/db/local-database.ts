@@ -7,8 +7,8 @@ import { migrate } from 'drizzle-orm/libsql/migrator';
 import { type BatchWriter, clientBatchWriter } from './batch-writer';
 import { canonicaliseStoredMobiles, describeCanonicalMobiles } from './canonical-mobiles';
 import type { Database } from './database';
-import { nativeBatchWriter } from './native-batch-writer';
-import { nativeRowReader } from './native-row-reader';
+import { nativeBatchWriter } from '../perf/native-batch-writer';
+import { nativeRowReader } from '../perf/native-row-reader';
 import { clientRowReader, type RowReader } from './row-reader';
 
 /** How long a connection waits for another one's write lock before giving up (SQLITE_BUSY). */

@@ -5,7 +5,7 @@ import type { Database } from '../db/database';
 import { type SqlStatement, statementTemplate, toStatement } from '../db/sql-statement';
 import { publicRateLimits } from '../db/tables/rate-limits';
 import type { AppEnv } from '../env';
-import { groupCommit } from '../lib/group-commit';
+import { groupCommit } from '../perf/group-commit';
 import { fail } from './envelope';
 
 export const RATE_LIMIT_MESSAGE = 'Too many submissions from your network. Please wait a minute and try again.';

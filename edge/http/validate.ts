@@ -3,7 +3,7 @@ import type { Context, ValidationTargets } from 'hono';
 import { validator } from 'hono/validator';
 import { safeParseAsync } from 'zod/mini';
 import type { $ZodIssue, $ZodType } from 'zod/v4/core';
-import { nextTurn } from '../lib/next-turn';
+import { nextTurn } from '../perf/next-turn';
 import { fail, type FieldErrors } from './envelope';
 
 /**

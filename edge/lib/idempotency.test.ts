@@ -3,7 +3,7 @@ import { insertStatement } from '../db/sql-statement';
 import { idempotencyKeys } from '../db/tables/system';
 import { makeApiTarget } from '../testing/api-target';
 import { canonicalJson, expiredKeysStatement, idempotencyKey, KEY_RETENTION_DAYS, KEYS_REMOVED_PER_CLEANUP, requestHash } from './idempotency';
-import { portableSha256Hex, sha256Hex } from './sha256';
+import { portableSha256Hex, sha256Hex } from '../perf/sha256';
 
 describe('idempotency keys and request hashes', () => {
   it('takes the body id first, then the header, scoped by endpoint', () => {

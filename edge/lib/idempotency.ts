@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 import { insertStatement, type SqlStatement, statementTemplate } from '../db/sql-statement';
 import { idempotencyKeys } from '../db/tables/system';
 import { constraintMessage } from './db-errors';
-import { sha256Hex } from './sha256';
+import { sha256Hex } from '../perf/sha256';
 
 /**
  * Idempotent submissions (contract: `uniqueSubmissionId` or an `Idempotency-Key` header).

@@ -13,7 +13,7 @@ import { fieldErrors, validate } from '../http/validate';
 import { duplicateInFileMessage, type ImportedRow, type ImportOutcome, importRequestSchema, importSummary } from '../schemas/imports';
 import { isUniqueViolation } from './db-errors';
 import { alreadyRegisteredMessage, findSameMobiles } from './duplicates';
-import { groupCommit } from './group-commit';
+import { groupCommit } from '../perf/group-commit';
 import type { ResourceDescription, Row } from './resource';
 import { eventIdFor, newRecordValues } from './resource-routes';
 

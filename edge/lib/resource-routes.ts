@@ -12,7 +12,7 @@ import { statusChangeSchema } from '../schemas/status-change';
 import { csvStream } from './csv';
 import { isUniqueViolation } from './db-errors';
 import { importRoutes } from './import-routes';
-import { groupCommit } from './group-commit';
+import { groupCommit } from '../perf/group-commit';
 import { outcomeOf, panelChange, recordTarget, statusChangeStatements } from './status-engine';
 import { currentEvent, eventById } from './events';
 import { alreadyRegisteredMessage, findSameMobile, MERGED_MESSAGE, mergeStatements, possibleDuplicates, recordName } from './duplicates';

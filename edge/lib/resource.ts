@@ -97,11 +97,13 @@ async function readResourceBody(c: Context<AppEnv>): Promise<ResourceBody | Resp
     }
     return { fields, files };
   }
+  const text = await c.req.text();
+  if (!text.trim()) return fail(c, 400, 'Request body is required');
   let json: unknown;
   try {
-    json = await c.req.json();
+    json = JSON.parse(text);
   } catch {
-    return fail(c, 400, 'Request body is required');
+    return fail(c, 400, 'Malformed JSON in request body');
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     return fail(c, 400, 'Request body must be an object');

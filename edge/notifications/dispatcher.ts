@@ -1,7 +1,7 @@
 import type { BatchWriter } from '../db/batch-writer';
 import type { Database } from '../db/database';
 import type { SqlStatement } from '../db/sql-statement';
-import { groupCommit } from '../lib/group-commit';
+import { groupCommit } from '../perf/group-commit';
 import type { Logger } from '../lib/log';
 import { type Channels, ProviderError, sendThrough } from './channels';
 import type { Channel, MessageTemplate, PassMessage } from './messages';

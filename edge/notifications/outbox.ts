@@ -5,7 +5,7 @@ import type { BatchWriter } from '../db/batch-writer';
 import { insertRowsStatement, type SqlStatement, statementTemplate, toStatement } from '../db/sql-statement';
 import { notifications } from '../db/tables/notifications';
 import type { AppEnv } from '../env';
-import { groupCommit } from '../lib/group-commit';
+import { groupCommit } from '../perf/group-commit';
 import { uuidv7 } from '../lib/uuid-v7';
 import { type Channels, NOT_CONFIGURED } from './channels';
 import type { Channel, MessageTemplate } from './messages';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hmacSha256, portableHmacSha256 } from '../lib/sha256';
+import { hmacSha256, portableHmacSha256 } from '../perf/sha256';
 import { uuidv7 } from '../lib/uuid-v7';
 import { passLinkToken, readPassLinkToken } from './pass-link';
 

@@ -1,4 +1,4 @@
-import { hmacSha256 } from '../lib/sha256';
+import { hmacSha256 } from '../perf/sha256';
 import { isPassHolderKind, type PassHolderKind } from './pass-holders';
 
 /**

@@ -12,9 +12,9 @@ import type { Database } from '../db/database';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
 import { validate, validateJsonInChunks } from '../http/validate';
-import { groupCommit } from '../lib/group-commit';
+import { groupCommit } from '../perf/group-commit';
 import { newPassCode } from '../lib/pass-code';
-import { sha256Hex } from '../lib/sha256';
+import { sha256Hex } from '../perf/sha256';
 import { uuidv7 } from '../lib/uuid-v7';
 import { DOOR_TABLES, doorStateStatement, doorStatusColumn, doorTarget, outcomeOf, panelChange, statusChangeStatements } from '../lib/status-engine';
 import {

@@ -5,6 +5,7 @@ import { healthProbe } from '../db/tables/system';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
 import { describeError } from '../lib/log';
+import { groupCommit } from '../perf/group-commit';
 
 /** A write probe that succeeded stands for this long; a failed one is tried again on the next request. */
 export const WRITE_PROBE_EVERY_MS = 1_000;
@@ -27,7 +28,7 @@ function writeProbe(deps: AppEnv['Variables']['deps']): Promise<unknown> {
   const result = (async () => {
     try {
       await probe;
-      await deps.writeBatch([toStatement(probe)]);
+      await groupCommit(deps.writeBatch, [toStatement(probe)]);
       return undefined;
     } catch (error) {
       probes.delete(deps);

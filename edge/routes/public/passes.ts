@@ -5,7 +5,7 @@ import type { AppEnv } from '../../env';
 import { fail, ok } from '../../http/envelope';
 import { countSubmission, RATE_LIMIT_WINDOW_MS } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
-import { groupCommit } from '../../lib/group-commit';
+import { groupCommit } from '../../perf/group-commit';
 import { cachedEvent, eventById } from '../../lib/events';
 import { buildIcs, ICS_CONTENT_TYPE } from '../../lib/ics';
 import { eventPlace } from '../../lib/event-time';

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../env';
 import { fail } from '../../http/envelope';
 import { cachedEvent } from '../../lib/events';
 import { REGISTRATION_CLOSED_MESSAGE, registrationClosedMessage } from '../../lib/registration-window';
-import { groupCommit } from '../../lib/group-commit';
+import { groupCommit } from '../../perf/group-commit';
 import type { SqlStatement } from '../../db/sql-statement';
 import { constraintMessage } from '../../lib/db-errors';
 import {

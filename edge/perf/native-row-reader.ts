@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { RowReader, Rows } from './row-reader';
+import type { RowReader, Rows } from '../db/row-reader';
 
 /** How many SQL texts a native reader keeps prepared: the hot reads are a handful of fixed texts. */
 const MAX_PREPARED = 64;

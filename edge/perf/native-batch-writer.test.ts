@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSY_TIMEOUT_MS, openDatabase, type OpenedDatabase } from './local-database';
+import { BUSY_TIMEOUT_MS, openDatabase, type OpenedDatabase } from '../db/local-database';
 import { nativeBatchWriter } from './native-batch-writer';
-import { insertStatement } from './sql-statement';
-import { siteSettings } from './tables/system';
+import { insertStatement } from '../db/sql-statement';
+import { siteSettings } from '../db/tables/system';
 
 let dir: string;
 let opened: OpenedDatabase;

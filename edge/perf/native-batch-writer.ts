@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { BatchWriter } from './batch-writer';
-import type { SqlStatement } from './sql-statement';
+import type { BatchWriter } from '../db/batch-writer';
+import type { SqlStatement } from '../db/sql-statement';
 
 type Rows = Array<Record<string, unknown>>;
 /**
