@@ -387,8 +387,8 @@ export function ResourceScreen({
               <button type="button" className="button button--ghost" onClick={() => void onExport('csv')} disabled={exporting}>
                 Export CSV
               </button>
-              <button type="button" className="button button--ghost" onClick={() => void onExport('xlsx')} disabled={exporting}>
-                Export Excel (.xlsx)
+              <button type="button" className="button button--ghost" onClick={() => void onExport('xlsx')} disabled={exporting} title="An Excel workbook (.xlsx) of the same columns">
+                Export Excel
               </button>
             </>
           ) : null}
@@ -471,8 +471,8 @@ export function ResourceScreen({
                 <button type="button" className="button button--ghost button--small" disabled={exporting} onClick={() => void onExport('csv', allMatching ? undefined : selectedIds)}>
                   Export selected (CSV)
                 </button>
-                <button type="button" className="button button--ghost button--small" disabled={exporting} onClick={() => void onExport('xlsx', allMatching ? undefined : selectedIds)}>
-                  Export selected (Excel .xlsx)
+                <button type="button" className="button button--ghost button--small" disabled={exporting} onClick={() => void onExport('xlsx', allMatching ? undefined : selectedIds)} title="An Excel workbook (.xlsx) of the same columns">
+                  Export selected (Excel)
                 </button>
               </>
             ) : null}
