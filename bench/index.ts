@@ -15,6 +15,8 @@ import { benchImport, describeImport } from './import';
 import { benchCheckin, benchDoorLoad, seedRoster } from './checkin';
 import { PUBLIC_PAGE_PATHS } from '../pwa/src/features/public-site/page-meta';
 import { benchLighthouse, LIGHTHOUSE_RUNS } from './lighthouse';
+import { benchPanelFirstLoad } from './panel-first-load';
+import { apiLogin } from '../tests/e2e/panel-helpers';
 import { workerBundleSize } from './worker-bundle';
 import { benchPublicRegister, type RegisterBenchResult } from './public-register';
 import { phoneProviderEnv, startPhoneProviders } from '../edge/testing/message-providers';
@@ -81,6 +83,16 @@ try {
     } catch (error) {
       report({ name: `Lighthouse ${path}`, figure: `did not run: ${(error as Error).message.split('\n')[0]}`, target: 'a report', met: false });
     }
+  }
+  console.log('');
+
+  // The panel's first load, signed in: every script /panel/dashboard fetches from an empty cache (bench/panel-first-load.ts).
+  try {
+    const panel = await benchPanelFirstLoad(server.url, await apiLogin(server.url, server.adminEmail, server.adminPassword));
+    const onDemand = panel.onDemandLoaded.length ? `; on-demand screens loaded: ${panel.onDemandLoaded.join(', ')}` : '; no chart, import or export code';
+    report({ name: 'JavaScript loaded by /panel/dashboard, signed in (every script of the load, gzip)', figure: `${(panel.jsGzipBytes / 1024).toFixed(1)} KB in ${panel.jsFiles.length} files${onDemand}`, target: '≤ 130 KB', met: panel.jsGzipBytes <= 130 * 1024 && panel.onDemandLoaded.length === 0 });
+  } catch (error) {
+    report({ name: 'JavaScript loaded by /panel/dashboard', figure: `did not run: ${(error as Error).message.split('\n')[0]}`, target: 'a figure', met: false });
   }
   console.log('');
 

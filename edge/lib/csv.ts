@@ -6,6 +6,19 @@
 const BOM = '\uFEFF';
 const PHONE_NUMBER = /^\+\d+( \d+)*$/;
 
+/** India's offset from UTC, in milliseconds (no daylight saving). */
+const IST_OFFSET_MS = 330 * 60_000;
+
+/**
+ * A stored instant (ISO 8601 UTC) as a spreadsheet reads a date and time, in India's time:
+ * "2026-11-23 15:30". Anything else is left as it is; empty stays empty.
+ */
+export function csvDateTime(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return '';
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? value : new Date(at + IST_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+}
+
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = Array.isArray(value) ? value.join('; ') : typeof value === 'object' ? JSON.stringify(value) : String(value);

@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { type SqlStatement, toStatement } from '../db/sql-statement';
 import { mobileCollisions, recordMerges } from '../db/tables/duplicates';
 import { statusChanges } from '../db/tables/system';
+import { moveEditsStatement } from './record-edits';
 import type { AuthUser } from '../env';
 import { canonicalMobile, formatMobile } from '../schemas/mobile-number';
 import type { ResourceDescription, Row } from './resource';
@@ -202,6 +203,7 @@ export function mergeStatements(
         .set({ recordId: survivorId })
         .where(and(eq(statusChanges.resource, resource.name), eq(statusChanges.recordId, mergedId))),
     ),
+    moveEditsStatement(db, resource.name, mergedId, survivorId),
   ];
   const target = recordTarget(resource.name, table as never);
   const kind = target.doorKind;

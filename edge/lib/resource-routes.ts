@@ -1,9 +1,8 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import type { $ZodType } from 'zod/v4/core';
 import { MESSAGES, requireAdmin, requireStaff } from '../auth/require-role';
 import type { Database } from '../db/database';
-import { statusChanges } from '../db/tables/system';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
 import { validate } from '../http/validate';
@@ -13,6 +12,7 @@ import { csvStream } from './csv';
 import { isUniqueViolation } from './db-errors';
 import { importRoutes } from './import-routes';
 import { groupCommit } from '../perf/group-commit';
+import { fieldChanges, recordEditStatement, recordHistory } from './record-edits';
 import { outcomeOf, panelChange, recordTarget, statusChangeStatements } from './status-engine';
 import { currentEvent, eventById } from './events';
 import { alreadyRegisteredMessage, findSameMobile, MERGED_MESSAGE, mergeStatements, possibleDuplicates, recordName } from './duplicates';
@@ -198,13 +198,7 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
       const { db } = c.var.deps;
       const id = c.req.param('id');
       if (!(await findRow(db, resource, id))) return fail(c, 404, notFound);
-      const entries = await db
-        .select()
-        .from(statusChanges)
-        .where(and(eq(statusChanges.resource, resource.name), eq(statusChanges.recordId, id)))
-        .orderBy(desc(statusChanges.createdAt), desc(sql`rowid`)) // rowid: insertion order within one millisecond
-        .limit(500);
-      return ok(c, entries);
+      return ok(c, await recordHistory(db, resource.name, id));
     })
     .put('/:id/status', resource.staffMayChangeStatus ? requireStaff : requireAdmin, validate('json', statusChangeSchema), async (c) => {
       const input = c.req.valid('json');
@@ -304,11 +298,14 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
       // as the edit and only if the edit itself applied (the engine expects the edit's new `updatedAt`).
       const newStatus = patch.status !== undefined && patch.status !== existing.status ? String(patch.status) : null;
       delete patch.status;
+      // The other fields' changes are the edit's history entry; a save that changes nothing logs nothing.
+      const edit = fieldChanges(resource, patch, existing);
       const guard = and(eq(table.id, id), eq(table.updatedAt, existing.updatedAt as string));
       let updated: unknown;
       try {
         [updated] = await groupCommit(writeBatch, [
           toStatement(db.update(table).set(patch).where(guard).returning({ id: table.id })),
+          ...(edit.changes.length > 0 || edit.notes ? [recordEditStatement(db, resource, { recordId: id, at, user, ...edit })] : []),
           ...(newStatus
             ? statusChangeStatements(
                 recordTarget(resource.name, table as never),
@@ -395,7 +392,7 @@ export type ResourceRouter<Out extends RecordOut = RecordOut> = ReturnType<typeo
  * | --- | --- |
  * | `GET /` list (page, limit, status, eventId, q, sort, order) | admin, staff |
  * | `GET /export.csv` the filtered list as CSV | admin |
- * | `GET /:id`, `GET /:id/history` | admin, staff |
+ * | `GET /:id`, `GET /:id/history` (status changes and edits, one time line) | admin, staff |
  * | `POST /` (JSON or multipart) | admin |
  * | `POST /import` rows of a CSV or Excel file (importable resources, lib/import-routes.ts) | admin |
  * | `PUT /:id` (JSON or multipart; `If-Match: <updatedAt>` refuses stale edits) | admin |

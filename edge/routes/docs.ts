@@ -122,7 +122,7 @@ function operations(): Operation[] {
       { method: 'get', path: base, tag, summary: `List ${r.name}, newest first (sort: ${r.sortKeys.join(', ')})`, who: 'staff', query: LIST_QUERY, data: pageSchema(recordSchema) },
       { method: 'get', path: `${base}/export.csv`, tag, summary: 'The filtered list as CSV (UTF-8 with BOM)', who: 'admin', query: LIST_QUERY, produces: ['text/csv'] },
       { method: 'get', path: `${base}/{id}`, tag, summary: `One ${r.singular}`, who: 'staff', data: recordSchema },
-      { method: 'get', path: `${base}/{id}/history`, tag, summary: 'Its status changes, newest first', who: 'staff', data: z.array(z.record(z.string(), z.unknown())) },
+      { method: 'get', path: `${base}/{id}/history`, tag, summary: 'Its history, newest first: status changes (kind status) and edits of other fields (kind edit: changes [{ field, from, to }], who, device, notes)', who: 'staff', data: z.array(z.record(z.string(), z.unknown())) },
       ...(r.createSchema
         ? [{ method: 'post' as const, path: base, tag, summary: `Create a ${r.singular}`, who: 'admin' as const, body: r.createSchema, multipart: r.image && { fileField: r.image.formField }, success: [201], data: recordSchema, fails: [409] }]
         : []),

@@ -192,6 +192,43 @@ describe('history', () => {
     expect(await entry.textContent()).toMatch(/→ Checked In/);
   });
 
+  it('shows an edit in the drawer’s history: each field changed, from what to what, in the form’s words; a save of nothing adds nothing', async () => {
+    const { page } = admin.device;
+    const name = `Edited ${Date.now()}`;
+    const number = digits();
+    const created = await api<{ data: { id: string } }>(baseUrl, admin.token, 'POST', '/visitors', { fullName: name, mobileNumber: number, city: 'Hyderabad' });
+    expect(created.status).toBe(201);
+    await page.goto(`${baseUrl}/panel/registrations/visitors?eventId=all&q=${encodeURIComponent(name)}`);
+    const row = page.getByRole('row').filter({ hasText: name });
+    // A save that changes nothing.
+    await row.getByRole('button', { name: /^Edit/ }).click();
+    let dialog = page.getByRole('dialog').first();
+    await dialog.getByRole('region', { name: 'History' }).getByText('No changes yet').waitFor();
+    await dialog.locator('button[type=submit]').click();
+    await page.getByText('Visitor updated successfully!').first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    // A save that changes the city and the phone.
+    const newNumber = digits();
+    await row.getByRole('button', { name: /^Edit/ }).click();
+    dialog = page.getByRole('dialog').first();
+    await dialog.getByRole('region', { name: 'History' }).getByText('No changes yet').waitFor();
+    await dialog.getByLabel('City').fill('Secunderabad');
+    await field(dialog, 'Phone').fill(newNumber);
+    await dialog.locator('button[type=submit]').click();
+    await page.getByText('Visitor updated successfully!').first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    await row.getByRole('button', { name: /^Edit/ }).click();
+    const entries = page.getByRole('dialog').first().getByRole('region', { name: 'History' }).getByTestId('history-entry');
+    await entries.first().waitFor();
+    expect(await entries.count()).toBe(1);
+    const text = (await entries.first().textContent()) ?? '';
+    expect(text).toContain('City: Hyderabad → Secunderabad');
+    expect(text).toContain(`Phone: +91 ${number.slice(0, 5)} ${number.slice(5)} → +91 ${newNumber.slice(0, 5)} ${newNumber.slice(5)}`);
+    expect(text).toContain('Administrator');
+    expect(text).toContain('in the panel');
+  });
+
   it('shows an enquiry’s notes in its panel once saved', async () => {
     const { page } = admin.device;
     const name = `Noted ${Date.now()}`;

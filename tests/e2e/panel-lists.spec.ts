@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readSheet } from 'read-excel-file/node';
 import { describe, expect, inject, it } from 'vitest';
 import type { Device } from './browser';
 import { api, signedInAdmin } from './panel-helpers';
@@ -233,11 +234,23 @@ describe('bulk work', () => {
     await page.getByLabel(`Select Fair Visitor ${tag} 1`).check();
     await page.getByText('2 selected').waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export selected' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export selected (CSV)' }).click()]);
     const csv = readFileSync((await download.path())!, 'utf8');
     expect(csv).toContain(`Fair Visitor ${tag} 0`);
     expect(csv).toContain(`Fair Visitor ${tag} 1`);
     expect(csv).not.toContain(`Fair Visitor ${tag} 2`);
+
+    // The same selection as an Excel workbook: the CSV's columns, the phone as text, the time in IST.
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export selected (Excel)' }).click()]);
+    expect(xlsx.suggestedFilename()).toMatch(/^visitors-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const [header, ...rows] = await readSheet(readFileSync((await xlsx.path())!));
+    expect(header).toEqual(csv.replace(/^\uFEFF/, '').split('\r\n')[0]!.split(','));
+    expect(rows.map((row) => row[0]).sort()).toEqual([`Fair Visitor ${tag} 0`, `Fair Visitor ${tag} 1`]);
+    const first = rows.find((row) => row[0] === `Fair Visitor ${tag} 0`)!;
+    const stored = (await call('GET', `/visitors?eventId=${fair}&q=${encodeURIComponent(`Fair Visitor ${tag} 0`)}`)).data.items[0];
+    expect(first[header!.indexOf('Phone')]).toBe('+91 96000 00000');
+    expect(first[header!.indexOf('Created On (IST)')]).toBe(new Date(Date.parse(stored.createdAt) + 330 * 60_000).toISOString().slice(0, 16).replace('T', ' '));
+    expect(first[header!.indexOf('Event')]).toBe(`Small Fair ${tag}`);
 
     await page.getByRole('button', { name: 'Delete selected' }).click();
     const dialog = page.getByRole('dialog');

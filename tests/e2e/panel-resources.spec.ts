@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readSheet } from 'read-excel-file/node';
 import { describe, expect, inject, it } from 'vitest';
 import type { Device } from './browser';
 import { api, signedInAdmin } from './panel-helpers';
@@ -232,6 +233,14 @@ describe('admin list screens', () => {
     const csv = readFileSync((await download.path())!, 'utf8');
     expect(csv).toContain(`Csv Person ${tag}`);
     expect(csv).not.toContain(`Other Person ${tag}`);
+
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Excel' }).click()]);
+    expect(xlsx.suggestedFilename()).toMatch(/^visitors-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const [header, ...rows] = await readSheet(readFileSync((await xlsx.path())!));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]![header!.indexOf('Name')]).toBe(`Csv Person ${tag}`);
+    expect(rows[0]![header!.indexOf('Phone')]).toBe('+91 98765 11111');
+    expect(rows[0]![header!.indexOf('Status')]).toBe('checked_in');
   });
 
   it('sorts by a column', async () => {

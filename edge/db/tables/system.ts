@@ -88,6 +88,38 @@ export const statusChanges = sqliteTable(
   ],
 );
 
+/** One field of an edit: the API field and its stored values before and after (`null` when empty). */
+export interface FieldChange {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+/**
+ * Every edit of a record's other fields (an admin's save in the panel): which fields changed from what to
+ * what, who, when and from which device. Status changes are the status log's (`status_changes`); the
+ * record's history reads both as one time line. A save that changes nothing writes nothing here.
+ */
+export const recordEdits = sqliteTable(
+  'record_edits',
+  {
+    id: idColumn(),
+    resource: text('resource').notNull(),
+    recordId: text('record_id').notNull(),
+    eventId: text('event_id'),
+    changes: text('changes', { mode: 'json' }).$type<FieldChange[]>().notNull(),
+    changedByUserId: text('changed_by_user_id'),
+    changedByName: text('changed_by_name').notNull().default(''),
+    /** `panel` for the admin panel's saves. */
+    deviceId: text('device_id'),
+    deviceName: text('device_name'),
+    /** The record's notes as the edit left them, where the resource keeps notes and the edit changed them. */
+    notes: text('notes').notNull().default(''),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('record_edits_record_idx').on(t.resource, t.recordId, t.createdAt)],
+);
+
 /** The roster's global change counter: one row, bumped by the roster triggers inside each write. */
 export const rosterSequence = sqliteTable('roster_sequence', {
   id: integer('id').primaryKey(),

@@ -4,6 +4,7 @@ import { nominationDescription } from '../../resources/awards';
 import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { formatMobile } from '../../schemas/mobile-number';
+import { csvDateTime } from '../../lib/csv';
 
 /** Award nominations (`/api/awards`): new ones `yet_to_decide` with nominationStatus `pending`. */
 export const nominationResource = {
@@ -40,7 +41,7 @@ export const nominationResource = {
     ['Achievements', (r) => r.achievements],
     ['Event', (r) => r.eventName],
     ['Status', (r) => r.status],
-    ['Created On', (r) => r.createdAt],
+    ['Created On (IST)', (r) => csvDateTime(r.createdAt)],
   ],
 } satisfies ResourceDescription;
 

@@ -3,6 +3,7 @@ import { enquiryDescription } from '../../resources/enquiries';
 import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { formatMobile } from '../../schemas/mobile-number';
+import { csvDateTime } from '../../lib/csv';
 
 /**
  * Enquiries: created by the public `POST /api/enquiries` (so no admin create here); the panel searches
@@ -24,7 +25,7 @@ export const enquiryResource = {
     ['Subscription', (r) => r.subscriptionType],
     ['Status', (r) => r.status],
     ['Notes', (r) => r.notes],
-    ['Created On', (r) => r.createdAt],
+    ['Created On (IST)', (r) => csvDateTime(r.createdAt)],
   ],
 } satisfies ResourceDescription;
 

@@ -5,6 +5,7 @@ import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { forgetCachedEvents } from '../../lib/events';
 import { EVENT_MESSAGES } from '../../schemas/events';
+import { csvDateTime } from '../../lib/csv';
 
 /**
  * Events (seed 001 §3, §5): 10 per page, `active` when created without a status, a banner image, and
@@ -45,13 +46,13 @@ export const eventResource = {
     ['City', (r) => r.city],
     ['Venue', (r) => r.venue],
     ['Types', (r) => r.eventTypes],
-    ['Starts', (r) => r.startDateTime],
-    ['Ends', (r) => r.endDateTime],
-    ['Registration Opens', (r) => r.registrationOpensAt ?? ''],
-    ['Registration Closes', (r) => r.registrationClosesAt ?? ''],
+    ['Starts (IST)', (r) => csvDateTime(r.startDateTime)],
+    ['Ends (IST)', (r) => csvDateTime(r.endDateTime)],
+    ['Registration Opens (IST)', (r) => csvDateTime(r.registrationOpensAt)],
+    ['Registration Closes (IST)', (r) => csvDateTime(r.registrationClosesAt)],
     ['Status', (r) => r.status],
     ['Featured', (r) => (r.isFeatured ? 'yes' : '')],
-    ['Created On', (r) => r.createdAt],
+    ['Created On (IST)', (r) => csvDateTime(r.createdAt)],
   ],
 } satisfies ResourceDescription;
 

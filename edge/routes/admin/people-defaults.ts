@@ -1,5 +1,6 @@
 import type { Row, WriteContext } from '../../lib/resource';
 import { formatMobile } from '../../schemas/mobile-number';
+import { csvDateTime } from '../../lib/csv';
 
 /**
  * What every person created in the panel gets when the form leaves it out (seed 001 §3, §9):
@@ -36,5 +37,5 @@ export const personCsv: Array<[string, (row: Row) => unknown]> = [
   ['Event', (r) => r.eventName],
   ['Status', (r) => r.status],
   ['Pass code', (r) => r.passCode],
-  ['Created On', (r) => r.createdAt],
+  ['Created On (IST)', (r) => csvDateTime(r.createdAt)],
 ];

@@ -171,6 +171,10 @@ describe.each(CASES)('/api/$name', ({ name, sample, searchable, status, image })
     const lines = new TextDecoder().decode(bytes).replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(searchable(13));
+    // Times as India reads them: the record's creation, 5½ hours after its UTC instant.
+    const header = lines[0]!.split(',');
+    const created = (await (await json('GET', `${base}?q=${encodeURIComponent(searchable(13))}`)).json()).data.items[0].createdAt as string;
+    expect(lines[1]!.split(',')[header.indexOf('Created On (IST)')]).toBe(new Date(Date.parse(created) + 330 * 60_000).toISOString().slice(0, 16).replace('T', ' '));
     expect((await json('GET', `${base}/export.csv`, undefined, staff)).status).toBe(403);
   });
 

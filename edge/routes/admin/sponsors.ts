@@ -4,6 +4,7 @@ import { sponsorDescription } from '../../resources/sponsors';
 import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { formatMobile } from '../../schemas/mobile-number';
+import { csvDateTime } from '../../lib/csv';
 
 /** Sponsors (seed 001 §3, §9 sponsor defaults; new sponsors `yet_to_confirm`). */
 export const sponsorResource = {
@@ -63,7 +64,7 @@ export const sponsorResource = {
     ['Phone', (r) => formatMobile(r.mobileNumber as string)],
     ['Event', (r) => r.eventName],
     ['Status', (r) => r.status],
-    ['Created On', (r) => r.createdAt],
+    ['Created On (IST)', (r) => csvDateTime(r.createdAt)],
   ],
 } satisfies ResourceDescription;
 

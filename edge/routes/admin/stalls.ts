@@ -4,6 +4,7 @@ import { stallDescription } from '../../resources/stalls';
 import type { RecordOf, ResourceDescription, Row } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { formatMobile } from '../../schemas/mobile-number';
+import { csvDateTime } from '../../lib/csv';
 
 /** The seed's nested stall size travels as three columns. */
 function flattenSize(input: Row): Row {
@@ -72,7 +73,7 @@ export const stallResource = {
     ['Event', (r) => r.eventName],
     ['Status', (r) => r.status],
     ['Payment', (r) => r.paymentStatus],
-    ['Created On', (r) => r.createdAt],
+    ['Created On (IST)', (r) => csvDateTime(r.createdAt)],
   ],
 } satisfies ResourceDescription;
 

@@ -4,6 +4,8 @@ import { errorMessage } from '../lib/api-error';
 import { statusLabel } from './panel-format';
 import { formatCreatedOn } from '../lib/dates';
 import { resourceKeys } from '../lib/resource-keys';
+import { everyEventQueryOptions } from './event-queries';
+import { changeLine, type HistoryWords } from './history-change';
 
 type ResourceName = Parameters<typeof resourceApi>[0];
 
@@ -15,12 +17,21 @@ function historyQueryOptions(name: ResourceName, id: string) {
   });
 }
 
+/** Where a change was made: the door device's name, or the panel (changes made there carry no device). */
+function madeOn(entry: { deviceId: string | null; deviceName: string | null }): string {
+  if (entry.deviceName) return `on ${entry.deviceName}`;
+  return entry.deviceId === null || entry.deviceId === 'panel' ? 'in the panel' : '';
+}
+
 /**
- * A record's history in its drawer: each change of status, newest first, with who made it, when, from
- * which device and the notes written with it.
+ * A record's history in its drawer, one time line newest first: each change of status and each edit of
+ * other fields (every field changed, from what to what, in the panel's words), with who made it, when,
+ * from which device and the notes written with it.
  */
-export function RecordHistory({ config, id }: { config: { name: ResourceName; singular: string }; id: string }) {
+export function RecordHistory({ config, id }: { config: HistoryWords & { name: ResourceName; singular: string }; id: string }) {
   const history = useQuery(historyQueryOptions(config.name, id));
+  const events = useQuery(everyEventQueryOptions());
+  const eventName = (eventId: string) => events.data?.items.find((event) => event.id === eventId)?.eventName;
   const entries = history.data ?? [];
   return (
     <section className="panel-history" aria-label="History">
@@ -37,12 +48,30 @@ export function RecordHistory({ config, id }: { config: { name: ResourceName; si
         <ol className="panel-history__list">
           {entries.map((entry) => (
             <li key={entry.id} data-testid="history-entry">
-              <p>
-                <strong>{entry.fromStatus ? `${statusLabel(entry.fromStatus)} → ${statusLabel(entry.toStatus)}` : statusLabel(entry.toStatus)}</strong>
-              </p>
-              <p className="panel-muted">
-                {[entry.changedByName || 'Someone', formatCreatedOn(entry.createdAt), entry.deviceName ? `on ${entry.deviceName}` : ''].filter(Boolean).join(' · ')}
-              </p>
+              {entry.kind === 'edit' ? (
+                <>
+                  <p>
+                    <strong>Edited</strong>
+                  </p>
+                  {entry.changes.length > 0 ? (
+                    <ul className="panel-history__changes">
+                      {entry.changes.map((change) => {
+                        const line = changeLine(config, change, eventName);
+                        return (
+                          <li key={change.field}>
+                            {line.label}: <del>{line.from}</del> → <ins>{line.to}</ins>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  ) : null}
+                </>
+              ) : (
+                <p>
+                  <strong>{entry.fromStatus ? `${statusLabel(entry.fromStatus)} → ${statusLabel(entry.toStatus)}` : statusLabel(entry.toStatus)}</strong>
+                </p>
+              )}
+              <p className="panel-muted">{[entry.changedByName || 'Someone', formatCreatedOn(entry.createdAt), madeOn(entry)].filter(Boolean).join(' · ')}</p>
               {entry.notes ? <p className="panel-history__notes">{entry.notes}</p> : null}
             </li>
           ))}

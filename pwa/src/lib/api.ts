@@ -33,8 +33,8 @@ export const resourceApi = (name: ResourceName) => hc<ResourceRouter>(`/api/${na
 /** Request options that refuse a stale edit: `If-Match: <updatedAt>` of the version the organiser saw (409 otherwise). */
 export const ifMatch = (version: string | undefined) => (version ? { headers: { 'If-Match': version } } : undefined);
 
-/** Saves a file answer (e.g. a CSV export) under the server's file name; a failure rejects with the server's message. */
-export async function downloadAnswer(response: Promise<ResponseLike & { headers: Headers; blob(): Promise<Blob> }>, fallbackName: string) {
+/** A file answer (e.g. a CSV export) and the server's name for it; a failure rejects with the server's message. */
+export async function answerFile(response: Promise<ResponseLike & { headers: Headers; blob(): Promise<Blob> }>, fallbackName: string) {
   let res: Awaited<typeof response>;
   try {
     res = await response;
@@ -43,7 +43,13 @@ export async function downloadAnswer(response: Promise<ResponseLike & { headers:
   }
   if (!res.ok) await readEnvelope(res); // throws the server's message
   const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
-  saveFile(await res.blob(), name);
+  return { file: await res.blob(), name };
+}
+
+/** Saves a file answer (e.g. a CSV export) under the server's file name; a failure rejects with the server's message. */
+export async function downloadAnswer(response: Parameters<typeof answerFile>[0], fallbackName: string) {
+  const { file, name } = await answerFile(response, fallbackName);
+  saveFile(file, name);
 }
 
 /** A record of an admin resource as the API answers it: id, timestamps, status, event name, and its own fields. */

@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api-error';
 import { queuePanelStatusChange, registerWalkIn } from '../../offline/checkin-outbox';
 import { database } from '../../offline/db';
 import { retryRefused } from '../../offline/refused-changes';
-import { refreshOutbox, syncNow } from '../../offline/checkin-sync';
+import { refreshOutbox, startOutboxSync, syncNow } from '../../offline/checkin-sync';
 import type { CheckinOutboxEntry, RosterKind } from '../../offline/checkin-types';
 import type { BaseRecord } from '../../lib/api';
 import type { ResourceName } from './types';
@@ -96,8 +96,9 @@ export function usePendingChanges(name: ResourceName, onDelivered: () => Promise
   return pending;
 }
 
-/** Sends now if the network allows (the engine's own triggers also do, on `online`). */
+/** Starts the outbox's engine (its own triggers send on `online`) and sends now if the network allows. */
 function kick(force = false) {
+  startOutboxSync();
   void refreshOutbox().then(() => {
     if (!isOffline()) void syncNow(force);
   });

@@ -2,7 +2,8 @@ import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/rea
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ColumnDef, type RowSelectionState, rowSelectionFeature, rowSortingFeature, tableFeatures, useTable } from '@tanstack/react-table';
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { type BaseRecord, downloadAnswer, resourceApi } from '../../lib/api';
+import type { BaseRecord } from '../../lib/api';
+import { downloadList, type ExportFormat, type ExportQuery } from './list-export';
 import { formatInr, statusLabel } from '../../components/panel-format';
 import { formatCreatedOn } from '../../lib/dates';
 import { PanelStatusFilter } from '../../components/panel-status-filter';
@@ -216,12 +217,12 @@ export function ResourceScreen({
     if (window.confirm(config.messages.confirmDelete)) deleteMutation.mutate(row.id);
   };
 
-  const onExport = async (only?: string[]) => {
+  const onExport = async (format: ExportFormat, only?: string[]) => {
     setExporting(true);
     try {
       const { page: _page, limit: _limit, ...filters } = params;
       const query = only ? { ids: only.join(',') } : filters;
-      await downloadAnswer(resourceApi(config.name)['export.csv'].$get({ query }), `${config.name}.csv`);
+      await downloadList(config.name, config.title, query as ExportQuery, format);
     } catch (failure) {
       toast.error(errorMessage(failure, 'Export failed'));
     } finally {
@@ -382,9 +383,14 @@ export function ResourceScreen({
           ) : null}
           {isAdmin ? <ImportButton config={config} /> : null}
           {isAdmin ? (
-            <button type="button" className="button button--ghost" onClick={() => void onExport()} disabled={exporting}>
-              {exporting ? 'Exporting...' : 'Export CSV'}
-            </button>
+            <>
+              <button type="button" className="button button--ghost" onClick={() => void onExport('csv')} disabled={exporting}>
+                Export CSV
+              </button>
+              <button type="button" className="button button--ghost" onClick={() => void onExport('xlsx')} disabled={exporting} title="An Excel workbook (.xlsx) of the same columns">
+                Export Excel
+              </button>
+            </>
           ) : null}
           {toolbarExtra}
           {isAdmin && config.addLabel ? (
@@ -461,9 +467,14 @@ export function ResourceScreen({
               </form>
             ) : null}
             {isAdmin ? (
-              <button type="button" className="button button--ghost button--small" disabled={exporting} onClick={() => void onExport(allMatching ? undefined : selectedIds)}>
-                Export selected
-              </button>
+              <>
+                <button type="button" className="button button--ghost button--small" disabled={exporting} onClick={() => void onExport('csv', allMatching ? undefined : selectedIds)}>
+                  Export selected (CSV)
+                </button>
+                <button type="button" className="button button--ghost button--small" disabled={exporting} onClick={() => void onExport('xlsx', allMatching ? undefined : selectedIds)} title="An Excel workbook (.xlsx) of the same columns">
+                  Export selected (Excel)
+                </button>
+              </>
             ) : null}
             {printsBadges ? <PrintBadgeButton people={badgePeople} eventId={filter.eventId ?? null} layout="a4-labels" label="Print badges" /> : null}
             {isAdmin ? (

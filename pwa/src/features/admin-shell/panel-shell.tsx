@@ -9,6 +9,7 @@ import { MOBILE_BREAKPOINT_PX, navFor } from './nav';
 import { savedAt } from '../../lib/panel-cache';
 import { useMediaQuery, usePanelTheme } from './theme';
 import { useOnline } from './use-online';
+import { databaseExists } from '../../offline/database-name';
 
 /**
  * The signed-in panel: sidebar (groups from nav.ts, 270 px open / 80 px collapsed, collapsed below
@@ -32,9 +33,13 @@ export function PanelShell({
   const user = usePanelUser();
   const groups = navFor(!user || user.role === 'admin');
 
-  // Changes queued offline (lists, check-in) are sent from any panel screen when the network returns.
+  // Changes queued offline (lists, check-in) are sent from any panel screen when the network returns. A
+  // device without the app's database has none queued: the sync code then loads only when a screen queues
+  // one (the lists' offline queue, the door), not with every panel screen.
   useEffect(() => {
-    void import('../../offline/checkin-sync').then(({ startOutboxSync, syncNow }) => {
+    void databaseExists().then(async (exists) => {
+      if (!exists) return;
+      const { startOutboxSync, syncNow } = await import('../../offline/checkin-sync');
       startOutboxSync();
       if (navigator.onLine) void syncNow(false);
     });

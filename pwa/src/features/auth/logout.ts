@@ -1,8 +1,6 @@
 import { clearPanelCache } from '../../lib/panel-cache';
 import { api } from '../../lib/api';
 import { clearToken, getToken } from '../../lib/auth-token';
-import { sendBeforeLogout, stopCheckinSync } from '../../offline/checkin-sync';
-import { wipeRoster } from '../../offline/roster-repository';
 
 /**
  * Signing out, in one place and in this order:
@@ -37,6 +35,8 @@ export async function logout(options: { everywhere?: boolean } = {}): Promise<bo
 
 /** Step 0 above: true when the device may be left. */
 async function leaveDevice(): Promise<boolean> {
+  // The door's code loads when it is needed, at logout, not with every panel screen.
+  const [{ sendBeforeLogout, stopCheckinSync }, { wipeRoster }] = await Promise.all([import('../../offline/checkin-sync'), import('../../offline/roster-repository')]);
   const waiting = await sendBeforeLogout();
   if (
     waiting > 0 &&

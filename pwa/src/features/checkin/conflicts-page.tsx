@@ -93,7 +93,8 @@ function PersonHistory({ kind, recordId }: { kind: RosterKind; recordId: string 
   if (history.isError) return <p className="ci-note ci-note--warn">Could not load the history: {history.error.message}</p>;
   return (
     <ol className="ci-history" data-testid="conflict-history">
-      {history.data.map((h) => (
+      {/* The door's question is the status; the record's edits of other fields are the panel's history. */}
+      {history.data.flatMap((h) => (h.kind === 'status' ? [h] : [])).map((h) => (
         <li key={h.id}>
           <strong>{statusLabel(h.toStatus)}</strong> · {h.outcome === 'applied' ? 'applied' : h.outcome} · {h.changedByName || '—'} on{' '}
           {h.deviceId ? h.deviceName || `device ${h.deviceId.slice(0, 8)}` : 'the admin panel'} · {inIndia(h.deviceTime ?? h.createdAt)}

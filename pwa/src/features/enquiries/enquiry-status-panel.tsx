@@ -4,6 +4,7 @@ import { ENQUIRY_STATUSES } from '../../../../edge/schemas/organisations';
 import { api, type BaseRecord, readEnvelope } from '../../lib/api';
 import { resourceKeys } from '../../lib/resource-keys';
 import { RecordHistory } from '../../components/record-history';
+import type { HistoryWords } from '../../components/history-change';
 import { Dialog, useUnsavedChanges } from '../../components/dialog';
 import { statusLabel } from '../../components/panel-format';
 import { toast } from '../../components/toasts';
@@ -13,11 +14,12 @@ import { formatMobile } from '../../../../edge/schemas/mobile-number';
 export const ENQUIRY_PANEL_WIDTH = 500;
 
 /** The enquiry's status panel: any status may be set, with optional notes ("Please select a status" when none is chosen); the enquiry's history with its notes below. */
-export function EnquiryStatusPanel({ enquiry, onClose }: { enquiry: BaseRecord | null; onClose: () => void }) {
+/** `words`: the enquiries' panel description, whose labels the history's edits are told in. */
+export function EnquiryStatusPanel({ enquiry, words, onClose }: { enquiry: BaseRecord | null; words: HistoryWords; onClose: () => void }) {
   return enquiry ? (
     <Dialog placement="sheet" title="Update Enquiry Status" width={ENQUIRY_PANEL_WIDTH} onClose={onClose}>
       <StatusForm key={enquiry.id} enquiry={enquiry} onClose={onClose} />
-      <RecordHistory key={`history-${enquiry.id}`} config={{ name: 'enquiries', singular: 'enquiry' }} id={enquiry.id} />
+      <RecordHistory key={`history-${enquiry.id}`} config={{ ...words, name: 'enquiries', singular: 'enquiry' }} id={enquiry.id} />
     </Dialog>
   ) : null;
 }

@@ -13,20 +13,3 @@ export function downloadReportCsv(tables: ReportTable[], fileName: string) {
   const rows = tables.flatMap((table, index) => [...(index ? [[]] : []), [table.title], table.columns, ...table.rows]);
   saveFile(new Blob([csvDocument(rows)], { type: 'text/csv;charset=utf-8' }), fileName);
 }
-
-/** One workbook, a sheet per table, numbers as numbers (write-excel-file is loaded only when asked for). */
-export async function downloadReportWorkbook(tables: ReportTable[], fileName: string) {
-  const { default: writeXlsxFile } = await import('write-excel-file/browser');
-  const sheets = tables.map((table) => ({
-    // Sheet names: at most 31 characters, none of : \ / ? * [ ]
-    sheet: table.title.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31),
-    data: [
-      table.columns.map((value) => ({ value, fontWeight: 'bold' as const })),
-      ...table.rows.map((row) => row.map((value) => ({ value }))),
-    ],
-    columns: table.columns.map((heading, i) => ({ width: Math.max(heading.length, ...table.rows.map((r) => String(r[i] ?? '').length)) + 2 })),
-    stickyRowsCount: 1,
-  }));
-  const file = await writeXlsxFile(sheets).toBlob();
-  saveFile(file, fileName);
-}

@@ -6,7 +6,8 @@ import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';
 import { BarChart } from './bar-chart';
 import { REGISTRATION_TYPES, type Report, type ReportTable, reportQueryOptions, reportTables } from './report-data';
-import { downloadReportCsv, downloadReportWorkbook, reportFileName } from './report-export';
+import { downloadReportCsv, reportFileName } from './report-export';
+import { downloadWorkbook } from '../../lib/workbook';
 import './reports.css';
 
 /**
@@ -45,7 +46,7 @@ function ExportButtons({ report }: { report: Report }) {
   const workbook = async () => {
     setBusy(true);
     try {
-      await downloadReportWorkbook(tables, reportFileName(report.event.eventName, 'xlsx'));
+      await downloadWorkbook(tables, reportFileName(report.event.eventName, 'xlsx'));
     } catch {
       toast.error('Failed to export the workbook. Please try again.');
     } finally {

@@ -18,7 +18,7 @@ function Enquiries() {
   const [selected, setSelected] = useState<BaseRecord | null>(null);
   return (
     <ResourceScreen config={enquiriesConfig} rowAction={{ label: 'Update Status', onClick: setSelected }}>
-      <EnquiryStatusPanel enquiry={selected} onClose={() => setSelected(null)} />
+      <EnquiryStatusPanel enquiry={selected} words={enquiriesConfig} onClose={() => setSelected(null)} />
     </ResourceScreen>
   );
 }
