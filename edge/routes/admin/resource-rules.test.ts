@@ -1,22 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Send, signIn } from '../../testing/sessions';
 import { makeTestApp, type TestApp } from '../../testing/test-app';
 
 /** What is special about each resource: the seed's defaults, rules and messages. */
 let t: TestApp;
-let admin: string;
 let staff: string;
+let send: Send;
 beforeAll(async () => {
   t = await makeTestApp();
-  admin = await t.login();
-  const account = await t.createUser('staff');
-  staff = await t.login(account.email, account.password);
+  ({ staff, send } = await signIn(t));
 });
 afterAll(() => t.close());
-
-const send = async (method: string, path: string, body?: unknown, token = admin) => {
-  const res = await t.request(method, path, { json: body, token });
-  return { status: res.status, body: await res.json() };
-};
 
 describe('defaults of seed 001 §3 and §9', () => {
   it('visitors: registered_online, Others, admin_registration, priority normal, empty notes and tags, a pass code', async () => {
