@@ -2,7 +2,7 @@ import type { Row, WriteContext } from '../../lib/resource';
 import { formatMobile } from '../../schemas/mobile-number';
 
 /**
- * What every person created in the panel gets when the form leaves it out (seed 001 §3, §9):
+ * What every person created in the panel gets when the form leaves it out: empty contact and address fields,
  * priority normal, empty notes and tags, stamped with the signed-in user (never the body).
  */
 export function personDefaults(input: Row, { user }: WriteContext): Row {

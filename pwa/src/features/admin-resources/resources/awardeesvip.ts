@@ -3,7 +3,7 @@ import { WORKING_PROFESSIONAL_CHOICES } from '../../../../../edge/schemas/vocabu
 import { contactColumns, createdOnColumn, eventField, nameColumn, statusColumn, statusField } from '../fields';
 import { panelResource } from '../types';
 
-/** VIP awardees (seed 001 §2, §3, §5): event, name, phone and city, else "Please fill in all required fields". */
+/** VIP awardees: event, name, phone and city required, else "Please fill in all required fields". */
 export const awardeesVipConfig = panelResource(vipAwardeeDescription, {
   title: 'VIP Awardees',
   subtitle: 'Manage VIP awardees',
