@@ -6,7 +6,7 @@ import { api, readEnvelope, resourceApi } from '../../lib/api';
 import { useIsAdmin, usePanelUser } from '../../components/panel-session';
 import type { RosterKind } from '../../offline/checkin-types';
 import { CHOSEN_KEY, useEvents } from './checkin-page';
-import { KIND_LABELS, statusLabel } from './flow';
+import { KIND_LABELS, doorStatusLabel } from './flow';
 import './checkin.css';
 import './conflicts.css';
 import { formatMoment } from '../../lib/dates';
@@ -75,7 +75,7 @@ function Side({ title, side, testId }: { title: string; side: ConflictSide | nul
         <dt>When</dt>
         <dd>{inIndia(side.happenedAt)}</dd>
         <dt>Status</dt>
-        <dd>{statusLabel(side.toStatus)}</dd>
+        <dd>{doorStatusLabel(side.toStatus)}</dd>
         <dt>Outcome</dt>
         <dd>{OUTCOME_LABELS[side.outcome] ?? side.outcome}</dd>
       </dl>
@@ -95,7 +95,7 @@ function PersonHistory({ kind, recordId }: { kind: RosterKind; recordId: string 
     <ol className="ci-history" data-testid="conflict-history">
       {history.data.map((h) => (
         <li key={h.id}>
-          <strong>{statusLabel(h.toStatus)}</strong> · {h.outcome === 'applied' ? 'applied' : h.outcome} · {h.changedByName || '—'} on{' '}
+          <strong>{doorStatusLabel(h.toStatus)}</strong> · {h.outcome === 'applied' ? 'applied' : h.outcome} · {h.changedByName || '—'} on{' '}
           {h.deviceId ? h.deviceName || `device ${h.deviceId.slice(0, 8)}` : 'the admin panel'} · {inIndia(h.deviceTime ?? h.createdAt)}
           {h.notes ? ` · ${h.notes}` : ''}
         </li>
@@ -126,11 +126,11 @@ function Resolve({ item, onDone }: { item: ConflictItem; onDone: () => void }) {
   return (
     <div className="ci-resolve">
       <button type="button" className="ci-button ci-button--small" disabled={resolve.isPending} onClick={() => resolve.mutate({ decision: 'keep' })}>
-        Keep {item.currentStatus ? statusLabel(item.currentStatus) : 'as is'}
+        Keep {item.currentStatus ? doorStatusLabel(item.currentStatus) : 'as is'}
       </button>
       {losing && (
         <button type="button" className="ci-button ci-button--small" disabled={resolve.isPending} onClick={() => resolve.mutate({ decision: 'apply', operationId: losing.operationId })}>
-          Apply {statusLabel(losing.toStatus)} from {losing.deviceName}
+          Apply {doorStatusLabel(losing.toStatus)} from {losing.deviceName}
         </button>
       )}
       {resolve.isError && (
@@ -203,7 +203,7 @@ export function ConflictsPage() {
                 {c.personName ?? 'A person since removed'}
                 <span className="ci-muted" style={{ fontWeight: 400 }}>
                   {' '}
-                  · {KIND_LABELS[c.kind] ?? c.kind} · now {c.currentStatus ? statusLabel(c.currentStatus) : '—'} · received {inIndia(c.change.receivedAt)}
+                  · {KIND_LABELS[c.kind] ?? c.kind} · now {c.currentStatus ? doorStatusLabel(c.currentStatus) : '—'} · received {inIndia(c.change.receivedAt)}
                 </span>
               </h2>
               <p className="ci-why" data-testid="conflict-why">
