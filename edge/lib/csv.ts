@@ -6,7 +6,7 @@
 const BOM = '\uFEFF';
 const PHONE_NUMBER = /^\+\d+( \d+)*$/;
 
-export function csvCell(value: unknown): string {
+function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = Array.isArray(value) ? value.join('; ') : typeof value === 'object' ? JSON.stringify(value) : String(value);
   // A phone number as the panel shows it ("+91 98765 43210": a plus, digits and spaces) holds no formula
@@ -15,7 +15,7 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvLine(cells: unknown[]): string {
+function csvLine(cells: unknown[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 

@@ -19,7 +19,7 @@ export interface Answer {
 export type Send = (method: string, path: string, body?: unknown, token?: string | null) => Promise<Answer>;
 
 /** The JSON sender over `server`, signed in with `defaultToken` unless a call gives another token or `null`. */
-export function jsonSender(server: Pick<Server, 'request'>, defaultToken?: string): Send {
+function jsonSender(server: Pick<Server, 'request'>, defaultToken?: string): Send {
   return async (method, path, body, token = defaultToken) => {
     const res = await server.request(method, path, { json: body, token: token ?? undefined });
     const text = await res.text();

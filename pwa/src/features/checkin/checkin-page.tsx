@@ -34,7 +34,7 @@ const DOUBLE_READ_MS = 3000;
 /** Results shown at once: a phone shows fewer; more means "type more". */
 const RESULT_LIMIT = 30;
 /** How long the last action can be undone. */
-export const UNDO_MS = 10_000;
+const UNDO_MS = 10_000;
 /** How long the full-screen flash stays. */
 const FLASH_MS = 900;
 

@@ -40,7 +40,7 @@ export interface ConflictItem {
   resolution: string | null;
 }
 
-export const conflictsQueryOptions = (eventId: string) => ({
+const conflictsQueryOptions = (eventId: string) => ({
   queryKey: ['checkin', 'conflicts', eventId] as const,
   // The route's answer types `kind` as any text and `change` as optional; these rows are what it sends.
   queryFn: async () => (await readEnvelope(api.api.checkin.conflicts.$get({ query: { eventId: eventId || undefined } }))).data.items as ConflictItem[],

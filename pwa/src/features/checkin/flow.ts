@@ -29,7 +29,7 @@ export const actionLabel = (status: string) => ACTION_LABELS[status] ?? doorStat
  * off in the panel. The card says so and offers no big action; staff may still choose a status under
  * "Other status" after checking at the desk.
  */
-export const REFUSED_STATUSES: ReadonlySet<string> = new Set(['cancelled', 'inactive']);
+const REFUSED_STATUSES: ReadonlySet<string> = new Set(['cancelled', 'inactive']);
 
 /**
  * The next sensible status: anyone not yet checked in is checked in; a checked-in visitor has no next

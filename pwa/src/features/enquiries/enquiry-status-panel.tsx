@@ -10,7 +10,7 @@ import { toast } from '../../components/toasts';
 import { FormMessage } from '../../components/form-message';
 import { formatMobile } from '../../../../edge/schemas/mobile-number';
 
-export const ENQUIRY_PANEL_WIDTH = 500;
+const ENQUIRY_PANEL_WIDTH = 500;
 
 /** The enquiry's status panel: any status may be set, with optional notes ("Please select a status" when none is chosen); the enquiry's history with its notes below. */
 export function EnquiryStatusPanel({ enquiry, onClose }: { enquiry: BaseRecord | null; onClose: () => void }) {

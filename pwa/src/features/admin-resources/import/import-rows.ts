@@ -14,8 +14,8 @@ export interface ImportTable {
   rows: string[][];
 }
 
-export const UNSUPPORTED_FILE = 'Choose a .csv or .xlsx file';
-export const EMPTY_FILE = 'The file has no rows to import';
+const UNSUPPORTED_FILE = 'Choose a .csv or .xlsx file';
+const EMPTY_FILE = 'The file has no rows to import';
 
 const cellText = (cell: unknown): string => {
   if (cell === null || cell === undefined) return '';
