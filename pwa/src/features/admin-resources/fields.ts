@@ -1,7 +1,7 @@
 import type { AnyResource } from '@resources/describe';
 import type { BaseRecord } from '../../lib/api';
 import { statusLabel } from '../../components/panel-format';
-import { formatMobile } from '../../../../edge/schemas/mobile-number';
+import { formatMobile } from '@edge/schemas/mobile-number';
 import type { Column, FormField, FormValues } from './types';
 
 /** Shared pieces of the descriptions. */

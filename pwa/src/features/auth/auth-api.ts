@@ -1,7 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { readEnvelope } from '../../lib/envelope';
-import type { LoginInput } from '../../../../edge/schemas/auth';
+import type { LoginInput } from '@edge/schemas/auth';
 
 /** `POST /api/auth/login` → `{ success, message, token, user, expiresAt }`; rejects with ApiError. */
 function login(input: LoginInput) {

@@ -1,5 +1,5 @@
 // What the one big action of a person card does, and the words for kinds and statuses.
-import { DOOR_FLOW, type RosterKind } from '../../../../edge/schemas/checkin';
+import { DOOR_FLOW, type RosterKind } from '@edge/schemas/checkin';
 import { statusLabel } from '../../components/panel-format';
 
 export const KIND_LABELS: Record<RosterKind, string> = {

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { readSheet } from 'read-excel-file/universal';
-import { duplicateInFileMessage, IMPORT_CHUNK_ROWS, type ImportedRow, type ImportOutcome } from '../../../../../edge/schemas/imports';
+import { duplicateInFileMessage, IMPORT_CHUNK_ROWS, type ImportedRow, type ImportOutcome } from '@edge/schemas/imports';
 
 /**
  * Reading a CSV or Excel file of people and sending it to `POST /api/<resource>/import` in chunks: the

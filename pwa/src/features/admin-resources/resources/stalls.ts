@@ -1,5 +1,5 @@
 import { stallDescription } from '@resources/stalls';
-import type { BaseRecord } from '../../../lib/api';
+import type { BaseRecord } from '@pwa/lib/api';
 import { createdOnColumn, eventField, payloadFrom, statusColumn, statusField, valuesFrom } from '../fields';
 import { type FormField, type FormValues, panelResource } from '../types';
 

@@ -1,5 +1,5 @@
 import { visitorDescription } from '@resources/visitors';
-import { WORKING_PROFESSIONAL_CHOICES } from '../../../../../edge/schemas/vocabulary';
+import { WORKING_PROFESSIONAL_CHOICES } from '@edge/schemas/vocabulary';
 import { addressFields, contactColumns, createdOnColumn, eventField, nameColumn, personFields, statusColumn, statusField } from '../fields';
 import { panelResource } from '../types';
 
