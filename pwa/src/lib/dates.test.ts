@@ -9,6 +9,7 @@ import {
   formatEventDate,
   formatHour,
   formatMoment,
+  formatNoticed,
   formatOpening,
   formatTime,
   fromEventInput,
@@ -134,5 +135,8 @@ describe('times of day and openings in event time', () => {
     expect(formatTime('2025-10-19T14:30:00.000Z')).toBe('8:00 pm');
     expect(formatTime('not a date')).toBe('');
     expect(formatOpening('2025-09-01T04:30:00.000Z')).toBe('1 September 2025 at 10:00 am');
+    const at = '2026-11-23T12:42:00.000Z';
+    expect(formatNoticed(at)).toBe(new Date(at).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' }));
+    expect(formatNoticed(at)).toContain('2026');
   });
 });

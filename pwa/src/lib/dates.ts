@@ -27,6 +27,7 @@ const SHAPES = {
   day: ['en-GB', { timeZone: EVENT_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' }],
   longDay: ['en-GB', { timeZone: EVENT_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' }],
   time: ['en-IN', { timeZone: EVENT_TIME_ZONE, hour: 'numeric', minute: '2-digit' }],
+  noticed: ['en-IN', { timeZone: EVENT_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }],
   opening: ['en-IN', { timeZone: EVENT_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit' }],
 } satisfies Record<string, readonly [string, Intl.DateTimeFormatOptions]>;
 const made: Partial<Record<keyof typeof SHAPES, Intl.DateTimeFormat>> = {};
@@ -77,6 +78,12 @@ export function formatMinute(value: unknown): string {
 export function formatHour(value: unknown): string {
   const date = toDate(value);
   return date ? shape('hour').format(date) : '—';
+}
+
+/** "23 Nov 2026, 6:12 pm": when something happened to this device, with its year; "—" when missing. */
+export function formatNoticed(value: unknown): string {
+  const date = toDate(value);
+  return date ? shape('noticed').format(date) : '—';
 }
 
 /** Just the time of day ("10:42 am"), for a line with no room for the date. */
