@@ -4,7 +4,13 @@ import { defineConfig } from 'vitest/config';
 // `npm test`: the API tests (through HTTP against a fresh libSQL file per test file) and the PWA's unit
 // tests. Browser tests live in tests/e2e and run with `npm run test:e2e`.
 export default defineConfig({
-  resolve: { alias: { '@resources': fileURLToPath(new URL('./edge/resources', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@resources': fileURLToPath(new URL('./edge/resources', import.meta.url)),
+      '@edge': fileURLToPath(new URL('./edge', import.meta.url)),
+      '@pwa': fileURLToPath(new URL('./pwa/src', import.meta.url)),
+    },
+  },
   test: {
     include: ['edge/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}'],
     environment: 'node',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_PATHS, renderPublicPage } from '../pwa/src/entry-server';
 import { publicPages } from './public-pages';
 import { LANDING_TEXTS } from './testing/landing-texts';
+import { signIn } from './testing/sessions';
 import { makeTestApp, type TestApp } from './testing/test-app';
 
 const SHELL = {
@@ -16,7 +17,7 @@ beforeAll(async () => {
   t = await makeTestApp({
     publicPages: publicPages({ paths: PUBLIC_PAGE_PATHS, render: renderPublicPage, loadShell: async () => SHELL, publicOrigin: 'https://expo.example.in' }),
   });
-  admin = await t.login();
+  ({ admin } = await signIn(t));
 });
 afterAll(() => t.close());
 

@@ -29,7 +29,7 @@ export interface PublicPagesOptions {
 }
 
 /** One page: the shell with the page's head tags and stylesheets, its markup in `#root` and its data after it. */
-export function composePage({ shell, stylesheets }: PageShell, path: string, page: RenderedPage): string {
+function composePage({ shell, stylesheets }: PageShell, path: string, page: RenderedPage): string {
   // React writes the preloads of the page's images before its markup; they belong in <head>.
   const hoisted = page.body.match(/^(?:<link [^>]*>)*/)![0];
   // The route's stylesheets after the app's own (the order the app loads them in).

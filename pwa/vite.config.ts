@@ -72,7 +72,7 @@ export default defineConfig({
   root: here('.'),
   publicDir: here('./public'),
   // The admin resources' descriptions, shared with the API (edge/resources/describe.ts); also in tsconfig's `paths`.
-  resolve: { alias: { '@resources': here('../edge/resources') } },
+  resolve: { alias: { '@resources': here('../edge/resources'), '@edge': here('../edge'), '@pwa': here('src') } },
   build: {
     outDir: here('../dist/pwa'),
     emptyOutDir: true,

@@ -16,7 +16,7 @@ import { VerifiedTokens } from './verified-tokens';
 const ISSUER = 'eventpro';
 const AUDIENCE = 'eventpro-checkin-author';
 const ALGORITHM = 'HS256';
-export const AUTHOR_TICKET_TTL_SECONDS = 7 * 24 * 3600;
+const AUTHOR_TICKET_TTL_SECONDS = 7 * 24 * 3600;
 
 const keyOf = (secret: string) => new TextEncoder().encode(`author-ticket:${secret}`);
 

@@ -10,11 +10,11 @@ import type { AppEnv } from '../env';
  * elsewhere (or on the same Wi-Fi) can get it refused. It grants nothing else: the password is still
  * checked, and the cookie is sent only to /api/auth.
  */
-export const DEVICE_COOKIE = 'eventpro_device';
+const DEVICE_COOKIE = 'eventpro_device';
 const AUDIENCE = 'eventpro-device';
 const ISSUER = 'eventpro';
 /** A browser stays remembered for half a year after its last successful login. */
-export const DEVICE_COOKIE_DAYS = 180;
+const DEVICE_COOKIE_DAYS = 180;
 /** A shared venue tablet remembers its last few accounts. */
 const MAX_ACCOUNTS = 5;
 

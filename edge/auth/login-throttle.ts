@@ -25,7 +25,7 @@ export interface ThrottlePolicy {
 export type ThrottleKind = 'device' | 'account-address' | 'address';
 
 const MINUTE = 60_000;
-export const THROTTLE_POLICIES: Record<ThrottleKind, ThrottlePolicy> = {
+const THROTTLE_POLICIES: Record<ThrottleKind, ThrottlePolicy> = {
   /** A remembered device signing in to its own account: typos, not guessing. */
   device: { maxAttempts: 10, windowMs: 15 * MINUTE },
   /** One account from one address, without a device cookie. */
@@ -46,7 +46,7 @@ export const accountAddressKey = (email: string, address: string): ThrottleKey =
 });
 export const addressKey = (address: string): ThrottleKey => ({ kind: 'address', key: `address:${address}` });
 
-export function kindOfKey(key: string): ThrottleKind | undefined {
+function kindOfKey(key: string): ThrottleKind | undefined {
   const kind = key.slice(0, key.indexOf(':'));
   return Object.hasOwn(THROTTLE_POLICIES, kind) ? (kind as ThrottleKind) : undefined;
 }

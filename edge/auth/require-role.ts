@@ -31,7 +31,7 @@ const sessionUser = statementTemplate<{ userId: string; sessionId: string }>((db
  * role takes effect at once rather than when its token expires. Answers to signed-in requests are
  * personal: `Cache-Control: private, no-store`, so no shared or browser cache keeps them.
  */
-export function requireRole(...roles: UserRole[]) {
+function requireRole(...roles: UserRole[]) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header('Authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);

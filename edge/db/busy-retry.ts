@@ -7,7 +7,7 @@ import type { Client } from '@libsql/client';
  * growing, random pause, within the request that made it. Still busy after the last attempt, the error
  * goes on (and the app answers 503).
  */
-export const BUSY_ATTEMPTS = 12;
+const BUSY_ATTEMPTS = 12;
 const FIRST_PAUSE_MS = 5;
 const LONGEST_PAUSE_MS = 250;
 

@@ -4,9 +4,9 @@
  * fails with a `DatabaseUnavailableError`, which the app answers with 503 and the contract's envelope.
  * A database that hangs therefore costs a request its deadline, never the request itself.
  */
-export const DATABASE_TIMEOUT_MS = 10_000;
+const DATABASE_TIMEOUT_MS = 10_000;
 
-export class DatabaseUnavailableError extends Error {
+class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
   constructor(cause: unknown) {
     super(`The database could not be reached: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });

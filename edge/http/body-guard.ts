@@ -5,9 +5,9 @@ import { handDecodedBodyToHono } from '../perf/hono-body-cache';
 import { fail } from './envelope';
 
 /** JSON bodies are forms and operation batches: 256 KB is generous for both. */
-export const JSON_BODY_LIMIT = 256 * 1024;
+const JSON_BODY_LIMIT = 256 * 1024;
 /** Multipart bodies carry one image of at most 5 MB plus the form's fields. */
-export const MULTIPART_BODY_LIMIT = 6 * 1024 * 1024;
+const MULTIPART_BODY_LIMIT = 6 * 1024 * 1024;
 
 const jsonLimit = bodyLimit({
   maxSize: JSON_BODY_LIMIT,

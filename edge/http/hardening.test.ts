@@ -2,6 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png, pngChunk } from '../testing/images';
+import { signIn } from '../testing/sessions';
 import { makeTestApp, type TestApp } from '../testing/test-app';
 
 /** The smaller hardening rules: private caching, one frame policy, clean names, a private database file. */
@@ -10,9 +11,7 @@ let admin: string;
 let staff: string;
 beforeAll(async () => {
   t = await makeTestApp();
-  admin = await t.login();
-  const account = await t.createUser('staff');
-  staff = await t.login(account.email, account.password);
+  ({ admin, staff } = await signIn(t));
 });
 afterAll(() => t.close());
 

@@ -9,7 +9,7 @@ import type { AppEnv } from '../env';
  * and upload previews. Nothing may frame the app. The same headers are written into the Workers static
  * assets' `_headers` file at build time (scripts/write-workers-headers.ts), so both runtimes send one policy.
  */
-export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
+const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'"],

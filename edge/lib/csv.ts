@@ -3,11 +3,10 @@
  * names correctly), CRLF line ends, quotes doubled, and cells that a spreadsheet would run as a formula
  * (=, +, -, @ first) prefixed with an apostrophe.
  */
+import { toEventInput } from '../../pwa/src/lib/dates';
+
 const BOM = '\uFEFF';
 const PHONE_NUMBER = /^\+\d+( \d+)*$/;
-
-/** India's offset from UTC, in milliseconds (no daylight saving). */
-const IST_OFFSET_MS = 330 * 60_000;
 
 /**
  * A stored instant (ISO 8601 UTC) as a spreadsheet reads a date and time, in India's time:
@@ -15,11 +14,10 @@ const IST_OFFSET_MS = 330 * 60_000;
  */
 export function csvDateTime(value: unknown): string {
   if (typeof value !== 'string' || value === '') return '';
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? value : new Date(at + IST_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+  return toEventInput(value).replace('T', ' ') || value;
 }
 
-export function csvCell(value: unknown): string {
+function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = Array.isArray(value) ? value.join('; ') : typeof value === 'object' ? JSON.stringify(value) : String(value);
   // A phone number as the panel shows it ("+91 98765 43210": a plus, digits and spaces) holds no formula
@@ -28,7 +26,7 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvLine(cells: unknown[]): string {
+function csvLine(cells: unknown[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 

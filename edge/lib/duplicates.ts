@@ -96,7 +96,7 @@ export interface DuplicateGroup {
 const NO_ORGANISATION = new Set(['', 'not specified', 'na', 'n a', 'none', 'nil', 'self', 'individual']);
 
 /** Lower case, accents and punctuation dropped, words sorted: "Rao, Kávya" and "kavya  rao" are one name. */
-export function nameKey(name: string): string {
+function nameKey(name: string): string {
   return name
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

@@ -1,13 +1,13 @@
-import { formatDateRange } from '../../pwa/src/features/public-site/event-dates';
+import { formatDateRange, formatTime } from '../../pwa/src/lib/dates';
 
 /**
  * When an event happens, as a person reads it on a pass or in a message: the dates of the public pages
  * and the opening hours in India's time ("18th - 19th October, 2025", "9:00 am – 8:00 pm IST"). Events
  * are held in Hyderabad; their times are stored in UTC.
+ *
+ * Every registration's message says these: events are few, so each event's dates and hours are worked out
+ * once and kept.
  */
-const timeOfDay = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit', hour12: true });
-
-/** Formatting dates costs a tenth of a millisecond (a formatter per call): events are few, so their dates and hours are kept. */
 const datesOfEvents = new Map<string, string>();
 
 export function eventDates(startIso: string, endIso: string): string {
@@ -26,9 +26,8 @@ export function eventHours(startIso: string, endIso: string): string {
   const key = `${startIso}|${endIso}`;
   let hours = hoursOfEvents.get(key);
   if (hours === undefined) {
-    const start = new Date(startIso);
-    const end = new Date(endIso);
-    hours = Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) ? '' : `${timeOfDay.format(start)} – ${timeOfDay.format(end)} IST`;
+    const [start, end] = [formatTime(startIso), formatTime(endIso)];
+    hours = start && end ? `${start} – ${end} IST` : '';
     if (hoursOfEvents.size >= 100) hoursOfEvents.clear();
     hoursOfEvents.set(key, hours);
   }

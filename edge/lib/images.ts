@@ -12,8 +12,8 @@
  */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** 40 megapixels: more than any banner or profile photo needs (a 45-megapixel camera's full frame excepted). */
-export const MAX_IMAGE_PIXELS = 40_000_000;
-export const MAX_IMAGE_SIDE = 16_384;
+const MAX_IMAGE_PIXELS = 40_000_000;
+const MAX_IMAGE_SIDE = 16_384;
 export const IMAGE_TOO_LARGE = 'File size too large. Maximum size is 5MB.';
 export const IMAGE_TOO_MANY_PIXELS = `Image dimensions too large. At most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels and ${MAX_IMAGE_SIDE} pixels a side.`;
 export const NOT_AN_IMAGE = 'Only image files are allowed (PNG, JPEG, WebP, GIF or AVIF).';
@@ -25,7 +25,7 @@ export interface SniffedImage {
 
 const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
 
-export function sniffImage(bytes: Uint8Array): SniffedImage | null {
+function sniffImage(bytes: Uint8Array): SniffedImage | null {
   if (bytes.length < 12) return null;
   if (bytes[0] === 0x89 && ascii(bytes, 1, 4) === 'PNG' && bytes[4] === 0x0d && bytes[5] === 0x0a) {
     return { extension: 'png', contentType: 'image/png' };

@@ -46,7 +46,7 @@ function insertManyStatements(db: Database, table: SQLiteTable, rows: Row[]): Sq
   return statements;
 }
 
-export const IMPORT_RACE = 'Another import of this file wrote some of these rows at the same time. Run the import again: rows already written are skipped.';
+const IMPORT_RACE = 'Another import of this file wrote some of these rows at the same time. Run the import again: rows already written are skipped.';
 
 /**
  * `POST /import` of an admin resource (admins): rows of a file, checked one by one with the resource's

@@ -1,5 +1,6 @@
 // Whether an event's public forms take submissions: the server refuses outside the window, and the forms
-// say so before anyone types. Plain code (no imports): the PWA uses it too.
+// say so before anyone types. Plain code (its one import is the dates module): the PWA uses it too.
+import { formatOpening } from '../../pwa/src/lib/dates';
 
 export type RegistrationWindowState = 'open' | 'not-yet' | 'closed';
 
@@ -20,15 +21,7 @@ export const REGISTRATION_CLOSED_MESSAGE = 'Registration for this event has clos
 
 /** "Registration opens on 1 September 2025 at 10:00 am." in the event's time zone (India). */
 export function registrationNotYetMessage(opensAt: string): string {
-  const when = new Intl.DateTimeFormat('en-IN', {
-    timeZone: 'Asia/Kolkata',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(opensAt));
-  return `Registration opens on ${when}.`;
+  return `Registration opens on ${formatOpening(opensAt)}.`;
 }
 
 /** What the forms and the API say outside the window; null inside it. */

@@ -35,7 +35,7 @@ import {
   storeImage,
 } from './resource';
 
-export const DUPLICATE_RECORD = 'A record with these details already exists';
+const DUPLICATE_RECORD = 'A record with these details already exists';
 
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -43,7 +43,7 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 /** Records per write of a bulk action: one transaction each, so a bulk action never holds the write lane long. */
 const BULK_CHUNK = 250;
 
-export const STALE_UPDATE = 'This record was changed by someone else. Reload it and try again.';
+const STALE_UPDATE = 'This record was changed by someone else. Reload it and try again.';
 
 /** The id of the event a record belongs to: the one given (which must exist) or the current (featured) one. */
 export async function eventIdFor(db: Database, given: unknown): Promise<string | null | 'unknown'> {

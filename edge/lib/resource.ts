@@ -23,7 +23,6 @@ import { checkImage, IMAGE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, MAX_IMAGE_BYTES, NO
  * Rows are plain records in this generic layer (one code path for nine tables); the shared description
  * is checked against its table's row type when it is written, and the schemas check what goes in.
  */
-export type { ResourceName } from '../resources/describe';
 
 export type Row = Record<string, unknown>;
 
@@ -156,8 +155,8 @@ export async function storeImage(c: Context<AppEnv>, file: File) {
 // --- reading ----------------------------------------------------------------------------------------
 
 /** Ids a list or export query may name (one page of the list at most). */
-export const MAX_LISTED_IDS = 100;
-export const idList = (text: string) => text.split(',').map((id) => id.trim()).filter(Boolean);
+const MAX_LISTED_IDS = 100;
+const idList = (text: string) => text.split(',').map((id) => id.trim()).filter(Boolean);
 
 /**
  * The list query. `sort` names one of the resource's sortable columns (an enum: a Set look-up, so

@@ -6,7 +6,7 @@ import { siteSettings } from '../db/tables/system';
 import { currentEvent } from './events';
 import { DEFAULT_PACKAGES, type SitePackage, subscriptionChoices } from './site-defaults';
 
-export { DEFAULT_PACKAGES, GENERAL_ENQUIRY, type SitePackage, subscriptionChoices } from './site-defaults';
+export { DEFAULT_PACKAGES, type SitePackage, subscriptionChoices } from './site-defaults';
 
 /**
  * What the public pages show that an organiser may want to change without a release: contact phone and
@@ -27,7 +27,7 @@ export interface SiteSettings {
   awardCategories: string[];
 }
 
-export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+const DEFAULT_SITE_SETTINGS: SiteSettings = {
   contactPhone: '',
   contactEmail: '',
   packages: DEFAULT_PACKAGES,
@@ -36,7 +36,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
 };
 
 export type SiteSettingKey = keyof SiteSettings;
-export const SITE_SETTING_KEYS = Object.keys(DEFAULT_SITE_SETTINGS) as SiteSettingKey[];
+const SITE_SETTING_KEYS = Object.keys(DEFAULT_SITE_SETTINGS) as SiteSettingKey[];
 
 /** Each stored value is checked before use: a hand-edited or older value must never break the site. */
 const isString = (value: unknown): value is string => typeof value === 'string';

@@ -44,7 +44,7 @@ export const doorStatusColumn = (kind: RosterKind): SQLiteColumn =>
   kind === 'stalls' || kind === 'sponsors' ? DOOR_TABLES[kind].attendanceStatus : DOOR_TABLES[kind].status;
 
 /** Organisers' holds: statuses a concurrent door change never overwrites without an organiser's decision. */
-export const HOLD_STATUSES: readonly string[] = ['cancelled', 'inactive'];
+const HOLD_STATUSES: readonly string[] = ['cancelled', 'inactive'];
 
 const VISITOR_PRECEDENCE = ['pending', 'active', 'registered_online', 'not_visited', 'registered_at_venue', 'checked_in', 'inactive', 'cancelled'];
 const VIP_PRECEDENCE = ['not_attending', 'not_confirmed', 'confirmed', 'reached', 'checked_in', 'exited_ramp', 'left_venue'];
@@ -59,7 +59,7 @@ export const DOOR_PRECEDENCE: Record<RosterKind, readonly string[]> = {
   sponsors: VIP_PRECEDENCE,
 };
 
-export function precedence(kind: RosterKind, status: string | null | undefined): number {
+function precedence(kind: RosterKind, status: string | null | undefined): number {
   const rank = DOOR_PRECEDENCE[kind].indexOf(status ?? '');
   return rank + 1; // -1 (unlisted) → 0
 }

@@ -167,7 +167,7 @@ export async function sendThrough(
 }
 
 /** Resend (resend.com): `POST {base}/emails`, Bearer key, attachments as base64. Plain fetch: runs on Workers. */
-export function resendMailer(apiKey: string, baseUrl = 'https://api.resend.com'): Mailer {
+function resendMailer(apiKey: string, baseUrl = 'https://api.resend.com'): Mailer {
   const base = baseUrl.replace(/\/+$/, '');
   return {
     async send(mail) {

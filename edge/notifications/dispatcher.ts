@@ -21,7 +21,7 @@ export interface SenderDeps {
 }
 
 /** Messages claimed per round; their sends run together, and their results are committed together. */
-export const CLAIM_BATCH = 20;
+const CLAIM_BATCH = 20;
 
 /**
  * Sends every message due now, a round of claimed messages at a time, until none is due or `maxRounds`
@@ -56,7 +56,7 @@ export async function sendDueMessages(deps: SenderDeps, maxRounds = 20): Promise
   return { claimed, sent };
 }
 
-export const GONE = 'not sent: the person or the event no longer exists';
+const GONE = 'not sent: the person or the event no longer exists';
 
 /**
  * The message's values, read now from its person and event (so a corrected name goes out right); the

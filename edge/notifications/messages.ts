@@ -4,7 +4,6 @@ import { buildIcs } from '../lib/ics';
 /** Why a message is sent: a new registration's pass, or a pass link asked for again ("Find my pass"). */
 export type MessageTemplate = 'pass' | 'pass_link';
 export type Channel = 'email' | 'whatsapp' | 'sms';
-export const CHANNELS: readonly Channel[] = ['email', 'whatsapp', 'sms'];
 
 /** The values a pass message is written from, stored with the message (the outbox's `payload`). */
 export interface PassMessage {
@@ -41,7 +40,7 @@ const intros: Record<MessageTemplate, (m: PassMessage) => string> = {
 };
 
 /** The calendar entry of the message's event (the same UID as the public calendar link). */
-export function passCalendar(m: PassMessage, now: Date): string {
+function passCalendar(m: PassMessage, now: Date): string {
   return buildIcs(
     {
       uid: eventCalendarUid(m.eventId, m.origin),

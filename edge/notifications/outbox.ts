@@ -98,11 +98,11 @@ export function passMessageStatements(
 }
 
 /** How long a sender holds a claimed message before another may take it (a sender that died mid-send). */
-export const CLAIM_MS = 2 * 60_000;
+const CLAIM_MS = 2 * 60_000;
 /** Attempts before a message is given up as `failed`. */
-export const MAX_ATTEMPTS = 6;
+const MAX_ATTEMPTS = 6;
 /** Back-off after a failed attempt n (1-based): 30 s, 1, 2, 4, 8 minutes. */
-export const retryDelayMs = (attempt: number) => 30_000 * 2 ** Math.max(0, attempt - 1);
+const retryDelayMs = (attempt: number) => 30_000 * 2 ** Math.max(0, attempt - 1);
 
 /** A claimed message: what sending it needs. */
 export interface OutboxRow {

@@ -13,7 +13,7 @@ import { isPassHolderKind, type PassHolderKind } from './pass-holders';
  * Changing the secret invalidates every link sent before; links issued before links were signed are
  * stored tokens and still open through `pass_links`.
  */
-export const SIGNED_PASS_TOKEN_LENGTH = 52;
+const SIGNED_PASS_TOKEN_LENGTH = 52;
 
 /** The byte that names each kind of pass holder in a token. Tokens in sent messages carry it: never renumber. */
 const KIND_CODES: Record<PassHolderKind, number> = { visitors: 1, stalls: 2, awards: 3, sponsors: 4 };

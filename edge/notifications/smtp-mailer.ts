@@ -6,7 +6,7 @@
 import { createTransport } from 'nodemailer';
 import { type Channels, type Mailer, ProviderError } from './channels';
 
-export function smtpMailer(url: string): Mailer & { close(): void } {
+function smtpMailer(url: string): Mailer & { close(): void } {
   const transport = createTransport(url);
   return {
     async send(mail) {

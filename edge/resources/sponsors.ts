@@ -3,7 +3,7 @@ import type { sponsors } from '../db/tables/organisations';
 import { SPONSOR_STATUSES, sponsorCreateSchema } from '../schemas/organisations';
 import { describeResource } from './describe';
 
-export const SPONSOR_NAME_REQUIRED = 'Enter the sponsor or company name';
+const SPONSOR_NAME_REQUIRED = 'Enter the sponsor or company name';
 
 /** Sponsors: a sponsor needs a name of some kind (the organisation falls back to the contact person and back). */
 export const sponsorDescription = describeResource<typeof sponsors>()({

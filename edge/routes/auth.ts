@@ -21,8 +21,8 @@ import { fail, ok } from '../http/envelope';
 import { validate } from '../http/validate';
 import { CURRENT_PASSWORD_WRONG, loginSchema, passwordChangeSchema, SAME_PASSWORD } from '../schemas/auth';
 
-export const INVALID_CREDENTIALS = 'Invalid email or password';
-export const LOCK_NOT_FOUND = 'No such login lock';
+const INVALID_CREDENTIALS = 'Invalid email or password';
+const LOCK_NOT_FOUND = 'No such login lock';
 
 const tooManyAttempts = (ms: number) => {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Send, signIn } from '../testing/sessions';
 import { makeTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -6,22 +7,18 @@ let staff: string;
 let staff2: string;
 let admin: string;
 let eventId: string;
+let send: Send;
 beforeAll(async () => {
   t = await makeTestApp();
-  admin = await t.login();
-  const account = await t.createUser('staff');
-  staff = await t.login(account.email, account.password);
+  ({ admin, staff, send } = await signIn(t));
   const second = await t.createUser('staff', undefined, 'second staff password');
   staff2 = await t.login(second.email, 'second staff password');
   eventId = (await (await t.request('GET', '/api/events', { token: admin })).json()).data.items[0].id;
 });
 afterAll(() => t.close());
 
-const post = async (path: string, body: unknown, token = staff) => {
-  const res = await t.request('POST', path, { json: body, token });
-  return { status: res.status, body: await res.json() };
-};
-const get = async (path: string, token = admin) => (await (await t.request('GET', path, { token })).json()).data;
+const post = (path: string, body: unknown, token = staff) => send('POST', path, body, token);
+const get = async (path: string, token = admin) => (await send('GET', path, undefined, token)).body.data;
 const roster = async (since = 0, limit = 1000) => get(`/api/checkin/roster?eventId=${eventId}&since=${since}&limit=${limit}`, staff);
 
 let seq = 0;

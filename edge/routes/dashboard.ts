@@ -14,7 +14,7 @@ import { statusChanges } from '../db/tables/system';
 const IST_OFFSET_MS = 5.5 * 3600 * 1000;
 
 /** Midnight in India (the venue's day) as a UTC ISO string. */
-export function startOfVenueDay(now: Date): string {
+function startOfVenueDay(now: Date): string {
   const local = new Date(now.getTime() + IST_OFFSET_MS);
   local.setUTCHours(0, 0, 0, 0);
   return new Date(local.getTime() - IST_OFFSET_MS).toISOString();

@@ -8,8 +8,8 @@ import { messagesOf, requeue } from '../notifications/outbox';
 const PEOPLE = ['visitors', 'stalls', 'sponsors', 'awards', 'guests', 'speakers', 'awardeesvip'] as const;
 const isPeople = (resource: string) => (PEOPLE as readonly string[]).includes(resource);
 
-export const MESSAGE_NOT_FOUND = 'Message not found';
-export const RESENT_MESSAGE = 'Message queued again';
+const MESSAGE_NOT_FOUND = 'Message not found';
+const RESENT_MESSAGE = 'Message queued again';
 
 /**
  * A person's messages in the panel: `GET /api/<resource>/:id/messages` (staff and admins) lists them with

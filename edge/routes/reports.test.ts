@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Send, signIn } from '../testing/sessions';
 import { makeTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
-let admin: string;
+let send: Send;
 beforeAll(async () => {
   t = await makeTestApp();
-  admin = await t.login();
+  ({ send } = await signIn(t));
 });
 afterAll(() => t.close());
-
-/** `token` null: no login (the public forms). */
-const send = async (method: string, path: string, body?: unknown, token: string | null = admin) => {
-  const res = await t.request(method, path, { json: body, token: token ?? undefined });
-  return { status: res.status, body: await res.json() };
-};
 const created = async (path: string, body: object) => {
   const res = await send('POST', path, body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -38,7 +33,7 @@ describe('GET /api/reports', () => {
     await created('/api/guests', { fullName: 'Guest One', mobileNumber: '9000000104', eventId });
     // 15 hours later it is 01:00 IST on 3 March, though still 2 March in UTC: a new day for the venue.
     t.clock.advance(15 * 3600_000);
-    admin = await t.login(); // the morning's token has expired
+    ({ send } = await signIn(t)); // the morning's tokens have expired
     await created('/api/visitors', { fullName: 'Divya', mobileNumber: '9000000105', eventId });
     await created('/api/visitors', { fullName: 'Esha', mobileNumber: '9000000106', eventId });
     await created('/api/stalls', { contactPersonName: 'Stall Owner', email: 'stall@expo.test', mobileNumber: '9000000107', eventId });
@@ -86,10 +81,10 @@ describe('GET /api/reports', () => {
   });
 
   it('is for admins only, and says so for an unknown event', async () => {
-    admin = await t.login();
-    const staff = await t.createUser('staff');
-    const staffToken = await t.login(staff.email, staff.password);
-    expect((await send('GET', '/api/reports', undefined, staffToken)).status).toBe(403);
+    // The first test moved the clock past the morning's tokens.
+    const fresh = await signIn(t);
+    send = fresh.send;
+    expect((await send('GET', '/api/reports', undefined, fresh.staff)).status).toBe(403);
     expect((await send('GET', '/api/reports', undefined, null)).status).toBe(401);
     const unknown = await send('GET', '/api/reports?eventId=no-such-event');
     expect(unknown).toMatchObject({ status: 404, body: { success: false, message: 'Event not found' } });

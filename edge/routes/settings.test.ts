@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOUNDER_VIDEO_MESSAGE } from '../schemas/settings';
+import { signIn } from '../testing/sessions';
 import { makeTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await makeTestApp();
-  admin = await t.login();
+  ({ admin } = await signIn(t));
 });
 afterAll(() => t.close());
 

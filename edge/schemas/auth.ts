@@ -14,7 +14,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 export const SAME_PASSWORD = 'Choose a password different from the current one';
-export const PASSWORDS_DIFFER = 'Passwords do not match';
+const PASSWORDS_DIFFER = 'Passwords do not match';
 
 /** `POST /api/auth/password`: a signed-in user changes their own password, proving the current one. */
 export const passwordChangeSchema = z.object({

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /** Records one bulk request may name by id (a page of the list is at most 100; a selection across pages stays well under this). */
-export const MAX_BULK_IDS = 1000;
+const MAX_BULK_IDS = 1000;
 
 const filterText = z.optional(z.string().check(z.trim(), z.maxLength(100)));
 
@@ -24,4 +24,3 @@ export const bulkActionSchema = z
     z.refine((v) => (v.ids === undefined) !== (v.filter === undefined), { error: 'Send either ids or filter', path: ['ids'] }),
     z.refine((v) => v.action !== 'status' || v.status !== undefined, { error: 'Please select a status', path: ['status'] }),
   );
-export type BulkAction = z.infer<typeof bulkActionSchema>;

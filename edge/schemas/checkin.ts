@@ -30,8 +30,8 @@ export const DOOR_FLOW: Record<RosterKind, readonly string[]> = {
   sponsors: ['reached', 'checked_in', 'exited_ramp', 'left_venue'],
 };
 
-export const MAX_OPERATIONS_PER_BATCH = 500;
-export const ROSTER_PAGE_MAX = 2000;
+const MAX_OPERATIONS_PER_BATCH = 500;
+const ROSTER_PAGE_MAX = 2000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuid = (what: string) => z.string({ error: `${what} is required` }).check(z.regex(UUID, { error: `${what} must be a UUID` }));
@@ -40,7 +40,7 @@ const uuid = (what: string) => z.string({ error: `${what} is required` }).check(
  * A full ISO 8601 date-time with its zone (`2026-10-18T09:30:00.000Z`, `…+05:30`): a device's clock
  * reading. Anything looser ("1", "2026") is refused rather than guessed at.
  */
-export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 const isoTime = (what: string) =>
   z.string({ error: `${what} is required` }).check(
     z.maxLength(40),
@@ -134,7 +134,6 @@ export const walkInSchema = z.extend(walkInFieldsSchema, {
   /** The device's clock when staff registered the walk-in. */
   deviceTime: isoTime('deviceTime'),
 });
-export type WalkInRequest = z.infer<typeof walkInSchema>;
 
 /** A device's word on its outbox, sent with every sync: the live counts show waiting operations apart. */
 export const deviceReportSchema = z.object({

@@ -8,7 +8,7 @@ import { INVALID_CHARACTERS_MESSAGE, isPlainText, MOBILE_MESSAGE, MOBILE_PATTERN
  * No builder carries a default: defaults belong to creation (each resource's `defaults`), so the same
  * fields serve partial updates without resetting what an update leaves out.
  */
-export const MAX_TEXT = 200;
+const MAX_TEXT = 200;
 export const MAX_LONG_TEXT = 5000;
 
 /**

@@ -26,7 +26,6 @@ export const importRequestSchema = z.object({
     z.maxLength(IMPORT_CHUNK_ROWS, { error: `Send at most ${IMPORT_CHUNK_ROWS} rows per request` }),
   ),
 });
-export type ImportRequest = z.infer<typeof importRequestSchema>;
 
 /** What became of one row: checked (`new`), stored (`created`), or skipped and why. */
 export type ImportOutcome = 'new' | 'created' | 'invalid' | 'duplicate' | 'already_imported';

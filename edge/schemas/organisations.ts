@@ -19,7 +19,7 @@ export const STALL_STATUSES = ['pending', 'confirmed', 'yet_to_confirm', 'not_at
 export const SPONSOR_STATUSES = ['pending', 'confirmed', 'yet_to_confirm', 'not_attending'] as const;
 export const NOMINATION_STATUSES = ['pending', 'submitted', 'selected', 'not_selected', 'yet_to_decide'] as const;
 export const ENQUIRY_STATUSES = ['new', 'in_progress', 'resolved', 'closed', 'pending'] as const;
-export const PAYMENT_STATUSES = ['unpaid', 'partial', 'paid', 'refunded'] as const;
+const PAYMENT_STATUSES = ['unpaid', 'partial', 'paid', 'refunded'] as const;
 
 const bookkeeping = {
   notes: z.optional(text(MAX_LONG_TEXT)),

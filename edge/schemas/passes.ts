@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { MOBILE_PATTERN } from './vocabulary';
 
 /** "Find my pass": the visitor's mobile number or e-mail address, in one field. */
-export const FIND_PASS_CONTACT_MESSAGE = 'Please enter your mobile number or e-mail address';
+const FIND_PASS_CONTACT_MESSAGE = 'Please enter your mobile number or e-mail address';
 
 export const findPassSchema = z.object({
   contact: z.string({ error: FIND_PASS_CONTACT_MESSAGE }).check(
@@ -17,14 +17,9 @@ export const findPassSchema = z.object({
 /** A link issued before links were signed: 12 hex digits of its time of issue, then 22 base64url characters (128 random bits). */
 export const STORED_PASS_TOKEN_PATTERN = /^[0-9a-f]{12}[A-Za-z0-9_-]{22}$/;
 /** A pass link's token: a signed one (52 base64url characters: notifications/pass-link.ts), or a stored one. */
-export const PASS_TOKEN_PATTERN = /^(?:[A-Za-z0-9_-]{52}|[0-9a-f]{12}[A-Za-z0-9_-]{22})$/;
+const PASS_TOKEN_PATTERN = /^(?:[A-Za-z0-9_-]{52}|[0-9a-f]{12}[A-Za-z0-9_-]{22})$/;
 
 export const passTokenParamSchema = z.object({ token: z.string().check(z.regex(PASS_TOKEN_PATTERN, { error: 'Pass not found' })) });
 
 export const calendarQuerySchema = z.object({ eventId: z.optional(z.string().check(z.trim(), z.maxLength(100))) });
 
-export const resendParamSchema = z.object({
-  resource: z.string(),
-  id: z.string().check(z.maxLength(100)),
-  messageId: z.string().check(z.maxLength(100)),
-});

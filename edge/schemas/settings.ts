@@ -11,7 +11,7 @@ const founderVideoUrl = z.string().check(
 );
 
 /** The site settings an admin edits in Settings: public contacts, packages, the featured event. */
-export const sitePackageSchema = z.object({
+const sitePackageSchema = z.object({
   id: z.string().check(z.trim(), z.regex(/^[a-z0-9-]{1,40}$/, { error: 'Package id: lower-case letters, digits and dashes' })),
   name: z.string().check(z.trim(), z.minLength(1, { error: 'Package name is required' }), z.maxLength(60)),
   price: z.string().check(z.trim(), z.minLength(1, { error: 'Package price is required' }), z.maxLength(60)),
@@ -20,8 +20,8 @@ export const sitePackageSchema = z.object({
 });
 
 /** The awards' categories, listed on the site and offered to nominations: names, in the organiser's order. */
-export const AWARD_CATEGORY_MESSAGE = 'Award categories: one name per line, each up to 100 characters, at most 60';
-export const awardCategoriesSchema = z
+const AWARD_CATEGORY_MESSAGE = 'Award categories: one name per line, each up to 100 characters, at most 60';
+const awardCategoriesSchema = z
   .array(z.string().check(z.trim(), z.minLength(1, { error: AWARD_CATEGORY_MESSAGE }), z.maxLength(100, { error: AWARD_CATEGORY_MESSAGE })))
   .check(
     z.maxLength(60, { error: AWARD_CATEGORY_MESSAGE }),

@@ -3,7 +3,7 @@ import { flag, requiredEmail, requiredText } from './fields';
 
 /** Panel accounts (admins and venue staff), managed by admins in Settings. */
 export const USER_ROLE_CHOICES = ['admin', 'staff'] as const;
-export const PASSWORD_RULE = 'Password must be at least 10 characters';
+const PASSWORD_RULE = 'Password must be at least 10 characters';
 
 /** A new password, wherever one is chosen: an account's first, an admin's reset, a user's own change. */
 export const newPassword = z.string({ error: PASSWORD_RULE }).check(z.minLength(10, { error: PASSWORD_RULE }), z.maxLength(200));

@@ -28,8 +28,6 @@ export const INLINE_MESSAGES = {
   city: 'City is required',
 } as const;
 
-export type WorkingProfessional = (typeof WORKING_PROFESSIONAL_CHOICES)[number];
-
 /** The defaults the API applies to absent (or blank) optional fields of a public registration. */
 export const REGISTRATION_DEFAULTS = {
   workingProfessional: 'Others',

@@ -38,7 +38,7 @@ export interface ApiTarget {
   close(): Promise<void>;
 }
 
-export const TARGET: ApiTarget['kind'] = process.env.API_TARGET === 'worker' ? 'worker' : 'node';
+const TARGET: ApiTarget['kind'] = process.env.API_TARGET === 'worker' ? 'worker' : 'node';
 
 /**
  * A case that moves the API's clock by hand (token expiry, lock-outs ending) runs on the Node target only:

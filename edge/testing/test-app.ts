@@ -23,9 +23,9 @@ import { MessageLoop } from '../notifications/dispatcher';
 export const ADMIN_EMAIL = 'admin@expo.test';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
 /** Requests in tests say which client address they come from with this header (the tests' own deps read it). */
-export const CLIENT_ADDRESS_HEADER = 'x-test-client-address';
+const CLIENT_ADDRESS_HEADER = 'x-test-client-address';
 /** The test app's token secret (login tokens, author tickets, pass links). */
-export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789abcdef';
+const TEST_JWT_SECRET = 'test-jwt-secret-0123456789abcdef';
 
 /** The test's stand-in for the socket's address: the test header, else loopback. */
 export const socketAddress = (c: Context) => c.req.header(CLIENT_ADDRESS_HEADER) ?? '127.0.0.1';

@@ -40,7 +40,7 @@ describe('panel shell', () => {
     await page.getByText('Admin Dashboard').waitFor();
   });
 
-  it('has the seed sidebar: brand, groups, NEW badge; 270 px open and 80 px collapsed at 1280 px', async () => {
+  it('has the panel sidebar: brand, groups, NEW badge; 270 px open and 80 px collapsed at 1280 px', async () => {
     const { page } = device;
     await page.goto(`${baseUrl}/panel/dashboard`);
     const sidebar = page.getByTestId('sidebar');

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitors } from '../../db/tables/people';
 import { type ApiTarget, makeApiTarget } from '../../testing/api-target';
+import { type Send, signIn } from '../../testing/sessions';
 
 /**
  * `POST /api/<resource>/bulk` and the list's `ids` filter, through HTTP against a real database file:
@@ -9,18 +10,15 @@ import { type ApiTarget, makeApiTarget } from '../../testing/api-target';
  * and the refusals a client can cause.
  */
 let t: ApiTarget;
-let admin: string;
 let staff: string;
+let send: Send;
 let expoId = '';
 let summitId = '';
 const expoVisitors: string[] = [];
 const summitVisitors: string[] = [];
 
-const json = (method: string, path: string, body?: unknown, token = admin) => t.request(method, path, { json: body, token });
-const bodyOf = async (res: Response) => (await res.json()) as { success: boolean; message: string; data: any; errors?: Record<string, string> };
-
 async function createEvent(name: string) {
-  const res = await json('POST', '/api/events', {
+  const res = await send('POST', '/api/events', {
     eventName: name,
     state: 'Telangana',
     city: 'Hyderabad',
@@ -29,7 +27,7 @@ async function createEvent(name: string) {
     endDateTime: '2026-02-01T12:30:00.000Z',
   });
   expect(res.status).toBe(201);
-  return (await bodyOf(res)).data.id as string;
+  return res.body.data.id as string;
 }
 
 async function createVisitors(eventId: string, count: number, prefix: string, into: string[]) {
@@ -37,21 +35,19 @@ async function createVisitors(eventId: string, count: number, prefix: string, in
     const created = await Promise.all(
       Array.from({ length: Math.min(50, count - start) }, (_, k) => {
         const n = start + k;
-        return json('POST', '/api/visitors', { fullName: `${prefix} Visitor ${n}`, mobileNumber: `9${prefix === 'Expo' ? '1' : '2'}${String(n).padStart(8, '0')}`, eventId });
+        return send('POST', '/api/visitors', { fullName: `${prefix} Visitor ${n}`, mobileNumber: `9${prefix === 'Expo' ? '1' : '2'}${String(n).padStart(8, '0')}`, eventId });
       }),
     );
     for (const res of created) {
       expect(res.status).toBe(201);
-      into.push((await bodyOf(res)).data.id);
+      into.push(res.body.data.id);
     }
   }
 }
 
 beforeAll(async () => {
   t = await makeApiTarget();
-  admin = await t.login();
-  const account = await t.createUser('staff');
-  staff = await t.login(account.email, account.password);
+  ({ staff, send } = await signIn(t));
   expoId = await createEvent('Hyderabad Property Expo 2026');
   summitId = await createEvent('Builders Summit 2026');
   await createVisitors(expoId, 500, 'Expo', expoVisitors);
@@ -61,16 +57,16 @@ afterAll(() => t.close());
 
 describe('bulk status', () => {
   it('checks in every visitor of one event matching the filter: 500 records, each with its history entry and door columns', async () => {
-    const res = await json('POST', '/api/visitors/bulk', { action: 'status', status: 'checked_in', filter: { eventId: expoId } });
+    const res = await send('POST', '/api/visitors/bulk', { action: 'status', status: 'checked_in', filter: { eventId: expoId } });
     expect(res.status).toBe(200);
-    const body = await bodyOf(res);
+    const body = res.body;
     expect(body.data).toEqual({ matched: 500, changed: 500 });
     expect(body.message).toBe('Status updated for 500 records');
 
-    const checkedIn = await bodyOf(await json('GET', `/api/visitors?eventId=${expoId}&status=checked_in&limit=1`));
+    const checkedIn = (await send('GET', `/api/visitors?eventId=${expoId}&status=checked_in&limit=1`)).body;
     expect(checkedIn.data.total).toBe(500);
     // The other event's visitors are untouched.
-    const summit = await bodyOf(await json('GET', `/api/visitors?eventId=${summitId}&status=checked_in&limit=1`));
+    const summit = (await send('GET', `/api/visitors?eventId=${summitId}&status=checked_in&limit=1`)).body;
     expect(summit.data.total).toBe(0);
 
     // The door sees who changed it (the panel) and the history says from what to what.
@@ -78,28 +74,28 @@ describe('bulk status', () => {
     expect(row!.status).toBe('checked_in');
     expect(row!.statusChangedBy).toBe('Administrator');
     expect(row!.statusDeviceId).toBe('panel');
-    const history = (await bodyOf(await json('GET', `/api/visitors/${expoVisitors[123]}/history`))).data;
+    const history = (await send('GET', `/api/visitors/${expoVisitors[123]}/history`)).body.data;
     expect(history.map((h: { fromStatus: string; toStatus: string }) => [h.fromStatus, h.toStatus])).toEqual([['registered_online', 'checked_in']]);
   }, 60_000);
 
   it('leaves records already at the status alone (no second history entry)', async () => {
-    const body = await bodyOf(await json('POST', '/api/visitors/bulk', { action: 'status', status: 'checked_in', filter: { eventId: expoId } }));
+    const body = (await send('POST', '/api/visitors/bulk', { action: 'status', status: 'checked_in', filter: { eventId: expoId } })).body;
     expect(body.data).toEqual({ matched: 500, changed: 0 });
-    const history = (await bodyOf(await json('GET', `/api/visitors/${expoVisitors[7]}/history`))).data;
+    const history = (await send('GET', `/api/visitors/${expoVisitors[7]}/history`)).body.data;
     expect(history).toHaveLength(1);
   });
 
   it('changes only the selected ids; staff may change people’s statuses', async () => {
     const ids = summitVisitors.slice(0, 3);
-    const res = await json('POST', '/api/visitors/bulk', { action: 'status', status: 'cancelled', ids }, staff);
+    const res = await send('POST', '/api/visitors/bulk', { action: 'status', status: 'cancelled', ids }, staff);
     expect(res.status).toBe(200);
-    expect((await bodyOf(res)).data).toEqual({ matched: 3, changed: 3 });
-    const cancelled = await bodyOf(await json('GET', `/api/visitors?eventId=${summitId}&status=cancelled`));
+    expect(res.body.data).toEqual({ matched: 3, changed: 3 });
+    const cancelled = (await send('GET', `/api/visitors?eventId=${summitId}&status=cancelled`)).body;
     expect(cancelled.data.items.map((v: { id: string }) => v.id).sort()).toEqual([...ids].sort());
   });
 
   it('combines the filter’s search and status like the list does', async () => {
-    const body = await bodyOf(await json('POST', '/api/visitors/bulk', { action: 'status', status: 'not_visited', filter: { eventId: summitId, status: 'registered_online', q: 'Summit Visitor 1' } }));
+    const body = (await send('POST', '/api/visitors/bulk', { action: 'status', status: 'not_visited', filter: { eventId: summitId, status: 'registered_online', q: 'Summit Visitor 1' } })).body;
     // "Summit Visitor 1" and "Summit Visitor 10" … "19" match the search; "1" was cancelled above, so ten are still registered online.
     expect(body.data).toEqual({ matched: 10, changed: 10 });
   });
@@ -108,26 +104,26 @@ describe('bulk status', () => {
 describe('bulk delete and export of a selection', () => {
   it('exports only the selected rows as CSV', async () => {
     const ids = summitVisitors.slice(15, 18);
-    const res = await json('GET', `/api/visitors/export.csv?ids=${ids.join(',')}`);
+    const res = await send('GET', `/api/visitors/export.csv?ids=${ids.join(',')}`);
     expect(res.status).toBe(200);
-    const lines = (await res.text()).trim().split('\n');
+    const lines = (res.body as string).trim().split('\n');
     expect(lines).toHaveLength(1 + 3);
     expect(lines.slice(1).every((line) => line.includes('Summit Visitor 1'))).toBe(true);
   });
 
   it('deletes the selected records for an admin, and refuses staff', async () => {
     const ids = summitVisitors.slice(18, 20);
-    const refused = await json('POST', '/api/visitors/bulk', { action: 'delete', ids }, staff);
+    const refused = await send('POST', '/api/visitors/bulk', { action: 'delete', ids }, staff);
     expect(refused.status).toBe(403);
-    const res = await json('POST', '/api/visitors/bulk', { action: 'delete', ids });
+    const res = await send('POST', '/api/visitors/bulk', { action: 'delete', ids });
     expect(res.status).toBe(200);
-    expect((await bodyOf(res)).message).toBe('Deleted 2 records');
-    for (const id of ids) expect((await json('GET', `/api/visitors/${id}`)).status).toBe(404);
-    expect((await bodyOf(await json('GET', `/api/visitors?eventId=${summitId}&limit=1`))).data.total).toBe(18);
+    expect(res.body.message).toBe('Deleted 2 records');
+    for (const id of ids) expect((await send('GET', `/api/visitors/${id}`)).status).toBe(404);
+    expect((await send('GET', `/api/visitors?eventId=${summitId}&limit=1`)).body.data.total).toBe(18);
   });
 
   it('refuses staff a status of a resource only admins may change', async () => {
-    const res = await json('POST', '/api/stalls/bulk', { action: 'status', status: 'confirmed', filter: {} }, staff);
+    const res = await send('POST', '/api/stalls/bulk', { action: 'status', status: 'confirmed', filter: {} }, staff);
     expect(res.status).toBe(403);
   });
 });
@@ -143,15 +139,15 @@ describe('refusals', () => {
     [{ action: 'delete', ids: Array.from({ length: 1001 }, (_, i) => `id-${i}`) }, 'Select at most 1000 records'],
     [{ action: 'status', status: 'checked_in', filter: { status: 'teleported' } }, 'Status must be one of:'],
   ])('answers 400 with a message for %j', async (body, message) => {
-    const res = await json('POST', '/api/visitors/bulk', body);
+    const res = await send('POST', '/api/visitors/bulk', body);
     expect(res.status).toBe(400);
-    expect((await bodyOf(res)).message).toContain(message);
+    expect(res.body.message).toContain(message);
   });
 
   it('refuses a list query naming more than a page of ids', async () => {
     const ids = Array.from({ length: 101 }, (_, i) => `id-${i}`).join(',');
-    const res = await json('GET', `/api/visitors?ids=${ids}`);
+    const res = await send('GET', `/api/visitors?ids=${ids}`);
     expect(res.status).toBe(400);
-    expect((await bodyOf(res)).message).toBe('ids may name at most 100 records');
+    expect(res.body.message).toBe('ids may name at most 100 records');
   });
 });

@@ -2,21 +2,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordMerges } from '../../db/tables/duplicates';
 import { statusChanges } from '../../db/tables/system';
+import { type Send, signIn } from '../../testing/sessions';
 import { makeTestApp, type TestApp } from '../../testing/test-app';
 
 /** One person, one record in the panel: canonical numbers on every admin write, search in any spelling, 409 and merge. */
 let t: TestApp;
 let admin: string;
+let send: Send;
 beforeAll(async () => {
   t = await makeTestApp();
-  admin = await t.login();
+  ({ admin, send } = await signIn(t));
 });
 afterAll(() => t.close());
-
-const send = async (method: string, path: string, body?: unknown) => {
-  const res = await t.request(method, path, { json: body, token: admin });
-  return { status: res.status, body: await res.json() };
-};
 
 describe('admin writes store E.164', () => {
   it.each([

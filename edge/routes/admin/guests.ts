@@ -5,7 +5,7 @@ import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { personCsv, personDefaults } from './people-defaults';
 
-/** Guests (seed 001 §3): working professional fixed to Others; confirmed unless given. */
+/** Guests: working professional fixed to Others; 'confirmed' unless the form gives a status. */
 export const guestResource = {
   ...guestDescription,
   table: guests,

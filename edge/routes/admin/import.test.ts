@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Send, signIn } from '../../testing/sessions';
 import { makeTestApp, type TestApp } from '../../testing/test-app';
 
 /** `POST /api/<resource>/import`: rows of a file checked, reported and written through HTTP against a real database file. */
 let t: TestApp;
 let admin: string;
 let staff: string;
+let send: Send;
 beforeAll(async () => {
   t = await makeTestApp();
-  admin = await t.login();
-  const account = await t.createUser('staff');
-  staff = await t.login(account.email, account.password);
+  ({ admin, staff, send } = await signIn(t));
 });
 afterAll(() => t.close());
-
-const send = async (method: string, path: string, body?: unknown, token = admin) => {
-  const res = await t.request(method, path, { json: body, token });
-  return { status: res.status, body: await res.json() };
-};
 
 type Cells = Record<string, string>;
 const rowsOf = (cells: Cells[]) => cells.map((values, i) => ({ line: i + 2, values }));

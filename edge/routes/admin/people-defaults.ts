@@ -3,7 +3,7 @@ import { formatMobile } from '../../schemas/mobile-number';
 import { csvDateTime } from '../../lib/csv';
 
 /**
- * What every person created in the panel gets when the form leaves it out (seed 001 §3, §9):
+ * What every person created in the panel gets when the form leaves it out: empty contact and address fields,
  * priority normal, empty notes and tags, stamped with the signed-in user (never the body).
  */
 export function personDefaults(input: Row, { user }: WriteContext): Row {

@@ -1,24 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Send, signIn } from '../../testing/sessions';
 import { makeTestApp, type TestApp } from '../../testing/test-app';
 
-/** What is special about each resource: the seed's defaults, rules and messages. */
+/** What is special about each resource: its defaults, rules and messages. */
 let t: TestApp;
-let admin: string;
 let staff: string;
+let send: Send;
 beforeAll(async () => {
   t = await makeTestApp();
-  admin = await t.login();
-  const account = await t.createUser('staff');
-  staff = await t.login(account.email, account.password);
+  ({ staff, send } = await signIn(t));
 });
 afterAll(() => t.close());
 
-const send = async (method: string, path: string, body?: unknown, token = admin) => {
-  const res = await t.request(method, path, { json: body, token });
-  return { status: res.status, body: await res.json() };
-};
-
-describe('defaults of seed 001 §3 and §9', () => {
+describe('what a record made in the panel gets when the form leaves a field out', () => {
   it('visitors: registered_online, Others, admin_registration, priority normal, empty notes and tags, a pass code', async () => {
     const { status, body } = await send('POST', '/api/visitors', { fullName: 'Sita Rao', mobileNumber: '9876543210' });
     expect(status).toBe(201);
@@ -142,7 +136,7 @@ describe('rules and messages', () => {
     expect(missing.body.errors.fullName).toBe('Full name is required');
   });
 
-  it('events: §5 messages, active when no status, 10 per page, one featured event at a time', async () => {
+  it('events: required fields and date order refused with their messages, active when no status, 10 per page, one featured event at a time', async () => {
     const base = { eventName: 'Expo', state: 'Telangana', city: 'Hyderabad', eventTypes: ['Exhibition'], startDateTime: '2026-01-10T04:30:00Z', endDateTime: '2026-01-11T12:00:00Z' };
     expect((await send('POST', '/api/events', { ...base, city: ' ' })).body.message).toBe('Please fill in all required fields');
     expect((await send('POST', '/api/events', { ...base, eventTypes: [] })).body.message).toBe('Please fill in all required fields');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiTarget, makeApiTarget } from '../../testing/api-target';
+import { signIn } from '../../testing/sessions';
 import { nominationDescription } from '../../resources/awards';
 import type { AnyResource } from '../../resources/describe';
 import { eventDescription } from '../../resources/events';
@@ -23,9 +24,7 @@ let admin: string;
 let staff: string;
 beforeAll(async () => {
   t = await makeApiTarget();
-  admin = await t.login();
-  const account = await t.createUser('staff');
-  staff = await t.login(account.email, account.password);
+  ({ admin, staff } = await signIn(t));
 });
 afterAll(() => t.close());
 

@@ -5,7 +5,7 @@ import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { personCsv, personDefaults } from './people-defaults';
 
-/** Speakers (seed 001 §3): the guest fields without working professional, plus title and bio. */
+/** Speakers: the guest fields without working professional, plus title and bio (empty unless given). */
 export const speakerResource = {
   ...speakerDescription,
   table: speakers,

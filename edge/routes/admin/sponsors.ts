@@ -6,7 +6,7 @@ import { resourceRoutes } from '../../lib/resource-routes';
 import { formatMobile } from '../../schemas/mobile-number';
 import { csvDateTime } from '../../lib/csv';
 
-/** Sponsors (seed 001 §3, §9 sponsor defaults; new sponsors `yet_to_confirm`). */
+/** Sponsors: new sponsors are `yet_to_confirm`, corporate, in Delhi unless the form says; the balance is amount less paid. */
 export const sponsorResource = {
   ...sponsorDescription,
   table: sponsors,

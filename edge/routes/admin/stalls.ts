@@ -6,7 +6,7 @@ import { resourceRoutes } from '../../lib/resource-routes';
 import { formatMobile } from '../../schemas/mobile-number';
 import { csvDateTime } from '../../lib/csv';
 
-/** The seed's nested stall size travels as three columns. */
+/** The admin form's nested `stallSize` ({ width, length, unit }) is stored as three columns. */
 function flattenSize(input: Row): Row {
   const { stallSize, ...rest } = input;
   if (!stallSize || typeof stallSize !== 'object') return rest;
@@ -19,7 +19,10 @@ function flattenSize(input: Row): Row {
   };
 }
 
-/** Stall bookings (seed 001 §3 "Admin form payloads", §9 stall defaults). */
+/**
+ * Stall bookings made in the panel: 'pending', 'unpaid', a standard stall of 0 × 0 feet and company "N/A"
+ * unless the form says, booked by the signed-in user.
+ */
 export const stallResource = {
   ...stallDescription,
   table: stalls,

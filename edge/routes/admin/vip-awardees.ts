@@ -7,8 +7,9 @@ import { normaliseVipStatus } from '../../schemas/people';
 import { personCsv, personDefaults } from './people-defaults';
 
 /**
- * VIP awardees (`/api/awardeesvip`, seed 001 §3): "Working Professional" by default; statuses in older
- * spellings are normalised (§4) on create, update and status change alike.
+ * VIP awardees (`/api/awardeesvip`): "Working Professional" by default; a status in another spelling
+ * ("Not Confirmed", "not-confirmed") is normalised to its snake_case value, and an unknown one to
+ * 'not_confirmed', on create, update and status change alike.
  */
 export const vipAwardeeResource = {
   ...vipAwardeeDescription,

@@ -5,7 +5,7 @@ import { resourceRoutes } from '../../lib/resource-routes';
 import { newPassCode } from '../../lib/pass-code';
 import { personCsv, personDefaults } from './people-defaults';
 
-/** Visitors (seed 001 §3): created by the public site or by an admin (registered_online, Others). */
+/** Visitors: created by the public site or by an admin; an admin's are 'registered_online' and 'Others' unless the form says. */
 export const visitorResource = {
   ...visitorDescription,
   table: visitors,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/tables/events';
 import { forgetCachedEvents } from '../../lib/events';
+import { signIn } from '../../testing/sessions';
 import { makeTestApp, type TestApp } from '../../testing/test-app';
 import { REGISTRATION_CLOSED_MESSAGE } from './submit';
 
@@ -14,7 +15,7 @@ const visitor = (extra: Record<string, unknown> = {}) => ({ fullName: 'Window Te
 
 beforeAll(async () => {
   t = await makeTestApp();
-  admin = await t.login();
+  ({ admin } = await signIn(t));
   const [featured] = await t.db.select().from(events).where(eq(events.isFeatured, true));
   eventId = featured!.id;
 });

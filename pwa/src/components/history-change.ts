@@ -1,5 +1,5 @@
 import type { AnyResource } from '@resources/describe';
-import { formatMobile } from '../../../edge/schemas/mobile-number';
+import { formatMobile } from '@edge/schemas/mobile-number';
 import type { Column, FormField } from '../features/admin-resources/types';
 import { formatCreatedOn } from '../lib/dates';
 

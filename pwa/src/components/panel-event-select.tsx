@@ -42,6 +42,10 @@ export function PanelEventSelect({
         {required ? <span className="field__required" aria-hidden="true"> *</span> : null}
       </label>
       <select
+        // A select keeps showing its first option when the chosen event's option arrives after the value
+        // (a shared list address opened on a fresh device): made anew once the events are in, it shows the
+        // chosen one at once.
+        key={choices.data ? 'events' : 'loading'}
         id={id}
         ref={selectRef}
         value={value}

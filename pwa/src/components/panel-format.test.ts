@@ -10,6 +10,14 @@ describe('statusLabel', () => {
     expect(statusLabel('')).toBe('N/A');
     expect(statusLabel(undefined)).toBe('N/A');
   });
+
+  it("writes the door's labels in sentence case, with its own word for no status", () => {
+    const door = { sentence: true, empty: 'No status' };
+    expect(statusLabel('registered_at_venue', door)).toBe('Registered at venue');
+    expect(statusLabel('checked_in', door)).toBe('Checked in');
+    expect(statusLabel('cancelled', door)).toBe('Cancelled');
+    expect(statusLabel('', door)).toBe('No status');
+  });
 });
 
 describe('small helpers', () => {

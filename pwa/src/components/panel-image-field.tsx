@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const IMAGE_TOO_LARGE = 'File size too large. Maximum size is 5MB.';
-export const NOT_AN_IMAGE = 'Please select an image file';
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const IMAGE_TOO_LARGE = 'File size too large. Maximum size is 5MB.';
+const NOT_AN_IMAGE = 'Please select an image file';
 
 /** Checks a chosen file before it is sent: an image, at most 5 MB. Answers the message, or null. */
-export function checkImage(file: File): string | null {
+function checkImage(file: File): string | null {
   if (!file.type.startsWith('image/')) return NOT_AN_IMAGE;
   if (file.size > MAX_IMAGE_BYTES) return IMAGE_TOO_LARGE;
   return null;

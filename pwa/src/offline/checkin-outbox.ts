@@ -2,9 +2,9 @@
 // changed in the admin panel while offline), written with the person's new local state in ONE strict
 // transaction, kept in creation order (`seq`) until the server has answered it. Knows no screen and no
 // network: the sync engine (checkin-sync.ts) sends it.
-import type { PersonState } from '../../../edge/routes/checkin';
-import { uuidv7 } from '../../../edge/lib/uuid-v7';
-import { canonicalMobile } from '../../../edge/schemas/mobile-number';
+import type { PersonState } from '@edge/routes/checkin';
+import { uuidv7 } from '@edge/lib/uuid-v7';
+import { canonicalMobile } from '@edge/schemas/mobile-number';
 import { getToken, tokenClaims } from '../lib/auth-token';
 import { database } from './db';
 import { deviceId } from './device-record';

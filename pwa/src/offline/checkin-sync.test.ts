@@ -5,8 +5,8 @@
 import 'fake-indexeddb/auto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../../../edge/db/tables/system';
-import { makeTestApp, type TestApp } from '../../../edge/testing/test-app';
+import { users } from '@edge/db/tables/system';
+import { makeTestApp, type TestApp } from '@edge/testing/test-app';
 import { changeStatus, outboxSummary, registerWalkIn } from './checkin-outbox';
 import { CheckinSync, type SyncDeps } from './checkin-sync';
 import { database } from './db';

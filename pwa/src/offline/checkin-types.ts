@@ -1,6 +1,6 @@
 // The shapes of the check-in tables of the `eventpro` database (version 2, see db.ts). Types only:
 // importing this file loads no code, so db.ts (used by the public site) stays small.
-import type { CheckinOperation, RosterKind } from '../../../edge/schemas/checkin';
+import type { CheckinOperation, RosterKind } from '@edge/schemas/checkin';
 
 export type { CheckinOperation, RosterKind };
 

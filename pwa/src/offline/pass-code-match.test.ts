@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newPassCode, normalisePassCode as serverReading } from '../../../edge/lib/pass-code';
+import { newPassCode, normalisePassCode as serverReading } from '@edge/lib/pass-code';
 import { normalisePassCode, passCodeMatches } from './pass-code-match';
 
 describe('pass code matching at the door', () => {

@@ -2,7 +2,7 @@
 // which has no I, L, O or U, so the letters people confuse with digits can be read as those digits:
 // O → 0, I and L → 1. Case, spaces and dashes (as printed in groups, or typed that way) are ignored.
 // The reading is the server's own (edge/lib/pass-code.ts).
-import { normalisePassCode } from '../../../edge/lib/pass-code';
+import { normalisePassCode } from '@edge/lib/pass-code';
 
 export { normalisePassCode };
 

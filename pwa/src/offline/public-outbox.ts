@@ -6,8 +6,6 @@
 import type { EventProDatabase, OutboxEntry, SavedPass } from './db';
 import { outboxChanged as changed } from './public-outbox-signal';
 
-export { outboxMayHaveEntries, subscribeOutbox } from './public-outbox-signal';
-
 const LOCK_NAME = 'eventpro-public-outbox';
 
 /** What the network said about one entry. */
@@ -31,10 +29,6 @@ export async function enqueue(db: EventProDatabase, entry: OutboxEntry): Promise
 
 export async function pendingEntries(db: EventProDatabase): Promise<OutboxEntry[]> {
   return db.publicOutbox.orderBy('createdAt').toArray();
-}
-
-export async function savePass(db: EventProDatabase, pass: SavedPass): Promise<void> {
-  await db.passes.put(pass);
 }
 
 async function withLock<T>(run: () => Promise<T>): Promise<T> {

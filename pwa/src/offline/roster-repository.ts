@@ -9,7 +9,7 @@
 // arrived, so storing a page removes those own records (keeping only the ones with a change still
 // waiting, merged): precedence then never needs versions.
 import { Dexie } from 'dexie';
-import type { RosterEntry } from '../../../edge/routes/checkin';
+import type { RosterEntry } from '@edge/routes/checkin';
 import { database, type EventProDatabase, ROSTER_PAGE_STORES } from './db';
 import { forgetDeviceRecord } from './device-record';
 import { personKey, RosterIndex } from './roster-search-index';

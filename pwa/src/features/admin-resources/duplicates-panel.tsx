@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatMobile } from '../../../../edge/schemas/mobile-number';
+import { formatMobile } from '@edge/schemas/mobile-number';
 import { type BaseRecord, readEnvelope, resourceApi } from '../../lib/api';
 import { resourceKeys } from './resource-api';
 import { statusLabel } from '../../components/panel-format';

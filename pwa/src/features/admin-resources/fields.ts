@@ -1,13 +1,13 @@
 import type { AnyResource } from '@resources/describe';
 import type { BaseRecord } from '../../lib/api';
 import { statusLabel } from '../../components/panel-format';
-import { formatMobile } from '../../../../edge/schemas/mobile-number';
+import { formatMobile } from '@edge/schemas/mobile-number';
 import type { Column, FormField, FormValues } from './types';
 
 /** Shared pieces of the descriptions. */
 export const statusColumn: Column<'status'> = { key: 'status', label: 'Status', kind: 'status', sort: 'status' };
 export const createdOnColumn: Column<'createdAt'> = { key: 'createdAt', label: 'Created On', kind: 'date', sort: 'createdAt' };
-/** The name, e-mail and phone columns every person list of seed 001 §2 opens with. */
+/** The name, e-mail and phone columns every person list opens with. */
 export const nameColumn: Column<'fullName'> = { key: 'fullName', label: 'Name', sort: 'fullName' };
 export const contactColumns: Column<never>[] = [
   { key: 'email', label: 'Email' },

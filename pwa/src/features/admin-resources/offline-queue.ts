@@ -1,4 +1,4 @@
-// The panel's offline changes (issue 7, "Tablets and patchy networks"): status changes of people and
+// The panel's offline changes (tablets on patchy venue networks): status changes of people and
 // new walk-in visitors go to the venue check-in's outbox (offline/checkin-outbox.ts) and are sent by its
 // sync engine (offline/checkin-sync.ts) when the network returns. Nothing here keeps a queue of its own.
 import { liveQuery } from 'dexie';

@@ -40,7 +40,7 @@ export function existingRecordOf(failure: unknown): BaseRecord | undefined {
   return data && typeof data.id === 'string' ? data : undefined;
 }
 
-/** The offline walk-in's confirmation (issue 7): kept on the device, sent when the network returns. */
+/** The offline walk-in's confirmation: the visitor is kept on the device and sent when the network returns. */
 export const WALK_IN_QUEUED = 'No network: the visitor is saved on this device as a walk-in and will be sent when the network returns.';
 
 /** What each resource's people are at the venue, as their badge's band says it. */

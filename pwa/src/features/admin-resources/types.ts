@@ -45,7 +45,7 @@ export interface ResourceMessages {
   updateFailed: string;
   fetchFailed: string;
   deleteFailed: string;
-  /** The seed's own text when it has one; the server's message otherwise. */
+  /** The resource's own confirmation when it has one; the server's message otherwise. */
   deleted?: string;
   confirmDelete: string;
 }

@@ -12,7 +12,7 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-export const NAV_GROUPS: NavGroup[] = [
+const NAV_GROUPS: NavGroup[] = [
   {
     title: 'Overview',
     items: [
@@ -58,7 +58,5 @@ export function navFor(isAdmin: boolean): NavGroup[] {
   return NAV_GROUPS.map((group) => ({ ...group, items: group.items.filter((item) => !item.adminOnly) })).filter((group) => group.items.length > 0);
 }
 
-/** Sidebar width open and collapsed; below the breakpoint it starts collapsed and closes after navigation. */
-export const SIDEBAR_OPEN_PX = 270;
-export const SIDEBAR_COLLAPSED_PX = 80;
+/** Below this width the sidebar (270 px open, 80 px collapsed, in the CSS) starts collapsed and closes after navigation. */
 export const MOBILE_BREAKPOINT_PX = 768;

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 
 export type PanelTheme = 'dark' | 'light';
-export const THEME_KEY = 'eventpro.panel.theme';
+const THEME_KEY = 'eventpro.panel.theme';
 
-export function readTheme(): PanelTheme {
+function readTheme(): PanelTheme {
   try {
     return localStorage.getItem(THEME_KEY) === 'light' ? 'light' : 'dark';
   } catch {

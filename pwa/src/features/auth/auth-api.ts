@@ -1,14 +1,12 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { readEnvelope } from '../../lib/envelope';
-import type { LoginInput } from '../../../../edge/schemas/auth';
+import type { LoginInput } from '@edge/schemas/auth';
 
 /** `POST /api/auth/login` → `{ success, message, token, user, expiresAt }`; rejects with ApiError. */
-export function login(input: LoginInput) {
+function login(input: LoginInput) {
   return readEnvelope(api.api.auth.login.$post({ json: input }));
 }
-
-export type LoginResult = Awaited<ReturnType<typeof login>>;
 
 export function useLogin() {
   return useMutation({ mutationKey: ['auth', 'login'], mutationFn: login });

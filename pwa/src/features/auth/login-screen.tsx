@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { loginSchema } from '../../../../edge/schemas/auth';
+import { loginSchema } from '@edge/schemas/auth';
 import { StorageLossNotice } from '../../components/storage-loss-notice';
 import { errorMessage } from '../../lib/api-error';
 import { setToken } from '../../lib/auth-token';

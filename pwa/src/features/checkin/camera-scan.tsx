@@ -111,7 +111,7 @@ export function CameraScan({ onCode, onClose }: { onCode(code: string): void; on
 }
 
 /** Reads the QR code in an image file: BarcodeDetector where the browser has it, else ZXing. */
-export async function decodeImageFile(file: Blob): Promise<string | null> {
+async function decodeImageFile(file: Blob): Promise<string | null> {
   const Detector = barcodeDetector();
   if (Detector) {
     try {

@@ -12,7 +12,7 @@ import { refreshOutbox, startCheckinSync, syncNow } from '../../offline/checkin-
 import type { RosterPerson } from '../../offline/checkin-types';
 import { barcodeDetector, CameraScan, PhotoScan, useHasCamera } from './camera-scan';
 import { playTone, type Tone, useDoorSetting, vibrate } from './door-feedback';
-import { doorVerdict, KIND_LABELS, nextStatus, statusLabel } from './flow';
+import { doorVerdict, KIND_LABELS, nextStatus, doorStatusLabel } from './flow';
 import { formatClock } from '../../lib/dates';
 import { deviceName } from './format';
 import { useDeviceId, usePersistentStorage, useRosterIndex, useSyncState } from './hooks';
@@ -34,7 +34,7 @@ const DOUBLE_READ_MS = 3000;
 /** Results shown at once: a phone shows fewer; more means "type more". */
 const RESULT_LIMIT = 30;
 /** How long the last action can be undone. */
-export const UNDO_MS = 10_000;
+const UNDO_MS = 10_000;
 /** How long the full-screen flash stays. */
 const FLASH_MS = 900;
 
@@ -95,7 +95,7 @@ const DONE_LABELS: Record<string, string> = {
   not_visited: 'Not visited',
   registered_at_venue: 'Registered at venue',
 };
-const doneLabel = (status: string) => DONE_LABELS[status] ?? statusLabel(status);
+const doneLabel = (status: string) => DONE_LABELS[status] ?? doorStatusLabel(status);
 
 /** Inputs that take no typed text: a typed character on them belongs in the search box. */
 const NOT_TEXT = new Set(['checkbox', 'radio', 'file', 'button', 'submit', 'reset', 'range', 'color', 'image']);
@@ -238,7 +238,7 @@ export function CheckinPage() {
         toast.success(`Undone: ${action.person.name}'s walk-in registration is cancelled`);
       } else {
         await changeStatus(action.person, action.from, { name: actorName }, 'Undo');
-        toast.success(`Undone: ${action.person.name} is ${statusLabel(action.from).toLowerCase()} again`);
+        toast.success(`Undone: ${action.person.name} is ${doorStatusLabel(action.from).toLowerCase()} again`);
       }
       void refreshOutbox();
       if (navigator.onLine) void syncNow(true);
@@ -302,7 +302,7 @@ export function CheckinPage() {
         feedback('bad', 'Already checked in', `${match.name}${when} on ${deviceName(match.statusDeviceId, myDevice)}`);
       } else if (verdict === 'refused') {
         open(match, false);
-        feedback('bad', 'Refused', `${match.name}: ${statusLabel(match.status).toLowerCase()}`);
+        feedback('bad', 'Refused', `${match.name}: ${doorStatusLabel(match.status).toLowerCase()}`);
       } else if (exact && checkInOnScan && next === 'checked_in') {
         open(match, false);
         void perform(match, 'checked_in');
@@ -527,7 +527,7 @@ export function CheckinPage() {
                     {KIND_LABELS[p.kind]}
                     {p.organisation ? ` · ${p.organisation}` : ''} · {p.mobile} {p.passCode ? ` · ${p.passCode}` : ''}
                   </span>
-                  <span className={`ci-pill ci-pill--${p.status || 'none'}`}>{statusLabel(p.status)}</span>
+                  <span className={`ci-pill ci-pill--${p.status || 'none'}`}>{doorStatusLabel(p.status)}</span>
                 </button>
               </li>
             ))}

@@ -6,7 +6,7 @@ import { api, readEnvelope, resourceApi } from '../../lib/api';
 import { useIsAdmin, usePanelUser } from '../../components/panel-session';
 import type { RosterKind } from '../../offline/checkin-types';
 import { CHOSEN_KEY, useEvents } from './checkin-page';
-import { KIND_LABELS, statusLabel } from './flow';
+import { KIND_LABELS, doorStatusLabel } from './flow';
 import './checkin.css';
 import './conflicts.css';
 import { formatMoment } from '../../lib/dates';
@@ -40,7 +40,7 @@ export interface ConflictItem {
   resolution: string | null;
 }
 
-export const conflictsQueryOptions = (eventId: string) => ({
+const conflictsQueryOptions = (eventId: string) => ({
   queryKey: ['checkin', 'conflicts', eventId] as const,
   // The route's answer types `kind` as any text and `change` as optional; these rows are what it sends.
   queryFn: async () => (await readEnvelope(api.api.checkin.conflicts.$get({ query: { eventId: eventId || undefined } }))).data.items as ConflictItem[],
@@ -75,7 +75,7 @@ function Side({ title, side, testId }: { title: string; side: ConflictSide | nul
         <dt>When</dt>
         <dd>{inIndia(side.happenedAt)}</dd>
         <dt>Status</dt>
-        <dd>{statusLabel(side.toStatus)}</dd>
+        <dd>{doorStatusLabel(side.toStatus)}</dd>
         <dt>Outcome</dt>
         <dd>{OUTCOME_LABELS[side.outcome] ?? side.outcome}</dd>
       </dl>
@@ -96,7 +96,7 @@ function PersonHistory({ kind, recordId }: { kind: RosterKind; recordId: string 
       {/* The door's question is the status; the record's edits of other fields are the panel's history. */}
       {history.data.flatMap((h) => (h.kind === 'status' ? [h] : [])).map((h) => (
         <li key={h.id}>
-          <strong>{statusLabel(h.toStatus)}</strong> · {h.outcome === 'applied' ? 'applied' : h.outcome} · {h.changedByName || '—'} on{' '}
+          <strong>{doorStatusLabel(h.toStatus)}</strong> · {h.outcome === 'applied' ? 'applied' : h.outcome} · {h.changedByName || '—'} on{' '}
           {h.deviceId ? h.deviceName || `device ${h.deviceId.slice(0, 8)}` : 'the admin panel'} · {inIndia(h.deviceTime ?? h.createdAt)}
           {h.notes ? ` · ${h.notes}` : ''}
         </li>
@@ -127,11 +127,11 @@ function Resolve({ item, onDone }: { item: ConflictItem; onDone: () => void }) {
   return (
     <div className="ci-resolve">
       <button type="button" className="ci-button ci-button--small" disabled={resolve.isPending} onClick={() => resolve.mutate({ decision: 'keep' })}>
-        Keep {item.currentStatus ? statusLabel(item.currentStatus) : 'as is'}
+        Keep {item.currentStatus ? doorStatusLabel(item.currentStatus) : 'as is'}
       </button>
       {losing && (
         <button type="button" className="ci-button ci-button--small" disabled={resolve.isPending} onClick={() => resolve.mutate({ decision: 'apply', operationId: losing.operationId })}>
-          Apply {statusLabel(losing.toStatus)} from {losing.deviceName}
+          Apply {doorStatusLabel(losing.toStatus)} from {losing.deviceName}
         </button>
       )}
       {resolve.isError && (
@@ -204,7 +204,7 @@ export function ConflictsPage() {
                 {c.personName ?? 'A person since removed'}
                 <span className="ci-muted" style={{ fontWeight: 400 }}>
                   {' '}
-                  · {KIND_LABELS[c.kind] ?? c.kind} · now {c.currentStatus ? statusLabel(c.currentStatus) : '—'} · received {inIndia(c.change.receivedAt)}
+                  · {KIND_LABELS[c.kind] ?? c.kind} · now {c.currentStatus ? doorStatusLabel(c.currentStatus) : '—'} · received {inIndia(c.change.receivedAt)}
                 </span>
               </h2>
               <p className="ci-why" data-testid="conflict-why">

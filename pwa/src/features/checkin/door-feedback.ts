@@ -6,7 +6,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 export type Tone = 'ok' | 'bad';
 
 /** The door's switches, remembered on this device. Missing means the default. */
-export const DOOR_SETTINGS = {
+const DOOR_SETTINGS = {
   checkInOnScan: { key: 'eventpro.door.checkInOnScan', default: false },
   sound: { key: 'eventpro.door.sound', default: true },
   flash: { key: 'eventpro.door.flash', default: true },
@@ -15,7 +15,7 @@ export type DoorSetting = keyof typeof DOOR_SETTINGS;
 
 const settingListeners = new Set<() => void>();
 
-export function readSetting(name: DoorSetting): boolean {
+function readSetting(name: DoorSetting): boolean {
   try {
     const raw = localStorage.getItem(DOOR_SETTINGS[name].key);
     return raw === null ? DOOR_SETTINGS[name].default : raw === '1';
@@ -115,7 +115,7 @@ export function playTone(tone: Tone): void {
 }
 
 /** One short pulse admits; three refuse (felt in a pocket or a noisy hall). */
-export const VIBRATION: Record<Tone, number[]> = { ok: [80], bad: [180, 90, 180, 90, 180] };
+const VIBRATION: Record<Tone, number[]> = { ok: [80], bad: [180, 90, 180, 90, 180] };
 
 export function vibrate(tone: Tone): void {
   if (!activated()) return;

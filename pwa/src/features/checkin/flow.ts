@@ -1,5 +1,6 @@
 // What the one big action of a person card does, and the words for kinds and statuses.
-import { DOOR_FLOW, type RosterKind } from '../../../../edge/schemas/checkin';
+import { DOOR_FLOW, type RosterKind } from '@edge/schemas/checkin';
+import { statusLabel } from '../../components/panel-format';
 
 export const KIND_LABELS: Record<RosterKind, string> = {
   visitors: 'Visitor',
@@ -10,7 +11,8 @@ export const KIND_LABELS: Record<RosterKind, string> = {
   sponsors: 'Sponsor contact',
 };
 
-export const statusLabel = (status: string) => (status ? status.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()) : 'No status');
+/** A status in the door's words: sentence case ("Checked in"), "No status" when there is none. */
+export const doorStatusLabel = (status: string) => statusLabel(status, { sentence: true, empty: 'No status' });
 
 const ACTION_LABELS: Record<string, string> = {
   checked_in: 'Check in',
@@ -20,14 +22,14 @@ const ACTION_LABELS: Record<string, string> = {
   registered_at_venue: 'Registered at venue',
   not_visited: 'Mark not visited',
 };
-export const actionLabel = (status: string) => ACTION_LABELS[status] ?? statusLabel(status);
+export const actionLabel = (status: string) => ACTION_LABELS[status] ?? doorStatusLabel(status);
 
 /**
  * Statuses whose pass the door does not admit on its own: the registration was cancelled or switched
  * off in the panel. The card says so and offers no big action; staff may still choose a status under
  * "Other status" after checking at the desk.
  */
-export const REFUSED_STATUSES: ReadonlySet<string> = new Set(['cancelled', 'inactive']);
+const REFUSED_STATUSES: ReadonlySet<string> = new Set(['cancelled', 'inactive']);
 
 /**
  * The next sensible status: anyone not yet checked in is checked in; a checked-in visitor has no next

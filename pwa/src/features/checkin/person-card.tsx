@@ -1,6 +1,6 @@
 import { PrintBadgeButton } from '../../components/print-badge-button';
 import type { RosterPerson } from '../../offline/checkin-types';
-import { actionLabel, doorVerdict, KIND_LABELS, nextStatus, otherStatuses, statusLabel } from './flow';
+import { actionLabel, doorVerdict, KIND_LABELS, nextStatus, otherStatuses, doorStatusLabel } from './flow';
 import { formatMoment } from '../../lib/dates';
 import { deviceName } from './format';
 
@@ -42,7 +42,7 @@ export function PersonCard({ person, myDevice, armed, justDone, busy, error, onA
       </header>
       <p className="ci-status">
         <span className={`ci-pill ci-pill--${person.status || 'none'}`} data-testid="card-status">
-          {statusLabel(person.status)}
+          {doorStatusLabel(person.status)}
         </span>
         <span className="ci-muted">
           {person.statusChangedAt ? `since ${formatMoment(person.statusChangedAt)}` : ''}
@@ -52,7 +52,7 @@ export function PersonCard({ person, myDevice, armed, justDone, busy, error, onA
       </p>
       {justDone && (
         <p className="ci-done" role="status" data-testid="just-done">
-          {statusLabel(person.status)} just now. Ready for the next person.
+          {doorStatusLabel(person.status)} just now. Ready for the next person.
         </p>
       )}
       {verdict === 'already' && !justDone && (
@@ -63,7 +63,7 @@ export function PersonCard({ person, myDevice, armed, justDone, busy, error, onA
       )}
       {verdict === 'refused' && (
         <p className="ci-warning" role="alert" data-testid="refused-pass">
-          This registration is {statusLabel(person.status).toLowerCase()}. Do not admit on this pass: send them to the desk.
+          This registration is {doorStatusLabel(person.status).toLowerCase()}. Do not admit on this pass: send them to the desk.
         </p>
       )}
       {next && (
@@ -83,7 +83,7 @@ export function PersonCard({ person, myDevice, armed, justDone, busy, error, onA
           <div className="ci-other-list">
             {others.map((status) => (
               <button key={status} type="button" className="ci-button" disabled={busy} onClick={() => onAction(status)}>
-                {statusLabel(status)}
+                {doorStatusLabel(status)}
               </button>
             ))}
           </div>

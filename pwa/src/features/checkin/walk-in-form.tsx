@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import * as z from 'zod/mini';
-import { walkInFieldsSchema } from '../../../../edge/schemas/checkin';
+import { walkInFieldsSchema } from '@edge/schemas/checkin';
 import { registerWalkIn } from '../../offline/checkin-outbox';
 import type { RosterPerson } from '../../offline/checkin-types';
 import { refreshOutbox, syncNow } from '../../offline/checkin-sync';

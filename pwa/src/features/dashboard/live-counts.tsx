@@ -17,9 +17,9 @@ function duration(ms: number): string {
 }
 
 /** While the tab is visible (TanStack Query pauses intervals in hidden tabs). */
-export const LIVE_REFRESH_MS = 15_000;
+const LIVE_REFRESH_MS = 15_000;
 
-export const liveCountsQueryOptions = (eventId: string) =>
+const liveCountsQueryOptions = (eventId: string) =>
   queryOptions({
     queryKey: ['panel', 'dashboard', 'checkin-counts', eventId],
     queryFn: async () => (await readEnvelope(api.api.checkin.counts.$get({ query: { eventId } }))).data,

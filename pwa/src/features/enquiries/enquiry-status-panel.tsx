@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { ENQUIRY_STATUSES } from '../../../../edge/schemas/organisations';
+import { ENQUIRY_STATUSES } from '@edge/schemas/organisations';
 import { api, type BaseRecord, readEnvelope } from '../../lib/api';
 import { resourceKeys } from '../../lib/resource-keys';
 import { RecordHistory } from '../../components/record-history';
@@ -9,9 +9,9 @@ import { Dialog, useUnsavedChanges } from '../../components/dialog';
 import { statusLabel } from '../../components/panel-format';
 import { toast } from '../../components/toasts';
 import { FormMessage } from '../../components/form-message';
-import { formatMobile } from '../../../../edge/schemas/mobile-number';
+import { formatMobile } from '@edge/schemas/mobile-number';
 
-export const ENQUIRY_PANEL_WIDTH = 500;
+const ENQUIRY_PANEL_WIDTH = 500;
 
 /** The enquiry's status panel: any status may be set, with optional notes ("Please select a status" when none is chosen); the enquiry's history with its notes below. */
 /** `words`: the enquiries' panel description, whose labels the history's edits are told in. */

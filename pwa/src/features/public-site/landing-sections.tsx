@@ -3,8 +3,8 @@ import { toast } from '../../components/toasts';
 import type { RegistrationType } from './registration/registration-types';
 import { PackagesSection } from './packages-section';
 import { usePublicActions } from './public-layout';
-import type { SitePerson } from '../../../../edge/lib/site-settings';
-import { formatTime, programmeDays } from './event-dates';
+import type { SitePerson } from '@edge/lib/site-settings';
+import { formatTime, programmeDays } from '../../lib/dates';
 import { useSite } from './site-data';
 
 const NETWORK_STATS = [

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { usePublicActions } from './public-layout';
-import { DEFAULT_PACKAGES, type SitePackage } from '../../../../edge/lib/site-defaults';
+import { DEFAULT_PACKAGES, type SitePackage } from '@edge/lib/site-defaults';
 import { useSite } from './site-data';
 
 export function PackageCard({ pack, onDetails }: { pack: SitePackage; onDetails: (pack: SitePackage) => void }) {

@@ -1,4 +1,4 @@
-import { formatDateRange } from './event-dates';
+import { formatDateRange } from '../../lib/dates';
 import { useEvent, useSite } from './site-data';
 
 export function SiteFooter() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicEvent } from '../../../../edge/lib/events';
+import type { PublicEvent } from '@edge/lib/events';
 import { calendarFileUrl, directionsUrl, googleCalendarUrl, mapUrl, whatsAppShareUrl } from './visit-links';
 
 const event: PublicEvent = {

@@ -1,6 +1,6 @@
 // Links a visitor uses to plan the visit: the calendar file, Google Calendar, the map and directions,
 // and a WhatsApp share. Pure: the pages render them on the server too.
-import type { PublicEvent } from '../../../../edge/lib/events';
+import type { PublicEvent } from '@edge/lib/events';
 
 /** The event's calendar file (served by the API). */
 export const calendarFileUrl = (eventId: string) => `/api/public/calendar.ics?eventId=${encodeURIComponent(eventId)}`;

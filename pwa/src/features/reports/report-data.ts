@@ -19,7 +19,7 @@ export const REGISTRATION_TYPES = [
   ['enquiries', 'Enquiries'],
 ] as const;
 
-export const PERSON_KINDS: Record<string, string> = {
+const PERSON_KINDS: Record<string, string> = {
   visitors: 'Visitors',
   guests: 'Guests',
   speakers: 'Speakers',

@@ -1,4 +1,4 @@
-import { csvDocument } from '../../../../edge/lib/csv';
+import { csvDocument } from '@edge/lib/csv';
 import { saveFile } from '../../lib/save-file';
 import type { ReportTable } from './report-data';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type PasswordChangeForm, passwordChangeFormSchema } from '../../../../edge/schemas/auth';
+import { type PasswordChangeForm, passwordChangeFormSchema } from '@edge/schemas/auth';
 import { FormMessage } from '../../components/form-message';
 import { showServerErrors, useSchemaForm } from '../../components/form/schema-form';
 import { TextField } from '../../components/form/fields';

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type * as z from 'zod/mini';
-import { categoryLines, type SiteSettingsForm, siteSettingsFormSchema } from '../../../../edge/schemas/settings';
-import { passwordResetFormSchema, USER_ROLE_CHOICES, userCreateSchema } from '../../../../edge/schemas/users';
+import { categoryLines, type SiteSettingsForm, siteSettingsFormSchema } from '@edge/schemas/settings';
+import { passwordResetFormSchema, USER_ROLE_CHOICES, userCreateSchema } from '@edge/schemas/users';
 import { SelectField, TextAreaField, TextField } from '../../components/form/fields';
 import { showServerErrors, useSchemaForm } from '../../components/form/schema-form';
 import { Dialog } from '../../components/dialog';

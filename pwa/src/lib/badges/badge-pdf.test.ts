@@ -1,5 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+// biome-ignore lint/style/noRestrictedImports: the browser tests' PDF reader, outside pwa/src (no alias reaches tests/)
 import { qrCodesInPdf } from '../../../../tests/support/pdf-qr-codes';
 import { badgesPdf } from './badge-pdf';
 

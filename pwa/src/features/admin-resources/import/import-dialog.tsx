@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { importSummary, type ImportedRow } from '../../../../../edge/schemas/imports';
-import { Dialog } from '../../../components/dialog';
-import { PanelEventSelect, useEventChoices } from '../../../components/panel-event-select';
-import { toast } from '../../../components/toasts';
-import { errorMessage, readEnvelope, resourceApi } from '../../../lib/api';
+import { importSummary, type ImportedRow } from '@edge/schemas/imports';
+import { Dialog } from '@pwa/components/dialog';
+import { PanelEventSelect, useEventChoices } from '@pwa/components/panel-event-select';
+import { toast } from '@pwa/components/toasts';
+import { errorMessage, readEnvelope, resourceApi } from '@pwa/lib/api';
 import { resourceKeys } from '../resource-api';
 import type { ResourceConfig } from '../types';
 import {

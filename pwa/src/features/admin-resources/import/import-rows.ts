@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { readSheet } from 'read-excel-file/universal';
-import { duplicateInFileMessage, IMPORT_CHUNK_ROWS, type ImportedRow, type ImportOutcome } from '../../../../../edge/schemas/imports';
+import { duplicateInFileMessage, IMPORT_CHUNK_ROWS, type ImportedRow, type ImportOutcome } from '@edge/schemas/imports';
 
 /**
  * Reading a CSV or Excel file of people and sending it to `POST /api/<resource>/import` in chunks: the
@@ -14,8 +14,8 @@ export interface ImportTable {
   rows: string[][];
 }
 
-export const UNSUPPORTED_FILE = 'Choose a .csv or .xlsx file';
-export const EMPTY_FILE = 'The file has no rows to import';
+const UNSUPPORTED_FILE = 'Choose a .csv or .xlsx file';
+const EMPTY_FILE = 'The file has no rows to import';
 
 const cellText = (cell: unknown): string => {
   if (cell === null || cell === undefined) return '';

@@ -1,9 +1,9 @@
 import { vipAwardeeDescription } from '@resources/vip-awardees';
-import { WORKING_PROFESSIONAL_CHOICES } from '../../../../../edge/schemas/vocabulary';
+import { WORKING_PROFESSIONAL_CHOICES } from '@edge/schemas/vocabulary';
 import { contactColumns, createdOnColumn, eventField, nameColumn, statusColumn, statusField } from '../fields';
 import { panelResource } from '../types';
 
-/** VIP awardees (seed 001 §2, §3, §5): event, name, phone and city, else "Please fill in all required fields". */
+/** VIP awardees: event, name, phone and city required, else "Please fill in all required fields". */
 export const awardeesVipConfig = panelResource(vipAwardeeDescription, {
   title: 'VIP Awardees',
   subtitle: 'Manage VIP awardees',

@@ -2,7 +2,7 @@ import { nominationDescription } from '@resources/awards';
 import { createdOnColumn, eventField, statusColumn, statusField } from '../fields';
 import { panelResource } from '../types';
 
-/** Award nominations ("Awardees Nominees", seed 001 §2, §3): nothing required but a nominee. */
+/** Award nominations ("Awardees Nominees" in the sidebar): nothing required but a nominee. */
 export const awardsConfig = panelResource(nominationDescription, {
   title: 'Awardees Nominees',
   subtitle: 'Manage nominations',

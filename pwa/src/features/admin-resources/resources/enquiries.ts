@@ -2,7 +2,7 @@ import { enquiryDescription } from '@resources/enquiries';
 import { createdOnColumn, statusColumn } from '../fields';
 import { panelResource } from '../types';
 
-/** Enquiries (seed 001 §2): created on the public site; the panel searches, moves them along, deletes. */
+/** Enquiries: created on the public site only; the panel searches them, moves them along and deletes them. */
 export const enquiriesConfig = panelResource(enquiryDescription, {
   title: 'Enquiries',
   subtitle: 'Enquiries from the public site',

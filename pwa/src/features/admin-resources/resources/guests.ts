@@ -2,7 +2,7 @@ import { guestDescription } from '@resources/guests';
 import { addressFields, contactColumns, createdOnColumn, eventField, nameColumn, personFields, showOnSiteField, statusColumn, statusField } from '../fields';
 import { panelResource } from '../types';
 
-/** Guests (seed 001 §3, §5): name and phone required, the e-mail input flagged required. */
+/** Guests: name and phone required, the e-mail input flagged required. */
 export const guestsConfig = panelResource(guestDescription, {
   title: 'Guests',
   subtitle: 'Manage guests',

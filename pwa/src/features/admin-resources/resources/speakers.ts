@@ -2,7 +2,7 @@ import { speakerDescription } from '@resources/speakers';
 import { addressFields, contactColumns, createdOnColumn, eventField, nameColumn, personFields, showOnSiteField, statusField } from '../fields';
 import { panelResource } from '../types';
 
-/** Speakers (seed 001 §3): the guest fields plus title and bio; the list has no status column. */
+/** Speakers: the guest fields plus title and bio; the list has no status column. */
 export const speakersConfig = panelResource(speakerDescription, {
   title: 'Speakers',
   subtitle: 'Manage speakers',

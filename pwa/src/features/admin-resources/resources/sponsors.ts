@@ -1,15 +1,15 @@
 import { sponsorDescription } from '@resources/sponsors';
-import type { BaseRecord } from '../../../lib/api';
+import type { BaseRecord } from '@pwa/lib/api';
 import { checkboxValue, createdOnColumn, eventField, showOnSiteField, statusColumn, statusField } from '../fields';
 import { type FormValues, panelResource } from '../types';
-import { formatMobile } from '../../../../../edge/schemas/mobile-number';
+import { formatMobile } from '@edge/schemas/mobile-number';
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
 /**
- * Sponsors (seed 001 §3): the form's sponsorName, companyName, sponsorshipType, amount, email, phone,
+ * Sponsors: the form's sponsorName, companyName, sponsorshipType, amount, email, phone,
  * event and city become the API's contactPersonName, organizationName, sponsorshipTier,
- * sponsorshipAmount, email, mobileNumber, eventId, city; the rest of §9's defaults are the server's.
+ * sponsorshipAmount, email, mobileNumber, eventId, city; the other fields' defaults are the server's.
  */
 export const sponsorsConfig = panelResource(sponsorDescription, {
   title: 'Sponsors',

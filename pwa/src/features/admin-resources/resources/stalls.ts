@@ -1,5 +1,5 @@
 import { stallDescription } from '@resources/stalls';
-import type { BaseRecord } from '../../../lib/api';
+import type { BaseRecord } from '@pwa/lib/api';
 import { createdOnColumn, eventField, payloadFrom, statusColumn, statusField, valuesFrom } from '../fields';
 import { type FormField, type FormValues, panelResource } from '../types';
 
@@ -22,7 +22,7 @@ const stallFields: FormField[] = [
   { name: 'additionalRequirements', label: 'Requirements', type: 'textarea', full: true },
 ];
 
-/** Stalls (seed 001 §3 stall payload, §5: name, e-mail and phone required; §9 defaults on the server). */
+/** Stalls: contact name, e-mail and phone required; what the form leaves out the server fills in (stalls.ts there). */
 export const stallsConfig = panelResource(stallDescription, {
   title: 'Stalls',
   subtitle: 'Create and manage stalls',

@@ -1,9 +1,9 @@
 import { visitorDescription } from '@resources/visitors';
-import { WORKING_PROFESSIONAL_CHOICES } from '../../../../../edge/schemas/vocabulary';
+import { WORKING_PROFESSIONAL_CHOICES } from '@edge/schemas/vocabulary';
 import { addressFields, contactColumns, createdOnColumn, eventField, nameColumn, personFields, statusColumn, statusField } from '../fields';
 import { panelResource } from '../types';
 
-/** Visitors (seed 001 §2, §3, §5, §8): full name and phone required, e-mail optional. */
+/** Visitors: full name and phone required, e-mail optional; working professional 'Others' unless chosen. */
 export const visitorsConfig = panelResource(visitorDescription, {
   title: 'Visitors',
   subtitle: 'Manage visitors',

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ConflictsPage } from '../../../features/checkin/conflicts-page';
+import { ConflictsPage } from '@pwa/features/checkin/conflicts-page';
 
 /** The admins' conflict inbox of the venue door: two devices that changed the same person while apart. */
 export const Route = createFileRoute('/panel/_authed/checkin_/conflicts')({

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { BaseRecord } from '../../../lib/api';
-import { listSearchSchema, prefetchList } from '../../../features/admin-resources/list-search';
-import { ResourceScreen } from '../../../features/admin-resources/resource-list';
-import { enquiriesConfig } from '../../../features/admin-resources/resources/enquiries';
-import { EnquiryStatusPanel } from '../../../features/enquiries/enquiry-status-panel';
+import type { BaseRecord } from '@pwa/lib/api';
+import { listSearchSchema, prefetchList } from '@pwa/features/admin-resources/list-search';
+import { ResourceScreen } from '@pwa/features/admin-resources/resource-list';
+import { enquiriesConfig } from '@pwa/features/admin-resources/resources/enquiries';
+import { EnquiryStatusPanel } from '@pwa/features/enquiries/enquiry-status-panel';
 
 export const Route = createFileRoute('/panel/_authed/enquiries')({
   validateSearch: listSearchSchema,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { pageParam, textParam } from '../../../features/admin-resources/list-search';
-import { EventsPage } from '../../../features/events/events-page';
+import { pageParam, textParam } from '@pwa/features/admin-resources/list-search';
+import { EventsPage } from '@pwa/features/events/events-page';
 
 const eventsSearchSchema = (search: Record<string, unknown>) => ({ page: pageParam(search.page), status: textParam(search.status) });
 
@@ -8,7 +8,7 @@ export const Route = createFileRoute('/panel/_authed/events')({
   validateSearch: eventsSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {
-    void import('../../../components/event-queries').then((m) => context.queryClient.prefetchQuery(m.eventPageQueryOptions(deps)));
+    void import('@pwa/components/event-queries').then((m) => context.queryClient.prefetchQuery(m.eventPageQueryOptions(deps)));
   },
   component: EventsPage,
 });

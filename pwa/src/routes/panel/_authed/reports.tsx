@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { reportSearch } from '../../../features/reports/report-search';
-import { ReportsPage } from '../../../features/reports/reports-page';
+import { reportSearch } from '@pwa/features/reports/report-search';
+import { ReportsPage } from '@pwa/features/reports/reports-page';
 
 /** `/panel/reports?eventId=`: the event in the URL, so a report can be shared and reloaded as it was. */
 export const Route = createFileRoute('/panel/_authed/reports')({
@@ -8,7 +8,7 @@ export const Route = createFileRoute('/panel/_authed/reports')({
   loaderDeps: ({ search }) => ({ eventId: search.eventId }),
   // The query's code loads with the screen; the fetch starts while it does.
   loader: ({ context, deps }) =>
-    void import('../../../features/reports/report-data').then((m) => context.queryClient.prefetchQuery(m.reportQueryOptions(deps.eventId))),
+    void import('@pwa/features/reports/report-data').then((m) => context.queryClient.prefetchQuery(m.reportQueryOptions(deps.eventId))),
   component: ReportsRoute,
 });
 

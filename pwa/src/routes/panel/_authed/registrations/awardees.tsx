@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listSearchSchema, prefetchList } from '../../../../features/admin-resources/list-search';
-import { ResourceScreen } from '../../../../features/admin-resources/resource-list';
-import { awardsConfig } from '../../../../features/admin-resources/resources/awards';
+import { listSearchSchema, prefetchList } from '@pwa/features/admin-resources/list-search';
+import { ResourceScreen } from '@pwa/features/admin-resources/resource-list';
+import { awardsConfig } from '@pwa/features/admin-resources/resources/awards';
 
 export const Route = createFileRoute('/panel/_authed/registrations/awardees')({
   validateSearch: listSearchSchema,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listSearchSchema, prefetchList } from '../../../../features/admin-resources/list-search';
-import { ResourceScreen } from '../../../../features/admin-resources/resource-list';
-import { sponsorsConfig } from '../../../../features/admin-resources/resources/sponsors';
+import { listSearchSchema, prefetchList } from '@pwa/features/admin-resources/list-search';
+import { ResourceScreen } from '@pwa/features/admin-resources/resource-list';
+import { sponsorsConfig } from '@pwa/features/admin-resources/resources/sponsors';
 
 export const Route = createFileRoute('/panel/_authed/registrations/sponsors')({
   validateSearch: listSearchSchema,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../../features/admin-shell/panel-shell';
+import { ComingSoon } from '@pwa/features/admin-shell/panel-shell';
 
 export const Route = createFileRoute('/panel/_authed/teams/coordination')({
   component: Coordination,

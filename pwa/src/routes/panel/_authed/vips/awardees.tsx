@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listSearchSchema, prefetchList } from '../../../../features/admin-resources/list-search';
-import { ResourceScreen } from '../../../../features/admin-resources/resource-list';
-import { awardeesVipConfig } from '../../../../features/admin-resources/resources/awardeesvip';
+import { listSearchSchema, prefetchList } from '@pwa/features/admin-resources/list-search';
+import { ResourceScreen } from '@pwa/features/admin-resources/resource-list';
+import { awardeesVipConfig } from '@pwa/features/admin-resources/resources/awardeesvip';
 
 export const Route = createFileRoute('/panel/_authed/vips/awardees')({
   validateSearch: listSearchSchema,
