@@ -17,7 +17,7 @@ import { applyDeliveries, type Delivery, markSending, markWaiting, nextToSend, o
 import { authorTicket, deviceId, deviceInfo, storeAuthorTicket, watchClearedStorage } from './device-record';
 import { forgetLoadedIndex, rosterCursor, storeRosterPage } from './roster-repository';
 import { onOtherTabs } from './store-broadcast';
-import type { AuthorTicket, CheckinOutboxEntry, DeviceInfo, RosterKind } from './checkin-types';
+import type { AuthorTicket, CheckinOutboxEntry, DeviceInfo } from './checkin-types';
 import { recordStorageLoss } from './storage-loss';
 
 export const BATCH_SIZE = 500;
