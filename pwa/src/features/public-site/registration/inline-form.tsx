@@ -112,7 +112,7 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
     set('mobileNumber')(value);
     void loadRules().then((loaded) => setValues((current) => ({ ...current, mobileNumber: loaded.inlineMobileInput(current.mobileNumber ?? '') })));
   };
-  const check = (loaded: FormRules, checked: Values) => loaded.checkForm(loaded.INLINE_FORM_SCHEMAS[kind], checked);
+  const check = (loaded: FormRules, formValues: Values) => loaded.checkForm(loaded.INLINE_FORM_SCHEMAS[kind], formValues);
   // The browser refused the form (required, pattern): the form's own messages, on the number as read.
   const showErrors = () =>
     void loadRules().then((loaded) => {
