@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
 import { toCanonicalMobile } from './fields';
+import { indianMobileDigits } from './mobile-number';
 import {
   FIELD_LABELS,
+  INLINE_MESSAGES,
   INVALID_CHARACTERS_MESSAGE,
   isPlainText,
   MAX_ID_LENGTH,
@@ -19,15 +21,16 @@ import {
  * and messages, shared by the API and the PWA's forms. Mobile numbers are stored in their canonical E.164
  * form (fields.ts, mobile-number.ts).
  *
- * Two sets of schemas, because the API and the popup differ on purpose: the popup enforces every
+ * Three sets of schemas, because the API and the forms differ on purpose: the popup enforces every
  * required field of its type ("{label} is required"), while the API applies defaults to absent optional
  * fields (workingProfessional "Others", organizationName and city "Not specified", subscriptionType
- * "General Enquiry"). `*RegistrationSchema` is what the API accepts; `*FormSchema` is what the popup checks.
+ * "General Enquiry"); the inline visitor and stall forms have messages of their own and take an Indian
+ * mobile number, sent as its 10 digits. `*RegistrationSchema` is what the API accepts, `*FormSchema` what
+ * the popup checks and `inline*FormSchema` what the inline forms check; a form sends its schema's output.
  */
 
-/** Non-blank after trimming, "{label} is required" otherwise (also when absent or not text). */
-function requiredText(label: string) {
-  const required = requiredMessage(label);
+/** Non-blank after trimming, `required` ("{label} is required" by default) otherwise (also when absent or not text). */
+function requiredText(label: string, required = requiredMessage(label)) {
   return z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : `${label} must be text`) }).check(
     z.trim(),
     z.minLength(1, { error: required }),
@@ -96,10 +99,10 @@ const submissionFields = {
   uniqueSubmissionId: optionalId('uniqueSubmissionId'),
 };
 
-export const EMAIL_MESSAGE = 'Please enter a valid e-mail address';
+const EMAIL_MESSAGE = 'Please enter a valid e-mail address';
 
 /** An optional e-mail address (the pass is e-mailed there too); blank counts as absent. */
-export const optionalEmail = z.pipe(
+const optionalEmail = z.pipe(
   z.optional(z.nullable(z.string({ error: EMAIL_MESSAGE }).check(z.trim(), z.maxLength(254, { error: EMAIL_MESSAGE })))),
   z.pipe(
     z.transform((value: string | null | undefined) => value || undefined),
@@ -157,24 +160,37 @@ export const enquirySchema = z.object({
   ...submissionFields,
 });
 
-export type VisitorRegistrationInput = z.infer<typeof visitorRegistrationSchema>;
-export type StallRegistrationInput = z.infer<typeof stallRegistrationSchema>;
-export type AwardRegistrationInput = z.infer<typeof awardRegistrationSchema>;
-export type SponsorRegistrationInput = z.infer<typeof sponsorRegistrationSchema>;
-export type EnquiryInput = z.infer<typeof enquirySchema>;
-
 // ---- Popup form schemas (every required field non-blank after trimming; the API's defaults do not apply) ----
 
-export const visitorFormSchema = z.object({
+/** Optional text; blank is left out of the body, so the API applies its default. */
+function optionalText(label: string) {
+  return z.pipe(
+    z.optional(
+      z.string({ error: `${label} must be text` }).check(
+        z.trim(),
+        z.maxLength(MAX_TEXT_LENGTH, { error: `${label} must be at most ${MAX_TEXT_LENGTH} characters` }),
+        plainText(label),
+      ),
+    ),
+    z.transform((value: string | undefined) => value || undefined),
+  );
+}
+
+const visitorFormSchema = z.object({
   ...visitorRegistrationSchema.def.shape,
   workingProfessional: z.pipe(requiredText(FIELD_LABELS.visitor.workingProfessional), workingProfessionalChoice),
+  organizationName: optionalText(FIELD_LABELS.visitor.organizationName),
   city: requiredText(FIELD_LABELS.visitor.city),
 });
-export const stallFormSchema = stallRegistrationSchema;
-export const awardFormSchema = awardRegistrationSchema;
-export const sponsorFormSchema = sponsorRegistrationSchema;
-export const enquiryFormSchema = z.object({
+const stallFormSchema = stallRegistrationSchema;
+const awardFormSchema = z.object({
+  ...awardRegistrationSchema.def.shape,
+  category: optionalText(FIELD_LABELS.awards.category),
+});
+const sponsorFormSchema = sponsorRegistrationSchema;
+const enquiryFormSchema = z.object({
   ...enquirySchema.def.shape,
+  organization: optionalText(FIELD_LABELS.enquiry.organization),
   subscriptionType: requiredText(FIELD_LABELS.enquiry.subscriptionType),
 });
 
@@ -185,3 +201,35 @@ export const FORM_SCHEMAS = {
   sponsor: sponsorFormSchema,
   enquiry: enquiryFormSchema,
 } as const;
+
+// ---- Inline form schemas (the visitor and stall forms on the pages) ----
+
+/**
+ * An Indian mobile number in any spelling ("98765 43210", "+91 98765 43210", "098765 43210"), sent as its
+ * 10 digits; anything else "Valid 10-digit mobile number is required". Nothing is cut: a longer number is refused.
+ */
+const inlineMobile = z.pipe(
+  z.string({ error: INLINE_MESSAGES.mobile }),
+  z.transform((value: string, ctx) => {
+    const digits = indianMobileDigits(value.trim());
+    if (digits) return digits;
+    ctx.issues.push({ code: 'custom', message: INLINE_MESSAGES.mobile, input: value });
+    return z.NEVER;
+  }),
+);
+
+const inlineVisitorFormSchema = z.object({
+  fullName: requiredText(FIELD_LABELS.visitor.fullName, INLINE_MESSAGES.name),
+  mobileNumber: inlineMobile,
+  workingProfessional: z.optional(workingProfessionalChoice),
+  organizationName: optionalText(FIELD_LABELS.visitor.organizationName),
+  city: requiredText(FIELD_LABELS.visitor.city, INLINE_MESSAGES.city),
+});
+
+const inlineStallFormSchema = z.object({
+  companyName: requiredText(FIELD_LABELS.stall.companyName, INLINE_MESSAGES.organization),
+  contactPersonName: requiredText(FIELD_LABELS.stall.contactPersonName, INLINE_MESSAGES.name),
+  mobileNumber: inlineMobile,
+});
+
+export const INLINE_FORM_SCHEMAS = { visitor: inlineVisitorFormSchema, stall: inlineStallFormSchema } as const;

@@ -119,6 +119,36 @@ describe('public site', () => {
     await page.getByText(code).waitFor();
   });
 
+  it('popup: a field the server refuses shows the server’s message beside it, and the person can fix it there', async () => {
+    const { page } = device;
+    const token = await apiLogin(baseUrl, inject('adminEmail'), inject('adminPassword'));
+    await api(baseUrl, token, 'PUT', '/settings', { awardCategories: ['Best Luxury Project', 'Best Affordable Housing'] });
+    try {
+      await page.goto(`${baseUrl}/`);
+      await hydrated(page);
+      await page.locator('summary', { hasText: 'REGISTER NOW' }).click();
+      await page.locator('.site-header__choices').getByRole('link', { name: 'Nominate for Award' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Awards Registration' });
+      await dialog.getByLabel('Nominee Name').fill('Meera Constructions');
+      await dialog.getByLabel('Contact Person Mobile').fill(mobile());
+      await dialog.getByLabel('Organization').fill('Meera Group');
+      await dialog.getByLabel('Award Category').selectOption('Best Luxury Project');
+      // The organiser drops that category while the form is open: the server refuses the field.
+      await api(baseUrl, token, 'PUT', '/settings', { awardCategories: ['Best Affordable Housing'] });
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      const category = dialog.getByLabel('Award Category');
+      await expect.poll(() => category.getAttribute('aria-invalid')).toBe('true');
+      const describedBy = await category.getAttribute('aria-describedby');
+      expect(await dialog.locator(`[id="${describedBy}"]`).textContent()).toBe('Choose one of the award categories');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('category');
+      await category.selectOption('Best Affordable Housing');
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await dialog.getByText('Registration successful!').waitFor();
+    } finally {
+      await api(baseUrl, token, 'PUT', '/settings', { awardCategories: [] });
+    }
+  });
+
   it('Enquire Now preselects its package', async () => {
     const { page } = device;
     await page.goto(`${baseUrl}/`);

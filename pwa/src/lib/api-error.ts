@@ -11,8 +11,8 @@ export class ApiError extends Error {
   /** The failure's `data`, when the server sent one (e.g. the record a 409 conflicts with). */
   readonly data: unknown;
 
-  constructor(status: number, message: string, errors?: Record<string, string>, data?: unknown) {
-    super(message);
+  constructor(status: number, message: string, errors?: Record<string, string>, data?: unknown, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
     this.status = status;
     this.errors = errors;
     this.data = data;
@@ -20,6 +20,11 @@ export class ApiError extends Error {
 
   get isNetworkError(): boolean {
     return this.status === 0;
+  }
+
+  /** No answer because the request's time-out ran out (the server is slow, not the device offline). */
+  get isTimeout(): boolean {
+    return this.status === 0 && this.cause instanceof DOMException && this.cause.name === 'TimeoutError';
   }
 
   get isClientError(): boolean {

@@ -1,7 +1,7 @@
 import { hc } from 'hono/client';
-import type { AppType } from '../../../edge/app';
 import type { ResourceRouter } from '../../../edge/lib/resource-routes';
 import type { ResourceName } from '@resources/describe';
+import { apiClient, apiFetch } from './api-client';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
 import { getToken } from './auth-token';
 import { readEnvelope, type ResponseLike } from './envelope';
@@ -10,25 +10,19 @@ import { saveFile } from './save-file';
 export { ApiError, errorMessage, isApiError } from './api-error';
 export { readEnvelope } from './envelope';
 
-/** The signed-in user's bearer token, read on every call (a login or logout takes effect at once). */
-function authHeaders(): Record<string, string> {
-  const token = getToken();
-  return token ? { Authorization: `Bearer ${token}` } : {};
-}
-
 /**
- * The typed client of the EventPro API (same origin: the Node server serves both, Vite proxies `/api`
- * in development): paths, inputs and answers are the server's own types. Read answers with
- * `readEnvelope`, which resolves the success body and rejects with an `ApiError` (a 401 there makes the
- * query cache forget the token: query-client.ts).
+ * The panel's typed client of the EventPro API (api-client.ts), with the signed-in user's token read on
+ * every call. Read answers with `readEnvelope`, which resolves the success body and rejects with an
+ * `ApiError` (a 401 there makes the query cache forget the token: query-client.ts).
  */
-export const api = hc<AppType>('/', { headers: authHeaders });
+export const api = apiClient({ token: getToken });
+const panelFetch = apiFetch({ token: getToken });
 
 /**
  * The routes of one admin resource (`/api/<name>`): the nine share one router shape (edge/lib/resource-routes.ts),
  * so the generic panel screens call it by name with the same types.
  */
-export const resourceApi = (name: ResourceName) => hc<ResourceRouter>(`/api/${name}`, { headers: authHeaders });
+export const resourceApi = (name: ResourceName) => hc<ResourceRouter>(`/api/${name}`, { fetch: panelFetch });
 
 /** Request options that refuse a stale edit: `If-Match: <updatedAt>` of the version the organiser saw (409 otherwise). */
 export const ifMatch = (version: string | undefined) => (version ? { headers: { 'If-Match': version } } : undefined);

@@ -37,7 +37,8 @@ function stringRecord(value: unknown): Record<string, string> | undefined {
 /**
  * Awaits a response (or the promise of one), parses the `{ success, message, data?, errors? }`
  * envelope and returns it when the call succeeded. Otherwise throws an `ApiError`:
- * - no answer at all (fetch rejected): status 0, "No response from server. ...";
+ * - no answer at all (fetch rejected): status 0, "No response from server. ...", the rejection as its
+ *   `cause` (`isTimeout` when the client's time-out ran out);
  * - a body that is not a JSON envelope: the HTTP status, "Request failed";
  * - `!res.ok` or `success: false`: the HTTP status, the server's message and field errors.
  */
@@ -49,7 +50,7 @@ export async function readEnvelope<R extends ResponseLike>(
     res = await response;
   } catch (cause) {
     if (cause instanceof ApiError) throw cause;
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE, undefined, undefined, cause);
   }
 
   let body: unknown;

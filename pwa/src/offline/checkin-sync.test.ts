@@ -1,12 +1,14 @@
 // The door's device side against the real API (the app over a real libSQL file, edge/testing) on
 // fake-indexeddb: what door staff rely on when the Wi-Fi drops, a page reloads, a colleague takes over
-// the tablet, or two tabs are open. "Offline" is the network failing as it does in a browser (fetch
-// rejects); every answer comes from the real server.
+// the tablet, or two tabs are open. The engine gets the app's typed client over a network that can drop:
+// "offline" is the network failing as it does in a browser (fetch rejects); every answer comes from the
+// real server.
 import 'fake-indexeddb/auto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '@edge/db/tables/system';
 import { makeTestApp, type TestApp } from '@edge/testing/test-app';
+import { apiClient } from '../lib/api-client';
 import { changeStatus, outboxSummary, registerWalkIn } from './checkin-outbox';
 import { CheckinSync, type SyncDeps } from './checkin-sync';
 import { database } from './db';
@@ -52,10 +54,12 @@ function network() {
     before: undefined as ((path: string) => Promise<void>) | undefined,
     /** Runs after the server answered, before the device gets the answer; may lose it. */
     after: undefined as ((path: string) => Promise<void>) | undefined,
-    fetch: async (path: string, init: RequestInit): Promise<Response> => {
+    fetch: async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
       if (net.offline) throw new TypeError('Failed to fetch');
+      const url = new URL(input instanceof Request ? input.url : input, 'http://door.test');
+      const path = url.pathname + url.search;
       await net.before?.(path);
-      net.sent.push(`${init.method} ${path.split('?')[0]}`);
+      net.sent.push(`${init.method} ${url.pathname}`);
       const { signal: _signal, ...rest } = init;
       const res = await t.app.request(path, rest);
       await net.after?.(path);
@@ -67,7 +71,7 @@ function network() {
 
 /** A door engine for one signed-in member of staff, on the server's clock. */
 function door(net: ReturnType<typeof network>, who: (typeof staff)[number]): CheckinSync {
-  const deps: SyncDeps = { fetch: net.fetch, token: () => who.token, now: t.clock.now, online: () => !net.offline };
+  const deps: SyncDeps = { api: apiClient({ baseUrl: 'http://door.test', fetch: net.fetch }), token: () => who.token, now: t.clock.now, online: () => !net.offline };
   return new CheckinSync(deps);
 }
 

@@ -8,14 +8,16 @@
 // removes them and waits for a sync in flight to end, so nothing of one session writes after the next
 // began. Screens read `getSyncState()` / `subscribeSync()`; the service worker makes its own engine for a
 // Background Sync flush. Knows no screen.
+import type { ClientRequestOptions } from 'hono/client';
+import { type ApiClient, apiClient } from '../lib/api-client';
 import { ApiError } from '../lib/api-error';
-import { readEnvelope } from '../lib/envelope';
+import { readEnvelope, type ResponseLike, type SuccessBody } from '../lib/envelope';
 import { getToken, subscribeToken, tokenClaims } from '../lib/auth-token';
-import { applyDeliveries, type Delivery, markSending, markWaiting, nextToSend, oldestUnsentEvent, outboxSummary, type PersonState, unsentCount } from './checkin-outbox';
+import { applyDeliveries, type Delivery, markSending, markWaiting, nextToSend, oldestUnsentEvent, outboxSummary, unsentCount } from './checkin-outbox';
 import { authorTicket, deviceId, deviceInfo, storeAuthorTicket, watchClearedStorage } from './device-record';
-import { forgetLoadedIndex, type RosterEntry, rosterCursor, storeRosterPage } from './roster-repository';
+import { forgetLoadedIndex, rosterCursor, storeRosterPage } from './roster-repository';
 import { onOtherTabs } from './store-broadcast';
-import type { AuthorTicket, CheckinOutboxEntry, DeviceInfo, RosterKind } from './checkin-types';
+import type { AuthorTicket, CheckinOutboxEntry, DeviceInfo } from './checkin-types';
 import { recordStorageLoss } from './storage-loss';
 
 export const BATCH_SIZE = 500;
@@ -23,6 +25,8 @@ export const PAGE_SIZE = 2000;
 const INTERVAL_MS = 15_000;
 const MAX_BACKOFF_MS = 60_000;
 const LOCK_NAME = 'eventpro-checkin-sync';
+/** A request without an answer after this long is given up (a roster page of 2,000 people included). */
+const REQUEST_TIMEOUT_MS = 60_000;
 
 export interface DownloadState {
   eventId: string;
@@ -47,8 +51,8 @@ export interface SyncState {
 
 /** What the engine is given: how it reaches the API and tells time, whose token it sends, and how tabs take turns. */
 export interface SyncDeps {
-  /** `fetch` as the page has it (the API is same-origin). */
-  fetch: (path: string, init: RequestInit) => Promise<Response>;
+  /** The typed API client (lib/api-client.ts); the engine adds the session's token, its time-out and its abort to each call. */
+  api: ApiClient;
   /** The signed-in user's token, if any. */
   token: () => string | null;
   now: () => Date;
@@ -62,31 +66,15 @@ export interface SyncDeps {
   onChange?: () => void;
 }
 
+/** The `data` of a success body. */
+type DataOf<B> = B extends { data: infer D } ? D : never;
+
 /** A request the engine cannot send until someone logs in (again). */
 export class AuthNeeded extends Error {}
 
 /** A refusal for good (validation): the entries stay with the reason. Network, 408, 429 and 5xx are retried. */
 const refusedForGood = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
-
-interface OpResult {
-  id: string;
-  result: 'applied' | 'duplicate' | 'superseded' | 'held' | 'rejected';
-  reason?: string;
-  kind: RosterKind;
-  recordId: string;
-  person: PersonState | null;
-}
-
-interface VisitorRow {
-  id: string;
-  passCode: string | null;
-  status: string;
-  statusChangedAt: string | null;
-  statusChangedBy: string | null;
-  statusDeviceId: string | null;
-  statusOperationId: string | null;
-}
 
 /** Who sends: this device (id and name) and the author ticket of the user who queued the entries. */
 interface Sender {
@@ -170,26 +158,31 @@ export class CheckinSync {
   // -------------------------------------------------------------------------------------------------
   // The API
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; data: T }> {
+  /**
+   * One request of this session, made by `send` with the options it is given (the session's token, no HTTP
+   * cache, the time-out and the engine's abort); answers the success body's `data`, typed by the route.
+   */
+  private async call<R extends ResponseLike>(send: (options: ClientRequestOptions) => Promise<R>): Promise<DataOf<SuccessBody<R>>> {
     const token = this.deps.token();
     if (!token) throw new AuthNeeded('Log in again to send the waiting changes');
     if (this.stopped) throw new ApiError(0, 'The session ended');
-    let res: Response;
+    let res: R;
     try {
-      res = await this.deps.fetch(path, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.any([AbortSignal.timeout(60_000), this.aborts.signal]),
-        cache: 'no-store',
+      res = await send({
+        headers: { Authorization: `Bearer ${token}` },
+        init: { signal: AbortSignal.any([AbortSignal.timeout(REQUEST_TIMEOUT_MS), this.aborts.signal]), cache: 'no-store' },
       });
     } catch {
       throw new ApiError(0, 'No response from the server');
     }
     this.reached = true;
     if (res.status === 401) throw new AuthNeeded('Your session ended: log in again to send the waiting changes');
-    const envelope = (await readEnvelope(res)) as { data: T };
-    return { status: res.status, data: envelope.data };
+    return ((await readEnvelope(res)) as { data: DataOf<SuccessBody<R>> }).data;
+  }
+
+  /** The check-in routes (`/api/checkin/*`). */
+  private get checkin() {
+    return this.deps.api.api.checkin;
   }
 
   // -------------------------------------------------------------------------------------------------
@@ -238,13 +231,9 @@ export class CheckinSync {
   private async sendOps(batch: CheckinOutboxEntry[], sender: Sender) {
     const seqs = batch.map((e) => e.seq!);
     await markSending(seqs);
-    let results: OpResult[];
+    let results: Awaited<ReturnType<typeof this.sendOpsRequest>>['results'];
     try {
-      ({ data: { results } } = await this.call<{ results: OpResult[] }>('POST', '/api/checkin/ops', {
-        ...sender,
-        sentAt: this.deps.now().toISOString(),
-        operations: batch.map((e) => e.op!),
-      }));
+      ({ results } = await this.sendOpsRequest(batch, sender));
     } catch (error) {
       await this.failed(batch, error);
       return;
@@ -265,11 +254,21 @@ export class CheckinSync {
     for (const [eventId, deliveries] of byEvent) await applyDeliveries(eventId, deliveries);
   }
 
+  private sendOpsRequest(batch: CheckinOutboxEntry[], sender: Sender) {
+    const json = { ...sender, sentAt: this.deps.now().toISOString(), operations: batch.map((e) => e.op!) };
+    return this.call((options) => this.checkin.ops.$post({ json }, options));
+  }
+
+  private sendWalkInRequest(entry: CheckinOutboxEntry, sender: Sender) {
+    const json = { ...entry.walkIn!, ...sender, sentAt: this.deps.now().toISOString() };
+    return this.call((options) => this.checkin['walk-ins'].$post({ json }, options));
+  }
+
   private async sendWalkIn(entry: CheckinOutboxEntry, sender: Sender) {
     await markSending([entry.seq!]);
-    let data: VisitorRow;
+    let data: Awaited<ReturnType<typeof this.sendWalkInRequest>>;
     try {
-      ({ data } = await this.call<VisitorRow>('POST', '/api/checkin/walk-ins', { ...entry.walkIn, ...sender, sentAt: this.deps.now().toISOString() }));
+      data = await this.sendWalkInRequest(entry, sender);
     } catch (error) {
       await this.failed([entry], error);
       return;
@@ -314,12 +313,9 @@ export class CheckinSync {
     this.signingIn ??= (async () => {
       try {
         const info = await deviceInfo();
-        const { data } = await this.call<{ author: { userId: string; name: string }; ticket: string; expiresAt: string }>('POST', '/api/checkin/device', {
-          id: info.id,
-          secret: info.secret,
-          name: info.name ?? '',
-          ...(this.eventId ? { eventId: this.eventId } : {}),
-        });
+        // deviceInfo() makes the secret when the record has none; a blank one is refused like a wrong one.
+        const json = { id: info.id, secret: info.secret ?? '', name: info.name ?? '', ...(this.eventId ? { eventId: this.eventId } : {}) };
+        const data = await this.call((options) => this.checkin.device.$post({ json }, options));
         const ticket: AuthorTicket = { userId: data.author.userId, name: data.author.name, ticket: data.ticket, expiresAt: data.expiresAt };
         if (!this.stopped) await storeAuthorTicket(ticket);
         return ticket;
@@ -345,7 +341,7 @@ export class CheckinSync {
     let loaded = 0;
     if (first) this.set({ download: { eventId, loaded: 0, complete: false } });
     const fetchPage = (from: number) =>
-      this.call<{ items: RosterEntry[]; cursor: number; hasMore: boolean }>('GET', `/api/checkin/roster?eventId=${encodeURIComponent(eventId)}&since=${from}&limit=${PAGE_SIZE}`);
+      this.call((options) => this.checkin.roster.$get({ query: { eventId, since: String(from), limit: String(PAGE_SIZE) } }, options));
     let changes = 0;
     let committing: Promise<unknown> | null = null;
     let page = await fetchPage(since);
@@ -353,7 +349,7 @@ export class CheckinSync {
       for (;;) {
         // A page that arrives after the session ended is not stored (the logout wiped the roster).
         if (this.stopped) throw new ApiError(0, 'The session ended');
-        const { items, cursor, hasMore } = page.data;
+        const { items, cursor, hasMore } = page;
         const next = hasMore ? fetchPage(cursor) : null;
         next?.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
         const storing = storeRosterPage(eventId, items, { after: since, cursor, complete: !hasMore || stored?.complete === true, asChunk: first });
@@ -511,7 +507,8 @@ export class CheckinSync {
       const userId = tokenClaims(this.deps.token()).sub;
       const ticket = userId ? ((await authorTicket(userId, this.deps.now())) ?? (await this.signInDevice())) : undefined;
       if (!ticket) return;
-      await this.call('POST', '/api/checkin/report', { deviceId: await deviceId(), eventId: forEvent, waiting, author: ticket.ticket });
+      const json = { deviceId: await deviceId(), eventId: forEvent, waiting, author: ticket.ticket };
+      await this.call((options) => this.checkin.report.$post({ json }, options));
     } catch {
       // offline, logged out or refused: the next sync reports again
     }
@@ -534,7 +531,8 @@ export class CheckinSync {
     if (!forEvent || !ticket) return;
     const retire = async () => {
       try {
-        await this.call('POST', '/api/checkin/report', { deviceId: previous.id, eventId: forEvent, waiting: 0, author: ticket.ticket });
+        const json = { deviceId: previous.id, eventId: forEvent, waiting: 0, author: ticket.ticket };
+        await this.call((options) => this.checkin.report.$post({ json }, options));
         return true;
       } catch {
         return false;
@@ -662,7 +660,7 @@ const tellPage = () => {
 /** This page's engine for the session signed in now (made on first use, started by `startOutboxSync`). */
 function engine(): CheckinSync {
   pageEngine ??= new CheckinSync({
-    fetch: (path, init) => fetch(path, init),
+    api: apiClient(),
     token: getToken,
     now: () => new Date(),
     locks: browserLocks(),
@@ -773,6 +771,6 @@ export function requestBackgroundSync(): void {
 /** The service worker's flush (it has no localStorage: the page left it a copy of the token). Touches no DOM or window. */
 export async function flushOutboxOnce(): Promise<void> {
   const token = getToken() ?? (await readWorkerToken());
-  const worker = new CheckinSync({ fetch: (path, init) => fetch(path, init), token: () => token, now: () => new Date(), locks: browserLocks(), online: isOnline });
+  const worker = new CheckinSync({ api: apiClient(), token: () => token, now: () => new Date(), locks: browserLocks(), online: isOnline });
   await worker.flushOnce();
 }

@@ -4,8 +4,7 @@ import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, use
 import { type EventOption, EventOptions, featuredOrFirst } from '../../components/event-options';
 import { toast } from '../../components/toasts';
 import { useIsAdmin, usePanelUser } from '../../components/panel-session';
-import { getToken } from '../../lib/auth-token';
-import { readEnvelope } from '../../lib/envelope';
+import { api, readEnvelope } from '../../lib/api';
 import { changeStatus } from '../../offline/checkin-outbox';
 import { personKey } from '../../offline/roster-search-index';
 import { refreshOutbox, startCheckinSync, syncNow } from '../../offline/checkin-sync';
@@ -52,9 +51,8 @@ export function useEvents() {
   return useQuery({
     queryKey: ['checkin', 'events'],
     queryFn: async () => {
-      const token = getToken();
-      const body = (await readEnvelope(fetch('/api/events?limit=100', { headers: token ? { Authorization: `Bearer ${token}` } : {} }))) as { data: { items: EventOption[] } };
-      const events = body.data.items.map(({ id, eventName, isFeatured }) => ({ id, eventName, isFeatured }));
+      const body = await readEnvelope(api.api.events.$get({ query: { limit: '100' } }));
+      const events: EventOption[] = body.data.items.map(({ id, eventName, isFeatured }) => ({ id, eventName, isFeatured }));
       localStorage.setItem(EVENTS_KEY, JSON.stringify(events));
       return events;
     },

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import * as z from 'zod/mini';
+import { checkForm } from '@edge/schemas/check-form';
 import { walkInFieldsSchema } from '@edge/schemas/checkin';
 import { registerWalkIn } from '../../offline/checkin-outbox';
 import type { RosterPerson } from '../../offline/checkin-types';
@@ -28,17 +28,15 @@ export function WalkInForm({ eventId, actorName, onDone, onCancel }: Props) {
       organizationName: String(form.get('organizationName') ?? ''),
       city: String(form.get('city') ?? ''),
     };
-    const parsed = z.safeParse(walkInFieldsSchema, input);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setErrors(found);
+    const checked = checkForm(walkInFieldsSchema, input);
+    if (!checked.ok) {
+      setErrors(checked.errors);
       return;
     }
     setErrors({});
     setBusy(true);
     try {
-      const { id: _id, ...data } = parsed.data;
+      const { id: _id, ...data } = checked.body;
       const person = await registerWalkIn(data, { name: actorName });
       void refreshOutbox();
       if (navigator.onLine) void syncNow(true);

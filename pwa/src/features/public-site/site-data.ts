@@ -6,23 +6,14 @@ import { createContext, createElement, type ReactNode, useContext, useEffect, us
 import type { PublicEvent } from '../../../../edge/lib/events';
 import { FEATURED_EVENT } from '../../../../edge/lib/featured-event';
 import { registrationClosedMessage } from '../../../../edge/lib/registration-window';
-import type { SitePackage } from '../../../../edge/lib/site-defaults';
-import type { SitePerson, SiteSponsor } from '../../../../edge/lib/site-settings';
+import type { publicSite } from '../../../../edge/lib/site-settings';
 
-export interface SiteData {
-  event: PublicEvent | null;
-  contactPhone: string;
-  contactEmail: string;
-  packages: SitePackage[];
-  subscriptionChoices: string[];
-  /** A path on this site, or '' while there is no video. */
-  founderVideoUrl: string;
-  /** Set in Settings; the rest below are the panel's records marked "show on site". */
-  awardCategories: string[];
-  speakers: SitePerson[];
-  jury: SitePerson[];
-  sponsors: SiteSponsor[];
-}
+/**
+ * What `GET /api/public/site` answers (its type is the route's own): the featured event, contacts,
+ * packages and enquiry choices, the founder's video (a path on this site, or '' while there is none), the
+ * award categories set in Settings, and the panel's records marked "show on site".
+ */
+export type SiteData = Awaited<ReturnType<typeof publicSite>>;
 
 /** The featured expo's details, shown until the API answers. */
 export const FALLBACK_SITE: SiteData = {
@@ -54,22 +45,9 @@ export const FALLBACK_SITE: SiteData = {
 };
 
 async function fetchSite(): Promise<SiteData> {
-  // Only a page started without the server's data asks (offline shell, panel → public): loaded then.
-  const { readEnvelope } = await import('../../lib/envelope');
-  const body = await readEnvelope(fetch('/api/public/site', { headers: { Accept: 'application/json' } }));
-  const data = body.data as Partial<SiteData> | undefined;
-  return {
-    event: data?.event ?? null,
-    contactPhone: data?.contactPhone ?? '',
-    contactEmail: data?.contactEmail ?? '',
-    packages: Array.isArray(data?.packages) ? data.packages : [],
-    subscriptionChoices: Array.isArray(data?.subscriptionChoices) ? data.subscriptionChoices : [],
-    founderVideoUrl: typeof data?.founderVideoUrl === 'string' ? data.founderVideoUrl : '',
-    awardCategories: Array.isArray(data?.awardCategories) ? data.awardCategories : [],
-    speakers: Array.isArray(data?.speakers) ? data.speakers : [],
-    jury: Array.isArray(data?.jury) ? data.jury : [],
-    sponsors: Array.isArray(data?.sponsors) ? data.sponsors : [],
-  };
+  // Only a page started without the server's data asks (offline shell, panel → public): the client is loaded then.
+  const [{ apiClient }, { readEnvelope }] = await Promise.all([import('../../lib/api-client'), import('../../lib/envelope')]);
+  return (await readEnvelope(apiClient().api.public.site.$get())).data;
 }
 
 /** What a server-rendered page carries in its `#site-data` block. */

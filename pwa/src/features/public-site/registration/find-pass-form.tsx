@@ -27,14 +27,10 @@ export function FindPassForm() {
     setBusy(true);
     setMessage(null);
     try {
-      const body = await readEnvelope(
-        fetch('/api/public/passes/find', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-          body: JSON.stringify({ contact: value }),
-        }),
-      );
-      setMessage({ tone: 'success', text: String(body.message ?? '') });
+      // The client loads with the first request: the page opens without it.
+      const { apiClient } = await import('../../../lib/api-client');
+      const body = await readEnvelope(apiClient().api.public.passes.find.$post({ json: { contact: value } }));
+      setMessage({ tone: 'success', text: body.message });
       setContact('');
     } catch (error) {
       const text =

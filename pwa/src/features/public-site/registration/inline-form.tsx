@@ -6,15 +6,12 @@ import { CityPicker } from './city-picker';
 import { useFocusFirstInvalid } from './focus-invalid';
 import {
   type FieldErrors,
+  type FormRules,
   INLINE_MOBILE_PATTERN_ATTRIBUTE,
-  inlineMobileInput,
-  inlinePayload,
-  loadMobileNumbers,
-  type MobileNumbers,
+  loadFormRules,
   PROFESSIONAL_TYPES,
   QUEUED_MESSAGE,
   SLOW_SERVER_MESSAGE,
-  validateInline,
   type Values,
 } from './registration-types';
 import './registration.css';
@@ -47,8 +44,8 @@ interface InlineFieldProps {
 
 /**
  * A field of the inline form. No `maxLength`: a pasted number or a long name is never cut; the form's
- * rules refuse what is too long with the field's message. A number in another spelling becomes its
- * 10 digits as it is pasted or typed (the form's `setMobile`, registration-types.ts `inlineMobileInput`).
+ * schema refuses what is too long with the field's message. A number in another spelling becomes its
+ * 10 digits as it is pasted or typed (the form's `setMobile`, form-rules.ts `inlineMobileInput`).
  */
 function InlineField({ id, name, label, value, error, type = 'text', autoComplete, required = true, onChange, onInvalid }: InlineFieldProps) {
   const tel = type === 'tel';
@@ -85,7 +82,11 @@ function InlineField({ id, name, label, value, error, type = 'text', autoComplet
   );
 }
 
-/** The inline visitor or stall form: its fields, its rules, and "Processing..." while it sends. */
+/**
+ * The inline visitor or stall form: its fields, checked by the shared inline schema (edge/schemas/
+ * public-registrations.ts) with each message beside its field, the server's per-field messages likewise,
+ * and "Processing..." while it sends.
+ */
 export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventName: string }) {
   const id = useId();
   const [values, setValues] = useState<Values>(kind === 'visitor' ? { workingProfessional: 'Others' } : {});
@@ -99,24 +100,26 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
   const [attempt, setAttempt] = useState(0);
   useFocusFirstInvalid(form, attempt, Object.keys(errors).length > 0);
   const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
-  const [phone, setPhone] = useState<MobileNumbers | null>(null);
-  const loadPhone = () =>
-    loadMobileNumbers().then((loaded) => {
-      setPhone(() => loaded);
+  const [rules, setRules] = useState<FormRules | null>(null);
+  const loadRules = () =>
+    loadFormRules().then((loaded) => {
+      setRules(() => loaded);
       return loaded;
     });
-  // A number pasted or typed in another spelling becomes its 10 digits as it arrives (once the reader is here).
+  // A number pasted or typed in another spelling becomes its 10 digits as it arrives (once the rules are here).
   const setMobile = (value: string) => {
-    if (phone) return set('mobileNumber')(inlineMobileInput(value, phone));
+    if (rules) return set('mobileNumber')(rules.inlineMobileInput(value));
     set('mobileNumber')(value);
-    void loadPhone().then((loaded) => setValues((current) => ({ ...current, mobileNumber: inlineMobileInput(current.mobileNumber ?? '', loaded) })));
+    void loadRules().then((loaded) => setValues((current) => ({ ...current, mobileNumber: loaded.inlineMobileInput(current.mobileNumber ?? '') })));
   };
+  const check = (loaded: FormRules, formValues: Values) => loaded.checkForm(loaded.INLINE_FORM_SCHEMAS[kind], formValues);
   // The browser refused the form (required, pattern): the form's own messages, on the number as read.
   const showErrors = () =>
-    void loadPhone().then((loaded) => {
-      const read = values.mobileNumber ? { ...values, mobileNumber: inlineMobileInput(values.mobileNumber, loaded) } : values;
+    void loadRules().then((loaded) => {
+      const read = values.mobileNumber ? { ...values, mobileNumber: loaded.inlineMobileInput(values.mobileNumber) } : values;
       setValues(read);
-      setErrors(validateInline(kind, read, loaded));
+      const checked = check(loaded, read);
+      setErrors(checked.ok ? {} : checked.errors);
     });
 
   const onSubmit = async (event: FormEvent) => {
@@ -124,18 +127,17 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
     setMessage(null);
     setPass(null);
     setAttempt((count) => count + 1);
-    const loaded = await loadPhone();
-    const found = validateInline(kind, values, loaded);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const checked = check(await loadRules(), values);
+    setErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) return;
 
     setBusy(true);
-    const trimmed = inlinePayload(values, loaded);
+    const { body } = checked;
     const { submitRegistration } = await import('./submit');
     const result = await submitRegistration({
       endpoint: kind === 'visitor' ? '/api/visitors/register' : '/api/stalls/register',
-      body: trimmed,
-      name: (kind === 'visitor' ? trimmed.fullName : trimmed.contactPersonName) ?? '',
+      body,
+      name: 'fullName' in body ? body.fullName : body.contactPersonName,
       typeLabel: kind === 'visitor' ? 'Visitor Registration' : 'Book a Stall',
       eventName,
     });
@@ -175,7 +177,7 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
           {closed}
         </p>
       ) : null}
-      <form ref={form} className="form" aria-labelledby={`${id}-title`} onSubmit={onSubmit} onFocus={() => void loadPhone()}>
+      <form ref={form} className="form" aria-labelledby={`${id}-title`} onSubmit={onSubmit} onFocus={() => void loadRules()}>
         {kind === 'visitor' ? (
           <>
             <InlineField id={`${id}-name`} name="fullName" label="Full Name" autoComplete="name" value={values.fullName ?? ''} error={errors.fullName} onChange={set('fullName')} onInvalid={showErrors} />

@@ -1,5 +1,6 @@
 // The pass by link (`/p/<token>`): the copy kept on this device first (so it opens offline), then the
 // server's, which is saved to "My passes". Knows no screen.
+import { apiClient } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { readEnvelope } from '../../../lib/envelope';
 import { database, type SavedPass } from '../../../offline/db';
@@ -10,18 +11,6 @@ export type PassLinkState =
   | { kind: 'invalid' }
   | { kind: 'offline' };
 
-interface ServerPass {
-  recordId: string;
-  name: string;
-  typeLabel: string;
-  passCode: string;
-  eventName: string;
-  startDateTime: string;
-  endDateTime: string;
-  venue: string;
-  city: string;
-}
-
 export async function storedPassOf(token: string): Promise<SavedPass | undefined> {
   // A device keeps a handful of passes: a scan is cheaper than an index of its own.
   return database().passes.filter((pass) => pass.linkToken === token).first();
@@ -30,8 +19,7 @@ export async function storedPassOf(token: string): Promise<SavedPass | undefined
 /** Asks the server for the pass; saves it on this device. */
 export async function fetchPassByLink(token: string): Promise<PassLinkState> {
   try {
-    const body = await readEnvelope(fetch(`/api/public/passes/${encodeURIComponent(token)}`, { headers: { Accept: 'application/json' } }));
-    const data = body.data as ServerPass;
+    const { data } = await readEnvelope(apiClient().api.public.passes[':token'].$get({ param: { token: encodeURIComponent(token) } }));
     const pass: SavedPass = {
       passCode: data.passCode,
       name: data.name,

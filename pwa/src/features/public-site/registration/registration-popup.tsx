@@ -7,17 +7,7 @@ import { CityPicker } from './city-picker';
 
 import { toast } from '../../../components/toasts';
 import { useFocusFirstInvalid } from './focus-invalid';
-import {
-  type FieldErrors,
-  loadMobileNumbers,
-  payloadOf,
-  QUEUED_MESSAGE,
-  type RegistrationType,
-  SLOW_SERVER_MESSAGE,
-  typeSpec,
-  validatePopup,
-  type Values,
-} from './registration-types';
+import { type FieldErrors, loadFormRules, QUEUED_MESSAGE, type RegistrationType, SLOW_SERVER_MESSAGE, typeSpec, type Values } from './registration-types';
 import { submitRegistration } from './submit';
 import './registration.css';
 
@@ -58,8 +48,8 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
   const [sending, setSending] = useState(false);
   const [message, setMessage] = useState<Message>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  // Opening the popup is the moment to fetch the number reader its submit needs.
-  useEffect(() => void loadMobileNumbers(), []);
+  // Opening the popup is the moment to fetch the rules (the shared schemas) its submit checks.
+  useEffect(() => void loadFormRules(), []);
   // Closed while sending (Esc, ✕): the submission goes on, and its outcome is told as a toast instead.
   const open = useRef(true);
   useEffect(
@@ -83,17 +73,18 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
     if (sending) return;
     setMessage(null);
     setAttempt((count) => count + 1);
-    const phone = await loadMobileNumbers();
-    const found = validatePopup(spec.fields, values, phone);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    // The type's shared form schema: every message beside its field; the body sent is the schema's output.
+    const rules = await loadFormRules();
+    const checked = rules.checkForm(rules.FORM_SCHEMAS[spec.kind], values);
+    setErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) return;
 
     setSending(true);
-    const body = payloadOf(spec.fields, values, phone);
+    const body: Record<string, unknown> = checked.body;
     const result = await submitRegistration({
       endpoint: spec.endpoint,
       body,
-      name: body[spec.nameField] ?? '',
+      name: String(body[spec.nameField] ?? ''),
       typeLabel: type,
       eventName,
     });

@@ -1,30 +1,23 @@
-// The public registration types (visitor, awards, stall, sponsor, enquiry): endpoints, fields, labels and
-// the popup's and inline forms' validation, with their messages. Pure: no React, no network.
+// The public registration types (visitor, awards, stall, sponsor, enquiry): endpoints, fields and labels.
+// Their rules and messages are the shared schemas' (edge/schemas/public-registrations.ts), loaded with the
+// first use of a form (form-rules.ts). Pure: no React, no network.
 import {
   FIELD_LABELS,
-  INLINE_MESSAGES,
   INLINE_MOBILE_PATTERN,
-  MAX_TEXT_LENGTH,
-  MOBILE_MESSAGE,
-  MOBILE_PATTERN,
-  normaliseMobile,
   REQUIRED_FIELDS,
   type RegistrationKind,
-  requiredMessage,
   WORKING_PROFESSIONAL_CHOICES,
 } from '../../../../../edge/schemas/vocabulary';
-
-/** The number reader: libphonenumber with its metadata (edge/schemas/mobile-number.ts). */
-export type MobileNumbers = typeof import('../../../../../edge/schemas/mobile-number');
-let mobileNumbers: Promise<MobileNumbers> | undefined;
-/**
- * Loads the number reader (about 30 KB gzip) when a form first needs it — a field of the form focused,
- * the popup opened, a form sent — so the registration pages open without it.
- */
-export const loadMobileNumbers = (): Promise<MobileNumbers> => (mobileNumbers ??= import('../../../../../edge/schemas/mobile-number'));
 import type { PublicEndpoint } from '../../../offline/db';
 
-export { INLINE_MESSAGES };
+/** The forms' rules: the shared schemas and the number reader (zod/mini and libphonenumber, about 40 KB gzip). */
+export type FormRules = typeof import('./form-rules');
+let formRules: Promise<FormRules> | undefined;
+/**
+ * Loads the forms' rules when a form first needs them — a field of the form focused, the popup opened, a
+ * form sent — so the public pages open without them.
+ */
+export const loadFormRules = (): Promise<FormRules> => (formRules ??= import('./form-rules'));
 
 export type RegistrationType =
   | 'Visitor Registration'
@@ -32,18 +25,6 @@ export type RegistrationType =
   | 'Book a Stall'
   | 'Sponsor Registration'
   | 'Enquire Now';
-
-export const REGISTRATION_TYPES: readonly RegistrationType[] = [
-  'Visitor Registration',
-  'Awards Registration',
-  'Book a Stall',
-  'Sponsor Registration',
-  'Enquire Now',
-];
-
-export function isRegistrationType(value: unknown): value is RegistrationType {
-  return typeof value === 'string' && (REGISTRATION_TYPES as readonly string[]).includes(value);
-}
 
 export const PROFESSIONAL_TYPES = WORKING_PROFESSIONAL_CHOICES;
 /** The default enquiry choices, used only when the site data gives none. */
@@ -72,6 +53,8 @@ const person = { kind: 'text', autoComplete: 'name' } as const;
 const organisation = { kind: 'text', autoComplete: 'organization' } as const;
 
 export interface TypeSpec {
+  /** Which of the shared form schemas checks it. */
+  kind: RegistrationKind;
   endpoint: PublicEndpoint;
   fields: FieldSpec[];
   /** The field holding the person's name (shown on the pass and in the waiting list). */
@@ -82,6 +65,7 @@ export function typeSpec(type: RegistrationType, enquiryChoices: readonly string
   switch (type) {
     case 'Visitor Registration':
       return {
+        kind: 'visitor',
         endpoint: '/api/visitors/register',
         nameField: 'fullName',
         fields: [
@@ -94,6 +78,7 @@ export function typeSpec(type: RegistrationType, enquiryChoices: readonly string
       };
     case 'Awards Registration':
       return {
+        kind: 'awards',
         endpoint: '/api/awards/register',
         nameField: 'nomineeName',
         fields: [
@@ -106,6 +91,7 @@ export function typeSpec(type: RegistrationType, enquiryChoices: readonly string
       };
     case 'Book a Stall':
       return {
+        kind: 'stall',
         endpoint: '/api/stalls/register',
         nameField: 'contactPersonName',
         fields: [
@@ -116,6 +102,7 @@ export function typeSpec(type: RegistrationType, enquiryChoices: readonly string
       };
     case 'Sponsor Registration':
       return {
+        kind: 'sponsor',
         endpoint: '/api/sponsors/register',
         nameField: 'name',
         fields: [
@@ -126,6 +113,7 @@ export function typeSpec(type: RegistrationType, enquiryChoices: readonly string
       };
     case 'Enquire Now':
       return {
+        kind: 'enquiry',
         endpoint: '/api/enquiries',
         nameField: 'name',
         fields: [
@@ -138,80 +126,11 @@ export function typeSpec(type: RegistrationType, enquiryChoices: readonly string
   }
 }
 
-export const POPUP_MOBILE_MESSAGE = MOBILE_MESSAGE;
-export const normalizeMobile = normaliseMobile;
-
 export type Values = Record<string, string>;
 export type FieldErrors = Record<string, string>;
 
-/** Longer text is refused with this message (never cut): the API's own limit and words. */
-export const tooLongMessage = (label: string) => `${label} must be at most ${MAX_TEXT_LENGTH} characters`;
-
-/**
- * The popup's rules: required fields non-blank after trimming ("{label} is required"); text at most 200
- * characters; mobile `+`? 10–15 digits (spaces, dashes and brackets aside) that some country can hold.
- */
-export function validatePopup(fields: readonly FieldSpec[], values: Values, phone: MobileNumbers): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const field of fields) {
-    const value = (values[field.name] ?? '').trim();
-    if (field.required && !value) errors[field.name] = requiredMessage(field.label);
-    else if (field.kind === 'tel' && value) {
-      if (!MOBILE_PATTERN.test(normalizeMobile(value))) errors[field.name] = POPUP_MOBILE_MESSAGE;
-      else if (!phone.canonicalMobile(value)) errors[field.name] = phone.MOBILE_UNREADABLE_MESSAGE;
-    } else if (value.length > MAX_TEXT_LENGTH) errors[field.name] = tooLongMessage(field.label);
-  }
-  return errors;
-}
-
-/** The body sent: trimmed values, numbers in their canonical E.164 form, blank optional fields left out (the API applies its defaults). */
-export function payloadOf(fields: readonly FieldSpec[], values: Values, phone: MobileNumbers): Record<string, string> {
-  const body: Record<string, string> = {};
-  for (const field of fields) {
-    const raw = (values[field.name] ?? '').trim();
-    const value = field.kind === 'tel' && raw ? (phone.canonicalMobile(raw) ?? normalizeMobile(raw)) : raw;
-    if (value) body[field.name] = value;
-  }
-  return body;
-}
-
-/**
- * The inline visitor and stall forms: exactly 10 digits after normalisation. A number pasted or typed
- * in another spelling of an Indian mobile ("+91 98765 43210", "098765 43210", "0091 98765 43210",
- * "919876543210") becomes its 10 digits as it arrives; anything else stays as typed, and the field's
- * message says what is wrong when the form is sent. Nothing is cut.
- */
-export function inlineMobileInput(value: string, phone: MobileNumbers): string {
-  const spelledOtherwise = /[^\d]/.test(value) || value.startsWith('0') || /^91\d{10}$/.test(value);
-  return spelledOtherwise ? (phone.indianMobileDigits(value) ?? value) : value;
-}
-
-// The input's `pattern` attribute: the same rule, unanchored.
+// The inline mobile input's `pattern` attribute: the inline forms' rule, unanchored.
 export const INLINE_MOBILE_PATTERN_ATTRIBUTE = INLINE_MOBILE_PATTERN.source.replace(/^\^|\$$/g, '');
-
-const INLINE_LABELS = { fullName: 'Full Name', contactPersonName: 'Contact Person Name', companyName: 'Company / Organization Name', organizationName: 'Organization Name' } as const;
-
-export function validateInline(kind: 'visitor' | 'stall', values: Values, phone: MobileNumbers): FieldErrors {
-  const errors: FieldErrors = {};
-  const nameField = kind === 'visitor' ? 'fullName' : 'contactPersonName';
-  const name = (values[nameField] ?? '').trim();
-  if (!name) errors[nameField] = INLINE_MESSAGES.name;
-  else if (name.length > MAX_TEXT_LENGTH) errors[nameField] = tooLongMessage(INLINE_LABELS[nameField]);
-  if (phone.indianMobileDigits((values.mobileNumber ?? '').trim()) === null) errors.mobileNumber = INLINE_MESSAGES.mobile;
-  const company = (values.companyName ?? '').trim();
-  if (kind === 'stall' && !company) errors.companyName = INLINE_MESSAGES.organization;
-  else if (kind === 'stall' && company.length > MAX_TEXT_LENGTH) errors.companyName = tooLongMessage(INLINE_LABELS.companyName);
-  if (kind === 'visitor' && (values.organizationName ?? '').trim().length > MAX_TEXT_LENGTH) errors.organizationName = tooLongMessage(INLINE_LABELS.organizationName);
-  if (kind === 'visitor' && !(values.city ?? '').trim()) errors.city = INLINE_MESSAGES.city;
-  return errors;
-}
-
-/** The inline form's body: trimmed values, blank ones left out, the mobile number as its 10 digits. */
-export function inlinePayload(values: Values, phone: MobileNumbers): Record<string, string> {
-  const body = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()]).filter(([, value]) => value));
-  if (body.mobileNumber) body.mobileNumber = phone.indianMobileDigits(body.mobileNumber) ?? body.mobileNumber;
-  return body;
-}
 
 /** Shown when a submission is kept on the device for later because the device is offline (or the network failed). */
 export const QUEUED_MESSAGE =

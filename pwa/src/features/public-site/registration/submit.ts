@@ -1,23 +1,40 @@
 // Sending a public registration: straight to the API when the network is there, into the outbox when it
 // is not (or the request fails for network reasons or times out), with the same `uniqueSubmissionId`
 // either way so the server records it once.
+import type { ClientRequestOptions } from 'hono/client';
+import { apiClient } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { readEnvelope } from '../../../lib/envelope';
-import { database, type OutboxEntry, type SavedPass } from '../../../offline/db';
+import { database, type OutboxEntry, type PublicEndpoint, type SavedPass } from '../../../offline/db';
 import { enqueue, flushOutbox, type FlushReport, type SendOutcome } from '../../../offline/public-outbox';
 
 export const REQUEST_TIMEOUT_MS = 15_000;
 export const DUPLICATE_MESSAGE = 'You have already registered. Thank you for your interest!';
 
-interface CreatedRecord {
-  id?: string;
-  passCode?: string;
-  eventName?: string;
-  eventStartDateTime?: string;
-  eventEndDateTime?: string;
-  eventVenue?: string;
-  eventCity?: string;
-}
+/** The public pages' client: no token; a request without an answer after 15 s is given up (and queued). */
+const publicApi = apiClient({ timeoutMs: REQUEST_TIMEOUT_MS });
+const { api } = publicApi;
+
+/** The JSON body a typed route takes. */
+type JsonOf<Send> = Send extends (args: { json: infer J }, options?: ClientRequestOptions) => unknown ? J : never;
+
+/**
+ * Each public endpoint's typed call. An outbox entry's body was checked by its form's schema when it was
+ * queued, and is kept on the device as plain data until sent; the server checks it again.
+ */
+const sendTo = {
+  '/api/visitors/register': (body, options) => api.visitors.register.$post({ json: body as JsonOf<typeof api.visitors.register.$post> }, options),
+  '/api/stalls/register': (body, options) => api.stalls.register.$post({ json: body as JsonOf<typeof api.stalls.register.$post> }, options),
+  '/api/awards/register': (body, options) => api.awards.register.$post({ json: body as JsonOf<typeof api.awards.register.$post> }, options),
+  '/api/sponsors/register': (body, options) => api.sponsors.register.$post({ json: body as JsonOf<typeof api.sponsors.register.$post> }, options),
+  '/api/enquiries': (body, options) => api.enquiries.$post({ json: body as JsonOf<typeof api.enquiries.$post> }, options),
+} satisfies Record<PublicEndpoint, (body: OutboxEntry['body'], options: ClientRequestOptions) => unknown>;
+/** The answer of any of them. */
+type SubmitResponse = Awaited<ReturnType<(typeof sendTo)[PublicEndpoint]>>;
+const send: Record<PublicEndpoint, (body: OutboxEntry['body'], options: ClientRequestOptions) => Promise<SubmitResponse>> = sendTo;
+
+/** The record a registration's answer carries, with the event's name, dates and place (enquiries have no pass code). */
+type CreatedRecord = Awaited<ReturnType<typeof readEnvelope<SubmitResponse>>>['data'];
 
 export type Answer =
   | { kind: 'created'; message: string; record: CreatedRecord }
@@ -25,23 +42,14 @@ export type Answer =
   | { kind: 'failed'; status: number; message: string; serverMessage: boolean; errors?: Record<string, string> }
   | { kind: 'network'; message: string; reason: 'offline' | 'timeout' | 'network' };
 
-/** One POST with a time-out; never throws. */
-export async function postEntry(entry: OutboxEntry, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Answer> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
+/** One POST (with the client's time-out); never throws. */
+export async function postEntry(entry: OutboxEntry): Promise<Answer> {
   try {
-    const body = await readEnvelope(
-      fetch(entry.endpoint, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': entry.id },
-        body: JSON.stringify(entry.body),
-        signal: controller.signal,
-      }),
-    );
-    return { kind: 'created', message: String(body.message ?? ''), record: (body.data ?? {}) as CreatedRecord };
+    const body = await readEnvelope(send[entry.endpoint](entry.body, { headers: { Accept: 'application/json', 'Idempotency-Key': entry.id } }));
+    return { kind: 'created', message: body.message, record: body.data };
   } catch (error) {
-    // Our own time-out aborted it: the server is slow, not the device offline.
-    if (controller.signal.aborted) return { kind: 'network', message: 'timeout', reason: 'timeout' };
+    // The time-out ran out: the server is slow, not the device offline.
+    if (error instanceof ApiError && error.isTimeout) return { kind: 'network', message: 'timeout', reason: 'timeout' };
     if (!(error instanceof ApiError) || error.isNetworkError) return { kind: 'network', message: 'network', reason: navigator.onLine ? 'network' : 'offline' };
     if (error.status === 409) return { kind: 'duplicate', message: DUPLICATE_MESSAGE };
     return {
@@ -51,15 +59,14 @@ export async function postEntry(entry: OutboxEntry, timeoutMs = REQUEST_TIMEOUT_
       serverMessage: error.message !== 'Request failed',
       errors: error.errors,
     };
-  } finally {
-    clearTimeout(timer);
   }
 }
 
 export function passOf(entry: OutboxEntry, record: CreatedRecord, fallbackEventName: string): SavedPass | null {
-  if (!record.passCode) return null;
+  const passCode = 'passCode' in record ? record.passCode : null;
+  if (!passCode) return null;
   return {
-    passCode: record.passCode,
+    passCode,
     name: entry.name,
     typeLabel: entry.typeLabel,
     eventName: record.eventName || fallbackEventName,
@@ -97,7 +104,8 @@ export type SubmitResult =
 
 export interface Submission {
   endpoint: OutboxEntry['endpoint'];
-  body: Record<string, string>;
+  /** What the form's schema gave (edge/schemas/public-registrations.ts). */
+  body: OutboxEntry['body'];
   name: string;
   typeLabel: string;
   eventName: string;
