@@ -1,5 +1,5 @@
 import { hc } from 'hono/client';
-import type { AppType } from '../../../edge/app';
+import type { AppType } from '@edge/app';
 
 /**
  * The one way the app reaches its API: `hc<AppType>`, whose paths, inputs and answers are the server's own
