@@ -17,7 +17,6 @@ import {
   validateInline,
   type Values,
 } from './registration-types';
-import './registration.css';
 
 const PassCard = lazy(() => import('./pass-card').then((module) => ({ default: module.PassCard })));
 

@@ -1,6 +1,5 @@
 import { type ComponentType, useEffect, useState } from 'react';
 import type { SavedPass } from '../../../offline/db';
-import './registration.css';
 
 type DevicePasses =
   | { kind: 'reading' }

@@ -19,7 +19,6 @@ import {
   type Values,
 } from './registration-types';
 import { submitRegistration } from './submit';
-import './registration.css';
 
 export const POPUP_TEXT = 'Fill in the details below to complete your registration.';
 export const POPUP_SUCCESS = 'Registration successful!';
