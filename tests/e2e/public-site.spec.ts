@@ -426,7 +426,10 @@ describe('every public page is complete before any script runs', () => {
       await page.waitForURL(`${baseUrl}/passes`);
       expect(await page.title()).toBe('My passes | Hyderabad Property Expo 2025');
       await hydrated(page);
-      // A new device has no passes: the page says so and leads to the visitor registration.
+      // A new device has no passes: the page says so and leads to the visitor registration. Looking left
+      // nothing on the device: no database was created for it.
+      await page.getByRole('link', { name: 'Register as a visitor' }).waitFor();
+      expect(await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name))).toEqual([]);
       await page.getByRole('link', { name: 'Register as a visitor' }).click();
       await page.waitForURL(`${baseUrl}/visitor-registration`);
       expect(await page.title()).toBe('Visitor Registration | Hyderabad Property Expo 2025');

@@ -17,6 +17,7 @@
 // back to back during a 50,000-person download: that one is relaxed.
 import { Dexie, type DBCore, type EntityTable } from 'dexie';
 import type { CheckinOutboxEntry, DeviceInfo, RosterChunk, RosterCursor, RosterPerson } from './checkin-types';
+import { DATABASE_NAME } from './db-name';
 
 /** Which public endpoint a submission goes to. */
 export type PublicEndpoint =
@@ -79,7 +80,7 @@ export class EventProDatabase extends Dexie {
   deviceInfo!: EntityTable<DeviceInfo, 'key'>;
   panelCache!: EntityTable<PanelCacheEntry, 'key'>;
 
-  constructor(name = 'eventpro') {
+  constructor(name = DATABASE_NAME) {
     super(name, { chromeTransactionDurability: 'strict' });
     this.version(1).stores({
       publicOutbox: '&id, createdAt',
