@@ -7,7 +7,7 @@ import { makeTestApp, type TestApp } from './testing/test-app';
 
 const SHELL = {
   shell:
-    '<!doctype html><html lang="en"><head><!--page-meta--><title>EventPro</title><!--/page-meta--><script type="module" src="/assets/index-1.js"></script><link rel="modulepreload" href="/assets/react-1.js"></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en"><head><!--page-meta--><title>EventPro</title><!--/page-meta--><script type="module" src="/assets/index-1.js"></script><link rel="modulepreload" href="/assets/react-1.js"><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>',
   stylesheets: { '/': ['/assets/home-1.css'] },
 };
 
@@ -96,9 +96,9 @@ describe('the public pages are complete HTML', () => {
     expect(titles.size).toBe(PUBLIC_PAGE_PATHS.length);
   });
 
-  it("links the route's stylesheets and leaves out the module preloads", async () => {
+  it("links the page's one stylesheet in place of the shell's and leaves out the module preloads", async () => {
     const html = await page('/');
-    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/home-1.css">');
+    expect(html.match(/<link rel="stylesheet"[^>]*>/g)).toEqual(['<link rel="stylesheet" crossorigin href="/assets/home-1.css">']);
     expect(html).not.toContain('modulepreload');
     expect(html).toContain('<script type="module" src="/assets/index-1.js">');
   });

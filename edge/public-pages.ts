@@ -14,7 +14,7 @@ import { publicSite } from './lib/site-settings';
 export interface PageShell {
   /** The built index.html: `<!--page-meta-->…<!--/page-meta-->` in its head, an empty `#root`. */
   shell: string;
-  /** Each public page's stylesheets (its route's code), by path. */
+  /** Each public page's stylesheets (its code's: one, public-site.css, which holds the shell's own styles too), by path. */
   stylesheets: Record<string, string[]>;
 }
 
@@ -32,15 +32,16 @@ export interface PublicPagesOptions {
 function composePage({ shell, stylesheets }: PageShell, path: string, page: RenderedPage): string {
   // React writes the preloads of the page's images before its markup; they belong in <head>.
   const hoisted = page.body.match(/^(?:<link [^>]*>)*/)![0];
-  // The route's stylesheets after the app's own (the order the app loads them in).
+  // The page's stylesheet in place of the shell's (it begins with the same common styles), then the images.
   const links = [...(stylesheets[path] ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`), ...(hoisted.match(/<link [^>]*>/g) ?? [])];
   return (
     shell
+      // The page is complete without the app's code: its HTML, styles and images get the connection first
+      // (decision 012); the entry script still starts at once and fetches what it imports. The shell's
+      // stylesheet goes too: the page's own holds it.
+      .replace(/\s*<link rel="(?:modulepreload|stylesheet)"[^>]*>/g, '')
       .replace(/<!--page-meta-->[\s\S]*?<!--\/page-meta-->/, () => page.head)
       .replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`)
-      // The page is complete without the app's code: its HTML, styles and images get the connection first
-      // (decision 012); the entry script still starts at once and fetches what it imports.
-      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
       .replace('<div id="root"></div>', () => `<div id="root">${page.body.slice(hoisted.length)}</div>${page.data}`)
   );
 }

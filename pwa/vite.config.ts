@@ -9,10 +9,12 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /**
  * The public pages are rendered by the server for each request (edge/public-pages.ts, decision 019) into
  * the app's shell. This writes that shell, `page-shell.json`: the built index.html, and for each public
- * page the stylesheets of its code, linked from the page's <head> so it is styled from the first
- * paint and nothing moves when the app hydrates it. The same shell is `app.html`, from which every other
- * page (the panel) starts, and which the service worker serves offline. No index.html is left: `/` is
- * rendered like every other public page.
+ * page the stylesheet of its code, linked from the page's <head> so it is styled from the first paint and
+ * nothing moves when the app hydrates it. That is one file, public-site.css with the app's common styles
+ * in it (one request before the first paint, decision 037): the build fails if a public page's code
+ * would need a second. The same shell is `app.html`, from which every other page (the panel) starts, and
+ * which the service worker serves offline. No index.html is left: `/` is rendered like every other public
+ * page.
  */
 function pageShell(): Plugin {
   // Each public page's module (src/features/public-site/public-pages.tsx loads them).
@@ -44,12 +46,19 @@ function pageShell(): Plugin {
         return needed;
       };
       // A page started from the empty shell (the panel) runs the router's app (src/app.tsx), which the entry
-      // imports on demand: its code is preloaded with the entry's. The rendered public pages drop these hints.
+      // imports on demand: its code is preloaded with the entry's, and its stylesheet (the common styles) is
+      // linked, so the shell is styled from its first paint. The rendered public pages drop these links.
       let shell = String(page.source);
-      const appPreloads = [...chunksOf('src/app.tsx')]
-        .filter((name) => !shell.includes(name))
-        .map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`);
-      shell = shell.replace('</head>', () => `  ${appPreloads.join('\n    ')}\n  </head>`);
+      const appChunks = [...chunksOf('src/app.tsx')].filter((name) => !shell.includes(name));
+      const appStylesheets = appChunks.flatMap((name) => {
+        const chunk = bundle[name];
+        return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
+      });
+      const appLinks = [
+        ...appStylesheets.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`),
+        ...appChunks.map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`),
+      ];
+      shell = shell.replace('</head>', () => `  ${appLinks.join('\n    ')}\n  </head>`);
       delete bundle['index.html'];
       this.emitFile({ type: 'asset', fileName: 'app.html', source: shell });
       const stylesheets: Record<string, string[]> = {};
@@ -62,6 +71,9 @@ function pageShell(): Plugin {
           })
           .filter((href, index, all) => all.indexOf(href) === index && !shell.includes(href))
           .map((href) => `/${href}`);
+        if (stylesheets[path].length !== 1) {
+          this.error(`${path} needs ${stylesheets[path].length} stylesheets (${stylesheets[path].join(', ')}): a public page has one, public-site.css; import no other CSS from its code`);
+        }
       }
       this.emitFile({ type: 'asset', fileName: 'page-shell.json', source: JSON.stringify({ shell, stylesheets }) });
     },

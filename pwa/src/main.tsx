@@ -2,7 +2,10 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { loadPublicPage } from './features/public-site/public-pages';
 import { registerServiceWorker } from './offline/service-worker';
-import './styles/base.css';
+
+// No CSS is imported here: a rendered public page links one stylesheet, its own (public-site.css, which
+// begins with the common styles), and every other page has them from the router's app (app.tsx), linked
+// from the shell. CSS of this entry would be a second request before a public page's first paint.
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from the page');

@@ -384,6 +384,42 @@ describe('every public page is complete before any script runs', () => {
     }
   });
 
+  it('each page is styled by one stylesheet from its first paint; the popup and the pass it gives need no other', async () => {
+    const links = new Set<string>();
+    for (const path of PUBLIC_PATHS) {
+      const stylesheets = (await (await fetch(`${baseUrl}${path}`)).text()).match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+      expect(stylesheets, path).toHaveLength(1);
+      links.add(stylesheets[0]!);
+    }
+    // The same file on every page: cached after the first.
+    expect(links.size).toBe(1);
+    const phone = await openDevice({ viewport: { width: 390, height: 844 } });
+    try {
+      const { page } = phone;
+      await page.goto(`${baseUrl}/`);
+      await hydrated(page);
+      await page.locator('summary', { hasText: 'REGISTER NOW' }).click();
+      await page.locator('.site-header__choices').getByRole('link', { name: 'Sponsor Registration' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sponsor Registration' });
+      await dialog.getByLabel('Sponsor Organization Name').fill('One Sheet Builders');
+      await dialog.getByLabel('Contact Person Name').fill('Ravi Teja');
+      await dialog.getByLabel('Mobile Number').fill(mobile());
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      const pass = page.getByRole('dialog', { name: 'Your pass' });
+      await pass.getByText('Show this at the entrance').waitFor();
+      // Styled: the popup's panel, its form's grid and the pass card, with no stylesheet fetched after the page's.
+      const styles = await page.evaluate(() => ({
+        panel: getComputedStyle(document.querySelector('.dialog--centred .dialog__panel')!).backgroundColor,
+        pass: getComputedStyle(document.querySelector('.pass')!).backgroundColor,
+        sheets: document.styleSheets.length,
+        fetched: performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.endsWith('.css')).length,
+      }));
+      expect(styles).toEqual({ panel: 'rgb(15, 23, 42)', pass: 'rgb(255, 255, 255)', sheets: 1, fetched: 1 });
+    } finally {
+      await phone.close();
+    }
+  });
+
   it("the dropdown and the menu work while the app's script is blocked", async () => {
     const phone = await openDevice({ viewport: { width: 390, height: 844 } });
     try {
@@ -420,7 +456,10 @@ describe('every public page is complete before any script runs', () => {
       await page.waitForURL(`${baseUrl}/passes`);
       expect(await page.title()).toBe('My passes | Hyderabad Property Expo 2025');
       await hydrated(page);
-      // A new device has no passes: the page says so and leads to the visitor registration.
+      // A new device has no passes: the page says so and leads to the visitor registration. Looking left
+      // nothing on the device: no database was created for it.
+      await page.getByRole('link', { name: 'Register as a visitor' }).waitFor();
+      expect(await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name))).toEqual([]);
       await page.getByRole('link', { name: 'Register as a visitor' }).click();
       await page.waitForURL(`${baseUrl}/visitor-registration`);
       expect(await page.title()).toBe('Visitor Registration | Hyderabad Property Expo 2025');

@@ -1,5 +1,4 @@
 import { createContext, type ReactNode, useContext, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
-import './dialog.css';
 
 /** The open dialogs, innermost last: notifications show inside the innermost one (see `useInnermostDialog`). */
 let openDialogs: HTMLDialogElement[] = [];

@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useInnermostDialog } from './dialog';
-import './toasts.css';
 
 export type ToastTone = 'success' | 'info' | 'error';
 interface Toast {

@@ -5,7 +5,6 @@ import {
   getServiceWorkerState,
   subscribeServiceWorker,
 } from '../offline/service-worker';
-import './update-prompt.css';
 
 /** A non-blocking banner shown when a new version of the app is waiting. */
 export function UpdatePrompt() {

@@ -3,7 +3,7 @@
 // of our own: TanStack's persister packages are not in the dependency set. Only the panel's and the
 // account's queries are kept; logout forgets them.
 import { dehydrate, type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
-import { databaseExists } from '../offline/database-name';
+import { databaseMayExist } from '../offline/db-name';
 
 /** Older data is not worth showing. */
 const MAX_AGE_MS = 7 * 24 * 3600 * 1000;
@@ -37,7 +37,7 @@ export function restorePanelCache(queryClient: QueryClient): Promise<void> {
     try {
       indexedDB.deleteDatabase(OLD_DATABASE);
       // A device without the app's database has nothing saved: the database code loads with the first save.
-      const saved = (await databaseExists()) ? await (await panelCache()).get('queries') : undefined;
+      const saved = (await databaseMayExist()) ? await (await panelCache()).get('queries') : undefined;
       if (saved && Date.now() - saved.savedAt < MAX_AGE_MS) {
         hydrate(queryClient, saved.state as DehydratedState);
         lastSavedAt = saved.savedAt;

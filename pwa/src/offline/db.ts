@@ -17,7 +17,7 @@
 // back to back during a 50,000-person download: that one is relaxed.
 import { Dexie, type DBCore, type EntityTable } from 'dexie';
 import type { CheckinOutboxEntry, DeviceInfo, RosterChunk, RosterCursor, RosterPerson } from './checkin-types';
-import { DATABASE_NAME } from './database-name';
+import { DATABASE_NAME } from './db-name';
 
 /** Which public endpoint a submission goes to. */
 export type PublicEndpoint =

@@ -9,7 +9,7 @@ import { MOBILE_BREAKPOINT_PX, navFor } from './nav';
 import { savedAt } from '../../lib/panel-cache';
 import { useMediaQuery, usePanelTheme } from './theme';
 import { useOnline } from './use-online';
-import { databaseExists } from '../../offline/database-name';
+import { databaseMayExist } from '@pwa/offline/db-name';
 
 /**
  * The signed-in panel: sidebar (groups from nav.ts, 270 px open / 80 px collapsed, collapsed below
@@ -37,7 +37,7 @@ export function PanelShell({
   // device without the app's database has none queued: the sync code then loads only when a screen queues
   // one (the lists' offline queue, the door), not with every panel screen.
   useEffect(() => {
-    void databaseExists().then(async (exists) => {
+    void databaseMayExist().then(async (exists) => {
       if (!exists) return;
       const { startOutboxSync, syncNow } = await import('../../offline/checkin-sync');
       startOutboxSync();

@@ -1,7 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../../lib/api-error';
 import { readEnvelope } from '../../../lib/envelope';
-import './registration.css';
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
 

@@ -14,7 +14,6 @@ import {
   SLOW_SERVER_MESSAGE,
   type Values,
 } from './registration-types';
-import './registration.css';
 
 const PassCard = lazy(() => import('./pass-card').then((module) => ({ default: module.PassCard })));
 

@@ -1,7 +1,6 @@
 import { Dialog } from '../../../components/dialog';
 import type { SavedPass } from '../../../offline/db';
 import { PassCard } from './pass-card';
-import './registration.css';
 
 export default function PassDialog({ pass, onClose }: { pass: SavedPass; onClose: () => void }) {
   return (

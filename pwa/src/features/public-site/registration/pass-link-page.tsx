@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { PassCard } from './pass-card';
 import { fetchPassByLink, type PassLinkState, storedPassOf } from './pass-link';
-import './registration.css';
 
 /** The pass a link opens: this device's copy at once (offline too), refreshed from the server when online. */
 export function PassLinkView({ token }: { token: string }) {

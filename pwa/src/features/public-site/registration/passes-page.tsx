@@ -1,14 +1,18 @@
 import { type ComponentType, useEffect, useState } from 'react';
 import type { SavedPass } from '../../../offline/db';
-import './registration.css';
+import { databaseMayExist } from '../../../offline/db-name';
 
 type DevicePasses =
   | { kind: 'reading' }
   | { kind: 'none' }
   | { kind: 'some'; passes: SavedPass[]; PassCard: ComponentType<{ pass: SavedPass }> };
 
-/** Every pass saved on this device, newest first, with the code that draws them when there are any. */
+/**
+ * Every pass saved on this device, newest first, with the code that draws them when there are any. A device
+ * without the app's database has none: the database's code (Dexie) is not loaded and no database is created.
+ */
 async function readDevicePasses(): Promise<DevicePasses> {
+  if (!(await databaseMayExist())) return { kind: 'none' };
   const { database } = await import('../../../offline/db');
   const passes = await database().passes.orderBy('savedAt').reverse().toArray();
   if (passes.length === 0) return { kind: 'none' };

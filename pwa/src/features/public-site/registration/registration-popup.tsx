@@ -9,7 +9,6 @@ import { toast } from '../../../components/toasts';
 import { useFocusFirstInvalid } from './focus-invalid';
 import { type FieldErrors, loadFormRules, QUEUED_MESSAGE, type RegistrationType, SLOW_SERVER_MESSAGE, typeSpec, type Values } from './registration-types';
 import { submitRegistration } from './submit';
-import './registration.css';
 
 export const POPUP_TEXT = 'Fill in the details below to complete your registration.';
 export const POPUP_SUCCESS = 'Registration successful!';

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { database, type OutboxEntry } from '../../../offline/db';
 import { pendingEntries } from '../../../offline/public-outbox';
 import { subscribeOutbox } from '../../../offline/public-outbox-signal';
-import './registration.css';
 
 /** What is saved on this device and still waiting for the network. */
 export default function WaitingList() {
