@@ -7,11 +7,12 @@ const admin = signedInAdmin();
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 describe('Event Management', () => {
-  it('creates an event through the §5 form rules, edits it, filters and deletes it', async () => {
+  it('creates an event through the form rules, edits it, filters and deletes it', async () => {
     const { page } = admin.device;
     await page.goto(`${baseUrl}/panel/events`);
     await page.getByRole('heading', { name: 'Event Management', level: 1 }).waitFor();
-    await page.getByTestId('event-card').first().waitFor(); // the featured event made at first start
+    // The featured event made at first start.
+    await page.locator('tbody tr').filter({ has: page.locator('.panel-badge', { hasText: 'Featured' }) }).first().waitFor();
 
     await page.getByRole('button', { name: 'Create Events' }).click();
     const drawer = page.getByRole('dialog', { name: 'Create Events' });
@@ -77,7 +78,7 @@ describe('Event Management', () => {
     await submit.click();
     await drawer.getByText('Event created successfully!').waitFor();
     await drawer.waitFor({ state: 'detached' });
-    const card = page.getByTestId('event-card').filter({ hasText: name });
+    const card = page.getByRole('row').filter({ hasText: name });
     await card.waitFor();
     expect(await card.textContent()).toContain('Hyderabad');
     expect(await card.textContent()).toContain('Jan 6th, 2030 10:00 – Jan 7th, 2030 18:30');
@@ -99,12 +100,13 @@ describe('Event Management', () => {
     await editDrawer.getByRole('button', { name: 'Update Event' }).click();
     await editDrawer.getByText('Event updated successfully!').waitFor();
     await editDrawer.waitFor({ state: 'detached' });
-    const edited = page.getByTestId('event-card').filter({ hasText: `${name} II` });
+    const edited = page.getByRole('row').filter({ hasText: `${name} II` });
     await edited.waitFor();
 
-    await page.getByLabel('Status').selectOption('cancelled');
+    // The list's status filter (each row has its own "Change status of …" menu too).
+    await page.getByLabel('Status', { exact: true }).selectOption('cancelled');
     await page.getByText('No events found.').waitFor();
-    await page.getByLabel('Status').selectOption('draft');
+    await page.getByLabel('Status', { exact: true }).selectOption('draft');
     await edited.waitFor();
 
     let confirmText = '';

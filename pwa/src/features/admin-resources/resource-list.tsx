@@ -4,7 +4,7 @@ import { type ColumnDef, type RowSelectionState, rowSelectionFeature, rowSorting
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type BaseRecord, downloadAnswer, resourceApi } from '../../lib/api';
 import { formatInr, statusLabel } from '../../components/panel-format';
-import { formatCreatedOn } from '../../lib/dates';
+import { formatCreatedOn, formatEventDate } from '../../lib/dates';
 import { PanelStatusFilter } from '../../components/panel-status-filter';
 import { PanelEventSelect, useEventChoices } from '../../components/panel-event-select';
 import { PrintBadgeButton } from '../../components/print-badge-button';
@@ -74,6 +74,18 @@ function Cell({ row, column, pending }: { row: BaseRecord; column: Column; pendi
       return <>{formatInr(row[column.key] ?? 0)}</>;
     case 'phone':
       return <>{formatMobile(cellText(row, column)) || '—'}</>;
+    case 'image': {
+      const url = row[column.key];
+      return typeof url === 'string' && url ? <img className="panel-table__thumb" src={url} alt="" loading="lazy" /> : <>—</>;
+    }
+    case 'period':
+      return (
+        <>
+          {formatEventDate(row[column.key])} – {formatEventDate(row[column.endKey ?? column.key])}
+        </>
+      );
+    case 'flag':
+      return row[column.key] === true ? <span className="panel-badge">{column.flagText ?? column.label}</span> : null;
     default:
       return <>{cellText(row, column) || '—'}</>;
   }
@@ -99,7 +111,7 @@ type ListColumn = ColumnDef<typeof tableFeaturesUsed, BaseRecord>;
 type BulkRequest = { action: 'status'; status: string } | { action: 'delete' };
 
 /**
- * Every admin list screen (seed 001 §2): title, subtitle, add button, search, event and status filters,
+ * Every admin list screen: title, subtitle, add button, search, event and status filters,
  * sortable columns, serial numbers, page size and jump to page, CSV export, a status menu and Edit/Delete
  * per row (a sticky last column; cards on a phone), bulk work on a selection or the whole filter, and the
  * 760 px form panel; the list reloads when the panel closes. The filter lives in the URL.
@@ -116,7 +128,9 @@ export function ResourceScreen({
   toolbarExtra?: ReactNode;
   children?: ReactNode;
 }) {
-  const search = useSearch({ strict: false }) as ListSearch;
+  const urlSearch = useSearch({ strict: false }) as ListSearch;
+  // A list not narrowed to one event (the events themselves) always shows every record.
+  const search: ListSearch = config.eventFilter === false ? { ...urlSearch, eventId: ALL_EVENTS } : urlSearch;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = usePanelUser();
@@ -375,7 +389,7 @@ export function ResourceScreen({
             </span>
             Refresh
           </button>
-          {isAdmin ? (
+          {isAdmin && config.findsDuplicates !== false ? (
             <button type="button" className="button button--ghost" onClick={() => setShowDuplicates(true)}>
               Possible duplicates
             </button>
@@ -404,7 +418,7 @@ export function ResourceScreen({
           <label htmlFor={ids.q}>Search</label>
           <input id={ids.q} type="search" value={q} placeholder={config.searchPlaceholder} onChange={(event) => setQ(event.currentTarget.value)} />
         </div>
-        <PanelEventSelect value={filter.eventId ?? ''} onChange={chooseEvent} emptyLabel="All events" />
+        {config.eventFilter === false ? null : <PanelEventSelect value={filter.eventId ?? ''} onChange={chooseEvent} emptyLabel="All events" />}
         <PanelStatusFilter statuses={config.statuses} value={search.status} allLabel="All statuses" onChange={(status) => setSearch({ status })} />
       </div>
 
@@ -516,7 +530,7 @@ export function ResourceScreen({
             ) : rows.length === 0 ? (
               <tr>
                 <td className="panel-table__empty" colSpan={columnCount}>
-                  No records found
+                  {config.messages.empty ?? 'No records found'}
                 </td>
               </tr>
             ) : (

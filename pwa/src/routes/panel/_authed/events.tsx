@@ -1,14 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { pageParam, textParam } from '../../../features/admin-resources/list-search';
-import { EventsPage } from '../../../features/events/events-page';
-
-const eventsSearchSchema = (search: Record<string, unknown>) => ({ page: pageParam(search.page), status: textParam(search.status) });
+import { ALL_EVENTS, listSearchSchema, prefetchList } from '../../../features/admin-resources/list-search';
+import { ResourceScreen } from '../../../features/admin-resources/resource-list';
+import { eventsConfig } from '../../../features/admin-resources/resources/events';
 
 export const Route = createFileRoute('/panel/_authed/events')({
-  validateSearch: eventsSearchSchema,
+  validateSearch: listSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    void import('../../../components/event-queries').then((m) => context.queryClient.prefetchQuery(m.eventPageQueryOptions(deps)));
-  },
-  component: EventsPage,
+  // The events list is not narrowed to one event: it always asks for every event's records.
+  loader: ({ context, deps }) => void prefetchList(context.queryClient, 'events', { ...deps, eventId: ALL_EVENTS }),
+  component: Screen,
 });
+
+function Screen() {
+  return <ResourceScreen config={eventsConfig} />;
+}
