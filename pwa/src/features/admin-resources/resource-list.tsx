@@ -76,18 +76,23 @@ function Cell({ row, column, pending }: { row: BaseRecord; column: Column; pendi
       return <>{formatMobile(cellText(row, column)) || '—'}</>;
     case 'image': {
       const url = row[column.key];
-      return typeof url === 'string' && url ? <img className="panel-table__thumb" src={url} alt="" loading="lazy" /> : <>—</>;
+      // No image, an empty cell: a phone's card leaves the line out.
+      return typeof url === 'string' && url ? <img className="panel-table__thumb" src={url} alt="" loading="lazy" /> : null;
     }
     case 'period':
       return (
         <>
-          {formatEventDate(row[column.key])} – {formatEventDate(row[column.endKey ?? column.key])}
+          <span className="panel-table__line">{formatEventDate(row[column.key])} –</span> <span className="panel-table__line">{formatEventDate(row[column.endKey ?? column.key])}</span>
         </>
       );
-    case 'flag':
-      return row[column.key] === true ? <span className="panel-badge">{column.flagText ?? column.label}</span> : null;
     default:
-      return <>{cellText(row, column) || '—'}</>;
+      return (
+        <>
+          {/* Before the value, which a narrow column may cut short. */}
+          {column.badge && row[column.badge.key] === true ? <span className="panel-badge panel-table__badge">{column.badge.text}</span> : null}
+          {cellText(row, column) || '—'}
+        </>
+      );
   }
 }
 
@@ -564,7 +569,7 @@ export function ResourceScreen({
                           <td key={cell.id} className="panel-table__actions">
                             {isWalkIn ? null : (
                               <div className="panel-row-actions">
-                                {canChangeStatus && !rowAction ? (
+                                {canChangeStatus && !rowAction && config.statusMenu !== false ? (
                                   <select aria-label={`Change status of ${name}`} value={row.status ?? ''} onChange={(event) => onStatus(row, event.currentTarget.value)}>
                                     {row.status && !config.statuses.includes(row.status) ? <option value={row.status}>{statusLabel(row.status)}</option> : null}
                                     {config.statuses.map((status) => (
@@ -597,7 +602,11 @@ export function ResourceScreen({
                       }
                       const column = cell.column.columnDef.meta as Column;
                       return (
-                        <td key={cell.id} data-label={column.label} className={column.kind === 'status' ? 'panel-table__status' : undefined}>
+                        <td
+                          key={cell.id}
+                          data-label={column.label}
+                          className={column.kind === 'status' ? 'panel-table__status' : column.kind === 'period' ? 'panel-table__period' : undefined}
+                        >
                           <Cell row={row} column={column} pending={column.kind === 'status' ? badge : undefined} />
                         </td>
                       );

@@ -42,9 +42,9 @@ export interface FormField {
 
 /**
  * `phone`: a stored E.164 number shown as +91 98765 43210. `image`: the thumbnail of the image at that URL.
- * `period`: a start and an end in event time. `flag`: a badge when true.
+ * `period`: a start and an end in event time, one a line.
  */
-export type ColumnKind = 'text' | 'status' | 'date' | 'event' | 'money' | 'phone' | 'image' | 'period' | 'flag';
+export type ColumnKind = 'text' | 'status' | 'date' | 'event' | 'money' | 'phone' | 'image' | 'period';
 
 export interface Column<Sort extends string = string> {
   key: string;
@@ -52,8 +52,8 @@ export interface Column<Sort extends string = string> {
   kind?: ColumnKind;
   /** `period`: the column holding the end ("Jan 5th, 2025 10:00 – Jan 6th, 2025 18:00"). */
   endKey?: string;
-  /** `flag`: the word shown when the value is true ("Featured"). */
-  flagText?: string;
+  /** A badge after the value while another field is true (an event's "Featured"). */
+  badge?: { key: string; text: string };
   /** The API's sort key, when the column can be sorted: one of its description's `sortKeys`. */
   sort?: Sort;
   /** Read the value from one of several fields (first non-empty). */
@@ -114,6 +114,8 @@ export interface ResourceScreen<Sort extends string = string> {
   eventFilter?: false;
   /** `false`: no "Possible duplicates" (records that are not people). */
   findsDuplicates?: false;
+  /** `false`: no status menu on each row; the status is changed in the form, or in bulk. */
+  statusMenu?: false;
 }
 
 /** One admin list screen and its form: the resource's shared description and the panel's screen. */

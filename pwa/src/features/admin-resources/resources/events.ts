@@ -3,7 +3,7 @@ import { EVENT_MESSAGES, EVENT_TYPES } from '../../../../../edge/schemas/events'
 import type { BaseRecord } from '../../../lib/api';
 // The state → city table is shared with the public registration forms (dependency-free module).
 import { citiesOf, INDIA_STATES } from '../../../lib/india-locations';
-import { createdOnColumn, listOf, payloadFrom, statusColumn, statusField, valuesFrom } from '../fields';
+import { listOf, payloadFrom, statusColumn, statusField, valuesFrom } from '../fields';
 import { type FormField, type FormValues, panelResource } from '../types';
 import { checkEventValues, type EventFormValues, eventSaveError, pickEnd, pickStart } from './event-rules';
 
@@ -69,14 +69,13 @@ export const eventsConfig = panelResource(eventDescription, {
   searchPlaceholder: 'Search event, city, venue',
   eventFilter: false,
   findsDuplicates: false,
+  statusMenu: false,
   columns: [
     { key: 'bannerUrl', label: 'Banner', kind: 'image' },
-    { key: 'eventName', label: 'Event', sort: 'eventName' },
+    { key: 'eventName', label: 'Event', sort: 'eventName', badge: { key: 'isFeatured', text: 'Featured' } },
     { key: 'city', label: 'City' },
     { key: 'startDateTime', label: 'Dates', kind: 'period', endKey: 'endDateTime', sort: 'startDateTime' },
     statusColumn,
-    { key: 'isFeatured', label: 'Featured', kind: 'flag', flagText: 'Featured' },
-    createdOnColumn,
   ],
   fields: eventFields,
   requiredMessage: EVENT_MESSAGES.required,
