@@ -67,7 +67,7 @@ export interface ResourceMessages {
   updateFailed: string;
   fetchFailed: string;
   deleteFailed: string;
-  /** The seed's own text when it has one; the server's message otherwise. */
+  /** The screen's own words for a deletion, when it has them; the server's message otherwise. */
   deleted?: string;
   confirmDelete: string;
   /** The list when nothing matches ("No records found" otherwise). */
