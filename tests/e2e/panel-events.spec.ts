@@ -161,6 +161,8 @@ describe('the events list', () => {
       }
     }
     await page.setViewportSize({ width: 1280, height: 800 });
+    // Events come 10 a page unless the organiser asks for more.
+    expect(await page.getByLabel('Rows per page').inputValue()).toBe('10');
 
     await page.getByLabel('Search').fill(`Fit Check ${tag}`);
     await page.waitForURL(/[?&]q=Fit/);

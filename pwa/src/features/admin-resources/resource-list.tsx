@@ -14,7 +14,7 @@ import { usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';
 import { isNetworkFailure, isOffline, OFFLINE_NEEDS_NETWORK, queueStatusChange, queuesOffline, retryPending, usePendingChanges, walkInRow } from './offline-queue';
-import { ALL_EVENTS, type ListSearch, PAGE_SIZES, type PageSize } from './list-search';
+import { ALL_EVENTS, type ListSearch, PAGE_SIZES, type PageSize, screenSearch } from './list-search';
 import { bulkAction, changeStatus, deleteRecord, everyMatchingRecord, listFilter, listParams, listQueryOptions, statusCountQueryOptions } from './resource-api';
 import { badgeOf, hasPass } from './badge-person';
 import { DuplicatesPanel } from './duplicates-panel';
@@ -134,8 +134,8 @@ export function ResourceScreen({
   children?: ReactNode;
 }) {
   const urlSearch = useSearch({ strict: false }) as ListSearch;
-  // A list not narrowed to one event (the events themselves) always shows every record.
-  const search: ListSearch = config.eventFilter === false ? { ...urlSearch, eventId: ALL_EVENTS } : urlSearch;
+  const search = screenSearch(config, urlSearch);
+  const pageSizes = config.pageSizes ?? PAGE_SIZES;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = usePanelUser();
@@ -529,7 +529,7 @@ export function ResourceScreen({
             {search.eventId === undefined || list.isPending ? (
               <tr>
                 <td className="panel-table__empty" colSpan={columnCount}>
-                  Loading ...
+                  {config.messages.loading ?? 'Loading ...'}
                 </td>
               </tr>
             ) : rows.length === 0 ? (
@@ -627,7 +627,7 @@ export function ResourceScreen({
           <span className="panel-pager__size">
             <label htmlFor={ids.size}>Rows per page</label>
             <select id={ids.size} value={pageSize} onChange={(event) => setSearch({ size: Number(event.currentTarget.value) as PageSize })}>
-              {PAGE_SIZES.map((size) => (
+              {pageSizes.map((size) => (
                 <option key={size} value={size}>
                   {size}
                 </option>

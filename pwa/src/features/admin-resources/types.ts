@@ -1,5 +1,6 @@
 import type { AnyResource, ResourceName } from '@resources/describe';
 import type { BaseRecord } from '../../lib/api';
+import type { PageSize } from './list-search';
 
 /** Every admin resource, events included, is shown by the generic list and form. */
 export type { ResourceName };
@@ -72,6 +73,8 @@ export interface ResourceMessages {
   confirmDelete: string;
   /** The list when nothing matches ("No records found" otherwise). */
   empty?: string;
+  /** The list while it loads ("Loading ..." otherwise). */
+  loading?: string;
 }
 
 /** What the panel adds to a resource's shared description: its list screen and its form. */
@@ -116,6 +119,8 @@ export interface ResourceScreen<Sort extends string = string> {
   findsDuplicates?: false;
   /** `false`: no status menu on each row; the status is changed in the form, or in bulk. */
   statusMenu?: false;
+  /** Rows per page the list offers, the first the default (`PAGE_SIZES` otherwise). */
+  pageSizes?: readonly PageSize[];
 }
 
 /** One admin list screen and its form: the resource's shared description and the panel's screen. */

@@ -70,6 +70,7 @@ export const eventsConfig = panelResource(eventDescription, {
   eventFilter: false,
   findsDuplicates: false,
   statusMenu: false,
+  pageSizes: [10, 25, 50, 100],
   columns: [
     { key: 'bannerUrl', label: 'Banner', kind: 'image' },
     { key: 'eventName', label: 'Event', sort: 'eventName', badge: { key: 'isFeatured', text: 'Featured' } },
@@ -109,6 +110,7 @@ export const eventsConfig = panelResource(eventDescription, {
     deleteFailed: 'Failed to delete event',
     confirmDelete: 'Are you sure you want to delete this event?',
     empty: 'No events found.',
+    loading: 'Loading events...',
   },
   errorDisplay: 'inline',
   closeDelayMs: 1200,

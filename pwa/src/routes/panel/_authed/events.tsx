@@ -1,13 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ALL_EVENTS, listSearchSchema, prefetchList } from '../../../features/admin-resources/list-search';
+import { listSearchSchema, prefetchList, screenSearch } from '../../../features/admin-resources/list-search';
 import { ResourceScreen } from '../../../features/admin-resources/resource-list';
 import { eventsConfig } from '../../../features/admin-resources/resources/events';
 
 export const Route = createFileRoute('/panel/_authed/events')({
   validateSearch: listSearchSchema,
   loaderDeps: ({ search }) => search,
-  // The events list is not narrowed to one event: it always asks for every event's records.
-  loader: ({ context, deps }) => void prefetchList(context.queryClient, 'events', { ...deps, eventId: ALL_EVENTS }),
+  // The page the screen will ask for (every event's records, 10 a page unless the URL says otherwise); the
+  // screen's description loads on demand, as the screen does, so it stays out of the first load.
+  loader: ({ context, deps }) =>
+    void import('../../../features/admin-resources/resources/events').then((m) => prefetchList(context.queryClient, 'events', screenSearch(m.eventsConfig, deps))),
   component: Screen,
 });
 
