@@ -7,11 +7,12 @@ const admin = signedInAdmin();
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 describe('Event Management', () => {
-  it('creates an event through the §5 form rules, edits it, filters and deletes it', async () => {
+  it('creates an event through the form rules, edits it, filters and deletes it', async () => {
     const { page } = admin.device;
     await page.goto(`${baseUrl}/panel/events`);
     await page.getByRole('heading', { name: 'Event Management', level: 1 }).waitFor();
-    await page.getByTestId('event-card').first().waitFor(); // the featured event made at first start
+    // The featured event made at first start.
+    await page.locator('tbody tr').filter({ has: page.locator('.panel-badge', { hasText: 'Featured' }) }).first().waitFor();
 
     await page.getByRole('button', { name: 'Create Events' }).click();
     const drawer = page.getByRole('dialog', { name: 'Create Events' });
@@ -77,7 +78,7 @@ describe('Event Management', () => {
     await submit.click();
     await drawer.getByText('Event created successfully!').waitFor();
     await drawer.waitFor({ state: 'detached' });
-    const card = page.getByTestId('event-card').filter({ hasText: name });
+    const card = page.getByRole('row').filter({ hasText: name });
     await card.waitFor();
     expect(await card.textContent()).toContain('Hyderabad');
     expect(await card.textContent()).toContain('Jan 6th, 2030 10:00 – Jan 7th, 2030 18:30');
@@ -99,7 +100,7 @@ describe('Event Management', () => {
     await editDrawer.getByRole('button', { name: 'Update Event' }).click();
     await editDrawer.getByText('Event updated successfully!').waitFor();
     await editDrawer.waitFor({ state: 'detached' });
-    const edited = page.getByTestId('event-card').filter({ hasText: `${name} II` });
+    const edited = page.getByRole('row').filter({ hasText: `${name} II` });
     await edited.waitFor();
 
     await page.getByLabel('Status').selectOption('cancelled');
@@ -115,6 +116,69 @@ describe('Event Management', () => {
     await edited.getByRole('button', { name: /^Delete/ }).click();
     await edited.waitFor({ state: 'detached' });
     expect(confirmText).toBe('Are you sure you want to delete this event?');
+  });
+});
+
+describe('the events list', () => {
+  it('is the list every resource has: fits each width with Edit and Delete in view, cards on a phone, search and sort in the URL', async () => {
+    const { page } = admin.device;
+    const tag = String(Date.now()).slice(-6);
+    for (const [index, city] of ['Warangal', 'Karimnagar'].entries()) {
+      const { body } = await api<{ success: boolean; message: string }>(baseUrl, admin.token, 'POST', '/events', {
+        eventName: `Fit Check ${tag} ${index}`,
+        state: 'Telangana',
+        city,
+        eventTypes: ['Conference'],
+        startDateTime: `2031-02-0${index + 1}T04:30:00.000Z`,
+        endDateTime: `2031-02-0${index + 2}T12:30:00.000Z`,
+      });
+      expect(body).toMatchObject({ success: true });
+    }
+
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 1024, height: 768 },
+      { width: 768, height: 1024 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${baseUrl}/panel/events`);
+      await page.locator('tbody td.panel-table__serial').first().waitFor();
+      const fit = await page.evaluate(() => ({
+        pageWidth: document.documentElement.scrollWidth,
+        outside: [...document.querySelectorAll('tbody .panel-row-actions button')]
+          .filter((button) => button.getBoundingClientRect().right > window.innerWidth || button.getBoundingClientRect().left < 0)
+          .map((button) => button.textContent),
+      }));
+      expect(fit).toEqual({ pageWidth: viewport.width, outside: [] });
+      const firstRow = page.locator('tbody tr').first();
+      await firstRow.getByRole('button', { name: /^Edit/ }).waitFor();
+      await firstRow.getByRole('button', { name: /^Delete/ }).waitFor();
+      if (viewport.width === 390) {
+        // A card: the row is a block, each value under its label.
+        expect(await firstRow.evaluate((row) => getComputedStyle(row).display)).toBe('block');
+        expect(await page.locator('tbody td[data-label="Event"]').first().evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('"Event: "');
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // Events come 10 a page unless the organiser asks for more.
+    expect(await page.getByLabel('Rows per page').inputValue()).toBe('10');
+
+    await page.getByLabel('Search').fill(`Fit Check ${tag}`);
+    await page.waitForURL(/[?&]q=Fit/);
+    await page.getByText('2 records · Page 1 of 1').waitFor();
+    const sortByName = page.locator('thead').getByRole('button', { name: /^Event/ });
+    await sortByName.click();
+    await page.waitForURL(/sort=eventName&order=asc|order=asc&sort=eventName|sort=eventName.*order=asc/);
+    await page.locator('tbody tr').first().filter({ hasText: `Fit Check ${tag} 0` }).waitFor();
+    await sortByName.click();
+    await page.waitForURL(/order=desc/);
+    await page.locator('tbody tr').first().filter({ hasText: `Fit Check ${tag} 1` }).waitFor();
+    // The address is the view: opened again, the same search and order.
+    await page.reload();
+    await page.getByText('2 records · Page 1 of 1').waitFor();
+    expect(await page.locator('tbody tr').first().textContent()).toContain(`Fit Check ${tag} 1`);
+    expect(await page.locator('tbody tr').first().textContent()).toContain('Karimnagar');
   });
 });
 

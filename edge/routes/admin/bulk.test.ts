@@ -151,3 +151,42 @@ describe('refusals', () => {
     expect(res.body.message).toBe('ids may name at most 100 records');
   });
 });
+
+describe('the events list: search, sort, bulk status and export, as every list', () => {
+  it('finds events by name or city, sorts them by start, sets the status of a selection and exports it', async () => {
+    const made: string[] = [];
+    for (const [name, city, day] of [
+      ['Realty Conclave Vizag', 'Visakhapatnam', '10'],
+      ['Realty Conclave Warangal', 'Warangal', '05'],
+    ] as const) {
+      const res = await send('POST', '/api/events', {
+        eventName: name,
+        state: 'Andhra Pradesh',
+        city,
+        eventTypes: ['Conference', 'Awards'],
+        startDateTime: `2027-03-${day}T04:30:00.000Z`,
+        endDateTime: `2027-03-${day}T12:30:00.000Z`,
+      });
+      expect(res.status).toBe(201);
+      made.push(res.body.data.id);
+    }
+    const byCity = (await send('GET', '/api/events?q=Visakhapatnam')).body;
+    expect(byCity.data.items.map((e: { eventName: string }) => e.eventName)).toEqual(['Realty Conclave Vizag']);
+    const byStart = (await send('GET', '/api/events?q=Realty%20Conclave&sort=startDateTime&order=asc')).body;
+    expect(byStart.data.items.map((e: { eventName: string }) => e.eventName)).toEqual(['Realty Conclave Warangal', 'Realty Conclave Vizag']);
+
+    const refused = await send('POST', '/api/events/bulk', { action: 'status', status: 'draft', ids: made }, staff);
+    expect(refused.status).toBe(403);
+    const res = await send('POST', '/api/events/bulk', { action: 'status', status: 'draft', ids: made });
+    expect(res.status).toBe(200);
+    for (const id of made) expect((await send('GET', `/api/events/${id}`)).body.data.status).toBe('draft');
+    const drafts = (await send('GET', '/api/events?status=draft&q=Realty%20Conclave')).body;
+    expect(drafts.data.total).toBe(2);
+
+    const csv = await send('GET', `/api/events/export.csv?ids=${made.join(',')}`);
+    expect(csv.status).toBe(200);
+    const lines = (csv.body as string).trim().split('\n');
+    expect(lines).toHaveLength(1 + 2);
+    expect(lines.slice(1).every((line) => line.includes('Realty Conclave') && line.includes('draft'))).toBe(true);
+  });
+});

@@ -8,8 +8,10 @@ import { EVENT_MESSAGES } from '../../schemas/events';
 import { csvDateTime } from '../../lib/csv';
 
 /**
- * Events (seed 001 §3, §5): 10 per page, `active` when created without a status, a banner image, and
- * the featured flag the public site reads — moving it to one event takes it off the others.
+ * Events: 10 per page unless the list asks for more, `active` when created without a status, a banner
+ * image, the end not before the start and registration not closing before it opens (on an update too,
+ * against the stored dates), and the featured flag the public site reads — moving it to one event takes it
+ * off the others.
  */
 export const eventResource = {
   ...eventDescription,
@@ -56,7 +58,7 @@ export const eventResource = {
   ],
 } satisfies ResourceDescription;
 
-/** A events record as the API answers it. */
+/** An event as the API answers it. */
 export type EventRecord = RecordOf<typeof events, 'bannerKey', 'bannerUrl', { name: string }>;
 
 export const eventRoutes = resourceRoutes<EventRecord, typeof eventResource>(eventResource);

@@ -1,5 +1,5 @@
 import { hc } from 'hono/client';
-import type { ResourceRouter } from '../../../edge/lib/resource-routes';
+import type { ResourceRouter } from '@edge/lib/resource-routes';
 import type { ResourceName } from '@resources/describe';
 import { apiClient, apiFetch } from './api-client';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
@@ -47,4 +47,4 @@ export async function downloadAnswer(response: Parameters<typeof answerFile>[0],
 }
 
 /** A record of an admin resource as the API answers it: id, timestamps, status, event name, and its own fields. */
-export type { RecordOut as BaseRecord } from '../../../edge/lib/resource';
+export type { RecordOut as BaseRecord } from '@edge/lib/resource';

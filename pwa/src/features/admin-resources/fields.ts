@@ -2,6 +2,7 @@ import type { AnyResource } from '@resources/describe';
 import type { BaseRecord } from '../../lib/api';
 import { statusLabel } from '../../components/panel-format';
 import { formatMobile } from '@edge/schemas/mobile-number';
+import { fromEventInput, toEventInput } from '@pwa/lib/dates';
 import type { Column, FormField, FormValues } from './types';
 
 /** Shared pieces of the descriptions. */
@@ -45,6 +46,10 @@ export const personFields = (emailRequired: boolean): FormField[] => [
 /** A checkbox's value in the form's text values. */
 export const checkboxValue = (checked: boolean) => (checked ? 'true' : '');
 
+/** The ticked options of a `choices` field, and back: one a line in the form's text values. */
+export const listOf = (value: string | undefined): string[] => (value ? value.split('\n').filter(Boolean) : []);
+export const listValue = (list: unknown): string => (Array.isArray(list) ? list.map(String).join('\n') : '');
+
 /** "Show on site": the public site lists this record (speakers, the jury's guests, sponsors). */
 export const showOnSiteField = (hint: string): FormField => ({ name: 'showOnSite', label: 'Show on site', type: 'checkbox', hint, full: true });
 
@@ -62,7 +67,11 @@ export function valuesFrom(fields: FormField[], row: BaseRecord | null): FormVal
           ? formatMobile(String(value))
           : field.type === 'checkbox'
             ? checkboxValue(value === true)
-            : String(value);
+            : field.type === 'choices'
+              ? listValue(value)
+              : field.type === 'datetime'
+                ? toEventInput(value)
+                : String(value);
   }
   return values;
 }
@@ -74,6 +83,11 @@ export function payloadFrom(fields: FormField[], values: FormValues): Record<str
     const value = (values[field.name] ?? '').trim();
     if (field.type === 'checkbox') {
       body[field.name] = value === 'true';
+    } else if (field.type === 'choices') {
+      body[field.name] = listOf(value);
+    } else if (field.type === 'datetime') {
+      // The input holds Hyderabad time whatever zone the device is in; an emptied one clears the date.
+      body[field.name] = fromEventInput(value);
     } else if (field.type === 'number') {
       if (value !== '') body[field.name] = Number(value);
     } else if (field.type === 'select' || field.type === 'event') {

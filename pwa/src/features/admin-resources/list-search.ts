@@ -7,7 +7,7 @@ export interface ListSearch {
   /** The event whose records the list shows; `all` for every event. Absent: the device's remembered choice, else the featured event. */
   eventId?: string;
   page?: number;
-  /** Rows per page: one of `PAGE_SIZES`. */
+  /** Rows per page: one of the screen's page sizes (`PAGE_SIZES` unless it has its own). */
   size?: PageSize;
   q?: string;
   status?: string;
@@ -17,7 +17,9 @@ export interface ListSearch {
 
 /** Rows per page the lists offer; the first is the default. */
 export const PAGE_SIZES = [25, 50, 100] as const;
-export type PageSize = (typeof PAGE_SIZES)[number];
+/** Every page size a screen may offer (the events list starts at 10). */
+const ANY_PAGE_SIZE = [10, 25, 50, 100] as const;
+export type PageSize = (typeof ANY_PAGE_SIZE)[number];
 /** `eventId` of a list showing every event's records. */
 export const ALL_EVENTS = 'all';
 
@@ -34,11 +36,24 @@ export function listSearchSchema(search: Record<string, unknown>): ListSearch {
   return {
     eventId: textParam(search.eventId),
     page: pageParam(search.page),
-    size: PAGE_SIZES.find((allowed) => allowed === size),
+    size: ANY_PAGE_SIZE.find((allowed) => allowed === size),
     q: textParam(search.q),
     status: textParam(search.status),
     sort: textParam(search.sort),
     order: search.order === 'asc' || search.order === 'desc' ? search.order : undefined,
+  };
+}
+
+/**
+ * The list's filter as the screen reads it from the URL: a list not narrowed to one event (the events
+ * themselves) always shows every event's records, and a page size the screen does not offer is its first.
+ */
+export function screenSearch(config: Pick<import('./types').ResourceConfig, 'eventFilter' | 'pageSizes'>, search: ListSearch): ListSearch {
+  const sizes: readonly PageSize[] = config.pageSizes ?? PAGE_SIZES;
+  return {
+    ...search,
+    ...(config.eventFilter === false ? { eventId: ALL_EVENTS } : {}),
+    size: search.size !== undefined && sizes.includes(search.size) ? search.size : sizes[0],
   };
 }
 

@@ -65,12 +65,14 @@ export const getRecord = async (name: ResourceName, id: string) => (await readEn
 
 /** Creates (no id) or updates a record: JSON, or multipart when an image file goes with it. */
 export function saveRecord(name: ResourceName, id: string | null, body: Record<string, unknown>, file: File | null, fileField: string | undefined, version?: string) {
-  let input: { json: Record<string, unknown> } | { form: Record<string, string | File> };
+  let input: { json: Record<string, unknown> } | { form: Record<string, string | string[] | File> };
   if (file && fileField) {
-    const form: Record<string, string | File> = {};
+    const form: Record<string, string | string[] | File> = {};
     for (const [key, value] of Object.entries(body)) {
-      if (value === undefined || value === null || typeof value === 'object') continue;
-      form[key] = String(value);
+      // A list travels as the field repeated (an event's types); other objects have no multipart form.
+      if (Array.isArray(value)) form[key] = value.map(String);
+      else if (value === undefined || value === null || typeof value === 'object') continue;
+      else form[key] = String(value);
     }
     form[fileField] = file;
     input = { form };

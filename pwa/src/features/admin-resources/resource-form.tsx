@@ -11,10 +11,10 @@ import { toast } from '../../components/toasts';
 import { ApiError, errorMessage, isApiError } from '../../lib/api-error';
 import { useUnsavedChanges } from '../../components/dialog';
 import { LeaveGuard } from '../../components/leave-guard';
-import { SelectField, TextAreaField, TextField } from '../../components/form/fields';
+import { FieldShell, SelectField, TextAreaField, TextField } from '../../components/form/fields';
 import { RecordHistory } from '../../components/record-history';
 import { badgeOf } from './badge-person';
-import { checkboxValue, payloadFrom, valuesFrom } from './fields';
+import { checkboxValue, listOf, listValue, payloadFrom, valuesFrom } from './fields';
 import { isNetworkFailure, isOffline, queueWalkIn } from './offline-queue';
 import { getRecord, saveRecord } from './resource-api';
 import { usePanelUser } from '../../components/panel-session';
@@ -43,8 +43,6 @@ export function existingRecordOf(failure: unknown): BaseRecord | undefined {
 /** The offline walk-in's confirmation: the visitor is kept on the device and sent when the network returns. */
 export const WALK_IN_QUEUED = 'No network: the visitor is saved on this device as a walk-in and will be sent when the network returns.';
 
-/** What each resource's people are at the venue, as their badge's band says it. */
-
 /** A required field left empty: the resource's one message when it has one, else "{label} is required". */
 const requiredText = (field: FormField) => `${field.label} is required`;
 
@@ -63,7 +61,9 @@ function checkResourceForm(config: ResourceConfig, values: FormValues): Record<s
   for (const field of config.fields) {
     if (field.required && !(values[field.name] ?? '').trim()) found[field.name] = requiredText(field);
   }
-  if (Object.keys(found).length > 0 || !config.createSchema) return found;
+  if (Object.keys(found).length > 0) return found;
+  if (config.check) return config.check(values);
+  if (!config.createSchema) return found;
   const body = config.toPayload ? config.toPayload(values) : payloadFrom(config.fields, values);
   const checked = z.safeParse(config.createSchema, body);
   if (checked.success) return found;
@@ -153,7 +153,9 @@ export function ResourceForm({
       const found = existingRecordOf(failure);
       if (found) setExisting(found);
       else if (isStaleEdit(failure)) setStale(true);
-      const message = saveErrorMessage(failure, editing ? config.messages.updateFailed : config.messages.createFailed);
+      const message = config.saveError
+        ? config.saveError(failure, editing)
+        : saveErrorMessage(failure, editing ? config.messages.updateFailed : config.messages.createFailed);
       const placed = showFieldErrors(config, form, failure);
       // A message already shown beside its field is not repeated in the form's message.
       if (config.errorDisplay === 'toast' || !placed.includes(message)) fail(message);
@@ -255,6 +257,7 @@ function showFieldErrors(config: ResourceConfig, form: UseFormReturn<FormValues>
 
 function ResourceField({ field, form }: { field: FormField; form: UseFormReturn<FormValues> }) {
   const shown = { form, name: field.name, label: field.label, required: field.required || field.marked, hint: field.hint, full: field.full };
+  if (field.onPick) return <PickedField field={field} form={form} />;
   switch (field.type) {
     case 'event':
       return (
@@ -275,18 +278,14 @@ function ResourceField({ field, form }: { field: FormField; form: UseFormReturn<
       );
     case 'checkbox':
       return <CheckboxField field={field} form={form} />;
+    case 'choices':
+      return <ChoicesField field={field} form={form} />;
     case 'textarea':
       return <TextAreaField {...shown} rows={3} placeholder={field.placeholder} />;
     case 'select':
-      return (
-        <SelectField
-          {...shown}
-          options={[
-            ...(field.defaultValue === undefined ? [{ value: '', label: 'Select' }] : []),
-            ...(field.options ?? []).map((option) => ({ value: option, label: field.optionLabel ? field.optionLabel(option) : option })),
-          ]}
-        />
-      );
+      return field.dependsOn ? <DependentSelect field={field} form={form} /> : <SelectField {...shown} options={selectOptions(field)} />;
+    case 'datetime':
+      return <DateTimeField field={field} form={form} />;
     default:
       return (
         <TextField
@@ -294,10 +293,157 @@ function ResourceField({ field, form }: { field: FormField; form: UseFormReturn<
           type={field.type}
           placeholder={field.placeholder}
           autoComplete="off"
-          inputMode={field.type === 'number' ? 'decimal' : undefined}
+          inputMode={field.type === 'number' ? 'decimal' : field.type === 'url' ? 'url' : undefined}
         />
       );
   }
+}
+
+/** A select's choices: its empty choice (unless it has a default), then its options. */
+function selectOptions(field: FormField, options: readonly string[] = field.options ?? []) {
+  return [
+    ...(field.defaultValue === undefined ? [{ value: '', label: field.placeholder ?? 'Select' }] : []),
+    ...options.map((option) => ({ value: option, label: field.optionLabel ? field.optionLabel(option) : option })),
+  ];
+}
+
+/** A select whose options follow another field (a city on its state): disabled until that one is chosen. */
+function DependentSelect({ field, form }: { field: FormField; form: UseFormReturn<FormValues> }) {
+  const { dependsOn } = field;
+  const parent = (dependsOn ? form.watch(dependsOn.field) : '') ?? '';
+  const current = form.watch(field.name) ?? '';
+  const options = dependsOn && parent ? dependsOn.options(parent) : [];
+  // A value stored before the options changed stays choosable rather than silently dropped.
+  const kept = current && !options.includes(current) ? [current] : [];
+  const choices = selectOptions({ ...field, ...(!parent && dependsOn ? { placeholder: dependsOn.waiting } : {}) }, [...kept, ...options]);
+  return (
+    <SelectField form={form} name={field.name} label={field.label} required={field.required || field.marked} hint={field.hint} full={field.full} disabled={!parent} options={choices} />
+  );
+}
+
+/** A date and time in event time (Hyderabad), to the minute; no earlier than `notBefore`'s value when it names one. */
+function DateTimeField({ field, form }: { field: FormField; form: UseFormReturn<FormValues> }) {
+  const earliest = field.notBefore ? form.watch(field.notBefore) : undefined;
+  return (
+    <TextField
+      form={form}
+      name={field.name}
+      label={field.label}
+      required={field.required || field.marked}
+      hint={field.hint}
+      full={field.full}
+      type="datetime-local"
+      step={60}
+      min={(field.notBefore && earliest) || undefined}
+    />
+  );
+}
+
+/**
+ * A field whose value goes through its `onPick` rule the moment it changes: the values the rule sets are
+ * set, and its message shown (or cleared) at once; once the form was sent, a field the rule has no word on
+ * is checked again as any other.
+ */
+function PickedField({ field, form }: { field: FormField; form: UseFormReturn<FormValues> }) {
+  const value = form.watch(field.name) ?? '';
+  const earliest = field.notBefore ? form.watch(field.notBefore) : undefined;
+  const pick = (next: string) => {
+    const outcome = field.onPick!(next, form.getValues());
+    for (const [name, set] of Object.entries(outcome.set)) {
+      if (name === field.name || set !== form.getValues(name)) form.setValue(name, set, { shouldDirty: true });
+    }
+    if (outcome.message) form.setError(field.name, { type: 'validate', message: outcome.message });
+    else if (outcome.message === null) form.clearErrors(field.name);
+    else if (form.formState.isSubmitted) void form.trigger(field.name);
+  };
+  // Held by the form (its ref takes the focus of a message) but changed only here.
+  const { ref } = form.register(field.name);
+  return (
+    <FieldShell
+      form={form}
+      name={field.name}
+      label={field.label}
+      required={field.required || field.marked}
+      hint={field.hint}
+      full={field.full}
+      control={(props) =>
+        field.type === 'select' ? (
+          <select {...props} ref={ref} name={field.name} value={value} onChange={(event) => pick(event.currentTarget.value)}>
+            {selectOptions(field).map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            {...props}
+            ref={ref}
+            name={field.name}
+            type={field.type === 'datetime' ? 'datetime-local' : field.type}
+            step={field.type === 'datetime' ? 60 : undefined}
+            min={(field.notBefore && earliest) || undefined}
+            value={value}
+            onChange={(event) => pick(event.currentTarget.value)}
+          />
+        )
+      }
+    />
+  );
+}
+
+/** One checkbox per option, grouped under the field's label; the ticked options are the value. */
+function ChoicesField({ field, form }: { field: FormField; form: UseFormReturn<FormValues> }) {
+  const id = useId();
+  const required = field.required || field.marked;
+  return (
+    <Controller
+      control={form.control}
+      name={field.name}
+      render={({ field: control, fieldState }) => {
+        const ticked = listOf(control.value);
+        const error = fieldState.error?.message;
+        return (
+          <fieldset className="field field--full" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+            <legend>
+              {field.label}
+              {required ? (
+                <span className="field__required" aria-hidden="true">
+                  {' '}
+                  *
+                </span>
+              ) : null}
+            </legend>
+            <div className="panel-checks">
+              {(field.options ?? []).map((option, index) => (
+                <label key={option}>
+                  <input
+                    ref={index === 0 ? control.ref : undefined}
+                    type="checkbox"
+                    name={field.name}
+                    value={option}
+                    checked={ticked.includes(option)}
+                    onChange={(event) => {
+                      const on = event.currentTarget.checked;
+                      // Kept in the options' order, whatever order they were ticked in.
+                      control.onChange(listValue((field.options ?? []).filter((o) => (o === option ? on : ticked.includes(o)))));
+                    }}
+                    onBlur={control.onBlur}
+                  />
+                  {field.optionLabel ? field.optionLabel(option) : option}
+                </label>
+              ))}
+            </div>
+            {error ? (
+              <p id={`${id}-error`} className="field__error" role="alert">
+                {error}
+              </p>
+            ) : null}
+          </fieldset>
+        );
+      }}
+    />
+  );
 }
 
 /** A yes/no switch, held in the form's text values as 'true' or ''. */

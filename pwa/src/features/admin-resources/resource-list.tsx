@@ -5,7 +5,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useS
 import type { BaseRecord } from '../../lib/api';
 import { downloadList, type ExportFormat, type ExportQuery } from './list-export';
 import { formatInr, statusLabel } from '../../components/panel-format';
-import { formatCreatedOn } from '../../lib/dates';
+import { formatCreatedOn, formatEventDate } from '../../lib/dates';
 import { PanelStatusFilter } from '../../components/panel-status-filter';
 import { PanelEventSelect, useEventChoices } from '../../components/panel-event-select';
 import { PrintBadgeButton } from '../../components/print-badge-button';
@@ -15,7 +15,7 @@ import { usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';
 import { isNetworkFailure, isOffline, OFFLINE_NEEDS_NETWORK, queueStatusChange, queuesOffline, retryPending, usePendingChanges, walkInRow } from './offline-queue';
-import { ALL_EVENTS, type ListSearch, PAGE_SIZES, type PageSize } from './list-search';
+import { ALL_EVENTS, type ListSearch, PAGE_SIZES, type PageSize, screenSearch } from './list-search';
 import { bulkAction, changeStatus, deleteRecord, everyMatchingRecord, listFilter, listParams, listQueryOptions, statusCountQueryOptions } from './resource-api';
 import { badgeOf, hasPass } from './badge-person';
 import { DuplicatesPanel } from './duplicates-panel';
@@ -24,7 +24,7 @@ import type { Column, ResourceConfig } from './types';
 import type { PendingChange } from './offline-queue';
 import './offline-queue.css';
 import './resource-list.css';
-import { formatMobile } from '../../../../edge/schemas/mobile-number';
+import { formatMobile } from '@edge/schemas/mobile-number';
 
 /** "pending" while a change waits in the outbox; "not sent" with the server's reason and a retry when refused. */
 function PendingBadge({ pending }: { pending: PendingChange }) {
@@ -75,8 +75,25 @@ function Cell({ row, column, pending }: { row: BaseRecord; column: Column; pendi
       return <>{formatInr(row[column.key] ?? 0)}</>;
     case 'phone':
       return <>{formatMobile(cellText(row, column)) || '—'}</>;
+    case 'image': {
+      const url = row[column.key];
+      // No image, an empty cell: a phone's card leaves the line out.
+      return typeof url === 'string' && url ? <img className="panel-table__thumb" src={url} alt="" loading="lazy" /> : null;
+    }
+    case 'period':
+      return (
+        <>
+          <span className="panel-table__line">{formatEventDate(row[column.key])} –</span> <span className="panel-table__line">{formatEventDate(row[column.endKey ?? column.key])}</span>
+        </>
+      );
     default:
-      return <>{cellText(row, column) || '—'}</>;
+      return (
+        <>
+          {/* Before the value, which a narrow column may cut short. */}
+          {column.badge && row[column.badge.key] === true ? <span className="panel-badge panel-table__badge">{column.badge.text}</span> : null}
+          {cellText(row, column) || '—'}
+        </>
+      );
   }
 }
 
@@ -100,7 +117,7 @@ type ListColumn = ColumnDef<typeof tableFeaturesUsed, BaseRecord>;
 type BulkRequest = { action: 'status'; status: string } | { action: 'delete' };
 
 /**
- * Every admin list screen (seed 001 §2): title, subtitle, add button, search, event and status filters,
+ * Every admin list screen: title, subtitle, add button, search, event and status filters,
  * sortable columns, serial numbers, page size and jump to page, CSV export, a status menu and Edit/Delete
  * per row (a sticky last column; cards on a phone), bulk work on a selection or the whole filter, and the
  * 760 px form panel; the list reloads when the panel closes. The filter lives in the URL.
@@ -117,7 +134,9 @@ export function ResourceScreen({
   toolbarExtra?: ReactNode;
   children?: ReactNode;
 }) {
-  const search = useSearch({ strict: false }) as ListSearch;
+  const urlSearch = useSearch({ strict: false }) as ListSearch;
+  const search = screenSearch(config, urlSearch);
+  const pageSizes = config.pageSizes ?? PAGE_SIZES;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = usePanelUser();
@@ -376,7 +395,7 @@ export function ResourceScreen({
             </span>
             Refresh
           </button>
-          {isAdmin ? (
+          {isAdmin && config.findsDuplicates !== false ? (
             <button type="button" className="button button--ghost" onClick={() => setShowDuplicates(true)}>
               Possible duplicates
             </button>
@@ -410,7 +429,7 @@ export function ResourceScreen({
           <label htmlFor={ids.q}>Search</label>
           <input id={ids.q} type="search" value={q} placeholder={config.searchPlaceholder} onChange={(event) => setQ(event.currentTarget.value)} />
         </div>
-        <PanelEventSelect value={filter.eventId ?? ''} onChange={chooseEvent} emptyLabel="All events" />
+        {config.eventFilter === false ? null : <PanelEventSelect value={filter.eventId ?? ''} onChange={chooseEvent} emptyLabel="All events" />}
         <PanelStatusFilter statuses={config.statuses} value={search.status} allLabel="All statuses" onChange={(status) => setSearch({ status })} />
       </div>
 
@@ -521,13 +540,13 @@ export function ResourceScreen({
             {search.eventId === undefined || list.isPending ? (
               <tr>
                 <td className="panel-table__empty" colSpan={columnCount}>
-                  Loading ...
+                  {config.messages.loading ?? 'Loading ...'}
                 </td>
               </tr>
             ) : rows.length === 0 ? (
               <tr>
                 <td className="panel-table__empty" colSpan={columnCount}>
-                  No records found
+                  {config.messages.empty ?? 'No records found'}
                 </td>
               </tr>
             ) : (
@@ -561,7 +580,7 @@ export function ResourceScreen({
                           <td key={cell.id} className="panel-table__actions">
                             {isWalkIn ? null : (
                               <div className="panel-row-actions">
-                                {canChangeStatus && !rowAction ? (
+                                {canChangeStatus && !rowAction && config.statusMenu !== false ? (
                                   <select aria-label={`Change status of ${name}`} value={row.status ?? ''} onChange={(event) => onStatus(row, event.currentTarget.value)}>
                                     {row.status && !config.statuses.includes(row.status) ? <option value={row.status}>{statusLabel(row.status)}</option> : null}
                                     {config.statuses.map((status) => (
@@ -594,7 +613,11 @@ export function ResourceScreen({
                       }
                       const column = cell.column.columnDef.meta as Column;
                       return (
-                        <td key={cell.id} data-label={column.label} className={column.kind === 'status' ? 'panel-table__status' : undefined}>
+                        <td
+                          key={cell.id}
+                          data-label={column.label}
+                          className={column.kind === 'status' ? 'panel-table__status' : column.kind === 'period' ? 'panel-table__period' : undefined}
+                        >
                           <Cell row={row} column={column} pending={column.kind === 'status' ? badge : undefined} />
                         </td>
                       );
@@ -615,7 +638,7 @@ export function ResourceScreen({
           <span className="panel-pager__size">
             <label htmlFor={ids.size}>Rows per page</label>
             <select id={ids.size} value={pageSize} onChange={(event) => setSearch({ size: Number(event.currentTarget.value) as PageSize })}>
-              {PAGE_SIZES.map((size) => (
+              {pageSizes.map((size) => (
                 <option key={size} value={size}>
                   {size}
                 </option>

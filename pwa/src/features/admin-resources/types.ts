@@ -1,37 +1,60 @@
-import type { AnyResource, ResourceName as AnyResourceName } from '@resources/describe';
+import type { AnyResource, ResourceName } from '@resources/describe';
 import type { BaseRecord } from '../../lib/api';
+import type { PageSize } from './list-search';
 
-/** The resources shown by the generic list and form (events have their own screen). */
-export type ResourceName = Exclude<AnyResourceName, 'events'>;
+/** Every admin resource, events included, is shown by the generic list and form. */
+export type { ResourceName };
 
 export type FormValues = Record<string, string>;
 
 export interface FormField {
   name: string;
   label: string;
-  /** `checkbox`: a yes/no switch, held as 'true' or '' and sent as a boolean. */
-  type: 'text' | 'email' | 'tel' | 'number' | 'textarea' | 'select' | 'event' | 'checkbox';
+  /**
+   * `checkbox`: a yes/no switch, held as 'true' or '' and sent as a boolean. `choices`: one checkbox per
+   * option, held as the ticked options one a line (`listOf`). `datetime`: a date and time in event time
+   * (Hyderabad), as a `datetime-local` input holds it.
+   */
+  type: 'text' | 'email' | 'tel' | 'number' | 'textarea' | 'select' | 'event' | 'checkbox' | 'choices' | 'datetime' | 'url';
   /** A line under the field saying what it does. */
   hint?: string;
   /** Checked before sending, with the resource's `requiredMessage` or "{label} is required". */
   required?: boolean;
-  /** Shown as required (seed: "marked required") but not enforced. */
+  /** Shown with the required mark but not enforced (the organiser is nudged, the server has a default). */
   marked?: boolean;
   options?: readonly string[];
   /** Labels of select options; the value itself otherwise. */
   optionLabel?: (value: string) => string;
   defaultValue?: string;
+  /** A text input's example; a select's empty choice ("Select" otherwise). */
   placeholder?: string;
   full?: boolean;
+  /** A select whose options depend on another field's value (a city on its state); disabled while that is empty. */
+  dependsOn?: { field: string; options: (value: string) => readonly string[]; waiting: string };
+  /** A date-time no earlier than another field's value (the input's `min`). */
+  notBefore?: string;
+  /**
+   * A rule applied the moment the value changes, before any check of the whole form: the values to set
+   * (this field's own included) and the field's message (`null` clears it). A field with a rule is changed
+   * only through it.
+   */
+  onPick?: (value: string, values: FormValues) => { set: FormValues; message?: string | null };
 }
 
-/** `phone`: a stored E.164 number shown as +91 98765 43210. */
-export type ColumnKind = 'text' | 'status' | 'date' | 'event' | 'money' | 'phone';
+/**
+ * `phone`: a stored E.164 number shown as +91 98765 43210. `image`: the thumbnail of the image at that URL.
+ * `period`: a start and an end in event time, one a line.
+ */
+export type ColumnKind = 'text' | 'status' | 'date' | 'event' | 'money' | 'phone' | 'image' | 'period';
 
 export interface Column<Sort extends string = string> {
   key: string;
   label: string;
   kind?: ColumnKind;
+  /** `period`: the column holding the end ("Jan 5th, 2025 10:00 – Jan 6th, 2025 18:00"). */
+  endKey?: string;
+  /** A badge after the value while another field is true (an event's "Featured"). */
+  badge?: { key: string; text: string };
   /** The API's sort key, when the column can be sorted: one of its description's `sortKeys`. */
   sort?: Sort;
   /** Read the value from one of several fields (first non-empty). */
@@ -45,9 +68,13 @@ export interface ResourceMessages {
   updateFailed: string;
   fetchFailed: string;
   deleteFailed: string;
-  /** The resource's own confirmation when it has one; the server's message otherwise. */
+  /** The screen's own words for a deletion, when it has them; the server's message otherwise. */
   deleted?: string;
   confirmDelete: string;
+  /** The list when nothing matches ("No records found" otherwise). */
+  empty?: string;
+  /** The list while it loads ("Loading ..." otherwise). */
+  loading?: string;
 }
 
 /** What the panel adds to a resource's shared description: its list screen and its form. */
@@ -61,6 +88,13 @@ export interface ResourceScreen<Sort extends string = string> {
   columns: Column<Sort>[];
   fields: FormField[];
   requiredMessage?: string;
+  /**
+   * The form's own rules, checked once every required field is filled, in place of the create schema:
+   * messages keyed by the form field they are about (`''`: the form's). Empty when the form may be sent.
+   */
+  check?: (values: FormValues) => Record<string, string>;
+  /** What a failed save shows, when the resource has its own words for each failure. */
+  saveError?: (failure: unknown, editing: boolean) => string;
   /** Form values → request body, when the form's fields are not the API's. */
   toPayload?: (values: FormValues) => Record<string, unknown>;
   /** API field → the form field it is edited in, where `toPayload` renames it (for the server's per-field errors). */
@@ -79,6 +113,14 @@ export interface ResourceScreen<Sort extends string = string> {
   /** Column showing the record's name in messages and labels. */
   nameKey: string;
   searchPlaceholder: string;
+  /** `false`: the list is not narrowed to one event (the events list itself). */
+  eventFilter?: false;
+  /** `false`: no "Possible duplicates" (records that are not people). */
+  findsDuplicates?: false;
+  /** `false`: no status menu on each row; the status is changed in the form, or in bulk. */
+  statusMenu?: false;
+  /** Rows per page the list offers, the first the default (`PAGE_SIZES` otherwise). */
+  pageSizes?: readonly PageSize[];
 }
 
 /** One admin list screen and its form: the resource's shared description and the panel's screen. */

@@ -3,10 +3,10 @@
 // it was rendered), so the app's first render is that same page; a page started without it (offline, from
 // the service worker's shell) asks the API and shows the last answer kept on this device meanwhile.
 import { createContext, createElement, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
-import type { PublicEvent } from '../../../../edge/lib/events';
-import { FEATURED_EVENT } from '../../../../edge/lib/featured-event';
-import { registrationClosedMessage } from '../../../../edge/lib/registration-window';
-import type { publicSite } from '../../../../edge/lib/site-settings';
+import type { PublicEvent } from '@edge/lib/events';
+import { FEATURED_EVENT } from '@edge/lib/featured-event';
+import { registrationClosedMessage } from '@edge/lib/registration-window';
+import type { publicSite } from '@edge/lib/site-settings';
 
 /**
  * What `GET /api/public/site` answers (its type is the route's own): the featured event, contacts,

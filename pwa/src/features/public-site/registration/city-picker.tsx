@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { changeLocation, citiesOf, INDIA_STATES } from '../../../lib/india-locations';
+import { changeLocation, citiesOf, INDIA_STATES } from '@pwa/lib/india-locations';
 
 interface CityPickerProps {
   /** The city field's name and label. */

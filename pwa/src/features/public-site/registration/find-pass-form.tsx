@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
-import { ApiError } from '../../../lib/api-error';
-import { readEnvelope } from '../../../lib/envelope';
+import { ApiError } from '@pwa/lib/api-error';
+import { readEnvelope } from '@pwa/lib/envelope';
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
 
@@ -27,7 +27,7 @@ export function FindPassForm() {
     setMessage(null);
     try {
       // The client loads with the first request: the page opens without it.
-      const { apiClient } = await import('../../../lib/api-client');
+      const { apiClient } = await import('@pwa/lib/api-client');
       const body = await readEnvelope(apiClient().api.public.passes.find.$post({ json: { contact: value } }));
       setMessage({ tone: 'success', text: body.message });
       setContact('');

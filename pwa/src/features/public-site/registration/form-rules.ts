@@ -1,9 +1,9 @@
 // The public forms' rules, loaded with the first use of a form (registration-types.ts `loadFormRules`): the
 // shared schemas with their messages (edge/schemas/public-registrations.ts) and the number reader.
-import { indianMobileDigits } from '../../../../../edge/schemas/mobile-number';
+import { indianMobileDigits } from '@edge/schemas/mobile-number';
 
-export { checkForm } from '../../../../../edge/schemas/check-form';
-export { FORM_SCHEMAS, INLINE_FORM_SCHEMAS } from '../../../../../edge/schemas/public-registrations';
+export { checkForm } from '@edge/schemas/check-form';
+export { FORM_SCHEMAS, INLINE_FORM_SCHEMAS } from '@edge/schemas/public-registrations';
 
 /**
  * The inline forms' mobile input as it is typed or pasted: a number in another spelling of an Indian

@@ -1,5 +1,5 @@
 import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
-import type { SavedPass } from '../../../offline/db';
+import type { SavedPass } from '@pwa/offline/db';
 import { NextSteps } from '../next-steps';
 import { useRegistrationClosed } from '../site-data';
 import { CityPicker } from './city-picker';

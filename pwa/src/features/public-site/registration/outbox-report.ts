@@ -1,7 +1,7 @@
 // What a person is told about a waiting submission once it was sent: by the page that sent it (a toast) or,
 // when the service worker sent it, by the site's open pages or a notification. Plain code: the service
 // worker imports it too.
-import type { FlushReport } from '../../../offline/public-outbox';
+import type { FlushReport } from '@pwa/offline/public-outbox';
 
 /** What the service worker posts to the site's pages after it sent waiting submissions itself. */
 export const OUTBOX_REPORT_MESSAGE = 'eventpro:public-outbox-report';

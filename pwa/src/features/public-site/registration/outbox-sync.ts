@@ -1,6 +1,6 @@
-import { toast } from '../../../components/toasts';
-import type { SavedPass } from '../../../offline/db';
-import type { FlushReport } from '../../../offline/public-outbox';
+import { toast } from '@pwa/components/toasts';
+import type { SavedPass } from '@pwa/offline/db';
+import type { FlushReport } from '@pwa/offline/public-outbox';
 import { reportLine } from './outbox-report';
 import { flushNow } from './submit';
 

@@ -1,6 +1,6 @@
 import { encode } from 'uqr';
-import { eventDates, eventHours, eventPlace } from '../../../../../edge/lib/event-time';
-import type { SavedPass } from '../../../offline/db';
+import { eventDates, eventHours, eventPlace } from '@edge/lib/event-time';
+import type { SavedPass } from '@pwa/offline/db';
 
 /** The pass code as a QR code, drawn as inline SVG (no `style` attributes, nothing fetched). */
 export function QrCode({ text, size = 200 }: { text: string; size?: number }) {

@@ -1,5 +1,5 @@
-import { Dialog } from '../../../components/dialog';
-import type { SavedPass } from '../../../offline/db';
+import { Dialog } from '@pwa/components/dialog';
+import type { SavedPass } from '@pwa/offline/db';
 import { PassCard } from './pass-card';
 
 export default function PassDialog({ pass, onClose }: { pass: SavedPass; onClose: () => void }) {

@@ -1,9 +1,9 @@
 // The pass by link (`/p/<token>`): the copy kept on this device first (so it opens offline), then the
 // server's, which is saved to "My passes". Knows no screen.
-import { apiClient } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
-import { readEnvelope } from '../../../lib/envelope';
-import { database, type SavedPass } from '../../../offline/db';
+import { apiClient } from '@pwa/lib/api-client';
+import { ApiError } from '@pwa/lib/api-error';
+import { readEnvelope } from '@pwa/lib/envelope';
+import { database, type SavedPass } from '@pwa/offline/db';
 
 export type PassLinkState =
   | { kind: 'loading' }

@@ -1,6 +1,6 @@
 import { type ComponentType, useEffect, useState } from 'react';
-import type { SavedPass } from '../../../offline/db';
-import { databaseMayExist } from '../../../offline/db-name';
+import type { SavedPass } from '@pwa/offline/db';
+import { databaseMayExist } from '@pwa/offline/db-name';
 
 type DevicePasses =
   | { kind: 'reading' }
@@ -13,7 +13,7 @@ type DevicePasses =
  */
 async function readDevicePasses(): Promise<DevicePasses> {
   if (!(await databaseMayExist())) return { kind: 'none' };
-  const { database } = await import('../../../offline/db');
+  const { database } = await import('@pwa/offline/db');
   const passes = await database().passes.orderBy('savedAt').reverse().toArray();
   if (passes.length === 0) return { kind: 'none' };
   const { PassCard } = await import('./pass-card');

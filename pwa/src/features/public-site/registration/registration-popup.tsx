@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { DEFAULT_PACKAGES, subscriptionChoices } from '../../../../../edge/lib/site-defaults';
-import { Dialog } from '../../../components/dialog';
-import type { SavedPass } from '../../../offline/db';
+import { DEFAULT_PACKAGES, subscriptionChoices } from '@edge/lib/site-defaults';
+import { Dialog } from '@pwa/components/dialog';
+import type { SavedPass } from '@pwa/offline/db';
 import { useRegistrationClosed, useSite } from '../site-data';
 import { CityPicker } from './city-picker';
 
-import { toast } from '../../../components/toasts';
+import { toast } from '@pwa/components/toasts';
 import { useFocusFirstInvalid } from './focus-invalid';
 import { type FieldErrors, loadFormRules, QUEUED_MESSAGE, type RegistrationType, SLOW_SERVER_MESSAGE, typeSpec, type Values } from './registration-types';
 import { submitRegistration } from './submit';

@@ -7,8 +7,8 @@ import {
   REQUIRED_FIELDS,
   type RegistrationKind,
   WORKING_PROFESSIONAL_CHOICES,
-} from '../../../../../edge/schemas/vocabulary';
-import type { PublicEndpoint } from '../../../offline/db';
+} from '@edge/schemas/vocabulary';
+import type { PublicEndpoint } from '@pwa/offline/db';
 
 /** The forms' rules: the shared schemas and the number reader (zod/mini and libphonenumber, about 40 KB gzip). */
 export type FormRules = typeof import('./form-rules');

@@ -2,11 +2,11 @@
 // is not (or the request fails for network reasons or times out), with the same `uniqueSubmissionId`
 // either way so the server records it once.
 import type { ClientRequestOptions } from 'hono/client';
-import { apiClient } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
-import { readEnvelope } from '../../../lib/envelope';
-import { database, type OutboxEntry, type PublicEndpoint, type SavedPass } from '../../../offline/db';
-import { enqueue, flushOutbox, type FlushReport, type SendOutcome } from '../../../offline/public-outbox';
+import { apiClient } from '@pwa/lib/api-client';
+import { ApiError } from '@pwa/lib/api-error';
+import { readEnvelope } from '@pwa/lib/envelope';
+import { database, type OutboxEntry, type PublicEndpoint, type SavedPass } from '@pwa/offline/db';
+import { enqueue, flushOutbox, type FlushReport, type SendOutcome } from '@pwa/offline/public-outbox';
 
 export const REQUEST_TIMEOUT_MS = 15_000;
 export const DUPLICATE_MESSAGE = 'You have already registered. Thank you for your interest!';

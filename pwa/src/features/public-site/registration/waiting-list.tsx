@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { database, type OutboxEntry } from '../../../offline/db';
-import { pendingEntries } from '../../../offline/public-outbox';
-import { subscribeOutbox } from '../../../offline/public-outbox-signal';
+import { database, type OutboxEntry } from '@pwa/offline/db';
+import { pendingEntries } from '@pwa/offline/public-outbox';
+import { subscribeOutbox } from '@pwa/offline/public-outbox-signal';
 
 /** What is saved on this device and still waiting for the network. */
 export default function WaitingList() {

@@ -1,14 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { pageParam, textParam } from '@pwa/features/admin-resources/list-search';
-import { EventsPage } from '@pwa/features/events/events-page';
-
-const eventsSearchSchema = (search: Record<string, unknown>) => ({ page: pageParam(search.page), status: textParam(search.status) });
+import { listSearchSchema, prefetchList, screenSearch } from '@pwa/features/admin-resources/list-search';
+import { ResourceScreen } from '@pwa/features/admin-resources/resource-list';
+import { eventsConfig } from '@pwa/features/admin-resources/resources/events';
 
 export const Route = createFileRoute('/panel/_authed/events')({
-  validateSearch: eventsSearchSchema,
+  validateSearch: listSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    void import('@pwa/components/event-queries').then((m) => context.queryClient.prefetchQuery(m.eventPageQueryOptions(deps)));
-  },
-  component: EventsPage,
+  // The page the screen will ask for (every event's records, 10 a page unless the URL says otherwise); the
+  // screen's description loads on demand, as the screen does, so it stays out of the first load.
+  loader: ({ context, deps }) =>
+    void import('@pwa/features/admin-resources/resources/events').then((m) => prefetchList(context.queryClient, 'events', screenSearch(m.eventsConfig, deps))),
+  component: Screen,
 });
+
+function Screen() {
+  return <ResourceScreen config={eventsConfig} />;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-error';
+import { ApiError } from '@pwa/lib/api-error';
 import { checkEventValues, eventSaveError, pickEnd, pickStart } from './event-rules';
 
 const filled = {
@@ -21,7 +21,7 @@ const filled = {
   awardsNight: '',
 };
 
-describe('event form rules (seed 001 §4, §5)', () => {
+describe('event form rules: dates and required fields', () => {
   it('clears the end when the start moves past it', () => {
     expect(pickStart({ start: '', end: '2025-01-05T10:00' }, '2025-01-06T10:00')).toEqual({ start: '2025-01-06T10:00', end: '' });
     expect(pickStart({ start: '', end: '2025-01-07T10:00' }, '2025-01-06T10:00')).toEqual({ start: '2025-01-06T10:00', end: '2025-01-07T10:00' });
@@ -49,8 +49,8 @@ describe('event form rules (seed 001 §4, §5)', () => {
   });
 });
 
-describe('event save errors (seed 001 §8)', () => {
-  it('maps statuses to the seed messages', () => {
+describe('event save errors', () => {
+  it('maps each failure to its message', () => {
     expect(eventSaveError(new ApiError(413, 'whatever'), false)).toBe('File size too large. Maximum size is 5MB.');
     expect(eventSaveError(new ApiError(401, 'Unauthorized'), false)).toBe('Session expired. Please log in again.');
     expect(eventSaveError(new ApiError(0, 'x'), false)).toBe('No response from server. Please check your connection.');

@@ -1,19 +1,19 @@
-// Pure rules of the event form (seed 001 §4, §5, §8), kept apart from the screen for unit tests.
-import { EVENT_MESSAGES } from '../../../../edge/schemas/events';
-import { ApiError } from '../../lib/api-error';
+// Pure rules of the event form (its dates, required fields and save failures), kept apart from the screen for unit tests.
+import { EVENT_MESSAGES } from '@edge/schemas/events';
+import { ApiError } from '@pwa/lib/api-error';
 
 export interface EventDates {
   start: string;
   end: string;
 }
 
-/** §4: picking a start later than the end clears the end. */
+/** Picking a start later than the end clears the end. */
 export function pickStart(dates: EventDates, start: string): EventDates {
   if (start && dates.end && dates.end < start) return { start, end: '' };
   return { ...dates, start };
 }
 
-/** §4: an end before the start is refused (the end is cleared) with §5's message. */
+/** An end before the start is refused (the end is cleared) with "End date cannot be before start date". */
 export function pickEnd(dates: EventDates, end: string): { dates: EventDates; error: string | null } {
   if (end && dates.start && end < dates.start) return { dates: { ...dates, end: '' }, error: EVENT_MESSAGES.order };
   return { dates: { ...dates, end }, error: null };
@@ -65,7 +65,10 @@ export function checkEventValues(values: EventFormValues): Partial<Record<keyof 
   return {};
 }
 
-/** §8: what to show when saving an event fails. */
+/**
+ * What to show when saving an event fails: no answer, a banner over 5 MB and an expired session each have
+ * their words; then the server's own message; then "Please check your input" for a refusal without one.
+ */
 export function eventSaveError(error: unknown, editing: boolean): string {
   const fallback = editing ? 'Failed to update event.' : 'Failed to create event.';
   if (!(error instanceof ApiError)) return fallback;
