@@ -5,7 +5,15 @@
  * HTTP against the built server. Run alone: `npx tsx bench/import.ts`.
  */
 import writeXlsxFile from 'write-excel-file/node';
-import { autoMap, fileImportKey, type ImportAnswer, type ImportField, importChunks, readImportFile, runImport } from '../pwa/src/features/admin-resources/import/import-rows';
+import {
+  autoMap,
+  fileImportKey,
+  type ImportAnswer,
+  type ImportField,
+  importChunks,
+  readImportFile,
+  runImport,
+} from '../pwa/src/features/admin-resources/import/import-rows';
 import { startBuiltServer } from '../scripts/built-server';
 import { apiLogin } from '../tests/e2e/panel-helpers';
 
@@ -37,10 +45,19 @@ const FIELDS: ImportField[] = [
 function person(n: number, offset: number): string[] {
   const digits = String(8_000_000_000 + offset + n);
   const phone = [digits, `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`, `0${digits}`][n % 3]!;
-  return [`${FIRST_NAMES[n % FIRST_NAMES.length]} Importer ${n}`, phone, `person${offset + n}@example.in`, `Builders ${n % 40}`, 'Manager', 'Hyderabad', 'Telangana'];
+  return [
+    `${FIRST_NAMES[n % FIRST_NAMES.length]} Importer ${n}`,
+    phone,
+    `person${offset + n}@example.in`,
+    `Builders ${n % 40}`,
+    'Manager',
+    'Hyderabad',
+    'Telangana',
+  ];
 }
 
-const csvOf = (rows: string[][]) => [HEADERS, ...rows].map((row) => row.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',')).join('\n');
+const csvOf = (rows: string[][]) =>
+  [HEADERS, ...rows].map((row) => row.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',')).join('\n');
 
 async function importOnce(url: string, token: string, resource: string, file: File): Promise<Omit<ImportBenchResult, 'name'>> {
   const started = performance.now();
@@ -78,7 +95,9 @@ export async function benchImport(rows = 10_000): Promise<ImportBenchResult[]> {
   try {
     const token = await apiLogin(server.url, server.adminEmail, server.adminPassword);
     const csv = new File([csvOf(Array.from({ length: rows }, (_, n) => person(n, 0)))], 'visitors.csv', { type: 'text/csv' });
-    const xlsxBytes = await writeXlsxFile([HEADERS, ...Array.from({ length: rows }, (_, n) => person(n, rows))].map((row) => row.map((value) => ({ value })))).toBuffer();
+    const xlsxBytes = await writeXlsxFile(
+      [HEADERS, ...Array.from({ length: rows }, (_, n) => person(n, rows))].map((row) => row.map((value) => ({ value }))),
+    ).toBuffer();
     const xlsx = new File([new Uint8Array(xlsxBytes)], 'guests.xlsx');
     return [
       { name: `CSV, ${rows.toLocaleString('en')} visitors`, ...(await importOnce(server.url, token, 'visitors', csv)) },

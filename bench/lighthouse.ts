@@ -17,7 +17,16 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
 const run = promisify(execFile);
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Lighthouse runs per page; the median run is reported. */
 export const LIGHTHOUSE_RUNS = 3;
@@ -46,7 +55,15 @@ async function lighthouseRun(url: string): Promise<LighthouseReport> {
   try {
     await run(
       'npx',
-      ['lighthouse', url, '--quiet', '--output=json', `--output-path=${out}`, '--only-categories=performance,accessibility,best-practices,seo', `--chrome-flags=${CHROME_FLAGS.join(' ')}`],
+      [
+        'lighthouse',
+        url,
+        '--quiet',
+        '--output=json',
+        `--output-path=${out}`,
+        '--only-categories=performance,accessibility,best-practices,seo',
+        `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+      ],
       { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
     );
     return JSON.parse(readFileSync(out, 'utf8')) as LighthouseReport;

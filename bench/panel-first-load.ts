@@ -12,7 +12,16 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Chunks of screens that must load on demand only: the reports' charts, the import screen, badge PDFs, workbooks. */
 const ON_DEMAND = /\/(reports|import-dialog|import-rows|badge-pdf|chart|write-excel|papaparse|read-excel)[-.]/i;

@@ -17,7 +17,10 @@ export interface RegisterBenchResult {
   errors: number;
 }
 
-export async function benchPublicRegister(url: string, options: { connections?: number; duration?: number; timeout?: number } = {}): Promise<RegisterBenchResult> {
+export async function benchPublicRegister(
+  url: string,
+  options: { connections?: number; duration?: number; timeout?: number } = {},
+): Promise<RegisterBenchResult> {
   // Numbers start from a per-run random block so repeated runs against one database never collide.
   const runPrefix = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   let sequence = Math.floor(Math.random() * 1_000_000_000);

@@ -14,7 +14,11 @@ export function workerBundleSize(): { rawBytes: number; gzipBytes: number } {
   ensureBuilt();
   const dir = mkdtempSync(join(tmpdir(), 'eventpro-worker-bundle-'));
   try {
-    execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', dir], { cwd: REPO_ROOT, stdio: 'ignore', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
+    execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', dir], {
+      cwd: REPO_ROOT,
+      stdio: 'ignore',
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+    });
     const bundle = readFileSync(join(dir, 'worker.js'));
     return { rawBytes: bundle.length, gzipBytes: gzipSync(bundle, { level: 9 }).length };
   } finally {

@@ -36,7 +36,12 @@ const secrets = {
   passwordPepper: env.PASSWORD_PEPPER ?? localSecret('password-pepper'),
 };
 
-const { db, writeBatch, readRows, close: closeDatabase } = await openDatabase({
+const {
+  db,
+  writeBatch,
+  readRows,
+  close: closeDatabase,
+} = await openDatabase({
   url: databaseUrl,
   authToken: env.DATABASE_AUTH_TOKEN,
   migrationsFolder: join(repoRoot, 'migrations'),
@@ -87,28 +92,36 @@ const logger = createLogger({ level: parseLogLevel(env.LOG_LEVEL), sink: buffere
 const channels = { email: smtpChannel(env) ?? resendChannel(env), ...phoneChannels(env) };
 /** Queued messages are sent when a request queues some, and retried on this beat. */
 const MESSAGE_RETRY_INTERVAL_MS = 15_000;
-const messageLoop = new MessageLoop({ db, writeBatch, channels, now: () => new Date(), linkSecret: secrets.jwtSecret, logger }).start(MESSAGE_RETRY_INTERVAL_MS);
-const app = createApp({
-  db,
-  writeBatch,
-  readRows,
-  blobs: folderBlobStore(blobDir),
-  secrets,
-  now: () => new Date(),
-  // Behind our own proxies, the right-most X-Forwarded-For entry they did not write (http/client-address.ts).
-  clientAddress: clientAddressResolver((c) => getConnInfo(c).remote.address || 'unknown', {
-    trustProxy,
-    trustedProxies: env.TRUSTED_PROXIES,
-  }),
-  config: {
-    ...DEFAULT_CONFIG,
-    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
-    publicRateLimit: Number(env.PUBLIC_RATE_LIMIT ?? DEFAULT_CONFIG.publicRateLimit),
+const messageLoop = new MessageLoop({ db, writeBatch, channels, now: () => new Date(), linkSecret: secrets.jwtSecret, logger }).start(
+  MESSAGE_RETRY_INTERVAL_MS,
+);
+const app = createApp(
+  {
+    db,
+    writeBatch,
+    readRows,
+    blobs: folderBlobStore(blobDir),
+    secrets,
+    now: () => new Date(),
+    // Behind our own proxies, the right-most X-Forwarded-For entry they did not write (http/client-address.ts).
+    clientAddress: clientAddressResolver((c) => getConnInfo(c).remote.address || 'unknown', {
+      trustProxy,
+      trustedProxies: env.TRUSTED_PROXIES,
+    }),
+    config: {
+      ...DEFAULT_CONFIG,
+      corsOrigins: (env.CORS_ORIGINS ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+      publicRateLimit: Number(env.PUBLIC_RATE_LIMIT ?? DEFAULT_CONFIG.publicRateLimit),
+    },
+    logger,
+    messaging: { channels, publicOrigin: env.PUBLIC_ORIGIN?.trim() || undefined, dispatch: () => messageLoop.wake() },
+    serveAssets: nodeAssets(pwaDir),
   },
-  logger,
-  messaging: { channels, publicOrigin: env.PUBLIC_ORIGIN?.trim() || undefined, dispatch: () => messageLoop.wake() },
-  serveAssets: nodeAssets(pwaDir),
-}, { publicPages: await nodePublicPages() });
+  { publicPages: await nodePublicPages() },
+);
 
 /**
  * Log lines to stdout, written together once per turn of the event loop: a line per request written on
@@ -147,7 +160,13 @@ const httpServer = serve({ fetch: server.fetch, port }, (info) => {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     messageLoop.stop();
-    httpServer.close(() => void messageLoop.idle().then(closeDatabase).finally(() => process.exit(0)));
+    httpServer.close(
+      () =>
+        void messageLoop
+          .idle()
+          .then(closeDatabase)
+          .finally(() => process.exit(0)),
+    );
   });
 }
 

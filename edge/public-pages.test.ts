@@ -27,21 +27,46 @@ const page = async (path: string) => {
   expect(res.headers.get('Content-Type')).toContain('text/html');
   return res.text();
 };
-const decode = (html: string) => html.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/<!-- -->/g, '');
+const decode = (html: string) =>
+  html
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/<!-- -->/g, '');
 
 describe('the site shows what organisers marked in the panel', () => {
   it('speakers, jury and sponsors marked "show on site", and the award categories, in the API and in the HTML', async () => {
-    const site = async () => ((await (await t.request('GET', '/api/public/site')).json()) as { data: Record<string, unknown> & { event: { id: string } } }).data;
+    const site = async () =>
+      ((await (await t.request('GET', '/api/public/site')).json()) as { data: Record<string, unknown> & { event: { id: string } } }).data;
     const eventId = (await site()).event.id;
     const post = async (path: string, json: Record<string, unknown>) => {
       const res = await t.request('POST', path, { token: admin, json: { eventId, ...json } });
       expect(res.status, `${path} ${await res.clone().text()}`).toBe(201);
     };
-    await post('/api/speakers', { fullName: 'Anita Rao', mobileNumber: '9876500001', email: 'anita@example.in', title: 'Chief Architect, Skyline', bio: 'Designs towers.', showOnSite: true });
+    await post('/api/speakers', {
+      fullName: 'Anita Rao',
+      mobileNumber: '9876500001',
+      email: 'anita@example.in',
+      title: 'Chief Architect, Skyline',
+      bio: 'Designs towers.',
+      showOnSite: true,
+    });
     await post('/api/speakers', { fullName: 'Hidden Speaker', mobileNumber: '9876500002' });
     await post('/api/speakers', { fullName: 'Declined Speaker', mobileNumber: '9876500005', showOnSite: true, status: 'not_attending' });
-    await post('/api/guests', { fullName: 'Justice Menon', mobileNumber: '9876500003', designation: 'Chair of the jury', organizationName: 'RERA', showOnSite: true });
-    await post('/api/sponsors', { organizationName: 'Acme Cements', contactPersonName: 'Ravi', mobileNumber: '9876500004', sponsorshipTier: 'gold', showOnSite: true });
+    await post('/api/guests', {
+      fullName: 'Justice Menon',
+      mobileNumber: '9876500003',
+      designation: 'Chair of the jury',
+      organizationName: 'RERA',
+      showOnSite: true,
+    });
+    await post('/api/sponsors', {
+      organizationName: 'Acme Cements',
+      contactPersonName: 'Ravi',
+      mobileNumber: '9876500004',
+      sponsorshipTier: 'gold',
+      showOnSite: true,
+    });
     const bad = await t.request('POST', '/api/speakers', { token: admin, json: { fullName: 'X', mobileNumber: '9876500009', showOnSite: 'maybe' } });
     expect(bad.status).toBe(400);
     const saved = await t.request('PUT', '/api/settings', { token: admin, json: { awardCategories: ['Best Luxury Project', 'Best Affordable Housing'] } });
@@ -57,7 +82,8 @@ describe('the site shows what organisers marked in the panel', () => {
     expect(JSON.stringify(data)).not.toContain('anita@example.in');
 
     const root = decode(await page('/'));
-    for (const text of ['Anita Rao', 'Chief Architect, Skyline', 'Justice Menon', 'Acme Cements', 'Best Luxury Project', 'Best Affordable Housing']) expect(root, text).toContain(text);
+    for (const text of ['Anita Rao', 'Chief Architect, Skyline', 'Justice Menon', 'Acme Cements', 'Best Luxury Project', 'Best Affordable Housing'])
+      expect(root, text).toContain(text);
     for (const text of ['Hidden Speaker', 'Declined Speaker']) expect(root, text).not.toContain(text);
     // The programme follows the event's own dates.
     expect(root).toContain('Day 1, 18th October 2025');

@@ -52,7 +52,10 @@ function settingsOf(env: WorkerBindings): { config: AppConfig; channels: Channel
   if (settings?.env === env) return settings;
   const config = {
     ...DEFAULT_CONFIG,
-    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     publicRateLimit: Number(env.PUBLIC_RATE_LIMIT ?? DEFAULT_CONFIG.publicRateLimit),
   };
   // E-mail through Resend's HTTP API (SMTP needs sockets and nodemailer: Node only), WhatsApp and SMS.
@@ -98,7 +101,8 @@ function appFor(env: WorkerBindings) {
       paths: PUBLIC_PAGE_PATHS,
       render: renderPublicPage,
       // A plain value per isolate once read; each request that finds none reads it itself (decision 013).
-      loadShell: async (c) => (pageShell ??= (await (await (c.env as WorkerBindings).ASSETS.fetch(new Request(new URL('/page-shell.json', c.req.url)))).json()) as PageShell),
+      loadShell: async (c) =>
+        (pageShell ??= (await (await (c.env as WorkerBindings).ASSETS.fetch(new Request(new URL('/page-shell.json', c.req.url)))).json()) as PageShell),
       publicOrigin: env.PUBLIC_ORIGIN?.trim() || undefined,
     }),
   });

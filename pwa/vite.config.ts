@@ -72,7 +72,9 @@ function pageShell(): Plugin {
           .filter((href, index, all) => all.indexOf(href) === index && !shell.includes(href))
           .map((href) => `/${href}`);
         if (stylesheets[path].length !== 1) {
-          this.error(`${path} needs ${stylesheets[path].length} stylesheets (${stylesheets[path].join(', ')}): a public page has one, public-site.css; import no other CSS from its code`);
+          this.error(
+            `${path} needs ${stylesheets[path].length} stylesheets (${stylesheets[path].join(', ')}): a public page has one, public-site.css; import no other CSS from its code`,
+          );
         }
       }
       this.emitFile({ type: 'asset', fileName: 'page-shell.json', source: JSON.stringify({ shell, stylesheets }) });
@@ -123,8 +125,7 @@ export default defineConfig({
         id: '/',
         name: 'EventPro — Property Expo & Builders Awards',
         short_name: 'EventPro',
-        description:
-          'Hyderabad Property Expo and Builders Awards: public registrations, the admin panel and venue check-in.',
+        description: 'Hyderabad Property Expo and Builders Awards: public registrations, the admin panel and venue check-in.',
         lang: 'en',
         theme_color: '#0f172a',
         background_color: '#0f172a',

@@ -9,7 +9,10 @@ import { chromium } from 'playwright-core';
 import { REPO_ROOT } from './built-server';
 
 const svg = readFileSync(join(REPO_ROOT, 'pwa/share-image/share-event.svg'), 'utf8');
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 630 } });
   await page.setContent(`<!doctype html><style>html,body{margin:0}</style>${svg}`);

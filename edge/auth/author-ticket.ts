@@ -69,6 +69,9 @@ export async function verifyAuthorTicket(ticket: string, deviceId: string, secre
     return { ok: true, author };
   } catch (error) {
     const expired = error instanceof Error && error.name === 'JWTExpired';
-    return { ok: false, message: expired ? 'The author ticket has expired: the person who made these changes must log in on this device again' : 'The author ticket is not valid' };
+    return {
+      ok: false,
+      message: expired ? 'The author ticket has expired: the person who made these changes must log in on this device again' : 'The author ticket is not valid',
+    };
   }
 }

@@ -51,11 +51,7 @@ async function derive(password: string, pepper: string, salt: Uint8Array, iterat
   const pepperKey = await crypto.subtle.importKey('raw', encoder.encode(pepper), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const peppered = await crypto.subtle.sign('HMAC', pepperKey, encoder.encode(password));
   const baseKey = await crypto.subtle.importKey('raw', peppered, 'PBKDF2', false, ['deriveBits']);
-  const bits = await crypto.subtle.deriveBits(
-    { name: 'PBKDF2', hash: 'SHA-256', salt: salt as BufferSource, iterations },
-    baseKey,
-    HASH_BITS,
-  );
+  const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: salt as BufferSource, iterations }, baseKey, HASH_BITS);
   return new Uint8Array(bits);
 }
 

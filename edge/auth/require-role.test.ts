@@ -20,8 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (path: string, token?: string) =>
-  probe.request(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+const call = (path: string, token?: string) => probe.request(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
 
 describe('requireRole', () => {
   it('lets admins through everywhere, staff only where staff may go (403 elsewhere), anonymous nowhere (401)', async () => {

@@ -56,9 +56,12 @@ export async function canonicaliseStoredMobiles(db: Database, now: Date): Promis
   const report: CanonicalMobilesReport = { rewritten: 0, collisions: [], unreadable: 0 };
   const at = now.toISOString();
   const open = new Set(
-    (await db.select({ resource: mobileCollisions.resource, recordId: mobileCollisions.recordId }).from(mobileCollisions).where(isNull(mobileCollisions.resolvedAt))).map(
-      (c) => `${c.resource}:${c.recordId}`,
-    ),
+    (
+      await db
+        .select({ resource: mobileCollisions.resource, recordId: mobileCollisions.recordId })
+        .from(mobileCollisions)
+        .where(isNull(mobileCollisions.resolvedAt))
+    ).map((c) => `${c.resource}:${c.recordId}`),
   );
   for (const { resource, table, column, sameRegistration } of MOBILE_COLUMNS) {
     const rows = (await db
@@ -72,7 +75,11 @@ export async function canonicaliseStoredMobiles(db: Database, now: Date): Promis
       else if (canonical !== row.stored) pending.push({ row, canonical });
     }
     const key = keyOf(table, column);
-    const rewrite = (row: { id: string }, canonical: string) => db.update(table).set({ [key]: canonical, updatedAt: at }).where(eq(table.id, row.id));
+    const rewrite = (row: { id: string }, canonical: string) =>
+      db
+        .update(table)
+        .set({ [key]: canonical, updatedAt: at })
+        .where(eq(table.id, row.id));
     // A chunk is one transaction (one round trip to a remote database); a chunk that meets a collision is
     // rolled back whole and done again row by row, so only the colliding rows keep their spelling.
     for (let i = 0; i < pending.length; i += REWRITE_CHUNK) {

@@ -5,7 +5,6 @@ import { events } from './tables/events';
 import { users } from './tables/system';
 import { FEATURED_EVENT } from '../lib/featured-event';
 
-
 /** Creates the featured event when no event exists yet. Returns whether it did. */
 export async function ensureFeaturedEvent(db: Database, now: Date): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(events);
@@ -34,10 +33,7 @@ export interface FirstAdminResult {
  * When no admin account exists, creates one from ADMIN_EMAIL / ADMIN_PASSWORD, or with a random password
  * (returned so the caller can print it once; it is stored nowhere in clear).
  */
-export async function ensureFirstAdmin(
-  db: Database,
-  options: { email?: string; password?: string; pepper: string; now: Date },
-): Promise<FirstAdminResult> {
+export async function ensureFirstAdmin(db: Database, options: { email?: string; password?: string; pepper: string; now: Date }): Promise<FirstAdminResult> {
   const [existing] = await db.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
   if ((existing?.n ?? 0) > 0) return { created: false };
   const email = (options.email ?? 'admin@eventpro.local').trim().toLowerCase();

@@ -25,8 +25,7 @@ let hanging: Server;
 let hangingPort: number;
 let closedPort: number;
 
-const listen = (server: Server) =>
-  new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
+const listen = (server: Server) => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
 
 beforeAll(async () => {
   hanging = createServer((socket) => void sockets.add(socket));

@@ -55,7 +55,10 @@ export function insertStatement<Table extends SQLiteTable>(db: Database, table: 
   let built = shapes.get(shape);
   if (!built) {
     const placeholders = Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)]));
-    built = db.insert(table).values(placeholders as Table['$inferInsert']).toSQL();
+    built = db
+      .insert(table)
+      .values(placeholders as Table['$inferInsert'])
+      .toSQL();
     shapes.set(shape, built);
   }
   return { sql: built.sql, args: fillPlaceholders(built.params, values) as SqlValue[] };
@@ -78,7 +81,10 @@ export function insertRowsStatement<Table extends SQLiteTable>(db: Database, tab
   let built = shapes.get(shape);
   if (!built) {
     const placeholders = rows.map((_, i) => Object.fromEntries(keys.map((key) => [key, sql.placeholder(`${i}:${key}`)])));
-    const query = db.insert(table).values(placeholders as Array<Table['$inferInsert']>).toSQL();
+    const query = db
+      .insert(table)
+      .values(placeholders as Array<Table['$inferInsert']>)
+      .toSQL();
     // A value is a placeholder (possibly wrapped with its column's encoder) or a column default drizzle wrote.
     const slots = query.params.map((param): Slot => {
       const inner = (param as { value?: unknown }).value ?? param;

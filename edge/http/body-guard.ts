@@ -32,9 +32,7 @@ export const bodyGuard = createMiddleware<AppEnv>(async (c, next) => {
   // may carry a POST body without either header, hence the stream for the other methods.)
   const length = c.req.header('Content-Length');
   const hasBody =
-    length !== undefined
-      ? length !== '0'
-      : c.req.header('Transfer-Encoding') !== undefined || (c.req.method !== 'DELETE' && c.req.raw.body !== null);
+    length !== undefined ? length !== '0' : c.req.header('Transfer-Encoding') !== undefined || (c.req.method !== 'DELETE' && c.req.raw.body !== null);
   if (!hasBody) return next();
 
   const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();

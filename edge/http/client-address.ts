@@ -19,10 +19,11 @@ const PRIVATE = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'];
  * Empty: loopback only. Throws on an entry it cannot read, so a typo does not silently trust nothing.
  */
 export function trustedProxies(list: string | undefined): AddressMatcher {
-  const entries = (list ?? '').split(',').map((e) => e.trim()).filter(Boolean);
-  const ranges = (entries.length ? entries : ['loopback']).flatMap((entry) =>
-    entry === 'loopback' ? LOOPBACK : entry === 'private' ? PRIVATE : [entry],
-  );
+  const entries = (list ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const ranges = (entries.length ? entries : ['loopback']).flatMap((entry) => (entry === 'loopback' ? LOOPBACK : entry === 'private' ? PRIVATE : [entry]));
   const parsed = ranges.map((range) => {
     const [base, bitsText] = range.split('/') as [string, string | undefined];
     const ip = parseIp(base);
@@ -46,7 +47,10 @@ export function trustedProxies(list: string | undefined): AddressMatcher {
 export function clientAddressFrom(socketAddress: string, forwardedFor: string | undefined, trusted: AddressMatcher): string {
   const socket = normalise(socketAddress);
   if (!forwardedFor || !trusted(socket)) return socket;
-  const hops = forwardedFor.split(',').map((hop) => normalise(hop.trim())).filter(Boolean);
+  const hops = forwardedFor
+    .split(',')
+    .map((hop) => normalise(hop.trim()))
+    .filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) {
     if (!trusted(hops[i]!)) return hops[i]!.slice(0, 64);
   }

@@ -17,7 +17,16 @@ afterAll(() => t.close());
 
 describe('authenticated answers', () => {
   it('are never cached: Cache-Control private, no-store on every signed-in read, CSV included', async () => {
-    const paths = ['/api/auth/me', '/api/visitors', '/api/visitors/export.csv', '/api/users', '/api/settings', '/api/auth/locks', '/api/events', '/api/dashboard/stats'];
+    const paths = [
+      '/api/auth/me',
+      '/api/visitors',
+      '/api/visitors/export.csv',
+      '/api/users',
+      '/api/settings',
+      '/api/auth/locks',
+      '/api/events',
+      '/api/dashboard/stats',
+    ];
     for (const path of paths) {
       const res = await t.request('GET', path, { token: admin });
       expect(res.status, path).toBe(200);
@@ -59,7 +68,15 @@ describe('names', () => {
     for (const name of ['Asha Rao', 'ఆశా రావు', 'Zoë 👩🏽‍💼 D’Souza']) expect((await register(name)).status, name).toBe(201);
     const event = await t.request('POST', '/api/events', {
       token: admin,
-      json: { eventName: 'Expo', state: 'Telangana', city: 'Hyderabad', eventTypes: ['Exhibition'], startDateTime: '2026-10-18T10:00:00Z', endDateTime: '2026-10-19T18:00:00Z', description: 'Day one\nDay two\tand more' },
+      json: {
+        eventName: 'Expo',
+        state: 'Telangana',
+        city: 'Hyderabad',
+        eventTypes: ['Exhibition'],
+        startDateTime: '2026-10-18T10:00:00Z',
+        endDateTime: '2026-10-19T18:00:00Z',
+        description: 'Day one\nDay two\tand more',
+      },
     });
     expect(event.status, await event.clone().text()).toBe(201);
   });

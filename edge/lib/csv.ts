@@ -36,10 +36,7 @@ export function csvDocument(rows: unknown[][]): string {
 }
 
 /** Streams the header and then each page of rows as it is read, so a large export never sits in memory. */
-export function csvStream<Row>(
-  columns: Array<[header: string, value: (row: Row) => unknown]>,
-  pages: AsyncIterable<Row[]>,
-): ReadableStream<Uint8Array> {
+export function csvStream<Row>(columns: Array<[header: string, value: (row: Row) => unknown]>, pages: AsyncIterable<Row[]>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const iterator = pages[Symbol.asyncIterator]();
   let started = false;

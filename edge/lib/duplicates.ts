@@ -128,7 +128,13 @@ export async function possibleDuplicates(db: Database, resource: ResourceDescrip
   const rows = (await db
     .select({ id: table.id, eventId: table.eventId, name: table[identity.name], organisation: table[identity.organisation], mobile: table.mobileNumber })
     .from(table)
-    .where(eventId ? eq(table.eventId, eventId) : undefined)) as Array<{ id: string; eventId: string | null; name: string; organisation: string; mobile: string }>;
+    .where(eventId ? eq(table.eventId, eventId) : undefined)) as Array<{
+    id: string;
+    eventId: string | null;
+    name: string;
+    organisation: string;
+    mobile: string;
+  }>;
   const collided = new Map(
     (
       await db

@@ -33,25 +33,14 @@ const publicEventColumns = {
   awardsNightAt: events.awardsNightAt,
 };
 
-
 /**
  * The event a public page or submission is about: the featured one. Should an organiser have left no
  * event featured, the active event starting last stands in, so the site and its forms keep working.
  */
 export async function currentEvent(db: Database): Promise<PublicEvent | undefined> {
-  const [featured] = await db
-    .select(publicEventColumns)
-    .from(events)
-    .where(eq(events.isFeatured, true))
-    .orderBy(desc(events.startDateTime))
-    .limit(1);
+  const [featured] = await db.select(publicEventColumns).from(events).where(eq(events.isFeatured, true)).orderBy(desc(events.startDateTime)).limit(1);
   if (featured) return featured;
-  const [active] = await db
-    .select(publicEventColumns)
-    .from(events)
-    .where(eq(events.status, 'active'))
-    .orderBy(desc(events.startDateTime))
-    .limit(1);
+  const [active] = await db.select(publicEventColumns).from(events).where(eq(events.status, 'active')).orderBy(desc(events.startDateTime)).limit(1);
   return active;
 }
 

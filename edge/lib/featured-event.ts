@@ -8,8 +8,7 @@ export const FEATURED_EVENT = {
   state: 'Telangana',
   city: 'Hyderabad',
   eventTypes: ['Exhibition', 'Awards'],
-  description:
-    'A two-day property expo with 100+ of the best projects in Hyderabad, and an awards night for builders and developers on 19 October.',
+  description: 'A two-day property expo with 100+ of the best projects in Hyderabad, and an awards night for builders and developers on 19 October.',
   venue: 'Hyderabad International Convention Centre (HICC), Madhapur, Hyderabad',
   startDateTime: '2025-10-18T03:30:00.000Z', // 18 Oct 2025 09:00 IST
   endDateTime: '2025-10-19T14:30:00.000Z', // 19 Oct 2025 20:00 IST

@@ -16,7 +16,10 @@ describe('iCalendar (RFC 5545)', () => {
   it('escapes text and writes UTC times', () => {
     expect(icsText('a\\b; c, d\ne')).toBe('a\\\\b\\; c\\, d\\ne');
     expect(icsDateTime('2025-10-18T03:30:00.000Z')).toBe('20251018T033000Z');
-    const ics = buildIcs({ uid: 'event-1@expo.test', start: '2025-10-18T03:30:00.000Z', end: '2025-10-19T14:30:00.000Z', summary: 'Expo, day one' }, new Date('2025-09-01T00:00:00Z'));
+    const ics = buildIcs(
+      { uid: 'event-1@expo.test', start: '2025-10-18T03:30:00.000Z', end: '2025-10-19T14:30:00.000Z', summary: 'Expo, day one' },
+      new Date('2025-09-01T00:00:00Z'),
+    );
     expect(ics).toBe(
       [
         'BEGIN:VCALENDAR',

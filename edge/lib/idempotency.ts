@@ -52,10 +52,7 @@ export interface StoredAnswer {
 }
 
 /** The statement that records `key` with its answer; commit it in the same batch as the record. */
-export function keyStatement(
-  db: Database,
-  entry: { key: string; scope: string; requestHash: string; answer: StoredAnswer; now: Date },
-): SqlStatement {
+export function keyStatement(db: Database, entry: { key: string; scope: string; requestHash: string; answer: StoredAnswer; now: Date }): SqlStatement {
   return insertStatement(db, idempotencyKeys, {
     key: entry.key,
     scope: entry.scope,
@@ -75,9 +72,11 @@ export const KEY_RETENTION_DAYS = 30;
 export const KEYS_REMOVED_PER_CLEANUP = 500;
 
 const expiredKeys = statementTemplate<{ before: string; limit: number }>((db, p) =>
-  db.delete(idempotencyKeys).where(
-    sql`${idempotencyKeys.key} IN (SELECT ${idempotencyKeys.key} FROM ${idempotencyKeys} WHERE ${idempotencyKeys.createdAt} < ${p('before')} ORDER BY ${idempotencyKeys.createdAt} LIMIT ${p('limit')})`,
-  ),
+  db
+    .delete(idempotencyKeys)
+    .where(
+      sql`${idempotencyKeys.key} IN (SELECT ${idempotencyKeys.key} FROM ${idempotencyKeys} WHERE ${idempotencyKeys.createdAt} < ${p('before')} ORDER BY ${idempotencyKeys.createdAt} LIMIT ${p('limit')})`,
+    ),
 );
 
 /** Removes the oldest keys older than the retention (at most KEYS_REMOVED_PER_CLEANUP of them). */
@@ -86,10 +85,7 @@ export function expiredKeysStatement(db: Database, now: Date): SqlStatement {
   return expiredKeys(db, { before, limit: KEYS_REMOVED_PER_CLEANUP });
 }
 
-export type PriorOutcome =
-  | { kind: 'none' }
-  | { kind: 'replay'; answer: StoredAnswer }
-  | { kind: 'mismatch' };
+export type PriorOutcome = { kind: 'none' } | { kind: 'replay'; answer: StoredAnswer } | { kind: 'mismatch' };
 
 /**
  * What an earlier submission with `key` answered: nothing yet, its answer (same body), or a mismatch
@@ -106,4 +102,3 @@ export async function priorOutcome(db: Database, key: string, hash: string): Pro
 export function isKeyConflict(error: unknown): boolean {
   return constraintMessage(error).includes('idempotency_keys.key');
 }
-

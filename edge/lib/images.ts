@@ -40,9 +40,7 @@ function sniffImage(bytes: Uint8Array): SniffedImage | null {
   return null;
 }
 
-export type ImageCheck =
-  | { ok: true; image: SniffedImage; width: number; height: number }
-  | { ok: false; reason: 'not-an-image' | 'too-many-pixels' };
+export type ImageCheck = { ok: true; image: SniffedImage; width: number; height: number } | { ok: false; reason: 'not-an-image' | 'too-many-pixels' };
 
 /** The whole check of an upload's bytes: its kind, its structure, its dimensions and no markup inside. */
 export function checkImage(bytes: Uint8Array): ImageCheck {

@@ -108,7 +108,12 @@ export function importRoutes(resource: ResourceDescription, createSchema: $ZodTy
       accepted.push({ answer, values: record });
     }
 
-    const stored = await findSameMobiles(db, resource, eventId, accepted.map((row) => String(row.values.mobileNumber ?? '')));
+    const stored = await findSameMobiles(
+      db,
+      resource,
+      eventId,
+      accepted.map((row) => String(row.values.mobileNumber ?? '')),
+    );
     const toWrite = accepted.filter(({ answer, values }) => {
       const existing = stored.get(String(values.mobileNumber ?? ''));
       if (!existing) return true;

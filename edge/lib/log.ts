@@ -135,5 +135,7 @@ export function describeError(error: unknown): ErrorDescription {
 /** Storage errors that mean "cannot write now" (disk full, read-only, I/O), not a bug: answered 503. */
 export function isStorageUnavailable(error: unknown): boolean {
   const { code, message } = describeError(error);
-  return /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|BUSY|LOCKED)/.test(code ?? '') || /^(ENOSPC|EROFS|EIO|EDQUOT)$/.test(code ?? '') || /disk is full/i.test(message);
+  return (
+    /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|BUSY|LOCKED)/.test(code ?? '') || /^(ENOSPC|EROFS|EIO|EDQUOT)$/.test(code ?? '') || /disk is full/i.test(message)
+  );
 }

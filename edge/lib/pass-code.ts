@@ -18,9 +18,5 @@ export function newPassCode(): string {
 
 /** Reads a typed or scanned code leniently: any case, spaces and dashes ignored, O→0, I/L→1. */
 export function normalisePassCode(input: string): string {
-  return input
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  return input.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
 }

@@ -37,7 +37,6 @@ import {
 
 const DUPLICATE_RECORD = 'A record with these details already exists';
 
-
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Records per write of a bulk action: one transaction each, so a bulk action never holds the write lane long. */
@@ -52,7 +51,11 @@ export async function eventIdFor(db: Database, given: unknown): Promise<string |
 }
 
 /** 409 with the record that already has this mobile number in this event (the panel offers to open it). */
-async function sameMobileAnswer(c: Context<AppEnv>, resource: ResourceDescription, record: { eventId: unknown; mobileNumber: unknown; exceptId?: string; values: Row }) {
+async function sameMobileAnswer(
+  c: Context<AppEnv>,
+  resource: ResourceDescription,
+  record: { eventId: unknown; mobileNumber: unknown; exceptId?: string; values: Row },
+) {
   const found = await findSameMobile(c.var.deps.db, resource, record);
   if (!found) return undefined;
   const existing = (await findRow(c.var.deps.db, resource, found.id))!;
@@ -175,7 +178,12 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
         for (let i = 0; i < toChange.length; i += BULK_CHUNK) {
           const changes = toChange
             .slice(i, i + BULK_CHUNK)
-            .map((row) => statusChangeStatements(target, panelChange({ resource: resource.name, recordId: row.id, toStatus, author: { userId: user.id, name: user.name }, at })));
+            .map((row) =>
+              statusChangeStatements(
+                target,
+                panelChange({ resource: resource.name, recordId: row.id, toStatus, author: { userId: user.id, name: user.name }, at }),
+              ),
+            );
           const results = await groupCommit(writeBatch, changes.flat());
           // Each change is two statements; the first answers its outcome.
           for (let k = 0; k < results.length; k += 2) if (outcomeOf(results[k])?.outcome === 'applied') changed += 1;
@@ -185,7 +193,16 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
 
       for (let i = 0; i < matched.length; i += BULK_CHUNK) {
         const chunk = matched.slice(i, i + BULK_CHUNK);
-        await groupCommit(writeBatch, [toStatement(db.delete(table).where(inArray(table.id, chunk.map((row) => row.id))))]);
+        await groupCommit(writeBatch, [
+          toStatement(
+            db.delete(table).where(
+              inArray(
+                table.id,
+                chunk.map((row) => row.id),
+              ),
+            ),
+          ),
+        ]);
         for (const row of chunk) if (typeof row.image === 'string') await blobs.delete(row.image);
       }
       return ok(c, { matched: matched.length, changed: matched.length }, `Deleted ${matched.length} ${matched.length === 1 ? 'record' : 'records'}`);
@@ -203,8 +220,7 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
     .put('/:id/status', resource.staffMayChangeStatus ? requireStaff : requireAdmin, validate('json', statusChangeSchema), async (c) => {
       const input = c.req.valid('json');
       const status = resource.normaliseStatus ? resource.normaliseStatus(input.status) : input.status;
-      if (!resource.statuses.includes(status))
-        return fail(c, 400, statusError(resource.statuses), { status: statusError(resource.statuses) });
+      if (!resource.statuses.includes(status)) return fail(c, 400, statusError(resource.statuses), { status: statusError(resource.statuses) });
       const { db, now, writeBatch } = c.var.deps;
       const id = c.req.param('id');
       const at = now().toISOString();
@@ -250,8 +266,7 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
       if (!existing) return fail(c, 404, notFound);
 
       // Optimistic concurrency: the client says which version it edited (If-Match or a body field).
-      const expected =
-        c.req.header('If-Match')?.replace(/^W\/|"/g, '') ?? (typeof body.fields.updatedAt === 'string' ? body.fields.updatedAt : undefined);
+      const expected = c.req.header('If-Match')?.replace(/^W\/|"/g, '') ?? (typeof body.fields.updatedAt === 'string' ? body.fields.updatedAt : undefined);
       if (expected !== undefined && expected !== existing.updatedAt) {
         return c.json({ success: false as const, message: STALE_UPDATE, data: view(existing) }, 409);
       }
@@ -309,7 +324,14 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
           ...(newStatus
             ? statusChangeStatements(
                 recordTarget(resource.name, table as never),
-                panelChange({ resource: resource.name, recordId: id, toStatus: newStatus, author: { userId: user.id, name: user.name }, at, expectedUpdatedAt: at }),
+                panelChange({
+                  resource: resource.name,
+                  recordId: id,
+                  toStatus: newStatus,
+                  author: { userId: user.id, name: user.name },
+                  at,
+                  expectedUpdatedAt: at,
+                }),
               )
             : []),
         ]);
@@ -353,33 +375,33 @@ function routesWithCreate<Out extends RecordOut>(resource: ResourceDescription, 
   return commonRoutes<Out>(resource)
     .route('/', resource.importable ? importRoutes(resource, createSchema) : new Hono<AppEnv>())
     .post('/', requireAdmin, resourceBody(createSchema), async (c) => {
-    const { db, blobs, now } = c.var.deps;
-    const body = c.req.valid('json');
-    const at = now().toISOString();
-    const eventId = 'eventId' in table ? await eventIdFor(db, body.data.eventId) : null;
-    if (eventId === 'unknown') return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
-    const values = newRecordValues(resource, body.data, { user: c.var.user, now: at }, eventId);
-    const duplicate = await sameMobileAnswer(c, resource, { eventId: values.eventId, mobileNumber: values.mobileNumber, values });
-    if (duplicate) return duplicate;
-    const upload = resource.image && body.files[resource.image.formField];
-    if (resource.image && upload) {
-      const stored = await storeImage(c, upload);
-      if (stored instanceof Response) return stored;
-      values[resource.image.column] = stored.key;
-    }
-    const id = crypto.randomUUID();
-    try {
-      await db.insert(table).values({ ...values, id, createdAt: at, updatedAt: at });
-    } catch (error) {
-      const imageKey = resource.image && values[resource.image.column];
-      if (typeof imageKey === 'string') await blobs.delete(imageKey);
-      if (isUniqueViolation(error)) return fail(c, 409, DUPLICATE_RECORD);
-      throw error;
-    }
-    const row = (await findRow(db, resource, id))!;
-    await resource.afterWrite?.(db, row);
-    return ok(c, view(row), `${Singular} created successfully`, 201);
-  });
+      const { db, blobs, now } = c.var.deps;
+      const body = c.req.valid('json');
+      const at = now().toISOString();
+      const eventId = 'eventId' in table ? await eventIdFor(db, body.data.eventId) : null;
+      if (eventId === 'unknown') return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
+      const values = newRecordValues(resource, body.data, { user: c.var.user, now: at }, eventId);
+      const duplicate = await sameMobileAnswer(c, resource, { eventId: values.eventId, mobileNumber: values.mobileNumber, values });
+      if (duplicate) return duplicate;
+      const upload = resource.image && body.files[resource.image.formField];
+      if (resource.image && upload) {
+        const stored = await storeImage(c, upload);
+        if (stored instanceof Response) return stored;
+        values[resource.image.column] = stored.key;
+      }
+      const id = crypto.randomUUID();
+      try {
+        await db.insert(table).values({ ...values, id, createdAt: at, updatedAt: at });
+      } catch (error) {
+        const imageKey = resource.image && values[resource.image.column];
+        if (typeof imageKey === 'string') await blobs.delete(imageKey);
+        if (isUniqueViolation(error)) return fail(c, 409, DUPLICATE_RECORD);
+        throw error;
+      }
+      const row = (await findRow(db, resource, id))!;
+      await resource.afterWrite?.(db, row);
+      return ok(c, view(row), `${Singular} created successfully`, 201);
+    });
 }
 
 /** The router of an admin resource, as the typed client sees it (the generic panel screens use it). */

@@ -119,18 +119,16 @@ export type ResourceForm = Record<string, string | string[] | File>;
  * The handler reads `c.req.valid('json')`: the parsed values, the fields as sent and the files.
  */
 export function resourceBody<S extends $ZodType>(schema: S) {
-  return createMiddleware<
-    AppEnv,
-    string,
-    { in: { json?: z.input<S> & Row; form?: ResourceForm }; out: { json: ResourceBody & { data: Row } } }
-  >(async (c, next) => {
-    const body = await readResourceBody(c);
-    if (body instanceof Response) return body;
-    const parsed = parseWith(c, schema, body.fields);
-    if (parsed instanceof Response) return parsed;
-    c.req.addValidatedData('json', { ...body, data: parsed.data });
-    await next();
-  });
+  return createMiddleware<AppEnv, string, { in: { json?: z.input<S> & Row; form?: ResourceForm }; out: { json: ResourceBody & { data: Row } } }>(
+    async (c, next) => {
+      const body = await readResourceBody(c);
+      if (body instanceof Response) return body;
+      const parsed = parseWith(c, schema, body.fields);
+      if (parsed instanceof Response) return parsed;
+      c.req.addValidatedData('json', { ...body, data: parsed.data });
+      await next();
+    },
+  );
 }
 
 function parseWith(c: Context, schema: $ZodType, fields: Row): { data: Row } | Response {
@@ -156,7 +154,11 @@ export async function storeImage(c: Context<AppEnv>, file: File) {
 
 /** Ids a list or export query may name (one page of the list at most). */
 const MAX_LISTED_IDS = 100;
-const idList = (text: string) => text.split(',').map((id) => id.trim()).filter(Boolean);
+const idList = (text: string) =>
+  text
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
 
 /**
  * The list query. `sort` names one of the resource's sortable columns (an enum: a Set look-up, so
@@ -182,8 +184,7 @@ export const listQuerySchema = (defaultLimit: number, sortNames: readonly string
 export type ListQuery = z.infer<ReturnType<typeof listQuerySchema>>;
 
 /** `LIKE` with the user's `%` and `_` taken literally. */
-const contains = (column: SQLiteColumn, term: string) =>
-  sql`${column} LIKE ${`%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} ESCAPE '\\'`;
+const contains = (column: SQLiteColumn, term: string) => sql`${column} LIKE ${`%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} ESCAPE '\\'`;
 
 export function listFilter(resource: ResourceDescription, query: Pick<ListQuery, 'status' | 'eventId' | 'q'> & { ids?: string | undefined }): SQL | undefined {
   const { table } = resource;
@@ -244,10 +245,10 @@ export interface RecordOut {
  * A record of one resource as answered: its row without the image's blob key, the image's URL, the name
  * of its event, and what the resource's `present` adds.
  */
-export type RecordOf<T extends Table, ImageKey extends string = never, ImageUrl extends string = never, Extra = unknown> = Omit<
-  T['$inferSelect'],
-  ImageKey
-> & { [K in ImageUrl]: string | null } & { eventName?: string | null } & Extra & RecordOut;
+export type RecordOf<T extends Table, ImageKey extends string = never, ImageUrl extends string = never, Extra = unknown> = Omit<T['$inferSelect'], ImageKey> & {
+  [K in ImageUrl]: string | null;
+} & { eventName?: string | null } & Extra &
+  RecordOut;
 
 /** A row as the API answers it: image keys become URLs, plus the resource's own derived fields. */
 export function present(resource: ResourceDescription, row: Row): RecordOut {

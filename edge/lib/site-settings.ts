@@ -100,7 +100,14 @@ export interface SiteSponsor {
 async function siteLists(db: Database, eventId: string): Promise<{ speakers: SitePerson[]; jury: SitePerson[]; sponsors: SiteSponsor[] }> {
   const [speakerRows, juryRows, sponsorRows] = await Promise.all([
     db
-      .select({ name: speakers.fullName, title: speakers.title, designation: speakers.designation, organisation: speakers.organizationName, bio: speakers.bio, photo: speakers.profileImageKey })
+      .select({
+        name: speakers.fullName,
+        title: speakers.title,
+        designation: speakers.designation,
+        organisation: speakers.organizationName,
+        bio: speakers.bio,
+        photo: speakers.profileImageKey,
+      })
       .from(speakers)
       .where(and(eq(speakers.eventId, eventId), eq(speakers.showOnSite, true), ne(speakers.status, 'not_attending')))
       .orderBy(asc(speakers.fullName))

@@ -188,7 +188,10 @@ export function statusChangeStatements(target: StatusTarget, input: StatusChange
   const rowOf = sql`t`;
   const col = (c: SQLiteColumn) => sql`${rowOf}.${id(c)}`;
   const stamps = doorKind !== null;
-  const tableWithStamps = table as unknown as Record<'statusOperationId' | 'statusChangedAt' | 'statusChangedBy' | 'statusDeviceId' | 'statusDeviceTime' | 'eventId', SQLiteColumn>;
+  const tableWithStamps = table as unknown as Record<
+    'statusOperationId' | 'statusChangedAt' | 'statusChangedBy' | 'statusDeviceId' | 'statusDeviceTime' | 'eventId',
+    SQLiteColumn
+  >;
 
   const insert = template(`insert|${key}`, (p) => {
     const current = stamps ? col(tableWithStamps.statusOperationId) : sql`NULL`;
@@ -200,7 +203,10 @@ export function statusChangeStatements(target: StatusTarget, input: StatusChange
       conflictWith = sql`NULL`;
     } else {
       const incoming = sql`${p('toRank')}`;
-      const held = sql.join(HOLD_STATUSES.map((s) => sql.raw(`'${s}'`)), sql`, `);
+      const held = sql.join(
+        HOLD_STATUSES.map((s) => sql.raw(`'${s}'`)),
+        sql`, `,
+      );
       outcome = sql`CASE WHEN ${sameBase} THEN 'applied'
         WHEN ${incoming} > ${precedenceSql(doorKind, col(column))} THEN 'applied'
         WHEN ${col(column)} IN (${held}) AND ${col(column)} IS NOT ${p('toStatus')} THEN 'held'
@@ -209,14 +215,44 @@ export function statusChangeStatements(target: StatusTarget, input: StatusChange
     }
     const eventColumn = 'eventId' in table ? col(tableWithStamps.eventId) : sql`NULL`;
     const columns = [
-      log.id, log.resource, log.recordId, log.eventId, log.fromStatus, log.toStatus, log.changedByUserId, log.changedByName,
-      log.deviceId, log.deviceName, log.operationId, log.deviceTime, log.claimedDeviceTime, log.baseOperationId, log.outcome,
-      log.conflictWithOperationId, log.notes, log.createdAt,
+      log.id,
+      log.resource,
+      log.recordId,
+      log.eventId,
+      log.fromStatus,
+      log.toStatus,
+      log.changedByUserId,
+      log.changedByName,
+      log.deviceId,
+      log.deviceName,
+      log.operationId,
+      log.deviceTime,
+      log.claimedDeviceTime,
+      log.baseOperationId,
+      log.outcome,
+      log.conflictWithOperationId,
+      log.notes,
+      log.createdAt,
     ];
     const values = [
-      p('logId'), p('resource'), col(table.id), eventColumn, col(column), p('toStatus'), p('authorId'), p('authorName'),
-      p('deviceId'), p('deviceName'), p('operationId'), p('happenedAt'), p('claimedDeviceTime'), p('base'), outcome,
-      conflictWith, p('notes'), p('receivedAt'),
+      p('logId'),
+      p('resource'),
+      col(table.id),
+      eventColumn,
+      col(column),
+      p('toStatus'),
+      p('authorId'),
+      p('authorName'),
+      p('deviceId'),
+      p('deviceName'),
+      p('operationId'),
+      p('happenedAt'),
+      p('claimedDeviceTime'),
+      p('base'),
+      outcome,
+      conflictWith,
+      p('notes'),
+      p('receivedAt'),
     ];
     return sql`INSERT INTO ${log} (${sql.join(columns.map(id), sql`, `)})
       SELECT ${sql.join(values, sql`, `)} FROM ${table} AS ${rowOf}
@@ -274,10 +310,13 @@ export function statusChangeStatements(target: StatusTarget, input: StatusChange
  */
 export function doorStateStatement(kind: RosterKind, recordId: string): SqlStatement {
   const table = DOOR_TABLES[kind];
-  const built = template(`state|${kind}`, (p) => sql`SELECT ${id(table.id)} AS id, ${id(table.eventId)} AS eventId, ${id(doorStatusColumn(kind))} AS status,
+  const built = template(
+    `state|${kind}`,
+    (p) => sql`SELECT ${id(table.id)} AS id, ${id(table.eventId)} AS eventId, ${id(doorStatusColumn(kind))} AS status,
       ${id(table.statusChangedAt)} AS statusChangedAt, ${id(table.statusChangedBy)} AS statusChangedBy, ${id(table.statusDeviceId)} AS statusDeviceId,
       ${id(table.statusOperationId)} AS statusOperationId
-    FROM ${table} WHERE ${id(table.id)} = ${p('recordId')}`);
+    FROM ${table} WHERE ${id(table.id)} = ${p('recordId')}`,
+  );
   return fill(built, { recordId });
 }
 
@@ -285,8 +324,14 @@ export function doorStateStatement(kind: RosterKind, recordId: string): SqlState
 export const PANEL_DEVICE = 'panel';
 
 /** The first statement's answer: the outcome, or nothing when the change was not logged (seen before, gone, moved, stale). */
-export function outcomeOf(rows: Array<Record<string, unknown>> | undefined): { outcome: StatusChangeOutcome; fromStatus: string | null; conflictWith: string | null } | null {
+export function outcomeOf(
+  rows: Array<Record<string, unknown>> | undefined,
+): { outcome: StatusChangeOutcome; fromStatus: string | null; conflictWith: string | null } | null {
   const row = rows?.[0];
   if (!row) return null;
-  return { outcome: row.outcome as StatusChangeOutcome, fromStatus: (row.fromStatus as string | null) ?? null, conflictWith: (row.conflictWith as string | null) ?? null };
+  return {
+    outcome: row.outcome as StatusChangeOutcome,
+    fromStatus: (row.fromStatus as string | null) ?? null,
+    conflictWith: (row.conflictWith as string | null) ?? null,
+  };
 }

@@ -13,7 +13,14 @@ import { providerDigits } from './recipient';
  */
 export interface Mailer {
   /** Sends one e-mail; answers the provider's message id. */
-  send(mail: { from: string; to: string; subject: string; text: string; html: string; attachments: Array<{ filename: string; content: string; contentType: string }> }): Promise<string>;
+  send(mail: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    attachments: Array<{ filename: string; content: string; contentType: string }>;
+  }): Promise<string>;
 }
 
 export interface WhatsappConfig {

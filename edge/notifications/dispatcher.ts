@@ -45,7 +45,10 @@ export async function sendDueMessages(deps: SenderDeps, maxRounds = 20): Promise
     const people = new Map<string, Promise<PassMessage | undefined>>();
     const results = await Promise.all(rows.map((row) => sendOne(deps, row, people)));
     try {
-      await groupCommit(deps.writeBatch, results.map((result) => result.statement));
+      await groupCommit(
+        deps.writeBatch,
+        results.map((result) => result.statement),
+      );
     } catch (error) {
       // Left claimed: each comes due again when its claim lapses (a sent one would be sent again).
       deps.logger?.warn('messages: results not recorded', { error: errorText(error), messages: rows.length });
@@ -81,11 +84,19 @@ function passMessageOf(deps: SenderDeps, row: OutboxRow, people: Map<string, Pro
 }
 
 /** Sends one claimed message; answers the statement that records how it went. */
-async function sendOne(deps: SenderDeps, row: OutboxRow, people: Map<string, Promise<PassMessage | undefined>>): Promise<{ sent: boolean; statement: SqlStatement }> {
+async function sendOne(
+  deps: SenderDeps,
+  row: OutboxRow,
+  people: Map<string, Promise<PassMessage | undefined>>,
+): Promise<{ sent: boolean; statement: SqlStatement }> {
   try {
     const payload = await passMessageOf(deps, row, people);
     if (!payload) throw new ProviderError(GONE, true);
-    const providerId = await sendThrough(deps.channels, { channel: row.channel as Channel, recipient: row.recipient, template: row.template as MessageTemplate, payload }, deps.now());
+    const providerId = await sendThrough(
+      deps.channels,
+      { channel: row.channel as Channel, recipient: row.recipient, template: row.template as MessageTemplate, payload },
+      deps.now(),
+    );
     return { sent: true, statement: sentStatement(deps.db, row, providerId, deps.now()) };
   } catch (error) {
     const permanent = error instanceof ProviderError ? error.permanent : false;

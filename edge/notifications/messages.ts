@@ -65,8 +65,7 @@ function hostOf(origin: string): string {
   }
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 export function renderMail(template: MessageTemplate, m: PassMessage, now: Date): RenderedMail {
   const where = eventPlace(m.venue, m.city);

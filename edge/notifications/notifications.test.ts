@@ -109,8 +109,15 @@ describe('a registration reaches the person', () => {
     const whatsapp = phones.requests.findLast((r) => r.path.endsWith('/messages'))!;
     expect(whatsapp.path).toBe(`/v21.0/${WHATSAPP_TEST.phoneNumberId}/messages`);
     expect(whatsapp.headers.authorization).toBe(`Bearer ${WHATSAPP_TEST.token}`);
-    expect(whatsapp.body).toMatchObject({ messaging_product: 'whatsapp', to: digits, type: 'template', template: { name: 'event_pass', language: { code: 'en' } } });
-    const params = (whatsapp.body as { template: { components: Array<{ parameters: Array<{ text: string }> }> } }).template.components[0]!.parameters.map((p) => p.text);
+    expect(whatsapp.body).toMatchObject({
+      messaging_product: 'whatsapp',
+      to: digits,
+      type: 'template',
+      template: { name: 'event_pass', language: { code: 'en' } },
+    });
+    const params = (whatsapp.body as { template: { components: Array<{ parameters: Array<{ text: string }> }> } }).template.components[0]!.parameters.map(
+      (p) => p.text,
+    );
     expect(params.slice(0, 5)).toEqual([
       'Asha Rao',
       'Hyderabad Property Expo & Builders Awards 2025',
@@ -122,7 +129,10 @@ describe('a registration reaches the person', () => {
 
     const sms = phones.requests.findLast((r) => r.path === '/api/v5/flow')!;
     expect(sms.headers.authkey).toBe(MSG91_TEST.authKey);
-    expect(sms.body).toMatchObject({ template_id: MSG91_TEST.templateId, recipients: [{ mobiles: digits, name: 'Asha Rao', code: visitor.passCode, link: params[5] }] });
+    expect(sms.body).toMatchObject({
+      template_id: MSG91_TEST.templateId,
+      recipients: [{ mobiles: digits, name: 'Asha Rao', code: visitor.passCode, link: params[5] }],
+    });
 
     const rows = await rowsOf(visitor.id);
     // No e-mail address given: no e-mail row.
@@ -200,7 +210,10 @@ describe('Resend in the panel', () => {
     await t.messageLoop.idle();
     expect(smtp.received.length).toBe(before + 1);
     expect(smtp.received.at(-1)!.text).toContain(`Pass code: ${visitor.passCode}`);
-    const [row] = await t.db.select().from(notifications).where(and(eq(notifications.id, email.id)));
+    const [row] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.id, email.id)));
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
   });
 });
@@ -229,7 +242,10 @@ describe('Find my pass', () => {
     const token = link.split('/p/')[1]!;
     const pass = await t.request('GET', `/api/public/passes/${token}`);
     expect((await pass.json()).data.passCode).toBe(visitor.passCode);
-    const rows = await t.db.select().from(notifications).where(and(eq(notifications.personId, visitor.id), eq(notifications.template, 'pass_link')));
+    const rows = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.personId, visitor.id), eq(notifications.template, 'pass_link')));
     expect(rows.length).toBe(2);
   });
 
@@ -248,10 +264,12 @@ describe('Find my pass', () => {
   it('is rate limited per number and per client address, known or not', async () => {
     const number = '9888800001';
     const answers = [];
-    for (let i = 0; i < 4; i++) answers.push((await t.request('POST', '/api/public/passes/find', { json: { contact: number }, address: `10.2.0.${i}` })).status);
+    for (let i = 0; i < 4; i++)
+      answers.push((await t.request('POST', '/api/public/passes/find', { json: { contact: number }, address: `10.2.0.${i}` })).status);
     expect(answers).toEqual([200, 200, 200, 429]);
     const fromOne = [];
-    for (let i = 0; i < 11; i++) fromOne.push((await t.request('POST', '/api/public/passes/find', { json: { contact: `98888${String(10000 + i)}` }, address: '10.3.0.1' })).status);
+    for (let i = 0; i < 11; i++)
+      fromOne.push((await t.request('POST', '/api/public/passes/find', { json: { contact: `98888${String(10000 + i)}` }, address: '10.3.0.1' })).status);
     expect(fromOne.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(fromOne[10]).toBe(429);
     // A minute later it answers again.
@@ -294,8 +312,17 @@ describe('the pass by link', () => {
     // A message queued before links were signed goes out with the link it was queued with.
     const at = t.clock.now().toISOString();
     await t.db.insert(notifications).values({
-      id: crypto.randomUUID(), channel: 'sms', recipient: `+91${visitor.number}`, template: 'pass_link', payload: JSON.stringify({ passUrl: `http://localhost/p/${stored}` }),
-      status: 'queued', nextAttemptAt: at, personKind: 'visitors', personId: visitor.id, createdAt: at, updatedAt: at,
+      id: crypto.randomUUID(),
+      channel: 'sms',
+      recipient: `+91${visitor.number}`,
+      template: 'pass_link',
+      payload: JSON.stringify({ passUrl: `http://localhost/p/${stored}` }),
+      status: 'queued',
+      nextAttemptAt: at,
+      personKind: 'visitors',
+      personId: visitor.id,
+      createdAt: at,
+      updatedAt: at,
     });
     t.messageLoop.wake();
     await t.messageLoop.idle();

@@ -133,13 +133,7 @@ export async function claimDue({ db, writeBatch }: { db: Database; writeBatch: B
     .update(notifications)
     .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_MS).toISOString(), attempts: sql`${notifications.attempts} + 1`, updatedAt: at })
     .where(
-      and(
-        due,
-        inArray(
-          notifications.id,
-          db.select({ id: notifications.id }).from(notifications).where(due).orderBy(notifications.nextAttemptAt).limit(limit),
-        ),
-      ),
+      and(due, inArray(notifications.id, db.select({ id: notifications.id }).from(notifications).where(due).orderBy(notifications.nextAttemptAt).limit(limit))),
     )
     .returning({
       id: notifications.id,
@@ -172,7 +166,14 @@ export async function claimDue({ db, writeBatch }: { db: Database; writeBatch: B
 const sentTemplate = statementTemplate<{ id: string; providerMessageId: string; at: string }>((db, p) =>
   db
     .update(notifications)
-    .set({ status: 'sent', providerMessageId: sql`${p('providerMessageId')}`, sentAt: sql`${p('at')}`, nextAttemptAt: null, lastError: '', updatedAt: sql`${p('at')}` })
+    .set({
+      status: 'sent',
+      providerMessageId: sql`${p('providerMessageId')}`,
+      sentAt: sql`${p('at')}`,
+      nextAttemptAt: null,
+      lastError: '',
+      updatedAt: sql`${p('at')}`,
+    })
     .where(eq(notifications.id, p('id'))),
 );
 

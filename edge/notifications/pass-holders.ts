@@ -18,11 +18,7 @@ interface HolderTable {
   columns: { id: SQLiteColumn; eventId: SQLiteColumn; mobileNumber: SQLiteColumn; email: SQLiteColumn; passCode: SQLiteColumn };
 }
 
-const holder = (
-  table: typeof visitors | typeof stalls | typeof sponsors | typeof awardNominations,
-  name: SQLiteColumn,
-  typeLabel: string,
-): HolderTable => ({
+const holder = (table: typeof visitors | typeof stalls | typeof sponsors | typeof awardNominations, name: SQLiteColumn, typeLabel: string): HolderTable => ({
   table,
   name,
   typeLabel,

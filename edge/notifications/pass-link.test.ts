@@ -8,7 +8,12 @@ const secret = 'pass-link test secret';
 describe('signed pass links', () => {
   it('name the pass they were issued for, and when', () => {
     const issuedAt = new Date('2025-10-18T04:05:06.789Z');
-    for (const [kind, id] of [['visitors', uuidv7()], ['stalls', crypto.randomUUID()], ['awards', uuidv7()], ['sponsors', crypto.randomUUID()]] as const) {
+    for (const [kind, id] of [
+      ['visitors', uuidv7()],
+      ['stalls', crypto.randomUUID()],
+      ['awards', uuidv7()],
+      ['sponsors', crypto.randomUUID()],
+    ] as const) {
       const token = passLinkToken(secret, kind, id, issuedAt);
       expect(token).toMatch(/^[A-Za-z0-9_-]{52}$/);
       expect(readPassLinkToken(secret, token)).toEqual({ personKind: kind, personId: id, issuedAt });

@@ -13,12 +13,12 @@ function smtpMailer(url: string): Mailer & { close(): void } {
       let info: { messageId?: string };
       try {
         info = await transport.sendMail({
-        from: mail.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        attachments: mail.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+          from: mail.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          attachments: mail.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
         });
       } catch (error) {
         // A 5xx reply (a refused recipient, say) will be refused again; anything else may pass later.

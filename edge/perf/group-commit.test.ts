@@ -82,7 +82,11 @@ describe('group commit where requests may not share I/O (Workers)', () => {
       return inner(statements);
     };
     const writer = Object.assign(counted, { groupsRequests: false });
-    const results = await Promise.allSettled([groupCommit(writer, [setting('w1')]), groupCommit(writer, [setting('w1')]), groupCommit(writer, [setting('w2')])]);
+    const results = await Promise.allSettled([
+      groupCommit(writer, [setting('w1')]),
+      groupCommit(writer, [setting('w1')]),
+      groupCommit(writer, [setting('w2')]),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(batches).toBe(3);
     expect((await t.db.select().from(siteSettings)).map((r) => r.key).sort()).toEqual(['w1', 'w2']);

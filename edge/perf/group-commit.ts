@@ -30,7 +30,6 @@ interface Item {
 /** Upper bound of items per transaction: keeps one commit's latency small under a flood. */
 const MAX_ITEMS_PER_BATCH = 256;
 
-
 class GroupCommitter {
   private queue: Item[] = [];
   private flushing = false;

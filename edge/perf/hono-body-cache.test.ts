@@ -24,13 +24,19 @@ const post = (app: Hono, body: string) => app.request('/', { method: 'POST', hea
 
 describe('Hono reads a body from the text put in its cache', () => {
   it('json() and text() answer the cached text, not the socket', async () => {
-    const json = await post(appReadingThrough((c) => c.req.json()), '{"name":"from the socket"}');
+    const json = await post(
+      appReadingThrough((c) => c.req.json()),
+      '{"name":"from the socket"}',
+    );
     expect(await json.json()).toEqual({ read: { name: 'from the cache' } });
-    const text = await post(appReadingThrough((c) => c.req.text()), '{"name":"from the socket"}');
+    const text = await post(
+      appReadingThrough((c) => c.req.text()),
+      '{"name":"from the socket"}',
+    );
     expect(await text.json()).toEqual({ read: '{"name":"from the cache"}' });
   });
 
-  it("the JSON validator parses the cached text, and answers bad JSON with its own message", async () => {
+  it('the JSON validator parses the cached text, and answers bad JSON with its own message', async () => {
     const app = new Hono();
     app.use(async (c, next) => {
       handDecodedBodyToHono(c, new TextDecoder().decode(await c.req.raw.arrayBuffer()));

@@ -10,16 +10,7 @@ import type * as z from 'zod/mini';
  * Modules of this folder import nothing that runs on the server: drizzle tables are imported as types
  * only, so the PWA imports these modules (alias `@resources/*`) without pulling drizzle into the browser.
  */
-export type ResourceName =
-  | 'visitors'
-  | 'stalls'
-  | 'sponsors'
-  | 'awards'
-  | 'guests'
-  | 'speakers'
-  | 'awardeesvip'
-  | 'enquiries'
-  | 'events';
+export type ResourceName = 'visitors' | 'stalls' | 'sponsors' | 'awards' | 'guests' | 'speakers' | 'awardeesvip' | 'enquiries' | 'events';
 
 /** A stored row of a table, as drizzle reads it. */
 export type RowOf<T extends Table> = T['$inferSelect'];
@@ -38,9 +29,7 @@ export interface ImageField<T extends Table> {
  * A schema whose fields are all columns of the table, or named in `inputOnly` (fields the server turns
  * into columns, e.g. a stall's `stallSize`). A field that is neither fails to compile, naming it.
  */
-type ColumnsOnly<S extends z.ZodMiniType, T extends Table, Extra extends string> = [
-  Exclude<keyof z.output<S>, ColumnName<T> | Extra>,
-] extends [never]
+type ColumnsOnly<S extends z.ZodMiniType, T extends Table, Extra extends string> = [Exclude<keyof z.output<S>, ColumnName<T> | Extra>] extends [never]
   ? S
   : { fieldsThatAreNotColumns: Exclude<keyof z.output<S>, ColumnName<T> | Extra> };
 

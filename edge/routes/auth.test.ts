@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (email: string, password: string, address = '10.0.0.1') =>
-  t.request('POST', '/api/auth/login', { json: { email, password }, address });
+const login = (email: string, password: string, address = '10.0.0.1') => t.request('POST', '/api/auth/login', { json: { email, password }, address });
 
 describe('POST /api/auth/login', () => {
   it('answers a token and the user for the right password, and the token opens /api/auth/me', async () => {
@@ -53,9 +52,7 @@ describe('POST /api/auth/login', () => {
   it('stores a versioned PBKDF2 hash with a per-user salt, and upgrades a weaker one at the next login', async () => {
     const a = await t.createUser('staff', 'salt-a@expo.test', 'same password');
     const b = await t.createUser('staff', 'salt-b@expo.test', 'same password');
-    const [ha, hb] = await Promise.all(
-      [a.id, b.id].map(async (id) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!.passwordHash),
-    );
+    const [ha, hb] = await Promise.all([a.id, b.id].map(async (id) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!.passwordHash));
     expect(ha).toMatch(new RegExp(`^pbkdf2-sha256\\$${PASSWORD_ITERATIONS}\\$[\\w-]{22}\\$[\\w-]{43}$`));
     expect(ha).not.toBe(hb);
 
@@ -197,7 +194,7 @@ describe('sessions', () => {
     expect((await me(b)).status).toBe(200);
   });
 
-  it('log out everywhere ends every session of the user, and no one else\'s', async () => {
+  it("log out everywhere ends every session of the user, and no one else's", async () => {
     const user = await t.createUser('staff');
     const other = await t.createUser('staff');
     const a = await t.login(user.email, user.password);
@@ -210,7 +207,7 @@ describe('sessions', () => {
     expect((await me(c)).status).toBe(200);
   });
 
-  it('a password reset, a disable (even once re-enabled) and a role change end the user\'s sessions', async () => {
+  it("a password reset, a disable (even once re-enabled) and a role change end the user's sessions", async () => {
     const admin = await t.login();
     const put = (id: string, json: object) => t.request('PUT', `/api/users/${id}`, { token: admin, json });
     for (const change of [{ password: 'a brand new password' }, { disabled: true }, { role: 'admin' }]) {
@@ -245,7 +242,11 @@ describe('changing your own password', () => {
     const elsewhere = await t.login(user.email, user.password);
     const res = await change(here, { currentPassword: user.password, newPassword: 'my own new password' });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ success: true, message: 'Password changed. Your other devices have been logged out.', data: { endedSessions: 1 } });
+    expect(await res.json()).toMatchObject({
+      success: true,
+      message: 'Password changed. Your other devices have been logged out.',
+      data: { endedSessions: 1 },
+    });
     expect((await me(here)).status).toBe(200);
     expect((await me(elsewhere)).status).toBe(401);
     expect((await login(user.email, user.password, '10.0.7.2')).status).toBe(401);
@@ -272,7 +273,8 @@ describe('changing your own password', () => {
   it('counts wrong current passwords like failed logins: the sixth guess is refused without being checked', async () => {
     const user = await t.createUser('staff');
     const token = await t.login(user.email, user.password);
-    for (let i = 0; i < 5; i++) expect((await change(token, { currentPassword: `guess ${i}`, newPassword: 'a long enough password' }, '10.0.7.9')).status).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await change(token, { currentPassword: `guess ${i}`, newPassword: 'a long enough password' }, '10.0.7.9')).status).toBe(400);
     const res = await change(token, { currentPassword: user.password, newPassword: 'a long enough password' }, '10.0.7.9');
     expect(res.status).toBe(429);
     expect(res.headers.get('Retry-After')).toMatch(/^\d+$/);
@@ -342,4 +344,3 @@ describe('tokens and roles', () => {
     expect(await right.json()).toEqual(wrongBody);
   });
 });
-

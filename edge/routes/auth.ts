@@ -1,16 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { readDeviceCookie, rememberDevice } from '../auth/device-cookie';
-import {
-  accountAddressKey,
-  addressKey,
-  clearThrottle,
-  countAttempt,
-  countSuccess,
-  deviceKey,
-  listThrottle,
-  type ThrottleKey,
-} from '../auth/login-throttle';
+import { accountAddressKey, addressKey, clearThrottle, countAttempt, countSuccess, deviceKey, listThrottle, type ThrottleKey } from '../auth/login-throttle';
 import { hashPassword, spendHashTime, verifyPassword } from '../auth/password';
 import { requireAdmin, requireStaff } from '../auth/require-role';
 import { endSession, endSessionsOf, startSession } from '../auth/sessions';
@@ -69,12 +60,7 @@ export const authRoutes = new Hono<AppEnv>()
       .where(eq(users.id, user.id));
 
     const sessionId = await startSession(db, user.id, startedAt, config.tokenTtlSeconds);
-    const { token, expiresAt } = await signToken(
-      { userId: user.id, role: user.role, sessionId },
-      secrets.jwtSecret,
-      startedAt,
-      config.tokenTtlSeconds,
-    );
+    const { token, expiresAt } = await signToken({ userId: user.id, role: user.role, sessionId }, secrets.jwtSecret, startedAt, config.tokenTtlSeconds);
     await rememberDevice(c, device, email);
     return c.json(
       {

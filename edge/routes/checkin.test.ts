@@ -61,8 +61,7 @@ async function device(name: string, token = staff, skewMs = 0) {
       deviceTime: clock(),
       ...extra,
     }),
-    send: (operations: unknown[], sender = token) =>
-      post('/api/checkin/ops', { deviceId: id, deviceName: name, author, sentAt: clock(), operations }, sender),
+    send: (operations: unknown[], sender = token) => post('/api/checkin/ops', { deviceId: id, deviceName: name, author, sentAt: clock(), operations }, sender),
     walkIn: (fields: Record<string, unknown>, sender = token) =>
       post('/api/checkin/walk-ins', { deviceId: id, deviceName: name, author, sentAt: clock(), deviceTime: clock(), eventId, ...fields }, sender),
     report: (waiting: number, sender = token) => post('/api/checkin/report', { deviceId: id, eventId, waiting, author }, sender),
@@ -90,7 +89,12 @@ describe('GET /api/checkin/roster', () => {
     const rest = await roster(first.cursor, 100);
     const all = [...first.items, ...rest.items];
     expect(all.map((p: { kind: string }) => p.kind).sort()).toEqual(['guests', 'stalls', 'visitors']);
-    expect(all.find((p: { kind: string }) => p.kind === 'stalls')).toMatchObject({ name: 'Stall Contact', organisation: 'Acme Homes', status: '', statusOperationId: null });
+    expect(all.find((p: { kind: string }) => p.kind === 'stalls')).toMatchObject({
+      name: 'Stall Contact',
+      organisation: 'Acme Homes',
+      status: '',
+      statusOperationId: null,
+    });
     const versions = all.map((p: { version: number }) => p.version);
     expect(versions).toEqual([...versions].sort((a, b) => a - b));
 
@@ -134,7 +138,13 @@ describe('devices and authors', () => {
     expect(entry).toMatchObject({ changedByName: 'Test staff', deviceId: tablet.id, deviceName: 'Shared tablet' });
 
     const other = await device('Other tablet');
-    const forged = { deviceId: tablet.id, deviceName: 'x', author: other.author, sentAt: t.clock.now().toISOString(), operations: [tablet.op('visitors', visitor.id, 'not_visited', null)] };
+    const forged = {
+      deviceId: tablet.id,
+      deviceName: 'x',
+      author: other.author,
+      sentAt: t.clock.now().toISOString(),
+      operations: [tablet.op('visitors', visitor.id, 'not_visited', null)],
+    };
     const refused = await post('/api/checkin/ops', forged);
     expect(refused.status).toBe(400);
     expect(refused.body.errors.author).toBe('The author ticket was issued to another device');
@@ -150,7 +160,10 @@ describe('POST /api/checkin/ops: ordered by cause, not by clock', () => {
     const visitor = await addVisitor('Once Only');
     const op = tablet.op('visitors', visitor.id, 'checked_in', null);
     const first = await tablet.send([op]);
-    expect(first.body.data.results[0]).toMatchObject({ result: 'applied', person: { status: 'checked_in', statusDeviceId: tablet.id, statusOperationId: op.id } });
+    expect(first.body.data.results[0]).toMatchObject({
+      result: 'applied',
+      person: { status: 'checked_in', statusDeviceId: tablet.id, statusOperationId: op.id },
+    });
     const again = await tablet.send([op, op]);
     expect(again.body.data.results.map((r: { result: string }) => r.result)).toEqual(['duplicate', 'duplicate']);
     expect(await history('visitors', visitor.id)).toHaveLength(1);
@@ -235,7 +248,8 @@ describe('POST /api/checkin/ops: ordered by cause, not by clock', () => {
     for (const order of permutations(['fast', 'panel', 'slow'])) {
       const visitor = await addVisitor(`Case B ${order.join('-')}`);
       for (const name of order) {
-        if (name === 'panel') expect((await t.request('PUT', `/api/visitors/${visitor.id}/status`, { json: { status: 'cancelled' }, token: admin })).status).toBe(200);
+        if (name === 'panel')
+          expect((await t.request('PUT', `/api/visitors/${visitor.id}/status`, { json: { status: 'cancelled' }, token: admin })).status).toBe(200);
         else {
           const tablet = name === 'fast' ? fast : slow;
           await tablet.send([tablet.op('visitors', visitor.id, 'checked_in', null)]);
@@ -289,7 +303,11 @@ describe('POST /api/checkin/ops: ordered by cause, not by clock', () => {
     const gate = await device('Panel gate');
     t.clock.advance(1000);
     await gate.send([gate.op('visitors', visitor.id, 'checked_in', null)]);
-    const stale = await t.request('PUT', `/api/visitors/${visitor.id}/status`, { json: { status: 'not_visited' }, token: admin, headers: { 'If-Match': visitor.updatedAt } });
+    const stale = await t.request('PUT', `/api/visitors/${visitor.id}/status`, {
+      json: { status: 'not_visited' },
+      token: admin,
+      headers: { 'If-Match': visitor.updatedAt },
+    });
     expect(stale.status).toBe(409);
     expect(await statusOf('visitors', visitor.id)).toBe('checked_in');
 
@@ -303,13 +321,28 @@ describe('POST /api/checkin/ops: ordered by cause, not by clock', () => {
     const gate = await device('Reject gate');
     const visitor = await addVisitor('Rejects');
     const moved = await addGuest('Moved Away');
-    const other = (await post('/api/events', { eventName: 'Another Expo', state: 'Telangana', city: 'Hyderabad', eventTypes: ['Exhibition'], startDateTime: '2026-12-01T04:30:00.000Z', endDateTime: '2026-12-02T12:30:00.000Z' }, admin)).body.data;
+    const other = (
+      await post(
+        '/api/events',
+        {
+          eventName: 'Another Expo',
+          state: 'Telangana',
+          city: 'Hyderabad',
+          eventTypes: ['Exhibition'],
+          startDateTime: '2026-12-01T04:30:00.000Z',
+          endDateTime: '2026-12-02T12:30:00.000Z',
+        },
+        admin,
+      )
+    ).body.data;
     expect((await t.request('PUT', `/api/guests/${moved.id}`, { json: { eventId: other.id }, token: admin })).status).toBe(200);
-    const results = (await gate.send([
-      gate.op('visitors', 'gone', 'checked_in', null),
-      gate.op('visitors', visitor.id, 'reached', null),
-      gate.op('guests', moved.id, 'checked_in', null),
-    ])).body.data.results;
+    const results = (
+      await gate.send([
+        gate.op('visitors', 'gone', 'checked_in', null),
+        gate.op('visitors', visitor.id, 'reached', null),
+        gate.op('guests', moved.id, 'checked_in', null),
+      ])
+    ).body.data.results;
     expect(results.map((r: { result: string; reason: string }) => [r.result, r.reason])).toEqual([
       ['rejected', 'This person is no longer on the roster'],
       ['rejected', expect.stringMatching(/^Status must be one of: /)],
@@ -329,7 +362,13 @@ describe('POST /api/checkin/walk-ins', () => {
     const walkIn = { id: crypto.randomUUID(), fullName: 'Walk In', mobileNumber: '0 91234 00000' };
     const first = await desk.walkIn(walkIn);
     expect(first.status).toBe(201);
-    expect(first.body.data).toMatchObject({ mobileNumber: '+919123400000', status: 'registered_at_venue', registrationType: 'venue_registration', statusDeviceId: desk.id, statusOperationId: walkIn.id });
+    expect(first.body.data).toMatchObject({
+      mobileNumber: '+919123400000',
+      status: 'registered_at_venue',
+      registrationType: 'venue_registration',
+      statusDeviceId: desk.id,
+      statusOperationId: walkIn.id,
+    });
     const again = await desk.walkIn(walkIn);
     expect(again.status).toBe(200);
     expect(again.body.data.id).toBe(walkIn.id);
@@ -354,7 +393,7 @@ describe('POST /api/checkin/walk-ins', () => {
 
 describe('live counts', () => {
   it('counts people checked in now by type and per hour, with what devices still hold apart (devices silent for hours listed, not counted)', async () => {
-    const before = (await get(`/api/checkin/counts?eventId=${eventId}`, staff));
+    const before = await get(`/api/checkin/counts?eventId=${eventId}`, staff);
     const gate = await device('Count gate');
     const a = await addVisitor('Count A');
     const b = await addVisitor('Count B');

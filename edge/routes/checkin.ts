@@ -185,7 +185,10 @@ export const checkinRoutes = new Hono<AppEnv>()
     const tombstones = sql`SELECT kind, record_id AS id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, roster_version AS version, 1 AS deleted
       FROM roster_tombstones WHERE event_id = ${eventId} AND roster_version > ${since} ORDER BY roster_version LIMIT ${limit}`;
     // SQLite allows ORDER BY/LIMIT only on a compound's last arm, so each arm is a subquery.
-    const union = sql.join([...arms, tombstones].map((arm) => sql`SELECT * FROM (${arm})`), sql` UNION ALL `);
+    const union = sql.join(
+      [...arms, tombstones].map((arm) => sql`SELECT * FROM (${arm})`),
+      sql` UNION ALL `,
+    );
     const [items, devices] = await Promise.all([
       db.all<RosterEntry>(sql`SELECT * FROM (${union}) ORDER BY version LIMIT ${limit}`),
       db.select({ id: deviceReports.deviceId, name: deviceReports.name }).from(deviceReports),
@@ -301,7 +304,12 @@ export const checkinRoutes = new Hono<AppEnv>()
       const seen = await db
         .select({ operationId: statusChanges.operationId, outcome: statusChanges.outcome })
         .from(statusChanges)
-        .where(inArray(statusChanges.operationId, unlogged.map((a) => a.id)));
+        .where(
+          inArray(
+            statusChanges.operationId,
+            unlogged.map((a) => a.id),
+          ),
+        );
       const firstResults = new Map(seen.map((row) => [row.operationId, row.outcome]));
       for (const answer of unlogged) {
         const first = firstResults.get(answer.id);
@@ -460,7 +468,15 @@ export const checkinRoutes = new Hono<AppEnv>()
       .orderBy(sql`${mine.createdAt} DESC`)
       .limit(500);
     const others = rows.length
-      ? await db.select().from(statusChanges).where(inArray(statusChanges.operationId, rows.map((r) => r.conflictWithOperationId!)))
+      ? await db
+          .select()
+          .from(statusChanges)
+          .where(
+            inArray(
+              statusChanges.operationId,
+              rows.map((r) => r.conflictWithOperationId!),
+            ),
+          )
       : [];
     const otherById = new Map(others.map((o) => [o.operationId, o]));
     const deviceNames = new Map((await db.select({ id: deviceReports.deviceId, name: deviceReports.name }).from(deviceReports)).map((d) => [d.id, d.name]));
@@ -470,11 +486,14 @@ export const checkinRoutes = new Hono<AppEnv>()
       if (!ids.length) continue;
       const table = TABLES[kind];
       const nameColumn = kind === 'stalls' || kind === 'sponsors' ? TABLES[kind].contactPersonName : TABLES[kind].fullName;
-      for (const p of await db.select({ id: table.id, name: nameColumn, status: doorStatusColumn(kind) }).from(table).where(inArray(table.id, ids))) {
+      for (const p of await db
+        .select({ id: table.id, name: nameColumn, status: doorStatusColumn(kind) })
+        .from(table)
+        .where(inArray(table.id, ids))) {
         people.set(`${kind}:${p.id}`, { name: p.name, status: (p.status as string | null) ?? null });
       }
     }
-    const side = (change: typeof rows[number] | undefined) =>
+    const side = (change: (typeof rows)[number] | undefined) =>
       change && {
         operationId: change.operationId,
         deviceId: change.deviceId,
@@ -514,7 +533,11 @@ export const checkinRoutes = new Hono<AppEnv>()
   .post('/conflicts/:id/resolve', requireAdmin, validate('json', conflictResolutionSchema), async (c) => {
     const input = c.req.valid('json');
     const { db, now, writeBatch } = c.var.deps;
-    const [row] = await db.select().from(statusChanges).where(eq(statusChanges.id, c.req.param('id'))).limit(1);
+    const [row] = await db
+      .select()
+      .from(statusChanges)
+      .where(eq(statusChanges.id, c.req.param('id')))
+      .limit(1);
     if (!row || row.conflictWithOperationId === null) return fail(c, 404, 'Conflict not found');
     if (!(ROSTER_KINDS as readonly string[]).includes(row.resource)) return fail(c, 400, 'Not a door conflict');
     const kind = row.resource as RosterKind;
@@ -523,9 +546,7 @@ export const checkinRoutes = new Hono<AppEnv>()
     const statements: SqlStatement[] = [];
     let applied: string | null = null;
     if (input.decision === 'apply') {
-      const chosen = [row.operationId, row.conflictWithOperationId].includes(input.operationId ?? '')
-        ? input.operationId
-        : null;
+      const chosen = [row.operationId, row.conflictWithOperationId].includes(input.operationId ?? '') ? input.operationId : null;
       if (!chosen) return fail(c, 400, 'Choose one side of the conflict to apply', { operationId: 'Choose one side of the conflict to apply' });
       const [change] = await db.select().from(statusChanges).where(eq(statusChanges.operationId, chosen)).limit(1);
       if (!change) return fail(c, 404, 'That change is not in the log');

@@ -54,7 +54,10 @@ describe('the API reference', () => {
     expect(multipart.length).toBeGreaterThanOrEqual(6);
     for (const { at, schema } of multipart) {
       const files = Object.entries(schema.properties as Record<string, any>).filter(([, p]) => p.format === 'binary');
-      expect(files.map(([name]) => name), at).toEqual([at.includes('/events') ? 'banner' : 'profileImage']);
+      expect(
+        files.map(([name]) => name),
+        at,
+      ).toEqual([at.includes('/events') ? 'banner' : 'profileImage']);
     }
   });
 
@@ -77,7 +80,8 @@ describe('the API reference', () => {
       if (problem) problems.push(problem);
       return res;
     };
-    const token = (await (await call('POST', '/api/auth/login', { json: { email: 'admin@expo.test', password: 'correct horse battery staple' } })).json()).token;
+    const token = (await (await call('POST', '/api/auth/login', { json: { email: 'admin@expo.test', password: 'correct horse battery staple' } })).json())
+      .token;
     await call('POST', '/api/auth/login', { json: { email: 'admin@expo.test', password: 'wrong' } });
     await call('GET', '/api/health');
     await call('GET', '/api/public/site');
@@ -110,7 +114,9 @@ describe('the API reference', () => {
     flood.set('profileImage', new File([png(100_000, 100_000)], 'p.png'));
     await call('POST', '/api/guests', { token, body: flood });
     await call('POST', '/api/guests', { token, body: 'x', headers: { 'Content-Type': 'text/plain' } });
-    const user = (await (await call('POST', '/api/users', { token, json: { email: 'doc@expo.test', name: 'Doc', role: 'staff', password: 'a long password' } })).json()).data;
+    const user = (
+      await (await call('POST', '/api/users', { token, json: { email: 'doc@expo.test', name: 'Doc', role: 'staff', password: 'a long password' } })).json()
+    ).data;
     await call('POST', '/api/users', { token, json: { email: 'doc@expo.test', name: 'Doc', role: 'staff', password: 'a long password' } });
     await call('PUT', `/api/users/${user.id}`, { token, json: { disabled: true } });
     await call('GET', '/api/users', { token });

@@ -30,7 +30,25 @@ const PROTOTYPE_KEYS = ['constructor', '__proto__', 'toString', 'valueOf', 'hasO
 const QUERY_NAMES = ['page', 'limit', 'status', 'eventId', 'q', 'sort', 'order', 'since', 'key', 'id', 'type'];
 
 /** Every body field name the API reads, each given a prototype key as its value. */
-const BODY_FIELDS = ['email', 'password', 'name', 'role', 'status', 'notes', 'deviceId', 'eventId', 'fullName', 'mobileNumber', 'subscriptionType', 'category', 'sponsorshipTier', 'packages', 'featuredEventId', 'ops', 'uniqueSubmissionId'];
+const BODY_FIELDS = [
+  'email',
+  'password',
+  'name',
+  'role',
+  'status',
+  'notes',
+  'deviceId',
+  'eventId',
+  'fullName',
+  'mobileNumber',
+  'subscriptionType',
+  'category',
+  'sponsorshipTier',
+  'packages',
+  'featuredEventId',
+  'ops',
+  'uniqueSubmissionId',
+];
 
 /** Bodies as raw bytes with the content type they claim. */
 const BODIES: Array<{ name: string; type?: string; body: BodyInit }> = [
@@ -159,8 +177,7 @@ describe('every route, malformed input', () => {
   });
 
   it('answers the contract statuses: 415 for other body types, 413 for oversized, 400 for broken JSON', async () => {
-    const post = (type: string, body: BodyInit) =>
-      t.request('POST', '/api/auth/login', { headers: { 'Content-Type': type }, body });
+    const post = (type: string, body: BodyInit) => t.request('POST', '/api/auth/login', { headers: { 'Content-Type': type }, body });
     expect((await post('text/plain', 'x')).status).toBe(415);
     expect((await post('application/json', JSON.stringify({ email: megabyte }))).status).toBe(413);
     const broken = await post('application/json', '{"email":');

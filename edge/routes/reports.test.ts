@@ -28,7 +28,13 @@ describe('GET /api/reports', () => {
     const eventId = event.id;
     // Day 1: 10:00 IST on 2 March (the test clock's start).
     const v1 = await created('/api/visitors', { fullName: 'Anil', mobileNumber: '9000000101', eventId, city: 'Hyderabad', workingProfessional: 'Business' });
-    const v2 = await created('/api/visitors', { fullName: 'Bina', mobileNumber: '9000000102', eventId, city: 'Hyderabad', workingProfessional: 'Working Professional' });
+    const v2 = await created('/api/visitors', {
+      fullName: 'Bina',
+      mobileNumber: '9000000102',
+      eventId,
+      city: 'Hyderabad',
+      workingProfessional: 'Working Professional',
+    });
     await created('/api/visitors', { fullName: 'Chetan', mobileNumber: '9000000103', eventId, city: 'Warangal', workingProfessional: 'Business' });
     await created('/api/guests', { fullName: 'Guest One', mobileNumber: '9000000104', eventId });
     // 15 hours later it is 01:00 IST on 3 March, though still 2 March in UTC: a new day for the venue.
@@ -41,7 +47,12 @@ describe('GET /api/reports', () => {
     await created('/api/sponsors', { organizationName: 'Gold Homes', sponsorshipTier: 'gold', sponsorshipAmount: 500000, amountPaid: 200000, eventId });
     await created('/api/sponsors', { organizationName: 'Silver Towers', sponsorshipTier: 'silver', sponsorshipAmount: 100000, amountPaid: 100000, eventId });
     for (const [i, status] of ['new', 'new', 'resolved'].entries()) {
-      const enquiry = await send('POST', '/api/enquiries', { name: `Enquirer ${i}`, mobile: `900000011${i}`, subscriptionType: 'General Enquiry', eventId }, null);
+      const enquiry = await send(
+        'POST',
+        '/api/enquiries',
+        { name: `Enquirer ${i}`, mobile: `900000011${i}`, subscriptionType: 'General Enquiry', eventId },
+        null,
+      );
       expect(enquiry.status).toBe(201);
       if (status !== 'new') expect((await send('PUT', `/api/enquiries/${enquiry.body.data.id}/status`, { status })).status).toBe(200);
     }

@@ -68,13 +68,7 @@ export const reportRoutes = new Hono<AppEnv>().get(
     }
 
     const city = sql<string>`coalesce(nullif(trim(${visitors.city}), ''), 'Not specified')`;
-    const byCity = await db
-      .select({ city, people: count() })
-      .from(visitors)
-      .where(inEvent(visitors))
-      .groupBy(city)
-      .orderBy(desc(count()), city)
-      .limit(20);
+    const byCity = await db.select({ city, people: count() }).from(visitors).where(inEvent(visitors)).groupBy(city).orderBy(desc(count()), city).limit(20);
     const profession = sql<string>`coalesce(nullif(trim(${visitors.workingProfessional}), ''), 'Others')`;
     const byProfession = await db
       .select({ profession, people: count() })

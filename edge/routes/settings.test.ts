@@ -15,17 +15,29 @@ describe('/api/settings', () => {
   it('saves the public contacts and moves the featured event, and the public site shows them', async () => {
     const event = await t.request('POST', '/api/events', {
       token: admin,
-      json: { eventName: 'Awards Night', state: 'Telangana', city: 'Hyderabad', eventTypes: ['Awards'], startDateTime: '2025-10-19T12:30:00Z', endDateTime: '2025-10-19T17:30:00Z' },
+      json: {
+        eventName: 'Awards Night',
+        state: 'Telangana',
+        city: 'Hyderabad',
+        eventTypes: ['Awards'],
+        startDateTime: '2025-10-19T12:30:00Z',
+        endDateTime: '2025-10-19T17:30:00Z',
+      },
     });
     const eventId = (await event.json()).data.id;
-    const saved = await t.request('PUT', '/api/settings', { token: admin, json: { contactPhone: '+91 98480 22338', contactEmail: 'expo@example.in', featuredEventId: eventId } });
+    const saved = await t.request('PUT', '/api/settings', {
+      token: admin,
+      json: { contactPhone: '+91 98480 22338', contactEmail: 'expo@example.in', featuredEventId: eventId },
+    });
     expect(saved.status).toBe(200);
     expect((await saved.json()).data).toMatchObject({ contactPhone: '+919848022338', contactEmail: 'expo@example.in', featuredEventId: eventId });
 
     const site = (await (await t.request('GET', '/api/public/site')).json()).data;
     expect(site).toMatchObject({ contactPhone: '+919848022338', contactEmail: 'expo@example.in' });
     expect(site.event.id).toBe(eventId);
-    const featured = (await (await t.request('GET', '/api/events?limit=100', { token: admin })).json()).data.items.filter((e: { isFeatured: boolean }) => e.isFeatured);
+    const featured = (await (await t.request('GET', '/api/events?limit=100', { token: admin })).json()).data.items.filter(
+      (e: { isFeatured: boolean }) => e.isFeatured,
+    );
     expect(featured).toHaveLength(1);
   });
 
@@ -37,10 +49,16 @@ describe('/api/settings', () => {
     expect((await unknown.json()).message).toBe('Unknown event');
   });
 
-  it("takes the founder video as a path on this site only, and the public site offers it", async () => {
+  it('takes the founder video as a path on this site only, and the public site offers it', async () => {
     const site = async () => (await (await t.request('GET', '/api/public/site')).json()).data;
     expect((await site()).founderVideoUrl).toBe('');
-    for (const elsewhere of ['https://videos.example.com/founder.mp4', '//videos.example.com/founder.mp4', '/media/founder.exe', 'media/founder.mp4', 'javascript:alert(1)//.mp4']) {
+    for (const elsewhere of [
+      'https://videos.example.com/founder.mp4',
+      '//videos.example.com/founder.mp4',
+      '/media/founder.exe',
+      'media/founder.mp4',
+      'javascript:alert(1)//.mp4',
+    ]) {
       const refused = await t.request('PUT', '/api/settings', { token: admin, json: { founderVideoUrl: elsewhere } });
       expect(refused.status, elsewhere).toBe(400);
       expect((await refused.json()).errors).toEqual({ founderVideoUrl: FOUNDER_VIDEO_MESSAGE });

@@ -29,7 +29,10 @@ export const settingsRoutes = new Hono<AppEnv>()
       if (!event) return fail(c, 400, 'Unknown event', { featuredEventId: 'Unknown event' });
       await db.batch([
         db.update(events).set({ isFeatured: true }).where(eq(events.id, event.id)),
-        db.update(events).set({ isFeatured: false }).where(and(ne(events.id, event.id), eq(events.isFeatured, true))),
+        db
+          .update(events)
+          .set({ isFeatured: false })
+          .where(and(ne(events.id, event.id), eq(events.isFeatured, true))),
       ]);
       forgetCachedEvents(db);
     }

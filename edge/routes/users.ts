@@ -77,8 +77,7 @@ export const userRoutes = new Hono<AppEnv>()
         updatedAt: now().toISOString(),
       })
       .where(eq(users.id, id));
-    const endsSessions =
-      input.password !== undefined || input.disabled === true || (input.role !== undefined && input.role !== existing.role);
+    const endsSessions = input.password !== undefined || input.disabled === true || (input.role !== undefined && input.role !== existing.role);
     if (endsSessions) await endSessionsOf(db, id, id === c.var.user.id ? c.var.sessionId : undefined);
     const [row] = await db.select(publicColumns).from(users).where(eq(users.id, id));
     return ok(c, row!, input.password !== undefined ? 'Password reset' : 'Account updated');

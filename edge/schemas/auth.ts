@@ -18,19 +18,14 @@ const PASSWORDS_DIFFER = 'Passwords do not match';
 
 /** `POST /api/auth/password`: a signed-in user changes their own password, proving the current one. */
 export const passwordChangeSchema = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).check(
-    z.minLength(1, { error: 'Current password is required' }),
-    z.maxLength(1024),
-  ),
+  currentPassword: z.string({ error: 'Current password is required' }).check(z.minLength(1, { error: 'Current password is required' }), z.maxLength(1024)),
   newPassword,
 });
 
 /** The form adds a confirmation the server never needs: the same rules, plus "typed twice alike". */
-export const passwordChangeFormSchema = z
-  .extend(passwordChangeSchema, { confirmPassword: z.string() })
-  .check(
-    z.refine((v) => v.confirmPassword === v.newPassword, { error: PASSWORDS_DIFFER, path: ['confirmPassword'] }),
-    z.refine((v) => v.currentPassword === '' || v.newPassword !== v.currentPassword, { error: SAME_PASSWORD, path: ['newPassword'] }),
-  );
+export const passwordChangeFormSchema = z.extend(passwordChangeSchema, { confirmPassword: z.string() }).check(
+  z.refine((v) => v.confirmPassword === v.newPassword, { error: PASSWORDS_DIFFER, path: ['confirmPassword'] }),
+  z.refine((v) => v.currentPassword === '' || v.newPassword !== v.currentPassword, { error: SAME_PASSWORD, path: ['newPassword'] }),
+);
 
 export type PasswordChangeForm = z.input<typeof passwordChangeFormSchema>;

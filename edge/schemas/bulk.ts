@@ -16,7 +16,10 @@ export const bulkActionSchema = z
     ids: z.optional(
       z
         .array(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)), { error: 'ids must be a list of record ids' })
-        .check(z.minLength(1, { error: 'Select at least one record' }), z.maxLength(MAX_BULK_IDS, { error: `Select at most ${MAX_BULK_IDS} records, or act on the whole filter` })),
+        .check(
+          z.minLength(1, { error: 'Select at least one record' }),
+          z.maxLength(MAX_BULK_IDS, { error: `Select at most ${MAX_BULK_IDS} records, or act on the whole filter` }),
+        ),
     ),
     filter: z.optional(z.object({ eventId: filterText, status: z.optional(z.string().check(z.trim(), z.maxLength(60))), q: filterText })),
   })

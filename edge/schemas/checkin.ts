@@ -109,10 +109,12 @@ export const checkinOperationSchema = z.object({
 export type CheckinOperation = z.infer<typeof checkinOperationSchema>;
 
 const operationList = <Item extends z.core.SomeType>(item: Item) =>
-  z.array(item).check(
-    z.minLength(1, { error: 'Send at least one operation' }),
-    z.maxLength(MAX_OPERATIONS_PER_BATCH, { error: `At most ${MAX_OPERATIONS_PER_BATCH} operations per batch` }),
-  );
+  z
+    .array(item)
+    .check(
+      z.minLength(1, { error: 'Send at least one operation' }),
+      z.maxLength(MAX_OPERATIONS_PER_BATCH, { error: `At most ${MAX_OPERATIONS_PER_BATCH} operations per batch` }),
+    );
 export const checkinBatchSchema = z.object({ ...sender, operations: operationList(checkinOperationSchema) });
 /** A batch with its operations not yet checked one by one: the server checks those a slice at a time (http/validate.ts). */
 export const checkinBatchEnvelopeSchema = z.object({ ...sender, operations: operationList(z.unknown()) });

@@ -13,9 +13,7 @@ export const EVENT_MESSAGES = {
 } as const;
 
 /** A link to the venue on a map: a web address, or '' for none. */
-const mapLink = z.optional(
-  text(500).check(z.refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { error: EVENT_MESSAGES.mapUrl })),
-);
+const mapLink = z.optional(text(500).check(z.refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { error: EVENT_MESSAGES.mapUrl })));
 
 const eventFields = {
   eventName: text(),
@@ -38,8 +36,7 @@ const eventFields = {
 
 const requiredPresent = (v: { eventName?: string; state?: string; city?: string; eventTypes?: string[] }) =>
   v.eventName !== '' && v.state !== '' && v.city !== '' && (v.eventTypes === undefined || v.eventTypes.length > 0);
-const orderedDates = (v: { startDateTime?: string; endDateTime?: string }) =>
-  !v.startDateTime || !v.endDateTime || v.endDateTime >= v.startDateTime;
+const orderedDates = (v: { startDateTime?: string; endDateTime?: string }) => !v.startDateTime || !v.endDateTime || v.endDateTime >= v.startDateTime;
 const orderedWindow = (v: { registrationOpensAt?: string | null; registrationClosesAt?: string | null }) =>
   !v.registrationOpensAt || !v.registrationClosesAt || v.registrationClosesAt >= v.registrationOpensAt;
 const knownTypes = (v: { eventTypes?: string[] }) => (v.eventTypes ?? []).every((t) => (EVENT_TYPES as readonly string[]).includes(t));

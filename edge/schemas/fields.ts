@@ -15,8 +15,7 @@ export const MAX_LONG_TEXT = 5000;
  * No control characters and no lone surrogates (vocabulary.ts `isPlainText`); text longer than a name
  * (descriptions, notes, addresses) may keep line breaks and tabs.
  */
-const plainText = (max: number) =>
-  z.refine<string>((v) => isPlainText(v, { multiline: max > MAX_TEXT }), { error: `Text ${INVALID_CHARACTERS_MESSAGE}` });
+const plainText = (max: number) => z.refine<string>((v) => isPlainText(v, { multiline: max > MAX_TEXT }), { error: `Text ${INVALID_CHARACTERS_MESSAGE}` });
 
 /** Trimmed text, empty allowed. */
 export const text = (max = MAX_TEXT) => z.string().check(z.trim(), z.maxLength(max), plainText(max));
@@ -52,17 +51,19 @@ export const toCanonicalMobile = z.transform((value: string, ctx) => {
 
 /** An e-mail address that may be left empty. */
 export const optionalEmail = () =>
-  z.pipe(
-    text(254),
-    z.string().check(z.refine((v) => v === '' || z.safeParse(z.email(), v).success, { error: 'Enter a valid email address' })),
-  );
-export const requiredEmail = (message: string) =>
-  z.pipe(requiredText(message, 254), z.email({ error: 'Enter a valid email address' }));
+  z.pipe(text(254), z.string().check(z.refine((v) => v === '' || z.safeParse(z.email(), v).success, { error: 'Enter a valid email address' })));
+export const requiredEmail = (message: string) => z.pipe(requiredText(message, 254), z.email({ error: 'Enter a valid email address' }));
 
 /** Whole rupees, ≥ 0; "" counts as 0 (an empty amount box). */
 export const amount = (field: string) =>
   z.pipe(
-    z.union([z.number(), z.pipe(z.string(), z.transform((v) => (v.trim() === '' ? 0 : Number(v))))]),
+    z.union([
+      z.number(),
+      z.pipe(
+        z.string(),
+        z.transform((v) => (v.trim() === '' ? 0 : Number(v))),
+      ),
+    ]),
     z.number({ error: `${field} must be a number` }).check(
       z.refine((v) => Number.isFinite(v), { error: `${field} must be a number` }),
       z.nonnegative({ error: `${field} cannot be negative` }),

@@ -16,15 +16,17 @@ const importRow = z.object({
  * `eventId`: the event every row belongs to (the featured event when absent).
  */
 export const importRequestSchema = z.object({
-  importKey: z.string({ error: 'importKey is required' }).check(
-    z.regex(/^[A-Za-z0-9_-]{8,100}$/, { error: 'importKey must be 8 to 100 letters, digits, - or _' }),
-  ),
+  importKey: z
+    .string({ error: 'importKey is required' })
+    .check(z.regex(/^[A-Za-z0-9_-]{8,100}$/, { error: 'importKey must be 8 to 100 letters, digits, - or _' })),
   dryRun: z.optional(z.boolean({ error: 'dryRun must be true or false' })),
   eventId: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-  rows: z.array(importRow, { error: 'rows must be a list of rows' }).check(
-    z.minLength(1, { error: 'The file has no rows to import' }),
-    z.maxLength(IMPORT_CHUNK_ROWS, { error: `Send at most ${IMPORT_CHUNK_ROWS} rows per request` }),
-  ),
+  rows: z
+    .array(importRow, { error: 'rows must be a list of rows' })
+    .check(
+      z.minLength(1, { error: 'The file has no rows to import' }),
+      z.maxLength(IMPORT_CHUNK_ROWS, { error: `Send at most ${IMPORT_CHUNK_ROWS} rows per request` }),
+    ),
 });
 
 /** What became of one row: checked (`new`), stored (`created`), or skipped and why. */

@@ -4,7 +4,16 @@ import { canonicalMobile, formatMobile, indianMobileDigits, mobileSearchTerm } f
 
 describe('canonical mobile numbers', () => {
   it('reads every spelling of one Indian number as one E.164 number', () => {
-    for (const spelling of ['9000000011', '+91 90000 00011', '09000000011', '0091 90000 00011', '+919000000011', '919000000011', '(90000) 00011', '90000-00011']) {
+    for (const spelling of [
+      '9000000011',
+      '+91 90000 00011',
+      '09000000011',
+      '0091 90000 00011',
+      '+919000000011',
+      '919000000011',
+      '(90000) 00011',
+      '90000-00011',
+    ]) {
       expect(canonicalMobile(spelling), spelling).toBe('+919000000011');
     }
   });

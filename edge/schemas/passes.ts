@@ -22,4 +22,3 @@ const PASS_TOKEN_PATTERN = /^(?:[A-Za-z0-9_-]{52}|[0-9a-f]{12}[A-Za-z0-9_-]{22})
 export const passTokenParamSchema = z.object({ token: z.string().check(z.regex(PASS_TOKEN_PATTERN, { error: 'Pass not found' })) });
 
 export const calendarQuerySchema = z.object({ eventId: z.optional(z.string().check(z.trim(), z.maxLength(100))) });
-

@@ -19,16 +19,7 @@ export const VISITOR_STATUSES = [
 ] as const;
 
 /** Guests, speakers and VIP awardees share these statuses, from confirmed to leaving the venue. */
-export const VIP_STATUSES = [
-  'confirmed',
-  'not_confirmed',
-  'not_attending',
-  'reached',
-  'checked_in',
-  'exited_ramp',
-  'left_venue',
-] as const;
-
+export const VIP_STATUSES = ['confirmed', 'not_confirmed', 'not_attending', 'reached', 'checked_in', 'exited_ramp', 'left_venue'] as const;
 
 const personFields = {
   fullName: requiredText('Full name is required'),
@@ -76,7 +67,10 @@ export const speakerCreateSchema = z.object({
 const VIP_REQUIRED = 'Please fill in all required fields';
 export function normaliseVipStatus(value: unknown): unknown {
   if (typeof value !== 'string') return value;
-  const status = value.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const status = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   return (VIP_STATUSES as readonly string[]).includes(status) ? status : 'not_confirmed';
 }
 export const vipAwardeeCreateSchema = z.object({

@@ -31,12 +31,14 @@ import {
 
 /** Non-blank after trimming, `required` ("{label} is required" by default) otherwise (also when absent or not text). */
 function requiredText(label: string, required = requiredMessage(label)) {
-  return z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : `${label} must be text`) }).check(
-    z.trim(),
-    z.minLength(1, { error: required }),
-    z.maxLength(MAX_TEXT_LENGTH, { error: `${label} must be at most ${MAX_TEXT_LENGTH} characters` }),
-    plainText(label),
-  );
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : `${label} must be text`) })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: required }),
+      z.maxLength(MAX_TEXT_LENGTH, { error: `${label} must be at most ${MAX_TEXT_LENGTH} characters` }),
+      plainText(label),
+    );
 }
 
 /** Names and other short text: no control characters, no half surrogate pairs (vocabulary.ts). */
@@ -49,13 +51,15 @@ const plainText = (label: string) => z.refine<string>((v) => isPlainText(v), { e
 function requiredMobile(label: string) {
   const required = requiredMessage(label);
   return z.pipe(
-    z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : MOBILE_MESSAGE) }).check(
-      z.trim(),
-      z.minLength(1, { error: required }),
-      z.maxLength(MAX_TEXT_LENGTH, { error: MOBILE_MESSAGE }),
-      z.overwrite(normaliseMobile),
-      z.regex(MOBILE_PATTERN, { error: MOBILE_MESSAGE }),
-    ),
+    z
+      .string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : MOBILE_MESSAGE) })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: required }),
+        z.maxLength(MAX_TEXT_LENGTH, { error: MOBILE_MESSAGE }),
+        z.overwrite(normaliseMobile),
+        z.regex(MOBILE_PATTERN, { error: MOBILE_MESSAGE }),
+      ),
     toCanonicalMobile,
   );
 }
@@ -65,11 +69,9 @@ function textWithDefault(label: string, fallback: string) {
   return z.pipe(
     z.optional(
       z.nullable(
-        z.string({ error: `${label} must be text` }).check(
-          z.trim(),
-          z.maxLength(MAX_TEXT_LENGTH, { error: `${label} must be at most ${MAX_TEXT_LENGTH} characters` }),
-          plainText(label),
-        ),
+        z
+          .string({ error: `${label} must be text` })
+          .check(z.trim(), z.maxLength(MAX_TEXT_LENGTH, { error: `${label} must be at most ${MAX_TEXT_LENGTH} characters` }), plainText(label)),
       ),
     ),
     z.transform((value: string | null | undefined) => value || fallback),
@@ -84,11 +86,9 @@ const optionalId = (label: string) =>
   z.pipe(
     z.optional(
       z.nullable(
-        z.string({ error: `${label} must be text` }).check(
-          z.trim(),
-          z.maxLength(MAX_ID_LENGTH, { error: `${label} must be at most ${MAX_ID_LENGTH} characters` }),
-          plainText(label),
-        ),
+        z
+          .string({ error: `${label} must be text` })
+          .check(z.trim(), z.maxLength(MAX_ID_LENGTH, { error: `${label} must be at most ${MAX_ID_LENGTH} characters` }), plainText(label)),
       ),
     ),
     z.transform((value: string | null | undefined) => value || undefined),
@@ -115,10 +115,7 @@ const optionalEmail = z.pipe(
 export const visitorRegistrationSchema = z.object({
   fullName: requiredText(FIELD_LABELS.visitor.fullName),
   mobileNumber: requiredMobile(FIELD_LABELS.visitor.mobileNumber),
-  workingProfessional: z.pipe(
-    textWithDefault(FIELD_LABELS.visitor.workingProfessional, REGISTRATION_DEFAULTS.workingProfessional),
-    workingProfessionalChoice,
-  ),
+  workingProfessional: z.pipe(textWithDefault(FIELD_LABELS.visitor.workingProfessional, REGISTRATION_DEFAULTS.workingProfessional), workingProfessionalChoice),
   organizationName: textWithDefault(FIELD_LABELS.visitor.organizationName, REGISTRATION_DEFAULTS.organizationName),
   city: textWithDefault(FIELD_LABELS.visitor.city, REGISTRATION_DEFAULTS.city),
   email: optionalEmail,
@@ -166,11 +163,9 @@ export const enquirySchema = z.object({
 function optionalText(label: string) {
   return z.pipe(
     z.optional(
-      z.string({ error: `${label} must be text` }).check(
-        z.trim(),
-        z.maxLength(MAX_TEXT_LENGTH, { error: `${label} must be at most ${MAX_TEXT_LENGTH} characters` }),
-        plainText(label),
-      ),
+      z
+        .string({ error: `${label} must be text` })
+        .check(z.trim(), z.maxLength(MAX_TEXT_LENGTH, { error: `${label} must be at most ${MAX_TEXT_LENGTH} characters` }), plainText(label)),
     ),
     z.transform((value: string | undefined) => value || undefined),
   );

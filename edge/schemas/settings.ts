@@ -4,11 +4,9 @@ import { optionalEmail, optionalMobile, text } from './fields';
 export const FOUNDER_VIDEO_MESSAGE = 'Founder video: a path on this site ending in .mp4 or .webm, e.g. /media/founder.mp4';
 
 // A path on this site (the CSP plays media from this origin only); '' removes the video.
-const founderVideoUrl = z.string().check(
-  z.trim(),
-  z.maxLength(300),
-  z.regex(/^(?:|\/(?!\/)[^\s?#]*\.(?:mp4|webm)(?:[?#]\S*)?)$/i, { error: FOUNDER_VIDEO_MESSAGE }),
-);
+const founderVideoUrl = z
+  .string()
+  .check(z.trim(), z.maxLength(300), z.regex(/^(?:|\/(?!\/)[^\s?#]*\.(?:mp4|webm)(?:[?#]\S*)?)$/i, { error: FOUNDER_VIDEO_MESSAGE }));
 
 /** The site settings an admin edits in Settings: public contacts, packages, the featured event. */
 const sitePackageSchema = z.object({

@@ -10,7 +10,10 @@ export const newPassword = z.string({ error: PASSWORD_RULE }).check(z.minLength(
 const password = newPassword;
 
 export const userCreateSchema = z.object({
-  email: z.pipe(requiredEmail('Email is required'), z.transform((v) => v.toLowerCase())),
+  email: z.pipe(
+    requiredEmail('Email is required'),
+    z.transform((v) => v.toLowerCase()),
+  ),
   name: requiredText('Name is required'),
   role: z.enum(USER_ROLE_CHOICES, { error: 'Role must be admin or staff' }),
   password,

@@ -18,7 +18,6 @@ export const MAX_TEXT_LENGTH = 200;
 /** Client-made submission ids (a timestamp or a UUID) and event ids fit easily. */
 export const MAX_ID_LENGTH = 100;
 
-
 /** The inline visitor and stall forms: exactly 10 digits (a client rule; the API accepts the popup's range). */
 export const INLINE_MOBILE_PATTERN = /^\d{10}$/;
 export const INLINE_MESSAGES = {
@@ -66,7 +65,6 @@ export const REQUIRED_FIELDS = {
 } as const satisfies { [K in RegistrationKind]: ReadonlyArray<keyof (typeof FIELD_LABELS)[K]> };
 
 export const requiredMessage = (label: string) => `${label} is required`;
-
 
 /**
  * Text people type is refused when it holds control characters (NUL, escape, bidi-breaking C1 codes…)

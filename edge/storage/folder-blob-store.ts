@@ -31,11 +31,7 @@ export function folderBlobStore(folder: string, options: { writeFile?: typeof wr
     async get(key) {
       if (!BLOB_KEY_PATTERN.test(key)) return null;
       try {
-        const [bytes, meta, info] = await Promise.all([
-          readFile(pathOf(key)),
-          readFile(`${pathOf(key)}.json`, 'utf8'),
-          stat(pathOf(key)),
-        ]);
+        const [bytes, meta, info] = await Promise.all([readFile(pathOf(key)), readFile(`${pathOf(key)}.json`, 'utf8'), stat(pathOf(key))]);
         const { contentType } = JSON.parse(meta) as { contentType: string };
         return { body: new Uint8Array(bytes), contentType, size: info.size };
       } catch (error) {

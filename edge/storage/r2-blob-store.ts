@@ -5,11 +5,7 @@ import { BLOB_KEY_PATTERN, type BlobStore } from './blob-store';
  * @cloudflare/workers-types, whose globals clash with the DOM types the PWA needs in the same project.
  */
 export interface R2BucketLike {
-  put(
-    key: string,
-    value: Uint8Array | ArrayBuffer,
-    options?: { httpMetadata?: { contentType?: string } },
-  ): Promise<unknown>;
+  put(key: string, value: Uint8Array | ArrayBuffer, options?: { httpMetadata?: { contentType?: string } }): Promise<unknown>;
   get(key: string): Promise<{
     body: ReadableStream<Uint8Array>;
     size: number;

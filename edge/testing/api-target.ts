@@ -145,15 +145,17 @@ async function restoreSeed(client: import('@libsql/client').Client, seed: Worker
     [
       'PRAGMA defer_foreign_keys = ON',
       ...order.map((name) => `DELETE FROM "${name}"`),
-      ...Object.entries(seed).sort(([a], [b]) => Number(b === 'roster_sequence') - Number(a === 'roster_sequence')).flatMap(([name, rows]) =>
-        rows.map((row) => {
-          const columns = Object.keys(row);
-          return {
-            sql: `INSERT INTO "${name}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-            args: columns.map((c) => row[c] as never),
-          };
-        }),
-      ),
+      ...Object.entries(seed)
+        .sort(([a], [b]) => Number(b === 'roster_sequence') - Number(a === 'roster_sequence'))
+        .flatMap(([name, rows]) =>
+          rows.map((row) => {
+            const columns = Object.keys(row);
+            return {
+              sql: `INSERT INTO "${name}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+              args: columns.map((c) => row[c] as never),
+            };
+          }),
+        ),
     ],
     'write',
   );

@@ -51,7 +51,12 @@ function shapeProblem(r: ProviderRequest): string | null {
   if (r.path === `/${WHATSAPP_TEST.version}/${WHATSAPP_TEST.phoneNumberId}/messages`) {
     if (r.method !== 'POST' || !json) return 'WhatsApp: POST with a JSON body';
     if (r.headers.authorization !== `Bearer ${WHATSAPP_TEST.token}`) return 'WhatsApp: Bearer token';
-    const b = r.body as { messaging_product?: string; to?: string; type?: string; template?: { name?: string; language?: { code?: string }; components?: Array<{ type: string; parameters: Array<{ type: string; text: string }> }> } };
+    const b = r.body as {
+      messaging_product?: string;
+      to?: string;
+      type?: string;
+      template?: { name?: string; language?: { code?: string }; components?: Array<{ type: string; parameters: Array<{ type: string; text: string }> }> };
+    };
     if (b.messaging_product !== 'whatsapp' || b.type !== 'template') return 'WhatsApp: messaging_product whatsapp, type template';
     if (!/^\d{8,15}$/.test(b.to ?? '')) return 'WhatsApp: to is the number with its country code, digits only';
     if (!b.template?.name || !b.template.language?.code) return 'WhatsApp: template name and language code';
@@ -64,7 +69,8 @@ function shapeProblem(r: ProviderRequest): string | null {
     if (r.headers.authorization !== `Bearer ${RESEND_TEST.apiKey}`) return 'Resend: Bearer API key';
     const b = r.body as { from?: string; to?: string[]; subject?: string; text?: string; attachments?: Array<{ filename?: string; content?: string }> };
     if (!b.from || !Array.isArray(b.to) || !b.to.length || !b.subject || !b.text) return 'Resend: from, to[], subject, text';
-    if (!(b.attachments ?? []).every((a) => a.filename && typeof a.content === 'string' && /^[A-Za-z0-9+/]+=*$/.test(a.content))) return 'Resend: attachments with filename and base64 content';
+    if (!(b.attachments ?? []).every((a) => a.filename && typeof a.content === 'string' && /^[A-Za-z0-9+/]+=*$/.test(a.content)))
+      return 'Resend: attachments with filename and base64 content';
     return null;
   }
   if (r.path === '/api/v5/flow') {
@@ -72,7 +78,8 @@ function shapeProblem(r: ProviderRequest): string | null {
     if (r.headers.authkey !== MSG91_TEST.authKey) return 'MSG91: authkey header';
     const b = r.body as { template_id?: string; recipients?: Array<Record<string, string>> };
     if (b.template_id !== MSG91_TEST.templateId) return 'MSG91: template_id';
-    if (!b.recipients?.length || !b.recipients.every((x) => /^\d{10,15}$/.test(x.mobiles ?? ''))) return 'MSG91: recipients with mobiles in international format without +';
+    if (!b.recipients?.length || !b.recipients.every((x) => /^\d{10,15}$/.test(x.mobiles ?? '')))
+      return 'MSG91: recipients with mobiles in international format without +';
     return null;
   }
   return `unknown path ${r.path}`;

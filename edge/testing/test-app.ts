@@ -65,7 +65,13 @@ export async function makeTestApp(
   } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'eventpro-test-'));
-  const { client, db, writeBatch, readRows, close: closeDatabase } = await openDatabase({
+  const {
+    client,
+    db,
+    writeBatch,
+    readRows,
+    close: closeDatabase,
+  } = await openDatabase({
     url: `file:${join(dir, 'test.db')}`,
     migrationsFolder: resolve(import.meta.dirname, '../../migrations'),
   });
@@ -100,8 +106,7 @@ export async function makeTestApp(
   });
   const routesDb: typeof db = drizzle(failingClient);
   const failingWriteBatch: BatchWriter = Object.assign(
-    (statements: Parameters<BatchWriter>[0]) =>
-      disk.failing && statements.some(isWrite) ? Promise.reject(diskFull()) : writeBatch(statements),
+    (statements: Parameters<BatchWriter>[0]) => (disk.failing && statements.some(isWrite) ? Promise.reject(diskFull()) : writeBatch(statements)),
     { groupsRequests: writeBatch.groupsRequests },
   );
   // The sender, as the Node server runs it (woken by requests), on the test's clock; no timer.

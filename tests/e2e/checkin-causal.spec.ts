@@ -25,7 +25,8 @@ interface LogEntry {
   deviceName: string | null;
 }
 const history = async (resource: string, id: string) => (await api<{ data: LogEntry[] }>(baseUrl, adminToken, 'GET', `/${resource}/${id}/history`)).body.data;
-const serverStatus = async (resource: string, id: string) => (await api<{ data: { status: string } }>(baseUrl, adminToken, 'GET', `/${resource}/${id}`)).body.data.status;
+const serverStatus = async (resource: string, id: string) =>
+  (await api<{ data: { status: string } }>(baseUrl, adminToken, 'GET', `/${resource}/${id}`)).body.data.status;
 
 /** The device's page clock runs `skewMs` ahead of the real one (a tablet whose clock is wrong). */
 async function skewClock(page: Page, skewMs: number) {
@@ -90,7 +91,12 @@ describe('the door ordered by cause', () => {
 
       await context.setOffline(false);
       await waitForEmptyOutbox(page);
-      const found = await api<{ data: { items: Array<{ id: string; status: string }> } }>(baseUrl, adminToken, 'GET', `/visitors?q=${encodeURIComponent(name)}`);
+      const found = await api<{ data: { items: Array<{ id: string; status: string }> } }>(
+        baseUrl,
+        adminToken,
+        'GET',
+        `/visitors?q=${encodeURIComponent(name)}`,
+      );
       expect(found.body.data.items).toHaveLength(1);
       const id = found.body.data.items[0]!.id;
       expect(await serverStatus('visitors', id)).toBe('checked_in');
@@ -109,7 +115,11 @@ describe('the door ordered by cause', () => {
 
   it('a tablet 3 h fast checks a guest in offline while the main gate walks the guest in, up the ramp and out: left venue wins, and the fast tablet follows', async () => {
     const guestName = `Guest ${tag} Meera`;
-    const made = await api<{ data: { id: string; passCode: string } }>(baseUrl, adminToken, 'POST', '/guests', { fullName: guestName, mobileNumber: '9000012345', eventId });
+    const made = await api<{ data: { id: string; passCode: string } }>(baseUrl, adminToken, 'POST', '/guests', {
+      fullName: guestName,
+      mobileNumber: '9000012345',
+      eventId,
+    });
     expect(made.status).toBe(201);
     const guest = made.body.data;
     const fast = await openDevice({ viewport: { width: 390, height: 844 } });
@@ -140,7 +150,12 @@ describe('the door ordered by cause', () => {
       await open(page, guest.passCode, guestName);
       await page.locator('[data-testid="person-card"][data-status="left_venue"]').waitFor({ timeout: 15_000 });
 
-      const inbox = await api<{ data: { items: Array<{ recordId: string; why: string; change: { deviceName: string } }> } }>(baseUrl, adminToken, 'GET', `/checkin/conflicts?eventId=${eventId}`);
+      const inbox = await api<{ data: { items: Array<{ recordId: string; why: string; change: { deviceName: string } }> } }>(
+        baseUrl,
+        adminToken,
+        'GET',
+        `/checkin/conflicts?eventId=${eventId}`,
+      );
       const conflict = inbox.body.data.items.find((c) => c.recordId === guest.id);
       expect(conflict?.why).toMatch(/^Left venue stayed/i);
     } finally {
@@ -151,7 +166,10 @@ describe('the door ordered by cause', () => {
   // Retried once, on another person: twice in CI (never alone, never in 12 local runs of this file or the
   // specs before it, at loads up to 13) the door screen did not open for Staff 2 within 30 s after the offline
   // logout. A failure now prints what the device's pages showed (tests/e2e/browser.ts), to find the cause.
-  it('Staff 1 queues offline and logs out (asked), Staff 2 logs in: the log names Staff 1, and the roster left the device', { retry: 1, timeout: 90_000 }, async ({ task }) => {
+  it('Staff 1 queues offline and logs out (asked), Staff 2 logs in: the log names Staff 1, and the roster left the device', {
+    retry: 1,
+    timeout: 90_000,
+  }, async ({ task }) => {
     const tablet = await openDevice({ viewport: { width: 1024, height: 768 } });
     try {
       const { page, context } = tablet;
@@ -225,4 +243,3 @@ describe('the door ordered by cause', () => {
     }
   }, 90_000);
 });
-

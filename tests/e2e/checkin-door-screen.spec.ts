@@ -84,7 +84,8 @@ function coveringElements(page: Page, box: Box) {
   }, box);
 }
 
-const inside = (box: Box, view: { width: number; height: number }) => box.x >= 0 && box.y >= 0 && box.x + box.width <= view.width && box.y + box.height <= view.height;
+const inside = (box: Box, view: { width: number; height: number }) =>
+  box.x >= 0 && box.y >= 0 && box.x + box.width <= view.width && box.y + box.height <= view.height;
 
 async function boxOf(page: Page, testId: string): Promise<Box> {
   const box = await page.getByTestId(testId).boundingBox();
@@ -104,7 +105,12 @@ async function statusOnServer(id: string) {
 }
 
 async function historyOnServer(id: string) {
-  const { body } = await api<{ data: Array<{ toStatus: string; notes: string | null; outcome: string }> }>(baseUrl, adminToken, 'GET', `/visitors/${id}/history`);
+  const { body } = await api<{ data: Array<{ toStatus: string; notes: string | null; outcome: string }> }>(
+    baseUrl,
+    adminToken,
+    'GET',
+    `/visitors/${id}/history`,
+  );
   return body.data;
 }
 
@@ -153,7 +159,9 @@ describe('the door screen at a crowded gate', () => {
     const { page } = phone;
     const person = fresh();
     const m = await measureAfterRead(page, PHONE, person, 'door-390-card');
-    console.info(`390×844: search box top ${m.searchBox.y}px; card ${Math.round(m.cardBox.y)}–${Math.round(m.cardBox.y + m.cardBox.height)}px; action ${Math.round(m.action.y)}–${Math.round(m.action.y + m.action.height)}px`);
+    console.info(
+      `390×844: search box top ${m.searchBox.y}px; card ${Math.round(m.cardBox.y)}–${Math.round(m.cardBox.y + m.cardBox.height)}px; action ${Math.round(m.action.y)}–${Math.round(m.action.y + m.action.height)}px`,
+    );
     expect(m.searchBox.y).toBeLessThan(200);
     expect(m.scrollY).toBe(0);
     expect(inside(m.action, PHONE)).toBe(true);
@@ -197,7 +205,9 @@ describe('the door screen at a crowded gate', () => {
     for (const view of TABLETS) {
       const person = fresh();
       const m = await measureAfterRead(page, view, person, `door-${view.width}-card`);
-      console.info(`${view.width}×${view.height}: search box top ${m.searchBox.y}px; action ${Math.round(m.action.y)}–${Math.round(m.action.y + m.action.height)}px`);
+      console.info(
+        `${view.width}×${view.height}: search box top ${m.searchBox.y}px; action ${Math.round(m.action.y)}–${Math.round(m.action.y + m.action.height)}px`,
+      );
       expect(m.searchBox.y).toBeLessThan(200);
       expect(m.scrollY).toBe(0);
       expect(inside(m.action, view)).toBe(true);
@@ -301,7 +311,10 @@ describe('the door screen at a crowded gate', () => {
     await page.locator('[data-testid="person-card"][data-status="checked_in"]').getByRole('heading', { name: person.name }).waitFor();
     await page.getByTestId('undo').click();
     await page.locator('[data-testid="person-card"][data-status="registered_online"]').getByRole('heading', { name: person.name }).waitFor();
-    await page.getByTestId('toast').filter({ hasText: `Undone: ${person.name}` }).waitFor();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: `Undone: ${person.name}` })
+      .waitFor();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('checkin-search');
     await waitForEmptyOutbox(page);
     expect(await statusOnServer(person.id)).toBe('registered_online');
@@ -338,13 +351,21 @@ describe('the door screen at a crowded gate', () => {
       await page.getByTestId('undo-bar').filter({ hasText: name }).waitFor();
       await page.getByTestId('undo').click();
       await page.locator('[data-testid="person-card"][data-status="cancelled"]').getByRole('heading', { name }).waitFor();
-      await page.getByTestId('toast').filter({ hasText: `Undone: ${name}'s walk-in registration is cancelled` }).waitFor();
+      await page
+        .getByTestId('toast')
+        .filter({ hasText: `Undone: ${name}'s walk-in registration is cancelled` })
+        .waitFor();
       expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('checkin-search');
       expect(await page.getByTestId('sync-bar').getAttribute('data-waiting')).toBe('2');
 
       await context.setOffline(false);
       await waitForEmptyOutbox(page);
-      const found = await api<{ data: { items: Array<{ id: string; status: string }> } }>(baseUrl, adminToken, 'GET', `/visitors?q=${encodeURIComponent(name)}`);
+      const found = await api<{ data: { items: Array<{ id: string; status: string }> } }>(
+        baseUrl,
+        adminToken,
+        'GET',
+        `/visitors?q=${encodeURIComponent(name)}`,
+      );
       expect(found.body.data.items).toHaveLength(1);
       const id = found.body.data.items[0]!.id;
       expect(await statusOnServer(id)).toBe('cancelled');

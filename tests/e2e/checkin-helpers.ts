@@ -49,7 +49,9 @@ export async function seedVisitors(baseUrl: string, adminToken: string, eventId:
 export async function openCheckin(page: Page, baseUrl: string, atLeast: number) {
   await page.goto(`${baseUrl}/panel/checkin`);
   await page.getByRole('heading', { name: 'Venue Check-in', level: 1 }).waitFor();
-  await page.waitForFunction((n) => Number(document.querySelector('[data-testid="roster-size"]')?.getAttribute('data-count')) >= n, atLeast, { timeout: 30_000 });
+  await page.waitForFunction((n) => Number(document.querySelector('[data-testid="roster-size"]')?.getAttribute('data-count')) >= n, atLeast, {
+    timeout: 30_000,
+  });
 }
 
 /** Types a pass code and Enter (as a USB scanner does), then taps the big action; waits for the card. */

@@ -74,13 +74,17 @@ describe('the roster on the device', () => {
     expect(op!.result).toBe('applied');
 
     await page.getByRole('button', { name: 'Sync now' }).click();
-    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="roster-size"]')?.getAttribute('data-count')) === n, size - 1, { timeout: 20_000 });
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="roster-size"]')?.getAttribute('data-count')) === n, size - 1, {
+      timeout: 20_000,
+    });
     await expect.poll(() => searchNames(removed.name)).toEqual([]);
 
     // After a reload the roster is read back from IndexedDB: the same three facts hold.
     await page.reload();
     await page.getByRole('heading', { name: 'Venue Check-in', level: 1 }).waitFor();
-    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="roster-size"]')?.getAttribute('data-count')) === n, size - 1, { timeout: 20_000 });
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="roster-size"]')?.getAttribute('data-count')) === n, size - 1, {
+      timeout: 20_000,
+    });
     await expect.poll(() => searchNames(removed.name)).toEqual([]);
     await expect.poll(async () => (await searchNames(mine.name)).length).toBe(1);
     const local = await localStates(page, [mine.id, removed.id, changedElsewhere.id]);

@@ -59,7 +59,12 @@ function qrPng(text: string, scale = 8): Buffer {
   header.writeUInt32BE(size, 4);
   header[8] = 8; // bit depth
   header[9] = 0; // greyscale
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /**
@@ -97,7 +102,12 @@ async function checkinCounts() {
 
 /** What the door device (the staff account of this spec) last reported to the server. */
 async function doorReport() {
-  const { body } = await api<{ data: { waiting: { devices: Array<{ waiting: number; reportedBy: string; reportedAt: string }> } } }>(baseUrl, adminToken, 'GET', `/checkin/counts?eventId=${eventId}`);
+  const { body } = await api<{ data: { waiting: { devices: Array<{ waiting: number; reportedBy: string; reportedAt: string }> } } }>(
+    baseUrl,
+    adminToken,
+    'GET',
+    `/checkin/counts?eventId=${eventId}`,
+  );
   return body.data.waiting.devices.find((d) => d.reportedBy === `Door Staff ${tag}`) ?? null;
 }
 
@@ -203,7 +213,9 @@ describe('venue check-in: scan, live counts, conflicts', () => {
     const live = page.getByTestId('live-counts');
     await live.getByRole('heading', { name: 'Live check-in' }).waitFor();
     await expect.poll(() => live.getAttribute('data-event'), { timeout: 10_000 }).toBe(eventId);
-    await page.waitForFunction((n) => document.querySelector('[data-testid="live-total"]')?.getAttribute('data-count') === String(n), before.total + 1, { timeout: 15_000 });
+    await page.waitForFunction((n) => document.querySelector('[data-testid="live-total"]')?.getAttribute('data-count') === String(n), before.total + 1, {
+      timeout: 15_000,
+    });
     expect(await page.getByTestId('live-visitors').getAttribute('data-count')).toBe(String(before.visitors + 1));
     expect(await page.getByTestId('live-per-hour').locator('li').count()).toBeGreaterThan(0);
     const waiting = page.getByTestId('live-waiting');
@@ -213,7 +225,9 @@ describe('venue check-in: scan, live counts, conflicts', () => {
     // Live: a check-in made while the dashboard is open shows within a refresh (15 s).
     await sendOps([{ recordId: people[3]!.id, toStatus: 'checked_in' }]);
     const now = await checkinCounts();
-    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="live-total"]')?.getAttribute('data-count')) >= n, now.total, { timeout: 25_000 });
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="live-total"]')?.getAttribute('data-count')) >= n, now.total, {
+      timeout: 25_000,
+    });
     await tablet.report(0);
   }, 60_000);
 
@@ -240,7 +254,10 @@ describe('venue check-in: scan, live counts, conflicts', () => {
     expect(await other.getAttribute('data-outcome')).toBe('applied');
     await mine.getByText(`Door B ${tag}`).waitFor();
     await other.getByText(`Door A ${tag}`).waitFor();
-    await item.getByTestId('conflict-why').getByText(/^checked in stayed/i).waitFor();
+    await item
+      .getByTestId('conflict-why')
+      .getByText(/^checked in stayed/i)
+      .waitFor();
     // The organiser keeps the check-in: the decision is recorded on the conflict.
     await item.getByRole('button', { name: /^Keep Checked in/ }).click();
     await item.getByTestId('conflict-resolved').waitFor({ timeout: 15_000 });
@@ -279,9 +296,18 @@ describe('venue check-in: scan, live counts, conflicts', () => {
     await context.setOffline(false);
     await expect.poll(() => registrations.length, { timeout: 10_000 }).toBeGreaterThan(0);
     // Chromium may fire the pending sync by itself as the network returns; the DevTools call makes sure.
-    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(baseUrl).origin, registrationId: registrations[0]!.registrationId, tag: 'eventpro-checkin-outbox', lastChance: false });
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: new URL(baseUrl).origin,
+      registrationId: registrations[0]!.registrationId,
+      tag: 'eventpro-checkin-outbox',
+      lastChance: false,
+    });
     await expect
-      .poll(async () => (await api<{ data: Array<{ outcome: string }> }>(baseUrl, adminToken, 'GET', `/visitors/${person.id}/history`)).body.data.map((e) => e.outcome), { timeout: 15_000 })
+      .poll(
+        async () =>
+          (await api<{ data: Array<{ outcome: string }> }>(baseUrl, adminToken, 'GET', `/visitors/${person.id}/history`)).body.data.map((e) => e.outcome),
+        { timeout: 15_000 },
+      )
       .toEqual(['applied']);
   });
 
@@ -291,7 +317,9 @@ describe('venue check-in: scan, live counts, conflicts', () => {
     await openWithPeople(page);
     await expect.poll(async () => (await doorReport())?.waiting, { timeout: 15_000 }).toBe(0);
     // The server answers but refuses to take the batch for now (503): the attempt reached it.
-    await page.route('**/api/checkin/ops', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Busy' }) }));
+    await page.route('**/api/checkin/ops', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Busy' }) }),
+    );
     await checkIn(page, people[6]!);
     await expect.poll(async () => (await doorReport())?.waiting, { timeout: 15_000 }).toBe(1);
     await page.unroute('**/api/checkin/ops');

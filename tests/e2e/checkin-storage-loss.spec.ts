@@ -49,7 +49,9 @@ describe('site data cleared at the door', () => {
     );
 
     // The server takes reports but not operations (a hiccup): five check-ins wait on the device, which says so.
-    await context.route('**/api/checkin/ops', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Service unavailable' }) }));
+    await context.route('**/api/checkin/ops', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Service unavailable' }) }),
+    );
     const lost = people.slice(0, 5);
     for (const person of lost) await checkIn(page, person);
     await expect.poll(async () => (await counts()).waiting.devices.find((d) => d.deviceId === deviceId)?.waiting, { timeout: 30_000 }).toBe(5);

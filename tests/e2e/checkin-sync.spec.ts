@@ -69,7 +69,12 @@ describe('venue check-in sync', () => {
     await Promise.all([a.context.setOffline(false), b.context.setOffline(false)]);
     await Promise.all([waitForEmptyOutbox(a.page), waitForEmptyOutbox(b.page)]);
 
-    const listed = await api<{ data: { total: number } }>(baseUrl, adminToken, 'GET', `/visitors?eventId=${eventId}&status=checked_in&q=${encodeURIComponent(`Door ${tag}`)}&limit=1`);
+    const listed = await api<{ data: { total: number } }>(
+      baseUrl,
+      adminToken,
+      'GET',
+      `/visitors?eventId=${eventId}&status=checked_in&q=${encodeURIComponent(`Door ${tag}`)}&limit=1`,
+    );
     expect(listed.body.data.total).toBe(100);
     const logs = await Promise.all(crowd.map((p) => history(p.id)));
     expect(logs.reduce((n, log) => n + log.length, 0)).toBe(120);
@@ -85,13 +90,25 @@ describe('venue check-in sync', () => {
       crowd.map(async (p) => (await api<{ data: { status: string; statusDeviceId: string } }>(baseUrl, adminToken, 'GET', `/visitors/${p.id}`)).body.data),
     );
     await expect
-      .poll(async () => {
-        const [la, lb] = await Promise.all([localStates(a.page, crowd.map((p) => p.id)), localStates(b.page, crowd.map((p) => p.id))]);
-        return crowd.every((p, i) => {
-          const s = server[i]!;
-          return [la, lb].every((l) => l[p.id]?.status === s.status && l[p.id]?.statusDeviceId === s.statusDeviceId);
-        });
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          const [la, lb] = await Promise.all([
+            localStates(
+              a.page,
+              crowd.map((p) => p.id),
+            ),
+            localStates(
+              b.page,
+              crowd.map((p) => p.id),
+            ),
+          ]);
+          return crowd.every((p, i) => {
+            const s = server[i]!;
+            return [la, lb].every((l) => l[p.id]?.status === s.status && l[p.id]?.statusDeviceId === s.statusDeviceId);
+          });
+        },
+        { timeout: 20_000 },
+      )
       .toBe(true);
     expect(a.problems.filter((p) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(p))).toEqual([]);
   });
@@ -130,11 +147,19 @@ describe('venue check-in sync', () => {
       expect(log.length).toBe(1);
       expect(log[0]!.outcome).toBe('applied');
     }
-    const walkIns = await api<{ data: { items: Array<{ status: string; passCode: string }> } }>(baseUrl, adminToken, 'GET', `/visitors?q=${encodeURIComponent(walkInName)}`);
+    const walkIns = await api<{ data: { items: Array<{ status: string; passCode: string }> } }>(
+      baseUrl,
+      adminToken,
+      'GET',
+      `/visitors?q=${encodeURIComponent(walkInName)}`,
+    );
     expect(walkIns.body.data.items).toHaveLength(1);
     expect(walkIns.body.data.items[0]!.status).toBe('registered_at_venue');
     // The device learnt the pass code the server made.
-    await page.getByTestId('person-card').filter({ hasText: `Pass ${walkIns.body.data.items[0]!.passCode}` }).waitFor();
+    await page
+      .getByTestId('person-card')
+      .filter({ hasText: `Pass ${walkIns.body.data.items[0]!.passCode}` })
+      .waitFor();
   });
 
   it('a token that expires while offline keeps the outbox; it is delivered after the next login', async () => {

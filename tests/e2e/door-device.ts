@@ -18,21 +18,27 @@ export async function apiDevice(baseUrl: string, token: string, name: string, ev
     author,
     /** Sends one batch; each operation is made on `base` (null: the person had no change yet). */
     async send(operations: Array<{ kind?: string; recordId: string; toStatus: string; base?: string | null; deviceTime?: string; id?: string }>) {
-      const res = await api<{ data: { results: Array<{ id: string; result: string; person: { statusOperationId: string | null } | null }> } }>(baseUrl, token, 'POST', '/checkin/ops', {
-        deviceId: id,
-        deviceName: name,
-        author,
-        sentAt: new Date().toISOString(),
-        operations: operations.map((op) => ({
-          id: op.id ?? crypto.randomUUID(),
-          kind: op.kind ?? 'visitors',
-          recordId: op.recordId,
-          eventId,
-          baseOperationId: op.base ?? null,
-          toStatus: op.toStatus,
-          deviceTime: op.deviceTime ?? new Date().toISOString(),
-        })),
-      });
+      const res = await api<{ data: { results: Array<{ id: string; result: string; person: { statusOperationId: string | null } | null }> } }>(
+        baseUrl,
+        token,
+        'POST',
+        '/checkin/ops',
+        {
+          deviceId: id,
+          deviceName: name,
+          author,
+          sentAt: new Date().toISOString(),
+          operations: operations.map((op) => ({
+            id: op.id ?? crypto.randomUUID(),
+            kind: op.kind ?? 'visitors',
+            recordId: op.recordId,
+            eventId,
+            baseOperationId: op.base ?? null,
+            toStatus: op.toStatus,
+            deviceTime: op.deviceTime ?? new Date().toISOString(),
+          })),
+        },
+      );
       if (res.status !== 200) throw new Error(`ops refused: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.data.results;
     },

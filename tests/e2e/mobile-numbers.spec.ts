@@ -23,7 +23,12 @@ async function paste(page: Page, selector: ReturnType<Page['locator']>, text: st
 }
 
 async function recordsWith(resource: string, digits: string) {
-  const { body } = await api<{ data: { items: Array<{ mobileNumber: string }>; total: number } }>(baseUrl, admin.token, 'GET', `/${resource}?q=${encodeURIComponent(digits)}`);
+  const { body } = await api<{ data: { items: Array<{ mobileNumber: string }>; total: number } }>(
+    baseUrl,
+    admin.token,
+    'GET',
+    `/${resource}?q=${encodeURIComponent(digits)}`,
+  );
   return body.data;
 }
 
@@ -127,8 +132,16 @@ describe('mobile numbers in the panel', () => {
   it('Possible duplicates: lists similar names in one organisation, and Keep this one merges the other into it', async () => {
     const { page } = admin.device;
     const org = `Merge Co ${digitsOf()}`;
-    const keep = await api<{ data: { id: string; passCode: string } }>(baseUrl, admin.token, 'POST', '/guests', { fullName: 'Suresh Reddy', mobileNumber: digitsOf(), organizationName: org });
-    const other = await api<{ data: { id: string } }>(baseUrl, admin.token, 'POST', '/guests', { fullName: 'Reddy Suresh', mobileNumber: digitsOf(), organizationName: org });
+    const keep = await api<{ data: { id: string; passCode: string } }>(baseUrl, admin.token, 'POST', '/guests', {
+      fullName: 'Suresh Reddy',
+      mobileNumber: digitsOf(),
+      organizationName: org,
+    });
+    const other = await api<{ data: { id: string } }>(baseUrl, admin.token, 'POST', '/guests', {
+      fullName: 'Reddy Suresh',
+      mobileNumber: digitsOf(),
+      organizationName: org,
+    });
     await page.goto(`${baseUrl}/panel/vips/guests`);
     await page.getByRole('button', { name: 'Possible duplicates' }).click();
     const drawer = page.getByRole('dialog', { name: 'Possible duplicates: Guests' });

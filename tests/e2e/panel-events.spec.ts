@@ -12,7 +12,11 @@ describe('Event Management', () => {
     await page.goto(`${baseUrl}/panel/events`);
     await page.getByRole('heading', { name: 'Event Management', level: 1 }).waitFor();
     // The featured event made at first start.
-    await page.locator('tbody tr').filter({ has: page.locator('.panel-badge', { hasText: 'Featured' }) }).first().waitFor();
+    await page
+      .locator('tbody tr')
+      .filter({ has: page.locator('.panel-badge', { hasText: 'Featured' }) })
+      .first()
+      .waitFor();
 
     await page.getByRole('button', { name: 'Create Events' }).click();
     const drawer = page.getByRole('dialog', { name: 'Create Events' });
@@ -83,8 +87,16 @@ describe('Event Management', () => {
     expect(await card.textContent()).toContain('Hyderabad');
     expect(await card.textContent()).toContain('Jan 6th, 2030 10:00 – Jan 7th, 2030 18:30');
     // The times typed are Hyderabad's (this browser runs on UTC): 10:00 IST is 04:30 UTC.
-    const { body } = await api<{ data: { items: Array<{ eventName: string; startDateTime: string; endDateTime: string }> } }>(baseUrl, admin.token, 'GET', '/events?limit=100');
-    expect(body.data.items.find((e) => e.eventName === name)).toMatchObject({ startDateTime: '2030-01-06T04:30:00.000Z', endDateTime: '2030-01-07T13:00:00.000Z' });
+    const { body } = await api<{ data: { items: Array<{ eventName: string; startDateTime: string; endDateTime: string }> } }>(
+      baseUrl,
+      admin.token,
+      'GET',
+      '/events?limit=100',
+    );
+    expect(body.data.items.find((e) => e.eventName === name)).toMatchObject({
+      startDateTime: '2030-01-06T04:30:00.000Z',
+      endDateTime: '2030-01-07T13:00:00.000Z',
+    });
     expect(await card.locator('.panel-status').textContent()).toBe('Active');
     expect(await card.locator('img').getAttribute('src')).toMatch(/^\/api\/files\//);
 
@@ -157,7 +169,12 @@ describe('the events list', () => {
       if (viewport.width === 390) {
         // A card: the row is a block, each value under its label.
         expect(await firstRow.evaluate((row) => getComputedStyle(row).display)).toBe('block');
-        expect(await page.locator('tbody td[data-label="Event"]').first().evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('"Event: "');
+        expect(
+          await page
+            .locator('tbody td[data-label="Event"]')
+            .first()
+            .evaluate((cell) => getComputedStyle(cell, '::before').content),
+        ).toBe('"Event: "');
       }
     }
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -170,10 +187,18 @@ describe('the events list', () => {
     const sortByName = page.locator('thead').getByRole('button', { name: /^Event/ });
     await sortByName.click();
     await page.waitForURL(/sort=eventName&order=asc|order=asc&sort=eventName|sort=eventName.*order=asc/);
-    await page.locator('tbody tr').first().filter({ hasText: `Fit Check ${tag} 0` }).waitFor();
+    await page
+      .locator('tbody tr')
+      .first()
+      .filter({ hasText: `Fit Check ${tag} 0` })
+      .waitFor();
     await sortByName.click();
     await page.waitForURL(/order=desc/);
-    await page.locator('tbody tr').first().filter({ hasText: `Fit Check ${tag} 1` }).waitFor();
+    await page
+      .locator('tbody tr')
+      .first()
+      .filter({ hasText: `Fit Check ${tag} 1` })
+      .waitFor();
     // The address is the view: opened again, the same search and order.
     await page.reload();
     await page.getByText('2 records · Page 1 of 1').waitFor();

@@ -23,7 +23,8 @@ const esc = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const field = (dialog: ReturnType<Page['getByRole']>, label: string) => dialog.getByLabel(new RegExp(`^${esc(label)}( \\*)?$`));
 
 /** The label of the element that has the focus. */
-const focusedLabel = (page: Page) => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.replace('*', '').trim() ?? '');
+const focusedLabel = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.replace('*', '').trim() ?? '');
 
 async function openAdd(page: Page, path: string, button: string) {
   await page.goto(`${baseUrl}${path}`);
@@ -148,7 +149,12 @@ describe('sponsor payments and stall details', () => {
     await dialog.getByLabel('Amount Paid (INR)').fill('50000');
     await dialog.locator('button[type=submit]').click();
     await page.getByText('Sponsor added successfully').first().waitFor();
-    const sponsors = await api<{ data: { items: Array<Record<string, unknown>> } }>(baseUrl, admin.token, 'GET', `/sponsors?q=${encodeURIComponent(sponsorName)}`);
+    const sponsors = await api<{ data: { items: Array<Record<string, unknown>> } }>(
+      baseUrl,
+      admin.token,
+      'GET',
+      `/sponsors?q=${encodeURIComponent(sponsorName)}`,
+    );
     expect(sponsors.body.data.items[0]).toMatchObject({ sponsorshipAmount: 150000, amountPaid: 50000, balanceAmount: 100000 });
 
     const stallName = `Stallholder ${Date.now()}`;
@@ -181,7 +187,9 @@ describe('history', () => {
     const name = `Historic ${Date.now()}`;
     const created = await api<{ data: { id: string } }>(baseUrl, admin.token, 'POST', '/visitors', { fullName: name, mobileNumber: digits() });
     expect(created.status).toBe(201);
-    expect((await api(baseUrl, admin.token, 'PUT', `/visitors/${created.body.data.id}/status`, { status: 'checked_in', notes: 'Came with two colleagues' })).status).toBe(200);
+    expect(
+      (await api(baseUrl, admin.token, 'PUT', `/visitors/${created.body.data.id}/status`, { status: 'checked_in', notes: 'Came with two colleagues' })).status,
+    ).toBe(200);
     await page.goto(`${baseUrl}/panel/registrations/visitors?eventId=all&q=${encodeURIComponent(name)}`);
     await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: /^Edit/ }).click();
     const history = page.getByRole('dialog').getByRole('region', { name: 'History' });

@@ -44,7 +44,13 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   })) as { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 /**

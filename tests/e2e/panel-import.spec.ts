@@ -58,7 +58,12 @@ describe('import through the panel', () => {
     expect((await api<{ data: { total: number } }>(baseUrl, admin.token, 'GET', `/visitors?q=Csv ${tag}`)).body.data.total).toBe(0);
 
     mkdirSync(SHOTS, { recursive: true });
-    for (const [width, height] of [[1280, 800], [1024, 768], [768, 1024], [390, 844]] as const) {
+    for (const [width, height] of [
+      [1280, 800],
+      [1024, 768],
+      [768, 1024],
+      [390, 844],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await page.screenshot({ path: join(SHOTS, `import-preview-${width}.png`) });
     }
@@ -77,7 +82,12 @@ describe('import through the panel', () => {
     await page.getByRole('button', { name: 'Import 2 rows' }).click();
     await page.locator('.import__summary').filter({ hasText: '2 imported' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen)).toContain('Importing rows: 0 of 6|6');
-    const list = await api<{ data: { items: Array<{ fullName: string; mobileNumber: string; city: string }> } }>(baseUrl, admin.token, 'GET', `/visitors?q=Csv ${tag}`);
+    const list = await api<{ data: { items: Array<{ fullName: string; mobileNumber: string; city: string }> } }>(
+      baseUrl,
+      admin.token,
+      'GET',
+      `/visitors?q=Csv ${tag}`,
+    );
     expect(list.body.data.items.map((v) => [v.fullName, v.mobileNumber, v.city]).sort()).toEqual([
       [`Ravi Csv ${tag}`, `+91${phone(1)}`, 'Hyderabad'],
       [`Sita Csv ${tag}`, `+91${phone(4)}`, 'Warangal'],
@@ -108,11 +118,18 @@ describe('import through the panel', () => {
     const bytes = await writeXlsxFile(sheet).toBuffer();
 
     const page = await openImport('/panel/vips/guests', 'Guests');
-    await page.getByLabel('File').setInputFiles({ name: 'guests.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bytes });
+    await page
+      .getByLabel('File')
+      .setInputFiles({ name: 'guests.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bytes });
     expect(await page.getByLabel('Field for Mobile No.').inputValue()).toBe('');
     await page.getByLabel('Field for Mobile No.').selectOption({ label: 'Phone' });
     mkdirSync(SHOTS, { recursive: true });
-    for (const [width, height] of [[1280, 800], [1024, 768], [768, 1024], [390, 844]] as const) {
+    for (const [width, height] of [
+      [1280, 800],
+      [1024, 768],
+      [768, 1024],
+      [390, 844],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await page.screenshot({ path: join(SHOTS, `import-columns-${width}.png`) });
     }

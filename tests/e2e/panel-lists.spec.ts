@@ -44,7 +44,11 @@ async function createVisitors(count: number, prefix: string, mobilePrefix: strin
   for (let start = 0; start < count; start += 25) {
     await Promise.all(
       Array.from({ length: Math.min(25, count - start) }, (_, k) =>
-        call('POST', '/visitors', { fullName: `${prefix} ${start + k}`, mobileNumber: `${mobilePrefix}${String(start + k).padStart(10 - mobilePrefix.length, '0')}`, eventId }).then((a) => {
+        call('POST', '/visitors', {
+          fullName: `${prefix} ${start + k}`,
+          mobileNumber: `${mobilePrefix}${String(start + k).padStart(10 - mobilePrefix.length, '0')}`,
+          eventId,
+        }).then((a) => {
           if (!a.success) throw new Error(a.message);
         }),
       ),
@@ -55,16 +59,59 @@ async function createVisitors(count: number, prefix: string, mobilePrefix: strin
 /** Every generic list screen, with a record on it (each in the featured event, the lists' default). */
 const LISTS: Array<{ path: string; create: () => Promise<unknown> }> = [
   { path: '/panel/registrations/visitors', create: () => createVisitors(20, `Laptop Visitor ${tag}`, '93') },
-  { path: '/panel/registrations/stalls', create: () => call('POST', '/stalls', { contactPersonName: `Anita ${tag}`, companyName: `Sri Homes and Developers ${tag}`, email: 'anita@srihomes.in', mobileNumber: '9123400001' }) },
-  { path: '/panel/registrations/sponsors', create: () => call('POST', '/sponsors', { contactPersonName: `Vikram ${tag}`, organizationName: `Aparna Constructions and Estates ${tag}`, sponsorshipTier: 'gold', sponsorshipAmount: 600000 }) },
-  { path: '/panel/registrations/awardees', create: () => call('POST', '/awards', { nomineeName: `Lakshmi Builders ${tag}`, category: 'Best Villa Project', description: 'Gated villas', achievements: 'RERA approved' }) },
-  { path: '/panel/vips/guests', create: () => call('POST', '/guests', { fullName: `Guest Person ${tag}`, mobileNumber: '9000000101', email: 'guest@example.in' }) },
-  { path: '/panel/vips/speakers', create: () => call('POST', '/speakers', { fullName: `Speaker Person ${tag}`, mobileNumber: '9000000102', title: 'CEO', bio: 'Builds homes' }) },
-  { path: '/panel/vips/awardees', create: () => featuredEventId().then((eventId) => call('POST', '/awardeesvip', { fullName: `Awardee Person ${tag}`, mobileNumber: '9000000103', city: 'Hyderabad', eventId })) },
+  {
+    path: '/panel/registrations/stalls',
+    create: () =>
+      call('POST', '/stalls', {
+        contactPersonName: `Anita ${tag}`,
+        companyName: `Sri Homes and Developers ${tag}`,
+        email: 'anita@srihomes.in',
+        mobileNumber: '9123400001',
+      }),
+  },
+  {
+    path: '/panel/registrations/sponsors',
+    create: () =>
+      call('POST', '/sponsors', {
+        contactPersonName: `Vikram ${tag}`,
+        organizationName: `Aparna Constructions and Estates ${tag}`,
+        sponsorshipTier: 'gold',
+        sponsorshipAmount: 600000,
+      }),
+  },
+  {
+    path: '/panel/registrations/awardees',
+    create: () =>
+      call('POST', '/awards', {
+        nomineeName: `Lakshmi Builders ${tag}`,
+        category: 'Best Villa Project',
+        description: 'Gated villas',
+        achievements: 'RERA approved',
+      }),
+  },
+  {
+    path: '/panel/vips/guests',
+    create: () => call('POST', '/guests', { fullName: `Guest Person ${tag}`, mobileNumber: '9000000101', email: 'guest@example.in' }),
+  },
+  {
+    path: '/panel/vips/speakers',
+    create: () => call('POST', '/speakers', { fullName: `Speaker Person ${tag}`, mobileNumber: '9000000102', title: 'CEO', bio: 'Builds homes' }),
+  },
+  {
+    path: '/panel/vips/awardees',
+    create: () =>
+      featuredEventId().then((eventId) =>
+        call('POST', '/awardeesvip', { fullName: `Awardee Person ${tag}`, mobileNumber: '9000000103', city: 'Hyderabad', eventId }),
+      ),
+  },
   {
     path: '/panel/enquiries',
     create: () =>
-      fetch(`${baseUrl}/api/enquiries`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: `Enquirer ${tag}`, mobile: '9000000104', subscriptionType: 'General Enquiry' }) }),
+      fetch(`${baseUrl}/api/enquiries`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: `Enquirer ${tag}`, mobile: '9000000104', subscriptionType: 'General Enquiry' }),
+      }),
   },
 ];
 
@@ -78,9 +125,13 @@ const VIEWPORTS = [
 async function openList(page: Page, path: string) {
   await page.goto(`${baseUrl}${path}`);
   await page.waitForURL(/eventId=/);
-  await page.locator('tbody tr td.panel-table__serial').first().waitFor({ timeout: 10_000 }).catch(async () => {
-    throw new Error(`${path}: no rows (${await page.locator('tbody').textContent()})`);
-  });
+  await page
+    .locator('tbody tr td.panel-table__serial')
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(async () => {
+      throw new Error(`${path}: no rows (${await page.locator('tbody').textContent()})`);
+    });
 }
 
 /** Sideways page scroll, and row buttons (Edit, Delete, …) reaching outside the window's width. */
@@ -139,8 +190,18 @@ describe('admin lists fit the screen', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.locator('tbody tr').first().waitFor();
     // A card: the row is a block, each value under its label.
-    expect(await page.locator('tbody tr').first().evaluate((row) => getComputedStyle(row).display)).toBe('block');
-    expect(await page.locator('tbody tr td[data-label="Name"]').first().evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('"Name: "');
+    expect(
+      await page
+        .locator('tbody tr')
+        .first()
+        .evaluate((row) => getComputedStyle(row).display),
+    ).toBe('block');
+    expect(
+      await page
+        .locator('tbody tr td[data-label="Name"]')
+        .first()
+        .evaluate((cell) => getComputedStyle(cell, '::before').content),
+    ).toBe('"Name: "');
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 });
@@ -244,7 +305,12 @@ describe('bulk work', () => {
     const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export selected (Excel)' }).click()]);
     expect(xlsx.suggestedFilename()).toMatch(/^visitors-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const [header, ...rows] = await readSheet(readFileSync((await xlsx.path())!));
-    expect(header).toEqual(csv.replace(/^\uFEFF/, '').split('\r\n')[0]!.split(','));
+    expect(header).toEqual(
+      csv
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')[0]!
+        .split(','),
+    );
     expect(rows.map((row) => row[0]).sort()).toEqual([`Fair Visitor ${tag} 0`, `Fair Visitor ${tag} 1`]);
     const first = rows.find((row) => row[0] === `Fair Visitor ${tag} 0`)!;
     const stored = (await call('GET', `/visitors?eventId=${fair}&q=${encodeURIComponent(`Fair Visitor ${tag} 0`)}`)).data.items[0];

@@ -88,7 +88,16 @@ describe('panel offline queue', () => {
         contentType: 'application/json',
         body: JSON.stringify({
           success: true,
-          data: { results: operations.map((op) => ({ id: op.id, result: 'rejected', reason: 'Refused for the test', kind: op.kind, recordId: op.recordId, person: null })) },
+          data: {
+            results: operations.map((op) => ({
+              id: op.id,
+              result: 'rejected',
+              reason: 'Refused for the test',
+              kind: op.kind,
+              recordId: op.recordId,
+              person: null,
+            })),
+          },
         }),
       });
     });
@@ -159,9 +168,13 @@ describe('panel offline queue', () => {
       await context.setOffline(false);
     }
     await expect
-      .poll(async () => (await api<{ data: { items: Array<{ status: string }> } }>(baseUrl, token, 'GET', `/visitors?q=${encodeURIComponent(name)}`)).body.data.items, {
-        timeout: 20_000,
-      })
+      .poll(
+        async () =>
+          (await api<{ data: { items: Array<{ status: string }> } }>(baseUrl, token, 'GET', `/visitors?q=${encodeURIComponent(name)}`)).body.data.items,
+        {
+          timeout: 20_000,
+        },
+      )
       .toHaveLength(1);
     await page.getByRole('row').filter({ hasText: name }).getByTestId('pending-badge').waitFor({ state: 'detached', timeout: 20_000 });
   });

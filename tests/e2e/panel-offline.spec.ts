@@ -17,7 +17,10 @@ describe('panel offline', () => {
     await context.setOffline(true);
     try {
       await page.reload();
-      await page.getByTestId('offline-banner').filter({ hasText: /^Offline — showing data from \d{2} [A-Z][a-z]{2} \d{4}, / }).waitFor();
+      await page
+        .getByTestId('offline-banner')
+        .filter({ hasText: /^Offline — showing data from \d{2} [A-Z][a-z]{2} \d{4}, / })
+        .waitFor();
       await page.getByRole('row').filter({ hasText: name }).waitFor();
     } finally {
       await context.setOffline(false);
@@ -25,7 +28,7 @@ describe('panel offline', () => {
     await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
   });
 
-  it('a logout right after the list refreshed leaves none of the panel\'s data on the device', async () => {
+  it("a logout right after the list refreshed leaves none of the panel's data on the device", async () => {
     const { page } = admin.device;
     await page.goto(`${baseUrl}/panel/registrations/visitors`);
     await page.getByRole('row').nth(1).waitFor();

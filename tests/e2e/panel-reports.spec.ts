@@ -10,7 +10,8 @@ const admin = signedInAdmin();
 
 /** An event of its own with registrations, check-ins, sponsorship and enquiries made through the API. */
 async function eventWithActivity() {
-  const send = <T = { data: { id: string; eventName: string } }>(method: string, path: string, body?: unknown) => api<T>(baseUrl, admin.token, method, path, body);
+  const send = <T = { data: { id: string; eventName: string } }>(method: string, path: string, body?: unknown) =>
+    api<T>(baseUrl, admin.token, method, path, body);
   const event = await send('POST', '/events', {
     eventName: `Reports Expo ${Date.now()}`,
     state: 'Telangana',
@@ -23,12 +24,21 @@ async function eventWithActivity() {
   const stamp = String(Date.now()).slice(-6);
   const people = [];
   for (const [i, city] of ['Hyderabad', 'Hyderabad', 'Warangal'].entries()) {
-    const visitor = await send('POST', '/visitors', { fullName: `Report Visitor ${i}`, mobileNumber: `98${stamp}${i}0`.slice(0, 10), city, eventId, workingProfessional: 'Business' });
+    const visitor = await send('POST', '/visitors', {
+      fullName: `Report Visitor ${i}`,
+      mobileNumber: `98${stamp}${i}0`.slice(0, 10),
+      city,
+      eventId,
+      workingProfessional: 'Business',
+    });
     expect(visitor.status).toBe(201);
     people.push(visitor.body.data.id);
   }
   expect((await send('PUT', `/visitors/${people[0]}/status`, { status: 'checked_in' })).status).toBe(200);
-  expect((await send('POST', '/sponsors', { organizationName: 'Gold Homes', sponsorshipTier: 'gold', sponsorshipAmount: 500000, amountPaid: 200000, eventId })).status).toBe(201);
+  expect(
+    (await send('POST', '/sponsors', { organizationName: 'Gold Homes', sponsorshipTier: 'gold', sponsorshipAmount: 500000, amountPaid: 200000, eventId }))
+      .status,
+  ).toBe(201);
   return { eventId, eventName: event.body.data.eventName };
 }
 
@@ -39,7 +49,12 @@ const rowsOf = (card: Locator) =>
 describe('Reports', () => {
   it("shows an event's figures as charts over tables, and exports them as CSV and an Excel workbook", async () => {
     const { eventId } = await eventWithActivity();
-    const { body } = await api<{ data: { showUp: { registered: number; checkedIn: number }; event: { eventName: string } } }>(baseUrl, admin.token, 'GET', `/reports?eventId=${eventId}`);
+    const { body } = await api<{ data: { showUp: { registered: number; checkedIn: number }; event: { eventName: string } } }>(
+      baseUrl,
+      admin.token,
+      'GET',
+      `/reports?eventId=${eventId}`,
+    );
     const { page } = admin.device;
     await page.goto(`${baseUrl}/panel/reports?eventId=${eventId}`);
     await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
@@ -91,7 +106,10 @@ describe('Reports', () => {
       await page.getByLabel('Event').selectOption(eventId);
       await page.waitForURL(`${baseUrl}/panel/reports?eventId=${eventId}`);
       await page.getByText(`${eventName} · days and hours in IST`).waitFor();
-      await page.getByTestId('report-city').getByRole('row', { name: /Warangal/ }).waitFor();
+      await page
+        .getByTestId('report-city')
+        .getByRole('row', { name: /Warangal/ })
+        .waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
       expect(await seriousViolations(page)).toEqual([]);
     } finally {

@@ -193,25 +193,46 @@ describe('admin list screens', () => {
     const { body: events } = await api<{ data: { items: Array<{ id: string }> } }>(baseUrl, admin.token, 'GET', '/events');
     const eventId = events.data.items[0]!.id;
     // Two people, two numbers: one mobile number is one record per event.
-    for (const [i, [fullName, status]] of [[`Reached ${tag}`, 'reached'], [`Left ${tag}`, 'left_venue']].entries()) {
+    for (const [i, [fullName, status]] of [
+      [`Reached ${tag}`, 'reached'],
+      [`Left ${tag}`, 'left_venue'],
+    ].entries()) {
       const res = await api(baseUrl, admin.token, 'POST', '/awardeesvip', { fullName, mobileNumber: `987${tag}${i}`, city: 'Hyderabad', eventId, status });
       expect(res.status).toBe(201);
     }
     // The list shows one event at a time: open the one these two belong to.
     await page.goto(`${baseUrl}/panel/vips/awardees?eventId=${eventId}`);
     await page.getByRole('heading', { name: 'Status Overview' }).waitFor();
-    await page.getByRole('row').filter({ hasText: `Left ${tag}` }).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: `Left ${tag}` })
+      .waitFor();
     await page.getByTestId('status-tile-reached').click();
     await page.waitForURL(/status=reached/);
-    await page.getByRole('row').filter({ hasText: `Left ${tag}` }).waitFor({ state: 'detached' });
-    await page.getByRole('row').filter({ hasText: `Reached ${tag}` }).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: `Left ${tag}` })
+      .waitFor({ state: 'detached' });
+    await page
+      .getByRole('row')
+      .filter({ hasText: `Reached ${tag}` })
+      .waitFor();
     expect(await page.getByTestId('status-tile-reached').getAttribute('aria-pressed')).toBe('true');
     await page.getByTestId('status-tile-reached').click();
-    await page.getByRole('row').filter({ hasText: `Left ${tag}` }).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: `Left ${tag}` })
+      .waitFor();
     await page.getByTestId('status-tile-left_venue').click();
-    await page.getByRole('row').filter({ hasText: `Reached ${tag}` }).waitFor({ state: 'detached' });
+    await page
+      .getByRole('row')
+      .filter({ hasText: `Reached ${tag}` })
+      .waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Show All' }).click();
-    await page.getByRole('row').filter({ hasText: `Reached ${tag}` }).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: `Reached ${tag}` })
+      .waitFor();
   });
 
   it('changes a status from the row, searches, and exports the current filter as CSV', async () => {
@@ -222,7 +243,10 @@ describe('admin list screens', () => {
     await page.goto(`${baseUrl}/panel/registrations/visitors`);
     await page.getByLabel('Search').fill(`Csv Person ${tag}`);
     await page.waitForURL(/q=Csv/);
-    await page.getByRole('row').filter({ hasText: `Other Person ${tag}` }).waitFor({ state: 'detached' });
+    await page
+      .getByRole('row')
+      .filter({ hasText: `Other Person ${tag}` })
+      .waitFor({ state: 'detached' });
     const row = page.getByRole('row').filter({ hasText: `Csv Person ${tag}` });
     await row.getByLabel(/Change status of/).selectOption('checked_in');
     await page.getByText('Visitor status updated').first().waitFor();

@@ -71,7 +71,10 @@ describe('Settings and roles', () => {
       await useToken(staff.page, baseUrl, staffToken);
       await staff.page.goto(`${baseUrl}/panel/registrations/visitors`);
       await staff.page.getByRole('heading', { name: 'Visitors', level: 1 }).waitFor();
-      await staff.page.getByLabel(/Change status of/).first().waitFor(); // the account has loaded
+      await staff.page
+        .getByLabel(/Change status of/)
+        .first()
+        .waitFor(); // the account has loaded
       expect(await staff.page.getByRole('button', { name: '+ Add Visitor' }).count()).toBe(0);
       expect(await staff.page.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
       expect(await staff.page.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
@@ -101,7 +104,11 @@ describe('Settings and roles', () => {
     const email = `locked${Date.now()}@expo.test`;
     await api(baseUrl, admin.token, 'POST', '/users', { email, name: 'Locked Staff', role: 'staff', password: 'locked staff password' });
     const guess = () =>
-      fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'a wrong guess' }) });
+      fetch(`${baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, password: 'a wrong guess' }),
+      });
     for (let i = 0; i < 5; i++) expect((await guess()).status).toBe(401);
     expect((await guess()).status).toBe(429);
 

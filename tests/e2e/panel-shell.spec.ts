@@ -45,7 +45,17 @@ describe('panel shell', () => {
     await page.goto(`${baseUrl}/panel/dashboard`);
     const sidebar = page.getByTestId('sidebar');
     await sidebar.getByText('EventPro').waitFor();
-    for (const label of ['Overview', 'Registration Management', 'VIP Management', 'Team Management', 'Planning', 'System', 'Coordination Team', 'Awardees Nominees', 'Timeline Management']) {
+    for (const label of [
+      'Overview',
+      'Registration Management',
+      'VIP Management',
+      'Team Management',
+      'Planning',
+      'System',
+      'Coordination Team',
+      'Awardees Nominees',
+      'Timeline Management',
+    ]) {
       await sidebar.getByText(label, { exact: true }).first().waitFor();
     }
     expect(await sidebar.getByText('NEW').count()).toBe(1);
@@ -198,7 +208,12 @@ describe('panel shell', () => {
     await page.getByRole('button', { name: '+ Add Awardee' }).click();
     await page.getByRole('dialog').waitFor();
     // Measure colours after the slide-in (it fades from transparent).
-    await page.waitForFunction(() => document.querySelector('[role=dialog]')!.getAnimations().every((a) => a.playState === 'finished'));
+    await page.waitForFunction(() =>
+      document
+        .querySelector('[role=dialog]')!
+        .getAnimations()
+        .every((a) => a.playState === 'finished'),
+    );
     found.push(...(await seriousViolations(page)).map((v) => `awardee form: ${v}`));
     await page.goto(`${baseUrl}/panel`);
     expect(found).toEqual([]);

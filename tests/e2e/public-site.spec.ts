@@ -357,7 +357,9 @@ describe("the event's life and the visitor's next steps", () => {
     const html = (await (await fetch(`${baseUrl}/`)).text()).replace(/&amp;/g, '&');
     expect(html).toContain('Plan your visit');
     expect(html).toMatch(/href="\/api\/public\/calendar\.ics\?eventId=[0-9a-f-]+" download="event\.ics"/);
-    expect(html).toContain('href="https://calendar.google.com/calendar/render?action=TEMPLATE&text=Hyderabad+Property+Expo+%26+Builders+Awards+2025&dates=20251018T033000Z%2F20251019T143000Z');
+    expect(html).toContain(
+      'href="https://calendar.google.com/calendar/render?action=TEMPLATE&text=Hyderabad+Property+Expo+%26+Builders+Awards+2025&dates=20251018T033000Z%2F20251019T143000Z',
+    );
     expect(html).toContain('href="https://www.google.com/maps/dir/?api=1&destination=Hyderabad%20International%20Convention%20Centre');
     expect(html).toMatch(/href="https:\/\/wa\.me\/\?text=Hyderabad%20Property%20Expo[^"]*http%3A%2F%2F/);
   });
@@ -367,7 +369,14 @@ describe('every public page is complete before any script runs', () => {
   it('the HTML of each page, fetched without running any script, holds its sections', async () => {
     const sections: Record<string, string[]> = {
       '/': [...LANDING_TEXTS, 'Hyderabad Property Expo &amp; Builders Awards 2025'],
-      '/awards-registration': ['Biggest Awards for Builders and Developers', '19th October 2025', 'Opportunities for real estate firms', 'Event highlights', 'Choose Your Registration', 'Awards for Excellence'],
+      '/awards-registration': [
+        'Biggest Awards for Builders and Developers',
+        '19th October 2025',
+        'Opportunities for real estate firms',
+        'Event highlights',
+        'Choose Your Registration',
+        'Awards for Excellence',
+      ],
       '/visitor-registration': ['Visitor Registration', 'Full Name', 'Mobile Number', 'Register Now'],
       '/stall-registration': ['Stall Registration', 'Company / Organization Name', 'Contact Person Name', 'Book Stall'],
       '/passes': ['My passes'],
@@ -493,7 +502,9 @@ describe('every public page is complete before any script runs', () => {
           await visitor.page.evaluate(() => ((window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('h1')));
           await hydrated(visitor.page);
           await visitor.page.waitForTimeout(300);
-          expect(await visitor.page.evaluate(() => document.querySelector('h1') === (window as unknown as { serverHeading: Element | null }).serverHeading)).toBe(true);
+          expect(
+            await visitor.page.evaluate(() => document.querySelector('h1') === (window as unknown as { serverHeading: Element | null }).serverHeading),
+          ).toBe(true);
         }
         expect([...visitor.problems, ...warnings].filter((text) => /hydrat|#418|#419|#423|#425|did not match/i.test(text))).toEqual([]);
         expect(visitor.problems).toEqual([]);

@@ -25,7 +25,9 @@ export async function qrCodesInPdf(bytes: Uint8Array): Promise<string[][]> {
     return whites
       .sort((a, b) => b.y - a.y || a.x - b.x)
       .map((white) => {
-        const inside = blacks.filter((b) => b.x >= white.x - 0.01 && b.y >= white.y - 0.01 && b.x + b.w <= white.x + white.w + 0.01 && b.y + b.h <= white.y + white.h + 0.01);
+        const inside = blacks.filter(
+          (b) => b.x >= white.x - 0.01 && b.y >= white.y - 0.01 && b.x + b.w <= white.x + white.w + 0.01 && b.y + b.h <= white.y + white.h + 0.01,
+        );
         const module = Math.min(...inside.map((b) => b.w));
         const n = Math.round(white.w / module) - 8;
         const matrix = Array.from({ length: n }, () => Array<boolean>(n).fill(false));
@@ -46,12 +48,12 @@ function scan(matrix: boolean[][]): string {
   matrix.forEach((row, r) =>
     row.forEach((dark, c) => {
       if (!dark) return;
-      for (let dy = 0; dy < scale; dy++) pixels.fill(0, (margin + r * scale + dy) * side + margin + c * scale, (margin + r * scale + dy) * side + margin + (c + 1) * scale);
+      for (let dy = 0; dy < scale; dy++)
+        pixels.fill(0, (margin + r * scale + dy) * side + margin + c * scale, (margin + r * scale + dy) * side + margin + (c + 1) * scale);
     }),
   );
   return new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(pixels, side, side)))).getText();
 }
-
 
 interface Filled {
   x: number;
@@ -81,7 +83,8 @@ function filledRectangles(content: string): Filled[] {
     }
     const args = stack.splice(0);
     if (token === 'rg') color = args.map((v) => String(Number(v.toFixed(3)))).join(' ');
-    else if (token === 'cm') origin = { x: origin.x + (args[4] ?? 0), y: origin.y + (args[5] ?? 0) }; // translations only
+    else if (token === 'cm')
+      origin = { x: origin.x + (args[4] ?? 0), y: origin.y + (args[5] ?? 0) }; // translations only
     else if (token === 'q') saved.push(origin);
     else if (token === 'm') points = [[args[0]!, args[1]!]];
     else if (token === 'l') points.push([args[0]!, args[1]!]);
@@ -89,7 +92,13 @@ function filledRectangles(content: string): Filled[] {
     else if (token === 'f' && points.length >= 4) {
       const xs = points.map((p) => p[0]);
       const ys = points.map((p) => p[1]);
-      out.push({ x: origin.x + Math.min(...xs), y: origin.y + Math.min(...ys), w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys), color });
+      out.push({
+        x: origin.x + Math.min(...xs),
+        y: origin.y + Math.min(...ys),
+        w: Math.max(...xs) - Math.min(...xs),
+        h: Math.max(...ys) - Math.min(...ys),
+        color,
+      });
       points = [];
     }
   }

@@ -15,7 +15,8 @@ afterAll(() => runtime?.stop());
 
 const post = (path: string, json: unknown) =>
   fetch(`${runtime.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(json) });
-const register = (n: number) => post('/api/visitors/register', { fullName: `Visitor ${n}`, mobileNumber: String(9_300_000_000 + n), uniqueSubmissionId: `down-${n}` });
+const register = (n: number) =>
+  post('/api/visitors/register', { fullName: `Visitor ${n}`, mobileNumber: String(9_300_000_000 + n), uniqueSubmissionId: `down-${n}` });
 const login = () => post('/api/auth/login', runtime.admin);
 
 describe('the Worker when its database is down', () => {

@@ -61,8 +61,7 @@ describe('the Worker under a crowd', () => {
       return { status: res.status, body: (await res.json()) as { data?: { mobileNumber: string; passCode: string } } };
     };
     const login = (i: number) => async () => {
-      const [email, password] =
-        i % 3 === 0 ? [staff.email, staff.password] : i % 3 === 1 ? [staff.email, `wrong ${i}`] : [`nobody-${i}@expo.test`, 'password'];
+      const [email, password] = i % 3 === 0 ? [staff.email, staff.password] : i % 3 === 1 ? [staff.email, `wrong ${i}`] : [`nobody-${i}@expo.test`, 'password'];
       const res = await t.request('POST', '/api/auth/login', { json: { email, password }, address: `10.61.0.${i}` });
       return { status: res.status, body: await res.json() };
     };
@@ -82,7 +81,9 @@ describe('the Worker under a crowd', () => {
     const all = answers.flatMap((a) => a.statuses);
     const tally: Record<number, number> = {};
     for (const status of all) tally[status] = (tally[status] ?? 0) + 1;
-    console.log(`${VISITORS} registrations + ${LOGINS} logins, ${CONCURRENCY} at a time: ${seconds.toFixed(1)} s, ${all.length} requests, answers ${JSON.stringify(tally)}`);
+    console.log(
+      `${VISITORS} registrations + ${LOGINS} logins, ${CONCURRENCY} at a time: ${seconds.toFixed(1)} s, ${all.length} requests, answers ${JSON.stringify(tally)}`,
+    );
 
     expect(all).not.toContain(500);
     const finals = (kind: string) => answers.filter((a) => a.kind === kind).map((a) => a.status);
@@ -106,6 +107,8 @@ describe('the Worker under a crowd', () => {
     expect((await t.request('GET', '/api/visitors?limit=1', { token })).status).toBe(200);
     const repeat = await register(7)();
     expect(repeat.status).toBe(201);
-    expect(repeat.body).toEqual(answers.find((a) => a.kind === 'register' && (a.body as { data: { mobileNumber: string } }).data.mobileNumber === `+91${mobile(7)}`)!.body);
+    expect(repeat.body).toEqual(
+      answers.find((a) => a.kind === 'register' && (a.body as { data: { mobileNumber: string } }).data.mobileNumber === `+91${mobile(7)}`)!.body,
+    );
   }, 240_000);
 });

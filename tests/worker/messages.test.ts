@@ -36,9 +36,9 @@ async function until<T>(read: () => Promise<T | undefined> | T | undefined, what
 }
 
 const statuses = async (personId: string) =>
-  (await db.execute({ sql: 'SELECT channel, status, attempts, last_error FROM notifications WHERE person_id = ? ORDER BY channel', args: [personId] })).rows.map(
-    (r) => [r.channel, r.status, Number(r.attempts)] as const,
-  );
+  (
+    await db.execute({ sql: 'SELECT channel, status, attempts, last_error FROM notifications WHERE person_id = ? ORDER BY channel', args: [personId] })
+  ).rows.map((r) => [r.channel, r.status, Number(r.attempts)] as const);
 
 async function register(number: string, email: string) {
   const res = await fetch(`${runtime.url}/api/visitors/register`, {
@@ -53,7 +53,10 @@ async function register(number: string, email: string) {
 describe('messages on the Worker', () => {
   it('sends e-mail (Resend), WhatsApp and SMS after the answer', async () => {
     const person = await register('9123400001', 'worker.person@example.in');
-    const mail = await until(() => providers.requests.find((r) => r.path === '/emails' && (r.body as { to: string[] }).to[0] === 'worker.person@example.in'), 'the e-mail');
+    const mail = await until(
+      () => providers.requests.find((r) => r.path === '/emails' && (r.body as { to: string[] }).to[0] === 'worker.person@example.in'),
+      'the e-mail',
+    );
     const body = mail.body as { subject: string; text: string; attachments: Array<{ filename: string; content: string }> };
     expect(body.subject).toBe('Your pass for Hyderabad Property Expo & Builders Awards 2025');
     expect(body.text).toContain(`Pass code: ${person.passCode}`);
@@ -75,8 +78,12 @@ describe('messages on the Worker', () => {
     // Failed, and the failure recorded (a claim alone also reads queued with one attempt; moving the time
     // before the result is written would be undone by it).
     const failed = async () =>
-      (await db.execute({ sql: "SELECT count(*) AS n FROM notifications WHERE person_id = ? AND status = 'queued' AND attempts = 1 AND last_error <> ''", args: [person.id] }))
-        .rows[0]!.n;
+      (
+        await db.execute({
+          sql: "SELECT count(*) AS n FROM notifications WHERE person_id = ? AND status = 'queued' AND attempts = 1 AND last_error <> ''",
+          args: [person.id],
+        })
+      ).rows[0]!.n;
     await until(async () => (Number(await failed()) === 3 ? true : undefined), 'three failed attempts');
     // The back-off is 30 s: make the messages due now, then let the cron run.
     await db.execute({ sql: "UPDATE notifications SET next_attempt_at = '2000-01-01T00:00:00.000Z' WHERE person_id = ?", args: [person.id] });

@@ -36,7 +36,11 @@ describe('the Worker (workerd via wrangler dev, sqld over HTTP)', () => {
   it('registers a visitor once (each request commits alone through its own libSQL client), answers a repeat with the first answer and a duplicate with 409', async () => {
     const submit = (body: Record<string, string>) =>
       fetch(`${workerUrl}/api/visitors/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    const person = { fullName: 'Worker Visitor', mobileNumber: String(6_000_000_000 + Math.floor(Math.random() * 999_999_999)), uniqueSubmissionId: crypto.randomUUID() };
+    const person = {
+      fullName: 'Worker Visitor',
+      mobileNumber: String(6_000_000_000 + Math.floor(Math.random() * 999_999_999)),
+      uniqueSubmissionId: crypto.randomUUID(),
+    };
     const [first, repeat] = await Promise.all([submit(person), submit(person)]);
     expect([first.status, repeat.status]).toEqual([201, 201]);
     const [a, b] = [await first.json(), await repeat.json()];

@@ -48,12 +48,9 @@ export const notifications = sqliteTable(
  * still open their pass; nothing new is written here. A token is its time of issue (12 hex digits of
  * milliseconds) and 128 random bits.
  */
-export const passLinks = sqliteTable(
-  'pass_links',
-  {
-    token: text('token').primaryKey(),
-    personKind: text('person_kind').notNull(),
-    personId: text('person_id').notNull(),
-    createdAt: text('created_at').notNull(),
-  },
-);
+export const passLinks = sqliteTable('pass_links', {
+  token: text('token').primaryKey(),
+  personKind: text('person_kind').notNull(),
+  personId: text('person_id').notNull(),
+  createdAt: text('created_at').notNull(),
+});

@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import {
-  addressColumns,
-  bookkeepingColumns,
-  creatorColumns,
-  idColumn,
-  passCodeColumn,
-  rosterColumns,
-  timestampColumns,
-} from './columns';
+import { addressColumns, bookkeepingColumns, creatorColumns, idColumn, passCodeColumn, rosterColumns, timestampColumns } from './columns';
 import { events } from './events';
 
 type IndexedColumn = 'createdAt' | 'eventId' | 'status' | 'updatedAt' | 'mobileNumber';
@@ -106,9 +98,7 @@ export const sponsors = sqliteTable(
     index('sponsors_roster_idx').on(t.eventId, t.rosterVersion),
     uniqueIndex('sponsors_pass_code_idx').on(t.passCode),
     // One public sponsor registration per mobile number and event (race-safe 409); admin records are exempt.
-    uniqueIndex('sponsors_public_mobile_idx')
-      .on(t.eventId, t.mobileNumber)
-      .where(sql`registration_type = 'sponsor_registration'`),
+    uniqueIndex('sponsors_public_mobile_idx').on(t.eventId, t.mobileNumber).where(sql`registration_type = 'sponsor_registration'`),
   ],
 );
 
@@ -139,9 +129,7 @@ export const awardNominations = sqliteTable(
     ...listIndexes('award_nominations', t),
     uniqueIndex('award_nominations_pass_code_idx').on(t.passCode),
     // One public award registration per mobile number and event (race-safe 409); admin nominations are exempt.
-    uniqueIndex('award_nominations_public_mobile_idx')
-      .on(t.eventId, t.mobileNumber)
-      .where(sql`registration_type = 'award_registration'`),
+    uniqueIndex('award_nominations_public_mobile_idx').on(t.eventId, t.mobileNumber).where(sql`registration_type = 'award_registration'`),
   ],
 );
 
@@ -165,8 +153,6 @@ export const enquiries = sqliteTable(
   (t) => [
     ...listIndexes('enquiries', t),
     // One enquiry per mobile number, event and package (race-safe 409); another package is a new enquiry.
-    uniqueIndex('enquiries_public_mobile_idx')
-      .on(t.eventId, t.mobileNumber, t.subscriptionType)
-      .where(sql`registration_type = 'enquiry'`),
+    uniqueIndex('enquiries_public_mobile_idx').on(t.eventId, t.mobileNumber, t.subscriptionType).where(sql`registration_type = 'enquiry'`),
   ],
 );

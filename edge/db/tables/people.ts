@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import {
-  addressColumns,
-  bookkeepingColumns,
-  creatorColumns,
-  idColumn,
-  passCodeColumn,
-  rosterColumns,
-  timestampColumns,
-} from './columns';
+import { addressColumns, bookkeepingColumns, creatorColumns, idColumn, passCodeColumn, rosterColumns, timestampColumns } from './columns';
 import { events } from './events';
 
 /**
@@ -57,9 +49,7 @@ export const visitors = sqliteTable(
     ...personIndexes('visitors')(t),
     // One public registration per mobile number and event: a concurrent double submit fails here (409)
     // instead of passing a read-then-write check. Admin-created visitors (admin_registration) are exempt.
-    uniqueIndex('visitors_public_mobile_idx')
-      .on(t.eventId, t.mobileNumber)
-      .where(sql`registration_type = 'visitor_registration'`),
+    uniqueIndex('visitors_public_mobile_idx').on(t.eventId, t.mobileNumber).where(sql`registration_type = 'visitor_registration'`),
   ],
 );
 

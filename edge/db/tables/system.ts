@@ -82,9 +82,7 @@ export const statusChanges = sqliteTable(
     uniqueIndex('status_changes_operation_idx').on(t.operationId),
     // Only conflicts are looked up by it, and they are a small share of the log: a partial index costs the
     // door's many ordinary changes nothing.
-    index('status_changes_conflict_idx')
-      .on(t.eventId, t.createdAt)
-      .where(sql`conflict_with_operation_id IS NOT NULL`),
+    index('status_changes_conflict_idx').on(t.eventId, t.createdAt).where(sql`conflict_with_operation_id IS NOT NULL`),
   ],
 );
 

@@ -30,7 +30,13 @@ export const nominationResource = {
     passCode: newPassCode(),
   }),
   identity: { name: 'nomineeName', organisation: 'organizationName' },
-  searchColumns: [awardNominations.nomineeName, awardNominations.mobileNumber, awardNominations.email, awardNominations.organizationName, awardNominations.category],
+  searchColumns: [
+    awardNominations.nomineeName,
+    awardNominations.mobileNumber,
+    awardNominations.email,
+    awardNominations.organizationName,
+    awardNominations.category,
+  ],
   csv: [
     ['Nominee', (r) => r.nomineeName],
     ['Contact', (r) => formatMobile(r.mobileNumber as string)],

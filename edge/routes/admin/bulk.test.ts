@@ -35,7 +35,11 @@ async function createVisitors(eventId: string, count: number, prefix: string, in
     const created = await Promise.all(
       Array.from({ length: Math.min(50, count - start) }, (_, k) => {
         const n = start + k;
-        return send('POST', '/api/visitors', { fullName: `${prefix} Visitor ${n}`, mobileNumber: `9${prefix === 'Expo' ? '1' : '2'}${String(n).padStart(8, '0')}`, eventId });
+        return send('POST', '/api/visitors', {
+          fullName: `${prefix} Visitor ${n}`,
+          mobileNumber: `9${prefix === 'Expo' ? '1' : '2'}${String(n).padStart(8, '0')}`,
+          eventId,
+        });
       }),
     );
     for (const res of created) {
@@ -95,7 +99,13 @@ describe('bulk status', () => {
   });
 
   it('combines the filter’s search and status like the list does', async () => {
-    const body = (await send('POST', '/api/visitors/bulk', { action: 'status', status: 'not_visited', filter: { eventId: summitId, status: 'registered_online', q: 'Summit Visitor 1' } })).body;
+    const body = (
+      await send('POST', '/api/visitors/bulk', {
+        action: 'status',
+        status: 'not_visited',
+        filter: { eventId: summitId, status: 'registered_online', q: 'Summit Visitor 1' },
+      })
+    ).body;
     // "Summit Visitor 1" and "Summit Visitor 10" … "19" match the search; "1" was cancelled above, so ten are still registered online.
     expect(body.data).toEqual({ matched: 10, changed: 10 });
   });

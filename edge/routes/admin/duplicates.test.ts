@@ -47,7 +47,10 @@ describe('search and export', () => {
     expect(created.status).toBe(201);
     for (const q of ['9000000011', '+91 90000 00011', '09000000011', '0091 90000 00011', '+919000000011', '90000-00011', '00011']) {
       const { body } = await send('GET', `/api/visitors?q=${encodeURIComponent(q)}`);
-      expect(body.data.items.map((r: { id: string }) => r.id), q).toEqual([created.body.data.id]);
+      expect(
+        body.data.items.map((r: { id: string }) => r.id),
+        q,
+      ).toEqual([created.body.data.id]);
     }
   });
 
@@ -94,7 +97,11 @@ describe('no silent duplicates in the panel', () => {
 describe('possible duplicates and merge', () => {
   it('lists records of one number and of very similar names in one organisation; a merge keeps the survivor’s pass code and takes the history', async () => {
     // Two records of one person from before the panel refused them (a public registration and a walk-in style admin record).
-    const survivor = (await (await t.request('POST', '/api/visitors/register', { json: { fullName: 'Ravi Kumar', mobileNumber: '9700000001', organizationName: 'Skyline Homes' } })).json()).data;
+    const survivor = (
+      await (
+        await t.request('POST', '/api/visitors/register', { json: { fullName: 'Ravi Kumar', mobileNumber: '9700000001', organizationName: 'Skyline Homes' } })
+      ).json()
+    ).data;
     const other = (await send('POST', '/api/visitors', { fullName: 'Ravi Kumar', mobileNumber: '9700000002', organizationName: 'Skyline Homes' })).body.data;
     // The same number typed as the door's tablet would have held it, written directly (as data written before the rule).
     const { visitors } = await import('../../db/tables/people');
@@ -144,9 +151,16 @@ describe('possible duplicates and merge', () => {
       message: 'Choose two different records',
     });
     expect((await send('POST', '/api/speakers/duplicates/merge', { survivorId: a.id, mergedId: 'nope' })).status).toBe(404);
-    const event = (await send('POST', '/api/events', {
-      eventName: 'Other', state: 'Telangana', city: 'Hyderabad', eventTypes: ['Exhibition'], startDateTime: '2026-01-10T04:30:00Z', endDateTime: '2026-01-11T12:00:00Z',
-    })).body.data;
+    const event = (
+      await send('POST', '/api/events', {
+        eventName: 'Other',
+        state: 'Telangana',
+        city: 'Hyderabad',
+        eventTypes: ['Exhibition'],
+        startDateTime: '2026-01-10T04:30:00Z',
+        endDateTime: '2026-01-11T12:00:00Z',
+      })
+    ).body.data;
     const b = (await send('POST', '/api/speakers', { fullName: 'S A', mobileNumber: '9700000010', eventId: event.id })).body.data;
     expect((await send('POST', '/api/speakers/duplicates/merge', { survivorId: a.id, mergedId: b.id })).body).toMatchObject({
       message: 'Only records of the same event can be merged',

@@ -37,7 +37,10 @@ export const eventResource = {
     // Public registrations cache the featured event for a second; they see this change at once.
     forgetCachedEvents(db);
     if (row.isFeatured) {
-      await db.update(events).set({ isFeatured: false }).where(and(ne(events.id, row.id as string), eq(events.isFeatured, true)));
+      await db
+        .update(events)
+        .set({ isFeatured: false })
+        .where(and(ne(events.id, row.id as string), eq(events.isFeatured, true)));
     }
   },
   present: (row) => ({ name: row.eventName }),

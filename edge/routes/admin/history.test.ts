@@ -32,7 +32,8 @@ interface Entry {
   notes: string;
   createdAt: string;
 }
-const historyOf = async (resource: string, id: string, token = admin) => (await send('GET', `/api/${resource}/${id}/history`, undefined, token)).body.data as Entry[];
+const historyOf = async (resource: string, id: string, token = admin) =>
+  (await send('GET', `/api/${resource}/${id}/history`, undefined, token)).body.data as Entry[];
 
 /** What the panel's visitor form sends on save: every field, whether changed or not. */
 const visitorForm = (v: Record<string, unknown>) => ({
@@ -87,13 +88,19 @@ describe('history of edits', () => {
 
     expect((await send('PUT', `/api/visitors/${created.id}`, { fullName: '' })).status).toBe(400);
     expect((await send('PUT', `/api/visitors/${created.id}`, { city: 'Warangal' }, staff)).status).toBe(403);
-    const stale = await t.request('PUT', `/api/visitors/${created.id}`, { json: { city: 'Warangal' }, token: admin, headers: { 'If-Match': '2020-01-01T00:00:00.000Z' } });
+    const stale = await t.request('PUT', `/api/visitors/${created.id}`, {
+      json: { city: 'Warangal' },
+      token: admin,
+      headers: { 'If-Match': '2020-01-01T00:00:00.000Z' },
+    });
     expect(stale.status).toBe(409);
     expect(await historyOf('visitors', created.id)).toEqual([]);
   });
 
   it('reads status changes and edits as one time line, newest first', async () => {
-    const created = (await send('POST', '/api/stalls', { contactPersonName: 'Suresh', companyName: 'Sri Homes', email: 'suresh@srihomes.in', mobileNumber: '9876501236' })).body.data;
+    const created = (
+      await send('POST', '/api/stalls', { contactPersonName: 'Suresh', companyName: 'Sri Homes', email: 'suresh@srihomes.in', mobileNumber: '9876501236' })
+    ).body.data;
     t.clock?.advance(1000);
     expect((await send('PUT', `/api/stalls/${created.id}/status`, { status: 'confirmed' })).status).toBe(200);
     t.clock?.advance(1000);
@@ -114,11 +121,17 @@ describe('history of edits', () => {
     t.clock?.advance(1000);
     expect((await send('PUT', `/api/enquiries/${created.id}`, { notes: 'Called back, wants the floor plan', organization: 'Kavya Estates' })).status).toBe(200);
     const [edit] = await historyOf('enquiries', created.id);
-    expect(edit).toMatchObject({ kind: 'edit', notes: 'Called back, wants the floor plan', changes: [{ field: 'organization', from: null, to: 'Kavya Estates' }] });
+    expect(edit).toMatchObject({
+      kind: 'edit',
+      notes: 'Called back, wants the floor plan',
+      changes: [{ field: 'organization', from: null, to: 'Kavya Estates' }],
+    });
   });
 
   it('records a sponsor’s payment with the balance it leaves', async () => {
-    const created = (await send('POST', '/api/sponsors', { contactPersonName: 'Vikram', organizationName: 'Aparna', sponsorshipTier: 'gold', sponsorshipAmount: 600000 })).body.data;
+    const created = (
+      await send('POST', '/api/sponsors', { contactPersonName: 'Vikram', organizationName: 'Aparna', sponsorshipTier: 'gold', sponsorshipAmount: 600000 })
+    ).body.data;
     t.clock?.advance(1000);
     expect((await send('PUT', `/api/sponsors/${created.id}`, { amountPaid: 200000 })).status).toBe(200);
     const [edit] = await historyOf('sponsors', created.id);

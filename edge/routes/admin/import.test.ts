@@ -47,7 +47,11 @@ describe('a visitors file with bad rows and duplicates', () => {
     expect(byLine[5]).toMatchObject({ outcome: 'duplicate', duplicateOf: { line: 2 }, message: 'Same mobile number as row 2 of this file' });
     expect(byLine[6].outcome).toBe('invalid');
     expect(byLine[6].errors.workingProfessional).toBeTruthy();
-    expect(byLine[7]).toMatchObject({ outcome: 'duplicate', duplicateOf: { name: 'Already Stored' }, message: 'Already Stored is already registered for this event with this mobile number' });
+    expect(byLine[7]).toMatchObject({
+      outcome: 'duplicate',
+      duplicateOf: { name: 'Already Stored' },
+      message: 'Already Stored is already registered for this event with this mobile number',
+    });
     expect(byLine[8]).toMatchObject({ outcome: 'new' });
     expect(body.data.counts).toEqual({ new: 2, created: 0, invalid: 3, duplicate: 2, already_imported: 0 });
     expect(body.message).toBe('2 to import, 2 duplicates skipped, 3 with errors');
@@ -62,7 +66,14 @@ describe('a visitors file with bad rows and duplicates', () => {
     const list = (await send('GET', '/api/visitors?q=Importer&limit=100')).body.data;
     expect(list.total).toBe(2);
     const ravi = list.items.find((v: { fullName: string }) => v.fullName === 'Ravi Importer');
-    expect(ravi).toMatchObject({ mobileNumber: '+919848011111', city: 'Hyderabad', status: 'registered_online', workingProfessional: 'Others', registrationType: 'admin_registration', createdBy: 'Administrator' });
+    expect(ravi).toMatchObject({
+      mobileNumber: '+919848011111',
+      city: 'Hyderabad',
+      status: 'registered_online',
+      workingProfessional: 'Others',
+      registrationType: 'admin_registration',
+      createdBy: 'Administrator',
+    });
     expect(ravi.passCode).toEqual(expect.any(String));
     expect(ravi.tags).toEqual([]);
     expect(list.items.find((v: { fullName: string }) => v.fullName === 'Lata Importer').tags).toEqual(['VIP']);
@@ -90,8 +101,16 @@ describe('every importable resource takes its own fields and rules', () => {
     ['guests', { fullName: 'Guest Imported', mobileNumber: '9700000001' }, { status: 'confirmed' }],
     ['speakers', { fullName: 'Speaker Imported', mobileNumber: '9700000002', title: 'CEO' }, { title: 'CEO' }],
     ['awardeesvip', { fullName: 'Awardee Imported', mobileNumber: '9700000003', city: 'Hyderabad', status: 'Not Confirmed' }, { status: 'not_confirmed' }],
-    ['stalls', { contactPersonName: 'Stall Imported', companyName: 'Sri Homes', email: 'stall@import.in', mobileNumber: '9700000004' }, { stallType: 'standard' }],
-    ['sponsors', { contactPersonName: 'Sponsor Imported', organizationName: 'Aparna', sponsorshipAmount: '500000', amountPaid: '200000' }, { balanceAmount: 300000 }],
+    [
+      'stalls',
+      { contactPersonName: 'Stall Imported', companyName: 'Sri Homes', email: 'stall@import.in', mobileNumber: '9700000004' },
+      { stallType: 'standard' },
+    ],
+    [
+      'sponsors',
+      { contactPersonName: 'Sponsor Imported', organizationName: 'Aparna', sponsorshipAmount: '500000', amountPaid: '200000' },
+      { balanceAmount: 300000 },
+    ],
   ])('%s', async (resource, cells, expected) => {
     const { status, body } = await importFile(resource, `${resource}-file`, [cells]);
     expect(status).toBe(200);
@@ -117,9 +136,23 @@ describe('who may import, and what is refused', () => {
   it.each([
     ['no rows', { importKey: 'bad-file-1', rows: [] }, 'The file has no rows to import'],
     ['a bad key', { importKey: 'x', rows: rowsOf([{ fullName: 'A' }]) }, 'importKey must be 8 to 100 letters, digits, - or _'],
-    ['too many rows', { importKey: 'bad-file-2', rows: Array.from({ length: 501 }, (_, i) => ({ line: i + 2, values: {} })) }, 'Send at most 500 rows per request'],
+    [
+      'too many rows',
+      { importKey: 'bad-file-2', rows: Array.from({ length: 501 }, (_, i) => ({ line: i + 2, values: {} })) },
+      'Send at most 500 rows per request',
+    ],
     ['a cell that is not text', { importKey: 'bad-file-3', rows: [{ line: 2, values: { fullName: 5 } }] }, 'Every cell must be text'],
-    ['a repeated line', { importKey: 'bad-file-4', rows: [{ line: 2, values: {} }, { line: 2, values: {} }] }, 'Each row must have its own line number'],
+    [
+      'a repeated line',
+      {
+        importKey: 'bad-file-4',
+        rows: [
+          { line: 2, values: {} },
+          { line: 2, values: {} },
+        ],
+      },
+      'Each row must have its own line number',
+    ],
     ['an unknown event', { importKey: 'bad-file-5', eventId: 'no-such-event', rows: rowsOf([{ fullName: 'A', mobileNumber: '9600000002' }]) }, 'Unknown event'],
   ])('400 for %s', async (_, body, message) => {
     const res = await send('POST', '/api/visitors/import', body);

@@ -77,8 +77,20 @@ describe('what a record made in the panel gets when the form leaves a field out'
   });
 
   it('nominations: yet_to_decide with nominationStatus pending, admin_nomination; category, description, achievements stored', async () => {
-    const { body } = await send('POST', '/api/awards', { nomineeName: 'Green Acres', category: 'Best Plotted Development', description: 'd', achievements: 'a' });
-    expect(body.data).toMatchObject({ status: 'yet_to_decide', nominationStatus: 'pending', registrationType: 'admin_nomination', category: 'Best Plotted Development', description: 'd', achievements: 'a' });
+    const { body } = await send('POST', '/api/awards', {
+      nomineeName: 'Green Acres',
+      category: 'Best Plotted Development',
+      description: 'd',
+      achievements: 'a',
+    });
+    expect(body.data).toMatchObject({
+      status: 'yet_to_decide',
+      nominationStatus: 'pending',
+      registrationType: 'admin_nomination',
+      category: 'Best Plotted Development',
+      description: 'd',
+      achievements: 'a',
+    });
   });
 
   it('guests and speakers confirmed unless given, guests fixed to Others; VIP awardees Working Professional', async () => {
@@ -88,7 +100,12 @@ describe('what a record made in the panel gets when the form leaves a field out'
     expect(speaker.body.data).toMatchObject({ status: 'reached', title: '', bio: '' });
     const events = await send('GET', '/api/events');
     const eventId = events.body.data.items[0].id;
-    const vip = await send('POST', '/api/awardeesvip', { fullName: 'V', mobileNumber: '9000000003', city: 'Hyderabad', eventId: { id: eventId, eventName: 'x' } });
+    const vip = await send('POST', '/api/awardeesvip', {
+      fullName: 'V',
+      mobileNumber: '9000000003',
+      city: 'Hyderabad',
+      eventId: { id: eventId, eventName: 'x' },
+    });
     expect(vip.body.data).toMatchObject({ workingProfessional: 'Working Professional', status: 'confirmed', eventId });
   });
 });
@@ -137,7 +154,14 @@ describe('rules and messages', () => {
   });
 
   it('events: required fields and date order refused with their messages, active when no status, 10 per page, one featured event at a time', async () => {
-    const base = { eventName: 'Expo', state: 'Telangana', city: 'Hyderabad', eventTypes: ['Exhibition'], startDateTime: '2026-01-10T04:30:00Z', endDateTime: '2026-01-11T12:00:00Z' };
+    const base = {
+      eventName: 'Expo',
+      state: 'Telangana',
+      city: 'Hyderabad',
+      eventTypes: ['Exhibition'],
+      startDateTime: '2026-01-10T04:30:00Z',
+      endDateTime: '2026-01-11T12:00:00Z',
+    };
     expect((await send('POST', '/api/events', { ...base, city: ' ' })).body.message).toBe('Please fill in all required fields');
     expect((await send('POST', '/api/events', { ...base, eventTypes: [] })).body.message).toBe('Please fill in all required fields');
     expect((await send('POST', '/api/events', { ...base, endDateTime: undefined })).body.message).toBe('Start date and end date are required');
@@ -160,7 +184,16 @@ describe('rules and messages', () => {
   it('enquiries: no admin create; status with notes, "Please select a status" when missing; search across its columns', async () => {
     const { enquiries } = await import('../../db/tables/organisations');
     const at = t.clock.now().toISOString();
-    await t.db.insert(enquiries).values({ id: 'enq-1', name: 'Kiran', email: 'kiran@corp.in', mobileNumber: '9988776655', organization: 'Kiran Infra', subscriptionType: '6 PACK GOLD', createdAt: at, updatedAt: at });
+    await t.db.insert(enquiries).values({
+      id: 'enq-1',
+      name: 'Kiran',
+      email: 'kiran@corp.in',
+      mobileNumber: '9988776655',
+      organization: 'Kiran Infra',
+      subscriptionType: '6 PACK GOLD',
+      createdAt: at,
+      updatedAt: at,
+    });
     expect((await send('PUT', '/api/enquiries/enq-1/status', {})).body.message).toBe('Please select a status');
     const moved = await send('PUT', '/api/enquiries/enq-1/status', { status: 'in_progress', notes: 'Called back' });
     expect(moved.body.data).toMatchObject({ status: 'in_progress', notes: 'Called back', phone: '9988776655' });
@@ -190,7 +223,9 @@ describe('accounts', () => {
     expect(created.body.data).toMatchObject({ email: 'door.staff@expo.test', role: 'staff', disabled: false });
     expect(created.body.data.passwordHash).toBeUndefined();
     expect((await send('POST', '/api/users', { email: 'door.staff@expo.test', name: 'Again', role: 'staff', password: 'first password' })).status).toBe(409);
-    expect((await send('POST', '/api/users', { email: 'x@expo.test', name: 'X', role: 'staff', password: 'short' })).body.message).toBe('Password must be at least 10 characters');
+    expect((await send('POST', '/api/users', { email: 'x@expo.test', name: 'X', role: 'staff', password: 'short' })).body.message).toBe(
+      'Password must be at least 10 characters',
+    );
 
     const id = created.body.data.id;
     const token = await t.login('door.staff@expo.test', 'first password');
@@ -212,7 +247,15 @@ describe('GET /api/dashboard/stats', () => {
     expect(stats.activeEvents).toBeGreaterThan(0);
     expect(stats.checkInsToday.visitors).toBe(1);
 
-    const other = await send('POST', '/api/events', { eventName: 'Other', state: 'Goa', city: 'Panaji', eventTypes: ['Other'], startDateTime: '2026-05-01T00:00:00Z', endDateTime: '2026-05-02T00:00:00Z', status: 'draft' });
+    const other = await send('POST', '/api/events', {
+      eventName: 'Other',
+      state: 'Goa',
+      city: 'Panaji',
+      eventTypes: ['Other'],
+      startDateTime: '2026-05-01T00:00:00Z',
+      endDateTime: '2026-05-02T00:00:00Z',
+      status: 'draft',
+    });
     const perEvent = (await send('GET', `/api/dashboard/stats?eventId=${other.body.data.id}`)).body.data;
     expect(perEvent).toMatchObject({ totalRegistrations: 0, visitors: 0, checkInsToday: { visitors: 0 } });
   });

@@ -12,7 +12,16 @@ import { vipAwardeeDescription } from '../../resources/vip-awardees';
 import { visitorDescription } from '../../resources/visitors';
 
 const DESCRIPTIONS: Record<string, AnyResource> = Object.fromEntries(
-  [visitorDescription, stallDescription, sponsorDescription, nominationDescription, guestDescription, speakerDescription, vipAwardeeDescription, eventDescription].map((d) => [d.name, d]),
+  [
+    visitorDescription,
+    stallDescription,
+    sponsorDescription,
+    nominationDescription,
+    guestDescription,
+    speakerDescription,
+    vipAwardeeDescription,
+    eventDescription,
+  ].map((d) => [d.name, d]),
 );
 
 /**
@@ -37,14 +46,70 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: 'visitors', sample: (n) => ({ fullName: `Ravi Kumar ${n}`, mobileNumber: `98765${String(n).padStart(5, '0')}`, email: `ravi${n}@example.in` }), searchable: (n) => `Ravi Kumar ${n}`, status: 'checked_in' },
-  { name: 'stalls', sample: (n) => ({ contactPersonName: `Anita ${n}`, companyName: `Sri Homes ${n}`, email: `anita${n}@srihomes.in`, mobileNumber: `91234${String(n).padStart(5, '0')}` }), searchable: (n) => `Sri Homes ${n}`, status: 'confirmed' },
-  { name: 'sponsors', sample: (n) => ({ contactPersonName: `Vikram ${n}`, organizationName: `Aparna Constructions ${n}`, sponsorshipTier: 'gold', sponsorshipAmount: 600000 }), searchable: (n) => `Aparna Constructions ${n}`, status: 'confirmed' },
-  { name: 'awards', sample: (n) => ({ nomineeName: `Lakshmi Builders ${n}`, category: 'Best Villa Project', description: 'Gated villas', achievements: 'RERA approved' }), searchable: (n) => `Lakshmi Builders ${n}`, status: 'selected' },
-  { name: 'guests', sample: (n) => ({ fullName: `Guest Person ${n}`, mobileNumber: `90000${String(n).padStart(5, '0')}`, email: `guest${n}@example.in` }), searchable: (n) => `Guest Person ${n}`, status: 'reached', image: 'profileImage' },
-  { name: 'speakers', sample: (n) => ({ fullName: `Speaker Person ${n}`, mobileNumber: `90001${String(n).padStart(5, '0')}`, title: 'CEO', bio: 'Builds homes' }), searchable: (n) => `Speaker Person ${n}`, status: 'exited_ramp', image: 'profileImage' },
-  { name: 'awardeesvip', sample: (n) => ({ fullName: `Awardee Person ${n}`, mobileNumber: `90002${String(n).padStart(5, '0')}`, city: 'Hyderabad', eventId: featuredEventId }), searchable: (n) => `Awardee Person ${n}`, status: 'left_venue', image: 'profileImage' },
-  { name: 'events', sample: (n) => ({ eventName: `Builders Summit ${n}`, state: 'Telangana', city: 'Hyderabad', eventTypes: ['Conference'], startDateTime: '2026-02-01T04:30:00.000Z', endDateTime: '2026-02-01T12:30:00.000Z' }), searchable: (n) => `Builders Summit ${n}`, status: 'completed', image: 'banner' },
+  {
+    name: 'visitors',
+    sample: (n) => ({ fullName: `Ravi Kumar ${n}`, mobileNumber: `98765${String(n).padStart(5, '0')}`, email: `ravi${n}@example.in` }),
+    searchable: (n) => `Ravi Kumar ${n}`,
+    status: 'checked_in',
+  },
+  {
+    name: 'stalls',
+    sample: (n) => ({
+      contactPersonName: `Anita ${n}`,
+      companyName: `Sri Homes ${n}`,
+      email: `anita${n}@srihomes.in`,
+      mobileNumber: `91234${String(n).padStart(5, '0')}`,
+    }),
+    searchable: (n) => `Sri Homes ${n}`,
+    status: 'confirmed',
+  },
+  {
+    name: 'sponsors',
+    sample: (n) => ({ contactPersonName: `Vikram ${n}`, organizationName: `Aparna Constructions ${n}`, sponsorshipTier: 'gold', sponsorshipAmount: 600000 }),
+    searchable: (n) => `Aparna Constructions ${n}`,
+    status: 'confirmed',
+  },
+  {
+    name: 'awards',
+    sample: (n) => ({ nomineeName: `Lakshmi Builders ${n}`, category: 'Best Villa Project', description: 'Gated villas', achievements: 'RERA approved' }),
+    searchable: (n) => `Lakshmi Builders ${n}`,
+    status: 'selected',
+  },
+  {
+    name: 'guests',
+    sample: (n) => ({ fullName: `Guest Person ${n}`, mobileNumber: `90000${String(n).padStart(5, '0')}`, email: `guest${n}@example.in` }),
+    searchable: (n) => `Guest Person ${n}`,
+    status: 'reached',
+    image: 'profileImage',
+  },
+  {
+    name: 'speakers',
+    sample: (n) => ({ fullName: `Speaker Person ${n}`, mobileNumber: `90001${String(n).padStart(5, '0')}`, title: 'CEO', bio: 'Builds homes' }),
+    searchable: (n) => `Speaker Person ${n}`,
+    status: 'exited_ramp',
+    image: 'profileImage',
+  },
+  {
+    name: 'awardeesvip',
+    sample: (n) => ({ fullName: `Awardee Person ${n}`, mobileNumber: `90002${String(n).padStart(5, '0')}`, city: 'Hyderabad', eventId: featuredEventId }),
+    searchable: (n) => `Awardee Person ${n}`,
+    status: 'left_venue',
+    image: 'profileImage',
+  },
+  {
+    name: 'events',
+    sample: (n) => ({
+      eventName: `Builders Summit ${n}`,
+      state: 'Telangana',
+      city: 'Hyderabad',
+      eventTypes: ['Conference'],
+      startDateTime: '2026-02-01T04:30:00.000Z',
+      endDateTime: '2026-02-01T12:30:00.000Z',
+    }),
+    searchable: (n) => `Builders Summit ${n}`,
+    status: 'completed',
+    image: 'banner',
+  },
 ];
 
 let featuredEventId = '';
@@ -134,7 +199,11 @@ describe.each(CASES)('/api/$name', ({ name, sample, searchable, status, image })
     const updated = (await first.json()).data;
     expect(updated.status).toBe(status);
 
-    const stale = await t.request('PUT', `${base}/${created.id}`, { json: { status: created.status }, token: admin, headers: { 'If-Match': created.updatedAt } });
+    const stale = await t.request('PUT', `${base}/${created.id}`, {
+      json: { status: created.status },
+      token: admin,
+      headers: { 'If-Match': created.updatedAt },
+    });
     expect(stale.status).toBe(409);
     const staleBody = await stale.json();
     expect(staleBody.data.status).toBe(status);
@@ -154,7 +223,12 @@ describe.each(CASES)('/api/$name', ({ name, sample, searchable, status, image })
     const created = (await (await json('POST', base, sample(30))).json()).data;
     const deleted = await json('DELETE', `${base}/${created.id}`);
     expect(deleted.status).toBe(200);
-    for (const [method, path] of [['GET', `${base}/${created.id}`], ['PUT', `${base}/${created.id}`], ['DELETE', `${base}/${created.id}`], ['GET', `${base}/nope/history`]] as const) {
+    for (const [method, path] of [
+      ['GET', `${base}/${created.id}`],
+      ['PUT', `${base}/${created.id}`],
+      ['DELETE', `${base}/${created.id}`],
+      ['GET', `${base}/nope/history`],
+    ] as const) {
       const res = await json(method, path, method === 'PUT' ? { status } : undefined);
       expect(res.status).toBe(404);
       expect((await res.json()).message).toMatch(/not found$/);
@@ -167,13 +241,19 @@ describe.each(CASES)('/api/$name', ({ name, sample, searchable, status, image })
     expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = new TextDecoder().decode(bytes).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = new TextDecoder()
+      .decode(bytes)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(searchable(13));
     // Times as India reads them: the record's creation, 5½ hours after its UTC instant.
     const header = lines[0]!.split(',');
     const created = (await (await json('GET', `${base}?q=${encodeURIComponent(searchable(13))}`)).json()).data.items[0].createdAt as string;
-    expect(lines[1]!.split(',')[header.indexOf('Created On (IST)')]).toBe(new Date(Date.parse(created) + 330 * 60_000).toISOString().slice(0, 16).replace('T', ' '));
+    expect(lines[1]!.split(',')[header.indexOf('Created On (IST)')]).toBe(
+      new Date(Date.parse(created) + 330 * 60_000).toISOString().slice(0, 16).replace('T', ' '),
+    );
     expect((await json('GET', `${base}/export.csv`, undefined, staff)).status).toBe(403);
   });
 

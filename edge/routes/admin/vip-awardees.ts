@@ -22,7 +22,14 @@ export const vipAwardeeResource = {
   }),
   normaliseStatus: (status) => String(normaliseVipStatus(status)),
   identity: { name: 'fullName', organisation: 'organizationName' },
-  searchColumns: [vipAwardees.fullName, vipAwardees.mobileNumber, vipAwardees.email, vipAwardees.organizationName, vipAwardees.designation, vipAwardees.passCode],
+  searchColumns: [
+    vipAwardees.fullName,
+    vipAwardees.mobileNumber,
+    vipAwardees.email,
+    vipAwardees.organizationName,
+    vipAwardees.designation,
+    vipAwardees.passCode,
+  ],
   csv: personCsv,
 } satisfies ResourceDescription;
 

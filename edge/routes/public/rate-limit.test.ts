@@ -40,9 +40,7 @@ describe('public submission rate limit', () => {
 
   it('counts invalid submissions too, and concurrent ones exactly', async () => {
     t.clock.advance(60_000);
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () => t.request('POST', '/api/stalls/register', { json: {}, address: '10.0.0.3' })),
-    );
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t.request('POST', '/api/stalls/register', { json: {}, address: '10.0.0.3' })));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 400)).toHaveLength(3);
     expect(statuses.filter((s) => s === 429)).toHaveLength(7);

@@ -11,7 +11,13 @@ let admin: string;
 let eventId: string;
 let seq = 0;
 const mobile = () => String(8_100_000_000 + ++seq);
-const visitor = (extra: Record<string, unknown> = {}) => ({ fullName: 'Window Tester', mobileNumber: mobile(), workingProfessional: 'Others', city: 'Hyderabad', ...extra });
+const visitor = (extra: Record<string, unknown> = {}) => ({
+  fullName: 'Window Tester',
+  mobileNumber: mobile(),
+  workingProfessional: 'Others',
+  city: 'Hyderabad',
+  ...extra,
+});
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -33,8 +39,14 @@ describe('the registration window of an event', () => {
     const now = t.clock.now().getTime();
     await setWindow(new Date(now - 3_600_000).toISOString(), new Date(now + 3_600_000).toISOString());
     const site = (await (await t.request('GET', '/api/public/site')).json()).data;
-    expect(site.event).toMatchObject({ registrationOpensAt: new Date(now - 3_600_000).toISOString(), registrationClosesAt: new Date(now + 3_600_000).toISOString() });
-    const backwards = await t.request('PUT', `/api/events/${eventId}`, { token: admin, json: { registrationClosesAt: new Date(now - 7_200_000).toISOString() } });
+    expect(site.event).toMatchObject({
+      registrationOpensAt: new Date(now - 3_600_000).toISOString(),
+      registrationClosesAt: new Date(now + 3_600_000).toISOString(),
+    });
+    const backwards = await t.request('PUT', `/api/events/${eventId}`, {
+      token: admin,
+      json: { registrationClosesAt: new Date(now - 7_200_000).toISOString() },
+    });
     expect(backwards.status).toBe(400);
     expect((await backwards.json()).errors).toEqual({ registrationClosesAt: 'Registration cannot close before it opens' });
     const bad = await t.request('PUT', `/api/events/${eventId}`, { token: admin, json: { registrationOpensAt: 'next tuesday' } });

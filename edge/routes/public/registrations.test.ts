@@ -73,14 +73,26 @@ describe('POST /api/visitors/register', () => {
     expect(body.data.updatedAt).toBe(body.data.createdAt);
     expect(body.data.passCode).toMatch(passCodePattern);
     const [row] = await t.db.select().from(visitors).where(eq(visitors.id, body.data.id));
-    expect(row).toMatchObject({ fullName: 'Asha Rao', mobileNumber: e164(number), passCode: body.data.passCode, status: 'pending', registrationType: 'visitor_registration' });
+    expect(row).toMatchObject({
+      fullName: 'Asha Rao',
+      mobileNumber: e164(number),
+      passCode: body.data.passCode,
+      status: 'pending',
+      registrationType: 'visitor_registration',
+    });
   });
 
   it('applies the defaults (Others, Not specified) to absent or blank optional fields', async () => {
     const absent = await post('/api/visitors/register', { fullName: 'Ravi', mobileNumber: mobile() });
     expect(absent.status).toBe(201);
     expect((await absent.json()).data).toMatchObject({ workingProfessional: 'Others', organizationName: 'Not specified', city: 'Not specified' });
-    const blank = await post('/api/visitors/register', { fullName: 'Ravi', mobileNumber: mobile(), workingProfessional: ' ', organizationName: '', city: null });
+    const blank = await post('/api/visitors/register', {
+      fullName: 'Ravi',
+      mobileNumber: mobile(),
+      workingProfessional: ' ',
+      organizationName: '',
+      city: null,
+    });
     expect(blank.status).toBe(201);
     const { data } = await blank.json();
     expect(data).toMatchObject({ workingProfessional: 'Others', organizationName: 'Not specified', city: 'Not specified' });
@@ -94,7 +106,12 @@ describe('POST /api/visitors/register', () => {
     expect((await res.json()).data).toMatchObject({ eventId: otherEventId, eventName: 'Builders Awards Night' });
 
     const before = await t.rowCounts();
-    const unknown = await post('/api/visitors/register', { fullName: 'Ravi', mobileNumber: mobile(), eventId: 'no-such-event', uniqueSubmissionId: 'u-unknown' });
+    const unknown = await post('/api/visitors/register', {
+      fullName: 'Ravi',
+      mobileNumber: mobile(),
+      eventId: 'no-such-event',
+      uniqueSubmissionId: 'u-unknown',
+    });
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toEqual({ success: false, message: 'Unknown event', errors: { eventId: 'Unknown event' } });
     expect(await t.rowCounts()).toEqual(before);
@@ -107,10 +124,26 @@ describe('the other submissions', () => {
     const res = await post('/api/stalls/register', { companyName: 'Skyline Homes', contactPersonName: 'Meena', mobileNumber: number });
     expect(res.status).toBe(201);
     const { data } = await res.json();
-    expect(data).toMatchObject({ companyName: 'Skyline Homes', contactPersonName: 'Meena', mobileNumber: e164(number), registrationType: 'stall_booking', bookingType: 'public_booking', status: 'pending', eventId: featuredId });
+    expect(data).toMatchObject({
+      companyName: 'Skyline Homes',
+      contactPersonName: 'Meena',
+      mobileNumber: e164(number),
+      registrationType: 'stall_booking',
+      bookingType: 'public_booking',
+      status: 'pending',
+      eventId: featuredId,
+    });
     expect(data.passCode).toMatch(passCodePattern);
     const [row] = await t.db.select().from(stalls).where(eq(stalls.id, data.id));
-    expect(row).toMatchObject({ companyName: 'Skyline Homes', bookingType: 'public_booking', bookedByName: '', bookedByRole: '', passCode: data.passCode, status: 'pending', paymentStatus: 'unpaid' });
+    expect(row).toMatchObject({
+      companyName: 'Skyline Homes',
+      bookingType: 'public_booking',
+      bookedByName: '',
+      bookedByRole: '',
+      passCode: data.passCode,
+      status: 'pending',
+      paymentStatus: 'unpaid',
+    });
   });
 
   it('POST /api/awards/register maps mobile and organization to the panel columns', async () => {
@@ -118,13 +151,19 @@ describe('the other submissions', () => {
     const res = await post('/api/awards/register', { nomineeName: 'Lakshmi Builders', mobile: `+91${number}`, organization: 'Lakshmi Group' });
     expect(res.status).toBe(201);
     const { data } = await res.json();
-    expect(data).toMatchObject({ nomineeName: 'Lakshmi Builders', mobileNumber: e164(number), organizationName: 'Lakshmi Group', registrationType: 'award_registration', status: 'pending' });
+    expect(data).toMatchObject({
+      nomineeName: 'Lakshmi Builders',
+      mobileNumber: e164(number),
+      organizationName: 'Lakshmi Group',
+      registrationType: 'award_registration',
+      status: 'pending',
+    });
     expect(data.passCode).toMatch(passCodePattern);
     const [row] = await t.db.select().from(awardNominations).where(eq(awardNominations.id, data.id));
     expect(row).toMatchObject({ nomineeName: 'Lakshmi Builders', mobileNumber: e164(number), organizationName: 'Lakshmi Group', passCode: data.passCode });
   });
 
-  it('POST /api/awards/register takes one of the organiser\'s award categories, stored in their spelling', async () => {
+  it("POST /api/awards/register takes one of the organiser's award categories, stored in their spelling", async () => {
     // No categories set: a category is kept as typed.
     const free = await post('/api/awards/register', { nomineeName: 'Free Text', mobile: mobile(), organization: 'O', category: 'Best Towers' });
     expect(free.status).toBe(201);
@@ -133,10 +172,22 @@ describe('the other submissions', () => {
     expect(set.status).toBe(200);
     const unknown = await post('/api/awards/register', { nomineeName: 'Unknown Category', mobile: mobile(), organization: 'O', category: 'Best Towers' });
     expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toMatchObject({ success: false, message: 'Choose one of the award categories', errors: { category: 'Choose one of the award categories' } });
-    const known = await post('/api/awards/register', { nomineeName: 'Known Category', mobile: mobile(), organization: 'O', category: ' green building of the year ' });
+    expect(await unknown.json()).toMatchObject({
+      success: false,
+      message: 'Choose one of the award categories',
+      errors: { category: 'Choose one of the award categories' },
+    });
+    const known = await post('/api/awards/register', {
+      nomineeName: 'Known Category',
+      mobile: mobile(),
+      organization: 'O',
+      category: ' green building of the year ',
+    });
     expect(known.status).toBe(201);
-    const [row] = await t.db.select().from(awardNominations).where(eq(awardNominations.id, (await known.json()).data.id));
+    const [row] = await t.db
+      .select()
+      .from(awardNominations)
+      .where(eq(awardNominations.id, (await known.json()).data.id));
     expect(row?.category).toBe('Green Building of the Year');
     const none = await post('/api/awards/register', { nomineeName: 'No Category', mobile: mobile(), organization: 'O' });
     expect(none.status).toBe(201);
@@ -148,7 +199,13 @@ describe('the other submissions', () => {
     const res = await post('/api/sponsors/register', { organization: 'Deccan Cement', name: 'Kiran', mobile: number });
     expect(res.status).toBe(201);
     const { data } = await res.json();
-    expect(data).toMatchObject({ organizationName: 'Deccan Cement', contactPersonName: 'Kiran', mobileNumber: e164(number), registrationType: 'sponsor_registration', status: 'pending' });
+    expect(data).toMatchObject({
+      organizationName: 'Deccan Cement',
+      contactPersonName: 'Kiran',
+      mobileNumber: e164(number),
+      registrationType: 'sponsor_registration',
+      status: 'pending',
+    });
     const [row] = await t.db.select().from(sponsors).where(eq(sponsors.id, data.id));
     expect(row).toMatchObject({ organizationName: 'Deccan Cement', contactPersonName: 'Kiran', passCode: data.passCode, sponsorshipTier: 'bronze' });
   });
@@ -158,7 +215,14 @@ describe('the other submissions', () => {
     const res = await post('/api/enquiries', { name: 'Farah', mobile: number });
     expect(res.status).toBe(201);
     const { data } = await res.json();
-    expect(data).toMatchObject({ name: 'Farah', mobileNumber: e164(number), organization: '', subscriptionType: 'General Enquiry', registrationType: 'enquiry', status: 'new' });
+    expect(data).toMatchObject({
+      name: 'Farah',
+      mobileNumber: e164(number),
+      organization: '',
+      subscriptionType: 'General Enquiry',
+      registrationType: 'enquiry',
+      status: 'new',
+    });
     expect(data.passCode).toBeUndefined();
     const [row] = await t.db.select().from(enquiries).where(eq(enquiries.id, data.id));
     expect(row).toMatchObject({ name: 'Farah', mobileNumber: e164(number), subscriptionType: 'General Enquiry', status: 'new' });
@@ -185,7 +249,12 @@ describe('validation: required fields and mobile numbers, with the popup message
     ['visitor', '/api/visitors/register', { fullName: 'A' }, 'Mobile Number is required'],
     ['visitor', '/api/visitors/register', { fullName: 'A', mobileNumber: ' ' }, 'Mobile Number is required'],
     ['visitor', '/api/visitors/register', { fullName: 'A', mobileNumber: '98765' }, 'Mobile number must be 10-15 digits'],
-    ['visitor', '/api/visitors/register', { fullName: 'A', mobileNumber: '9876543210', workingProfessional: 'Student' }, 'Professional Type must be one of: Working Professional, Business, Others'],
+    [
+      'visitor',
+      '/api/visitors/register',
+      { fullName: 'A', mobileNumber: '9876543210', workingProfessional: 'Student' },
+      'Professional Type must be one of: Working Professional, Business, Others',
+    ],
     ['stall', '/api/stalls/register', { contactPersonName: 'B', mobileNumber: '9876543210' }, 'Company / Organization Name is required'],
     ['stall', '/api/stalls/register', { companyName: 'C', mobileNumber: '9876543210' }, 'Contact Person Name is required'],
     ['stall', '/api/stalls/register', { companyName: 'C', contactPersonName: 'B' }, 'Mobile Number is required'],
@@ -338,7 +407,10 @@ describe('duplicates', () => {
       expect(again.status, spelling).toBe(409);
       expect(await again.json()).toEqual({ success: false, message: 'You have already registered. Thank you for your interest!' });
     }
-    const rows = await t.db.select({ mobileNumber: table.mobileNumber }).from(table).where(eq(table.mobileNumber, e164(digits)));
+    const rows = await t.db
+      .select({ mobileNumber: table.mobileNumber })
+      .from(table)
+      .where(eq(table.mobileNumber, e164(digits)));
     expect(rows).toEqual([{ mobileNumber: e164(digits) }]);
   });
 
@@ -371,12 +443,19 @@ describe('duplicates', () => {
   it('admits exactly one of 20 concurrent registrations of one mobile number (different submission ids)', async () => {
     const number = mobile();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => post('/api/visitors/register', { fullName: `Ravi ${i}`, mobileNumber: number, uniqueSubmissionId: `race-${number}-${i}` })),
+      Array.from({ length: 20 }, (_, i) =>
+        post('/api/visitors/register', { fullName: `Ravi ${i}`, mobileNumber: number, uniqueSubmissionId: `race-${number}-${i}` }),
+      ),
     );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
-    expect(await t.db.select().from(visitors).where(eq(visitors.mobileNumber, e164(number)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(visitors)
+        .where(eq(visitors.mobileNumber, e164(number))),
+    ).toHaveLength(1);
   });
 });
 
@@ -414,7 +493,12 @@ describe('idempotency', () => {
     const texts = await Promise.all(answers.map((r) => r.text()));
     expect(answers.map((r) => r.status)).toEqual(Array(20).fill(201));
     expect(new Set(texts).size).toBe(1);
-    expect(await t.db.select().from(awardNominations).where(eq(awardNominations.mobileNumber, e164(number)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(awardNominations)
+        .where(eq(awardNominations.mobileNumber, e164(number))),
+    ).toHaveLength(1);
     const after = await t.rowCounts();
     expect(after.award_nominations).toBe(before.award_nominations! + 1);
     expect(after.idempotency_keys).toBe(before.idempotency_keys! + 1);

@@ -31,7 +31,6 @@ export const IN_PROGRESS_MESSAGE = 'This submission is still being processed. Pl
 export const NO_EVENT_MESSAGE = 'No event is open for registration at the moment';
 export { REGISTRATION_CLOSED_MESSAGE };
 
-
 export interface Submission<Input extends { eventId?: string; uniqueSubmissionId?: string }, Row extends object> {
   /** Names the endpoint in idempotency keys, so one submission id used on two forms means two submissions. */
   scope: string;
@@ -71,9 +70,7 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
 
   const event = await cachedEvent(db, input.eventId);
   if (!event) {
-    return input.eventId
-      ? fail(c, 400, UNKNOWN_EVENT_MESSAGE, { eventId: UNKNOWN_EVENT_MESSAGE })
-      : fail(c, 400, NO_EVENT_MESSAGE);
+    return input.eventId ? fail(c, 400, UNKNOWN_EVENT_MESSAGE, { eventId: UNKNOWN_EVENT_MESSAGE }) : fail(c, 400, NO_EVENT_MESSAGE);
   }
   const closed = registrationClosedMessage(event, now());
   if (closed) {
@@ -88,7 +85,13 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
     const base = { id: uuidv7(), eventId: event.id, passCode: submission.passCode ? newPassCode() : null, createdAt: at, updatedAt: at };
     const { record, insert } = submission.build(base);
     // The event's date, time and place come with the answer: the pass shows them, offline too.
-    const eventFields = { eventName: event.eventName, eventStartDateTime: event.startDateTime, eventEndDateTime: event.endDateTime, eventVenue: event.venue, eventCity: event.city };
+    const eventFields = {
+      eventName: event.eventName,
+      eventStartDateTime: event.startDateTime,
+      eventEndDateTime: event.endDateTime,
+      eventVenue: event.venue,
+      eventCity: event.city,
+    };
     const body: Created<Row> = { success: true, message: REGISTERED_MESSAGE, data: { ...record, ...eventFields } };
     const statements = key
       ? [keyStatement(db, { key, scope: submission.scope, requestHash: hash, answer: { status: 201, body }, now: now() }), insert]

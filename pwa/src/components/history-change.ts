@@ -29,7 +29,11 @@ const fieldWords = (field: string) => field.replace(/([a-z0-9])([A-Z])/g, '$1 $2
  * showing it), its values as that field shows them — phones formatted, choices by their labels, events by
  * name, dates and times in IST, yes/no for switches. An image says only that it changed.
  */
-export function changeLine(words: HistoryWords, change: { field: string; from: unknown; to: unknown }, eventName: (id: string) => string | undefined): ChangeLine {
+export function changeLine(
+  words: HistoryWords,
+  change: { field: string; from: unknown; to: unknown },
+  eventName: (id: string) => string | undefined,
+): ChangeLine {
   const { field } = change;
   if (words.image && field === words.image.column) {
     return { label: words.image.label, from: change.from ? 'an image' : EMPTY, to: change.to ? 'a new image' : 'removed' };

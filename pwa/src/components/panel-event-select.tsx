@@ -39,7 +39,12 @@ export function PanelEventSelect({
     <div className="field">
       <label htmlFor={id}>
         {label}
-        {required ? <span className="field__required" aria-hidden="true"> *</span> : null}
+        {required ? (
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
       </label>
       <select
         // A select keeps showing its first option when the chosen event's option arrives after the value

@@ -20,7 +20,11 @@ async function badgeEvent(eventId: string | null | undefined): Promise<BadgeEven
 /** A reason not to print that the person should read as it is (e.g. too many badges at once). */
 export class BadgeRefusal extends Error {}
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'badge';
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'badge';
 
 /**
  * "Print badge": a PDF of the people's badges (A6 cards, or A4 sheets of eight labels) with name,
@@ -55,7 +59,10 @@ export function PrintBadgeButton({
       const printed = chosen.filter((person) => person.passCode);
       if (printed.length === 0) throw new BadgeRefusal('None of these records has a pass yet');
       const bytes = await badgesPdf(printed, named, layout);
-      saveFile(new Blob([bytes as BlobPart], { type: 'application/pdf' }), printed.length === 1 ? `badge-${slug(printed[0]!.name)}.pdf` : `badges-${slug(named.name)}-${printed.length}.pdf`);
+      saveFile(
+        new Blob([bytes as BlobPart], { type: 'application/pdf' }),
+        printed.length === 1 ? `badge-${slug(printed[0]!.name)}.pdf` : `badges-${slug(named.name)}-${printed.length}.pdf`,
+      );
     } catch (failure) {
       toast.error(failure instanceof BadgeRefusal ? failure.message : errorMessage(failure, 'Failed to make the badge. Please try again.'));
     } finally {

@@ -21,7 +21,8 @@ export function StorageLossNotice() {
     <section className="storage-loss" role="alert" aria-labelledby="storage-loss-title" data-testid="storage-loss">
       <div className="storage-loss__head">
         <h2 id="storage-loss-title" className="storage-loss__title">
-          This browser's data was cleared: {count} {count === 1 ? 'change' : 'changes'} made on this device never reached the server and {count === 1 ? 'is' : 'are'} lost
+          This browser's data was cleared: {count} {count === 1 ? 'change' : 'changes'} made on this device never reached the server and{' '}
+          {count === 1 ? 'is' : 'are'} lost
         </h2>
         <button type="button" className="button storage-loss__dismiss" onClick={dismissStorageLoss}>
           Dismiss

@@ -1,18 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import {
-  applyUpdate,
-  dismissUpdate,
-  getServiceWorkerState,
-  subscribeServiceWorker,
-} from '../offline/service-worker';
+import { applyUpdate, dismissUpdate, getServiceWorkerState, subscribeServiceWorker } from '../offline/service-worker';
 
 /** A non-blocking banner shown when a new version of the app is waiting. */
 export function UpdatePrompt() {
-  const { updateAvailable } = useSyncExternalStore(
-    subscribeServiceWorker,
-    getServiceWorkerState,
-    getServiceWorkerState,
-  );
+  const { updateAvailable } = useSyncExternalStore(subscribeServiceWorker, getServiceWorkerState, getServiceWorkerState);
   if (!updateAvailable) return null;
 
   return (
@@ -22,12 +13,7 @@ export function UpdatePrompt() {
         <button type="button" className="update-prompt__reload" onClick={applyUpdate}>
           Reload
         </button>
-        <button
-          type="button"
-          className="update-prompt__dismiss"
-          onClick={dismissUpdate}
-          aria-label="Dismiss update notice"
-        >
+        <button type="button" className="update-prompt__dismiss" onClick={dismissUpdate} aria-label="Dismiss update notice">
           Not now
         </button>
       </div>

@@ -54,7 +54,14 @@ export function tokenClaims(token: string | null | undefined): { sub?: string; r
   const payload = token?.split('.')[1];
   if (!payload) return {};
   try {
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='))) as Record<string, unknown>;
+    const json = JSON.parse(
+      atob(
+        payload
+          .replace(/-/g, '+')
+          .replace(/_/g, '/')
+          .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+      ),
+    ) as Record<string, unknown>;
     return { ...(typeof json.sub === 'string' ? { sub: json.sub } : {}), ...(typeof json.role === 'string' ? { role: json.role } : {}) };
   } catch {
     return {};

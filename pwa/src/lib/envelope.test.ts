@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, errorMessage, NETWORK_ERROR_MESSAGE } from './api-error';
 import { readEnvelope } from './envelope';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -23,11 +22,7 @@ describe('readEnvelope', () => {
   });
 
   it('maps a 4xx envelope to ApiError with status, message and field errors', async () => {
-    const error = await rejection(
-      readEnvelope(
-        json({ success: false, message: 'Invalid email or password', errors: { email: 'Required', n: 1 } }, 401),
-      ),
-    );
+    const error = await rejection(readEnvelope(json({ success: false, message: 'Invalid email or password', errors: { email: 'Required', n: 1 } }, 401)));
     expect(error.status).toBe(401);
     expect(error.message).toBe('Invalid email or password');
     expect(error.errors).toEqual({ email: 'Required' });
@@ -35,9 +30,7 @@ describe('readEnvelope', () => {
   });
 
   it('keeps the server message of a 429', async () => {
-    const error = await rejection(
-      readEnvelope(json({ success: false, message: 'Too many failed attempts. Try again in 15 minutes.' }, 429)),
-    );
+    const error = await rejection(readEnvelope(json({ success: false, message: 'Too many failed attempts. Try again in 15 minutes.' }, 429)));
     expect(error.status).toBe(429);
     expect(error.message).toBe('Too many failed attempts. Try again in 15 minutes.');
     expect(error.errors).toBeUndefined();

@@ -42,9 +42,7 @@ function stringRecord(value: unknown): Record<string, string> | undefined {
  * - a body that is not a JSON envelope: the HTTP status, "Request failed";
  * - `!res.ok` or `success: false`: the HTTP status, the server's message and field errors.
  */
-export async function readEnvelope<R extends ResponseLike>(
-  response: R | Promise<R>,
-): Promise<SuccessBody<R>> {
+export async function readEnvelope<R extends ResponseLike>(response: R | Promise<R>): Promise<SuccessBody<R>> {
   let res: R;
   try {
     res = await response;
@@ -65,8 +63,7 @@ export async function readEnvelope<R extends ResponseLike>(
     throw new ApiError(res.ok ? res.status : res.status || 0, GENERIC_ERROR_MESSAGE);
   }
   if (!res.ok || body.success !== true) {
-    const message =
-      typeof body.message === 'string' && body.message.trim() ? body.message : GENERIC_ERROR_MESSAGE;
+    const message = typeof body.message === 'string' && body.message.trim() ? body.message : GENERIC_ERROR_MESSAGE;
     throw new ApiError(res.status, message, stringRecord(body.errors), body.data);
   }
   return body as SuccessBody<R>;

@@ -41,7 +41,13 @@ const changedBy = (person: RosterPerson, op: CheckinOperation, actor: Actor, dev
  * Reads the person inside the transaction, so the operation's base (the change this device last saw for
  * them) and `fromStatus` are what this device really held.
  */
-export async function changeStatus(person: Pick<RosterPerson, 'eventId' | 'kind' | 'id'>, toStatus: string, actor: Actor, note?: string, now = new Date()): Promise<RosterPerson> {
+export async function changeStatus(
+  person: Pick<RosterPerson, 'eventId' | 'kind' | 'id'>,
+  toStatus: string,
+  actor: Actor,
+  note?: string,
+  now = new Date(),
+): Promise<RosterPerson> {
   const db = database();
   const device = await deviceId();
   const updated = await db.transaction('rw', db.rosterPeople, db.rosterChunks, db.checkinOutbox, async () => {
@@ -60,7 +66,19 @@ export async function changeStatus(person: Pick<RosterPerson, 'eventId' | 'kind'
     };
     const next = changedBy(current, op, actor, device);
     await db.rosterPeople.put(next);
-    await db.checkinOutbox.add({ id: op.id, eventId: current.eventId, type: 'op', op, label: `${current.name}: ${toStatus}`, by: actor.name, author: authorOf(actor), deviceId: device, state: 'waiting', attempts: 0, createdAt: op.deviceTime });
+    await db.checkinOutbox.add({
+      id: op.id,
+      eventId: current.eventId,
+      type: 'op',
+      op,
+      label: `${current.name}: ${toStatus}`,
+      by: actor.name,
+      author: authorOf(actor),
+      deviceId: device,
+      state: 'waiting',
+      attempts: 0,
+      createdAt: op.deviceTime,
+    });
     return next;
   });
   loadedIndex(updated.eventId)?.upsert([updated]);
@@ -93,7 +111,19 @@ export async function registerWalkIn(input: Omit<WalkInDraft, 'id' | 'deviceTime
   };
   await db.transaction('rw', db.rosterPeople, db.checkinOutbox, async () => {
     await db.rosterPeople.put(person);
-    await db.checkinOutbox.add({ id: walkIn.id, eventId: input.eventId, type: 'walk-in', walkIn, label: `Walk-in: ${input.fullName}`, by: actor.name, author: authorOf(actor), deviceId: device, state: 'waiting', attempts: 0, createdAt: now });
+    await db.checkinOutbox.add({
+      id: walkIn.id,
+      eventId: input.eventId,
+      type: 'walk-in',
+      walkIn,
+      label: `Walk-in: ${input.fullName}`,
+      by: actor.name,
+      author: authorOf(actor),
+      deviceId: device,
+      state: 'waiting',
+      attempts: 0,
+      createdAt: now,
+    });
   });
   loadedIndex(input.eventId)?.upsert([person]);
   announce({ type: 'people', eventId: input.eventId, keys: [['visitors', walkIn.id]] });
@@ -107,17 +137,20 @@ export async function registerWalkIn(input: Omit<WalkInDraft, 'id' | 'deviceTime
  * `changeStatus`). `fromStatus` is what this device last held: the newest change still waiting for
  * that person, else the roster copy, else the status the panel showed.
  */
-export async function queuePanelStatusChange(input: {
-  eventId: string;
-  kind: RosterKind;
-  recordId: string;
-  fromStatus: string | null;
-  /** The change that set the status the panel showed (the row's `statusOperationId`). */
-  baseOperationId: string | null;
-  toStatus: string;
-  label: string;
-  actor: Actor;
-}, now = new Date()): Promise<CheckinOutboxEntry> {
+export async function queuePanelStatusChange(
+  input: {
+    eventId: string;
+    kind: RosterKind;
+    recordId: string;
+    fromStatus: string | null;
+    /** The change that set the status the panel showed (the row's `statusOperationId`). */
+    baseOperationId: string | null;
+    toStatus: string;
+    label: string;
+    actor: Actor;
+  },
+  now = new Date(),
+): Promise<CheckinOutboxEntry> {
   const db = database();
   const device = await deviceId();
   const { entry, updated } = await db.transaction('rw', db.rosterPeople, db.rosterChunks, db.checkinOutbox, async () => {
@@ -144,7 +177,19 @@ export async function queuePanelStatusChange(input: {
       toStatus: input.toStatus,
       deviceTime: now.toISOString(),
     };
-    const entry: CheckinOutboxEntry = { id: op.id, eventId: input.eventId, type: 'op', op, label: input.label, by: input.actor.name, author: authorOf(input.actor), deviceId: device, state: 'waiting', attempts: 0, createdAt: op.deviceTime };
+    const entry: CheckinOutboxEntry = {
+      id: op.id,
+      eventId: input.eventId,
+      type: 'op',
+      op,
+      label: input.label,
+      by: input.actor.name,
+      author: authorOf(input.actor),
+      deviceId: device,
+      state: 'waiting',
+      attempts: 0,
+      createdAt: op.deviceTime,
+    };
     entry.seq = await db.checkinOutbox.add(entry);
     const updated = current ? changedBy(current, op, input.actor, device) : undefined;
     if (updated) await db.rosterPeople.put(updated);
@@ -268,5 +313,9 @@ export async function oldestUnsentEvent(): Promise<string | undefined> {
 
 /** How many changes of `eventId` are still to send. */
 export function unsentCount(eventId: string): Promise<number> {
-  return database().checkinOutbox.where('eventId').equals(eventId).filter((e) => e.state !== 'refused').count();
+  return database()
+    .checkinOutbox.where('eventId')
+    .equals(eventId)
+    .filter((e) => e.state !== 'refused')
+    .count();
 }

@@ -31,7 +31,10 @@ beforeAll(async () => {
   }
   eventId = (await (await t.request('GET', '/api/events', { token: admin })).json()).data.items[0].id;
   for (let i = 0; i < 8; i++) {
-    const res = await t.request('POST', '/api/visitors', { token: admin, json: { fullName: `Door Visitor ${i}`, mobileNumber: `98765${String(43210 + i)}`, eventId } });
+    const res = await t.request('POST', '/api/visitors', {
+      token: admin,
+      json: { fullName: `Door Visitor ${i}`, mobileNumber: `98765${String(43210 + i)}`, eventId },
+    });
     visitors.push((await res.json()).data);
   }
 });
@@ -71,11 +74,17 @@ function network() {
 
 /** A door engine for one signed-in member of staff, on the server's clock. */
 function door(net: ReturnType<typeof network>, who: (typeof staff)[number]): CheckinSync {
-  const deps: SyncDeps = { api: apiClient({ baseUrl: 'http://door.test', fetch: net.fetch }), token: () => who.token, now: t.clock.now, online: () => !net.offline };
+  const deps: SyncDeps = {
+    api: apiClient({ baseUrl: 'http://door.test', fetch: net.fetch }),
+    token: () => who.token,
+    now: t.clock.now,
+    online: () => !net.offline,
+  };
   return new CheckinSync(deps);
 }
 
-const history = async (id: string) => (await (await t.request('GET', `/api/visitors/${id}/history`, { token: admin })).json()).data as Array<Record<string, unknown>>;
+const history = async (id: string) =>
+  (await (await t.request('GET', `/api/visitors/${id}/history`, { token: admin })).json()).data as Array<Record<string, unknown>>;
 const statusOf = async (id: string) => (await (await t.request('GET', `/api/visitors/${id}`, { token: admin })).json()).data.status as string;
 const actor = (who: (typeof staff)[number]) => ({ userId: who.userId, name: who.name });
 const person = (v: (typeof visitors)[number]) => ({ eventId, kind: 'visitors' as const, id: v.id });
@@ -195,7 +204,11 @@ describe('the door outbox and its sync, against the real server', () => {
 
     const { engine: door2, index: fresh } = await openDoor(net, present);
     expect(fresh.size).toBeGreaterThanOrEqual(visitors.length); // the roster downloaded all the same
-    expect(door2.getState()).toMatchObject({ waiting: 1, needsLogin: true, lastError: `Changes made by ${absent.name} wait until they log in on this device again` });
+    expect(door2.getState()).toMatchObject({
+      waiting: 1,
+      needsLogin: true,
+      lastError: `Changes made by ${absent.name} wait until they log in on this device again`,
+    });
     expect(await statusOf(v.id)).toBe('registered_online');
     expect(fresh.byPassCode(v.passCode)?.status).toBe('checked_in'); // still shown as changed here
     await door2.stop();
@@ -249,8 +262,17 @@ describe('the door outbox and its sync, against the real server', () => {
     const v = visitors[6]!;
     expect(v.mobileNumber).toBe('+919876543216');
     const digits = `98765${43210 + 6}`; // as registered; the server keeps it as +919876543216
-    for (const spelling of [digits, `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`, `0${digits}`, `0091 ${digits}`, `${digits.slice(0, 5)}-${digits.slice(5)}`]) {
-      expect(index.search(spelling).items.map((p) => p.id), spelling).toEqual([v.id]);
+    for (const spelling of [
+      digits,
+      `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`,
+      `0${digits}`,
+      `0091 ${digits}`,
+      `${digits.slice(0, 5)}-${digits.slice(5)}`,
+    ]) {
+      expect(
+        index.search(spelling).items.map((p) => p.id),
+        spelling,
+      ).toEqual([v.id]);
     }
     const confused = v.passCode.toLowerCase().replace(/0/g, 'o').replace(/1/g, 'l');
     const grouped = confused.match(/.{1,4}/g)!.join('-');
@@ -263,9 +285,21 @@ describe('the door outbox and its sync, against the real server', () => {
     const { Dexie } = await import('dexie');
     const name = `upgrade-${crypto.randomUUID()}`;
     const old = new Dexie(name);
-    old.version(3).stores({ publicOutbox: '&id, createdAt', passes: '&passCode, savedAt', rosterPeople: '[eventId+kind+id]', rosterCursors: '&eventId', checkinOutbox: '++seq, &id, eventId, state', deviceInfo: '&key', rosterChunks: '[eventId+cursor]' });
-    await old.table('checkinOutbox').add({ id: 'op-1', eventId, type: 'op', label: 'Queued before the upgrade', state: 'waiting', attempts: 0, createdAt: '2026-03-02T04:30:00.000Z' });
-    await old.table('publicOutbox').add({ id: 'sub-1', endpoint: '/api/enquiries', body: {}, name: 'Someone', typeLabel: 'Enquiry', createdAt: '2026-03-02T04:30:00.000Z', attempts: 0 });
+    old.version(3).stores({
+      publicOutbox: '&id, createdAt',
+      passes: '&passCode, savedAt',
+      rosterPeople: '[eventId+kind+id]',
+      rosterCursors: '&eventId',
+      checkinOutbox: '++seq, &id, eventId, state',
+      deviceInfo: '&key',
+      rosterChunks: '[eventId+cursor]',
+    });
+    await old
+      .table('checkinOutbox')
+      .add({ id: 'op-1', eventId, type: 'op', label: 'Queued before the upgrade', state: 'waiting', attempts: 0, createdAt: '2026-03-02T04:30:00.000Z' });
+    await old
+      .table('publicOutbox')
+      .add({ id: 'sub-1', endpoint: '/api/enquiries', body: {}, name: 'Someone', typeLabel: 'Enquiry', createdAt: '2026-03-02T04:30:00.000Z', attempts: 0 });
     old.close();
     const { EventProDatabase } = await import('./db');
     const upgraded = new EventProDatabase(name);

@@ -297,10 +297,16 @@ export class CheckinSync {
   private async failed(batch: CheckinOutboxEntry[], error: unknown): Promise<void> {
     if (refusedForGood(error)) {
       const fields = error.errors ? Object.values(error.errors).join('; ') : '';
-      await applyDeliveries(batch[0]!.eventId, batch.map((e) => ({ seq: e.seq!, refused: fields || error.message })));
+      await applyDeliveries(
+        batch[0]!.eventId,
+        batch.map((e) => ({ seq: e.seq!, refused: fields || error.message })),
+      );
       return;
     }
-    await markWaiting(batch.map((e) => e.seq!), error instanceof Error ? error.message : String(error));
+    await markWaiting(
+      batch.map((e) => e.seq!),
+      error instanceof Error ? error.message : String(error),
+    );
     throw error;
   }
 
@@ -713,7 +719,10 @@ export async function stopCheckinSync(): Promise<void> {
 function requestPersistence() {
   const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined;
   if (!storage?.persist) return;
-  void storage.persisted().then((already) => (already ? true : storage.persist())).catch(() => false);
+  void storage
+    .persisted()
+    .then((already) => (already ? true : storage.persist()))
+    .catch(() => false);
 }
 
 // ---------------------------------------------------------------------------------------------------

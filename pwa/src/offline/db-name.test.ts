@@ -10,7 +10,14 @@ describe('whether this device has the database, asked without Dexie', () => {
     // Asking does not create it.
     expect(await databaseMayExist(name)).toBe(false);
     const db = new EventProDatabase(name);
-    await db.passes.put({ passCode: 'ABCD1234EF', name: 'Kavya Rao', typeLabel: 'Visitor Registration', eventName: 'Expo', recordId: 'r1', savedAt: '2025-10-01T00:00:00.000Z' });
+    await db.passes.put({
+      passCode: 'ABCD1234EF',
+      name: 'Kavya Rao',
+      typeLabel: 'Visitor Registration',
+      eventName: 'Expo',
+      recordId: 'r1',
+      savedAt: '2025-10-01T00:00:00.000Z',
+    });
     expect(await databaseMayExist(name)).toBe(true);
     await db.delete();
     expect(await databaseMayExist(name)).toBe(false);

@@ -20,12 +20,7 @@ import type { CheckinOutboxEntry, DeviceInfo, RosterChunk, RosterCursor, RosterP
 import { DATABASE_NAME } from './db-name';
 
 /** Which public endpoint a submission goes to. */
-export type PublicEndpoint =
-  | '/api/visitors/register'
-  | '/api/stalls/register'
-  | '/api/awards/register'
-  | '/api/sponsors/register'
-  | '/api/enquiries';
+export type PublicEndpoint = '/api/visitors/register' | '/api/stalls/register' | '/api/awards/register' | '/api/sponsors/register' | '/api/enquiries';
 
 /** A public registration or enquiry kept on the device until the server has it. */
 export interface OutboxEntry {

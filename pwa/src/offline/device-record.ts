@@ -10,7 +10,14 @@ let devicePromise: Promise<DeviceInfo> | undefined;
 /** 32 random bytes as hex: the device's secret. */
 const randomSecret = () => [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('');
 
-const newDevice = (): DeviceInfo => ({ key: 'device', id: crypto.randomUUID(), createdAt: new Date().toISOString(), secret: randomSecret(), name: '', tickets: {} });
+const newDevice = (): DeviceInfo => ({
+  key: 'device',
+  id: crypto.randomUUID(),
+  createdAt: new Date().toISOString(),
+  secret: randomSecret(),
+  name: '',
+  tickets: {},
+});
 
 /** This device's record, made once (an id and a secret) and kept in IndexedDB. */
 export function deviceInfo(): Promise<DeviceInfo> {

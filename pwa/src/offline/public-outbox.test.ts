@@ -67,7 +67,10 @@ describe('public outbox', () => {
       request: (name: string, run: () => Promise<unknown>) => {
         const previous = locks.get(name) ?? Promise.resolve();
         const next = previous.then(run, run);
-        locks.set(name, next.catch(() => undefined));
+        locks.set(
+          name,
+          next.catch(() => undefined),
+        );
         return next;
       },
     };
@@ -93,7 +96,10 @@ describe('public outbox', () => {
     expect(reports.map((r) => r.outcome.kind)).toEqual(['retry']);
     expect(server.calls).toEqual(['n1']);
     const waiting = await pendingEntries(db);
-    expect(waiting.map((e) => [e.id, e.attempts])).toEqual([['n1', 1], ['n2', 0]]);
+    expect(waiting.map((e) => [e.id, e.attempts])).toEqual([
+      ['n1', 1],
+      ['n2', 0],
+    ]);
 
     online = true;
     await flushOutbox(db, server.send);
@@ -123,7 +129,10 @@ describe('public outbox', () => {
         ? { kind: 'duplicate', message: 'You have already registered. Thank you for your interest!' }
         : e.id === 'd2'
           ? { kind: 'rejected', message: 'Mobile number must be 10-15 digits' }
-          : { kind: 'sent', pass: { passCode: 'ABCDEFGHJK', name: 'Person d3', typeLabel: 'Visitor Registration', eventName: 'Expo', recordId: 'r', savedAt: 'now' } },
+          : {
+              kind: 'sent',
+              pass: { passCode: 'ABCDEFGHJK', name: 'Person d3', typeLabel: 'Visitor Registration', eventName: 'Expo', recordId: 'r', savedAt: 'now' },
+            },
     );
     const reports = await flushOutbox(db, server.send);
     expect(reports.map((r) => r.outcome.kind)).toEqual(['duplicate', 'rejected', 'sent']);

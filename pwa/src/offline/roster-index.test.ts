@@ -56,7 +56,11 @@ describe('RosterIndex pass-code look-up', () => {
 describe('RosterIndex search by digits', () => {
   const named = (id: string, name: string, mobile: string): RosterPerson => ({ ...person(id, `CODE${id}`), name, mobile });
   // Numbers as the server stores them: E.164.
-  const index = indexOf([named('a', 'Door Person 001', '+919876543210'), named('b', 'Door Person 004', '+916827800172'), named('c', 'Ravi 7', '+919000012345')]);
+  const index = indexOf([
+    named('a', 'Door Person 001', '+919876543210'),
+    named('b', 'Door Person 004', '+916827800172'),
+    named('c', 'Ravi 7', '+919000012345'),
+  ]);
   const ids = (query: string) => index.search(query, 10).items.map((p) => p.id);
 
   it('looks for a short run of digits in names, not in mobile numbers', () => {

@@ -38,7 +38,10 @@ async function readEventRoster(eventId: string): Promise<RosterPerson[]> {
   const db = database();
   const { people, own } = await db.transaction('r', db.rosterChunks, db.rosterPeople, async () => ({
     people: await downloadedPeople(db, eventId),
-    own: await db.rosterPeople.where('[eventId+kind+id]').between(...eventRange(eventId)).toArray(),
+    own: await db.rosterPeople
+      .where('[eventId+kind+id]')
+      .between(...eventRange(eventId))
+      .toArray(),
   }));
   for (const p of own) {
     if (p.removed) people.delete(personKey(p));
@@ -136,12 +139,24 @@ export function optimisticState(entry: CheckinOutboxEntry): { key: string; state
   if (entry.op) {
     return {
       key: `${entry.op.kind}:${entry.op.recordId}`,
-      state: { status: entry.op.toStatus, statusChangedAt: entry.op.deviceTime, statusChangedBy: entry.by ?? '', statusDeviceId: entry.deviceId ?? null, statusOperationId: entry.op.id },
+      state: {
+        status: entry.op.toStatus,
+        statusChangedAt: entry.op.deviceTime,
+        statusChangedBy: entry.by ?? '',
+        statusDeviceId: entry.deviceId ?? null,
+        statusOperationId: entry.op.id,
+      },
     };
   }
   return {
     key: `visitors:${entry.walkIn!.id}`,
-    state: { status: 'registered_at_venue', statusChangedAt: entry.createdAt, statusChangedBy: entry.by ?? '', statusDeviceId: entry.deviceId ?? null, statusOperationId: entry.walkIn!.id },
+    state: {
+      status: 'registered_at_venue',
+      statusChangedAt: entry.createdAt,
+      statusChangedBy: entry.by ?? '',
+      statusDeviceId: entry.deviceId ?? null,
+      statusOperationId: entry.walkIn!.id,
+    },
   };
 }
 
@@ -241,7 +256,10 @@ export async function storeRosterPage(
     if (outOfOrder) throw new RosterPageOutOfOrder();
     if (page.asChunk && upserted.size) {
       // Own records made before this page arrived are older than it (see above).
-      const ownKeys = (await db.rosterPeople.where('[eventId+kind+id]').between(...eventRange(eventId)).primaryKeys()) as Array<[string, RosterKind, string]>;
+      const ownKeys = (await db.rosterPeople
+        .where('[eventId+kind+id]')
+        .between(...eventRange(eventId))
+        .primaryKeys()) as Array<[string, RosterKind, string]>;
       await db.rosterPeople.bulkDelete(ownKeys.filter((key) => upserted.has(`${key[1]}:${key[2]}`)));
     }
     // An operation of this device still on its way: its person keeps the local status until the answer
@@ -266,7 +284,11 @@ export async function storeRosterPage(
     announce(
       page.asChunk
         ? { type: 'roster', eventId }
-        : { type: 'people', eventId, keys: [...upserted.values()].map((p) => [p.kind, p.id] as [RosterKind, string]).concat(removed.map((k) => k.split(':') as [RosterKind, string])) },
+        : {
+            type: 'people',
+            eventId,
+            keys: [...upserted.values()].map((p) => [p.kind, p.id] as [RosterKind, string]).concat(removed.map((k) => k.split(':') as [RosterKind, string])),
+          },
     );
   }
   return { upserted: [...upserted.values()], removed };

@@ -196,7 +196,10 @@ export class RosterIndex {
       if (all && others.length) {
         for (const w of others) {
           const at = lineText.indexOf(w);
-          if (at === -1 || (RosterIndex.shortDigits(w) && at >= mobileAt)) { all = false; break; }
+          if (at === -1 || (RosterIndex.shortDigits(w) && at >= mobileAt)) {
+            all = false;
+            break;
+          }
         }
       }
       if (all) {

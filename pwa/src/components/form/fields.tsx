@@ -102,7 +102,11 @@ export function TextField<Input extends FieldValues>({
   );
 }
 
-export function TextAreaField<Input extends FieldValues>({ rows = 4, placeholder, ...field }: FieldProps<Input> & { rows?: number; placeholder?: string | undefined }) {
+export function TextAreaField<Input extends FieldValues>({
+  rows = 4,
+  placeholder,
+  ...field
+}: FieldProps<Input> & { rows?: number; placeholder?: string | undefined }) {
   return <FieldShell {...field} control={(props) => <textarea {...props} rows={rows} placeholder={placeholder} {...registered(field)} />} />;
 }
 

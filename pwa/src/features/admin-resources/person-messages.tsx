@@ -39,7 +39,9 @@ export function PersonMessages({ resource, id }: { resource: string; id: string 
     mutationFn: async (messageId: string) =>
       (
         await readEnvelope(
-          api.api[':resource'][':id'].messages[':messageId'].resend.$post({ param: { resource, id: encodeURIComponent(id), messageId: encodeURIComponent(messageId) } }),
+          api.api[':resource'][':id'].messages[':messageId'].resend.$post({
+            param: { resource, id: encodeURIComponent(id), messageId: encodeURIComponent(messageId) },
+          }),
         )
       ).data.items,
     onSuccess(items) {
@@ -69,8 +71,8 @@ export function PersonMessages({ resource, id }: { resource: string; id: string 
                 <span className={`person-messages__status person-messages__status--${message.status}`}>{STATUS_LABELS[message.status] ?? message.status}</span>
               </div>
               <div className="person-messages__meta">
-                {TEMPLATE_LABELS[message.template] ?? message.template} · to {message.recipient} · {message.attempts} {message.attempts === 1 ? 'attempt' : 'attempts'} ·{' '}
-                {formatCreatedOn(message.sentAt ?? message.updatedAt)}
+                {TEMPLATE_LABELS[message.template] ?? message.template} · to {message.recipient} · {message.attempts}{' '}
+                {message.attempts === 1 ? 'attempt' : 'attempts'} · {formatCreatedOn(message.sentAt ?? message.updatedAt)}
               </div>
               {message.lastError ? <div className="person-messages__error">{message.lastError}</div> : null}
               {isAdmin ? (

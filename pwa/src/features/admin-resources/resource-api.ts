@@ -58,13 +58,23 @@ export async function everyMatchingRecord(name: ResourceName, search: ListSearch
 }
 
 /** One action on the selected records, or on every record matching the list's filter (`POST /api/<r>/bulk`). */
-export const bulkAction = (name: ResourceName, target: { ids: string[] } | { filter: ReturnType<typeof listFilter> }, action: { action: 'status'; status: string } | { action: 'delete' }) =>
-  readEnvelope(resourceApi(name).bulk.$post({ json: { ...action, ...target } }));
+export const bulkAction = (
+  name: ResourceName,
+  target: { ids: string[] } | { filter: ReturnType<typeof listFilter> },
+  action: { action: 'status'; status: string } | { action: 'delete' },
+) => readEnvelope(resourceApi(name).bulk.$post({ json: { ...action, ...target } }));
 
 export const getRecord = async (name: ResourceName, id: string) => (await readEnvelope(resourceApi(name)[':id'].$get({ param: { id } }))).data;
 
 /** Creates (no id) or updates a record: JSON, or multipart when an image file goes with it. */
-export function saveRecord(name: ResourceName, id: string | null, body: Record<string, unknown>, file: File | null, fileField: string | undefined, version?: string) {
+export function saveRecord(
+  name: ResourceName,
+  id: string | null,
+  body: Record<string, unknown>,
+  file: File | null,
+  fileField: string | undefined,
+  version?: string,
+) {
   let input: { json: Record<string, unknown> } | { form: Record<string, string | string[] | File> };
   if (file && fileField) {
     const form: Record<string, string | string[] | File> = {};

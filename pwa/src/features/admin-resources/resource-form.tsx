@@ -103,7 +103,13 @@ export function ResourceForm({
   const valuesOf = (row: BaseRecord | null) => (row && config.fromRecord ? config.fromRecord(row) : valuesFrom(config.fields, row));
   // Checked on the first submit, then as each field changes: a message never appears while the organiser
   // is on the way to Cancel (a blur check would move the button under the pointer).
-  const form = useForm<FormValues>({ defaultValues: valuesOf(record), resolver: resolverFor(config), mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: true });
+  const form = useForm<FormValues>({
+    defaultValues: valuesOf(record),
+    resolver: resolverFor(config),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: true,
+  });
   const [version, setVersion] = useState(record?.updatedAt);
   const [imageUrl, setImageUrl] = useState(config.image && record ? (record[config.image.urlField] as string | null) : null);
   const [file, setFile] = useState<File | null>(null);
@@ -317,7 +323,16 @@ function DependentSelect({ field, form }: { field: FormField; form: UseFormRetur
   const kept = current && !options.includes(current) ? [current] : [];
   const choices = selectOptions({ ...field, ...(!parent && dependsOn ? { placeholder: dependsOn.waiting } : {}) }, [...kept, ...options]);
   return (
-    <SelectField form={form} name={field.name} label={field.label} required={field.required || field.marked} hint={field.hint} full={field.full} disabled={!parent} options={choices} />
+    <SelectField
+      form={form}
+      name={field.name}
+      label={field.label}
+      required={field.required || field.marked}
+      hint={field.hint}
+      full={field.full}
+      disabled={!parent}
+      options={choices}
+    />
   );
 }
 

@@ -14,7 +14,16 @@ import { ImportButton } from './import/import-button';
 import { usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';
-import { isNetworkFailure, isOffline, OFFLINE_NEEDS_NETWORK, queueStatusChange, queuesOffline, retryPending, usePendingChanges, walkInRow } from './offline-queue';
+import {
+  isNetworkFailure,
+  isOffline,
+  OFFLINE_NEEDS_NETWORK,
+  queueStatusChange,
+  queuesOffline,
+  retryPending,
+  usePendingChanges,
+  walkInRow,
+} from './offline-queue';
 import { ALL_EVENTS, type ListSearch, PAGE_SIZES, type PageSize, screenSearch } from './list-search';
 import { bulkAction, changeStatus, deleteRecord, everyMatchingRecord, listFilter, listParams, listQueryOptions, statusCountQueryOptions } from './resource-api';
 import { badgeOf, hasPass } from './badge-person';
@@ -83,7 +92,8 @@ function Cell({ row, column, pending }: { row: BaseRecord; column: Column; pendi
     case 'period':
       return (
         <>
-          <span className="panel-table__line">{formatEventDate(row[column.key])} –</span> <span className="panel-table__line">{formatEventDate(row[column.endKey ?? column.key])}</span>
+          <span className="panel-table__line">{formatEventDate(row[column.key])} –</span>{' '}
+          <span className="panel-table__line">{formatEventDate(row[column.endKey ?? column.key])}</span>
         </>
       );
     default:
@@ -227,8 +237,7 @@ export function ResourceScreen({
   const deleteMutation = useMutation({
     mutationFn: (id: string) => deleteRecord(config.name, id),
     onSuccess: (result) => toast.success(config.messages.deleted ?? result.message ?? 'Deleted'),
-    onError: (failure) =>
-      toast.error(config.name === 'enquiries' ? errorMessage(failure, config.messages.deleteFailed) : config.messages.deleteFailed),
+    onError: (failure) => toast.error(config.name === 'enquiries' ? errorMessage(failure, config.messages.deleteFailed) : config.messages.deleteFailed),
     onSettled: reload,
   });
 
@@ -343,7 +352,13 @@ export function ResourceScreen({
       ...config.columns.map(
         // An accessor makes a column sortable to the table; the sorting itself is the server's.
         (column): ListColumn =>
-          ({ id: column.sort ?? column.key, accessorFn: (row: BaseRecord) => row[column.key], header: column.label, enableSorting: Boolean(column.sort), meta: column }) as ListColumn,
+          ({
+            id: column.sort ?? column.key,
+            accessorFn: (row: BaseRecord) => row[column.key],
+            header: column.label,
+            enableSorting: Boolean(column.sort),
+            meta: column,
+          }) as ListColumn,
       ),
       ...(hasActions ? [{ id: 'actions', header: 'Actions' } satisfies ListColumn] : []),
     ],
@@ -406,7 +421,13 @@ export function ResourceScreen({
               <button type="button" className="button button--ghost" onClick={() => void onExport('csv')} disabled={exporting}>
                 Export CSV
               </button>
-              <button type="button" className="button button--ghost" onClick={() => void onExport('xlsx')} disabled={exporting} title="An Excel workbook (.xlsx) of the same columns">
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => void onExport('xlsx')}
+                disabled={exporting}
+                title="An Excel workbook (.xlsx) of the same columns"
+              >
                 Export Excel
               </button>
             </>
@@ -487,17 +508,33 @@ export function ResourceScreen({
             ) : null}
             {isAdmin ? (
               <>
-                <button type="button" className="button button--ghost button--small" disabled={exporting} onClick={() => void onExport('csv', allMatching ? undefined : selectedIds)}>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  disabled={exporting}
+                  onClick={() => void onExport('csv', allMatching ? undefined : selectedIds)}
+                >
                   Export selected (CSV)
                 </button>
-                <button type="button" className="button button--ghost button--small" disabled={exporting} onClick={() => void onExport('xlsx', allMatching ? undefined : selectedIds)} title="An Excel workbook (.xlsx) of the same columns">
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  disabled={exporting}
+                  onClick={() => void onExport('xlsx', allMatching ? undefined : selectedIds)}
+                  title="An Excel workbook (.xlsx) of the same columns"
+                >
                   Export selected (Excel)
                 </button>
               </>
             ) : null}
             {printsBadges ? <PrintBadgeButton people={badgePeople} eventId={filter.eventId ?? null} layout="a4-labels" label="Print badges" /> : null}
             {isAdmin ? (
-              <button type="button" className="button button--danger button--small" disabled={bulkMutation.isPending} onClick={() => runBulk({ action: 'delete' })}>
+              <button
+                type="button"
+                className="button button--danger button--small"
+                disabled={bulkMutation.isPending}
+                onClick={() => runBulk({ action: 'delete' })}
+              >
                 Delete selected
               </button>
             ) : null}
@@ -556,7 +593,9 @@ export function ResourceScreen({
                 const isWalkIn = walkInIds.has(row.id);
                 const change: PendingChange | undefined = isWalkIn ? { seq: 0, toStatus: row.status ?? '', state: 'waiting' } : pending.changes.get(row.id);
                 const walkInEntry = isWalkIn ? pending.walkIns.find((e) => e.id === row.id) : undefined;
-                const badge: PendingChange | undefined = walkInEntry ? { seq: walkInEntry.seq!, toStatus: row.status ?? '', state: walkInEntry.state, reason: walkInEntry.reason } : change;
+                const badge: PendingChange | undefined = walkInEntry
+                  ? { seq: walkInEntry.seq!, toStatus: row.status ?? '', state: walkInEntry.state, reason: walkInEntry.reason }
+                  : change;
                 return (
                   <tr key={row.id} data-pending={badge ? badge.state : undefined} aria-selected={canBulk ? tableRow.getIsSelected() : undefined}>
                     {tableRow.getAllCells().map((cell) => {
@@ -581,7 +620,11 @@ export function ResourceScreen({
                             {isWalkIn ? null : (
                               <div className="panel-row-actions">
                                 {canChangeStatus && !rowAction && config.statusMenu !== false ? (
-                                  <select aria-label={`Change status of ${name}`} value={row.status ?? ''} onChange={(event) => onStatus(row, event.currentTarget.value)}>
+                                  <select
+                                    aria-label={`Change status of ${name}`}
+                                    value={row.status ?? ''}
+                                    onChange={(event) => onStatus(row, event.currentTarget.value)}
+                                  >
                                     {row.status && !config.statuses.includes(row.status) ? <option value={row.status}>{statusLabel(row.status)}</option> : null}
                                     {config.statuses.map((status) => (
                                       <option key={status} value={status}>
@@ -653,7 +696,15 @@ export function ResourceScreen({
           </button>
           <form className="panel-pager__jump" onSubmit={onJump}>
             <label htmlFor={ids.jump}>Go to page</label>
-            <input id={ids.jump} type="number" inputMode="numeric" min={1} max={totalPages} value={jump} onChange={(event) => setJump(event.currentTarget.value)} />
+            <input
+              id={ids.jump}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={totalPages}
+              value={jump}
+              onChange={(event) => setJump(event.currentTarget.value)}
+            />
             <button type="submit" className="button button--ghost button--small" disabled={!jump}>
               Go
             </button>

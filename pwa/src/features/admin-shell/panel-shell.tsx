@@ -15,15 +15,7 @@ import { databaseMayExist } from '@pwa/offline/db-name';
  * The signed-in panel: sidebar (groups from nav.ts, 270 px open / 80 px collapsed, collapsed below
  * 768 px and closing after navigation there, dark/light toggle) and the top bar.
  */
-export function PanelShell({
-  userEmail,
-  onLogout,
-  children,
-}: {
-  userEmail?: string | undefined;
-  onLogout: () => void;
-  children: ReactNode;
-}) {
+export function PanelShell({ userEmail, onLogout, children }: { userEmail?: string | undefined; onLogout: () => void; children: ReactNode }) {
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   const [open, setOpen] = useState(() => !window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`).matches);
   const { theme, toggle } = usePanelTheme();
@@ -95,13 +87,7 @@ export function PanelShell({
       {mobile && open ? <div className="panel-sidebar-backdrop" onClick={() => setOpen(false)} aria-hidden="true" /> : null}
       <div className="panel-main">
         <header className="panel-topbar">
-          <button
-            type="button"
-            className="panel-icon-button"
-            aria-label="Toggle sidebar"
-            aria-expanded={open}
-            onClick={() => setOpen((value) => !value)}
-          >
+          <button type="button" className="panel-icon-button" aria-label="Toggle sidebar" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
             ☰
           </button>
           <p className="panel-topbar__title">Admin Dashboard</p>

@@ -77,14 +77,7 @@ export function LoginScreen({ redirectTo }: { redirectTo?: string | undefined })
           </div>
           <div className="field">
             <label htmlFor={ids.password}>Password</label>
-            <input
-              id={ids.password}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              disabled={busy}
-            />
+            <input id={ids.password} name="password" type="password" autoComplete="current-password" required disabled={busy} />
           </div>
 
           {error ? (

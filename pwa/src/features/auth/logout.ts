@@ -36,7 +36,10 @@ export async function logout(options: { everywhere?: boolean } = {}): Promise<bo
 /** Step 0 above: true when the device may be left. */
 async function leaveDevice(): Promise<boolean> {
   // The door's code loads when it is needed, at logout, not with every panel screen.
-  const [{ sendBeforeLogout, stopCheckinSync }, { wipeRoster }] = await Promise.all([import('../../offline/checkin-sync'), import('../../offline/roster-repository')]);
+  const [{ sendBeforeLogout, stopCheckinSync }, { wipeRoster }] = await Promise.all([
+    import('../../offline/checkin-sync'),
+    import('../../offline/roster-repository'),
+  ]);
   const waiting = await sendBeforeLogout();
   if (
     waiting > 0 &&

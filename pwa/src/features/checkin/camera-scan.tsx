@@ -165,7 +165,15 @@ export function PhotoScan({ onCode, onMiss, label = 'Scan from photo' }: { onCod
   return (
     <label className="ci-button ci-photo" aria-busy={busy}>
       <span>{busy ? 'Reading…' : label}</span>
-      <input type="file" accept="image/*" capture="environment" className="ci-visually-hidden" onChange={(e) => void onChange(e)} data-testid="scan-photo" aria-label="Scan from photo" />
+      <input
+        type="file"
+        accept="image/*"
+        capture="environment"
+        className="ci-visually-hidden"
+        onChange={(e) => void onChange(e)}
+        data-testid="scan-photo"
+        aria-label="Scan from photo"
+      />
     </label>
   );
 }

@@ -341,7 +341,10 @@ export function CheckinPage() {
       if (takesText(target)) return;
       if (event.key.length === 1 && event.key !== ' ') {
         searchBox.current?.focus();
-      } else if (event.key === 'Enter' && (!target || target === document.body || (target.closest('[data-testid="person-card"]') && !target.closest('button, summary, a, input')))) {
+      } else if (
+        event.key === 'Enter' &&
+        (!target || target === document.body || (target.closest('[data-testid="person-card"]') && !target.closest('button, summary, a, input')))
+      ) {
         if (actOnCard()) event.preventDefault();
       }
     }
@@ -436,7 +439,8 @@ export function CheckinPage() {
               </p>
               {persisted === false && (
                 <p className="ci-note ci-note--warn" data-testid="persist-refused">
-                  This browser did not grant persistent storage, so it may clear the roster and waiting changes when space runs low. Install the app or bookmark it, and sync before closing.
+                  This browser did not grant persistent storage, so it may clear the roster and waiting changes when space runs low. Install the app or bookmark
+                  it, and sync before closing.
                 </p>
               )}
             </>
@@ -536,7 +540,14 @@ export function CheckinPage() {
 
         <div className="ci-tools">
           <label className="ci-switch">
-            <input type="checkbox" role="switch" aria-checked={checkInOnScan} checked={checkInOnScan} onChange={(e) => setCheckInOnScan(e.target.checked)} data-testid="check-in-on-scan" />
+            <input
+              type="checkbox"
+              role="switch"
+              aria-checked={checkInOnScan}
+              checked={checkInOnScan}
+              onChange={(e) => setCheckInOnScan(e.target.checked)}
+              data-testid="check-in-on-scan"
+            />
             <span>Check in on scan</span>
           </label>
           <button
@@ -549,7 +560,13 @@ export function CheckinPage() {
           >
             Walk-in
           </button>
-          <button type="button" className="ci-button ci-button--quiet" aria-expanded={settingsOpen} aria-controls={settingsId} onClick={() => setSettingsOpen((o) => !o)}>
+          <button
+            type="button"
+            className="ci-button ci-button--quiet"
+            aria-expanded={settingsOpen}
+            aria-controls={settingsId}
+            onClick={() => setSettingsOpen((o) => !o)}
+          >
             Settings
           </button>
           <div id={settingsId} className="ci-settings" hidden={!settingsOpen}>
@@ -568,17 +585,32 @@ export function CheckinPage() {
               </select>
             </label>
             <label className="ci-switch">
-              <input type="checkbox" role="switch" aria-checked={soundOn} checked={soundOn} onChange={(e) => setSoundOn(e.target.checked)} data-testid="door-sound" />
+              <input
+                type="checkbox"
+                role="switch"
+                aria-checked={soundOn}
+                checked={soundOn}
+                onChange={(e) => setSoundOn(e.target.checked)}
+                data-testid="door-sound"
+              />
               <span>Sound</span>
             </label>
             <label className="ci-switch">
-              <input type="checkbox" role="switch" aria-checked={flashOn} checked={flashOn} onChange={(e) => setFlashOn(e.target.checked)} data-testid="door-flash-setting" />
+              <input
+                type="checkbox"
+                role="switch"
+                aria-checked={flashOn}
+                checked={flashOn}
+                onChange={(e) => setFlashOn(e.target.checked)}
+                data-testid="door-flash-setting"
+              />
               <span>Flash and vibration</span>
             </label>
             <DeviceNameField />
             {canScan && <PhotoScan onCode={onCameraCode} onMiss={setMessage} label="Scan from photo" />}
             <p className="ci-muted ci-small">
-              A USB or Bluetooth scanner types the code and Enter into the search box. With “Check in on scan”, a code that is exactly one pass checks that person in at once; otherwise Enter on the open card does its big action.
+              A USB or Bluetooth scanner types the code and Enter into the search box. With “Check in on scan”, a code that is exactly one pass checks that
+              person in at once; otherwise Enter on the open card does its big action.
             </p>
           </div>
         </div>

@@ -94,13 +94,15 @@ function PersonHistory({ kind, recordId }: { kind: RosterKind; recordId: string 
   return (
     <ol className="ci-history" data-testid="conflict-history">
       {/* The door's question is the status; the record's edits of other fields are the panel's history. */}
-      {history.data.flatMap((h) => (h.kind === 'status' ? [h] : [])).map((h) => (
-        <li key={h.id}>
-          <strong>{doorStatusLabel(h.toStatus)}</strong> · {h.outcome === 'applied' ? 'applied' : h.outcome} · {h.changedByName || '—'} on{' '}
-          {h.deviceId ? h.deviceName || `device ${h.deviceId.slice(0, 8)}` : 'the admin panel'} · {inIndia(h.deviceTime ?? h.createdAt)}
-          {h.notes ? ` · ${h.notes}` : ''}
-        </li>
-      ))}
+      {history.data
+        .flatMap((h) => (h.kind === 'status' ? [h] : []))
+        .map((h) => (
+          <li key={h.id}>
+            <strong>{doorStatusLabel(h.toStatus)}</strong> · {h.outcome === 'applied' ? 'applied' : h.outcome} · {h.changedByName || '—'} on{' '}
+            {h.deviceId ? h.deviceName || `device ${h.deviceId.slice(0, 8)}` : 'the admin panel'} · {inIndia(h.deviceTime ?? h.createdAt)}
+            {h.notes ? ` · ${h.notes}` : ''}
+          </li>
+        ))}
     </ol>
   );
 }
@@ -130,7 +132,12 @@ function Resolve({ item, onDone }: { item: ConflictItem; onDone: () => void }) {
         Keep {item.currentStatus ? doorStatusLabel(item.currentStatus) : 'as is'}
       </button>
       {losing && (
-        <button type="button" className="ci-button ci-button--small" disabled={resolve.isPending} onClick={() => resolve.mutate({ decision: 'apply', operationId: losing.operationId })}>
+        <button
+          type="button"
+          className="ci-button ci-button--small"
+          disabled={resolve.isPending}
+          onClick={() => resolve.mutate({ decision: 'apply', operationId: losing.operationId })}
+        >
           Apply {doorStatusLabel(losing.toStatus)} from {losing.deviceName}
         </button>
       )}
@@ -182,10 +189,16 @@ export function ConflictsPage() {
         </label>
       </header>
       <p className="ci-muted">
-        Changes made on a device that had not seen another change of the same person. Clocks decide nothing: a status further along the door
-        (checked in → exited ramp → left venue) stands, a cancellation holds until you decide, and two gates admitting one person is reported as a
-        double admission. {conflicts.data ? `${unresolved} waiting for a decision.` : ''}
-        <button type="button" className="ci-button ci-button--small" style={{ marginLeft: '0.75rem' }} onClick={() => void conflicts.refetch()} disabled={conflicts.isFetching}>
+        Changes made on a device that had not seen another change of the same person. Clocks decide nothing: a status further along the door (checked in →
+        exited ramp → left venue) stands, a cancellation holds until you decide, and two gates admitting one person is reported as a double admission.{' '}
+        {conflicts.data ? `${unresolved} waiting for a decision.` : ''}
+        <button
+          type="button"
+          className="ci-button ci-button--small"
+          style={{ marginLeft: '0.75rem' }}
+          onClick={() => void conflicts.refetch()}
+          disabled={conflicts.isFetching}
+        >
           {conflicts.isFetching ? 'Refreshing…' : 'Refresh'}
         </button>
       </p>

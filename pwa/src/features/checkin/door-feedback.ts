@@ -89,8 +89,20 @@ function audioContext(): AudioContext | undefined {
 
 /** [frequency Hz, start s, length s] of each note: two rising notes admit, two low buzzes refuse. */
 const NOTES: Record<Tone, { type: OscillatorType; notes: Array<[number, number, number]> }> = {
-  ok: { type: 'sine', notes: [[880, 0, 0.09], [1320, 0.1, 0.14]] },
-  bad: { type: 'square', notes: [[220, 0, 0.16], [175, 0.2, 0.24]] },
+  ok: {
+    type: 'sine',
+    notes: [
+      [880, 0, 0.09],
+      [1320, 0.1, 0.14],
+    ],
+  },
+  bad: {
+    type: 'square',
+    notes: [
+      [220, 0, 0.16],
+      [175, 0.2, 0.24],
+    ],
+  },
 };
 
 /** A short sound for `tone` (well under half a second). */

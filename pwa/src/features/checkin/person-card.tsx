@@ -98,7 +98,14 @@ export function PersonCard({ person, myDevice, armed, justDone, busy, error, onA
       {person.passCode ? (
         <PrintBadgeButton
           className="ci-button ci-button--quiet"
-          people={[{ name: person.name || KIND_LABELS[person.kind], ...(person.organisation ? { organisation: person.organisation } : {}), type: KIND_LABELS[person.kind], passCode: person.passCode }]}
+          people={[
+            {
+              name: person.name || KIND_LABELS[person.kind],
+              ...(person.organisation ? { organisation: person.organisation } : {}),
+              type: KIND_LABELS[person.kind],
+              passCode: person.passCode,
+            },
+          ]}
           eventId={person.eventId}
           event={eventName ? { name: eventName } : undefined}
         />

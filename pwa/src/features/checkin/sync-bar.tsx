@@ -51,7 +51,8 @@ export function SyncBar({ details }: { details?: ReactNode }) {
       </div>
       {s.needsLogin && (
         <p className="ci-note ci-note--warn" role="status">
-          Your session ended. The {s.waiting} waiting {s.waiting === 1 ? 'change is' : 'changes are'} kept on this device and will be sent after you log in again.
+          Your session ended. The {s.waiting} waiting {s.waiting === 1 ? 'change is' : 'changes are'} kept on this device and will be sent after you log in
+          again.
         </p>
       )}
       {s.refused.length > 0 && (

@@ -28,7 +28,6 @@ const liveCountsQueryOptions = (eventId: string) =>
     enabled: !!eventId,
   });
 
-
 /** `GET /api/checkin/counts?eventId`, as the typed client reads it. */
 type CheckinCounts = Awaited<ReturnType<NonNullable<ReturnType<typeof liveCountsQueryOptions>['queryFn']>>>;
 
@@ -40,7 +39,6 @@ const KINDS: Array<[label: string, key: Exclude<keyof CheckinCounts['checkedIn']
   ['Stall contacts', 'stalls'],
   ['Sponsor contacts', 'sponsors'],
 ];
-
 
 /** '2026-11-21T10:00+05:30' → '21 Nov, 10 am–11 am' (India time, as the server groups). */
 function hourLabel(hour: string): string {

@@ -75,7 +75,13 @@ function PeopleList({ people }: { people: SitePerson[] }) {
     <ul className="people">
       {people.map((person) => (
         <li key={`${person.name}|${person.role}`} className="person">
-          {person.photoUrl ? <img src={person.photoUrl} alt="" width="96" height="96" loading="lazy" decoding="async" /> : <span className="person__initial" aria-hidden="true">{person.name.charAt(0)}</span>}
+          {person.photoUrl ? (
+            <img src={person.photoUrl} alt="" width="96" height="96" loading="lazy" decoding="async" />
+          ) : (
+            <span className="person__initial" aria-hidden="true">
+              {person.name.charAt(0)}
+            </span>
+          )}
           <div>
             <h4>{person.name}</h4>
             {person.role ? <p className="person__role">{person.role}</p> : null}
@@ -111,8 +117,8 @@ export function LandingSections({ reduced = false }: { reduced?: boolean }) {
           Opportunities for real estate firms
         </h2>
         <p className="section__lead">
-          Meet thousands of serious home buyers and investors in two days, launch projects in front of the media,
-          and reach a television and digital audience across the country.
+          Meet thousands of serious home buyers and investors in two days, launch projects in front of the media, and reach a television and digital audience
+          across the country.
         </p>
         <ul className="checklist">
           <li>Showcase projects to buyers ready to invest</li>
@@ -259,8 +265,8 @@ function FounderProfile() {
           Founder profile
         </h2>
         <p>
-          The founder of our television and digital media network has spent two decades telling the stories of the
-          builders who shape our cities, and started this expo to bring buyers and developers face to face.
+          The founder of our television and digital media network has spent two decades telling the stories of the builders who shape our cities, and started
+          this expo to bring buyers and developers face to face.
         </p>
       </div>
     </section>

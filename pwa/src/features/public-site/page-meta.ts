@@ -47,8 +47,7 @@ export function publicPageMeta(path: string): PageMeta | undefined {
   return page ? { ...page, path, image: SHARE_IMAGE.path, imageAlt: IMAGE_ALT } : undefined;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** The <head> tags of a page; `origin` makes the canonical address and the share image absolute. */
 export function pageMetaTags(meta: PageMeta, origin: string): string {

@@ -73,7 +73,10 @@ function readRendered(): RenderedSite | null {
 
 /** The site data as a JSON block for the page's HTML (`<` escaped, so no text can close the element). */
 export function renderedSiteScript(rendered: RenderedSite): string {
-  const json = JSON.stringify(rendered).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(rendered)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return `<script type="application/json" id="${SITE_DATA_ELEMENT_ID}">${json}</script>`;
 }
 

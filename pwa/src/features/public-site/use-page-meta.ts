@@ -12,7 +12,9 @@ export function usePageMeta(path: string) {
     if (!meta) return;
     const current = document.head.querySelector('link[rel="canonical"]')?.getAttribute('href');
     if (current === new URL(path, window.location.origin).href && document.title === meta.title) return;
-    document.head.querySelectorAll('title, link[rel="canonical"], meta[property^="og:"], meta[name="description"], meta[name^="twitter:"]').forEach((tag) => tag.remove());
+    document.head
+      .querySelectorAll('title, link[rel="canonical"], meta[property^="og:"], meta[name="description"], meta[name^="twitter:"]')
+      .forEach((tag) => tag.remove());
     document.head.insertAdjacentHTML('beforeend', pageMetaTags(meta, window.location.origin));
   }, [path]);
 }

@@ -36,6 +36,8 @@ describe('the visit links', () => {
 
   it('name the calendar file by event and share on WhatsApp with the text and the page', () => {
     expect(calendarFileUrl('ev 1')).toBe('/api/public/calendar.ics?eventId=ev%201');
-    expect(whatsAppShareUrl('See you at the expo', 'https://expo.example.in/')).toBe('https://wa.me/?text=See%20you%20at%20the%20expo%20https%3A%2F%2Fexpo.example.in%2F');
+    expect(whatsAppShareUrl('See you at the expo', 'https://expo.example.in/')).toBe(
+      'https://wa.me/?text=See%20you%20at%20the%20expo%20https%3A%2F%2Fexpo.example.in%2F',
+    );
   });
 });

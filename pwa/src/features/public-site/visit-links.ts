@@ -5,7 +5,11 @@ import type { PublicEvent } from '@edge/lib/events';
 /** The event's calendar file (served by the API). */
 export const calendarFileUrl = (eventId: string) => `/api/public/calendar.ics?eventId=${encodeURIComponent(eventId)}`;
 
-const googleDate = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const googleDate = (iso: string) =>
+  new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** Google Calendar's "add event" page, filled in with the event. */
 export function googleCalendarUrl(event: PublicEvent, pageUrl: string): string {

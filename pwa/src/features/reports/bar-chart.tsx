@@ -48,7 +48,13 @@ export function BarChart({
         type: 'bar',
         data: {
           labels,
-          datasets: series.map((s, i) => ({ label: s.label, data: s.data, backgroundColor: PALETTE[i % PALETTE.length], borderRadius: 3, maxBarThickness: 56 })),
+          datasets: series.map((s, i) => ({
+            label: s.label,
+            data: s.data,
+            backgroundColor: PALETTE[i % PALETTE.length],
+            borderRadius: 3,
+            maxBarThickness: 56,
+          })),
         },
         options: {
           indexAxis: horizontal ? 'y' : 'x',

@@ -4,7 +4,11 @@ import type { ReportTable } from './report-data';
 
 /** A file name for an event's report: `reports-hyderabad-property-expo-2026-11-23.csv`. */
 export function reportFileName(eventName: string, extension: 'csv' | 'xlsx', today = new Date()): string {
-  const slug = eventName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'event';
+  const slug =
+    eventName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'event';
   return `reports-${slug}-${today.toISOString().slice(0, 10)}.${extension}`;
 }
 

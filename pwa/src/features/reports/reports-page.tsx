@@ -86,7 +86,10 @@ function ReportCards({ report }: { report: Report }) {
   const profession = useMemo(() => single(tables.profession, 'Visitors'), [tables]);
   const perHour = useMemo(() => single(tables.perHour, 'People checked in'), [tables]);
   const enquiries = useMemo(
-    () => ({ labels: report.enquiriesByStatus.map((e) => statusLabel(e.status)), series: [{ label: 'Enquiries', data: report.enquiriesByStatus.map((e) => e.enquiries) }] }),
+    () => ({
+      labels: report.enquiriesByStatus.map((e) => statusLabel(e.status)),
+      series: [{ label: 'Enquiries', data: report.enquiriesByStatus.map((e) => e.enquiries) }],
+    }),
     [report],
   );
   const money = useMemo(
@@ -107,8 +110,8 @@ function ReportCards({ report }: { report: Report }) {
       </ReportCard>
       <ReportCard table={tables.perHour} testId="report-per-hour">
         <p className="reports-figure" data-testid="show-up-rate">
-          <strong>{Math.round(showUp.rate * 1000) / 10}%</strong> showed up: {showUp.checkedIn.toLocaleString('en-IN')} of {showUp.registered.toLocaleString('en-IN')} registered
-          people checked in
+          <strong>{Math.round(showUp.rate * 1000) / 10}%</strong> showed up: {showUp.checkedIn.toLocaleString('en-IN')} of{' '}
+          {showUp.registered.toLocaleString('en-IN')} registered people checked in
         </p>
         {perHour.labels.length ? <BarChart label="Check-ins per hour" {...perHour} /> : null}
       </ReportCard>
@@ -117,11 +120,14 @@ function ReportCards({ report }: { report: Report }) {
         {city.labels.length ? <BarChart label="Visitors by city" {...city} horizontal height={Math.max(160, city.labels.length * 26)} /> : null}
       </ReportCard>
       <ReportCard table={tables.profession} testId="report-profession">
-        {profession.labels.length ? <BarChart label="Visitors by profession" {...profession} horizontal height={Math.max(120, profession.labels.length * 32)} /> : null}
+        {profession.labels.length ? (
+          <BarChart label="Visitors by profession" {...profession} horizontal height={Math.max(120, profession.labels.length * 32)} />
+        ) : null}
       </ReportCard>
       <ReportCard table={tables.sponsorship} testId="report-sponsorship" money>
         <p className="reports-figure">
-          <strong>{formatInr(sponsorship.paid)}</strong> paid of {formatInr(sponsorship.committed)} committed · {formatInr(sponsorship.committed - sponsorship.paid)} to collect
+          <strong>{formatInr(sponsorship.paid)}</strong> paid of {formatInr(sponsorship.committed)} committed ·{' '}
+          {formatInr(sponsorship.committed - sponsorship.paid)} to collect
         </p>
         {money.labels.length ? <BarChart label="Sponsorship committed and paid by tier" {...money} /> : null}
       </ReportCard>
@@ -133,10 +139,27 @@ function ReportCards({ report }: { report: Report }) {
 }
 
 /** A report's card: its title, what the children draw, then the table of its figures (or its empty state). */
-function ReportCard({ table, children, wide, money, testId }: { table: ReportTable; children?: React.ReactNode; wide?: boolean; money?: boolean; testId: string }) {
-  const show = (value: string | number, column: number) => (money && column >= 2 && typeof value === 'number' ? formatInr(value) : typeof value === 'number' ? value.toLocaleString('en-IN') : value);
+function ReportCard({
+  table,
+  children,
+  wide,
+  money,
+  testId,
+}: {
+  table: ReportTable;
+  children?: React.ReactNode;
+  wide?: boolean;
+  money?: boolean;
+  testId: string;
+}) {
+  const show = (value: string | number, column: number) =>
+    money && column >= 2 && typeof value === 'number' ? formatInr(value) : typeof value === 'number' ? value.toLocaleString('en-IN') : value;
   return (
-    <article className={wide ? 'panel-card reports-card reports-card--wide' : 'panel-card reports-card'} data-testid={testId} aria-labelledby={`${testId}-title`}>
+    <article
+      className={wide ? 'panel-card reports-card reports-card--wide' : 'panel-card reports-card'}
+      data-testid={testId}
+      aria-labelledby={`${testId}-title`}
+    >
       <h2 id={`${testId}-title`}>{table.title}</h2>
       {table.rows.length === 0 ? (
         <p className="panel-muted">Nothing yet for this event.</p>

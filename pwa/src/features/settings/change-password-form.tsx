@@ -12,8 +12,7 @@ const EMPTY: PasswordChangeForm = { currentPassword: '', newPassword: '', confir
 export function ChangePasswordForm() {
   const form = useSchemaForm(passwordChangeFormSchema, EMPTY);
   const change = useMutation({
-    mutationFn: ({ currentPassword, newPassword }: PasswordChangeForm) =>
-      readEnvelope(api.api.auth.password.$post({ json: { currentPassword, newPassword } })),
+    mutationFn: ({ currentPassword, newPassword }: PasswordChangeForm) => readEnvelope(api.api.auth.password.$post({ json: { currentPassword, newPassword } })),
     onSuccess: (result) => {
       toast.success(result.message);
       form.reset(EMPTY);

@@ -12,7 +12,15 @@ import { formatClock, formatCreatedOn } from '../../lib/dates';
 import { useLogout, usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/toasts';
 import { api, errorMessage, readEnvelope } from '../../lib/api';
-import { type Account, accountsQueryOptions, type LoginLock, loginLocksQueryOptions, type SiteSettings, settingsKeys, siteSettingsQueryOptions } from './settings-queries';
+import {
+  type Account,
+  accountsQueryOptions,
+  type LoginLock,
+  loginLocksQueryOptions,
+  type SiteSettings,
+  settingsKeys,
+  siteSettingsQueryOptions,
+} from './settings-queries';
 import { eventKeys } from '../../components/event-queries';
 import { FormMessage } from '../../components/form-message';
 import { ChangePasswordForm } from './change-password-form';
@@ -166,11 +174,7 @@ function SiteSettingsCard() {
           {errorMessage(settings.error, 'Failed to load settings')}
         </p>
       ) : null}
-      {settings.data ? (
-        <PublicSiteForm saved={siteFormValues(settings.data)} />
-      ) : settings.isPending ? (
-        <p className="panel-muted">Loading ...</p>
-      ) : null}
+      {settings.data ? <PublicSiteForm saved={siteFormValues(settings.data)} /> : settings.isPending ? <p className="panel-muted">Loading ...</p> : null}
     </div>
   );
 }

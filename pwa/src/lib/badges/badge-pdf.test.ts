@@ -5,7 +5,12 @@ import { qrCodesInPdf } from '../../../../tests/support/pdf-qr-codes';
 import { badgesPdf } from './badge-pdf';
 
 const EVENT = { name: 'Hyderabad Property Expo & Builders Awards 2026', dates: '12th - 13th Dec, 2026', venue: 'HITEX Exhibition Centre, Hyderabad' };
-const person = (i: number) => ({ name: `Visitor Number ${i} Reddy`, organisation: 'Sri Homes Private Limited', type: 'Visitor', passCode: `EP7K2Q9M${String(i).padStart(2, '0')}` });
+const person = (i: number) => ({
+  name: `Visitor Number ${i} Reddy`,
+  organisation: 'Sri Homes Private Limited',
+  type: 'Visitor',
+  passCode: `EP7K2Q9M${String(i).padStart(2, '0')}`,
+});
 
 describe('badge PDFs', () => {
   it('an A6 badge is one A6 page whose printed QR code reads back as the pass code', async () => {
@@ -29,7 +34,14 @@ describe('badge PDFs', () => {
   });
 
   it('prints a name in a script the standard fonts lack as "?" rather than failing, and fits a very long name', async () => {
-    const bytes = await badgesPdf([{ name: 'రవి కుమార్', type: 'Guest', passCode: 'EPGUEST001' }, { ...person(2), name: 'A'.repeat(120) }], EVENT, 'a6');
+    const bytes = await badgesPdf(
+      [
+        { name: 'రవి కుమార్', type: 'Guest', passCode: 'EPGUEST001' },
+        { ...person(2), name: 'A'.repeat(120) },
+      ],
+      EVENT,
+      'a6',
+    );
     expect((await PDFDocument.load(bytes)).getPageCount()).toBe(2);
     expect(await qrCodesInPdf(bytes)).toEqual([['EPGUEST001'], ['EP7K2Q9M02']]);
   });

@@ -67,7 +67,14 @@ interface Fonts {
 }
 
 /** One badge in the box (x, y, width, height): band with the event, name, organisation, type, QR, pass code. */
-function drawBadge(page: PDFPage, fonts: Fonts, person: BadgePerson, event: BadgeEvent, box: { x: number; y: number; width: number; height: number }, layout: BadgeLayout) {
+function drawBadge(
+  page: PDFPage,
+  fonts: Fonts,
+  person: BadgePerson,
+  event: BadgeEvent,
+  box: { x: number; y: number; width: number; height: number },
+  layout: BadgeLayout,
+) {
   const pad = 6 * MM;
   const inner = box.width - 2 * pad;
   const top = box.y + box.height;
@@ -97,7 +104,13 @@ function drawBadge(page: PDFPage, fonts: Fonts, person: BadgePerson, event: Badg
     const qrY = box.y + 18 * MM;
     drawQr(page, person.passCode, qrX, qrY, qr);
     const code = fitted(fonts.bold, printable(fonts.bold, person.passCode), qr, 12, 8);
-    page.drawText(code.text, { x: box.x + (box.width - fonts.bold.widthOfTextAtSize(code.text, code.size)) / 2, y: qrY - 4 * MM, size: code.size, font: fonts.bold, color: INK });
+    page.drawText(code.text, {
+      x: box.x + (box.width - fonts.bold.widthOfTextAtSize(code.text, code.size)) / 2,
+      y: qrY - 4 * MM,
+      size: code.size,
+      font: fonts.bold,
+      color: INK,
+    });
     // The type as a band at the foot.
     page.drawRectangle({ x: box.x, y: box.y, width: box.width, height: 9 * MM, color: INK });
     line(person.type.toUpperCase(), fonts.bold, box.y + 3 * MM, 12, 8, rgb(1, 1, 1));

@@ -23,16 +23,15 @@ function AuthedLayout() {
   return (
     <PanelUserContext.Provider value={me.data ?? null}>
       <LogoutContext.Provider value={logout}>
-      <PanelShell
-        userEmail={me.data?.email}
-        onLogout={() => {
-          void logout();
-        }}
-      >
-        <Outlet />
-      </PanelShell>
+        <PanelShell
+          userEmail={me.data?.email}
+          onLogout={() => {
+            void logout();
+          }}
+        >
+          <Outlet />
+        </PanelShell>
       </LogoutContext.Provider>
     </PanelUserContext.Provider>
   );
 }
-

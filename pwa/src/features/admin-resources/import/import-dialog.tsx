@@ -131,12 +131,15 @@ export default function ImportDialog({ config, onClose }: { config: ResourceConf
       <div className="import">
         {step.name === 'choose' || step.name === 'map' ? (
           <div className="import__choose">
-            <p className="import__intro">
-              A CSV or Excel (.xlsx) file whose first row holds the column names. Every row is checked before anything is saved.
-            </p>
+            <p className="import__intro">A CSV or Excel (.xlsx) file whose first row holds the column names. Every row is checked before anything is saved.</p>
             <div className="field">
               <label htmlFor={fileId}>File</label>
-              <input id={fileId} type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(event) => void chooseFile(event.currentTarget.files?.[0])} />
+              <input
+                id={fileId}
+                type="file"
+                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                onChange={(event) => void chooseFile(event.currentTarget.files?.[0])}
+              />
             </div>
             <PanelEventSelect value={eventId} onChange={setEventId} required={config.name === 'awardeesvip'} />
           </div>
@@ -241,7 +244,17 @@ export default function ImportDialog({ config, onClose }: { config: ResourceConf
 }
 
 /** The counts of a check or an import, and each skipped row with its problem. */
-function ImportReport({ result, dryRun, nameOf, phoneOf }: { result: ImportResult; dryRun: boolean; nameOf: (line: number) => string; phoneOf: (line: number) => string }) {
+function ImportReport({
+  result,
+  dryRun,
+  nameOf,
+  phoneOf,
+}: {
+  result: ImportResult;
+  dryRun: boolean;
+  nameOf: (line: number) => string;
+  phoneOf: (line: number) => string;
+}) {
   const problems = result.rows.filter((row) => row.outcome === 'invalid' || row.outcome === 'duplicate');
   return (
     <div className="import__report">

@@ -20,12 +20,33 @@ const FORM_FIELD_OF: Record<string, string> = Object.fromEntries(Object.entries(
 const eventFields: FormField[] = [
   { name: 'eventName', label: 'Event Name', type: 'text', required: true, full: true },
   // A new state empties the city: the cities offered are the state's.
-  { name: 'state', label: 'State', type: 'select', required: true, options: INDIA_STATES, placeholder: 'Select state', onPick: (state) => ({ set: { state, city: '' } }) },
-  { name: 'city', label: 'City', type: 'select', required: true, placeholder: 'Select city', dependsOn: { field: 'state', options: citiesOf, waiting: 'Select a state first' } },
+  {
+    name: 'state',
+    label: 'State',
+    type: 'select',
+    required: true,
+    options: INDIA_STATES,
+    placeholder: 'Select state',
+    onPick: (state) => ({ set: { state, city: '' } }),
+  },
+  {
+    name: 'city',
+    label: 'City',
+    type: 'select',
+    required: true,
+    placeholder: 'Select city',
+    dependsOn: { field: 'state', options: citiesOf, waiting: 'Select a state first' },
+  },
   { name: 'eventTypes', label: 'Event Types', type: 'choices', required: true, options: EVENT_TYPES },
   // Both dates are needed ("Start date and end date are required", checked with the form's rules below).
   // A start later than the end clears the end; an end before the start is refused (cleared) with its message.
-  { name: 'start', label: 'Start Date & Time', type: 'datetime', marked: true, onPick: (start, values) => ({ set: { ...pickStart({ start: values.start ?? '', end: values.end ?? '' }, start) } }) },
+  {
+    name: 'start',
+    label: 'Start Date & Time',
+    type: 'datetime',
+    marked: true,
+    onPick: (start, values) => ({ set: { ...pickStart({ start: values.start ?? '', end: values.end ?? '' }, start) } }),
+  },
   {
     name: 'end',
     label: 'End Date & Time',

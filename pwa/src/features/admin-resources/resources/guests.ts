@@ -11,12 +11,7 @@ export const guestsConfig = panelResource(guestDescription, {
   submitLabel: { create: 'Add Guest', edit: 'Update Guest' },
   nameKey: 'fullName',
   searchPlaceholder: 'Search name, phone, email, organization',
-  columns: [
-    nameColumn,
-    ...contactColumns,
-    statusColumn,
-    createdOnColumn,
-  ],
+  columns: [nameColumn, ...contactColumns, statusColumn, createdOnColumn],
   fields: [
     ...personFields(true),
     ...addressFields,

@@ -47,7 +47,12 @@ export const stallsConfig = panelResource(stallDescription, {
   },
   fromRecord: (row: BaseRecord) => {
     const size = (row.stallSize ?? {}) as { width?: number; length?: number; unit?: string };
-    return valuesFrom(stallFields, { ...row, stallWidth: size.width ?? row.stallWidth, stallLength: size.length ?? row.stallLength, stallUnit: size.unit ?? row.stallUnit });
+    return valuesFrom(stallFields, {
+      ...row,
+      stallWidth: size.width ?? row.stallWidth,
+      stallLength: size.length ?? row.stallLength,
+      stallUnit: size.unit ?? row.stallUnit,
+    });
   },
   formFieldOf: { stallSize: 'stallWidth' },
   messages: {

@@ -12,12 +12,7 @@ export const visitorsConfig = panelResource(visitorDescription, {
   submitLabel: { create: 'Register Visitor', edit: 'Update Visitor' },
   nameKey: 'fullName',
   searchPlaceholder: 'Search name, phone, email, organization',
-  columns: [
-    nameColumn,
-    ...contactColumns,
-    statusColumn,
-    createdOnColumn,
-  ],
+  columns: [nameColumn, ...contactColumns, statusColumn, createdOnColumn],
   fields: [
     ...personFields(false),
     { name: 'workingProfessional', label: 'Working Professional', type: 'select', options: WORKING_PROFESSIONAL_CHOICES, defaultValue: 'Others' },

@@ -32,8 +32,7 @@ export function FindPassForm() {
       setMessage({ tone: 'success', text: body.message });
       setContact('');
     } catch (error) {
-      const text =
-        error instanceof ApiError && !error.isNetworkError ? error.message : 'You are offline. Please try again when you are connected.';
+      const text = error instanceof ApiError && !error.isNetworkError ? error.message : 'You are offline. Please try again when you are connected.';
       setMessage({ tone: 'error', text });
     } finally {
       setBusy(false);

@@ -179,24 +179,86 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
       <form ref={form} className="form" aria-labelledby={`${id}-title`} onSubmit={onSubmit} onFocus={() => void loadRules()}>
         {kind === 'visitor' ? (
           <>
-            <InlineField id={`${id}-name`} name="fullName" label="Full Name" autoComplete="name" value={values.fullName ?? ''} error={errors.fullName} onChange={set('fullName')} onInvalid={showErrors} />
-            <InlineField id={`${id}-mobile`} name="mobileNumber" label="Mobile Number" type="tel" autoComplete="tel-national" value={values.mobileNumber ?? ''} error={errors.mobileNumber} onChange={setMobile} onInvalid={showErrors} />
+            <InlineField
+              id={`${id}-name`}
+              name="fullName"
+              label="Full Name"
+              autoComplete="name"
+              value={values.fullName ?? ''}
+              error={errors.fullName}
+              onChange={set('fullName')}
+              onInvalid={showErrors}
+            />
+            <InlineField
+              id={`${id}-mobile`}
+              name="mobileNumber"
+              label="Mobile Number"
+              type="tel"
+              autoComplete="tel-national"
+              value={values.mobileNumber ?? ''}
+              error={errors.mobileNumber}
+              onChange={setMobile}
+              onInvalid={showErrors}
+            />
             <div className="field">
               <label htmlFor={`${id}-profession`}>Professional Type</label>
-              <select id={`${id}-profession`} name="workingProfessional" value={values.workingProfessional ?? 'Others'} onChange={(event) => set('workingProfessional')(event.target.value)}>
+              <select
+                id={`${id}-profession`}
+                name="workingProfessional"
+                value={values.workingProfessional ?? 'Others'}
+                onChange={(event) => set('workingProfessional')(event.target.value)}
+              >
                 {PROFESSIONAL_TYPES.map((option) => (
                   <option key={option}>{option}</option>
                 ))}
               </select>
             </div>
-            <InlineField id={`${id}-org`} name="organizationName" label="Organization Name" autoComplete="organization" required={false} value={values.organizationName ?? ''} error={errors.organizationName} onChange={set('organizationName')} onInvalid={showErrors} />
+            <InlineField
+              id={`${id}-org`}
+              name="organizationName"
+              label="Organization Name"
+              autoComplete="organization"
+              required={false}
+              value={values.organizationName ?? ''}
+              error={errors.organizationName}
+              onChange={set('organizationName')}
+              onInvalid={showErrors}
+            />
             <CityPicker key={cityKey} name="city" label="City" value={values.city ?? ''} error={errors.city} onChange={set('city')} />
           </>
         ) : (
           <>
-            <InlineField id={`${id}-company`} name="companyName" label="Company / Organization Name" autoComplete="organization" value={values.companyName ?? ''} error={errors.companyName} onChange={set('companyName')} onInvalid={showErrors} />
-            <InlineField id={`${id}-name`} name="contactPersonName" label="Contact Person Name" autoComplete="name" value={values.contactPersonName ?? ''} error={errors.contactPersonName} onChange={set('contactPersonName')} onInvalid={showErrors} />
-            <InlineField id={`${id}-mobile`} name="mobileNumber" label="Mobile Number" type="tel" autoComplete="tel-national" value={values.mobileNumber ?? ''} error={errors.mobileNumber} onChange={setMobile} onInvalid={showErrors} />
+            <InlineField
+              id={`${id}-company`}
+              name="companyName"
+              label="Company / Organization Name"
+              autoComplete="organization"
+              value={values.companyName ?? ''}
+              error={errors.companyName}
+              onChange={set('companyName')}
+              onInvalid={showErrors}
+            />
+            <InlineField
+              id={`${id}-name`}
+              name="contactPersonName"
+              label="Contact Person Name"
+              autoComplete="name"
+              value={values.contactPersonName ?? ''}
+              error={errors.contactPersonName}
+              onChange={set('contactPersonName')}
+              onInvalid={showErrors}
+            />
+            <InlineField
+              id={`${id}-mobile`}
+              name="mobileNumber"
+              label="Mobile Number"
+              type="tel"
+              autoComplete="tel-national"
+              value={values.mobileNumber ?? ''}
+              error={errors.mobileNumber}
+              onChange={setMobile}
+              onInvalid={showErrors}
+            />
           </>
         )}
         <button type="submit" className="button button--primary form__submit" disabled={busy || closed !== null}>

@@ -7,7 +7,11 @@ export default function PassDialog({ pass, onClose }: { pass: SavedPass; onClose
     <Dialog title="Your pass" onClose={onClose}>
       <PassCard pass={pass} />
       <p className="pass__saved">
-        Saved on this device: open it any time, even offline, from <a href="/passes" onClick={onClose}>My passes</a>.
+        Saved on this device: open it any time, even offline, from{' '}
+        <a href="/passes" onClick={onClose}>
+          My passes
+        </a>
+        .
       </p>
     </Dialog>
   );

@@ -5,15 +5,13 @@ import { ApiError } from '@pwa/lib/api-error';
 import { readEnvelope } from '@pwa/lib/envelope';
 import { database, type SavedPass } from '@pwa/offline/db';
 
-export type PassLinkState =
-  | { kind: 'loading' }
-  | { kind: 'pass'; pass: SavedPass; fresh: boolean }
-  | { kind: 'invalid' }
-  | { kind: 'offline' };
+export type PassLinkState = { kind: 'loading' } | { kind: 'pass'; pass: SavedPass; fresh: boolean } | { kind: 'invalid' } | { kind: 'offline' };
 
 export async function storedPassOf(token: string): Promise<SavedPass | undefined> {
   // A device keeps a handful of passes: a scan is cheaper than an index of its own.
-  return database().passes.filter((pass) => pass.linkToken === token).first();
+  return database()
+    .passes.filter((pass) => pass.linkToken === token)
+    .first();
 }
 
 /** Asks the server for the pass; saves it on this device. */

@@ -2,10 +2,7 @@ import { type ComponentType, useEffect, useState } from 'react';
 import type { SavedPass } from '@pwa/offline/db';
 import { databaseMayExist } from '@pwa/offline/db-name';
 
-type DevicePasses =
-  | { kind: 'reading' }
-  | { kind: 'none' }
-  | { kind: 'some'; passes: SavedPass[]; PassCard: ComponentType<{ pass: SavedPass }> };
+type DevicePasses = { kind: 'reading' } | { kind: 'none' } | { kind: 'some'; passes: SavedPass[]; PassCard: ComponentType<{ pass: SavedPass }> };
 
 /**
  * Every pass saved on this device, newest first, with the code that draws them when there are any. A device

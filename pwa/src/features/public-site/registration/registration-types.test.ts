@@ -74,13 +74,21 @@ describe('inline validation: required fields and 10-digit mobiles', () => {
     for (const spelling of ['9876543210', '+91 98765 43210', '098765 43210', '0091 98765 43210', '+919876543210', '919876543210', '98765-43210']) {
       expect(inlineMobileInput(spelling), spelling).toBe('9876543210');
       expect(inlineErrors('visitor', { fullName: 'A', mobileNumber: spelling, city: 'Pune' }), spelling).toEqual({});
-      expect(inlineBody('visitor', { fullName: ' A ', mobileNumber: spelling, city: 'Pune' }), spelling).toEqual({ fullName: 'A', mobileNumber: '9876543210', city: 'Pune' });
+      expect(inlineBody('visitor', { fullName: ' A ', mobileNumber: spelling, city: 'Pune' }), spelling).toEqual({
+        fullName: 'A',
+        mobileNumber: '9876543210',
+        city: 'Pune',
+      });
     }
     // Typing goes on undisturbed; an over-long number stays as typed and gets the field's message.
     expect(inlineMobileInput('98765')).toBe('98765');
     expect(inlineMobileInput('9876543210123456')).toBe('9876543210123456');
-    expect(inlineErrors('visitor', { fullName: 'A', mobileNumber: '9876543210123456', city: 'Pune' })).toEqual({ mobileNumber: 'Valid 10-digit mobile number is required' });
-    expect(inlineErrors('visitor', { fullName: 'x'.repeat(5000), mobileNumber: '9876543210', city: 'Pune' })).toEqual({ fullName: 'Full Name must be at most 200 characters' });
+    expect(inlineErrors('visitor', { fullName: 'A', mobileNumber: '9876543210123456', city: 'Pune' })).toEqual({
+      mobileNumber: 'Valid 10-digit mobile number is required',
+    });
+    expect(inlineErrors('visitor', { fullName: 'x'.repeat(5000), mobileNumber: '9876543210', city: 'Pune' })).toEqual({
+      fullName: 'Full Name must be at most 200 characters',
+    });
     expect(inlineErrors('stall', { contactPersonName: 'B', mobileNumber: '9876543210', companyName: 'c'.repeat(201) })).toEqual({
       companyName: 'Company / Organization Name must be at most 200 characters',
     });
@@ -97,6 +105,8 @@ describe('popup numbers and lengths', () => {
     expect(popupErrors('Visitor Registration', { ...base, mobileNumber: '123456789012345' })).toEqual({
       mobileNumber: 'Enter a valid mobile number, with its country code if it is not Indian',
     });
-    expect(popupErrors('Visitor Registration', { ...base, fullName: 'x'.repeat(5000), mobileNumber: '9876543210' })).toEqual({ fullName: 'Full Name must be at most 200 characters' });
+    expect(popupErrors('Visitor Registration', { ...base, fullName: 'x'.repeat(5000), mobileNumber: '9876543210' })).toEqual({
+      fullName: 'Full Name must be at most 200 characters',
+    });
   });
 });

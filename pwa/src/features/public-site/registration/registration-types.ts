@@ -1,13 +1,7 @@
 // The public registration types (visitor, awards, stall, sponsor, enquiry): endpoints, fields and labels.
 // Their rules and messages are the shared schemas' (edge/schemas/public-registrations.ts), loaded with the
 // first use of a form (form-rules.ts). Pure: no React, no network.
-import {
-  FIELD_LABELS,
-  INLINE_MOBILE_PATTERN,
-  REQUIRED_FIELDS,
-  type RegistrationKind,
-  WORKING_PROFESSIONAL_CHOICES,
-} from '@edge/schemas/vocabulary';
+import { FIELD_LABELS, INLINE_MOBILE_PATTERN, REQUIRED_FIELDS, type RegistrationKind, WORKING_PROFESSIONAL_CHOICES } from '@edge/schemas/vocabulary';
 import type { PublicEndpoint } from '@pwa/offline/db';
 
 /** The forms' rules: the shared schemas and the number reader (zod/mini and libphonenumber, about 40 KB gzip). */
@@ -19,12 +13,7 @@ let formRules: Promise<FormRules> | undefined;
  */
 export const loadFormRules = (): Promise<FormRules> => (formRules ??= import('./form-rules'));
 
-export type RegistrationType =
-  | 'Visitor Registration'
-  | 'Awards Registration'
-  | 'Book a Stall'
-  | 'Sponsor Registration'
-  | 'Enquire Now';
+export type RegistrationType = 'Visitor Registration' | 'Awards Registration' | 'Book a Stall' | 'Sponsor Registration' | 'Enquire Now';
 
 export const PROFESSIONAL_TYPES = WORKING_PROFESSIONAL_CHOICES;
 /** The default enquiry choices, used only when the site data gives none. */
@@ -40,7 +29,11 @@ export interface FieldSpec {
 }
 
 /** A field of a popup type, labelled and marked required as edge/schemas/vocabulary.ts says. */
-function field<K extends RegistrationKind>(kind: K, name: keyof (typeof FIELD_LABELS)[K] & string, spec: Omit<FieldSpec, 'name' | 'label' | 'required'>): FieldSpec {
+function field<K extends RegistrationKind>(
+  kind: K,
+  name: keyof (typeof FIELD_LABELS)[K] & string,
+  spec: Omit<FieldSpec, 'name' | 'label' | 'required'>,
+): FieldSpec {
   return {
     name,
     label: (FIELD_LABELS[kind] as Record<string, string>)[name]!,
@@ -61,7 +54,11 @@ export interface TypeSpec {
   nameField: string;
 }
 
-export function typeSpec(type: RegistrationType, enquiryChoices: readonly string[] = DEFAULT_ENQUIRY_CHOICES, awardCategories: readonly string[] = []): TypeSpec {
+export function typeSpec(
+  type: RegistrationType,
+  enquiryChoices: readonly string[] = DEFAULT_ENQUIRY_CHOICES,
+  awardCategories: readonly string[] = [],
+): TypeSpec {
   switch (type) {
     case 'Visitor Registration':
       return {
@@ -94,22 +91,14 @@ export function typeSpec(type: RegistrationType, enquiryChoices: readonly string
         kind: 'stall',
         endpoint: '/api/stalls/register',
         nameField: 'contactPersonName',
-        fields: [
-          field('stall', 'companyName', organisation),
-          field('stall', 'contactPersonName', person),
-          field('stall', 'mobileNumber', tel),
-        ],
+        fields: [field('stall', 'companyName', organisation), field('stall', 'contactPersonName', person), field('stall', 'mobileNumber', tel)],
       };
     case 'Sponsor Registration':
       return {
         kind: 'sponsor',
         endpoint: '/api/sponsors/register',
         nameField: 'name',
-        fields: [
-          field('sponsor', 'organization', organisation),
-          field('sponsor', 'name', person),
-          field('sponsor', 'mobile', tel),
-        ],
+        fields: [field('sponsor', 'organization', organisation), field('sponsor', 'name', person), field('sponsor', 'mobile', tel)],
       };
     case 'Enquire Now':
       return {
@@ -133,8 +122,7 @@ export type FieldErrors = Record<string, string>;
 export const INLINE_MOBILE_PATTERN_ATTRIBUTE = INLINE_MOBILE_PATTERN.source.replace(/^\^|\$$/g, '');
 
 /** Shown when a submission is kept on the device for later because the device is offline (or the network failed). */
-export const QUEUED_MESSAGE =
-  'You are offline. Your registration is saved on this device and will be sent automatically when you are back online.';
+export const QUEUED_MESSAGE = 'You are offline. Your registration is saved on this device and will be sent automatically when you are back online.';
 
 /** Shown when the server did not answer in time: the device is online, and the submission keeps being sent. */
 export const SLOW_SERVER_MESSAGE =

@@ -89,9 +89,7 @@ export function outcomeOf(answer: Answer, entry: OutboxEntry, eventName: string)
     case 'network':
       return { kind: 'retry', message: answer.message };
     case 'failed':
-      return answer.status === 429 || answer.status >= 500
-        ? { kind: 'retry', message: answer.message }
-        : { kind: 'rejected', message: answer.message };
+      return answer.status === 429 || answer.status >= 500 ? { kind: 'retry', message: answer.message } : { kind: 'rejected', message: answer.message };
   }
 }
 
