@@ -10,7 +10,7 @@ import { apiRoutes } from './routes';
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 const DATABASE_RETRY_AFTER_SECONDS = 5;
-export const STORAGE_UNAVAILABLE = 'The server cannot store anything right now. Please try again in a few minutes.';
+const STORAGE_UNAVAILABLE = 'The server cannot store anything right now. Please try again in a few minutes.';
 
 /**
  * Builds the whole app from its dependencies. Node (`node.ts`) and Workers (`worker.ts`) each make the

@@ -41,7 +41,7 @@ export interface AppDeps {
   serveAssets?: MiddlewareHandler;
 }
 
-export interface Messaging {
+interface Messaging {
   channels: Channels;
   /** PUBLIC_ORIGIN: the site's address in links (else the address a request came to). */
   publicOrigin?: string;

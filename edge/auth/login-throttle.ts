@@ -16,13 +16,13 @@ import { loginThrottle } from '../db/tables/system';
  * There is no lock on an account as a whole: guessing from one address never refuses the owner at
  * another address or on a remembered device.
  */
-export interface ThrottlePolicy {
+interface ThrottlePolicy {
   /** Attempts evaluated per window; later ones answer 429 until the window ends. */
   maxAttempts: number;
   windowMs: number;
 }
 
-export type ThrottleKind = 'device' | 'account-address' | 'address';
+type ThrottleKind = 'device' | 'account-address' | 'address';
 
 const MINUTE = 60_000;
 const THROTTLE_POLICIES: Record<ThrottleKind, ThrottlePolicy> = {

@@ -7,7 +7,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
  */
 export type FieldErrors = Record<string, string>;
 
-export interface FailureBody {
+interface FailureBody {
   success: false;
   message: string;
   errors?: FieldErrors;

@@ -10,7 +10,7 @@
  *   ends one line says how many were left out. A failing disk cannot fill the disk with its own logs.
  */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
-export type LogFields = Record<string, unknown>;
+type LogFields = Record<string, unknown>;
 
 export interface Logger {
   log(level: LogLevel, msg: string, fields?: LogFields): void;

@@ -2,7 +2,7 @@
 // say so before anyone types. Plain code (its one import is the dates module): the PWA uses it too.
 import { formatOpening } from '../../pwa/src/lib/dates';
 
-export type RegistrationWindowState = 'open' | 'not-yet' | 'closed';
+type RegistrationWindowState = 'open' | 'not-yet' | 'closed';
 
 export interface RegistrationWindow {
   /** ISO 8601 UTC; null: no limit on that side. */
@@ -10,7 +10,7 @@ export interface RegistrationWindow {
   registrationClosesAt: string | null;
 }
 
-export function registrationWindow(event: RegistrationWindow, now: Date): RegistrationWindowState {
+function registrationWindow(event: RegistrationWindow, now: Date): RegistrationWindowState {
   const at = now.toISOString();
   if (event.registrationOpensAt && at < event.registrationOpensAt) return 'not-yet';
   if (event.registrationClosesAt && at >= event.registrationClosesAt) return 'closed';
@@ -20,7 +20,7 @@ export function registrationWindow(event: RegistrationWindow, now: Date): Regist
 export const REGISTRATION_CLOSED_MESSAGE = 'Registration for this event has closed.';
 
 /** "Registration opens on 1 September 2025 at 10:00 am." in the event's time zone (India). */
-export function registrationNotYetMessage(opensAt: string): string {
+function registrationNotYetMessage(opensAt: string): string {
   return `Registration opens on ${formatOpening(opensAt)}.`;
 }
 

@@ -13,7 +13,7 @@ export interface SitePackage {
   features: string[];
 }
 
-export const GENERAL_ENQUIRY = 'General Enquiry';
+const GENERAL_ENQUIRY = 'General Enquiry';
 
 /**
  * The four package cards and their prices, platinum "Most Popular". The deliverables are known (expo

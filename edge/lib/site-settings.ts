@@ -6,7 +6,7 @@ import { siteSettings } from '../db/tables/system';
 import { currentEvent } from './events';
 import { DEFAULT_PACKAGES, type SitePackage, subscriptionChoices } from './site-defaults';
 
-export { DEFAULT_PACKAGES, type SitePackage, subscriptionChoices } from './site-defaults';
+export { DEFAULT_PACKAGES, subscriptionChoices } from './site-defaults';
 
 /**
  * What the public pages show that an organiser may want to change without a release: contact phone and

@@ -65,7 +65,7 @@ function precedence(kind: RosterKind, status: string | null | undefined): number
 }
 
 /** What a status change is made on: the change its maker saw last, or the current state (the panel). */
-export type ChangeBase = { kind: 'seen'; operationId: string | null } | { kind: 'current' };
+type ChangeBase = { kind: 'seen'; operationId: string | null } | { kind: 'current' };
 
 export interface StatusChangeInput {
   /** The log entry's id: a UUID v7, so the log's rows land at the end of its primary key, not on random pages. */

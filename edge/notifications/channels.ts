@@ -23,7 +23,7 @@ export interface Mailer {
   }): Promise<string>;
 }
 
-export interface WhatsappConfig {
+interface WhatsappConfig {
   /** `https://graph.facebook.com` in production; a test server in tests. */
   baseUrl: string;
   version: string;
@@ -33,7 +33,7 @@ export interface WhatsappConfig {
   language: string;
 }
 
-export interface SmsConfig {
+interface SmsConfig {
   /** `https://control.msg91.com` in production. */
   baseUrl: string;
   authKey: string;

@@ -34,7 +34,7 @@ export function publicOrigin(c: Context<AppEnv>): string {
  * every message of one registration or one "Find my pass" carries the same link. Rows queued before links
  * were signed carry their stored link (`passUrl`) instead.
  */
-export type MessagePayload = { origin: string } | { passUrl: string };
+type MessagePayload = { origin: string } | { passUrl: string };
 
 /** The link a message carries: its stored one, or the one signed now for its person and creation time. */
 export function messagePassUrl(row: Pick<OutboxRow, 'payload' | 'personKind' | 'personId' | 'createdAt'>, linkSecret: string): string {

@@ -25,7 +25,7 @@ const holder = (table: typeof visitors | typeof stalls | typeof sponsors | typeo
   columns: { id: table.id, eventId: table.eventId, mobileNumber: table.mobileNumber, email: table.email, passCode: table.passCode },
 });
 
-export const PASS_HOLDERS = {
+const PASS_HOLDERS = {
   visitors: holder(visitors, visitors.fullName, 'Visitor Registration'),
   stalls: holder(stalls, stalls.contactPersonName, 'Book a Stall'),
   awards: holder(awardNominations, awardNominations.nomineeName, 'Awards Registration'),

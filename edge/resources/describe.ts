@@ -13,12 +13,12 @@ import type * as z from 'zod/mini';
 export type ResourceName = 'visitors' | 'stalls' | 'sponsors' | 'awards' | 'guests' | 'speakers' | 'awardeesvip' | 'enquiries' | 'events';
 
 /** A stored row of a table, as drizzle reads it. */
-export type RowOf<T extends Table> = T['$inferSelect'];
+type RowOf<T extends Table> = T['$inferSelect'];
 /** The names of a table's columns (the row's keys). */
 export type ColumnName<T extends Table> = keyof RowOf<T> & string;
 
 /** An uploaded image: the multipart field it arrives in, the column keeping its blob key, the URL field of answers. */
-export interface ImageField<T extends Table> {
+interface ImageField<T extends Table> {
   formField: 'profileImage' | 'banner';
   column: ColumnName<T>;
   urlField: 'profileImageUrl' | 'bannerUrl';

@@ -10,7 +10,7 @@ import { normaliseMobile } from './vocabulary';
  * Every write path (public registrations, panel create and update, walk-ins) stores this form, the
  * duplicate rules compare it, searches look it up, and screens show `formatMobile` of it.
  */
-export const DEFAULT_COUNTRY = 'IN';
+const DEFAULT_COUNTRY = 'IN';
 
 /** A number that passes the 10–15 digit rule but that no country's numbering plan can hold. */
 export const MOBILE_UNREADABLE_MESSAGE = 'Enter a valid mobile number, with its country code if it is not Indian';

@@ -2,7 +2,7 @@
  * Where uploaded images live: an R2 bucket on Workers, a folder on Node. Keys are random and flat
  * (see `newBlobKey`), so an implementation never has to deal with paths chosen by a client.
  */
-export interface StoredBlob {
+interface StoredBlob {
   body: ReadableStream<Uint8Array> | Uint8Array;
   contentType: string;
   size: number;

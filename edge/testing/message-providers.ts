@@ -34,7 +34,7 @@ export async function startSmtpServer() {
   return { url: `smtp://127.0.0.1:${port}`, received, envelopes, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-export interface ProviderRequest {
+interface ProviderRequest {
   method: string;
   path: string;
   headers: IncomingMessage['headers'];

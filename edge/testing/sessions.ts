@@ -6,7 +6,7 @@ interface Server extends Pick<ApiTarget, 'login' | 'createUser'> {
 }
 
 /** A request's answer, read: its status, its body (parsed when it is JSON, else the text) and its headers. */
-export interface Answer {
+interface Answer {
   status: number;
   body: any;
   headers: Headers;

@@ -16,13 +16,13 @@ import { readPassLinkToken } from '../../notifications/pass-link';
 import { e164Mobile } from '../../notifications/recipient';
 import { calendarQuerySchema, findPassSchema, passTokenParamSchema, STORED_PASS_TOKEN_PATTERN } from '../../schemas/passes';
 
-export const PASS_NOT_FOUND_MESSAGE = 'Pass not found';
-export const FIND_PASS_SENT_MESSAGE = 'If this number or e-mail is registered with us, the link to your pass is on its way to it.';
-export const FIND_PASS_LIMIT_MESSAGE = 'Too many requests. Please wait a minute and try again.';
+const PASS_NOT_FOUND_MESSAGE = 'Pass not found';
+const FIND_PASS_SENT_MESSAGE = 'If this number or e-mail is registered with us, the link to your pass is on its way to it.';
+const FIND_PASS_LIMIT_MESSAGE = 'Too many requests. Please wait a minute and try again.';
 
 /** "Find my pass" requests allowed per minute: per number or e-mail asked for, and per client address. */
-export const FIND_PASS_PER_CONTACT = 3;
-export const FIND_PASS_PER_ADDRESS = 10;
+const FIND_PASS_PER_CONTACT = 3;
+const FIND_PASS_PER_ADDRESS = 10;
 /** Passes one request sends links for (one person registered as visitor and for the awards, say). */
 const MAX_PASSES_PER_REQUEST = 5;
 

@@ -24,11 +24,11 @@ import { passMessageStatements, publicOrigin, type PassHolder } from '../../noti
  * The part every public submission shares: which event, idempotency, pass code, one atomic write of the
  * record with its idempotency key, and the contract's answers for the ways that write can fail.
  */
-export const REGISTERED_MESSAGE = 'Registration successful!';
-export const ALREADY_REGISTERED_MESSAGE = 'You have already registered. Thank you for your interest!';
-export const UNKNOWN_EVENT_MESSAGE = 'Unknown event';
-export const IN_PROGRESS_MESSAGE = 'This submission is still being processed. Please try again in a moment.';
-export const NO_EVENT_MESSAGE = 'No event is open for registration at the moment';
+const REGISTERED_MESSAGE = 'Registration successful!';
+const ALREADY_REGISTERED_MESSAGE = 'You have already registered. Thank you for your interest!';
+const UNKNOWN_EVENT_MESSAGE = 'Unknown event';
+const IN_PROGRESS_MESSAGE = 'This submission is still being processed. Please try again in a moment.';
+const NO_EVENT_MESSAGE = 'No event is open for registration at the moment';
 export { REGISTRATION_CLOSED_MESSAGE };
 
 export interface Submission<Input extends { eventId?: string; uniqueSubmissionId?: string }, Row extends object> {
@@ -139,7 +139,7 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
   }
 }
 
-export interface Created<Row> {
+interface Created<Row> {
   success: true;
   message: string;
   data: Row & { eventName: string; eventStartDateTime: string; eventEndDateTime: string; eventVenue: string; eventCity: string };

@@ -18,7 +18,7 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
-export function dismissToast(id: number): void {
+function dismissToast(id: number): void {
   toasts = toasts.filter((item) => item.id !== id);
   emit();
 }

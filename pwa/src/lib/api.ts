@@ -5,9 +5,8 @@ import { apiClient, apiFetch } from './api-client';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
 import { getToken } from './auth-token';
 import { readEnvelope, type ResponseLike } from './envelope';
-import { saveFile } from './save-file';
 
-export { ApiError, errorMessage, isApiError } from './api-error';
+export { errorMessage } from './api-error';
 export { readEnvelope } from './envelope';
 
 /**
@@ -38,12 +37,6 @@ export async function answerFile(response: Promise<ResponseLike & { headers: Hea
   if (!res.ok) await readEnvelope(res); // throws the server's message
   const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
   return { file: await res.blob(), name };
-}
-
-/** Saves a file answer (e.g. a CSV export) under the server's file name; a failure rejects with the server's message. */
-export async function downloadAnswer(response: Parameters<typeof answerFile>[0], fallbackName: string) {
-  const { file, name } = await answerFile(response, fallbackName);
-  saveFile(file, name);
 }
 
 /** A record of an admin resource as the API answers it: id, timestamps, status, event name, and its own fields. */

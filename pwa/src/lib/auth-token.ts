@@ -1,7 +1,7 @@
 // The admin token, kept in localStorage under one key. Changes (here or in another tab)
 // are broadcast to subscribers, so screens can react to a logout elsewhere.
 
-export const TOKEN_KEY = 'eventpro.token';
+const TOKEN_KEY = 'eventpro.token';
 
 type Listener = (token: string | null) => void;
 const listeners = new Set<Listener>();

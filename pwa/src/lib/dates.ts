@@ -5,7 +5,7 @@
  * organiser abroad and a tablet left on UTC see the same times as the venue. The server stores instants in
  * UTC (ISO 8601).
  */
-export const EVENT_TIME_ZONE = 'Asia/Kolkata';
+const EVENT_TIME_ZONE = 'Asia/Kolkata';
 const IST_OFFSET = '+05:30';
 
 function toDate(value: unknown): Date | null {

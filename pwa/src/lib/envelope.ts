@@ -1,7 +1,7 @@
 import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from './api-error';
 
 /** The JSON envelope of every `/api` answer. */
-export interface Envelope {
+interface Envelope {
   success: boolean;
   message?: string;
   data?: unknown;

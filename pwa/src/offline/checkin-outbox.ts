@@ -12,8 +12,6 @@ import { type DownloadReads, loadedIndex, localPerson, pendingRecordKeys } from 
 import { announce } from './store-broadcast';
 import type { CheckinOperation, CheckinOutboxEntry, OutboxAuthor, RosterKind, RosterPerson, WalkInDraft } from './checkin-types';
 
-export type { PersonState };
-
 /** Who makes a change on this device: credited to them (their author ticket), shown as "changed by". */
 export interface Actor {
   /** The signed-in user's id; read from the login token when not given. */

@@ -20,15 +20,15 @@ import { onOtherTabs } from './store-broadcast';
 import type { AuthorTicket, CheckinOutboxEntry, DeviceInfo } from './checkin-types';
 import { recordStorageLoss } from './storage-loss';
 
-export const BATCH_SIZE = 500;
-export const PAGE_SIZE = 2000;
+const BATCH_SIZE = 500;
+const PAGE_SIZE = 2000;
 const INTERVAL_MS = 15_000;
 const MAX_BACKOFF_MS = 60_000;
 const LOCK_NAME = 'eventpro-checkin-sync';
 /** A request without an answer after this long is given up (a roster page of 2,000 people included). */
 const REQUEST_TIMEOUT_MS = 60_000;
 
-export interface DownloadState {
+interface DownloadState {
   eventId: string;
   loaded: number;
   complete: boolean;
@@ -70,7 +70,7 @@ export interface SyncDeps {
 type DataOf<B> = B extends { data: infer D } ? D : never;
 
 /** A request the engine cannot send until someone logs in (again). */
-export class AuthNeeded extends Error {}
+class AuthNeeded extends Error {}
 
 /** A refusal for good (validation): the entries stay with the reason. Network, 408, 429 and 5xx are retried. */
 const refusedForGood = (error: unknown): error is ApiError =>
@@ -760,7 +760,7 @@ let syncRequested: Promise<void> | null = null;
  * Asks for a Background Sync with tag 'eventpro-checkin-outbox' (where `registration.sync` exists) after
  * something was queued. Pages only: a no-op in the worker or where there is no service worker.
  */
-export function requestBackgroundSync(): void {
+function requestBackgroundSync(): void {
   if (typeof window === 'undefined' || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   if (syncRequested) return; // one registration per burst of changes
   syncRequested = (async () => {

@@ -70,7 +70,7 @@ export interface OutboxAuthor {
   name: string;
 }
 
-export type OutboxState = 'waiting' | 'sending' | 'refused';
+type OutboxState = 'waiting' | 'sending' | 'refused';
 
 /** A change waiting for the server, in creation order (`seq`). */
 export interface CheckinOutboxEntry {

@@ -2,7 +2,7 @@
 // localStorage hint, so app start does not load Dexie when nothing does) and change notifications.
 // The outbox itself (public-outbox.ts, Dexie) loads only when there is something to send or show.
 
-export const OUTBOX_HINT_KEY = 'eventpro.outbox.pending';
+const OUTBOX_HINT_KEY = 'eventpro.outbox.pending';
 
 const listeners = new Set<() => void>();
 

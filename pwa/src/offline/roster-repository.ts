@@ -71,7 +71,7 @@ export async function localPerson(eventId: string, kind: RosterKind, id: string,
 }
 
 /** The device's copies of these people (any event), for screens that show names from the roster. */
-export async function localPeople(keys: Array<[eventId: string, kind: RosterKind, id: string]>): Promise<RosterPerson[]> {
+async function localPeople(keys: Array<[eventId: string, kind: RosterKind, id: string]>): Promise<RosterPerson[]> {
   const db = database();
   return db.transaction('r', db.rosterPeople, db.rosterChunks, async () => {
     const downloads: DownloadReads = new Map();
@@ -132,10 +132,10 @@ function followOtherTab(message: Parameters<Parameters<typeof onOtherTabs>[0]>[0
 // ---------------------------------------------------------------------------------------------------
 // How a change still on its way shows on the roster
 
-export type DoorState = Pick<RosterPerson, 'status' | 'statusChangedAt' | 'statusChangedBy' | 'statusDeviceId' | 'statusOperationId'>;
+type DoorState = Pick<RosterPerson, 'status' | 'statusChangedAt' | 'statusChangedBy' | 'statusDeviceId' | 'statusOperationId'>;
 
 /** What a waiting outbox entry made its person look like on this device (a status change, a walk-in). */
-export function optimisticState(entry: CheckinOutboxEntry): { key: string; state: DoorState } {
+function optimisticState(entry: CheckinOutboxEntry): { key: string; state: DoorState } {
   if (entry.op) {
     return {
       key: `${entry.op.kind}:${entry.op.recordId}`,
@@ -191,7 +191,7 @@ const removedPerson = {
 } as const;
 
 /** A roster page whose predecessor was not stored: rolled back rather than leave a gap behind its cursor. */
-export class RosterPageOutOfOrder extends Error {
+class RosterPageOutOfOrder extends Error {
   constructor() {
     super('Roster page not stored: the page before it was not stored');
   }

@@ -15,7 +15,7 @@ const PLAIN_NUMBER = /^-?(0|[1-9]\d{0,14})(\.\d+)?$/;
 const DEFUSED = /^'[=+\-@\t\r]/;
 
 /** A CSV cell as an Excel cell: numbers as numbers, everything else (phones, codes, IST dates) as the text it is. */
-export function workbookCell(text: string): string | number | null {
+function workbookCell(text: string): string | number | null {
   if (text === '') return null;
   if (PLAIN_NUMBER.test(text)) return Number(text);
   return DEFUSED.test(text) ? text.slice(1) : text;

@@ -24,12 +24,12 @@ export type PageSize = (typeof ANY_PAGE_SIZE)[number];
 export const ALL_EVENTS = 'all';
 
 /** A positive whole page number, or nothing. */
-export function pageParam(value: unknown): number | undefined {
+function pageParam(value: unknown): number | undefined {
   const page = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
   return Number.isInteger(page) && page >= 1 ? page : undefined;
 }
 
-export const textParam = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const textParam = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 export function listSearchSchema(search: Record<string, unknown>): ListSearch {
   const size = pageParam(search.size);

@@ -13,7 +13,7 @@ import type { BaseRecord } from '../../lib/api';
 import type { ResourceName } from './types';
 
 /** The resources whose status the check-in outbox can carry (people at the venue door). */
-export const OFFLINE_KINDS: ReadonlySet<ResourceName> = new Set<ResourceName>(['visitors', 'guests', 'speakers', 'awardeesvip']);
+const OFFLINE_KINDS: ReadonlySet<ResourceName> = new Set<ResourceName>(['visitors', 'guests', 'speakers', 'awardeesvip']);
 
 export const OFFLINE_NEEDS_NETWORK = 'You are offline — this change needs the network';
 

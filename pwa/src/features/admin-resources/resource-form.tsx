@@ -25,7 +25,7 @@ import { isStaleEdit, StaleEditReload } from '../../components/stale-edit-reload
 const SESSION_EXPIRED = 'Session expired. Please log in again.';
 
 /** What a failed save shows: the server's words, except a refused token, which asks for a new login. */
-export function saveErrorMessage(failure: unknown, fallback: string): string {
+function saveErrorMessage(failure: unknown, fallback: string): string {
   if (failure instanceof ApiError && failure.status === 401) return SESSION_EXPIRED;
   return errorMessage(failure, fallback);
 }
@@ -34,14 +34,14 @@ export function saveErrorMessage(failure: unknown, fallback: string): string {
  * The record a save was refused for (409 with it in `data`, the number at fault): this person is already
  * registered for the event with this mobile number. `undefined` for any other failure (a stale edit too).
  */
-export function existingRecordOf(failure: unknown): BaseRecord | undefined {
+function existingRecordOf(failure: unknown): BaseRecord | undefined {
   if (!(failure instanceof ApiError) || failure.status !== 409 || !failure.errors?.mobileNumber) return undefined;
   const data = failure.data as BaseRecord | undefined;
   return data && typeof data.id === 'string' ? data : undefined;
 }
 
 /** The offline walk-in's confirmation: the visitor is kept on the device and sent when the network returns. */
-export const WALK_IN_QUEUED = 'No network: the visitor is saved on this device as a walk-in and will be sent when the network returns.';
+const WALK_IN_QUEUED = 'No network: the visitor is saved on this device as a walk-in and will be sent when the network returns.';
 
 /** A required field left empty: the resource's one message when it has one, else "{label} is required". */
 const requiredText = (field: FormField) => `${field.label} is required`;

@@ -45,7 +45,7 @@ export interface FormField {
  * `phone`: a stored E.164 number shown as +91 98765 43210. `image`: the thumbnail of the image at that URL.
  * `period`: a start and an end in event time, one a line.
  */
-export type ColumnKind = 'text' | 'status' | 'date' | 'event' | 'money' | 'phone' | 'image' | 'period';
+type ColumnKind = 'text' | 'status' | 'date' | 'event' | 'money' | 'phone' | 'image' | 'period';
 
 export interface Column<Sort extends string = string> {
   key: string;
@@ -61,7 +61,7 @@ export interface Column<Sort extends string = string> {
   fallbackKeys?: string[];
 }
 
-export interface ResourceMessages {
+interface ResourceMessages {
   created: string;
   updated: string;
   createFailed: string;

@@ -1,5 +1,5 @@
 /** The panel's sidebar: groups and items, in the order it shows them. */
-export interface NavItem {
+interface NavItem {
   label: string;
   to: string;
   icon: string;

@@ -5,7 +5,7 @@ import { usePanelUser } from '../../components/panel-session';
 import { LiveCounts } from './live-counts';
 
 /** `GET /api/dashboard/stats`: the six tiles and today's check-ins. */
-export type DashboardStats = Awaited<ReturnType<NonNullable<ReturnType<typeof dashboardQueryOptions>['queryFn']>>>;
+type DashboardStats = Awaited<ReturnType<NonNullable<ReturnType<typeof dashboardQueryOptions>['queryFn']>>>;
 
 export const dashboardQueryOptions = () =>
   queryOptions({

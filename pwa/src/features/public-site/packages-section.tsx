@@ -4,7 +4,7 @@ import { usePublicActions } from './public-layout';
 import { DEFAULT_PACKAGES, type SitePackage } from '@edge/lib/site-defaults';
 import { useSite } from './site-data';
 
-export function PackageCard({ pack, onDetails }: { pack: SitePackage; onDetails: (pack: SitePackage) => void }) {
+function PackageCard({ pack, onDetails }: { pack: SitePackage; onDetails: (pack: SitePackage) => void }) {
   const { openPopup } = usePublicActions();
   return (
     <article className={pack.badge ? 'package package--featured' : 'package'} aria-label={pack.name}>

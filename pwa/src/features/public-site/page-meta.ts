@@ -12,7 +12,7 @@ export interface PageMeta {
   imageAlt: string;
 }
 
-export const SHARE_IMAGE = { path: '/images/share-event.jpg', width: 1200, height: 630 } as const;
+const SHARE_IMAGE = { path: '/images/share-event.jpg', width: 1200, height: 630 } as const;
 const IMAGE_ALT = 'Hyderabad Property Expo and Builders Awards: 100+ best projects, up to 90% loan assistance';
 
 const PAGES: Record<string, Omit<PageMeta, 'path' | 'image' | 'imageAlt'>> = {

@@ -16,7 +16,7 @@ import type { publicSite } from '@edge/lib/site-settings';
 export type SiteData = Awaited<ReturnType<typeof publicSite>>;
 
 /** The featured expo's details, shown until the API answers. */
-export const FALLBACK_SITE: SiteData = {
+const FALLBACK_SITE: SiteData = {
   event: {
     id: '',
     // The event created on the first start, so the prerendered page and the live one agree.
@@ -59,7 +59,7 @@ export interface RenderedSite {
   origin: string;
 }
 
-export const SITE_DATA_ELEMENT_ID = 'site-data';
+const SITE_DATA_ELEMENT_ID = 'site-data';
 
 function readRendered(): RenderedSite | null {
   if (typeof document === 'undefined') return null;

@@ -6,7 +6,7 @@ import { useSite } from './site-data';
  * The dropdown's choices: what it says, the registration type it reports, and where it leads before the
  * app has started (each has a page of its own, or the packages for sponsors).
  */
-export const REGISTER_CHOICES: ReadonlyArray<readonly [string, RegistrationType, string]> = [
+const REGISTER_CHOICES: ReadonlyArray<readonly [string, RegistrationType, string]> = [
   ['Visitor Registration', 'Visitor Registration', '/visitor-registration'],
   ['Nominate for Award', 'Awards Registration', '/awards-registration'],
   ['Book a Stall', 'Book a Stall', '/stall-registration'],

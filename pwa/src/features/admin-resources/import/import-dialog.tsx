@@ -40,7 +40,7 @@ const humanise = (name: string) => {
  * form gives it (else its list column's, else its name in words); the list column's title, the name in
  * words and the field's own name also match a header.
  */
-export function importFields(config: ResourceConfig): ImportField[] {
+function importFields(config: ResourceConfig): ImportField[] {
   const shape = (config.createSchema as unknown as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
   return Object.keys(shape)
     .filter((name) => !NOT_FROM_FILE.has(name))

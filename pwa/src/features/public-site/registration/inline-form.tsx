@@ -17,7 +17,7 @@ import {
 
 const PassCard = lazy(() => import('./pass-card').then((module) => ({ default: module.PassCard })));
 
-export const INLINE_TEXT = {
+const INLINE_TEXT = {
   visitorSuccess: 'Visitor registration successful!',
   stallSuccess: 'Stall registration successful! We will contact you soon.',
   failed: 'Registration failed. Please try again.',

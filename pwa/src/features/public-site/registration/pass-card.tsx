@@ -3,7 +3,7 @@ import { eventDates, eventHours, eventPlace } from '@edge/lib/event-time';
 import type { SavedPass } from '@pwa/offline/db';
 
 /** The pass code as a QR code, drawn as inline SVG (no `style` attributes, nothing fetched). */
-export function QrCode({ text, size = 200 }: { text: string; size?: number }) {
+function QrCode({ text, size = 200 }: { text: string; size?: number }) {
   const { data } = encode(text, { ecc: 'M', border: 2 });
   const n = data.length;
   let path = '';

@@ -10,10 +10,10 @@ import { useFocusFirstInvalid } from './focus-invalid';
 import { type FieldErrors, loadFormRules, QUEUED_MESSAGE, type RegistrationType, SLOW_SERVER_MESSAGE, typeSpec, type Values } from './registration-types';
 import { submitRegistration } from './submit';
 
-export const POPUP_TEXT = 'Fill in the details below to complete your registration.';
-export const POPUP_SUCCESS = 'Registration successful!';
-export const POPUP_FAILURE = 'Registration failed. Please check your details and try again.';
-export const CLOSE_AFTER_MS = 2000;
+const POPUP_TEXT = 'Fill in the details below to complete your registration.';
+const POPUP_SUCCESS = 'Registration successful!';
+const POPUP_FAILURE = 'Registration failed. Please check your details and try again.';
+const CLOSE_AFTER_MS = 2000;
 
 const ICONS: Record<RegistrationType, string> = {
   'Visitor Registration': 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0',

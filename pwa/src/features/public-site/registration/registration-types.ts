@@ -17,9 +17,9 @@ export type RegistrationType = 'Visitor Registration' | 'Awards Registration' | 
 
 export const PROFESSIONAL_TYPES = WORKING_PROFESSIONAL_CHOICES;
 /** The default enquiry choices, used only when the site data gives none. */
-export const DEFAULT_ENQUIRY_CHOICES = ['General Enquiry', 'Partnership', 'Media', 'Other'] as const;
+const DEFAULT_ENQUIRY_CHOICES = ['General Enquiry', 'Partnership', 'Media', 'Other'] as const;
 
-export interface FieldSpec {
+interface FieldSpec {
   name: string;
   label: string;
   kind: 'text' | 'tel' | 'select' | 'city';

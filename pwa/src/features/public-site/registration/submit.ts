@@ -8,8 +8,8 @@ import { readEnvelope } from '@pwa/lib/envelope';
 import { database, type OutboxEntry, type PublicEndpoint, type SavedPass } from '@pwa/offline/db';
 import { enqueue, flushOutbox, type FlushReport, type SendOutcome } from '@pwa/offline/public-outbox';
 
-export const REQUEST_TIMEOUT_MS = 15_000;
-export const DUPLICATE_MESSAGE = 'You have already registered. Thank you for your interest!';
+const REQUEST_TIMEOUT_MS = 15_000;
+const DUPLICATE_MESSAGE = 'You have already registered. Thank you for your interest!';
 
 /** The public pages' client: no token; a request without an answer after 15 s is given up (and queued). */
 const publicApi = apiClient({ timeoutMs: REQUEST_TIMEOUT_MS });
@@ -36,14 +36,14 @@ const send: Record<PublicEndpoint, (body: OutboxEntry['body'], options: ClientRe
 /** The record a registration's answer carries, with the event's name, dates and place (enquiries have no pass code). */
 type CreatedRecord = Awaited<ReturnType<typeof readEnvelope<SubmitResponse>>>['data'];
 
-export type Answer =
+type Answer =
   | { kind: 'created'; message: string; record: CreatedRecord }
   | { kind: 'duplicate'; message: string }
   | { kind: 'failed'; status: number; message: string; serverMessage: boolean; errors?: Record<string, string> }
   | { kind: 'network'; message: string; reason: 'offline' | 'timeout' | 'network' };
 
 /** One POST (with the client's time-out); never throws. */
-export async function postEntry(entry: OutboxEntry): Promise<Answer> {
+async function postEntry(entry: OutboxEntry): Promise<Answer> {
   try {
     const body = await readEnvelope(send[entry.endpoint](entry.body, { headers: { Accept: 'application/json', 'Idempotency-Key': entry.id } }));
     return { kind: 'created', message: body.message, record: body.data };
@@ -62,7 +62,7 @@ export async function postEntry(entry: OutboxEntry): Promise<Answer> {
   }
 }
 
-export function passOf(entry: OutboxEntry, record: CreatedRecord, fallbackEventName: string): SavedPass | null {
+function passOf(entry: OutboxEntry, record: CreatedRecord, fallbackEventName: string): SavedPass | null {
   const passCode = 'passCode' in record ? record.passCode : null;
   if (!passCode) return null;
   return {
@@ -80,7 +80,7 @@ export function passOf(entry: OutboxEntry, record: CreatedRecord, fallbackEventN
 }
 
 /** How the outbox reads an answer: only the network, 429 and 5xx are worth another try. */
-export function outcomeOf(answer: Answer, entry: OutboxEntry, eventName: string): SendOutcome {
+function outcomeOf(answer: Answer, entry: OutboxEntry, eventName: string): SendOutcome {
   switch (answer.kind) {
     case 'created':
       return { kind: 'sent', pass: passOf(entry, answer.record, eventName) };
