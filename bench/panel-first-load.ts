@@ -10,18 +10,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-
-const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium';
 
 /** Chunks of screens that must load on demand only: the reports' charts, the import screen, badge PDFs, workbooks. */
 const ON_DEMAND = /\/(reports|import-dialog|import-rows|badge-pdf|chart|write-excel|papaparse|read-excel)[-.]/i;
@@ -34,7 +23,7 @@ export interface PanelFirstLoad {
 }
 
 export async function benchPanelFirstLoad(origin: string, token: string, path = '/panel/dashboard'): Promise<PanelFirstLoad> {
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
     const page = await context.newPage();

@@ -3,20 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { onTestFailed } from 'vitest';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium';
 
-/** Debian's chromium; Playwright never downloads a browser here. Override with CHROMIUM_PATH. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_PATH };
 
 /**
  * A browser profile of its own (service workers and IndexedDB persist across reloads within it), like a
@@ -35,7 +24,7 @@ export async function openDevice(
     : [];
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
-    args: [...FLAGS, ...camera],
+    args: [...CHROMIUM_FLAGS, ...camera],
     viewport: options.viewport ?? { width: 1280, height: 800 },
     serviceWorkers: 'allow',
   });
