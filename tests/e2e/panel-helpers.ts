@@ -71,3 +71,11 @@ export function signedInAdmin(): { device: Device; token: string } {
   });
   return admin;
 }
+
+/** The widths every panel screen is checked at: a laptop, a small laptop, a tablet upright, a phone. */
+export const PANEL_VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 768 },
+  { width: 768, height: 1024 },
+  { width: 390, height: 844 },
+] as const;

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
-import { api, seriousViolations, signedInAdmin } from './panel-helpers';
+import { api, PANEL_VIEWPORTS, seriousViolations, signedInAdmin } from './panel-helpers';
 
 /** Import of people from a CSV and an Excel file through the panel: mapping, preview, import, re-import. */
 const baseUrl = inject('baseUrl');
@@ -58,14 +58,9 @@ describe('import through the panel', () => {
     expect((await api<{ data: { total: number } }>(baseUrl, admin.token, 'GET', `/visitors?q=Csv ${tag}`)).body.data.total).toBe(0);
 
     mkdirSync(SHOTS, { recursive: true });
-    for (const [width, height] of [
-      [1280, 800],
-      [1024, 768],
-      [768, 1024],
-      [390, 844],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await page.screenshot({ path: join(SHOTS, `import-preview-${width}.png`) });
+    for (const viewport of PANEL_VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.screenshot({ path: join(SHOTS, `import-preview-${viewport.width}.png`) });
     }
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(await seriousViolations(page)).toEqual([]);
@@ -124,14 +119,9 @@ describe('import through the panel', () => {
     expect(await page.getByLabel('Field for Mobile No.').inputValue()).toBe('');
     await page.getByLabel('Field for Mobile No.').selectOption({ label: 'Phone' });
     mkdirSync(SHOTS, { recursive: true });
-    for (const [width, height] of [
-      [1280, 800],
-      [1024, 768],
-      [768, 1024],
-      [390, 844],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await page.screenshot({ path: join(SHOTS, `import-columns-${width}.png`) });
+    for (const viewport of PANEL_VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.screenshot({ path: join(SHOTS, `import-columns-${viewport.width}.png`) });
     }
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(await seriousViolations(page)).toEqual([]);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readSheet } from 'read-excel-file/node';
 import { describe, expect, inject, it } from 'vitest';
 import type { Device } from './browser';
-import { api, signedInAdmin } from './panel-helpers';
+import { api, PANEL_VIEWPORTS, signedInAdmin } from './panel-helpers';
 
 /**
  * The admin lists at a 10,000-person event's scale: they fit every screen (no sideways page scroll, the
@@ -115,13 +115,6 @@ const LISTS: Array<{ path: string; create: () => Promise<unknown> }> = [
   },
 ];
 
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 1024, height: 768 },
-  { width: 768, height: 1024 },
-  { width: 390, height: 844 },
-];
-
 async function openList(page: Page, path: string) {
   await page.goto(`${baseUrl}${path}`);
   await page.waitForURL(/eventId=/);
@@ -153,7 +146,7 @@ describe('admin lists fit the screen', () => {
   it('has no sideways page scroll and every row’s Edit and Delete in view, on every list at every width', async () => {
     for (const list of LISTS) await list.create();
     const { page } = admin.device;
-    for (const viewport of VIEWPORTS) {
+    for (const viewport of PANEL_VIEWPORTS) {
       await page.setViewportSize(viewport);
       for (const list of LISTS) {
         await openList(page, list.path);

@@ -261,8 +261,13 @@ function showFieldErrors(config: ResourceConfig, form: UseFormReturn<FormValues>
   return placed;
 }
 
+/** What every field's frame shows: its label, a required mark (required, or marked so), its hint and width. */
+function shownProps(field: FormField, form: UseFormReturn<FormValues>) {
+  return { form, name: field.name, label: field.label, required: field.required || field.marked, hint: field.hint, full: field.full };
+}
+
 function ResourceField({ field, form }: { field: FormField; form: UseFormReturn<FormValues> }) {
-  const shown = { form, name: field.name, label: field.label, required: field.required || field.marked, hint: field.hint, full: field.full };
+  const shown = shownProps(field, form);
   if (field.onPick) return <PickedField field={field} form={form} />;
   switch (field.type) {
     case 'event':
@@ -322,36 +327,13 @@ function DependentSelect({ field, form }: { field: FormField; form: UseFormRetur
   // A value stored before the options changed stays choosable rather than silently dropped.
   const kept = current && !options.includes(current) ? [current] : [];
   const choices = selectOptions({ ...field, ...(!parent && dependsOn ? { placeholder: dependsOn.waiting } : {}) }, [...kept, ...options]);
-  return (
-    <SelectField
-      form={form}
-      name={field.name}
-      label={field.label}
-      required={field.required || field.marked}
-      hint={field.hint}
-      full={field.full}
-      disabled={!parent}
-      options={choices}
-    />
-  );
+  return <SelectField {...shownProps(field, form)} disabled={!parent} options={choices} />;
 }
 
 /** A date and time in event time (Hyderabad), to the minute; no earlier than `notBefore`'s value when it names one. */
 function DateTimeField({ field, form }: { field: FormField; form: UseFormReturn<FormValues> }) {
   const earliest = field.notBefore ? form.watch(field.notBefore) : undefined;
-  return (
-    <TextField
-      form={form}
-      name={field.name}
-      label={field.label}
-      required={field.required || field.marked}
-      hint={field.hint}
-      full={field.full}
-      type="datetime-local"
-      step={60}
-      min={(field.notBefore && earliest) || undefined}
-    />
-  );
+  return <TextField {...shownProps(field, form)} type="datetime-local" step={60} min={(field.notBefore && earliest) || undefined} />;
 }
 
 /**
@@ -375,12 +357,7 @@ function PickedField({ field, form }: { field: FormField; form: UseFormReturn<Fo
   const { ref } = form.register(field.name);
   return (
     <FieldShell
-      form={form}
-      name={field.name}
-      label={field.label}
-      required={field.required || field.marked}
-      hint={field.hint}
-      full={field.full}
+      {...shownProps(field, form)}
       control={(props) =>
         field.type === 'select' ? (
           <select {...props} ref={ref} name={field.name} value={value} onChange={(event) => pick(event.currentTarget.value)}>
