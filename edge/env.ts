@@ -65,6 +65,18 @@ export const DEFAULT_CONFIG: AppConfig = {
   tokenTtlSeconds: 12 * 60 * 60,
 };
 
+/** The settings both runtimes read from their environment (`CORS_ORIGINS`, `PUBLIC_RATE_LIMIT`), over the defaults. */
+export function appConfigFrom(env: { CORS_ORIGINS?: string; PUBLIC_RATE_LIMIT?: string }): AppConfig {
+  return {
+    ...DEFAULT_CONFIG,
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    publicRateLimit: Number(env.PUBLIC_RATE_LIMIT ?? DEFAULT_CONFIG.publicRateLimit),
+  };
+}
+
 export interface AuthUser {
   id: string;
   email: string;

@@ -13,7 +13,7 @@ import { createApp } from './app';
 import { randomSecret } from './auth/password';
 import { ensureFeaturedEvent, ensureFirstAdmin } from './db/initial-data';
 import { openDatabase } from './db/local-database';
-import { DEFAULT_CONFIG } from './env';
+import { appConfigFrom } from './env';
 import { clientAddressResolver } from './http/client-address';
 import { createLogger, parseLogLevel } from './lib/log';
 import { nodeAssets } from './node-assets';
@@ -108,14 +108,7 @@ const app = createApp(
       trustProxy,
       trustedProxies: env.TRUSTED_PROXIES,
     }),
-    config: {
-      ...DEFAULT_CONFIG,
-      corsOrigins: (env.CORS_ORIGINS ?? '')
-        .split(',')
-        .map((o) => o.trim())
-        .filter(Boolean),
-      publicRateLimit: Number(env.PUBLIC_RATE_LIMIT ?? DEFAULT_CONFIG.publicRateLimit),
-    },
+    config: appConfigFrom(env),
     logger,
     messaging: { channels, publicOrigin: env.PUBLIC_ORIGIN?.trim() || undefined, dispatch: () => messageLoop.wake() },
     serveAssets: nodeAssets(pwaDir),

@@ -9,7 +9,7 @@ import { clientBatchWriter } from './db/batch-writer';
 import { clientRowReader } from './db/row-reader';
 import { retryWhenBusy } from './db/busy-retry';
 import { databaseFetch } from './db/remote-fetch';
-import { type AppConfig, type AppDeps, DEFAULT_CONFIG } from './env';
+import { type AppConfig, type AppDeps, appConfigFrom } from './env';
 import { shareEventCache } from './lib/events';
 import { type ChannelEnv, type Channels, phoneChannels, resendChannel } from './notifications/channels';
 import { sendDueMessages } from './notifications/dispatcher';
@@ -50,14 +50,7 @@ const eventCacheOwner = {};
 
 function settingsOf(env: WorkerBindings): { config: AppConfig; channels: Channels } {
   if (settings?.env === env) return settings;
-  const config = {
-    ...DEFAULT_CONFIG,
-    corsOrigins: (env.CORS_ORIGINS ?? '')
-      .split(',')
-      .map((o) => o.trim())
-      .filter(Boolean),
-    publicRateLimit: Number(env.PUBLIC_RATE_LIMIT ?? DEFAULT_CONFIG.publicRateLimit),
-  };
+  const config = appConfigFrom(env);
   // E-mail through Resend's HTTP API (SMTP needs sockets and nodemailer: Node only), WhatsApp and SMS.
   const channels: Channels = { email: resendChannel(env), ...phoneChannels(env) };
   settings = { env, config, channels };
