@@ -101,22 +101,12 @@ export async function recordHistory(db: Database, resource: string, recordId: st
       .orderBy(desc(recordEdits.createdAt), desc(recordEdits.id))
       .limit(HISTORY_LIMIT),
   ]);
-  const entries: HistoryEntry[] = [];
-  let s = 0;
-  let e = 0;
-  // Both lists are newest first: merge them, the later `createdAt` first (a status change first on a tie).
-  while (entries.length < HISTORY_LIMIT && (s < statuses.length || e < edits.length)) {
-    const status = statuses[s];
-    const edit = edits[e];
-    if (status && (!edit || status.createdAt >= edit.createdAt)) {
-      entries.push({ ...status, kind: 'status' });
-      s += 1;
-    } else if (edit) {
-      entries.push({ ...edit, kind: 'edit' });
-      e += 1;
-    }
-  }
-  return entries;
+  // Both lists are newest first; a stable sort keeps each list's order and puts a status change first on a tie.
+  const entries: HistoryEntry[] = [
+    ...statuses.map((status) => ({ ...status, kind: 'status' as const })),
+    ...edits.map((edit) => ({ ...edit, kind: 'edit' as const })),
+  ];
+  return entries.sort((a, b) => (a.createdAt === b.createdAt ? 0 : a.createdAt < b.createdAt ? 1 : -1)).slice(0, HISTORY_LIMIT);
 }
 
 /** When two records are merged, the merged one's edits become the survivor's, as its status changes do. */
