@@ -8,6 +8,7 @@
  *
  * Format: `pbkdf2-sha256$<iterations>$<salt, base64url>$<hash, base64url>`
  */
+import { constantTimeEqual, fromBase64Url, toBase64Url } from '../lib/bytes';
 export const PASSWORD_ITERATIONS = 100_000;
 const SCHEME = 'pbkdf2-sha256';
 const SALT_BYTES = 16;
@@ -53,28 +54,6 @@ async function derive(password: string, pepper: string, salt: Uint8Array, iterat
   const baseKey = await crypto.subtle.importKey('raw', peppered, 'PBKDF2', false, ['deriveBits']);
   const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: salt as BufferSource, iterations }, baseKey, HASH_BITS);
   return new Uint8Array(bits);
-}
-
-function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a[i]! ^ b[i]!;
-  return difference === 0;
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(text: string): Uint8Array {
-  try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-    return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
-  } catch {
-    return new Uint8Array();
-  }
 }
 
 /** A random secret or password of `bytes` random bytes, base64url. */

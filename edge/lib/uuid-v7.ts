@@ -36,7 +36,12 @@ export function uuidv7(now = Date.now()): string {
   bytes[6] = 0x70 | ((counter >>> 8) & 0x0f);
   bytes[7] = counter & 0xff;
   bytes[8] = 0x80 | (bytes[8]! & 0x3f);
+  return uuidText(bytes);
+}
+
+/** 16 bytes (from `offset`) in a UUID's text form: 8-4-4-4-12 lowercase hex digits. */
+export function uuidText(bytes: Uint8Array, offset = 0): string {
   let hex = '';
-  for (let i = 0; i < 16; i++) hex += (i === 4 || i === 6 || i === 8 || i === 10 ? '-' : '') + HEX[bytes[i]!];
+  for (let i = 0; i < 16; i++) hex += (i === 4 || i === 6 || i === 8 || i === 10 ? '-' : '') + HEX[bytes[offset + i]!];
   return hex;
 }

@@ -1,5 +1,7 @@
 import { hmacSha256 } from '../perf/sha256';
 import { isPassHolderKind, type PassHolderKind } from './pass-holders';
+import { constantTimeEqual, fromBase64Url, toBase64Url } from '../lib/bytes';
+import { uuidText } from '../lib/uuid-v7';
 
 /**
  * Pass links (`/p/<token>`) are signed, not stored: the token says whose pass it opens and when it was
@@ -35,7 +37,6 @@ function linkKey(secret: string): Uint8Array {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
 
 /** The token of a new link to the pass of record `id` of `kind`, issued at `issuedAt`. */
 export function passLinkToken(secret: string, kind: string, id: string, issuedAt: Date): string {
@@ -48,25 +49,17 @@ export function passLinkToken(secret: string, kind: string, id: string, issuedAt
   const ms = issuedAt.getTime();
   for (let i = 0; i < 6; i++) bytes[17 + i] = Math.floor(ms / 2 ** (8 * (5 - i))) & 0xff;
   bytes.set(hmacSha256(linkKey(secret), bytes.subarray(0, BODY_BYTES)).subarray(0, MAC_BYTES), BODY_BYTES);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_');
+  return toBase64Url(bytes);
 }
 
 /** Whose pass a signed token opens; undefined when it is not one or its signature does not match. */
 export function readPassLinkToken(secret: string, token: string): { personKind: PassHolderKind; personId: string; issuedAt: Date } | undefined {
   if (token.length !== SIGNED_PASS_TOKEN_LENGTH || !/^[A-Za-z0-9_-]+$/.test(token)) return undefined;
-  const binary = atob(token.replace(/-/g, '+').replace(/_/g, '/'));
-  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  const mac = hmacSha256(linkKey(secret), bytes.subarray(0, BODY_BYTES));
-  // Compared in full whatever differs first, so the time taken says nothing about how much matched.
-  let difference = 0;
-  for (let i = 0; i < MAC_BYTES; i++) difference |= mac[i]! ^ bytes[BODY_BYTES + i]!;
+  const bytes = fromBase64Url(token);
+  const mac = hmacSha256(linkKey(secret), bytes.subarray(0, BODY_BYTES)).subarray(0, MAC_BYTES);
   const personKind = KINDS_BY_CODE.get(bytes[0]!);
-  if (difference !== 0 || !personKind) return undefined;
-  let hex = '';
-  for (let i = 1; i <= 16; i++) hex += HEX[bytes[i]!];
-  const personId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  if (!constantTimeEqual(mac, bytes.subarray(BODY_BYTES)) || !personKind) return undefined;
+  const personId = uuidText(bytes, 1);
   let ms = 0;
   for (let i = 17; i < BODY_BYTES; i++) ms = ms * 256 + bytes[i]!;
   return { personKind, personId, issuedAt: new Date(ms) };
