@@ -14,8 +14,7 @@ import { duplicateInFileMessage, type ImportedRow, type ImportOutcome, importReq
 import { isUniqueViolation } from './db-errors';
 import { alreadyRegisteredMessage, findSameMobiles } from './duplicates';
 import { groupCommit } from '../perf/group-commit';
-import type { ResourceDescription, Row } from './resource';
-import { eventIdFor, newRecordValues } from './resource-routes';
+import { eventIdFor, newRecordValues, type ResourceDescription, type Row } from './resource';
 
 /** Rows per INSERT statement: well under SQLite's limit of bound parameters for the widest table. */
 const ROWS_PER_INSERT = 100;

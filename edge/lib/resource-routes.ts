@@ -2,7 +2,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import type { $ZodType } from 'zod/v4/core';
 import { MESSAGES, requireAdmin, requireStaff } from '../auth/require-role';
-import type { Database } from '../db/database';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
 import { validate } from '../http/validate';
@@ -14,22 +13,22 @@ import { importRoutes } from './import-routes';
 import { groupCommit } from '../perf/group-commit';
 import { fieldChanges, recordEditStatement, recordHistory } from './record-edits';
 import { outcomeOf, panelChange, recordTarget, statusChangeStatements } from './status-engine';
-import { currentEvent, eventById } from './events';
 import { alreadyRegisteredMessage, findSameMobile, MERGED_MESSAGE, mergeStatements, possibleDuplicates, recordName } from './duplicates';
 import { duplicatesQuerySchema, mergeSchema } from '../schemas/duplicates';
 import { bulkActionSchema } from '../schemas/bulk';
 import {
   countRows,
+  eventIdFor,
   findRow,
   listFilter,
   listOrder,
   listQuerySchema,
+  newRecordValues,
   present,
   resourceBody,
   type RecordOut,
   type ResourceDescription,
   type Row,
-  type WriteContext,
   selectRows,
   statusError,
   storeImage,
@@ -43,12 +42,6 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 const BULK_CHUNK = 250;
 
 const STALE_UPDATE = 'This record was changed by someone else. Reload it and try again.';
-
-/** The id of the event a record belongs to: the one given (which must exist) or the current (featured) one. */
-export async function eventIdFor(db: Database, given: unknown): Promise<string | null | 'unknown'> {
-  if (typeof given === 'string' && given !== '') return (await eventById(db, given))?.id ?? 'unknown';
-  return (await currentEvent(db))?.id ?? null;
-}
 
 /** 409 with the record that already has this mobile number in this event (the panel offers to open it). */
 async function sameMobileAnswer(
@@ -355,16 +348,6 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
     });
 
   return router;
-}
-
-/**
- * A new record's values from its validated input: the resource's defaults and the event it belongs to
- * (`eventIdFor`'s answer, for tables that have one). Every create (the form, an import) starts here.
- */
-export function newRecordValues(resource: ResourceDescription, data: Row, context: WriteContext, eventId: string | null): Row {
-  const values = resource.defaults(data, context);
-  if ('eventId' in resource.table) values.eventId = eventId;
-  return values;
 }
 
 /** The common routes and `POST /`, which creates a record (JSON or multipart). */

@@ -12,6 +12,7 @@ import { fail, type FieldErrors } from '../http/envelope';
 import { fieldErrors } from '../http/validate';
 import { mobileSearchTerm } from '../schemas/mobile-number';
 import { newBlobKey } from '../storage/blob-store';
+import { currentEvent, eventById } from './events';
 import { checkImage, IMAGE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, MAX_IMAGE_BYTES, NOT_AN_IMAGE } from './images';
 
 /**
@@ -259,4 +260,20 @@ export function present(resource: ResourceDescription, row: Row): RecordOut {
     out[resource.image.urlField] = typeof key === 'string' ? `/api/files/${key}` : null;
   }
   return resource.present ? { ...out, ...resource.present(row) } : out;
+}
+
+/** The id of the event a record belongs to: the one given (which must exist) or the current (featured) one. */
+export async function eventIdFor(db: Database, given: unknown): Promise<string | null | 'unknown'> {
+  if (typeof given === 'string' && given !== '') return (await eventById(db, given))?.id ?? 'unknown';
+  return (await currentEvent(db))?.id ?? null;
+}
+
+/**
+ * A new record's values from its validated input: the resource's defaults and the event it belongs to
+ * (`eventIdFor`'s answer, for tables that have one). Every create (the form, an import) starts here.
+ */
+export function newRecordValues(resource: ResourceDescription, data: Row, context: WriteContext, eventId: string | null): Row {
+  const values = resource.defaults(data, context);
+  if ('eventId' in resource.table) values.eventId = eventId;
+  return values;
 }

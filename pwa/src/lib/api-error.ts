@@ -40,7 +40,7 @@ export function isApiError(value: unknown): value is ApiError {
  * The server's own words for a failure, or `undefined` when it gave none: no answer at all, an answer
  * that is not our envelope (a gateway's error page), or an envelope without a message.
  */
-function serverMessage(error: unknown): string | undefined {
+export function serverMessage(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || error.isNetworkError) return undefined;
   return error.message && error.message !== GENERIC_ERROR_MESSAGE ? error.message : undefined;
 }

@@ -14,6 +14,7 @@ import { ImportButton } from './import/import-button';
 import { usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';
+import { resourceKeys } from '../../lib/resource-keys';
 import {
   isNetworkFailure,
   isOffline,
@@ -199,7 +200,7 @@ export function ResourceScreen({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [q]);
 
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['panel', config.name] });
+  const reload = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(config.name) });
 
   useEffect(() => {
     if (list.isError && config.fetchErrorToast) toast.error(errorMessage(list.error, config.messages.fetchFailed));

@@ -3,7 +3,7 @@
 // either way so the server records it once.
 import type { ClientRequestOptions } from 'hono/client';
 import { apiClient } from '@pwa/lib/api-client';
-import { ApiError } from '@pwa/lib/api-error';
+import { ApiError, serverMessage } from '@pwa/lib/api-error';
 import { readEnvelope } from '@pwa/lib/envelope';
 import { database, type OutboxEntry, type PublicEndpoint, type SavedPass } from '@pwa/offline/db';
 import { enqueue, flushOutbox, type FlushReport, type SendOutcome } from '@pwa/offline/public-outbox';
@@ -56,7 +56,7 @@ async function postEntry(entry: OutboxEntry): Promise<Answer> {
       kind: 'failed',
       status: error.status,
       message: error.message,
-      serverMessage: error.message !== 'Request failed',
+      serverMessage: serverMessage(error) !== undefined,
       errors: error.errors,
     };
   }
