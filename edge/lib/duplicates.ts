@@ -28,6 +28,9 @@ export const alreadyRegisteredMessage = (name: string) => `${name || 'Someone'} 
 /** The record's name as the panel shows it. */
 export const recordName = (resource: ResourceDescription, row: Row) => String(row[resource.identity!.name] ?? '');
 
+/** Records of `table` in the event `eventId`; `null`: records in no event. */
+const inEvent = (table: ResourceDescription['table'], eventId: string | null) => (eventId === null ? isNull(table.eventId) : eq(table.eventId, eventId));
+
 /**
  * Another record of `resource` in `eventId` with `mobileNumber` (and the same values of the resource's
  * `sameRegistration` fields), other than `exceptId`.
@@ -46,7 +49,7 @@ export async function findSameMobile(
     .where(
       and(
         eq(table.mobileNumber, record.mobileNumber),
-        eventId === null ? isNull(table.eventId) : eq(table.eventId, eventId),
+        inEvent(table, eventId),
         record.exceptId ? ne(table.id, record.exceptId) : undefined,
         ...(identity.sameRegistration ?? []).map((key) => eq(table[key], record.values[key] as string)),
       ),
@@ -57,7 +60,8 @@ export async function findSameMobile(
 
 /**
  * The records of `resource` in `eventId` holding any of `mobileNumbers` (the duplicate rule above for many
- * new records at once, e.g. an import), by number: each number's first record, with its name.
+ * new records at once, e.g. an import), by number: each number's first record, with its name. It does not
+ * compare `sameRegistration` fields: only enquiries have them, and enquiries are not imported.
  */
 export async function findSameMobiles(
   db: Database,
@@ -73,7 +77,7 @@ export async function findSameMobiles(
     const rows = (await db
       .select({ id: table.id, name: table[identity.name], mobile: table.mobileNumber })
       .from(table)
-      .where(and(inArray(table.mobileNumber, numbers.slice(i, i + 500)), eventId === null ? isNull(table.eventId) : eq(table.eventId, eventId)))) as Array<{
+      .where(and(inArray(table.mobileNumber, numbers.slice(i, i + 500)), inEvent(table, eventId)))) as Array<{
       id: string;
       name: string;
       mobile: string;
