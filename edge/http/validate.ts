@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { Context, ValidationTargets } from 'hono';
 import { validator } from 'hono/validator';
-import { safeParseAsync } from 'zod/mini';
+import { safeParse } from 'zod/mini';
 import type { $ZodIssue, $ZodType } from 'zod/v4/core';
 import { nextTurn } from '../perf/next-turn';
 import { fail, type FieldErrors } from './envelope';
@@ -34,7 +34,7 @@ const ITEMS_PER_TURN = 50;
  */
 export function validateJsonInChunks<Output>(envelope: $ZodType, key: string, item: $ZodType) {
   return validator('json', async (value, c) => {
-    const head = await safeParseAsync(envelope, value);
+    const head = safeParse(envelope, value);
     if (!head.success) return invalid(c, head.error.issues, value);
     const body = head.data as Record<string, unknown>;
     const items = body[key] as unknown[];
@@ -42,7 +42,7 @@ export function validateJsonInChunks<Output>(envelope: $ZodType, key: string, it
     const issues: $ZodIssue[] = [];
     for (let at = 0; at < items.length; at++) {
       if (at > 0 && at % ITEMS_PER_TURN === 0) await nextTurn();
-      const result = await safeParseAsync(item, items[at]);
+      const result = safeParse(item, items[at]);
       if (!result.success) for (const issue of result.error.issues) issues.push({ ...issue, path: [key, at, ...issue.path] });
       else checked.push(result.data);
     }
