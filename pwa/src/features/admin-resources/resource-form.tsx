@@ -8,7 +8,7 @@ import { PanelEventSelect } from '../../components/panel-event-select';
 import { PanelImageField } from '../../components/panel-image-field';
 import { PrintBadgeButton } from '../../components/print-badge-button';
 import { toast } from '../../components/toasts';
-import { ApiError, errorMessage, isApiError } from '../../lib/api-error';
+import { ApiError, errorMessage } from '../../lib/api-error';
 import { useUnsavedChanges } from '../../components/dialog';
 import { LeaveGuard } from '../../components/leave-guard';
 import { FieldShell, SelectField, TextAreaField, TextField } from '../../components/form/fields';
@@ -21,6 +21,7 @@ import { usePanelUser } from '../../components/panel-session';
 import type { FormField, FormValues, ResourceConfig } from './types';
 import { FormMessage } from '../../components/form-message';
 import { isStaleEdit, StaleEditReload } from '../../components/stale-edit-reload';
+import { placeFieldErrors } from '../../components/form/schema-form';
 
 const SESSION_EXPIRED = 'Session expired. Please log in again.';
 
@@ -162,7 +163,7 @@ export function ResourceForm({
       const message = config.saveError
         ? config.saveError(failure, editing)
         : saveErrorMessage(failure, editing ? config.messages.updateFailed : config.messages.createFailed);
-      const placed = showFieldErrors(config, form, failure);
+      const placed = placeFieldErrors(form, failure, (apiField) => formFieldOf(config, apiField));
       // A message already shown beside its field is not repeated in the form's message.
       if (config.errorDisplay === 'toast' || !placed.includes(message)) fail(message);
     },
@@ -243,22 +244,6 @@ export function ResourceForm({
       {editing ? <RecordHistory config={config} id={record.id} /> : null}
     </form>
   );
-}
-
-/**
- * Puts the server's per-field errors beside the fields they are about (the first one focused). Answers
- * the messages it placed.
- */
-function showFieldErrors(config: ResourceConfig, form: UseFormReturn<FormValues>, failure: unknown): string[] {
-  if (!isApiError(failure)) return [];
-  const placed: string[] = [];
-  for (const [apiField, message] of Object.entries(failure.errors ?? {})) {
-    const name = formFieldOf(config, apiField);
-    if (!name) continue;
-    form.setError(name, { type: 'server', message }, { shouldFocus: placed.length === 0 });
-    placed.push(message);
-  }
-  return placed;
 }
 
 /** What every field's frame shows: its label, a required mark (required, or marked so), its hint and width. */
