@@ -97,7 +97,7 @@ async function workerTarget(): Promise<ApiTarget> {
       body = JSON.stringify(init.json);
       headers['Content-Type'] ??= 'application/json';
     }
-    return fetch(new URL(path, info.url), { method, headers, body, redirect: 'manual' });
+    return fetchPastDevProxyRace(() => fetch(new URL(path, info.url), { method, headers, body, redirect: 'manual' }));
   };
 
   const login = async (email = ADMIN_EMAIL, password = ADMIN_PASSWORD) => {
@@ -119,6 +119,22 @@ async function workerTarget(): Promise<ApiTarget> {
     ...databaseChecks({ db, client, passwordPepper: info.passwordPepper, now }),
     close: async () => client.close(),
   };
+}
+
+/**
+ * `wrangler dev`'s proxy keeps pooled connections to workerd that workerd closes after 5 s idle; a request
+ * sent on one just as it closes never reaches the Worker, and the proxy answers it with a plain-text 503
+ * "Your worker restarted mid-request…" although nothing restarted (cloudflare/workers-sdk#14641). That
+ * answer is the dev harness's, not the Worker's, so it is sent again; the Worker's own 503s (a JSON
+ * envelope) are returned as they are.
+ */
+async function fetchPastDevProxyRace(send: () => Promise<Response>): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await send();
+    if (res.status !== 503 || attempt === 3 || res.headers.get('content-type')?.includes('json')) return res;
+    const text = await res.clone().text();
+    if (!text.startsWith('Your worker restarted mid-request')) return res;
+  }
 }
 
 /** Reads every table's rows (the seed a Worker run's targets start from). */
