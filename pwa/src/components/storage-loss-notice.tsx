@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { formatNoticed } from '../lib/dates';
+import { formatCreatedOn } from '../lib/dates';
 import { currentStorageLoss, dismissStorageLoss, subscribeStorageLoss } from '../offline/storage-loss';
 import './storage-loss-notice.css';
 
@@ -16,7 +16,7 @@ export function StorageLossNotice() {
   const loss = useSyncExternalStore(subscribeStorageLoss, currentStorageLoss, () => null);
   if (!loss) return null;
   const count = loss.changes.length;
-  const noticed = formatNoticed(loss.at);
+  const noticed = formatCreatedOn(loss.at);
   return (
     <section className="storage-loss" role="alert" aria-labelledby="storage-loss-title" data-testid="storage-loss">
       <div className="storage-loss__head">

@@ -23,11 +23,9 @@ const SHAPES = {
   moment: ['en-IN', { timeZone: EVENT_TIME_ZONE, day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' }],
   minute: ['en-IN', { timeZone: EVENT_TIME_ZONE, day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' }],
   hour: ['en-IN', { timeZone: EVENT_TIME_ZONE, day: '2-digit', month: 'short', hour: 'numeric' }],
-  clock: ['en-IN', { timeZone: EVENT_TIME_ZONE, hour: '2-digit', minute: '2-digit' }],
   day: ['en-GB', { timeZone: EVENT_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' }],
   longDay: ['en-GB', { timeZone: EVENT_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' }],
   time: ['en-IN', { timeZone: EVENT_TIME_ZONE, hour: 'numeric', minute: '2-digit' }],
-  noticed: ['en-IN', { timeZone: EVENT_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }],
   opening: ['en-IN', { timeZone: EVENT_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit' }],
 } satisfies Record<string, readonly [string, Intl.DateTimeFormatOptions]>;
 const made: Partial<Record<keyof typeof SHAPES, Intl.DateTimeFormat>> = {};
@@ -46,7 +44,7 @@ export function ordinal(day: number): string {
   return `${day}${suffix}`;
 }
 
-/** A record's "Created On": "05 Jan 2025, 03:30 PM", or "N/A". */
+/** A moment with its date and year — a record's "Created On", when this device noticed something: "05 Jan 2025, 03:30 PM", or "N/A". */
 export function formatCreatedOn(value: unknown): string {
   const date = toDate(value);
   if (!date) return 'N/A';
@@ -78,18 +76,6 @@ export function formatMinute(value: unknown): string {
 export function formatHour(value: unknown): string {
   const date = toDate(value);
   return date ? shape('hour').format(date) : '—';
-}
-
-/** "23 Nov 2026, 6:12 pm": when something happened to this device, with its year; "—" when missing. */
-export function formatNoticed(value: unknown): string {
-  const date = toDate(value);
-  return date ? shape('noticed').format(date) : '—';
-}
-
-/** Just the time of day ("10:42 am"), for a line with no room for the date. */
-export function formatClock(value: unknown): string {
-  const date = toDate(value);
-  return date ? shape('clock').format(date) : '—';
 }
 
 /** An event's days, short: "12–13 Dec 2026", "30 Nov – 2 Dec 2026", "12 Dec 2026"; "" when missing. */
@@ -189,9 +175,9 @@ export function eventPhase(startIso: string, endIso: string, now: number): Event
   return 'upcoming';
 }
 
-/** "7:00 pm": a moment's time of day in the event's time zone ('' for an unreadable date). */
-export function formatTime(iso: string): string {
-  const date = toDate(iso);
+/** "7:00 pm": a moment's time of day in the event's time zone, for a line with no room for the date ('' for an unreadable date). */
+export function formatTime(value: unknown): string {
+  const date = toDate(value);
   return date ? shape('time').format(date) : '';
 }
 

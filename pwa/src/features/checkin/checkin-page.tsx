@@ -12,7 +12,7 @@ import type { RosterPerson } from '../../offline/checkin-types';
 import { barcodeDetector, CameraScan, PhotoScan, useHasCamera } from './camera-scan';
 import { playTone, type Tone, useDoorSetting, vibrate } from './door-feedback';
 import { doorVerdict, KIND_LABELS, nextStatus, doorStatusLabel } from './flow';
-import { formatClock } from '../../lib/dates';
+import { formatTime } from '../../lib/dates';
 import { deviceName } from './format';
 import { useDeviceId, usePersistentStorage, useRosterIndex, useSyncState } from './hooks';
 import { PersonCard } from './person-card';
@@ -296,7 +296,7 @@ export function CheckinPage() {
       const next = nextStatus(match.kind, match.status);
       if (verdict === 'already') {
         open(match, false);
-        const when = match.statusChangedAt ? ` at ${formatClock(match.statusChangedAt)}` : '';
+        const when = match.statusChangedAt ? ` at ${formatTime(match.statusChangedAt)}` : '';
         feedback('bad', 'Already checked in', `${match.name}${when} on ${deviceName(match.statusDeviceId, myDevice)}`);
       } else if (verdict === 'refused') {
         open(match, false);

@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import { discardRefused, retryRefused } from '../../offline/refused-changes';
 import { refreshOutbox, syncNow } from '../../offline/checkin-sync';
-import { formatClock, formatMoment } from '../../lib/dates';
+import { formatTime, formatMoment } from '../../lib/dates';
 import { useSyncState } from './hooks';
 
 /**
@@ -39,7 +39,7 @@ export function SyncBar({ details }: { details?: ReactNode }) {
             {s.waiting} waiting
           </span>
           <span className="ci-syncitem ci-synctime ci-muted">
-            {s.lastSuccessAt ? `synced ${formatClock(s.lastSuccessAt)}` : 'never synced'}
+            {s.lastSuccessAt ? `synced ${formatTime(s.lastSuccessAt)}` : 'never synced'}
             {failing ? ', retrying' : ''}
           </span>
           <span className="ci-visually-hidden">: sync details</span>

@@ -8,7 +8,7 @@ import { showServerErrors, useSchemaForm } from '../../components/form/schema-fo
 import { Dialog } from '../../components/dialog';
 import { useEventChoices } from '../../components/panel-event-select';
 import { statusLabel } from '../../components/panel-format';
-import { formatClock, formatCreatedOn } from '../../lib/dates';
+import { formatTime, formatCreatedOn } from '../../lib/dates';
 import { useLogout, usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/toasts';
 import { api, errorMessage, readEnvelope } from '../../lib/api';
@@ -147,7 +147,7 @@ function LoginLocks() {
                   <td>
                     <span className="panel-status">{lock.locked ? 'Locked' : 'Counting'}</span>
                   </td>
-                  <td>{formatClock(lock.windowEndsAt)}</td>
+                  <td>{formatTime(lock.windowEndsAt)}</td>
                   <td>
                     <button type="button" className="button button--ghost button--small" onClick={() => clear.mutate(lock)}>
                       {lock.locked ? 'Unlock' : 'Clear'}
