@@ -8,7 +8,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '@edge/db/tables/system';
 import { makeTestApp, type TestApp } from '@edge/testing/test-app';
-import { apiClient } from '../lib/api-client';
 import { changeStatus, outboxSummary, registerWalkIn } from './checkin-outbox';
 import { CheckinSync, type SyncDeps } from './checkin-sync';
 import { database } from './db';
@@ -75,7 +74,7 @@ function network() {
 /** A door engine for one signed-in member of staff, on the server's clock. */
 function door(net: ReturnType<typeof network>, who: (typeof staff)[number]): CheckinSync {
   const deps: SyncDeps = {
-    api: apiClient({ baseUrl: 'http://door.test', fetch: net.fetch }),
+    network: { baseUrl: 'http://door.test', fetch: net.fetch },
     token: () => who.token,
     now: t.clock.now,
     online: () => !net.offline,

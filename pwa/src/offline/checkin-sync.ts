@@ -9,7 +9,7 @@
 // began. Screens read `getSyncState()` / `subscribeSync()`; the service worker makes its own engine for a
 // Background Sync flush. Knows no screen.
 import type { ClientRequestOptions } from 'hono/client';
-import { type ApiClient, apiClient } from '../lib/api-client';
+import { type ApiClient, type ApiClientOptions, apiClient } from '../lib/api-client';
 import { ApiError } from '../lib/api-error';
 import { readEnvelope, type ResponseLike, type SuccessBody } from '../lib/envelope';
 import { getToken, subscribeToken, tokenClaims } from '../lib/auth-token';
@@ -51,8 +51,12 @@ export interface SyncState {
 
 /** What the engine is given: how it reaches the API and tells time, whose token it sends, and how tabs take turns. */
 export interface SyncDeps {
-  /** The typed API client (lib/api-client.ts); the engine adds the session's token, its time-out and its abort to each call. */
-  api: ApiClient;
+  /**
+   * Where the API is and the network under it (lib/api-client.ts): the page's own by default; tests pass a
+   * real server's address and a fetch that drops or delays requests. The engine's client adds the session's
+   * token and time-out to every call.
+   */
+  network?: Pick<ApiClientOptions, 'baseUrl' | 'fetch'>;
   /** The signed-in user's token, if any. */
   token: () => string | null;
   now: () => Date;
@@ -105,7 +109,11 @@ export class CheckinSync {
   /** Aborts the requests in flight when the engine stops. */
   private readonly aborts = new AbortController();
 
+  /** This session's typed client: its token, its time-out. */
+  private readonly api: ApiClient;
+
   constructor(private readonly deps: SyncDeps) {
+    this.api = apiClient({ ...deps.network, token: deps.token, timeoutMs: REQUEST_TIMEOUT_MS });
     this.state = {
       online: deps.online(),
       syncing: false,
@@ -159,19 +167,15 @@ export class CheckinSync {
   // The API
 
   /**
-   * One request of this session, made by `send` with the options it is given (the session's token, no HTTP
-   * cache, the time-out and the engine's abort); answers the success body's `data`, typed by the route.
+   * One request of this session, made by `send` with the options it is given (no HTTP cache, the engine's
+   * abort; the client adds the token and the time-out); answers the success body's `data`, typed by the route.
    */
   private async call<R extends ResponseLike>(send: (options: ClientRequestOptions) => Promise<R>): Promise<DataOf<SuccessBody<R>>> {
-    const token = this.deps.token();
-    if (!token) throw new AuthNeeded('Log in again to send the waiting changes');
+    if (!this.deps.token()) throw new AuthNeeded('Log in again to send the waiting changes');
     if (this.stopped) throw new ApiError(0, 'The session ended');
     let res: R;
     try {
-      res = await send({
-        headers: { Authorization: `Bearer ${token}` },
-        init: { signal: AbortSignal.any([AbortSignal.timeout(REQUEST_TIMEOUT_MS), this.aborts.signal]), cache: 'no-store' },
-      });
+      res = await send({ init: { signal: this.aborts.signal, cache: 'no-store' } });
     } catch {
       throw new ApiError(0, 'No response from the server');
     }
@@ -182,7 +186,7 @@ export class CheckinSync {
 
   /** The check-in routes (`/api/checkin/*`). */
   private get checkin() {
-    return this.deps.api.api.checkin;
+    return this.api.api.checkin;
   }
 
   // -------------------------------------------------------------------------------------------------
@@ -666,7 +670,6 @@ const tellPage = () => {
 /** This page's engine for the session signed in now (made on first use, started by `startOutboxSync`). */
 function engine(): CheckinSync {
   pageEngine ??= new CheckinSync({
-    api: apiClient(),
     token: getToken,
     now: () => new Date(),
     locks: browserLocks(),
@@ -780,6 +783,6 @@ function requestBackgroundSync(): void {
 /** The service worker's flush (it has no localStorage: the page left it a copy of the token). Touches no DOM or window. */
 export async function flushOutboxOnce(): Promise<void> {
   const token = getToken() ?? (await readWorkerToken());
-  const worker = new CheckinSync({ api: apiClient(), token: () => token, now: () => new Date(), locks: browserLocks(), online: isOnline });
+  const worker = new CheckinSync({ token: () => token, now: () => new Date(), locks: browserLocks(), online: isOnline });
   await worker.flushOnce();
 }
