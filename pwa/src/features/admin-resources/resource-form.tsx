@@ -44,8 +44,8 @@ function existingRecordOf(failure: unknown): BaseRecord | undefined {
 /** The offline walk-in's confirmation: the visitor is kept on the device and sent when the network returns. */
 const WALK_IN_QUEUED = 'No network: the visitor is saved on this device as a walk-in and will be sent when the network returns.';
 
-/** A required field left empty: the resource's one message when it has one, else "{label} is required". */
-const requiredText = (field: FormField) => `${field.label} is required`;
+/** A required field left empty. */
+const isMissing = (field: FormField, values: FormValues) => field.required && !(values[field.name] ?? '').trim();
 
 /** The form field an API field is edited in (the same name unless the resource renames it). */
 function formFieldOf(config: ResourceConfig, apiField: string): string | undefined {
@@ -60,7 +60,7 @@ function formFieldOf(config: ResourceConfig, apiField: string): string | undefin
 function checkResourceForm(config: ResourceConfig, values: FormValues): Record<string, string> {
   const found: Record<string, string> = {};
   for (const field of config.fields) {
-    if (field.required && !(values[field.name] ?? '').trim()) found[field.name] = requiredText(field);
+    if (isMissing(field, values)) found[field.name] = `${field.label} is required`;
   }
   if (Object.keys(found).length > 0) return found;
   if (config.check) return config.check(values);
@@ -78,7 +78,9 @@ const resolverFor =
     const found = checkResourceForm(config, values);
     if (Object.keys(found).length === 0) return { values, errors: {} };
     const errors: FieldErrors<FormValues> = {};
-    for (const [name, message] of Object.entries(found)) errors[name || 'root'] = { type: 'validate', message };
+    // A missing required field is typed 'required', so a resource with one message for every missing field can say it.
+    const missing = new Set(config.fields.filter((field) => isMissing(field, values)).map((field) => field.name));
+    for (const [name, message] of Object.entries(found)) errors[name || 'root'] = { type: missing.has(name) ? 'required' : 'validate', message };
     return { values: {}, errors };
   };
 
@@ -189,7 +191,7 @@ export function ResourceForm({
       save.mutate(config.toPayload ? config.toPayload(values) : payloadFrom(config.fields, values));
     },
     (errors) => {
-      const missing = config.fields.some((field) => errors[field.name]?.message === requiredText(field));
+      const missing = config.fields.some((field) => errors[field.name]?.type === 'required');
       const unplaced = errors.root?.message;
       if (config.requiredMessage && missing) fail(config.requiredMessage);
       else if (unplaced) fail(unplaced);

@@ -122,6 +122,9 @@ const rememberEvent = (eventId: string) => {
 /** Badges for a whole filter are made on the device: a bound keeps the PDF printable. */
 const MAX_FILTER_BADGES = 2000;
 
+/** The selection of a view nothing was selected in (one object, so the table's state stays the same between renders). */
+const NO_ROWS: RowSelectionState = {};
+
 const tableFeaturesUsed = tableFeatures({ rowSortingFeature, rowSelectionFeature });
 type ListColumn = ColumnDef<typeof tableFeaturesUsed, BaseRecord>;
 
@@ -285,14 +288,13 @@ export function ResourceScreen({
   const canBulk = isAdmin || canChangeStatus;
 
   // Selection: rows of this page, or (`allMatching`) every record the filter matches. A new filter or page starts afresh.
-  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
-  const [allMatching, setAllMatching] = useState(false);
+  // The selection is kept with the view it was made in, so it is empty in any other view without an effect to clear it.
   const viewKey = JSON.stringify(params);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `viewKey` is the trigger: a new filter or page clears the selection
-  useEffect(() => {
-    setRowSelection({});
-    setAllMatching(false);
-  }, [viewKey]);
+  const [selection, setSelection] = useState<{ view: string; rows: RowSelectionState; allMatching: boolean }>({ view: viewKey, rows: {}, allMatching: false });
+  const rowSelection = selection.view === viewKey ? selection.rows : NO_ROWS;
+  const allMatching = selection.view === viewKey && selection.allMatching;
+  const setRowSelection = (rows: RowSelectionState) => setSelection({ view: viewKey, rows, allMatching: false });
+  const setAllMatching = (all: boolean) => setSelection({ view: viewKey, rows: rowSelection, allMatching: all });
   const selectedIds = Object.keys(rowSelection).filter((id) => rowSelection[id] && !walkInIds.has(id));
   const selectedCount = allMatching ? total : selectedIds.length;
   const [bulkStatus, setBulkStatus] = useState('');
@@ -302,7 +304,6 @@ export function ResourceScreen({
     onSuccess: (result) => {
       toast.success(result.message);
       setRowSelection({});
-      setAllMatching(false);
       setConfirming(null);
     },
     onError: (failure, request) => toast.error(errorMessage(failure, request.action === 'delete' ? config.messages.deleteFailed : 'Failed to update status')),
@@ -381,8 +382,7 @@ export function ResourceScreen({
       if (first) setSearch({ sort: first.id, order: first.desc ? 'desc' : 'asc' });
     },
     onRowSelectionChange: (updater) => {
-      setAllMatching(false);
-      setRowSelection((current) => (typeof updater === 'function' ? updater(current) : updater));
+      setRowSelection(typeof updater === 'function' ? updater(rowSelection) : updater);
     },
   });
   const pageAllSelected = rows.length > 0 && table.getIsAllRowsSelected();
@@ -476,7 +476,6 @@ export function ResourceScreen({
               className="button button--ghost button--small"
               onClick={() => {
                 setRowSelection({});
-                setAllMatching(false);
               }}
             >
               Clear selection
