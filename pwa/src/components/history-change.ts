@@ -1,12 +1,27 @@
 import type { AnyResource } from '@resources/describe';
 import { formatMobile } from '@edge/schemas/mobile-number';
-import type { Column, FormField } from '../features/admin-resources/types';
 import { formatCreatedOn } from '../lib/dates';
+
+/** What the history reads of a form field (a panel resource's form fields have it). */
+interface FieldWords {
+  name: string;
+  label: string;
+  type: string;
+  optionLabel?: (value: string) => string;
+}
+
+/** What the history reads of a list column (a panel resource's columns have it). */
+interface ColumnWords {
+  key: string;
+  label: string;
+  kind?: string;
+  fallbackKeys?: readonly string[];
+}
 
 /** What the history needs of a resource's panel description to say an edit in the panel's words. */
 export interface HistoryWords {
-  fields: FormField[];
-  columns: Column[];
+  fields: readonly FieldWords[];
+  columns: readonly ColumnWords[];
   formFieldOf?: Record<string, string>;
   image?: AnyResource['image'];
 }

@@ -7,31 +7,37 @@ const filled = {
   state: 'Telangana',
   city: 'Hyderabad',
   eventTypes: ['Exhibition'],
-  start: '2025-01-05T10:00',
-  end: '2025-01-06T18:00',
+  startDateTime: '2025-01-05T10:00',
+  endDateTime: '2025-01-06T18:00',
   venue: '',
   description: '',
   status: 'active',
   isFeatured: false,
-  opens: '',
-  closes: '',
+  registrationOpensAt: '',
+  registrationClosesAt: '',
   address: '',
   mapUrl: '',
   openingHours: '',
-  awardsNight: '',
+  awardsNightAt: '',
 };
 
 describe('event form rules: dates and required fields', () => {
   it('clears the end when the start moves past it', () => {
-    expect(pickStart({ start: '', end: '2025-01-05T10:00' }, '2025-01-06T10:00')).toEqual({ start: '2025-01-06T10:00', end: '' });
-    expect(pickStart({ start: '', end: '2025-01-07T10:00' }, '2025-01-06T10:00')).toEqual({ start: '2025-01-06T10:00', end: '2025-01-07T10:00' });
+    expect(pickStart({ startDateTime: '', endDateTime: '2025-01-05T10:00' }, '2025-01-06T10:00')).toEqual({
+      startDateTime: '2025-01-06T10:00',
+      endDateTime: '',
+    });
+    expect(pickStart({ startDateTime: '', endDateTime: '2025-01-07T10:00' }, '2025-01-06T10:00')).toEqual({
+      startDateTime: '2025-01-06T10:00',
+      endDateTime: '2025-01-07T10:00',
+    });
   });
   it('refuses an end before the start', () => {
-    expect(pickEnd({ start: '2025-01-06T10:00', end: '' }, '2025-01-05T10:00')).toEqual({
-      dates: { start: '2025-01-06T10:00', end: '' },
+    expect(pickEnd({ startDateTime: '2025-01-06T10:00', endDateTime: '' }, '2025-01-05T10:00')).toEqual({
+      dates: { startDateTime: '2025-01-06T10:00', endDateTime: '' },
       error: 'End date cannot be before start date',
     });
-    expect(pickEnd({ start: '2025-01-06T10:00', end: '' }, '2025-01-06T12:00').error).toBeNull();
+    expect(pickEnd({ startDateTime: '2025-01-06T10:00', endDateTime: '' }, '2025-01-06T12:00').error).toBeNull();
   });
   it('checks required fields, then dates, then their order, each message on its field', () => {
     expect(checkEventValues(filled)).toEqual({});
@@ -40,11 +46,11 @@ describe('event form rules: dates and required fields', () => {
       eventTypes: 'Event Types is required',
       root: 'Please fill in all required fields',
     });
-    expect(checkEventValues({ ...filled, end: '' })).toEqual({ end: 'Start date and end date are required' });
-    expect(checkEventValues({ ...filled, start: '', end: '' })).toEqual({ start: 'Start date and end date are required' });
-    expect(checkEventValues({ ...filled, end: '2025-01-04T10:00' })).toEqual({ end: 'End date cannot be before start date' });
-    expect(checkEventValues({ ...filled, opens: '2025-01-03T10:00', closes: '2025-01-02T10:00' })).toEqual({
-      closes: 'Registration cannot close before it opens',
+    expect(checkEventValues({ ...filled, endDateTime: '' })).toEqual({ endDateTime: 'Start date and end date are required' });
+    expect(checkEventValues({ ...filled, startDateTime: '', endDateTime: '' })).toEqual({ startDateTime: 'Start date and end date are required' });
+    expect(checkEventValues({ ...filled, endDateTime: '2025-01-04T10:00' })).toEqual({ endDateTime: 'End date cannot be before start date' });
+    expect(checkEventValues({ ...filled, registrationOpensAt: '2025-01-03T10:00', registrationClosesAt: '2025-01-02T10:00' })).toEqual({
+      registrationClosesAt: 'Registration cannot close before it opens',
     });
   });
 });

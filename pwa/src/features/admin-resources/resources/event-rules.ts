@@ -1,42 +1,42 @@
 // Pure rules of the event form (its dates, required fields and save failures), kept apart from the screen for unit tests.
 import { EVENT_MESSAGES } from '@edge/schemas/events';
-import { ApiError } from '@pwa/lib/api-error';
+import { ApiError, serverMessage } from '@pwa/lib/api-error';
 
 export interface EventDates {
-  start: string;
-  end: string;
+  startDateTime: string;
+  endDateTime: string;
 }
 
 /** Picking a start later than the end clears the end. */
 export function pickStart(dates: EventDates, start: string): EventDates {
-  if (start && dates.end && dates.end < start) return { start, end: '' };
-  return { ...dates, start };
+  if (start && dates.endDateTime && dates.endDateTime < start) return { startDateTime: start, endDateTime: '' };
+  return { ...dates, startDateTime: start };
 }
 
 /** An end before the start is refused (the end is cleared) with "End date cannot be before start date". */
 export function pickEnd(dates: EventDates, end: string): { dates: EventDates; error: string | null } {
-  if (end && dates.start && end < dates.start) return { dates: { ...dates, end: '' }, error: EVENT_MESSAGES.order };
-  return { dates: { ...dates, end }, error: null };
+  if (end && dates.startDateTime && end < dates.startDateTime) return { dates: { ...dates, endDateTime: '' }, error: EVENT_MESSAGES.order };
+  return { dates: { ...dates, endDateTime: end }, error: null };
 }
 
-/** What the event form edits; date-times as the inputs hold them (Hyderabad time, `lib/dates.ts`). */
+/** What the event form edits, under the API's names; date-times as the inputs hold them (Hyderabad time, `lib/dates.ts`). */
 export interface EventFormValues {
   eventName: string;
   state: string;
   city: string;
   eventTypes: string[];
-  start: string;
-  end: string;
+  startDateTime: string;
+  endDateTime: string;
   venue: string;
   description: string;
   status: string;
   isFeatured: boolean;
-  opens: string;
-  closes: string;
+  registrationOpensAt: string;
+  registrationClosesAt: string;
   address: string;
   mapUrl: string;
   openingHours: string;
-  awardsNight: string;
+  awardsNightAt: string;
 }
 
 const REQUIRED: ReadonlyArray<[keyof EventFormValues, string]> = [
@@ -58,10 +58,11 @@ export function checkEventValues(values: EventFormValues): Partial<Record<keyof 
     if (Array.isArray(value) ? value.length === 0 : !String(value).trim()) found[name] = `${label} is required`;
   }
   if (Object.keys(found).length > 0) return { ...found, root: EVENT_MESSAGES.required };
-  if (!values.start || !values.end) return { [values.start ? 'end' : 'start']: EVENT_MESSAGES.dates };
-  if (new Date(values.end).getTime() < new Date(values.start).getTime()) return { end: EVENT_MESSAGES.order };
+  const { startDateTime: start, endDateTime: end, registrationOpensAt: opens, registrationClosesAt: closes } = values;
+  if (!start || !end) return { [start ? 'endDateTime' : 'startDateTime']: EVENT_MESSAGES.dates };
+  if (new Date(end).getTime() < new Date(start).getTime()) return { endDateTime: EVENT_MESSAGES.order };
   // Both in event time, written the same way: as text they compare as the times they are.
-  if (values.opens && values.closes && values.closes < values.opens) return { closes: EVENT_MESSAGES.registrationOrder };
+  if (opens && closes && closes < opens) return { registrationClosesAt: EVENT_MESSAGES.registrationOrder };
   return {};
 }
 
@@ -75,7 +76,8 @@ export function eventSaveError(error: unknown, editing: boolean): string {
   if (error.status === 0) return 'No response from server. Please check your connection.';
   if (error.status === 413) return 'File size too large. Maximum size is 5MB.';
   if (error.status === 401) return 'Session expired. Please log in again.';
-  if (error.message && error.message !== 'Request failed') return error.message;
+  const own = serverMessage(error);
+  if (own) return own;
   if (error.status >= 400 && error.status < 500) return 'Please check your input and try again.';
   return fallback;
 }

@@ -3,19 +3,11 @@ import { EVENT_MESSAGES, EVENT_TYPES } from '@edge/schemas/events';
 import type { BaseRecord } from '@pwa/lib/api';
 // The state → city table is shared with the public registration forms (dependency-free module).
 import { citiesOf, INDIA_STATES } from '@pwa/lib/india-locations';
-import { listOf, payloadFrom, statusColumn, statusField, valuesFrom } from '../fields';
+import { listOf, statusColumn, statusField, valuesFrom } from '../fields';
 import { type FormField, type FormValues, panelResource } from '../types';
 import { checkEventValues, type EventFormValues, eventSaveError, pickEnd, pickStart } from './event-rules';
 
-/** The API's name of each date the form edits under a shorter one (its per-field errors come back so). */
-const API_FIELD_OF = {
-  start: 'startDateTime',
-  end: 'endDateTime',
-  opens: 'registrationOpensAt',
-  closes: 'registrationClosesAt',
-  awardsNight: 'awardsNightAt',
-} as const;
-const FORM_FIELD_OF: Record<string, string> = Object.fromEntries(Object.entries(API_FIELD_OF).map(([form, api]) => [api, form]));
+const datesOf = (values: FormValues) => ({ startDateTime: values.startDateTime ?? '', endDateTime: values.endDateTime ?? '' });
 
 const eventFields: FormField[] = [
   { name: 'eventName', label: 'Event Name', type: 'text', required: true, full: true },
@@ -41,30 +33,30 @@ const eventFields: FormField[] = [
   // Both dates are needed ("Start date and end date are required", checked with the form's rules below).
   // A start later than the end clears the end; an end before the start is refused (cleared) with its message.
   {
-    name: 'start',
+    name: 'startDateTime',
     label: 'Start Date & Time',
     type: 'datetime',
     marked: true,
-    onPick: (start, values) => ({ set: { ...pickStart({ start: values.start ?? '', end: values.end ?? '' }, start) } }),
+    onPick: (start, values) => ({ set: { ...pickStart(datesOf(values), start) } }),
   },
   {
-    name: 'end',
+    name: 'endDateTime',
     label: 'End Date & Time',
     type: 'datetime',
     marked: true,
-    notBefore: 'start',
+    notBefore: 'startDateTime',
     onPick: (end, values) => {
-      const next = pickEnd({ start: values.start ?? '', end: values.end ?? '' }, end);
+      const next = pickEnd(datesOf(values), end);
       return { set: { ...next.dates }, message: next.error };
     },
   },
   { name: 'venue', label: 'Venue', type: 'text' },
-  { name: 'opens', label: 'Registration Opens', type: 'datetime', hint: 'Empty: open now.' },
-  { name: 'closes', label: 'Registration Closes', type: 'datetime', notBefore: 'opens', hint: 'Empty: no closing time.' },
+  { name: 'registrationOpensAt', label: 'Registration Opens', type: 'datetime', hint: 'Empty: open now.' },
+  { name: 'registrationClosesAt', label: 'Registration Closes', type: 'datetime', notBefore: 'registrationOpensAt', hint: 'Empty: no closing time.' },
   { name: 'address', label: 'Full Address', type: 'text', full: true },
   { name: 'mapUrl', label: 'Map Link', type: 'url', placeholder: 'https://maps.google.com/…' },
   { name: 'openingHours', label: 'Opening Hours', type: 'text', placeholder: '10:00 AM – 8:00 PM' },
-  { name: 'awardsNight', label: 'Awards Night', type: 'datetime' },
+  { name: 'awardsNightAt', label: 'Awards Night', type: 'datetime' },
   statusField(eventDescription),
   { name: 'description', label: 'Description', type: 'textarea', full: true },
   { name: 'isFeatured', label: 'Featured on the public site', type: 'checkbox', full: true },
@@ -105,22 +97,10 @@ export const eventsConfig = panelResource(eventDescription, {
     const { root, ...found } = checkEventValues(ruleValues(values));
     return root ? { ...found, '': root } : found;
   },
-  toPayload: (values) => {
-    const body = payloadFrom(eventFields, values);
-    for (const [form, api] of Object.entries(API_FIELD_OF)) {
-      body[api] = body[form];
-      delete body[form];
-    }
-    return body;
-  },
   fromRecord: (row: BaseRecord) => {
-    const values = valuesFrom(eventFields, {
-      ...row,
-      ...Object.fromEntries(Object.entries(API_FIELD_OF).map(([form, api]) => [form, row[api]])),
-    });
+    const values = valuesFrom(eventFields, row);
     return { ...values, status: values.status || eventDescription.defaultStatus };
   },
-  formFieldOf: FORM_FIELD_OF,
   saveError: eventSaveError,
   messages: {
     created: 'Event created successfully!',
