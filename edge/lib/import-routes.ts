@@ -56,6 +56,8 @@ const IMPORT_RACE = 'Another import of this file wrote some of these rows at the
  * so a chunk is imported entirely or not at all, and lines already imported with this key are skipped.
  */
 export function importRoutes(resource: ResourceDescription, createSchema: $ZodType) {
+  // An import writes thousands of rows in one statement batch; a per-record hook would undo that, so none runs.
+  if (resource.afterWrite) throw new Error(`${resource.name}: an importable resource cannot have afterWrite`);
   const { table } = resource;
   return new Hono<AppEnv>().post('/import', requireAdmin, validate('json', importRequestSchema), async (c) => {
     const { importKey, dryRun = false, eventId: givenEventId, rows } = c.req.valid('json');
@@ -139,7 +141,6 @@ export function importRoutes(resource: ResourceDescription, createSchema: $ZodTy
         if (isUniqueViolation(error)) return fail(c, 409, IMPORT_RACE);
         throw error;
       }
-      if (resource.afterWrite) for (const record of records) await resource.afterWrite(db, record);
     }
 
     const counts: Record<ImportOutcome, number> = { new: 0, created: 0, invalid: 0, duplicate: 0, already_imported: 0 };

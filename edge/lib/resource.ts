@@ -41,7 +41,7 @@ export interface ResourceDescription extends AnyResource {
   onUpdate?(patch: Row, existing: Row): Row;
   /** A rule across the stored record and the update (e.g. an event's end after its start): a message refuses it. */
   checkUpdate?(patch: Row, existing: Row): { field: string; message: string } | undefined;
-  /** Runs after a create or update has been stored (e.g. only one featured event). */
+  /** Runs after a create or update in the panel has been stored (e.g. only one featured event); an importable resource may not have one. */
   afterWrite?(db: Database, row: Row): Promise<void>;
   /** Reads a status in older spellings before it is checked (VIP awardees). */
   normaliseStatus?(status: string): string;
