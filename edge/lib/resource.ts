@@ -242,12 +242,17 @@ export interface RecordOut {
   [field: string]: unknown;
 }
 
+/** The blob-key column and URL field of a description's image (`never` for a resource without one). */
+type ImageOf<D> = D extends { image: { column: infer Column extends string; urlField: infer Url extends string } }
+  ? { column: Column; url: Url }
+  : { column: never; url: never };
+
 /**
- * A record of one resource as answered: its row without the image's blob key, the image's URL, the name
- * of its event, and what the resource's `present` adds.
+ * A record of one resource as answered, from its table and its description: its row without the image's
+ * blob key, the image's URL, the name of its event, and what the resource's `present` adds (`Extra`).
  */
-export type RecordOf<T extends Table, ImageKey extends string = never, ImageUrl extends string = never, Extra = unknown> = Omit<T['$inferSelect'], ImageKey> & {
-  [K in ImageUrl]: string | null;
+export type RecordOf<T extends Table, D, Extra = unknown> = Omit<T['$inferSelect'], ImageOf<D>['column']> & {
+  [K in ImageOf<D>['url']]: string | null;
 } & { eventName?: string | null } & Extra &
   RecordOut;
 

@@ -70,13 +70,15 @@ export function describeResource<T extends Table>() {
     Create extends z.ZodMiniType | undefined,
     Update extends z.ZodMiniType,
     const Extra extends string = never,
+    const Image extends ImageField<T> | undefined = undefined,
   >(
-    description: Omit<ResourceShape<T, Status, Sort, Extra>, 'name' | 'createSchema' | 'updateSchema'> & {
+    description: Omit<ResourceShape<T, Status, Sort, Extra>, 'name' | 'createSchema' | 'updateSchema' | 'image'> & {
       name: Name;
       createSchema?: Create & (Create extends z.ZodMiniType ? ColumnsOnly<Create, T, Extra> : unknown);
       updateSchema: Update & ColumnsOnly<Update, T, Extra>;
+      image?: Image;
     },
-  ) => description as ResourceShape<T, Status, Sort, Extra> & { name: Name; createSchema: Create; updateSchema: Update };
+  ) => description as ResourceShape<T, Status, Sort, Extra> & { name: Name; createSchema: Create; updateSchema: Update; image: Image };
 }
 
 /** Any description, whatever its table. */

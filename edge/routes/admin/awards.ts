@@ -52,6 +52,6 @@ export const nominationResource = {
 } satisfies ResourceDescription;
 
 /** A awards record as the API answers it. */
-export type NominationRecord = RecordOf<typeof awardNominations>;
+export type NominationRecord = RecordOf<typeof awardNominations, typeof nominationDescription>;
 
 export const nominationRoutes = resourceRoutes<NominationRecord, typeof nominationResource>(nominationResource);

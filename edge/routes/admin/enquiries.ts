@@ -30,6 +30,6 @@ export const enquiryResource = {
 } satisfies ResourceDescription;
 
 /** A enquiries record as the API answers it. */
-export type EnquiryRecord = RecordOf<typeof enquiries, never, never, { phone: string }>;
+export type EnquiryRecord = RecordOf<typeof enquiries, typeof enquiryDescription, { phone: string }>;
 
 export const enquiryRoutes = resourceRoutes<EnquiryRecord, typeof enquiryResource>(enquiryResource);

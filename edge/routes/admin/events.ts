@@ -62,6 +62,6 @@ export const eventResource = {
 } satisfies ResourceDescription;
 
 /** An event as the API answers it. */
-export type EventRecord = RecordOf<typeof events, 'bannerKey', 'bannerUrl', { name: string }>;
+export type EventRecord = RecordOf<typeof events, typeof eventDescription, { name: string }>;
 
 export const eventRoutes = resourceRoutes<EventRecord, typeof eventResource>(eventResource);

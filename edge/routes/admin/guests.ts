@@ -21,6 +21,6 @@ export const guestResource = {
 } satisfies ResourceDescription;
 
 /** A guests record as the API answers it. */
-export type GuestRecord = RecordOf<typeof guests, 'profileImageKey', 'profileImageUrl'>;
+export type GuestRecord = RecordOf<typeof guests, typeof guestDescription>;
 
 export const guestRoutes = resourceRoutes<GuestRecord, typeof guestResource>(guestResource);

@@ -22,6 +22,6 @@ export const speakerResource = {
 } satisfies ResourceDescription;
 
 /** A speakers record as the API answers it. */
-export type SpeakerRecord = RecordOf<typeof speakers, 'profileImageKey', 'profileImageUrl'>;
+export type SpeakerRecord = RecordOf<typeof speakers, typeof speakerDescription>;
 
 export const speakerRoutes = resourceRoutes<SpeakerRecord, typeof speakerResource>(speakerResource);

@@ -69,6 +69,6 @@ export const sponsorResource = {
 } satisfies ResourceDescription;
 
 /** A sponsors record as the API answers it. */
-export type SponsorRecord = RecordOf<typeof sponsors>;
+export type SponsorRecord = RecordOf<typeof sponsors, typeof sponsorDescription>;
 
 export const sponsorRoutes = resourceRoutes<SponsorRecord, typeof sponsorResource>(sponsorResource);

@@ -83,8 +83,7 @@ export const stallResource = {
 /** A stalls record as the API answers it. */
 export type StallRecord = RecordOf<
   typeof stalls,
-  never,
-  never,
+  typeof stallDescription,
   { stallSize: { width: number; length: number; unit: string }; bookedBy: { name: string | null; role: string | null } }
 >;
 

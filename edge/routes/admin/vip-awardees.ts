@@ -34,6 +34,6 @@ export const vipAwardeeResource = {
 } satisfies ResourceDescription;
 
 /** A vip-awardees record as the API answers it. */
-export type VipAwardeeRecord = RecordOf<typeof vipAwardees, 'profileImageKey', 'profileImageUrl'>;
+export type VipAwardeeRecord = RecordOf<typeof vipAwardees, typeof vipAwardeeDescription>;
 
 export const vipAwardeeRoutes = resourceRoutes<VipAwardeeRecord, typeof vipAwardeeResource>(vipAwardeeResource);

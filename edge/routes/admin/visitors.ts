@@ -21,6 +21,6 @@ export const visitorResource = {
 } satisfies ResourceDescription;
 
 /** A visitors record as the API answers it. */
-export type VisitorRecord = RecordOf<typeof visitors>;
+export type VisitorRecord = RecordOf<typeof visitors, typeof visitorDescription>;
 
 export const visitorRoutes = resourceRoutes<VisitorRecord, typeof visitorResource>(visitorResource);
