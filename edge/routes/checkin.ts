@@ -7,7 +7,7 @@ import { toStatement, type SqlStatement } from '../db/sql-statement';
 import { events } from '../db/tables/events';
 import { stalls } from '../db/tables/organisations';
 import { visitors } from '../db/tables/people';
-import { deviceReports, statusChanges } from '../db/tables/system';
+import { deviceReports, rosterTombstones, statusChanges } from '../db/tables/system';
 import type { Database } from '../db/database';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
@@ -182,8 +182,9 @@ export const checkinRoutes = new Hono<AppEnv>()
     const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).limit(1);
     if (!event) return fail(c, 404, 'Event not found');
     const arms = (Object.keys(TABLES) as RosterKind[]).map((kind) => rosterArm(kind, eventId, since, limit));
-    const tombstones = sql`SELECT kind, record_id AS id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, roster_version AS version, 1 AS deleted
-      FROM roster_tombstones WHERE event_id = ${eventId} AND roster_version > ${since} ORDER BY roster_version LIMIT ${limit}`;
+    const t = rosterTombstones;
+    const tombstones = sql`SELECT ${t.kind} AS kind, ${t.recordId} AS id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ${t.rosterVersion} AS version, 1 AS deleted
+      FROM ${t} WHERE ${t.eventId} = ${eventId} AND ${t.rosterVersion} > ${since} ORDER BY ${t.rosterVersion} LIMIT ${limit}`;
     // SQLite allows ORDER BY/LIMIT only on a compound's last arm, so each arm is a subquery.
     const union = sql.join(
       [...arms, tombstones].map((arm) => sql`SELECT * FROM (${arm})`),
