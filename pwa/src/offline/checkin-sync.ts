@@ -3,7 +3,7 @@
 // after failures; applies each answer's person state (the device converges on the server); then pulls
 // the roster changes since the stored cursor. A 401 keeps the outbox and waits for the next login.
 //
-// One engine (`CheckinSync`) per signed-in session of a page: its api, clock, token and lock are passed
+// One engine (`CheckinSync`) per signed-in session of a page: its api, store, clock, token and lock are passed
 // in, its state lives in the instance, `start()` wires the page's triggers and `stop()` (at logout)
 // removes them and waits for a sync in flight to end, so nothing of one session writes after the next
 // began. Screens read `getSyncState()` / `subscribeSync()`; the service worker makes its own engine for a
@@ -16,6 +16,29 @@ import { getToken, subscribeToken, tokenClaims } from '../lib/auth-token';
 import { applyDeliveries, type Delivery, markSending, markWaiting, nextToSend, oldestUnsentEvent, outboxSummary, unsentCount } from './checkin-outbox';
 import { authorTicket, deviceId, deviceInfo, storeAuthorTicket, watchClearedStorage } from './device-record';
 import { forgetLoadedIndex, rosterCursor, storeRosterPage } from './roster-repository';
+
+/**
+ * What the engine keeps on the device, by repository: the outbox (`checkin-outbox.ts`), the device record
+ * (`device-record.ts`) and the roster (`roster-repository.ts`), all in the app's one IndexedDB database.
+ */
+const deviceStore = {
+  applyDeliveries,
+  markSending,
+  markWaiting,
+  nextToSend,
+  oldestUnsentEvent,
+  outboxSummary,
+  unsentCount,
+  authorTicket,
+  deviceId,
+  deviceInfo,
+  storeAuthorTicket,
+  watchClearedStorage,
+  forgetLoadedIndex,
+  rosterCursor,
+  storeRosterPage,
+};
+export type DoorStore = typeof deviceStore;
 import { onOtherTabs } from './store-broadcast';
 import type { AuthorTicket, CheckinOutboxEntry, DeviceInfo } from './checkin-types';
 import { recordStorageLoss } from './storage-loss';
@@ -57,6 +80,8 @@ export interface SyncDeps {
    * token and time-out to every call.
    */
   network?: Pick<ApiClientOptions, 'baseUrl' | 'fetch'>;
+  /** Where the device's outbox, device record and roster are kept: this device's IndexedDB by default. */
+  store?: DoorStore;
   /** The signed-in user's token, if any. */
   token: () => string | null;
   now: () => Date;
@@ -111,9 +136,11 @@ export class CheckinSync {
 
   /** This session's typed client: its token, its time-out. */
   private readonly api: ApiClient;
+  private readonly store: DoorStore;
 
   constructor(private readonly deps: SyncDeps) {
     this.api = apiClient({ ...deps.network, token: deps.token, timeoutMs: REQUEST_TIMEOUT_MS });
+    this.store = deps.store ?? deviceStore;
     this.state = {
       online: deps.online(),
       syncing: false,
@@ -151,7 +178,7 @@ export class CheckinSync {
 
   /** Re-reads the outbox counts (after a local change). */
   async refreshOutbox(): Promise<void> {
-    const { waiting, refused, unsent } = await outboxSummary();
+    const { waiting, refused, unsent } = await this.store.outboxSummary();
     this.lastUnsent = unsent;
     const changed = waiting !== this.state.waiting;
     const grew = waiting > this.state.waiting;
@@ -196,7 +223,7 @@ export class CheckinSync {
   private async push(): Promise<void> {
     for (;;) {
       if (this.stopped) return;
-      const entries = await nextToSend(BATCH_SIZE);
+      const entries = await this.store.nextToSend(BATCH_SIZE);
       if (!entries.length) return;
       const head = entries[0]!;
       const sender = await this.senderFor(head);
@@ -221,10 +248,10 @@ export class CheckinSync {
    * since) is credited to the user signed in now when that is the same person.
    */
   private async senderFor(entry: CheckinOutboxEntry): Promise<Sender> {
-    const info = await deviceInfo();
+    const info = await this.store.deviceInfo();
     const signedIn = tokenClaims(this.deps.token()).sub;
     const userId = entry.author?.userId ?? signedIn;
-    let ticket = userId ? await authorTicket(userId, this.deps.now()) : undefined;
+    let ticket = userId ? await this.store.authorTicket(userId, this.deps.now()) : undefined;
     if (!ticket && userId && userId === signedIn) ticket = await this.signInDevice();
     if (!ticket) {
       throw new AuthNeeded(`Changes made by ${entry.author?.name ?? entry.by ?? 'another user'} wait until they log in on this device again`);
@@ -234,7 +261,7 @@ export class CheckinSync {
 
   private async sendOps(batch: CheckinOutboxEntry[], sender: Sender) {
     const seqs = batch.map((e) => e.seq!);
-    await markSending(seqs);
+    await this.store.markSending(seqs);
     let results: Awaited<ReturnType<typeof this.sendOpsRequest>>['results'];
     try {
       ({ results } = await this.sendOpsRequest(batch, sender));
@@ -255,7 +282,7 @@ export class CheckinSync {
       });
       byEvent.set(entry.eventId, list);
     }
-    for (const [eventId, deliveries] of byEvent) await applyDeliveries(eventId, deliveries);
+    for (const [eventId, deliveries] of byEvent) await this.store.applyDeliveries(eventId, deliveries);
   }
 
   private sendOpsRequest(batch: CheckinOutboxEntry[], sender: Sender) {
@@ -269,7 +296,7 @@ export class CheckinSync {
   }
 
   private async sendWalkIn(entry: CheckinOutboxEntry, sender: Sender) {
-    await markSending([entry.seq!]);
+    await this.store.markSending([entry.seq!]);
     let data: Awaited<ReturnType<typeof this.sendWalkInRequest>>;
     try {
       data = await this.sendWalkInRequest(entry, sender);
@@ -277,7 +304,7 @@ export class CheckinSync {
       await this.failed([entry], error);
       return;
     }
-    await applyDeliveries(entry.eventId, [
+    await this.store.applyDeliveries(entry.eventId, [
       {
         seq: entry.seq!,
         person: {
@@ -301,13 +328,13 @@ export class CheckinSync {
   private async failed(batch: CheckinOutboxEntry[], error: unknown): Promise<void> {
     if (refusedForGood(error)) {
       const fields = error.errors ? Object.values(error.errors).join('; ') : '';
-      await applyDeliveries(
+      await this.store.applyDeliveries(
         batch[0]!.eventId,
         batch.map((e) => ({ seq: e.seq!, refused: fields || error.message })),
       );
       return;
     }
-    await markWaiting(
+    await this.store.markWaiting(
       batch.map((e) => e.seq!),
       error instanceof Error ? error.message : String(error),
     );
@@ -322,12 +349,12 @@ export class CheckinSync {
   signInDevice(): Promise<AuthorTicket | undefined> {
     this.signingIn ??= (async () => {
       try {
-        const info = await deviceInfo();
-        // deviceInfo() makes the secret when the record has none; a blank one is refused like a wrong one.
+        const info = await this.store.deviceInfo();
+        // this.store.deviceInfo() makes the secret when the record has none; a blank one is refused like a wrong one.
         const json = { id: info.id, secret: info.secret ?? '', name: info.name ?? '', ...(this.eventId ? { eventId: this.eventId } : {}) };
         const data = await this.call((options) => this.checkin.device.$post({ json }, options));
         const ticket: AuthorTicket = { userId: data.author.userId, name: data.author.name, ticket: data.ticket, expiresAt: data.expiresAt };
-        if (!this.stopped) await storeAuthorTicket(ticket);
+        if (!this.stopped) await this.store.storeAuthorTicket(ticket);
         return ticket;
       } finally {
         this.signingIn = null;
@@ -345,7 +372,7 @@ export class CheckinSync {
    * page n into IndexedDB, and the browser committing page n - 1 (see storeRosterPage).
    */
   private async pull(eventId: string): Promise<number> {
-    const stored = await rosterCursor(eventId);
+    const stored = await this.store.rosterCursor(eventId);
     let since = stored?.cursor ?? 0;
     const first = !stored?.complete;
     let loaded = 0;
@@ -362,7 +389,7 @@ export class CheckinSync {
         const { items, cursor, hasMore } = page;
         const next = hasMore ? fetchPage(cursor) : null;
         next?.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
-        const storing = storeRosterPage(eventId, items, { after: since, cursor, complete: !hasMore || stored?.complete === true, asChunk: first });
+        const storing = this.store.storeRosterPage(eventId, items, { after: since, cursor, complete: !hasMore || stored?.complete === true, asChunk: first });
         storing.catch(() => undefined); // awaited on the next turn or after the loop
         // The page before this one must be stored before progress is shown (or before a failure stops here).
         if (committing) await committing;
@@ -405,7 +432,7 @@ export class CheckinSync {
         // The signed-in user's author ticket comes before the roster: once the door shows people, every
         // change made on it can be credited, even if the network drops right after.
         const signedIn = tokenClaims(this.deps.token()).sub;
-        if (signedIn && !(await authorTicket(signedIn, this.deps.now()))) await this.signInDevice();
+        if (signedIn && !(await this.store.authorTicket(signedIn, this.deps.now()))) await this.signInDevice();
         // Changes of a user who has not logged in here since (no ticket) wait, but do not keep the roster
         // from the user signed in now: the pull still runs, and the wait is reported after it.
         let waitsForLogin: AuthNeeded | undefined;
@@ -477,7 +504,7 @@ export class CheckinSync {
       await Promise.race([this.syncNow(true), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
       clearTimeout(timer);
     }
-    return (await outboxSummary()).waiting;
+    return (await this.store.outboxSummary()).waiting;
   }
 
   /**
@@ -491,7 +518,7 @@ export class CheckinSync {
     } finally {
       if (this.reached) await this.reportWaiting();
     }
-    const { waiting } = await outboxSummary();
+    const { waiting } = await this.store.outboxSummary();
     if (waiting > 0) throw new Error(`${waiting} check-in changes still waiting`);
   }
 
@@ -511,13 +538,13 @@ export class CheckinSync {
   async reportWaiting(): Promise<void> {
     clearTimeout(this.reportTimer);
     try {
-      const forEvent = this.eventId ?? (await oldestUnsentEvent());
+      const forEvent = this.eventId ?? (await this.store.oldestUnsentEvent());
       if (!forEvent) return;
-      const waiting = await unsentCount(forEvent);
+      const waiting = await this.store.unsentCount(forEvent);
       const userId = tokenClaims(this.deps.token()).sub;
-      const ticket = userId ? ((await authorTicket(userId, this.deps.now())) ?? (await this.signInDevice())) : undefined;
+      const ticket = userId ? ((await this.store.authorTicket(userId, this.deps.now())) ?? (await this.signInDevice())) : undefined;
       if (!ticket) return;
-      const json = { deviceId: await deviceId(), eventId: forEvent, waiting, author: ticket.ticket };
+      const json = { deviceId: await this.store.deviceId(), eventId: forEvent, waiting, author: ticket.ticket };
       await this.call((options) => this.checkin.report.$post({ json }, options));
     } catch {
       // offline, logged out or refused: the next sync reports again
@@ -531,7 +558,7 @@ export class CheckinSync {
    * logged in — so the dashboard stops counting them at once (otherwise its report ages out in 2 hours).
    */
   private storageCleared(previous: DeviceInfo) {
-    forgetLoadedIndex();
+    this.store.forgetLoadedIndex();
     const lost = this.lastUnsent;
     this.lastUnsent = [];
     if (lost.length) recordStorageLoss({ at: this.deps.now().toISOString(), changes: lost.map((e) => ({ label: e.label, ...(e.by ? { by: e.by } : {}) })) });
@@ -606,7 +633,7 @@ export class CheckinSync {
     );
     // Another tab changed the outbox or the roster: the counts here follow at once.
     this.teardown.push(onOtherTabs(() => void this.refreshOutbox()));
-    this.teardown.push(watchClearedStorage((previous) => this.storageCleared(previous)));
+    this.teardown.push(this.store.watchClearedStorage((previous) => this.storageCleared(previous)));
     if (this.deps.token()) {
       requestPersistence();
       void this.signInDevice().catch(() => undefined);
