@@ -25,7 +25,7 @@ export interface PassHolder {
 
 /** The site's address that links point at: PUBLIC_ORIGIN, else the address this request came to. */
 export function publicOrigin(c: Context<AppEnv>): string {
-  return c.var.deps.messaging?.publicOrigin || requestOrigin(c.req.url);
+  return c.get('deps').messaging?.publicOrigin || requestOrigin(c.req.url);
 }
 
 /** The origin of the last request address seen: a crowd's requests come to one address, and parsing it cost a registration about 1 %. */

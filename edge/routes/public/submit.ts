@@ -56,7 +56,8 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
   c: Context<AppEnv>,
   submission: Submission<Input, Row>,
 ) {
-  const { db, writeBatch, now, messaging } = c.var.deps;
+  // c.get, not c.var: Hono builds a new object of all variables on every read of c.var (on every request's path).
+  const { db, writeBatch, now, messaging } = c.get('deps');
   const { input } = submission;
 
   const header = c.req.header('Idempotency-Key');
