@@ -1,4 +1,4 @@
-import { fillPlaceholders, Placeholder, sql } from 'drizzle-orm';
+import { fillPlaceholders, Param, Placeholder, sql } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Database } from './database';
 
@@ -28,16 +28,43 @@ export function toStatement(query: ToSql): SqlStatement {
 
 /**
  * A statement built once with named placeholders (`p('key')`), then filled per call. The SQL text only
- * depends on the dialect, so any database may build it.
+ * depends on the dialect, so any database may build it. A placeholder used several times is sent once
+ * (SQLite's numbered parameters, `?3`): the embedded writer's arguments cross to its thread by copy.
  */
 export function statementTemplate<Values extends Record<string, unknown>>(
   build: (db: Database, p: <Name extends keyof Values & string>(name: Name) => Placeholder<Name>) => ToSql,
 ): (db: Database, values: Values) => SqlStatement {
   let built: { sql: string; params: unknown[] } | undefined;
   return (db, values) => {
-    built ??= build(db, (name) => sql.placeholder(name)).toSQL();
+    built ??= bindRepeatedPlaceholdersOnce(build(db, (name) => sql.placeholder(name)).toSQL());
     return { sql: built.sql, args: fillPlaceholders(built.params, values) as SqlValue[] };
   };
+}
+
+/**
+ * The query with each `?` numbered (`?1`, `?2`, ...) so that the occurrences of one placeholder share one
+ * argument; unchanged when no placeholder repeats. Occurrences share an argument only when their column
+ * encodes the value the same way.
+ */
+function bindRepeatedPlaceholdersOnce(query: { sql: string; params: unknown[] }): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const numberOf = new Map<string, { number: number; encode: unknown }>();
+  const numbers = query.params.map((param) => {
+    const wrapped = param instanceof Param && param.value instanceof Placeholder;
+    const placeholder = wrapped ? (param.value as Placeholder) : param instanceof Placeholder ? param : undefined;
+    const encode = wrapped ? (param as Param).encoder?.mapToDriverValue : undefined;
+    const known = placeholder && numberOf.get(placeholder.name);
+    if (known && known.encode === encode) return known.number;
+    params.push(param);
+    if (placeholder && !known) numberOf.set(placeholder.name, { number: params.length, encode });
+    return params.length;
+  });
+  if (params.length === query.params.length) return query;
+  let at = 0;
+  const text = query.sql.replace(/\?/g, () => `?${numbers[at++]}`);
+  // Every `?` of drizzle's SQLite text is a parameter; anything else would misnumber the arguments.
+  if (at !== numbers.length) throw new Error(`statementTemplate: ${at} '?' in the SQL text for ${numbers.length} parameters`);
+  return { sql: text, params };
 }
 
 const insertShapes = new WeakMap<SQLiteTable, Map<string, { sql: string; params: unknown[] }>>();

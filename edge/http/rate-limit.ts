@@ -19,7 +19,7 @@ export const RATE_LIMIT_WINDOW_MS = 60_000;
  * a registration almost nothing. Every attempt counts, invalid ones included: a flood of junk is a flood.
  */
 export const publicRateLimit = createMiddleware<AppEnv>(async (c, next) => {
-  const { db, writeBatch, config, clientAddress, now } = c.var.deps;
+  const { db, writeBatch, config, clientAddress, now } = c.get('deps');
   if (config.publicRateLimit <= 0) return next();
   const at = now();
   const count = await countSubmission({ db, writeBatch }, `public:${clientAddress(c)}`, at);

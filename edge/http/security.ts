@@ -38,7 +38,7 @@ export const securityHeaders = secureHeaders({
 
 /** CORS only for the origins configured in CORS_ORIGINS; same-origin use (the PWA itself) needs none. */
 export const corsForConfiguredOrigins = createMiddleware<AppEnv>(async (c, next) => {
-  const allowed = c.var.deps.config.corsOrigins;
+  const allowed = c.get('deps').config.corsOrigins;
   if (allowed.length === 0) return next();
   return cors({
     origin: (origin) => (allowed.includes(origin) ? origin : null),

@@ -46,9 +46,10 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([key, member]) => `${JSON.stringify(key)}:${canonicalJson(member)}`).join(',')}}`;
 }
 
+/** An answer as it is stored and sent: its status and the JSON text of its body (written once, sent as it is). */
 export interface StoredAnswer {
   status: number;
-  body: unknown;
+  json: string;
 }
 
 /** The statement that records `key` with its answer; commit it in the same batch as the record. */
@@ -58,7 +59,7 @@ export function keyStatement(db: Database, entry: { key: string; scope: string; 
     scope: entry.scope,
     requestHash: entry.requestHash,
     responseStatus: entry.answer.status,
-    responseBody: JSON.stringify(entry.answer.body),
+    responseBody: entry.answer.json,
     createdAt: entry.now.toISOString(),
   });
 }
@@ -95,7 +96,7 @@ export async function priorOutcome(db: Database, key: string, hash: string): Pro
   const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).limit(1);
   if (!row || row.responseStatus === null || row.responseBody === null) return { kind: 'none' };
   if (row.requestHash !== hash) return { kind: 'mismatch' };
-  return { kind: 'replay', answer: { status: row.responseStatus, body: JSON.parse(row.responseBody) } };
+  return { kind: 'replay', answer: { status: row.responseStatus, json: row.responseBody } };
 }
 
 /** True when `error` is the key's own primary-key conflict (a concurrent repeat won). */

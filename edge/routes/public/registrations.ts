@@ -30,7 +30,7 @@ export const publicRoutes = new Hono<AppEnv>()
   /** `POST /api/visitors/register` (inline form and popup). */
   .post('/visitors/register', publicRateLimit, validate('json', visitorRegistrationSchema), async (c) => {
     const input = c.req.valid('json');
-    const { db } = c.var.deps;
+    const { db } = c.get('deps');
     return submit(c, {
       scope: 'visitors.register',
       input,
@@ -55,7 +55,7 @@ export const publicRoutes = new Hono<AppEnv>()
   /** `POST /api/stalls/register` (inline form and popup). */
   .post('/stalls/register', publicRateLimit, validate('json', stallRegistrationSchema), async (c) => {
     const input = c.req.valid('json');
-    const { db } = c.var.deps;
+    const { db } = c.get('deps');
     return submit(c, {
       scope: 'stalls.register',
       input,
@@ -83,7 +83,7 @@ export const publicRoutes = new Hono<AppEnv>()
   /** `POST /api/awards/register` (popup): the public names map to the panel's columns. */
   .post('/awards/register', publicRateLimit, validate('json', awardRegistrationSchema), async (c) => {
     const input = c.req.valid('json');
-    const { db } = c.var.deps;
+    const { db } = c.get('deps');
     // A category must be one of the organiser's when they have set some; it is stored in their spelling.
     let category = input.category;
     if (category) {
@@ -117,7 +117,7 @@ export const publicRoutes = new Hono<AppEnv>()
   /** `POST /api/sponsors/register` (popup). */
   .post('/sponsors/register', publicRateLimit, validate('json', sponsorRegistrationSchema), async (c) => {
     const input = c.req.valid('json');
-    const { db } = c.var.deps;
+    const { db } = c.get('deps');
     return submit(c, {
       scope: 'sponsors.register',
       input,
@@ -140,7 +140,7 @@ export const publicRoutes = new Hono<AppEnv>()
   /** `POST /api/enquiries` (the packages' Enquire Now popup). Enquiries admit nobody, so no pass code. */
   .post('/enquiries', publicRateLimit, validate('json', enquirySchema), async (c) => {
     const input = c.req.valid('json');
-    const { db } = c.var.deps;
+    const { db } = c.get('deps');
     return submit(c, {
       scope: 'enquiries.create',
       input,

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
-import { fail } from '../../http/envelope';
+import { fail, jsonText } from '../../http/envelope';
 import { cachedEvent } from '../../lib/events';
 import { REGISTRATION_CLOSED_MESSAGE, registrationClosedMessage } from '../../lib/registration-window';
 import { groupCommit } from '../../perf/group-commit';
@@ -56,7 +56,8 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
   c: Context<AppEnv>,
   submission: Submission<Input, Row>,
 ) {
-  const { db, writeBatch, now } = c.var.deps;
+  // c.get, not c.var: Hono builds a new object of all variables on every read of c.var (on every request's path).
+  const { db, writeBatch, now, messaging } = c.get('deps');
   const { input } = submission;
 
   const header = c.req.header('Idempotency-Key');
@@ -76,7 +77,7 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
   if (closed) {
     // A submission accepted while the window was open, sent again for its lost answer, still gets it.
     const prior = key ? await priorOutcome(db, key, hash) : undefined;
-    if (prior?.kind === 'replay') return c.json(prior.answer.body as Created<Row>, prior.answer.status as 201);
+    if (prior?.kind === 'replay') return jsonText<Created<Row>, 201>(c, prior.answer.json, prior.answer.status as 201);
     return fail(c, 403, closed);
   }
 
@@ -93,8 +94,10 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
       eventCity: event.city,
     };
     const body: Created<Row> = { success: true, message: REGISTERED_MESSAGE, data: { ...record, ...eventFields } };
+    // Written once: the idempotency key stores this text and the answer sends it.
+    const json = JSON.stringify(body);
     const statements = key
-      ? [keyStatement(db, { key, scope: submission.scope, requestHash: hash, answer: { status: 201, body }, now: now() }), insert]
+      ? [keyStatement(db, { key, scope: submission.scope, requestHash: hash, answer: { status: 201, json }, now: now() }), insert]
       : [insert];
     // Now and then a submission also removes expired keys (so the table stays a month of submissions).
     if (key && Math.random() < KEY_CLEANUP_SHARE) statements.push(expiredKeysStatement(db, now()));
@@ -104,7 +107,7 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
             holder: { ...submission.holder, id: base.id, passCode: base.passCode },
             eventId: event.id,
             template: 'pass',
-            channels: c.var.deps.messaging?.channels ?? {},
+            channels: messaging?.channels ?? {},
             origin: publicOrigin(c),
             now: now(),
           })
@@ -113,15 +116,15 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
     try {
       await groupCommit(writeBatch, statements);
       // Sent after the answer, never before it (Node: the sender loop; Workers: waitUntil).
-      if (messages?.queued) c.var.deps.messaging?.dispatch(c);
-      return c.json(body, 201);
+      if (messages?.queued) messaging?.dispatch(c);
+      return jsonText<Created<Row>, 201>(c, json, 201);
     } catch (error) {
       const constraint = constraintMessage(error);
       if (key && isKeyConflict(error)) {
         // A concurrent repeat committed first: answer what it answered (or 422 if its body differed).
         const prior = await priorOutcome(db, key, hash);
         if (prior.kind === 'mismatch') return fail(c, 422, KEY_REUSED_MESSAGE);
-        if (prior.kind === 'replay') return c.json(prior.answer.body as Created<Row>, prior.answer.status as 201);
+        if (prior.kind === 'replay') return jsonText<Created<Row>, 201>(c, prior.answer.json, prior.answer.status as 201);
         if (attempt < WRITE_ATTEMPTS) continue;
         // The key is held without an answer (not something this code writes): never a 500 for a repeat.
         c.header('Retry-After', '1');
