@@ -61,7 +61,7 @@ export function createApp(appDeps: AppDeps | ((c: Context<AppEnv>) => AppDeps), 
       return fail(c, error.status, error.message || 'Bad request');
     }
     // Never the error itself: a database error carries its SQL and parameters (passwords' hashes, people's numbers).
-    logger.error('unhandled error', { requestId: c.var.requestId, route: c.req.routePath, error: describeError(error) });
+    logger.error('unhandled error', { requestId: c.get('requestId'), route: c.req.routePath, error: describeError(error) });
     if (isDatabaseUnavailable(error)) {
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return fail(c, 503, DATABASE_UNAVAILABLE_MESSAGE);

@@ -9,7 +9,7 @@ import type { BlobStore } from './storage/blob-store';
 
 /**
  * Everything the app needs from the runtime it runs on. `node.ts` and `worker.ts` build it; routes read
- * it from `c.var.deps`, so the same routes run on both and tests can hand in a clock of their own.
+ * it from `c.get('deps')`, so the same routes run on both and tests can hand in a clock of their own.
  */
 export interface AppDeps {
   db: Database;

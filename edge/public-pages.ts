@@ -51,9 +51,9 @@ export function publicPages(options: PublicPagesOptions): MiddlewareHandler<AppE
   const origin = options.publicOrigin ? new URL(options.publicOrigin).origin : undefined;
   return async (c, next) => {
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || !paths.has(c.req.path)) return next();
-    const [site, shell] = await Promise.all([publicSite(c.var.deps.db), options.loadShell(c)]);
+    const [site, shell] = await Promise.all([publicSite(c.get('deps').db), options.loadShell(c)]);
     const siteOrigin = origin ?? new URL(c.req.url).origin;
-    const page = await options.render(c.req.path, { site, renderedAt: c.var.deps.now().getTime(), origin: siteOrigin }, siteOrigin);
+    const page = await options.render(c.req.path, { site, renderedAt: c.get('deps').now().getTime(), origin: siteOrigin }, siteOrigin);
     if (!page) return next();
     // Always the current data: revalidated on every visit (the service worker keeps a copy for offline use).
     c.header('Cache-Control', 'no-cache');

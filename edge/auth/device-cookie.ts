@@ -29,7 +29,7 @@ const keyOf = (secret: string) => new TextEncoder().encode(`device-cookie:${secr
 export async function readDeviceCookie(c: Context<AppEnv>): Promise<DeviceClaims | undefined> {
   const value = getCookie(c, DEVICE_COOKIE);
   if (!value || value.length > 4096) return undefined;
-  const { secrets, now } = c.var.deps;
+  const { secrets, now } = c.get('deps');
   try {
     const { payload } = await jwtVerify(value, keyOf(secrets.jwtSecret), {
       algorithms: ['HS256'],
@@ -48,7 +48,7 @@ export async function readDeviceCookie(c: Context<AppEnv>): Promise<DeviceClaims
 
 /** Remembers `email` on this device (a new device id the first time); answers the cookie's value. */
 export async function rememberDevice(c: Context<AppEnv>, current: DeviceClaims | undefined, email: string): Promise<string> {
-  const { secrets, now } = c.var.deps;
+  const { secrets, now } = c.get('deps');
   const deviceId = current?.deviceId ?? crypto.randomUUID();
   const accounts = [email, ...(current?.accounts ?? []).filter((a) => a !== email)].slice(0, MAX_ACCOUNTS);
   const issuedAt = Math.floor(now().getTime() / 1000);

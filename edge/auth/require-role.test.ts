@@ -15,8 +15,8 @@ beforeAll(async () => {
       c.set('deps', t.deps);
       await next();
     })
-    .get('/admin-only', requireAdmin, (c) => c.json({ who: c.var.user.email }))
-    .get('/staff', requireStaff, (c) => c.json({ who: c.var.user.email, role: c.var.user.role }));
+    .get('/admin-only', requireAdmin, (c) => c.json({ who: c.get('user').email }))
+    .get('/staff', requireStaff, (c) => c.json({ who: c.get('user').email, role: c.get('user').role }));
 });
 afterAll(() => t.close());
 

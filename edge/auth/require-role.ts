@@ -37,7 +37,7 @@ function requireRole(...roles: UserRole[]) {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) return fail(c, 401, MESSAGES.missingToken);
 
-    const { db, secrets, now, readRows } = c.var.deps;
+    const { db, secrets, now, readRows } = c.get('deps');
     const check = await verifyToken(match[1]!, secrets.jwtSecret, now());
     if (!check.ok) return fail(c, 401, check.reason === 'expired' ? MESSAGES.expiredToken : MESSAGES.invalidToken);
 

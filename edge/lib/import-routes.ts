@@ -61,8 +61,8 @@ export function importRoutes(resource: ResourceDescription, createSchema: $ZodTy
   const { table } = resource;
   return new Hono<AppEnv>().post('/import', requireAdmin, validate('json', importRequestSchema), async (c) => {
     const { importKey, dryRun = false, eventId: givenEventId, rows } = c.req.valid('json');
-    const { db, now, writeBatch } = c.var.deps;
-    const user = c.var.user;
+    const { db, now, writeBatch } = c.get('deps');
+    const user = c.get('user');
     const at = now().toISOString();
     const eventId = 'eventId' in table ? await eventIdFor(db, givenEventId) : null;
     if (eventId === 'unknown') return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });

@@ -49,9 +49,9 @@ async function sameMobileAnswer(
   resource: ResourceDescription,
   record: { eventId: unknown; mobileNumber: unknown; exceptId?: string; values: Row },
 ) {
-  const found = await findSameMobile(c.var.deps.db, resource, record);
+  const found = await findSameMobile(c.get('deps').db, resource, record);
   if (!found) return undefined;
-  const existing = (await findRow(c.var.deps.db, resource, found.id))!;
+  const existing = (await findRow(c.get('deps').db, resource, found.id))!;
   const message = alreadyRegisteredMessage(recordName(resource, existing));
   return c.json({ success: false as const, message, errors: { mobileNumber: message }, data: present(resource, existing) }, 409);
 }
@@ -69,7 +69,7 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
   const duplicateRoutes = new Hono<AppEnv>()
     /** `GET /duplicates?eventId=`: groups of records that may be one person (lib/duplicates.ts), with the records. */
     .get('/duplicates', requireAdmin, validate('query', duplicatesQuerySchema), async (c) => {
-      const { db } = c.var.deps;
+      const { db } = c.get('deps');
       const groups = await possibleDuplicates(db, resource, c.req.valid('query').eventId);
       const ids = [...new Set(groups.flatMap((g) => g.ids))];
       const rows = new Map<string, Out>();
@@ -83,12 +83,12 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
     /** `POST /duplicates/merge { survivorId, mergedId }`: one record of the person stays, with the other's history. */
     .post('/duplicates/merge', requireAdmin, validate('json', mergeSchema), async (c) => {
       const { survivorId, mergedId } = c.req.valid('json');
-      const { db, blobs, now, writeBatch } = c.var.deps;
+      const { db, blobs, now, writeBatch } = c.get('deps');
       const [survivor, merged] = await Promise.all([findRow(db, resource, survivorId), findRow(db, resource, mergedId)]);
       if (!survivor || !merged) return fail(c, 404, notFound);
       if ((survivor.eventId ?? null) !== (merged.eventId ?? null)) return fail(c, 400, 'Only records of the same event can be merged');
       const { eventName: _, ...mergedRecord } = merged;
-      await groupCommit(writeBatch, mergeStatements(db, resource, survivor, merged, { user: c.var.user, at: now().toISOString(), mergedRecord }));
+      await groupCommit(writeBatch, mergeStatements(db, resource, survivor, merged, { user: c.get('user'), at: now().toISOString(), mergedRecord }));
       const imageKey = resource.image && merged[resource.image.column];
       if (typeof imageKey === 'string' && imageKey !== survivor[resource.image!.column]) await blobs.delete(imageKey);
       return ok(c, view((await findRow(db, resource, survivorId))!), MERGED_MESSAGE);
@@ -99,7 +99,7 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
     .get('/', requireStaff, validate('query', listQuery), async (c) => {
       const query = c.req.valid('query');
       if (query.status && !resource.statuses.includes(query.status)) return fail(c, 400, statusError(resource.statuses));
-      const { db } = c.var.deps;
+      const { db } = c.get('deps');
       const where = listFilter(resource, query);
       const [rows, total] = await Promise.all([
         selectRows(db, resource)
@@ -119,7 +119,7 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
     })
     .get('/export.csv', requireAdmin, validate('query', listQuery), async (c) => {
       const query = c.req.valid('query');
-      const { db } = c.var.deps;
+      const { db } = c.get('deps');
       const where = listFilter(resource, query);
       const order = listOrder(resource, query);
       const pages = async function* () {
@@ -134,7 +134,7 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
           if (rows.length < 500) return;
         }
       };
-      const date = c.var.deps.now().toISOString().slice(0, 10);
+      const date = c.get('deps').now().toISOString().slice(0, 10);
       return c.body(csvStream(resource.csv, pages()), 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${resource.name}-${date}.csv"`,
@@ -148,14 +148,14 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
      */
     .post('/bulk', resource.staffMayChangeStatus ? requireStaff : requireAdmin, validate('json', bulkActionSchema), async (c) => {
       const input = c.req.valid('json');
-      const user = c.var.user;
+      const user = c.get('user');
       // Staff may change people's statuses in bulk as one by one; deleting is the admins'.
       if (user.role !== 'admin' && input.action !== 'status') return fail(c, 403, MESSAGES.forbidden);
       if (input.filter?.status && !resource.statuses.includes(input.filter.status)) return fail(c, 400, statusError(resource.statuses));
       const toStatus = input.status !== undefined ? (resource.normaliseStatus ? resource.normaliseStatus(input.status) : input.status) : '';
       if (input.action === 'status' && !resource.statuses.includes(toStatus))
         return fail(c, 400, statusError(resource.statuses), { status: statusError(resource.statuses) });
-      const { db, blobs, now, writeBatch } = c.var.deps;
+      const { db, blobs, now, writeBatch } = c.get('deps');
       const imageColumn = resource.image ? table[resource.image.column] : undefined;
       const where = input.ids ? inArray(table.id, input.ids) : listFilter(resource, input.filter ?? {});
       const matched = (await db
@@ -201,11 +201,11 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
       return ok(c, { matched: matched.length, changed: matched.length }, `Deleted ${matched.length} ${matched.length === 1 ? 'record' : 'records'}`);
     })
     .get('/:id', requireStaff, async (c) => {
-      const row = await findRow(c.var.deps.db, resource, c.req.param('id'));
+      const row = await findRow(c.get('deps').db, resource, c.req.param('id'));
       return row ? ok(c, view(row)) : fail(c, 404, notFound);
     })
     .get('/:id/history', requireStaff, async (c) => {
-      const { db } = c.var.deps;
+      const { db } = c.get('deps');
       const id = c.req.param('id');
       if (!(await findRow(db, resource, id))) return fail(c, 404, notFound);
       return ok(c, await recordHistory(db, resource.name, id));
@@ -214,10 +214,10 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
       const input = c.req.valid('json');
       const status = resource.normaliseStatus ? resource.normaliseStatus(input.status) : input.status;
       if (!resource.statuses.includes(status)) return fail(c, 400, statusError(resource.statuses), { status: statusError(resource.statuses) });
-      const { db, now, writeBatch } = c.var.deps;
+      const { db, now, writeBatch } = c.get('deps');
       const id = c.req.param('id');
       const at = now().toISOString();
-      const user = c.var.user;
+      const user = c.get('user');
       // The organiser changes the state they saw: with `If-Match: <updatedAt>` a row changed since is refused.
       const expected = c.req.header('If-Match')?.replace(/^W\/|"/g, '') || null;
       const [logged] = await groupCommit(
@@ -242,7 +242,7 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
       return ok(c, view(row), `${Singular} status updated`);
     })
     .delete('/:id', requireAdmin, async (c) => {
-      const { db, blobs } = c.var.deps;
+      const { db, blobs } = c.get('deps');
       const id = c.req.param('id');
       const existing = await findRow(db, resource, id);
       if (!existing) return fail(c, 404, notFound);
@@ -252,7 +252,7 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
       return ok(c, { id }, `${Singular} deleted successfully`);
     })
     .put('/:id', requireAdmin, resourceBody(resource.updateSchema), async (c) => {
-      const { db, blobs, now, writeBatch } = c.var.deps;
+      const { db, blobs, now, writeBatch } = c.get('deps');
       const id = c.req.param('id');
       const body = c.req.valid('json');
       const existing = await findRow(db, resource, id);
@@ -301,7 +301,7 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
         }
       }
 
-      const user = c.var.user;
+      const user = c.get('user');
       // A status inside an edit is a status change like any other (the status engine), in the same commit
       // as the edit and only if the edit itself applied (the engine expects the edit's new `updatedAt`).
       const newStatus = patch.status !== undefined && patch.status !== existing.status ? String(patch.status) : null;
@@ -358,12 +358,12 @@ function routesWithCreate<Out extends RecordOut>(resource: ResourceDescription, 
   return commonRoutes<Out>(resource)
     .route('/', resource.importable ? importRoutes(resource, createSchema) : new Hono<AppEnv>())
     .post('/', requireAdmin, resourceBody(createSchema), async (c) => {
-      const { db, blobs, now } = c.var.deps;
+      const { db, blobs, now } = c.get('deps');
       const body = c.req.valid('json');
       const at = now().toISOString();
       const eventId = 'eventId' in table ? await eventIdFor(db, body.data.eventId) : null;
       if (eventId === 'unknown') return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
-      const values = newRecordValues(resource, body.data, { user: c.var.user, now: at }, eventId);
+      const values = newRecordValues(resource, body.data, { user: c.get('user'), now: at }, eventId);
       const duplicate = await sameMobileAnswer(c, resource, { eventId: values.eventId, mobileNumber: values.mobileNumber, values });
       if (duplicate) return duplicate;
       const upload = resource.image && body.files[resource.image.formField];

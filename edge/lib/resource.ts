@@ -147,7 +147,7 @@ export async function storeImage(c: Context<AppEnv>, file: File) {
   if (!check.ok) return check.reason === 'too-many-pixels' ? fail(c, 413, IMAGE_TOO_MANY_PIXELS) : fail(c, 415, NOT_AN_IMAGE);
   const key = newBlobKey(check.image.extension);
   // A store that fails part-way leaves nothing behind (storage/folder-blob-store.ts writes, then renames).
-  await c.var.deps.blobs.put(key, bytes, check.image.contentType);
+  await c.get('deps').blobs.put(key, bytes, check.image.contentType);
   return { key } as const;
 }
 

@@ -28,7 +28,7 @@ export const authRoutes = new Hono<AppEnv>()
    */
   .post('/login', validate('json', loginSchema), async (c) => {
     const { email, password } = c.req.valid('json');
-    const { db, secrets, now, clientAddress, config } = c.var.deps;
+    const { db, secrets, now, clientAddress, config } = c.get('deps');
     const startedAt = now();
     c.header('Cache-Control', 'no-store');
 
@@ -74,15 +74,15 @@ export const authRoutes = new Hono<AppEnv>()
     );
   })
   /** `GET /api/auth/me`: the signed-in user, for the panel to show and to check its token. */
-  .get('/me', requireStaff, (c) => ok(c, c.var.user))
+  .get('/me', requireStaff, (c) => ok(c, c.get('user')))
   /** `POST /api/auth/logout`: ends this token's session; the token answers 401 from now on. */
   .post('/logout', requireStaff, async (c) => {
-    await endSession(c.var.deps.db, c.var.sessionId);
+    await endSession(c.get('deps').db, c.get('sessionId'));
     return ok(c, { ended: 1 }, 'Logged out');
   })
   /** `POST /api/auth/logout-everywhere`: ends every session of the signed-in user, this one included. */
   .post('/logout-everywhere', requireStaff, async (c) => {
-    const ended = await endSessionsOf(c.var.deps.db, c.var.user.id);
+    const ended = await endSessionsOf(c.get('deps').db, c.get('user').id);
     return ok(c, { ended }, 'Logged out everywhere');
   })
   /**
@@ -93,14 +93,18 @@ export const authRoutes = new Hono<AppEnv>()
    */
   .post('/password', requireStaff, validate('json', passwordChangeSchema), async (c) => {
     const { currentPassword, newPassword } = c.req.valid('json');
-    const { db, secrets, now, clientAddress } = c.var.deps;
-    const keys = [accountAddressKey(c.var.user.email, clientAddress(c))];
+    const { db, secrets, now, clientAddress } = c.get('deps');
+    const keys = [accountAddressKey(c.get('user').email, clientAddress(c))];
     const attempt = await countAttempt(db, keys, now());
     if (!attempt.allowed) {
       c.header('Retry-After', String(Math.ceil(attempt.retryAfterMs / 1000)));
       return fail(c, 429, tooManyAttempts(attempt.retryAfterMs));
     }
-    const [user] = await db.select().from(users).where(eq(users.id, c.var.user.id)).limit(1);
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(eq(users.id, c.get('user').id))
+      .limit(1);
     if (!user || !(await verifyPassword(currentPassword, user.passwordHash, secrets.passwordPepper)).valid) {
       return fail(c, 400, CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
     }
@@ -110,14 +114,14 @@ export const authRoutes = new Hono<AppEnv>()
       .update(users)
       .set({ passwordHash: await hashPassword(newPassword, secrets.passwordPepper), updatedAt: now().toISOString() })
       .where(eq(users.id, user.id));
-    const ended = await endSessionsOf(db, user.id, c.var.sessionId);
+    const ended = await endSessionsOf(db, user.id, c.get('sessionId'));
     return ok(c, { endedSessions: ended }, ended > 0 ? 'Password changed. Your other devices have been logged out.' : 'Password changed.');
   })
   /** `GET /api/auth/locks` (admin): the login counts whose window still runs, locked ones first. */
-  .get('/locks', requireAdmin, async (c) => ok(c, { items: await listThrottle(c.var.deps.db, c.var.deps.now()) }))
+  .get('/locks', requireAdmin, async (c) => ok(c, { items: await listThrottle(c.get('deps').db, c.get('deps').now()) }))
   /** `DELETE /api/auth/locks/:key` (admin): lifts a lock; the key's count starts from nothing. */
   .delete('/locks/:key', requireAdmin, async (c) => {
     const key = c.req.param('key');
-    if (!(await clearThrottle(c.var.deps.db, key))) return fail(c, 404, LOCK_NOT_FOUND);
+    if (!(await clearThrottle(c.get('deps').db, key))) return fail(c, 404, LOCK_NOT_FOUND);
     return ok(c, { key }, 'Lock cleared');
   });

@@ -123,7 +123,7 @@ const DEVICE_REPORT_FRESH_MS = 2 * 3600_000;
  * corrected by the measured offset and never later than the request's arrival.
  */
 async function checkedSender(c: Context<AppEnv>, body: Pick<CheckinBatch, 'deviceId' | 'deviceName' | 'author' | 'sentAt'>) {
-  const { secrets, now } = c.var.deps;
+  const { secrets, now } = c.get('deps');
   const received = now();
   const check = await verifyAuthorTicket(body.author, body.deviceId, secrets.jwtSecret, received);
   if (!check.ok) return { error: check.message } as const;
@@ -178,7 +178,7 @@ export const checkinRoutes = new Hono<AppEnv>()
   /** `GET /roster?eventId&since&limit`: people changed after version `since`, in version order, and tombstones; plus the devices' names. */
   .get('/roster', requireStaff, validate('query', rosterQuerySchema), async (c) => {
     const { eventId, since, limit } = c.req.valid('query');
-    const { db } = c.var.deps;
+    const { db } = c.get('deps');
     const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).limit(1);
     if (!event) return fail(c, 404, 'Event not found');
     const arms = (Object.keys(TABLES) as RosterKind[]).map((kind) => rosterArm(kind, eventId, since, limit));
@@ -204,12 +204,12 @@ export const checkinRoutes = new Hono<AppEnv>()
    */
   .post('/device', requireStaff, validate('json', deviceSignInSchema), async (c) => {
     const input = c.req.valid('json');
-    const { db, now, secrets } = c.var.deps;
+    const { db, now, secrets } = c.get('deps');
     const at = now().toISOString();
     const secretHash = sha256Hex(input.secret);
     await db
       .insert(deviceReports)
-      .values({ deviceId: input.id, eventId: input.eventId ?? '', name: input.name, secretHash, reportedBy: c.var.user.name, reportedAt: at })
+      .values({ deviceId: input.id, eventId: input.eventId ?? '', name: input.name, secretHash, reportedBy: c.get('user').name, reportedAt: at })
       .onConflictDoNothing({ target: deviceReports.deviceId });
     const [device] = await db.select().from(deviceReports).where(eq(deviceReports.deviceId, input.id)).limit(1);
     if (!device) return fail(c, 500, 'The device could not be registered');
@@ -218,7 +218,7 @@ export const checkinRoutes = new Hono<AppEnv>()
     }
     const patch = { ...(device.secretHash === null ? { secretHash } : {}), ...(input.name && input.name !== device.name ? { name: input.name } : {}) };
     if (Object.keys(patch).length) await db.update(deviceReports).set(patch).where(eq(deviceReports.deviceId, input.id));
-    const user = c.var.user;
+    const user = c.get('user');
     const { ticket, expiresAt } = await signAuthorTicket({ userId: user.id, name: user.name, deviceId: input.id }, secrets.jwtSecret, now());
     return ok(c, { deviceId: input.id, name: patch.name ?? device.name, author: { userId: user.id, name: user.name }, ticket, expiresAt }, 'Device signed in');
   })
@@ -230,7 +230,7 @@ export const checkinRoutes = new Hono<AppEnv>()
    */
   .post('/ops', requireStaff, validateJsonInChunks<CheckinBatch>(checkinBatchEnvelopeSchema, 'operations', checkinOperationSchema), async (c) => {
     const batch = c.req.valid('json');
-    const { db, writeBatch } = c.var.deps;
+    const { db, writeBatch } = c.get('deps');
     const sender = await checkedSender(c, batch);
     if ('error' in sender) return fail(c, 400, sender.error!, { author: sender.error! });
 
@@ -336,7 +336,7 @@ export const checkinRoutes = new Hono<AppEnv>()
    */
   .post('/walk-ins', requireStaff, validate('json', walkInSchema), async (c) => {
     const input = c.req.valid('json');
-    const { db, writeBatch } = c.var.deps;
+    const { db, writeBatch } = c.get('deps');
     const sender = await checkedSender(c, input);
     if ('error' in sender) return fail(c, 400, sender.error!, { author: sender.error! });
     const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, input.eventId)).limit(1);
@@ -407,10 +407,10 @@ export const checkinRoutes = new Hono<AppEnv>()
   /** `POST /report`: how many operations wait on this device (sent with every sync), from the device's own sessions only. */
   .post('/report', requireStaff, validate('json', deviceReportSchema), async (c) => {
     const input = c.req.valid('json');
-    const { db, now, secrets } = c.var.deps;
+    const { db, now, secrets } = c.get('deps');
     const check = await verifyAuthorTicket(input.author, input.deviceId, secrets.jwtSecret, now());
     if (!check.ok) return fail(c, 403, check.message, { author: check.message });
-    const values = { eventId: input.eventId, waiting: input.waiting, reportedBy: c.var.user.name, reportedAt: now().toISOString() };
+    const values = { eventId: input.eventId, waiting: input.waiting, reportedBy: c.get('user').name, reportedAt: now().toISOString() };
     const updated = await db.update(deviceReports).set(values).where(eq(deviceReports.deviceId, input.deviceId)).returning({ id: deviceReports.deviceId });
     if (!updated.length) return fail(c, 404, 'Unknown device: sign it in first');
     return ok(c, { deviceId: input.deviceId, ...values });
@@ -423,7 +423,7 @@ export const checkinRoutes = new Hono<AppEnv>()
    */
   .get('/counts', requireStaff, validate('query', eventQuerySchema), async (c) => {
     const { eventId } = c.req.valid('query');
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get('deps');
     const byKind = await Promise.all(
       ROSTER_KINDS.map(async (kind) => {
         const table = TABLES[kind];
@@ -460,7 +460,7 @@ export const checkinRoutes = new Hono<AppEnv>()
    */
   .get('/conflicts', requireAdmin, validate('query', z.object({ eventId: z.optional(z.string().check(z.maxLength(100))) })), async (c) => {
     const { eventId } = c.req.valid('query');
-    const { db } = c.var.deps;
+    const { db } = c.get('deps');
     const mine = statusChanges;
     const rows = await db
       .select()
@@ -533,7 +533,7 @@ export const checkinRoutes = new Hono<AppEnv>()
    */
   .post('/conflicts/:id/resolve', requireAdmin, validate('json', conflictResolutionSchema), async (c) => {
     const input = c.req.valid('json');
-    const { db, now, writeBatch } = c.var.deps;
+    const { db, now, writeBatch } = c.get('deps');
     const [row] = await db
       .select()
       .from(statusChanges)
@@ -543,7 +543,7 @@ export const checkinRoutes = new Hono<AppEnv>()
     if (!(ROSTER_KINDS as readonly string[]).includes(row.resource)) return fail(c, 400, 'Not a door conflict');
     const kind = row.resource as RosterKind;
     const at = now().toISOString();
-    const user = c.var.user;
+    const user = c.get('user');
     const statements: SqlStatement[] = [];
     let applied: string | null = null;
     if (input.decision === 'apply') {

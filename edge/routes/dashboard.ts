@@ -31,7 +31,7 @@ export const dashboardRoutes = new Hono<AppEnv>().get(
   validate('query', z.object({ eventId: z.optional(z.string().check(z.maxLength(100))) })),
   async (c) => {
     const { eventId } = c.req.valid('query');
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get('deps');
     const since = startOfVenueDay(now());
     // One round trip of sub-selects (drizzle's builder cannot put several counts in one SELECT); tables and
     // columns come from their drizzle objects, so a rename is a compile error here too.

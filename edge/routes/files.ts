@@ -7,7 +7,7 @@ import { fail } from '../http/envelope';
  * Keys are random and never reused, so the answer may be cached for a year.
  */
 export const fileRoutes = new Hono<AppEnv>().get('/:key', async (c) => {
-  const blob = await c.var.deps.blobs.get(c.req.param('key'));
+  const blob = await c.get('deps').blobs.get(c.req.param('key'));
   if (!blob) return fail(c, 404, 'File not found');
   return c.body(blob.body as ReadableStream | Uint8Array<ArrayBuffer>, 200, {
     'Content-Type': blob.contentType,

@@ -44,17 +44,17 @@ function writeProbe(deps: AppEnv['Variables']['deps']): Promise<unknown> {
  * or a read-only database answers 503, so a load balancer or an uptime check sees it.
  */
 export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  const { db, now, logger } = c.var.deps;
+  const { db, now, logger } = c.get('deps');
   c.header('Cache-Control', 'no-store');
   try {
     await db.run(sql`SELECT 1`);
   } catch (error) {
-    logger.error('health: database unreachable', { requestId: c.var.requestId, route: '/api/health', error: describeError(error) });
+    logger.error('health: database unreachable', { requestId: c.get('requestId'), route: '/api/health', error: describeError(error) });
     return fail(c, 503, 'Database unreachable');
   }
-  const failure = await writeProbe(c.var.deps);
+  const failure = await writeProbe(c.get('deps'));
   if (failure) {
-    logger.error('health: database not writable', { requestId: c.var.requestId, route: '/api/health', error: describeError(failure) });
+    logger.error('health: database not writable', { requestId: c.get('requestId'), route: '/api/health', error: describeError(failure) });
     return fail(c, 503, 'Database not writable');
   }
   return ok(c, { status: 'ok' as const, database: 'reachable' as const, writable: true as const, time: now().toISOString() }, 'Healthy');

@@ -20,12 +20,12 @@ export const messageRoutes = new Hono<AppEnv>()
   .get('/:resource/:id/messages', requireStaff, async (c) => {
     const { resource, id } = c.req.param();
     if (!isPeople(resource)) return fail(c, 404, 'Not found');
-    return ok(c, { items: await messagesOf(c.var.deps.db, resource, id) });
+    return ok(c, { items: await messagesOf(c.get('deps').db, resource, id) });
   })
   .post('/:resource/:id/messages/:messageId/resend', requireAdmin, async (c) => {
     const { resource, id, messageId } = c.req.param();
     if (!isPeople(resource)) return fail(c, 404, 'Not found');
-    const { db, now, messaging } = c.var.deps;
+    const { db, now, messaging } = c.get('deps');
     if (!(await requeue(db, messaging?.channels ?? {}, resource, id, messageId, now()))) return fail(c, 404, MESSAGE_NOT_FOUND);
     messaging?.dispatch(c);
     return ok(c, { items: await messagesOf(db, resource, id) }, RESENT_MESSAGE);

@@ -46,7 +46,7 @@ export const reportRoutes = new Hono<AppEnv>().get(
   requireAdmin,
   validate('query', z.object({ eventId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))) })),
   async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get('deps');
     const { eventId } = c.req.valid('query');
     const event = eventId ? await eventById(db, eventId) : await currentEvent(db);
     if (!event) return fail(c, 404, eventId ? 'Event not found' : 'No event to report on yet');

@@ -20,10 +20,10 @@ async function currentSettings(db: AppEnv['Variables']['deps']['db']) {
 /** `GET/PUT /api/settings` (admin): what the public site shows that an organiser may change. */
 export const settingsRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
-  .get('/', async (c) => ok(c, await currentSettings(c.var.deps.db)))
+  .get('/', async (c) => ok(c, await currentSettings(c.get('deps').db)))
   .put('/', validate('json', settingsUpdateSchema), async (c) => {
     const input = c.req.valid('json');
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get('deps');
     if (input.featuredEventId) {
       const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, input.featuredEventId)).limit(1);
       if (!event) return fail(c, 400, 'Unknown event', { featuredEventId: 'Unknown event' });

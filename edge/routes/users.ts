@@ -30,12 +30,12 @@ const publicColumns = {
 export const userRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
   .get('/', async (c) => {
-    const rows = await c.var.deps.db.select(publicColumns).from(users).orderBy(desc(users.createdAt));
+    const rows = await c.get('deps').db.select(publicColumns).from(users).orderBy(desc(users.createdAt));
     return ok(c, { items: rows, total: rows.length });
   })
   .post('/', validate('json', userCreateSchema), async (c) => {
     const input = c.req.valid('json');
-    const { db, now, secrets } = c.var.deps;
+    const { db, now, secrets } = c.get('deps');
     const at = now().toISOString();
     const id = crypto.randomUUID();
     try {
@@ -59,11 +59,11 @@ export const userRoutes = new Hono<AppEnv>()
   })
   .put('/:id', validate('json', userUpdateSchema), async (c) => {
     const input = c.req.valid('json');
-    const { db, now, secrets } = c.var.deps;
+    const { db, now, secrets } = c.get('deps');
     const id = c.req.param('id');
     const [existing] = await db.select(publicColumns).from(users).where(eq(users.id, id));
     if (!existing) return fail(c, 404, 'Account not found');
-    if (id === c.var.user.id && (input.disabled === true || input.role === 'staff')) {
+    if (id === c.get('user').id && (input.disabled === true || input.role === 'staff')) {
       // Otherwise the last admin could lock everybody out of the panel.
       return fail(c, 400, 'You cannot disable or demote your own account');
     }
@@ -78,7 +78,7 @@ export const userRoutes = new Hono<AppEnv>()
       })
       .where(eq(users.id, id));
     const endsSessions = input.password !== undefined || input.disabled === true || (input.role !== undefined && input.role !== existing.role);
-    if (endsSessions) await endSessionsOf(db, id, id === c.var.user.id ? c.var.sessionId : undefined);
+    if (endsSessions) await endSessionsOf(db, id, id === c.get('user').id ? c.get('sessionId') : undefined);
     const [row] = await db.select(publicColumns).from(users).where(eq(users.id, id));
     return ok(c, row!, input.password !== undefined ? 'Password reset' : 'Account updated');
   });

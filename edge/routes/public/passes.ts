@@ -44,7 +44,7 @@ function mobileSpellings(input: string): string[] {
  */
 export const passRoutes = new Hono<AppEnv>()
   .get('/public/passes/:token', validate('param', passTokenParamSchema), async (c) => {
-    const { db, secrets } = c.var.deps;
+    const { db, secrets } = c.get('deps');
     const { token } = c.req.valid('param');
     c.header('Cache-Control', 'private, no-store');
     // A signed token names its pass itself; a token issued before links were signed is looked up.
@@ -57,7 +57,7 @@ export const passRoutes = new Hono<AppEnv>()
     return ok(c, { recordId: holder.id, ...passView(holder, event) });
   })
   .post('/public/passes/find', validate('json', findPassSchema), async (c) => {
-    const { db, writeBatch, now, clientAddress, messaging } = c.var.deps;
+    const { db, writeBatch, now, clientAddress, messaging } = c.get('deps');
     const { contact } = c.req.valid('json');
     const isEmail = contact.includes('@');
     const canonical = isEmail ? contact.toLowerCase() : (e164Mobile(contact) ?? contact);
@@ -92,7 +92,7 @@ export const passRoutes = new Hono<AppEnv>()
     return ok(c, null, FIND_PASS_SENT_MESSAGE);
   })
   .get('/public/calendar.ics', validate('query', calendarQuerySchema), async (c) => {
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get('deps');
     const { eventId } = c.req.valid('query');
     const event = await cachedEvent(db, eventId || undefined);
     if (!event) return fail(c, 404, 'Unknown event');

@@ -166,5 +166,5 @@ export const publicRoutes = new Hono<AppEnv>()
    */
   .get('/public/site', async (c) => {
     c.header('Cache-Control', 'public, max-age=60');
-    return ok(c, await publicSite(c.var.deps.db));
+    return ok(c, await publicSite(c.get('deps').db));
   });
