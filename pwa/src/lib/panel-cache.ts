@@ -51,9 +51,14 @@ let lastSavedAt: number | null = null;
 function send() {
   const controller = worker();
   if (!unsent || !controller) return;
-  controller.postMessage({ type: 'panel-cache:save', client: unsent } satisfies PanelCacheMessage);
-  lastSavedAt = unsent.timestamp;
+  const client = unsent;
   unsent = null;
+  try {
+    controller.postMessage({ type: 'panel-cache:save', client } satisfies PanelCacheMessage);
+    lastSavedAt = client.timestamp;
+  } catch {
+    // Data the browser cannot copy (no panel query holds any): this copy is not kept; the next save tries again.
+  }
 }
 
 /** A device's first worker takes control of the open panel after its first lists arrived: they are sent to it then. */
