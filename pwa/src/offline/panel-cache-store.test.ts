@@ -4,6 +4,7 @@ import 'fake-indexeddb/auto';
 import type { PersistedClient } from '@tanstack/query-persist-client-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { database } from './db';
+import { DATABASE_NAME } from './db-name';
 import type { PanelCacheAnswer } from './panel-cache-messages';
 import { answerPanelCacheMessage } from './panel-cache-store';
 
@@ -55,10 +56,17 @@ async function send(message: unknown): Promise<PanelCacheAnswer | undefined> {
 }
 
 afterEach(async () => {
-  await database().panelCache.clear();
+  if ((await indexedDB.databases()).some((known) => known.name === DATABASE_NAME)) await database().panelCache.clear();
 });
 
 describe("the worker's panel cache", () => {
+  // First: before any other test has created the database.
+  it('answers null to a device that has never stored anything, without creating the database there', async () => {
+    expect(await send({ type: 'panel-cache:restore' })).toEqual({ ok: true, client: null });
+    expect(await send({ type: 'panel-cache:remove' })).toEqual({ ok: true, client: null });
+    expect((await indexedDB.databases()).map((database) => database.name)).not.toContain(DATABASE_NAME);
+  });
+
   it('answers a panel page with the newest copy it was sent', async () => {
     await send({ type: 'panel-cache:save', client: copy('Asha') });
     const newest = copy('Bharat');

@@ -5,6 +5,7 @@
 // order they arrived: a save sent before a logout's remove is written before it is removed, never after.
 import type { PersistedClient } from '@tanstack/query-persist-client-core';
 import { database } from './db';
+import { databaseMayExist } from './db-name';
 import { isPanelCacheMessage, type PanelCacheAnswer } from './panel-cache-messages';
 
 const KEY = 'queries';
@@ -23,13 +24,18 @@ export function savePanelCache(client: PersistedClient): Promise<void> {
   });
 }
 
+// A restore or a remove on a device without the database has nothing to read or delete: it does not create
+// the database (the panel's pages start the door's sync only where it exists).
 export function restorePanelCache(): Promise<PersistedClient | null> {
-  return inTurn(async () => ((await database().panelCache.get(KEY))?.state as PersistedClient | undefined) ?? null);
+  return inTurn(async () => {
+    if (!(await databaseMayExist())) return null;
+    return ((await database().panelCache.get(KEY))?.state as PersistedClient | undefined) ?? null;
+  });
 }
 
 export function removePanelCache(): Promise<void> {
   return inTurn(async () => {
-    await database().panelCache.delete(KEY);
+    if (await databaseMayExist()) await database().panelCache.delete(KEY);
   });
 }
 
