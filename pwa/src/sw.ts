@@ -1,6 +1,7 @@
 // The service worker (vite-plugin-pwa `injectManifest`): precaches the app shell, answers navigations
 // with it (never for /api), takes over only when the page says so (the "new version" prompt), and sends
-// the public site's waiting submissions when Background Sync wakes it — even with every tab closed.
+// the public site's waiting submissions when Background Sync wakes it — even with every tab closed. It also
+// keeps the admin panel's offline list cache for the panel's pages.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { PUBLIC_PAGE_PATHS } from './features/public-site/page-meta';
@@ -8,6 +9,7 @@ import { OUTBOX_REPORT_MESSAGE, reportLine } from './features/public-site/regist
 import { flushNow } from './features/public-site/registration/submit';
 import type { FlushReport } from './offline/public-outbox';
 import { CHECKIN_OUTBOX_SYNC_TAG, flushOutboxOnce } from './offline/checkin-sync';
+import { answerPanelCacheMessage } from './offline/panel-cache-store';
 
 export const PUBLIC_OUTBOX_SYNC_TAG = 'eventpro-public-outbox';
 
@@ -21,7 +23,10 @@ interface WorkerScope {
   };
   registration: { showNotification(title: string, options?: NotificationOptions): Promise<void> };
   addEventListener(type: 'activate', listener: (event: { waitUntil(promise: Promise<unknown>): void }) => void): void;
-  addEventListener(type: 'message', listener: (event: { data?: { type?: string } }) => void): void;
+  addEventListener(
+    type: 'message',
+    listener: (event: { data?: { type?: string }; ports: readonly MessagePort[]; waitUntil(promise: Promise<unknown>): void }) => void,
+  ): void;
   addEventListener(type: 'sync', listener: (event: { tag: string; waitUntil(promise: Promise<unknown>): void }) => void): void;
 }
 declare const self: WorkerScope;
@@ -57,6 +62,13 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 // workbox-window's messageSkipWaiting() after the user chose "Reload".
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// The admin panel's offline list cache (lib/panel-cache.ts): its pages send their newest copy here and ask
+// for it back when they open; this worker keeps it in the app's database, whose code the pages then never load.
+self.addEventListener('message', (event) => {
+  const work = answerPanelCacheMessage(event.data, event.ports);
+  if (work) event.waitUntil(work);
 });
 
 /**

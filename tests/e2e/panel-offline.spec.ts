@@ -1,8 +1,32 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { api, signedInAdmin } from './panel-helpers';
+import { openDevice } from './browser';
+import { api, signedInAdmin, useToken } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
 const admin = signedInAdmin();
+
+/**
+ * The panel's copy kept on the device (the `panelCache` record of the app's database), read with raw
+ * IndexedDB from the test, not the page's code; null while there is none (and while the database does not
+ * exist, which this never creates).
+ */
+async function keptPanelCache(page: Page): Promise<{ savedAt: number; state: { clientState: { queries: Array<{ queryKey: unknown[] }> } } } | null> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((database) => database.name === 'eventpro')) return null;
+    return new Promise((resolve, reject) => {
+      const open = indexedDB.open('eventpro');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const read = open.result.transaction('panelCache').objectStore('panelCache').get('queries');
+        read.onsuccess = () => {
+          open.result.close();
+          resolve(read.result ?? null);
+        };
+      };
+    });
+  });
+}
 
 describe('panel offline', () => {
   it('opens the last-fetched list offline with the "Offline — showing data from" banner', async () => {
@@ -28,6 +52,45 @@ describe('panel offline', () => {
     await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
   });
 
+  it("a fresh tablet's first panel load fetches no database code, and its dashboard then opens offline from the copy its service worker kept", async () => {
+    const device = await openDevice();
+    try {
+      const { page, context } = device;
+      await useToken(page, baseUrl, admin.token);
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto(`${baseUrl}/panel/dashboard`);
+      const visitors = page.getByTestId('tile-visitors').locator('.panel-tile__value');
+      await expect.poll(() => visitors.textContent(), { timeout: 20_000 }).toMatch(/^\d+$/);
+      const online = await visitors.textContent();
+      // The device's first worker takes control of the open page; the data fetched before is handed to it then.
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+      await expect
+        .poll(async () => (await keptPanelCache(page))?.state.clientState.queries.map((query) => query.queryKey.join('/')), { timeout: 10_000 })
+        .toContain('panel/dashboard/stats');
+      // Until then (the first load, and its first save) the page never fetched the database's code: Dexie's
+      // chunk, db-<hash>.js (db-name-<hash>.js only asks whether the database exists).
+      expect(scripts.filter((path) => /^\/assets\/db-[\w-]{8}\.js$/.test(path))).toEqual([]);
+      expect(scripts.length).toBeGreaterThan(0);
+
+      await context.setOffline(true);
+      try {
+        await page.reload();
+        await page
+          .getByTestId('offline-banner')
+          .filter({ hasText: /^Offline — showing data from \d{2} [A-Z][a-z]{2} \d{4}, / })
+          .waitFor();
+        await expect.poll(() => visitors.textContent()).toBe(online);
+      } finally {
+        await context.setOffline(false);
+      }
+    } finally {
+      await device.close();
+    }
+  });
+
   it("a logout right after the list refreshed leaves none of the panel's data on the device", async () => {
     const { page } = admin.device;
     await page.goto(`${baseUrl}/panel/registrations/visitors`);
@@ -39,20 +102,7 @@ describe('panel offline', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/panel/'));
     await page.waitForTimeout(1500); // longer than the cache waits before saving
-    const kept = await page.evaluate(
-      () =>
-        new Promise<unknown>((resolve, reject) => {
-          const open = indexedDB.open('eventpro');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const read = open.result.transaction('panelCache').objectStore('panelCache').get('queries');
-            read.onsuccess = () => {
-              open.result.close();
-              resolve(read.result ?? null);
-            };
-          };
-        }),
-    );
+    const kept = await keptPanelCache(page);
     expect(kept).toBeNull();
   });
 });

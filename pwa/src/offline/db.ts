@@ -53,7 +53,7 @@ export interface SavedPass {
   linkToken?: string;
 }
 
-/** A saved copy of the panel's query cache (TanStack Query's dehydrated state). */
+/** A saved copy of the panel's query cache (TanStack Query's persisted client), written by the service worker. */
 export interface PanelCacheEntry {
   key: 'queries';
   savedAt: number;
