@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openDevice } from './browser';
 import { api, signedInAdmin, useToken } from './panel-helpers';
@@ -28,6 +28,21 @@ async function keptPanelCache(page: Page): Promise<{ savedAt: number; state: { c
   });
 }
 
+/** Reloads the page with the network off: the panel opens from its kept copy with the "Offline — showing data from …" banner, then `check` runs. */
+async function reloadOffline(page: Page, context: BrowserContext, check: () => Promise<unknown>): Promise<void> {
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await page
+      .getByTestId('offline-banner')
+      .filter({ hasText: /^Offline — showing data from \d{2} [A-Z][a-z]{2} \d{4}, / })
+      .waitFor();
+    await check();
+  } finally {
+    await context.setOffline(false);
+  }
+}
+
 describe('panel offline', () => {
   it('opens the last-fetched list offline with the "Offline — showing data from" banner', async () => {
     const { page, context } = admin.device;
@@ -38,17 +53,7 @@ describe('panel offline', () => {
     await page.getByRole('row').filter({ hasText: name }).waitFor();
     await page.waitForTimeout(800); // the cache is saved half a second after the data arrives
 
-    await context.setOffline(true);
-    try {
-      await page.reload();
-      await page
-        .getByTestId('offline-banner')
-        .filter({ hasText: /^Offline — showing data from \d{2} [A-Z][a-z]{2} \d{4}, / })
-        .waitFor();
-      await page.getByRole('row').filter({ hasText: name }).waitFor();
-    } finally {
-      await context.setOffline(false);
-    }
+    await reloadOffline(page, context, () => page.getByRole('row').filter({ hasText: name }).waitFor());
     await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
   });
 
@@ -75,17 +80,7 @@ describe('panel offline', () => {
       expect(scripts.filter((path) => /^\/assets\/db-[\w-]{8}\.js$/.test(path))).toEqual([]);
       expect(scripts.length).toBeGreaterThan(0);
 
-      await context.setOffline(true);
-      try {
-        await page.reload();
-        await page
-          .getByTestId('offline-banner')
-          .filter({ hasText: /^Offline — showing data from \d{2} [A-Z][a-z]{2} \d{4}, / })
-          .waitFor();
-        await expect.poll(() => visitors.textContent()).toBe(online);
-      } finally {
-        await context.setOffline(false);
-      }
+      await reloadOffline(page, context, () => expect.poll(() => visitors.textContent()).toBe(online));
     } finally {
       await device.close();
     }
