@@ -37,6 +37,7 @@ describe('mobile numbers in the public forms', () => {
     const { page } = admin.device;
     const digits = digitsOf();
     await page.goto(`${baseUrl}/visitor-registration`);
+    await hydrated(page);
     const form = page.locator('form').filter({ has: page.getByLabel('Full Name') });
     for (const [i, spelling] of spellings(digits).entries()) {
       await form.getByLabel('Full Name').fill('Kavya Rao');
@@ -56,6 +57,7 @@ describe('mobile numbers in the public forms', () => {
   it('inline form: an over-long number or name keeps every character and gets the field’s message; nothing is sent', async () => {
     const { page } = admin.device;
     await page.goto(`${baseUrl}/stall-registration`);
+    await hydrated(page);
     const before = (await recordsWith('stalls', '98765432101234')).total;
     await page.getByLabel('Company / Organization Name').fill('Long Co');
     await page.getByLabel('Contact Person Name').fill('Meena');
