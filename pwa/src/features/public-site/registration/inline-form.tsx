@@ -120,6 +120,14 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
       const checked = check(loaded, read);
       setErrors(checked.ok ? {} : checked.errors);
     });
+  /** What every field of this form is given for its name: its value, its message, its setter (the number's own), the form's refusal handler. */
+  const bound = (name: string) => ({
+    name,
+    value: values[name] ?? '',
+    error: errors[name],
+    onChange: name === 'mobileNumber' ? setMobile : set(name),
+    onInvalid: showErrors,
+  });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -179,27 +187,8 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
       <form ref={form} className="form" aria-labelledby={`${id}-title`} onSubmit={onSubmit} onFocus={() => void loadRules()}>
         {kind === 'visitor' ? (
           <>
-            <InlineField
-              id={`${id}-name`}
-              name="fullName"
-              label="Full Name"
-              autoComplete="name"
-              value={values.fullName ?? ''}
-              error={errors.fullName}
-              onChange={set('fullName')}
-              onInvalid={showErrors}
-            />
-            <InlineField
-              id={`${id}-mobile`}
-              name="mobileNumber"
-              label="Mobile Number"
-              type="tel"
-              autoComplete="tel-national"
-              value={values.mobileNumber ?? ''}
-              error={errors.mobileNumber}
-              onChange={setMobile}
-              onInvalid={showErrors}
-            />
+            <InlineField id={`${id}-name`} {...bound('fullName')} label="Full Name" autoComplete="name" />
+            <InlineField id={`${id}-mobile`} {...bound('mobileNumber')} label="Mobile Number" type="tel" autoComplete="tel-national" />
             <div className="field">
               <label htmlFor={`${id}-profession`}>Professional Type</label>
               <select
@@ -213,52 +202,14 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
                 ))}
               </select>
             </div>
-            <InlineField
-              id={`${id}-org`}
-              name="organizationName"
-              label="Organization Name"
-              autoComplete="organization"
-              required={false}
-              value={values.organizationName ?? ''}
-              error={errors.organizationName}
-              onChange={set('organizationName')}
-              onInvalid={showErrors}
-            />
+            <InlineField id={`${id}-org`} {...bound('organizationName')} label="Organization Name" autoComplete="organization" required={false} />
             <CityPicker key={cityKey} name="city" label="City" value={values.city ?? ''} error={errors.city} onChange={set('city')} />
           </>
         ) : (
           <>
-            <InlineField
-              id={`${id}-company`}
-              name="companyName"
-              label="Company / Organization Name"
-              autoComplete="organization"
-              value={values.companyName ?? ''}
-              error={errors.companyName}
-              onChange={set('companyName')}
-              onInvalid={showErrors}
-            />
-            <InlineField
-              id={`${id}-name`}
-              name="contactPersonName"
-              label="Contact Person Name"
-              autoComplete="name"
-              value={values.contactPersonName ?? ''}
-              error={errors.contactPersonName}
-              onChange={set('contactPersonName')}
-              onInvalid={showErrors}
-            />
-            <InlineField
-              id={`${id}-mobile`}
-              name="mobileNumber"
-              label="Mobile Number"
-              type="tel"
-              autoComplete="tel-national"
-              value={values.mobileNumber ?? ''}
-              error={errors.mobileNumber}
-              onChange={setMobile}
-              onInvalid={showErrors}
-            />
+            <InlineField id={`${id}-company`} {...bound('companyName')} label="Company / Organization Name" autoComplete="organization" />
+            <InlineField id={`${id}-name`} {...bound('contactPersonName')} label="Contact Person Name" autoComplete="name" />
+            <InlineField id={`${id}-mobile`} {...bound('mobileNumber')} label="Mobile Number" type="tel" autoComplete="tel-national" />
           </>
         )}
         <button type="submit" className="button button--primary form__submit" disabled={busy || closed !== null}>
