@@ -539,17 +539,7 @@ export function CheckinPage() {
         )}
 
         <div className="ci-tools">
-          <label className="ci-switch">
-            <input
-              type="checkbox"
-              role="switch"
-              aria-checked={checkInOnScan}
-              checked={checkInOnScan}
-              onChange={(e) => setCheckInOnScan(e.target.checked)}
-              data-testid="check-in-on-scan"
-            />
-            <span>Check in on scan</span>
-          </label>
+          <DoorSwitch label="Check in on scan" on={checkInOnScan} onChange={setCheckInOnScan} testId="check-in-on-scan" />
           <button
             type="button"
             className="ci-button"
@@ -584,28 +574,8 @@ export function CheckinPage() {
                 <EventOptions events={eventList} failed={events.isError} failedText="Events unavailable offline" />
               </select>
             </label>
-            <label className="ci-switch">
-              <input
-                type="checkbox"
-                role="switch"
-                aria-checked={soundOn}
-                checked={soundOn}
-                onChange={(e) => setSoundOn(e.target.checked)}
-                data-testid="door-sound"
-              />
-              <span>Sound</span>
-            </label>
-            <label className="ci-switch">
-              <input
-                type="checkbox"
-                role="switch"
-                aria-checked={flashOn}
-                checked={flashOn}
-                onChange={(e) => setFlashOn(e.target.checked)}
-                data-testid="door-flash-setting"
-              />
-              <span>Flash and vibration</span>
-            </label>
+            <DoorSwitch label="Sound" on={soundOn} onChange={setSoundOn} testId="door-sound" />
+            <DoorSwitch label="Flash and vibration" on={flashOn} onChange={setFlashOn} testId="door-flash-setting" />
             <DeviceNameField />
             {canScan && <PhotoScan onCode={onCameraCode} onMiss={setMessage} label="Scan from photo" />}
             <p className="ci-muted ci-small">
@@ -627,5 +597,15 @@ export function CheckinPage() {
         </div>
       )}
     </section>
+  );
+}
+
+/** One of the door's on/off settings: a switch beside its words. */
+function DoorSwitch({ label, on, onChange, testId }: { label: string; on: boolean; onChange(on: boolean): void; testId: string }) {
+  return (
+    <label className="ci-switch">
+      <input type="checkbox" role="switch" aria-checked={on} checked={on} onChange={(e) => onChange(e.target.checked)} data-testid={testId} />
+      <span>{label}</span>
+    </label>
   );
 }
