@@ -172,15 +172,22 @@ describe('venue check-in: scan, live counts, conflicts', () => {
   it('the live camera reads a pass held up to it and opens the person', async () => {
     const person = people[5]!;
     const video = join(dir, 'camera.y4m');
-    writeFileSync(video, qrVideo(person.passCode));
+    // First a pass whose pixel-perfect QR image ZXing's detector misses at its own size (the screenshot of a
+    // pass held up on another phone): read all the same. It is no one's pass here, so the message names it.
+    writeFileSync(video, qrVideo(ZXING_HARD_CODE));
     const gate = await openDevice({ viewport: { width: 412, height: 915 }, cameraVideo: video });
     try {
       await useToken(gate.page, baseUrl, staff.token);
       await openWithPeople(gate.page);
-      await gate.page.getByRole('button', { name: 'Scan', exact: true }).click();
+      const scan = gate.page.getByRole('button', { name: 'Scan', exact: true });
+      await scan.click();
       await gate.page.getByLabel('Camera preview').waitFor();
       // No speed is promised here: on a loaded 2-core machine a fresh browser's first decodes were seen to take
       // over 20 s (the page showed the camera running and nothing read yet).
+      await gate.page.getByTestId('search-message').filter({ hasText: ZXING_HARD_CODE }).waitFor({ timeout: 45_000 });
+      await gate.page.getByRole('button', { name: 'Stop scanning' }).click();
+      writeFileSync(video, qrVideo(person.passCode)); // Chromium opens the file again when the camera starts
+      await scan.click();
       await gate.page.getByTestId('person-card').getByRole('heading', { name: person.name }).waitFor({ timeout: 45_000 });
       expect(gate.problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
     } finally {

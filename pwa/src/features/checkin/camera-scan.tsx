@@ -15,7 +15,58 @@ export function barcodeDetector(): BarcodeDetectorCtor | undefined {
 /** ZXing's QR reader, loaded only when a screen needs it (never part of another screen's bundle). */
 async function zxingReader() {
   const { BrowserQRCodeReader } = await import('@zxing/browser');
-  return new BrowserQRCodeReader(undefined, { delayBetweenScanAttempts: 150, delayBetweenScanSuccess: 500 });
+  return new BrowserQRCodeReader();
+}
+type ZxingReader = Awaited<ReturnType<typeof zxingReader>>;
+
+/**
+ * The sizes a picture is read at by ZXing, in turn: its own, then smaller. ZXing's detector misses about 2 % of
+ * pixel-perfect codes (a screenshot of a pass on another phone, held to the camera or chosen as a photo:
+ * measured on 3,000 random pass codes); the same picture drawn smaller, its edges softened, is read (1 in 1,500
+ * left).
+ */
+const ZXING_SCALES = [1, 0.5, 0.7, 0.35];
+
+/** ZXing's reading of a picture drawn at `scale` of its size, or null when it finds no code there. */
+function decodeScaled(
+  reader: ZxingReader,
+  picture: CanvasImageSource,
+  width: number,
+  height: number,
+  scale: number,
+  canvas = document.createElement('canvas'),
+): string | null {
+  canvas.width = Math.max(1, Math.round(width * scale));
+  canvas.height = Math.max(1, Math.round(height * scale));
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) return null;
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(picture, 0, 0, canvas.width, canvas.height);
+  try {
+    return reader.decodeFromCanvas(canvas).getText() || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads the code in the video's current frame: the browser's BarcodeDetector where it has one, else ZXing,
+ * each frame at the next of ZXING_SCALES (one decode per frame, so a frame costs the same as before).
+ */
+async function videoFrameReader(): Promise<(video: HTMLVideoElement) => Promise<string | null>> {
+  const Detector = barcodeDetector();
+  if (Detector) {
+    const detector = new Detector({ formats: ['qr_code'] });
+    return async (video) => (await detector.detect(video))[0]?.rawValue || null;
+  }
+  const reader = await zxingReader();
+  const canvas = document.createElement('canvas');
+  let frame = 0;
+  return async (video) => {
+    if (!video.videoWidth) return null; // no frame yet
+    const scale = ZXING_SCALES[frame++ % ZXING_SCALES.length]!;
+    return decodeScaled(reader, video, video.videoWidth, video.videoHeight, scale, canvas);
+  };
 }
 
 /** Whether this device has a camera the page could open (false when the browser cannot tell). */
@@ -41,33 +92,20 @@ export function useHasCamera(): boolean {
 }
 
 /**
- * The camera scanner: the browser's BarcodeDetector reads QR codes from the video every 150 ms; where the
- * browser has none, ZXing's BrowserQRCodeReader (loaded on demand) reads the same video.
+ * The camera scanner: reads the video for a QR code every 150 ms, through the browser's BarcodeDetector or,
+ * where the browser has none, ZXing (loaded on demand).
  */
 export function CameraScan({ onCode, onClose }: { onCode(code: string): void; onClose(): void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    const Detector = barcodeDetector();
     let stream: MediaStream | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopZxing: (() => void) | undefined;
     let alive = true;
     void (async () => {
       try {
-        if (!Detector) {
-          const reader = await zxingReader();
-          if (!alive || !video.current) return;
-          const controls = await reader.decodeFromConstraints({ video: { facingMode: 'environment' } }, video.current, (result) => {
-            const text = result?.getText();
-            if (text) onCode(text);
-          });
-          if (alive) stopZxing = () => controls.stop();
-          else controls.stop();
-          return;
-        }
-        const detector = new Detector({ formats: ['qr_code'] });
+        const readFrame = await videoFrameReader();
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
         if (!alive || !video.current) return;
         video.current.srcObject = stream;
@@ -75,8 +113,8 @@ export function CameraScan({ onCode, onClose }: { onCode(code: string): void; on
         const tick = async () => {
           if (!alive || !video.current) return;
           try {
-            const codes = await detector.detect(video.current);
-            if (codes[0]?.rawValue) onCode(codes[0].rawValue);
+            const code = await readFrame(video.current);
+            if (code) onCode(code);
           } catch {
             // a frame that could not be read
           }
@@ -90,7 +128,6 @@ export function CameraScan({ onCode, onClose }: { onCode(code: string): void; on
     return () => {
       alive = false;
       if (timer) clearTimeout(timer);
-      stopZxing?.();
       for (const track of stream?.getTracks() ?? []) track.stop();
     };
   }, [onCode]);
@@ -133,39 +170,15 @@ async function decodeImageFile(file: Blob): Promise<string | null> {
     image.src = url;
     await image.decode();
     const reader = await zxingReader();
-    try {
-      return (await reader.decodeFromImageElement(image)).getText() || null;
-    } catch {
-      // ZXing's detector misses about 2 % of pixel-perfect codes (a screenshot of a pass: measured on 3,000
-      // random pass codes); the same picture drawn smaller, its edges softened, is read (1 in 1,500 left).
-      for (const factor of RETRY_SCALES) {
-        const text = decodeScaled(reader, image, factor);
-        if (text) return text;
-      }
-      return null; // no QR code found in this image
+    for (const scale of ZXING_SCALES) {
+      const text = decodeScaled(reader, image, image.naturalWidth, image.naturalHeight, scale);
+      if (text) return text;
     }
+    return null; // no QR code found in this image
   } catch {
     return null; // not an image
   } finally {
     URL.revokeObjectURL(url);
-  }
-}
-
-/** The sizes a photo is read again at when ZXing finds no code in it at its own size. */
-const RETRY_SCALES = [0.5, 0.7, 0.35];
-
-function decodeScaled(reader: Awaited<ReturnType<typeof zxingReader>>, image: HTMLImageElement, factor: number): string | null {
-  const canvas = document.createElement('canvas');
-  canvas.width = Math.max(1, Math.round(image.naturalWidth * factor));
-  canvas.height = Math.max(1, Math.round(image.naturalHeight * factor));
-  const context = canvas.getContext('2d');
-  if (!context) return null;
-  context.imageSmoothingQuality = 'high';
-  context.drawImage(image, 0, 0, canvas.width, canvas.height);
-  try {
-    return reader.decodeFromCanvas(canvas).getText() || null;
-  } catch {
-    return null;
   }
 }
 
