@@ -453,6 +453,43 @@ describe('every public page is complete before any script runs', () => {
     }
   });
 
+  it('what a visitor types before the script arrives is kept; an early tap sends nothing, and the form sends once live', async () => {
+    const phone = await openDevice({ viewport: { width: 390, height: 844 } });
+    const { page } = phone;
+    try {
+      let releaseScripts!: () => void;
+      const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+      await page.route('**/assets/*.js', async (route) => {
+        await scriptsHeld;
+        await route.continue();
+      });
+      let loads = 0;
+      page.on('load', () => loads++);
+      await page.goto(`${baseUrl}/stall-registration`, { waitUntil: 'commit' });
+      const number = mobile();
+      await page.getByLabel('Company / Organization Name').fill('Early Bird Homes');
+      await page.getByLabel('Contact Person Name').fill('Suma');
+      await page.getByLabel('Mobile Number').fill(`+91 ${number.slice(0, 5)} ${number.slice(5)}`);
+      const book = page.getByRole('button', { name: 'Book Stall' });
+      expect(await book.isDisabled()).toBe(true);
+      await page.getByLabel('Mobile Number').press('Enter');
+      releaseScripts();
+      await hydrated(page);
+      expect(page.url()).toBe(`${baseUrl}/stall-registration`);
+      expect(loads).toBe(1);
+      // Kept as typed, the number in its 10 digits; nothing was sent by the early Enter.
+      expect(await page.getByLabel('Company / Organization Name').inputValue()).toBe('Early Bird Homes');
+      expect(await page.getByLabel('Contact Person Name').inputValue()).toBe('Suma');
+      await expect.poll(() => page.getByLabel('Mobile Number').inputValue()).toBe(number);
+      expect(await page.locator('.form__status').innerText()).toBe('');
+      await book.click();
+      await page.getByText('Stall registration successful! We will contact you soon.').waitFor();
+      expect(phone.problems).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('once the app runs, the links between the public pages open each page rendered and hydrated, with its own title', async () => {
     const visitor = await openDevice({ viewport: { width: 390, height: 844 } });
     const { page } = visitor;

@@ -1,6 +1,7 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { ApiError } from '@pwa/lib/api-error';
 import { readEnvelope } from '@pwa/lib/envelope';
+import { useFormTakeover } from './form-takeover';
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
 
@@ -14,6 +15,8 @@ export function FindPassForm() {
   const [contact, setContact] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const live = useFormTakeover(form, (typed) => setContact(typed.contact ?? ''));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,7 +46,7 @@ export function FindPassForm() {
     <section className="find-pass" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Find my pass</h2>
       <p>Registered on another phone? Enter the mobile number or e-mail you registered with and we will send the link to your pass there.</p>
-      <form className="form find-pass__form" onSubmit={onSubmit} noValidate>
+      <form ref={form} className="form find-pass__form" onSubmit={onSubmit} noValidate>
         <div className="field">
           <label htmlFor={`${id}-contact`}>Mobile number or e-mail</label>
           <input
@@ -58,7 +61,7 @@ export function FindPassForm() {
             onChange={(event) => setContact(event.target.value)}
           />
         </div>
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <button type="submit" className="button button--primary" disabled={!live || busy} data-live={live}>
           {busy ? 'Sending…' : 'Send my pass link'}
         </button>
         <div role="status" aria-live="polite" className="form__status">

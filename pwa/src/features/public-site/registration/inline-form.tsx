@@ -4,6 +4,7 @@ import { NextSteps } from '../next-steps';
 import { useRegistrationClosed } from '../site-data';
 import { CityPicker } from './city-picker';
 import { useFocusFirstInvalid } from './focus-invalid';
+import { useFormTakeover } from './form-takeover';
 import {
   type FieldErrors,
   type FormRules,
@@ -111,6 +112,10 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
     set('mobileNumber')(value);
     void loadRules().then((loaded) => setValues((current) => ({ ...current, mobileNumber: loaded.inlineMobileInput(current.mobileNumber ?? '') })));
   };
+  const live = useFormTakeover(form, ({ mobileNumber, ...typed }) => {
+    setValues((current) => ({ ...current, ...typed }));
+    if (mobileNumber) setMobile(mobileNumber);
+  });
   const check = (loaded: FormRules, formValues: Values) => loaded.checkForm(loaded.INLINE_FORM_SCHEMAS[kind], formValues);
   // The browser refused the form (required, pattern): the form's own messages, on the number as read.
   const showErrors = () =>
@@ -212,7 +217,7 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
             <InlineField id={`${id}-mobile`} {...bound('mobileNumber')} label="Mobile Number" type="tel" autoComplete="tel-national" />
           </>
         )}
-        <button type="submit" className="button button--primary form__submit" disabled={busy || closed !== null}>
+        <button type="submit" className="button button--primary form__submit" disabled={!live || busy || closed !== null} data-live={live}>
           {busy ? (
             <>
               <span className="spinner" aria-hidden="true" /> Processing...
