@@ -60,7 +60,8 @@ export function PanelEventSelect({
         aria-invalid={error ? true : undefined}
         aria-describedby={message ? `${id}-error` : undefined}
       >
-        <option value="">{choices.isPending ? 'Loading events...' : emptyLabel}</option>
+        {/* While the events load, the chosen event (a shared list address, a form being edited) stays chosen. */}
+        <option value={choices.isPending ? value : ''}>{choices.isPending ? 'Loading events...' : emptyLabel}</option>
         {(choices.data ?? []).map((event) => (
           <option key={event.id} value={event.id}>
             {event.eventName}
