@@ -189,6 +189,28 @@ describe('venue check-in: scan, live counts, conflicts', () => {
       writeFileSync(video, qrVideo(person.passCode)); // Chromium opens the file again when the camera starts
       await scan.click();
       await gate.page.getByTestId('person-card').getByRole('heading', { name: person.name }).waitFor({ timeout: 45_000 });
+
+      // Stopped before the camera opened (a slow permission prompt: the camera answers after 1 s here), the camera goes off once it opens.
+      await gate.page.getByRole('button', { name: 'Stop scanning' }).click();
+      await gate.page.evaluate(() => {
+        const media = navigator.mediaDevices;
+        const open = media.getUserMedia.bind(media);
+        const opened: MediaStream[] = [];
+        (window as unknown as { opened: MediaStream[] }).opened = opened;
+        media.getUserMedia = async (constraints) => {
+          const stream = await open(constraints);
+          opened.push(stream);
+          await new Promise((later) => setTimeout(later, 1000));
+          return stream;
+        };
+      });
+      await scan.click();
+      await gate.page.getByRole('button', { name: 'Stop', exact: true }).click();
+      await gate.page.waitForFunction(() => (window as unknown as { opened: MediaStream[] }).opened.length === 1);
+      await gate.page.waitForTimeout(1500);
+      expect(await gate.page.evaluate(() => (window as unknown as { opened: MediaStream[] }).opened[0]!.getTracks().map((track) => track.readyState))).toEqual([
+        'ended',
+      ]);
       expect(gate.problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
     } finally {
       await gate.close();

@@ -107,7 +107,11 @@ export function CameraScan({ onCode, onClose }: { onCode(code: string): void; on
       try {
         const readFrame = await videoFrameReader();
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
-        if (!alive || !video.current) return;
+        // Closed while the reader loaded or the camera opened: the clean-up has run, so turn the camera off here.
+        if (!alive || !video.current) {
+          for (const track of stream.getTracks()) track.stop();
+          return;
+        }
         video.current.srcObject = stream;
         await video.current.play();
         const tick = async () => {
