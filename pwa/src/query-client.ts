@@ -5,7 +5,7 @@ import { clearToken, getToken } from './lib/auth-token';
 const MAX_RETRIES = 2;
 
 /** Retries network failures and 5xx a couple of times; a 4xx will not change by asking again. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
+function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.isClientError) return false;
   return failureCount < MAX_RETRIES;
 }

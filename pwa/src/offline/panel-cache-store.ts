@@ -18,7 +18,7 @@ function inTurn<T>(work: () => Promise<T>): Promise<T> {
   return turn;
 }
 
-export function savePanelCache(client: PersistedClient): Promise<void> {
+function savePanelCache(client: PersistedClient): Promise<void> {
   return inTurn(async () => {
     await database().panelCache.put({ key: KEY, savedAt: client.timestamp, state: client });
   });
@@ -26,14 +26,14 @@ export function savePanelCache(client: PersistedClient): Promise<void> {
 
 // A restore or a remove on a device without the database has nothing to read or delete: it does not create
 // the database (the panel's pages start the door's sync only where it exists).
-export function restorePanelCache(): Promise<PersistedClient | null> {
+function restorePanelCache(): Promise<PersistedClient | null> {
   return inTurn(async () => {
     if (!(await databaseMayExist())) return null;
     return ((await database().panelCache.get(KEY))?.state as PersistedClient | undefined) ?? null;
   });
 }
 
-export function removePanelCache(): Promise<void> {
+function removePanelCache(): Promise<void> {
   return inTurn(async () => {
     if (await databaseMayExist()) await database().panelCache.delete(KEY);
   });
