@@ -16,6 +16,12 @@ export type BatchWriter = ((statements: SqlStatement[]) => Promise<Array<Array<R
    * such a request as hung): there each request commits its own statements, without group commit.
    */
   readonly groupsRequests?: boolean;
+  /**
+   * How many batches group commit may hand over before the first has committed (1 when absent). Only a
+   * writer that runs its batches one after another by itself takes more (the embedded writer's thread):
+   * the next batch is then waiting when a commit ends, and neither thread idles while the other works.
+   */
+  readonly batchesInFlight?: number;
 };
 
 /** A batch writer over a libSQL client (Turso over HTTP on Workers; any URL on Node). */

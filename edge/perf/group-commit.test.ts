@@ -16,19 +16,70 @@ const setting = (key: string) => insertStatement(t.db, siteSettings, { key, valu
 
 // The Node server writes through its own connection; Workers (and remote databases) through the client's batch.
 describe.each([
-  ['the embedded writer', () => t.deps.writeBatch],
-  ["the libSQL client's batch", () => clientBatchWriter(t.client)],
-])('group commit through %s', (_, writerOf) => {
+  ['the embedded writer', () => t.deps.writeBatch, 4],
+  ["the libSQL client's batch", () => clientBatchWriter(t.client), 1],
+])('group commit through %s', (_, writerOf, batchesAtOnce) => {
   let batches: number;
   let writer: BatchWriter;
   beforeEach(async () => {
     await t.db.delete(siteSettings);
     batches = 0;
     const inner = writerOf();
-    writer = (statements) => {
-      batches++;
-      return inner(statements);
-    };
+    writer = Object.assign(
+      (statements: Parameters<BatchWriter>[0]) => {
+        batches++;
+        return inner(statements);
+      },
+      { batchesInFlight: inner.batchesInFlight },
+    );
+  });
+
+  it('hands over the next batches before the first has committed only where the writer runs them in turn itself', async () => {
+    // Each batch's answer is held until released, so "in flight" does not depend on how fast the disk is.
+    let inFlight = 0;
+    let mostInFlight = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const inner = writerOf();
+    const held: BatchWriter = Object.assign(
+      async (statements: Parameters<BatchWriter>[0]) => {
+        mostInFlight = Math.max(mostInFlight, ++inFlight);
+        try {
+          const results = await inner(statements);
+          await released;
+          return results;
+        } finally {
+          inFlight--;
+        }
+      },
+      { batchesInFlight: inner.batchesInFlight },
+    );
+    await groupCommit(writer, [setting('taken')]);
+    const outcomes: Array<Promise<string>> = [];
+    for (let i = 0; i < 6; i++) {
+      // Each caller on a later turn of the event loop: one batch each, while slots are free.
+      const statements = i === 1 ? [setting(`p${i}`), setting('taken')] : [setting(`p${i}`)];
+      outcomes.push(
+        groupCommit(held, statements).then(
+          () => 'committed',
+          (error) => String(error),
+        ),
+      );
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(mostInFlight).toBe(batchesAtOnce);
+    release();
+    // Several batches at once change nothing else: the caller whose statement fails is the only one refused.
+    expect(await Promise.all(outcomes)).toEqual([
+      'committed',
+      expect.stringMatching(/UNIQUE constraint failed: site_settings.key/),
+      'committed',
+      'committed',
+      'committed',
+      'committed',
+    ]);
+    const keys = (await t.db.select().from(siteSettings)).map((r) => r.key).sort();
+    expect(keys).toEqual(['p0', 'p2', 'p3', 'p4', 'p5', 'taken']);
   });
 
   it('commits concurrent callers in one transaction', async () => {

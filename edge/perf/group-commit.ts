@@ -18,6 +18,11 @@ import { defer } from './next-turn';
  * Batching needs no timer: items that arrive while a batch is being written, or within the same turn of
  * the event loop, go into the next batch. On the embedded database the batch call is synchronous, so a
  * transaction never stays open across an `await` (no other connection can be left waiting on its lock).
+ *
+ * A writer that runs batches one after another on a thread of its own (the embedded writer) may be handed
+ * a few before the first has committed (`batchesInFlight`): the next batch then waits at the writer while
+ * a commit syncs, instead of the writer waiting for this thread to notice the commit and send it. Each
+ * batch is still its own transaction, committed in the order sent.
  */
 export type Rows = Array<Record<string, unknown>>;
 
@@ -32,27 +37,36 @@ const MAX_ITEMS_PER_BATCH = 256;
 
 class GroupCommitter {
   private queue: Item[] = [];
-  private flushing = false;
+  private inFlight = 0;
+  private scheduled = false;
+  private readonly maxInFlight: number;
 
-  constructor(private readonly writeBatch: BatchWriter) {}
+  constructor(private readonly writeBatch: BatchWriter) {
+    this.maxInFlight = Math.max(1, writeBatch.batchesInFlight ?? 1);
+  }
 
   commit(statements: SqlStatement[]): Promise<Rows[]> {
     return new Promise((resolve, reject) => {
       this.queue.push({ statements, resolve, reject });
-      if (!this.flushing && this.queue.length === 1) defer(() => void this.flush());
+      if (!this.scheduled && this.inFlight < this.maxInFlight) {
+        this.scheduled = true;
+        defer(() => {
+          this.scheduled = false;
+          this.send();
+        });
+      }
     });
   }
 
-  private async flush() {
-    if (this.flushing) return;
-    this.flushing = true;
-    try {
-      while (this.queue.length > 0) {
-        const items = this.queue.splice(0, MAX_ITEMS_PER_BATCH);
-        await this.write(items);
-      }
-    } finally {
-      this.flushing = false;
+  /** Hands the waiting items over as batches, while fewer than `maxInFlight` are uncommitted. */
+  private send() {
+    while (this.queue.length > 0 && this.inFlight < this.maxInFlight) {
+      const items = this.queue.splice(0, MAX_ITEMS_PER_BATCH);
+      this.inFlight++;
+      void this.write(items).finally(() => {
+        this.inFlight--;
+        this.send();
+      });
     }
   }
 

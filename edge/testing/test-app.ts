@@ -107,7 +107,7 @@ export async function makeTestApp(
   const routesDb: typeof db = drizzle(failingClient);
   const failingWriteBatch: BatchWriter = Object.assign(
     (statements: Parameters<BatchWriter>[0]) => (disk.failing && statements.some(isWrite) ? Promise.reject(diskFull()) : writeBatch(statements)),
-    { groupsRequests: writeBatch.groupsRequests },
+    { groupsRequests: writeBatch.groupsRequests, batchesInFlight: writeBatch.batchesInFlight },
   );
   // The sender, as the Node server runs it (woken by requests), on the test's clock; no timer.
   const channels = options.channels ?? {};
