@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type BatchWriter, clientBatchWriter } from '../db/batch-writer';
 import { insertStatement, toStatement } from '../db/sql-statement';
 import { siteSettings } from '../db/tables/system';
 import { makeTestApp, type TestApp } from '../testing/test-app';
-import { groupCommit } from './group-commit';
+import { BACKLOG_MAX_WAIT_MS, groupCommit } from './group-commit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,6 +80,79 @@ describe.each([
     ]);
     const keys = (await t.db.select().from(siteSettings)).map((r) => r.key).sort();
     expect(keys).toEqual(['p0', 'p2', 'p3', 'p4', 'p5', 'taken']);
+  });
+
+  describe("a device's backlog", () => {
+    // The clock stands still unless a test moves it: only an idle writer, or a moved clock, lets a backlog go.
+    beforeEach(() => void vi.useFakeTimers({ toFake: ['performance'] }));
+    afterEach(() => void vi.useRealTimers());
+
+    /** A writer whose batches commit at once but answer only when released, one at a time, in order. */
+    function heldWriter() {
+      const inner = writerOf();
+      const labels = new Map<object, string>();
+      const batchesSent: string[][] = [];
+      const waiting: Array<() => void> = [];
+      const writeBatch: BatchWriter = Object.assign(
+        async (statements: Parameters<BatchWriter>[0]) => {
+          batchesSent.push(statements.map((statement) => labels.get(statement)!));
+          const results = await inner(statements);
+          await new Promise<void>((resolve) => waiting.push(resolve));
+          return results;
+        },
+        { batchesInFlight: inner.batchesInFlight },
+      );
+      return {
+        batchesSent,
+        write: (key: string, priority?: 'now' | 'backlog') => {
+          const statement = setting(key);
+          labels.set(statement, key);
+          return groupCommit(writeBatch, [statement], priority);
+        },
+        /** Answers every batch as it comes, until `done` settles. */
+        async releaseUntil(done: Promise<unknown>) {
+          let settled = false;
+          void done.finally(() => (settled = true));
+          while (!settled) {
+            waiting.shift()?.();
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+        },
+      };
+    }
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+    it('waits while registrations are being committed, and goes once the writer is idle', async () => {
+      const lane = heldWriter();
+      const writes = [lane.write('crowd-1')];
+      await turn();
+      writes.push(lane.write('tablet', 'backlog'));
+      await turn();
+      writes.push(lane.write('crowd-2'));
+      await turn();
+      expect(lane.batchesSent.flat()).not.toContain('tablet');
+      await lane.releaseUntil(Promise.all(writes));
+      // Queued before the second registration, committed after it, in a batch of its own.
+      expect(lane.batchesSent).toEqual([['crowd-1'], ['crowd-2'], ['tablet']]);
+      expect((await t.db.select().from(siteSettings)).map((r) => r.key).sort()).toEqual(['crowd-1', 'crowd-2', 'tablet']);
+    });
+
+    it(`goes with the next batch once it has waited ${BACKLOG_MAX_WAIT_MS} ms, however busy the writer`, async () => {
+      const lane = heldWriter();
+      const writes = [lane.write('crowd-1')];
+      await turn();
+      writes.push(lane.write('tablet', 'backlog'));
+      await turn();
+      vi.advanceTimersByTime(BACKLOG_MAX_WAIT_MS - 1);
+      writes.push(lane.write('crowd-2'));
+      await turn();
+      vi.advanceTimersByTime(1);
+      writes.push(lane.write('crowd-3'));
+      await lane.releaseUntil(Promise.all(writes));
+      // The embedded writer takes the second and third registrations as they come (up to 4 batches in
+      // flight); the client's batch, one at a time, takes them together once the first has committed.
+      expect(lane.batchesSent).toEqual(batchesAtOnce > 1 ? [['crowd-1'], ['crowd-2'], ['crowd-3', 'tablet']] : [['crowd-1'], ['crowd-2', 'crowd-3', 'tablet']]);
+    });
   });
 
   it('commits concurrent callers in one transaction', async () => {

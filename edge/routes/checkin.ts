@@ -284,7 +284,10 @@ export const checkinRoutes = new Hono<AppEnv>()
       const reads = readsOf[slice]!;
       const stateAt = statements.length;
       for (const a of reads) statements.push(doorStateStatement(a.kind, a.recordId));
-      const results = await groupCommit(writeBatch, statements);
+      // The first slice at once: a tap at the door (one change) and a reconnecting tablet's first answers
+      // never wait. The rest of a long batch is a backlog the tablet already shows: it gives way to people
+      // waiting on a screen (edge/perf/group-commit.ts).
+      const results = await groupCommit(writeBatch, statements, slice === 0 ? 'now' : 'backlog');
       ops.forEach(({ answer }, i) => outcomes.set(answer, results[i * 2]));
       reads.forEach((a, i) => {
         const row = results[stateAt + i]?.[0] as (PersonState & { eventId: string | null }) | undefined;
