@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Send, signIn } from '../testing/sessions';
 import { makeTestApp, type TestApp } from '../testing/test-app';
+import { permutations } from '../../tests/support/permutations';
 
 let t: TestApp;
 let staff: string;
@@ -71,12 +72,6 @@ type Device = Awaited<ReturnType<typeof device>>;
 
 const history = (resource: string, id: string) => get(`/api/${resource}/${id}/history`);
 const statusOf = async (resource: string, id: string) => (await get(`/api/${resource}/${id}`)).status as string;
-
-/** Every order of `items`. */
-function permutations<T>(items: T[]): T[][] {
-  if (items.length <= 1) return [items];
-  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
-}
 
 describe('GET /api/checkin/roster', () => {
   it('pages every kind of person in version order with a resumable cursor, then answers only what changed', async () => {

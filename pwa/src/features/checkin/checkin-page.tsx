@@ -489,7 +489,9 @@ export function CheckinPage() {
               }}
             />
           ) : person ? (
+            // Keyed by person: the next person's card starts closed ("Other status" folded), not as the last was left.
             <PersonCard
+              key={personKey(person)}
               person={person}
               myDevice={myDevice}
               armed={armed === personKey(person) && !busy}
