@@ -57,6 +57,32 @@ describe('panel offline', () => {
     await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
   });
 
+  it('on Wi-Fi that reaches nothing (the device says online, every request fails) the list shows its kept copy under the "Offline — showing data from" banner, which goes once the server answers', async () => {
+    const { page, context } = admin.device;
+    const name = `Wifi Wanda ${Date.now()}`;
+    await api(baseUrl, admin.token, 'POST', '/visitors', { fullName: name, mobileNumber: `98765${String(Date.now()).slice(-5)}` });
+    await page.goto(`${baseUrl}/panel/registrations/visitors`);
+    await page.waitForFunction(() => document.documentElement.dataset.sw === 'ready', null, { timeout: 30_000 });
+    await page.getByRole('row').filter({ hasText: name }).waitFor();
+    await page.waitForTimeout(800); // the cache is saved half a second after the data arrives
+
+    // The venue's Wi-Fi stays connected, but nothing gets through to the server.
+    await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    try {
+      await page.reload();
+      await page
+        .getByTestId('offline-banner')
+        .filter({ hasText: /^Offline — showing data from \d{2} [A-Z][a-z]{2} \d{4}, / })
+        .waitFor();
+      await page.getByRole('row').filter({ hasText: name }).waitFor();
+      expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    } finally {
+      await context.unroute('**/api/**');
+    }
+    // The panel asks the server again every few seconds; its first answer ends the banner.
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 15_000 });
+  });
+
   it("a fresh tablet's first panel load fetches no database code, and its dashboard then opens offline from the copy its service worker kept", async () => {
     const device = await openDevice();
     try {

@@ -1,5 +1,6 @@
 import { hc } from 'hono/client';
 import type { AppType } from '@edge/app';
+import { reportServerReached } from './server-reachability';
 
 /**
  * The one way the app reaches its API: `hc<AppType>`, whose paths, inputs and answers are the server's own
@@ -20,7 +21,10 @@ export interface ApiClientOptions {
   fetch?: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 }
 
-/** The fetch under every call of a client: the token, the time-out and the caller's own signal. */
+/**
+ * The fetch under every call of a client: the token, the time-out and the caller's own signal; each outcome
+ * tells whether the server can be reached (server-reachability.ts).
+ */
 export function apiFetch(options: ApiClientOptions = {}): typeof fetch {
   return (input, init = {}) => {
     const headers = new Headers(init.headers);
@@ -28,7 +32,17 @@ export function apiFetch(options: ApiClientOptions = {}): typeof fetch {
     if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
     const signals = [init.signal, options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined].filter((s): s is AbortSignal => !!s);
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-    return (options.fetch ?? fetch)(input, { ...init, headers, ...(signal ? { signal } : {}) });
+    return (options.fetch ?? fetch)(input, { ...init, headers, ...(signal ? { signal } : {}) }).then(
+      (response) => {
+        reportServerReached(true);
+        return response;
+      },
+      (error: unknown) => {
+        // The caller's own cancel (a screen left, a newer search) says nothing about the network.
+        if (!init.signal?.aborted) reportServerReached(false);
+        throw error;
+      },
+    );
   };
 }
 

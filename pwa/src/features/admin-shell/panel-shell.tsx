@@ -1,5 +1,8 @@
 import { Link, useRouterState } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import { api } from '../../lib/api';
+import { isServerReachable, onServerReachability } from '../../lib/server-reachability';
 import { formatCreatedOn } from '../../lib/dates';
 import { Toasts } from '../../components/toasts';
 import { StorageLossNotice } from '../../components/storage-loss-notice';
@@ -10,6 +13,9 @@ import { savedAt } from '../../lib/panel-cache';
 import { useMediaQuery, usePanelTheme } from './theme';
 import { useOnline } from './use-online';
 import { databaseMayExist } from '@pwa/offline/db-name';
+
+/** How often the panel asks an unreachable server whether it answers again. */
+const SERVER_PROBE_MS = 5_000;
 
 /**
  * The signed-in panel: sidebar (groups from nav.ts, 270 px open / 80 px collapsed, collapsed below
@@ -36,6 +42,26 @@ export function PanelShell({ userEmail, onLogout, children }: { userEmail?: stri
       if (navigator.onLine) void syncNow(false);
     });
   }, []);
+
+  // The device has a network but the server does not answer (Wi-Fi without a way out): ask it every few
+  // seconds. Once it answers again, do what a reconnect does: refetch what has gone stale, send what waits.
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onServerReachability(() => {
+        if (!isServerReachable()) return;
+        queryClient.getQueryCache().onOnline();
+        void databaseMayExist().then(async (exists) => exists && (await import('../../offline/checkin-sync')).syncNow(false));
+      }),
+    [queryClient],
+  );
+  useEffect(() => {
+    if (online) return;
+    const probe = setInterval(() => {
+      if (navigator.onLine) void api.api.health.$get().catch(() => undefined);
+    }, SERVER_PROBE_MS);
+    return () => clearInterval(probe);
+  }, [online]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `pathname` is the trigger: on a phone, going to a screen closes the menu
   useEffect(() => {
