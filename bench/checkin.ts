@@ -22,6 +22,7 @@ import autocannon from 'autocannon';
 import { openDevice } from '../tests/e2e/browser';
 import { benchPublicRegister } from './public-register';
 import { apiDevice } from '../tests/e2e/door-device';
+import { waitForEmptyOutbox } from '../tests/e2e/checkin-helpers';
 
 /** The user id a login token names. */
 const tokenSubject = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
@@ -255,28 +256,7 @@ export async function benchCheckin(
       target: '≤ 50 ms',
       met: tapP95 <= 50,
     });
-    // Every tap sent: the outbox itself empty (the sync bar's count follows a write by a moment, so it can
-    // still read 0 just after the last tap stored its change).
-    for (const until = Date.now() + 30_000; ; ) {
-      const waiting = await page.evaluate(
-        () =>
-          new Promise<number>((resolve, reject) => {
-            const open = indexedDB.open('eventpro');
-            open.onerror = () => reject(open.error);
-            open.onsuccess = () => {
-              const count = open.result.transaction('checkinOutbox').objectStore('checkinOutbox').count();
-              count.onsuccess = () => {
-                open.result.close();
-                resolve(count.result);
-              };
-            };
-          }),
-      );
-      if (waiting === 0) break;
-      if (Date.now() > until) throw new Error(`${waiting} tapped changes still waiting after 30 s`);
-      await page.waitForTimeout(50);
-    }
-    await page.waitForFunction(() => document.querySelector('[data-testid="sync-bar"]')?.getAttribute('data-waiting') === '0', null, { timeout: 30_000 });
+    await waitForEmptyOutbox(page);
 
     // 4. 1,000 operations queued offline, delivered after reconnect.
     await context.setOffline(true);

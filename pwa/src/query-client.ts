@@ -1,6 +1,7 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './lib/api-error';
 import { clearToken, getToken } from './lib/auth-token';
+import { isServerReachable, onServerReachability } from './lib/server-reachability';
 
 const MAX_RETRIES = 2;
 
@@ -27,4 +28,11 @@ export const queryClient = new QueryClient({
       retry: false,
     },
   },
+});
+
+// TanStack Query's own online state follows the window's events only. When the server answers again after
+// requests failed with the device online (Wi-Fi without a way out), do what its reconnect does: refetch the
+// queries gone stale that refetch on reconnect.
+onServerReachability(() => {
+  if (isServerReachable()) queryClient.getQueryCache().onOnline();
 });

@@ -3,7 +3,19 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDevice } from './browser';
-import { checkIn, featuredEventId, localStates, openCheckin, type Seeded, seedVisitors, staffLogin, waitForEmptyOutbox } from './checkin-helpers';
+import {
+  checkIn,
+  featuredEventId,
+  localStates,
+  openCard,
+  openCheckin,
+  type Seeded,
+  seedGuest,
+  seedVisitors,
+  staffLogin,
+  tapAction,
+  waitForEmptyOutbox,
+} from './checkin-helpers';
 import { apiDevice } from './door-device';
 import { api, apiLogin, useToken } from './panel-helpers';
 import { permutations } from '../support/permutations';
@@ -36,6 +48,14 @@ const history = async (resource: string, id: string) => (await api<{ data: LogEn
 const serverStatus = async (resource: string, id: string) =>
   (await api<{ data: { status: string } }>(baseUrl, adminToken, 'GET', `/${resource}/${id}`)).body.data.status;
 
+interface Conflict {
+  recordId: string;
+  why: string;
+  change: { deviceName: string; outcome: string };
+}
+/** The organiser's conflict inbox for the event. */
+const conflicts = async () => (await api<{ data: { items: Conflict[] } }>(baseUrl, adminToken, 'GET', `/checkin/conflicts?eventId=${eventId}`)).body.data.items;
+
 /** The device's page clock runs `skewMs` ahead of the real one (a tablet whose clock is wrong). */
 async function skewClock(page: Page, skewMs: number) {
   await page.addInitScript((skew) => {
@@ -63,14 +83,6 @@ async function nameDevice(page: Page, name: string) {
   await field.press('Enter');
   await page.getByRole('button', { name: 'Save name' }).and(page.locator('[disabled]')).waitFor();
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
-}
-
-/** Searches a name or code and waits for the card of `name`. */
-async function open(page: Page, query: string, name: string) {
-  const box = page.getByTestId('checkin-search');
-  await box.fill(query);
-  await box.press('Enter');
-  await page.getByTestId('person-card').getByRole('heading', { name }).waitFor();
 }
 
 beforeAll(async () => {
@@ -117,7 +129,7 @@ describe('the door ordered by cause', () => {
         ['registered_at_venue', 'applied', `Door Staff ${tag}a`, `Desk tablet ${tag}`],
       ]);
       // After the answers arrived the device still shows the check-in (it converged on the server).
-      await open(page, name, name);
+      await openCard(page, name, name);
       expect(await page.getByTestId('person-card').getAttribute('data-status')).toBe('checked_in');
       expect(tablet.problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
     } finally {
@@ -127,13 +139,7 @@ describe('the door ordered by cause', () => {
 
   it('a tablet 3 h fast checks a guest in offline while the main gate walks the guest in, up the ramp and out: left venue wins, and the fast tablet follows', async () => {
     const guestName = `Guest ${tag} Meera`;
-    const made = await api<{ data: { id: string; passCode: string } }>(baseUrl, adminToken, 'POST', '/guests', {
-      fullName: guestName,
-      mobileNumber: '9000012345',
-      eventId,
-    });
-    expect(made.status).toBe(201);
-    const guest = made.body.data;
+    const guest = await seedGuest(baseUrl, adminToken, eventId, guestName);
     const fast = await openDevice({ viewport: { width: 390, height: 844 } });
     try {
       const { page, context } = fast;
@@ -142,7 +148,7 @@ describe('the door ordered by cause', () => {
       await openCheckin(page, baseUrl, people.length + 1);
       await waitForSw(page);
       await context.setOffline(true);
-      await open(page, guest.passCode, guestName);
+      await openCard(page, guest.passCode, guestName);
       await page.getByTestId('card-action').filter({ hasText: 'Check in' }).click();
       await page.locator('[data-testid="person-card"][data-status="checked_in"]').waitFor();
 
@@ -159,16 +165,10 @@ describe('the door ordered by cause', () => {
       expect(log).toHaveLength(4);
       expect(log.find((e) => e.changedByName === `Door Staff ${tag}a`)).toMatchObject({ toStatus: 'checked_in', outcome: 'superseded' });
       // The fast tablet's card takes the server's state instead of snapping back to its own.
-      await open(page, guest.passCode, guestName);
+      await openCard(page, guest.passCode, guestName);
       await page.locator('[data-testid="person-card"][data-status="left_venue"]').waitFor({ timeout: 15_000 });
 
-      const inbox = await api<{ data: { items: Array<{ recordId: string; why: string; change: { deviceName: string } }> } }>(
-        baseUrl,
-        adminToken,
-        'GET',
-        `/checkin/conflicts?eventId=${eventId}`,
-      );
-      const conflict = inbox.body.data.items.find((c) => c.recordId === guest.id);
+      const conflict = (await conflicts()).find((c) => c.recordId === guest.id);
       expect(conflict?.why).toMatch(/^Left venue stayed/i);
     } finally {
       await fast.close();
@@ -183,19 +183,10 @@ describe('the door ordered by cause', () => {
   it("three tablets (3 h fast, correct, a day slow) and an organiser's cancel, in every arrival order: each person ends as the case table says, every concurrent change is in the inbox, clocks are corrected, and a year-ahead time pins nothing", async () => {
     const hour = 3600_000;
     const orders = permutations(['fast', 'main', 'slow'] as const);
-    const newGuest = async (name: string, n: number) => {
-      const res = await api<{ data: { id: string; passCode: string } }>(baseUrl, adminToken, 'POST', '/guests', {
-        fullName: name,
-        mobileNumber: String(7_100_000_000 + (Date.now() % 1_000_000) * 100 + n),
-        eventId,
-      });
-      expect(res.status).toBe(201);
-      return { id: res.body.data.id, name, passCode: res.body.data.passCode };
-    };
     // Case A, per order: a guest. Case B: a visitor. Then one guest for the clock a year ahead.
-    const guests = await Promise.all(orders.map((order, i) => newGuest(`Case A ${tag} ${order.join(' ')}`, i)));
+    const guests = await Promise.all(orders.map((order) => seedGuest(baseUrl, adminToken, eventId, `Case A ${tag} ${order.join(' ')}`)));
     const visitors = await seedVisitors(baseUrl, adminToken, eventId, `${tag}B`, orders.length);
-    const yearGuest = await newGuest(`Year ${tag} Guest`, 9);
+    const yearGuest = await seedGuest(baseUrl, adminToken, eventId, `Year ${tag} Guest`);
 
     const tablets = {
       fast: { skew: 3 * hour, staff: staff1, viewport: { width: 390, height: 844 }, name: `Fast gate ${tag}` },
@@ -212,30 +203,10 @@ describe('the door ordered by cause', () => {
         await openCheckin(d.page, baseUrl, people.length);
         await waitForSw(d.page);
         await nameDevice(d.page, tablet.name);
-        await open(d.page, yearGuest.passCode, yearGuest.name); // the roster holds this test's people
+        await openCard(d.page, yearGuest.passCode, yearGuest.name); // the roster holds this test's people
       }
-      /** Opens a person's card and taps an action (the big one, or one under "Other status"). */
-      const act = async (key: keyof typeof tablets, person: Seeded, label: string, status: string, other = false) => {
-        const { page } = devices[key];
-        await open(page, person.passCode, person.name);
-        const card = page.getByTestId('person-card');
-        if (other) {
-          // Each person's card starts with "Other status" folded, whatever was open on the last one.
-          expect(await card.locator('details').getAttribute('open')).toBeNull();
-          await card.getByText('Other status').click();
-          await card.getByRole('button', { name: label, exact: true }).click();
-        } else await card.getByTestId('card-action').filter({ hasText: label }).click();
-        await page.locator(`[data-testid="person-card"][data-status="${status}"]`).getByRole('heading', { name: person.name }).waitFor();
-      };
-      const inbox = async () =>
-        (
-          await api<{ data: { items: Array<{ recordId: string; why: string; change: { deviceName: string; outcome: string } }> } }>(
-            baseUrl,
-            adminToken,
-            'GET',
-            `/checkin/conflicts?eventId=${eventId}`,
-          )
-        ).body.data.items;
+      const act = (key: keyof typeof tablets, person: Seeded, label: string, status: string, other = false) =>
+        tapAction(devices[key].page, person, label, status, { other });
 
       for (const [round, order] of orders.entries()) {
         const guest = guests[round]!;
@@ -261,7 +232,7 @@ describe('the door ordered by cause', () => {
         expect([label, await serverStatus('guests', guest.id)]).toEqual([label, 'left_venue']);
         const guestLog = await history('guests', guest.id);
         expect(guestLog).toHaveLength(5);
-        const items = await inbox();
+        const items = await conflicts();
         const named = (id: string) => new Set(items.filter((c) => c.recordId === id).map((c) => c.change.deviceName));
         expect([label, named(guest.id)]).toEqual([label, new Set(order.slice(1).map((key) => tablets[key].name))]);
         // Case B: cancelled; a door check-in arriving after the cancellation is held for an organiser.
@@ -295,7 +266,7 @@ describe('the door ordered by cause', () => {
       expect(craftedCheckin).toMatchObject({ result: 'applied' });
       const main = devices.main.page;
       await main.getByRole('button', { name: 'Sync now' }).click();
-      await open(main, yearGuest.passCode, yearGuest.name);
+      await openCard(main, yearGuest.passCode, yearGuest.name);
       await main.locator('[data-testid="person-card"][data-status="checked_in"]').waitFor({ timeout: 15_000 });
       await act('main', yearGuest, 'Exited ramp', 'exited_ramp');
       await waitForEmptyOutbox(main);
@@ -392,7 +363,7 @@ describe('the door ordered by cause', () => {
       const three = people.slice(4, 7);
       for (const person of three) await checkIn(first, person);
       for (const person of three) {
-        await open(second, person.passCode, person.name);
+        await openCard(second, person.passCode, person.name);
         await second.locator('[data-testid="person-card"][data-status="checked_in"]').waitFor({ timeout: 5_000 });
         expect(await second.getByTestId('card-action').filter({ hasText: 'Check in' }).count()).toBe(0);
       }

@@ -54,19 +54,69 @@ export async function openCheckin(page: Page, baseUrl: string, atLeast: number) 
   });
 }
 
-/** Types a pass code and Enter (as a USB scanner does), then taps the big action; waits for the card. */
-export async function checkIn(page: Page, person: Seeded) {
+/** Types a name or pass code and Enter (as a USB scanner does); waits for the card of `name`. */
+export async function openCard(page: Page, query: string, name: string) {
   const box = page.getByTestId('checkin-search');
-  await box.fill(person.passCode);
+  await box.fill(query);
   await box.press('Enter');
-  const card = page.getByTestId('person-card');
-  await card.getByRole('heading', { name: person.name }).waitFor();
-  await card.getByTestId('card-action').filter({ hasText: 'Check in' }).click();
-  await page.locator('[data-testid="person-card"][data-status="checked_in"]').getByRole('heading', { name: person.name }).waitFor();
+  await page.getByTestId('person-card').getByRole('heading', { name }).waitFor();
 }
 
+/**
+ * Opens a person's card by pass code and taps an action: the big one, or (`other`) one under "Other status",
+ * which each person's card shows folded. Waits for the card to show `status`.
+ */
+export async function tapAction(page: Page, person: Seeded, label: string, status: string, options: { other?: boolean } = {}) {
+  await openCard(page, person.passCode, person.name);
+  const card = page.getByTestId('person-card');
+  if (options.other) {
+    const other = card.locator('details');
+    if ((await other.getAttribute('open')) !== null) throw new Error(`"Other status" was already open on ${person.name}'s card`);
+    await other.getByText('Other status').click();
+    await other.getByRole('button', { name: label, exact: true }).click();
+  } else await card.getByTestId('card-action').filter({ hasText: label }).click();
+  await page.locator(`[data-testid="person-card"][data-status="${status}"]`).getByRole('heading', { name: person.name }).waitFor();
+}
+
+/** Types a pass code and Enter, then taps "Check in"; waits for the card to show it. */
+export const checkIn = (page: Page, person: Seeded) => tapAction(page, person, 'Check in', 'checked_in');
+
+/**
+ * Waits until the device has sent everything: the sync bar reads 0 waiting, and so does the outbox itself (the
+ * bar's count follows a write by a moment, so it can still read 0 just after a change was stored).
+ */
 export async function waitForEmptyOutbox(page: Page, timeout = 30_000) {
   await page.waitForFunction(() => document.querySelector('[data-testid="sync-bar"]')?.getAttribute('data-waiting') === '0', null, { timeout });
+  for (const until = Date.now() + timeout; ; ) {
+    const waiting = await page.evaluate(async () => {
+      if (!(await indexedDB.databases()).some((database) => database.name === 'eventpro')) return 0;
+      return new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('eventpro');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('checkinOutbox').objectStore('checkinOutbox').getAll();
+          all.onsuccess = () => {
+            open.result.close();
+            resolve((all.result as Array<{ state: string }>).filter((entry) => entry.state !== 'refused').length);
+          };
+        };
+      });
+    });
+    if (waiting === 0) return;
+    if (Date.now() > until) throw new Error(`${waiting} changes still waiting in the outbox after ${timeout} ms`);
+    await page.waitForTimeout(50);
+  }
+}
+
+/** A guest of the event through the admin API, with a mobile number of its own. */
+export async function seedGuest(baseUrl: string, adminToken: string, eventId: string, name: string): Promise<Seeded> {
+  const res = await api<{ data: { id: string; passCode: string } }>(baseUrl, adminToken, 'POST', '/guests', {
+    fullName: name,
+    mobileNumber: String(7_000_000_000 + Math.floor(Math.random() * 900_000_000)),
+    eventId,
+  });
+  if (res.status !== 201) throw new Error(`seed guest: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.data.id, name, passCode: res.body.data.passCode };
 }
 
 /** The device's copy of these people, read straight from IndexedDB. */

@@ -13,6 +13,7 @@ import { type ApiClient, type ApiClientOptions, apiClient } from '../lib/api-cli
 import { ApiError } from '../lib/api-error';
 import { readEnvelope, type ResponseLike, type SuccessBody } from '../lib/envelope';
 import { getToken, subscribeToken, tokenClaims } from '../lib/auth-token';
+import { isServerReachable, onServerReachability } from '../lib/server-reachability';
 import { applyDeliveries, type Delivery, markSending, markWaiting, nextToSend, oldestUnsentEvent, outboxSummary, unsentCount } from './checkin-outbox';
 import { authorTicket, deviceId, deviceInfo, storeAuthorTicket, watchClearedStorage } from './device-record';
 import { forgetLoadedIndex, rosterCursor, storeRosterPage } from './roster-repository';
@@ -605,6 +606,13 @@ export class CheckinSync {
       void this.syncNow(true);
     });
     on('offline', () => this.set({ online: false }));
+    // The server answers again after requests failed with the device online (Wi-Fi without a way out): send
+    // at once, as on 'online', instead of waiting out the back-off those failures earned.
+    this.teardown.push(
+      onServerReachability(() => {
+        if (isServerReachable()) void this.syncNow(true);
+      }),
+    );
     on('focus', () => void this.syncNow(false));
     on(
       'visibilitychange' as keyof WindowEventMap,

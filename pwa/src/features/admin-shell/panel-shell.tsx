@@ -1,8 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { api } from '../../lib/api';
-import { isServerReachable, onServerReachability } from '../../lib/server-reachability';
 import { formatCreatedOn } from '../../lib/dates';
 import { Toasts } from '../../components/toasts';
 import { StorageLossNotice } from '../../components/storage-loss-notice';
@@ -44,17 +42,8 @@ export function PanelShell({ userEmail, onLogout, children }: { userEmail?: stri
   }, []);
 
   // The device has a network but the server does not answer (Wi-Fi without a way out): ask it every few
-  // seconds. Once it answers again, do what a reconnect does: refetch what has gone stale, send what waits.
-  const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      onServerReachability(() => {
-        if (!isServerReachable()) return;
-        queryClient.getQueryCache().onOnline();
-        void databaseMayExist().then(async (exists) => exists && (await import('../../offline/checkin-sync')).syncNow(false));
-      }),
-    [queryClient],
-  );
+  // seconds. Its first answer ends the offline state; the query client and the door's sync then do what a
+  // reconnect does (query-client.ts, offline/checkin-sync.ts).
   useEffect(() => {
     if (online) return;
     const probe = setInterval(() => {
