@@ -40,12 +40,17 @@ export async function signAuthorTicket(author: Author, secret: string, now: Date
   return { ticket, expiresAt: new Date(expiresAt * 1000).toISOString() };
 }
 
-export type AuthorCheck = { ok: true; author: Author } | { ok: false; message: string };
+/** A ticket's author and when the server issued it (ms): nothing queued under a ticket can be older. */
+export type TicketAuthor = Author & { issuedAtMs: number };
+export type AuthorCheck = { ok: true; author: TicketAuthor } | { ok: false; message: string };
 
 /** Tickets already verified: a device sends the same ticket with every batch (its expiry and device are checked each time). */
-const verified = new VerifiedTokens<Author>();
+const verified = new VerifiedTokens<TicketAuthor>();
 
-/** The author a ticket names, if it is genuine, unexpired and issued to `deviceId`. */
+/**
+ * The author a ticket names, if it is genuine, unexpired and issued to `deviceId`. Whether its user is
+ * still active and its device not revoked is the caller's check (routes/checkin.ts `checkedSender`).
+ */
 export async function verifyAuthorTicket(ticket: string, deviceId: string, secret: string, now: Date): Promise<AuthorCheck> {
   const known = verified.get(secret, ticket, now);
   if (known) {
@@ -63,7 +68,7 @@ export async function verifyAuthorTicket(ticket: string, deviceId: string, secre
     if (typeof payload.sub !== 'string' || typeof payload.name !== 'string' || typeof payload.did !== 'string') {
       return { ok: false, message: 'The author ticket is not valid' };
     }
-    const author = { userId: payload.sub, name: payload.name, deviceId: payload.did };
+    const author = { userId: payload.sub, name: payload.name, deviceId: payload.did, issuedAtMs: (payload.iat ?? 0) * 1000 };
     verified.remember(secret, ticket, author, payload.exp);
     if (payload.did !== deviceId) return { ok: false, message: 'The author ticket was issued to another device' };
     return { ok: true, author };

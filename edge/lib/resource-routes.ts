@@ -16,6 +16,7 @@ import { outcomeOf, panelChange, recordTarget, statusChangeStatements } from './
 import { alreadyRegisteredMessage, findSameMobile, MERGED_MESSAGE, mergeStatements, possibleDuplicates, recordName } from './duplicates';
 import { duplicatesQuerySchema, mergeSchema } from '../schemas/duplicates';
 import { bulkActionSchema } from '../schemas/bulk';
+import { isDoorHold } from '../schemas/checkin';
 import {
   countRows,
   eventIdFor,
@@ -40,6 +41,14 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 
 /** Records per write of a bulk action: one transaction each, so a bulk action never holds the write lane long. */
 const BULK_CHUNK = 250;
+
+const HOLDS_ARE_ORGANISERS = 'Only organisers (admins) can put a registration on hold or lift a hold';
+
+/** Whether any of `statuses` is an organiser's hold of this resource's door status (schemas/checkin.ts `DOOR_HOLDS`). */
+function touchesHold(resource: ResourceDescription, statuses: Array<string | null | undefined>): boolean {
+  const { doorKind } = recordTarget(resource.name, resource.table as never);
+  return doorKind !== null && statuses.some((status) => isDoorHold(doorKind, status));
+}
 
 const STALE_UPDATE = 'This record was changed by someone else. Reload it and try again.';
 
@@ -166,7 +175,9 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
       if (input.action === 'status') {
         const target = recordTarget(resource.name, table as never);
         const at = now().toISOString();
-        const toChange = matched.filter((row) => row.status !== toStatus);
+        if (user.role !== 'admin' && touchesHold(resource, [toStatus])) return fail(c, 403, HOLDS_ARE_ORGANISERS, { status: HOLDS_ARE_ORGANISERS });
+        // Staff leave people on an organiser's hold as they are.
+        const toChange = matched.filter((row) => row.status !== toStatus && (user.role === 'admin' || !touchesHold(resource, [row.status])));
         let changed = 0;
         for (let i = 0; i < toChange.length; i += BULK_CHUNK) {
           const changes = toChange
@@ -218,6 +229,11 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
       const id = c.req.param('id');
       const at = now().toISOString();
       const user = c.get('user');
+      if (user.role !== 'admin') {
+        const current = await findRow(db, resource, id);
+        if (!current) return fail(c, 404, notFound);
+        if (touchesHold(resource, [current.status as string | null, status])) return fail(c, 403, HOLDS_ARE_ORGANISERS, { status: HOLDS_ARE_ORGANISERS });
+      }
       // The organiser changes the state they saw: with `If-Match: <updatedAt>` a row changed since is refused.
       const expected = c.req.header('If-Match')?.replace(/^W\/|"/g, '') || null;
       const [logged] = await groupCommit(

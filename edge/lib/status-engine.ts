@@ -4,7 +4,7 @@ import { sponsors, stalls } from '../db/tables/organisations';
 import { guests, speakers, vipAwardees, visitors } from '../db/tables/people';
 import { type StatusChangeOutcome, statusChanges } from '../db/tables/system';
 import type { SqlStatement, SqlValue } from '../db/sql-statement';
-import type { RosterKind } from '../schemas/checkin';
+import { DOOR_HOLDS, isDoorHold, type RosterKind } from '../schemas/checkin';
 import { uuidv7 } from './uuid-v7';
 
 /**
@@ -26,13 +26,21 @@ import { uuidv7 } from './uuid-v7';
  * ## The conflict rule for concurrent changes
  * Statuses have a precedence per kind (`DOOR_PRECEDENCE`): further along the door's flow is higher, since
  * a person who left the venue had come in, and a check-in is a fact of the door that a concurrent "not
- * visited" or "registered" cannot undo. Organisers' holds (a cancellation) are above everything.
+ * visited" or "registered" cannot undo. Organisers' holds (`DOOR_HOLDS`: a cancellation, "not attending")
+ * are above everything.
  * - the incoming status has the higher precedence: it applies (`applied`, with the change it met);
  * - otherwise, when the current status is an organiser's hold: it stays, and the incoming change waits for
  *   an organiser's decision in the inbox (`held`);
  * - otherwise the current status stays (`superseded`); the same status twice (two gates admitting one
  *   person) is a double admission, reported and not applied twice.
  * Between two concurrent changes the result is therefore the same whichever arrives first.
+ *
+ * ## Held before any ordering
+ * Some door changes wait for an organiser's decision (`held`, with `held_because`) whatever their base:
+ * - `role`: a staff member's change into or out of a hold (only organisers set or lift holds), except
+ *   putting on hold a walk-in their own device has just registered (the door's undo of it);
+ * - `revoked`: made on a device after an organiser revoked it;
+ * - `author`: its author's account has been disabled since.
  *
  * Device clocks decide nothing: a change's time is data (history, the hourly chart), corrected by the
  * device's measured offset and never later than its arrival.
@@ -43,20 +51,19 @@ export const DOOR_TABLES = { visitors, guests, speakers, awardeesvip: vipAwardee
 export const doorStatusColumn = (kind: RosterKind): SQLiteColumn =>
   kind === 'stalls' || kind === 'sponsors' ? DOOR_TABLES[kind].attendanceStatus : DOOR_TABLES[kind].status;
 
-/** Organisers' holds: statuses a concurrent door change never overwrites without an organiser's decision. */
-const HOLD_STATUSES: readonly string[] = ['cancelled', 'inactive'];
-
-const VISITOR_PRECEDENCE = ['pending', 'active', 'registered_online', 'not_visited', 'registered_at_venue', 'checked_in', 'inactive', 'cancelled'];
-const VIP_PRECEDENCE = ['not_attending', 'not_confirmed', 'confirmed', 'reached', 'checked_in', 'exited_ramp', 'left_venue'];
+/** A kind's statuses in the door's flow, lowest first; its holds (schemas/checkin.ts) rank above all of them. */
+const VISITOR_FLOW_PRECEDENCE = ['pending', 'active', 'registered_online', 'not_visited', 'registered_at_venue', 'checked_in'];
+const VIP_FLOW_PRECEDENCE = ['not_confirmed', 'confirmed', 'reached', 'checked_in', 'exited_ramp', 'left_venue'];
+const withHolds = (kind: RosterKind, flow: readonly string[]) => [...flow.filter((s) => !DOOR_HOLDS[kind].includes(s)), ...DOOR_HOLDS[kind]];
 
 /** Lowest first. A status not listed (stall and sponsor contacts before their first scan: '') ranks 0. */
 export const DOOR_PRECEDENCE: Record<RosterKind, readonly string[]> = {
-  visitors: VISITOR_PRECEDENCE,
-  guests: VIP_PRECEDENCE,
-  speakers: VIP_PRECEDENCE,
-  awardeesvip: VIP_PRECEDENCE,
-  stalls: VIP_PRECEDENCE,
-  sponsors: VIP_PRECEDENCE,
+  visitors: withHolds('visitors', VISITOR_FLOW_PRECEDENCE),
+  guests: withHolds('guests', VIP_FLOW_PRECEDENCE),
+  speakers: withHolds('speakers', VIP_FLOW_PRECEDENCE),
+  awardeesvip: withHolds('awardeesvip', VIP_FLOW_PRECEDENCE),
+  stalls: withHolds('stalls', VIP_FLOW_PRECEDENCE),
+  sponsors: withHolds('sponsors', VIP_FLOW_PRECEDENCE),
 };
 
 function precedence(kind: RosterKind, status: string | null | undefined): number {
@@ -85,6 +92,15 @@ export interface StatusChangeInput {
   device: { id: string; name: string } | null;
   /** When it happened, on the server's clock. */
   happenedAt: string;
+  /** The device's own time was not believable; `happenedAt` is the arrival (checkin.ts `checkedSender`). */
+  deviceTimeDoubtful?: boolean;
+  /**
+   * Who may set or lift an organiser's hold with this change: `organiser` (an admin, and every panel change,
+   * whose routes refuse staff) or `staff`, whose door change into or out of a hold is `held` for a decision.
+   */
+  authority?: 'organiser' | 'staff';
+  /** Held for a decision whatever the ordering rule says: made on a revoked device, or by a disabled account. */
+  holdFor?: 'revoked' | 'author' | null;
   claimedDeviceTime?: string | null;
   receivedAt: string;
   notes?: string;
@@ -198,20 +214,36 @@ export function statusChangeStatements(target: StatusTarget, input: StatusChange
     const sameBase = sql`${current} IS ${p('base')}`;
     let outcome: SQL;
     let conflictWith: SQL;
+    let heldBecause: SQL;
     if (causal || !doorKind) {
       outcome = sql`'applied'`;
       conflictWith = sql`NULL`;
+      heldBecause = sql`NULL`;
     } else {
       const incoming = sql`${p('toRank')}`;
-      const held = sql.join(
-        HOLD_STATUSES.map((s) => sql.raw(`'${s}'`)),
+      const holds = sql.join(
+        DOOR_HOLDS[doorKind].map((s) => sql.raw(`'${s}'`)),
         sql`, `,
       );
-      outcome = sql`CASE WHEN ${sameBase} THEN 'applied'
+      const onHold = sql`${col(column)} IN (${holds})`;
+      // Staff may put on hold only a walk-in their own device has just registered (undoing it).
+      const ownWalkIn = sql`(${current} IS ${col(table.id)} AND ${col(tableWithStamps.statusDeviceId)} IS ${p('deviceId')})`;
+      const staffHold = sql`${p('organiser')} = 0 AND ${col(column)} IS NOT ${p('toStatus')}
+        AND (${onHold} OR ${p('toIsHold')} = 1) AND NOT (${p('toIsHold')} = 1 AND ${ownWalkIn})`;
+      const concurrentHold = sql`${onHold} AND ${col(column)} IS NOT ${p('toStatus')}`;
+      // A concurrent change that meets a hold is held as meeting it (`hold`) before asking who made it.
+      const metHold = sql`NOT (${sameBase}) AND ${concurrentHold}`;
+      outcome = sql`CASE WHEN ${p('holdFor')} IS NOT NULL THEN 'held'
+        WHEN ${metHold} THEN 'held'
+        WHEN ${staffHold} THEN 'held'
+        WHEN ${sameBase} THEN 'applied'
         WHEN ${incoming} > ${precedenceSql(doorKind, col(column))} THEN 'applied'
-        WHEN ${col(column)} IN (${held}) AND ${col(column)} IS NOT ${p('toStatus')} THEN 'held'
         ELSE 'superseded' END`;
-      conflictWith = sql`CASE WHEN ${sameBase} THEN NULL ELSE ${current} END`;
+      heldBecause = sql`CASE WHEN ${p('holdFor')} IS NOT NULL THEN ${p('holdFor')}
+        WHEN ${metHold} THEN 'hold'
+        WHEN ${staffHold} THEN 'role'
+        ELSE NULL END`;
+      conflictWith = sql`CASE WHEN ${p('holdFor')} IS NOT NULL OR (${staffHold}) THEN ${current} WHEN ${sameBase} THEN NULL ELSE ${current} END`;
     }
     const eventColumn = 'eventId' in table ? col(tableWithStamps.eventId) : sql`NULL`;
     const columns = [
@@ -231,6 +263,8 @@ export function statusChangeStatements(target: StatusTarget, input: StatusChange
       log.baseOperationId,
       log.outcome,
       log.conflictWithOperationId,
+      log.heldBecause,
+      log.deviceTimeDoubtful,
       log.notes,
       log.createdAt,
     ];
@@ -251,6 +285,8 @@ export function statusChangeStatements(target: StatusTarget, input: StatusChange
       p('base'),
       outcome,
       conflictWith,
+      heldBecause,
+      p('doubtful'),
       p('notes'),
       p('receivedAt'),
     ];
@@ -297,6 +333,10 @@ export function statusChangeStatements(target: StatusTarget, input: StatusChange
     operationId: input.operationId,
     happenedAt: input.happenedAt,
     claimedDeviceTime: input.claimedDeviceTime ?? null,
+    doubtful: input.deviceTimeDoubtful ? 1 : 0,
+    organiser: input.authority === 'staff' ? 0 : 1,
+    toIsHold: isDoorHold(input.resource, input.toStatus) ? 1 : 0,
+    holdFor: input.holdFor ?? null,
     notes: input.notes ?? '',
     receivedAt: input.receivedAt,
   };

@@ -257,7 +257,10 @@ describe('POST /api/checkin/ops: ordered by cause, not by clock', () => {
       expect(held).toHaveLength(doorAfterCancel);
     }
 
-    const inbox = (await get(`/api/checkin/conflicts?eventId=${eventId}`)).items;
+    const inbox = [
+      ...(await get(`/api/checkin/conflicts?eventId=${eventId}&limit=100`)).items,
+      ...(await get(`/api/checkin/conflicts?eventId=${eventId}&view=settled&limit=100`)).items,
+    ];
     const caseB = inbox.filter((c: { personName: string }) => c.personName?.startsWith('Case B'));
     expect(caseB.length).toBeGreaterThanOrEqual(6);
     const held = caseB.find((c: { change: { outcome: string } }) => c.change.outcome === 'held');
@@ -273,7 +276,7 @@ describe('POST /api/checkin/ops: ordered by cause, not by clock', () => {
     await a.send([a.op('visitors', visitor.id, 'checked_in', null)]);
     const second = await b.send([b.op('visitors', visitor.id, 'checked_in', null)]);
     expect(second.body.data.results[0]).toMatchObject({ result: 'superseded', person: { status: 'checked_in', statusDeviceId: a.id } });
-    const conflict = (await get(`/api/checkin/conflicts?eventId=${eventId}`)).items.find((c: { recordId: string }) => c.recordId === visitor.id);
+    const conflict = (await get(`/api/checkin/conflicts?eventId=${eventId}&view=settled`)).items.find((c: { recordId: string }) => c.recordId === visitor.id);
     expect(conflict).toMatchObject({ personName: 'Double Admission', change: { deviceName: 'Gate B' }, other: { deviceName: 'Gate A' } });
     expect(conflict.why).toMatch(/^Double admission/);
   });
@@ -285,11 +288,12 @@ describe('POST /api/checkin/ops: ordered by cause, not by clock', () => {
     const op = gate.op('visitors', visitor.id, 'checked_in', null);
     expect((await gate.send([op])).body.data.results[0]).toMatchObject({ result: 'held', person: { status: 'cancelled' } });
     const conflict = (await get(`/api/checkin/conflicts?eventId=${eventId}`)).items.find((c: { recordId: string }) => c.recordId === visitor.id);
-    expect((await post(`/api/checkin/conflicts/${conflict.id}/resolve`, { decision: 'apply', operationId: op.id }, staff)).status).toBe(403);
-    const resolved = await post(`/api/checkin/conflicts/${conflict.id}/resolve`, { decision: 'apply', operationId: op.id, note: 'Paid at the desk' }, admin);
+    const decision = { decision: 'apply', operationId: op.id, personOperationId: conflict.currentOperationId };
+    expect((await post(`/api/checkin/conflicts/${conflict.id}/resolve`, decision, staff)).status).toBe(403);
+    const resolved = await post(`/api/checkin/conflicts/${conflict.id}/resolve`, { ...decision, note: 'Paid at the desk' }, admin);
     expect(resolved.body.data).toMatchObject({ resolution: 'applied checked_in', person: { status: 'checked_in' } });
     expect(await statusOf('visitors', visitor.id)).toBe('checked_in');
-    const after = (await get(`/api/checkin/conflicts?eventId=${eventId}`)).items.find((c: { id: string }) => c.id === conflict.id);
+    const after = (await get(`/api/checkin/conflicts?eventId=${eventId}&view=decided`)).items.find((c: { id: string }) => c.id === conflict.id);
     expect(after).toMatchObject({ resolvedBy: (await get('/api/auth/me')).name, resolution: 'applied checked_in: Paid at the desk' });
   });
 

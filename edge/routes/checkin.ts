@@ -7,7 +7,8 @@ import { toStatement, type SqlStatement } from '../db/sql-statement';
 import { events } from '../db/tables/events';
 import { stalls } from '../db/tables/organisations';
 import { visitors } from '../db/tables/people';
-import { deviceReports, rosterTombstones, statusChanges } from '../db/tables/system';
+import { deviceReports, rosterTombstones, statusChanges, users } from '../db/tables/system';
+import { endSession } from '../auth/sessions';
 import type { Database } from '../db/database';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
@@ -21,6 +22,7 @@ import {
   type CheckinBatch,
   checkinBatchEnvelopeSchema,
   checkinOperationSchema,
+  conflictQuerySchema,
   conflictResolutionSchema,
   DOOR_STATUSES,
   deviceReportSchema,
@@ -116,26 +118,61 @@ const OPS_PER_COMMIT = 10;
 const CLOCK_TOLERANCE_MS = 5_000;
 /** A device report older than this is shown with its age but no longer counted as waiting. */
 const DEVICE_REPORT_FRESH_MS = 2 * 3600_000;
+/** A device with changes waiting and no report for this long is flagged on the dashboard as silent. */
+const DEVICE_SILENT_MS = 3600_000;
+
+export const DEVICE_REVOKED = 'This device was revoked';
+const AUTHOR_DISABLED = 'The account that made these changes is disabled';
 
 /**
  * The sender of a batch, checked: the author through the ticket's signature (issued to this very
- * device), the device's clock through the request's `sentAt`. Device times then become server times:
- * corrected by the measured offset and never later than the request's arrival.
+ * device), whether that author's account and the device still stand, and the device's clock through the
+ * request's `sentAt`.
+ *
+ * Device times become server times: the device's time corrected by its measured offset, believed only
+ * inside [the ticket's issue, the arrival] — nothing queued under a ticket can be older than the ticket,
+ * and nothing is newer than its arrival. Outside it, the uncorrected time is tried (a `sentAt` far off
+ * while the change's own time is right); failing both, the change is dated at its arrival and flagged.
  */
 async function checkedSender(c: Context<AppEnv>, body: Pick<CheckinBatch, 'deviceId' | 'deviceName' | 'author' | 'sentAt'>) {
-  const { secrets, now } = c.get('deps');
+  const { secrets, now, db } = c.get('deps');
   const received = now();
   const check = await verifyAuthorTicket(body.author, body.deviceId, secrets.jwtSecret, received);
-  if (!check.ok) return { error: check.message } as const;
+  if (!check.ok) return { error: check.message, status: 400 } as const;
+  const [[account], [device]] = await Promise.all([
+    db.select({ role: users.role, disabled: users.disabled }).from(users).where(eq(users.id, check.author.userId)).limit(1),
+    db.select({ revokedAt: deviceReports.revokedAt }).from(deviceReports).where(eq(deviceReports.deviceId, body.deviceId)).limit(1),
+  ]);
+  const revokedAtMs = device?.revokedAt ? Date.parse(device.revokedAt) : null;
+  const authorDisabled = !account || account.disabled;
   const measured = received.getTime() - Date.parse(body.sentAt);
   const offsetMs = Math.abs(measured) <= CLOCK_TOLERANCE_MS ? 0 : measured;
   const receivedAt = received.toISOString();
+  const earliest = check.author.issuedAtMs - 1000;
+  const latest = received.getTime();
+  const believable = (ms: number) => ms >= earliest && ms <= latest + CLOCK_TOLERANCE_MS;
+  /** When a change happened, on the server's clock, and whether its device's time had to be set aside. */
+  const timeOf = (deviceTime: string) => {
+    const claimed = Date.parse(deviceTime);
+    const at = [claimed + offsetMs, claimed].find(believable);
+    return at === undefined ? { ms: latest, doubtful: true } : { ms: Math.min(at, latest), doubtful: false };
+  };
   return {
     author: check.author,
+    /** Only organisers set or lift holds (schemas/checkin.ts `DOOR_HOLDS`). */
+    authority: account?.role === 'admin' ? ('organiser' as const) : ('staff' as const),
     device: { id: body.deviceId, name: body.deviceName },
+    revoked: revokedAtMs !== null,
     offsetMs,
     receivedAt,
-    happenedAt: (deviceTime: string) => new Date(Math.min(Date.parse(deviceTime) + offsetMs, received.getTime())).toISOString(),
+    timeOf: (deviceTime: string) => {
+      const { ms, doubtful } = timeOf(deviceTime);
+      return { happenedAt: new Date(ms).toISOString(), doubtful };
+    },
+    happenedAt: (deviceTime: string) => new Date(timeOf(deviceTime).ms).toISOString(),
+    /** Why a change dated `happenedAt` waits for an organiser whatever the ordering rule says, if it does. */
+    holdFor: (happenedAt: string): 'revoked' | 'author' | null =>
+      revokedAtMs !== null && Date.parse(happenedAt) > revokedAtMs ? 'revoked' : authorDisabled ? 'author' : null,
     /**
      * Names the device and records its clock's offset, in the same commit as its changes — when either
      * changed or a minute passed, not on every request of a busy gate.
@@ -177,9 +214,13 @@ const REJECTED_GONE = 'This person is no longer on the roster';
 export const checkinRoutes = new Hono<AppEnv>()
   /** `GET /roster?eventId&since&limit`: people changed after version `since`, in version order, and tombstones; plus the devices' names. */
   .get('/roster', requireStaff, validate('query', rosterQuerySchema), async (c) => {
-    const { eventId, since, limit } = c.req.valid('query');
+    const { eventId, since, limit, deviceId } = c.req.valid('query');
     const { db } = c.get('deps');
-    const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).limit(1);
+    const [[event], [device]] = await Promise.all([
+      db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).limit(1),
+      deviceId ? db.select({ revokedAt: deviceReports.revokedAt }).from(deviceReports).where(eq(deviceReports.deviceId, deviceId)).limit(1) : [],
+    ]);
+    if (device?.revokedAt) return revokedAnswer(c);
     if (!event) return fail(c, 404, 'Event not found');
     const arms = (Object.keys(TABLES) as RosterKind[]).map((kind) => rosterArm(kind, eventId, since, limit));
     const t = rosterTombstones;
@@ -216,8 +257,14 @@ export const checkinRoutes = new Hono<AppEnv>()
     if (device.secretHash !== null && device.secretHash !== secretHash) {
       return fail(c, 403, 'This device id belongs to another device', { id: 'This device id belongs to another device' });
     }
-    const patch = { ...(device.secretHash === null ? { secretHash } : {}), ...(input.name && input.name !== device.name ? { name: input.name } : {}) };
-    if (Object.keys(patch).length) await db.update(deviceReports).set(patch).where(eq(deviceReports.deviceId, input.id));
+    if (device.revokedAt) return revokedAnswer(c);
+    const patch = {
+      ...(device.secretHash === null ? { secretHash } : {}),
+      ...(input.name && input.name !== device.name ? { name: input.name } : {}),
+      ...(input.appVersion ? { appVersion: input.appVersion } : {}),
+      sessionId: c.get('sessionId'),
+    };
+    await db.update(deviceReports).set(patch).where(eq(deviceReports.deviceId, input.id));
     const user = c.get('user');
     const { ticket, expiresAt } = await signAuthorTicket({ userId: user.id, name: user.name, deviceId: input.id }, secrets.jwtSecret, now());
     return ok(c, { deviceId: input.id, name: patch.name ?? device.name, author: { userId: user.id, name: user.name }, ticket, expiresAt }, 'Device signed in');
@@ -263,6 +310,10 @@ export const checkinRoutes = new Hono<AppEnv>()
     const states = new Map<string, (PersonState & { eventId: string | null }) | undefined>();
     for (let slice = 0; slice < slices; slice++) {
       const ops = logged.slice(slice * OPS_PER_COMMIT, (slice + 1) * OPS_PER_COMMIT);
+      const timing = (deviceTime: string) => {
+        const { happenedAt, doubtful } = sender.timeOf(deviceTime);
+        return { happenedAt, deviceTimeDoubtful: doubtful, holdFor: sender.holdFor(happenedAt) };
+      };
       const statements = ops.flatMap(({ op }) =>
         statusChangeStatements(doorTarget(op.kind), {
           logId: uuidv7(),
@@ -273,8 +324,9 @@ export const checkinRoutes = new Hono<AppEnv>()
           base: { kind: 'seen', operationId: op.baseOperationId },
           eventId: op.eventId,
           author: { userId: sender.author.userId, name: sender.author.name },
+          authority: sender.authority,
           device: sender.device,
-          happenedAt: sender.happenedAt(op.deviceTime),
+          ...timing(op.deviceTime),
           claimedDeviceTime: op.deviceTime,
           receivedAt: sender.receivedAt,
           notes: op.note ?? '',
@@ -330,6 +382,8 @@ export const checkinRoutes = new Hono<AppEnv>()
         return { ...answer, person };
       }),
       clockOffsetMs: sender.offsetMs,
+      /** The device was revoked: it sends what it still holds, then wipes its roster and outbox. */
+      revoked: sender.revoked,
     });
   })
   /**
@@ -342,12 +396,16 @@ export const checkinRoutes = new Hono<AppEnv>()
     const { db, writeBatch } = c.get('deps');
     const sender = await checkedSender(c, input);
     if ('error' in sender) return fail(c, 400, sender.error!, { author: sender.error! });
+    // A walk-in is a new registration, not a change to hold for a decision: a revoked device or a disabled
+    // account makes none.
+    const refusal = sender.holdFor(sender.happenedAt(input.deviceTime));
+    if (refusal) return fail(c, 403, refusal === 'revoked' ? DEVICE_REVOKED : AUTHOR_DISABLED, { device: refusal === 'revoked' ? DEVICE_REVOKED : AUTHOR_DISABLED });
     const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, input.eventId)).limit(1);
     if (!event) return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
     const [existing] = await db.select({ eventId: visitors.eventId }).from(visitors).where(eq(visitors.id, input.id)).limit(1);
     if (existing && existing.eventId !== input.eventId) return fail(c, 409, 'This id is already used by another registration');
     const at = sender.receivedAt;
-    const happenedAt = sender.happenedAt(input.deviceTime);
+    const { happenedAt, doubtful } = sender.timeOf(input.deviceTime);
     const { author, device } = sender;
     const [inserted] = await groupCommit(writeBatch, [
       toStatement(
@@ -394,6 +452,7 @@ export const checkinRoutes = new Hono<AppEnv>()
             operationId: input.id,
             deviceTime: happenedAt,
             claimedDeviceTime: input.deviceTime,
+            deviceTimeDoubtful: doubtful,
             outcome: 'applied',
             notes: 'Registered at the venue',
             createdAt: at,
@@ -413,9 +472,22 @@ export const checkinRoutes = new Hono<AppEnv>()
     const { db, now, secrets } = c.get('deps');
     const check = await verifyAuthorTicket(input.author, input.deviceId, secrets.jwtSecret, now());
     if (!check.ok) return fail(c, 403, check.message, { author: check.message });
-    const values = { eventId: input.eventId, waiting: input.waiting, reportedBy: c.get('user').name, reportedAt: now().toISOString() };
-    const updated = await db.update(deviceReports).set(values).where(eq(deviceReports.deviceId, input.deviceId)).returning({ id: deviceReports.deviceId });
-    if (!updated.length) return fail(c, 404, 'Unknown device: sign it in first');
+    const values = {
+      eventId: input.eventId,
+      waiting: input.waiting,
+      reportedBy: c.get('user').name,
+      reportedAt: now().toISOString(),
+      ...(input.appVersion ? { appVersion: input.appVersion } : {}),
+    };
+    const updated = await db
+      .update(deviceReports)
+      .set(values)
+      .where(and(eq(deviceReports.deviceId, input.deviceId), sql`${deviceReports.revokedAt} IS NULL`))
+      .returning({ id: deviceReports.deviceId });
+    if (!updated.length) {
+      const [device] = await db.select({ revokedAt: deviceReports.revokedAt }).from(deviceReports).where(eq(deviceReports.deviceId, input.deviceId)).limit(1);
+      return device ? revokedAnswer(c) : fail(c, 404, 'Unknown device: sign it in first');
+    }
     return ok(c, { deviceId: input.deviceId, ...values });
   })
   /**
@@ -447,10 +519,7 @@ export const checkinRoutes = new Hono<AppEnv>()
       GROUP BY hour ORDER BY hour`);
     const rows = await db.select().from(deviceReports).where(eq(deviceReports.eventId, eventId));
     const at = now().getTime();
-    const devices = rows.map(({ secretHash: _secret, ...d }) => {
-      const ageMs = Math.max(0, at - Date.parse(d.reportedAt));
-      return { ...d, ageMs, stale: ageMs > DEVICE_REPORT_FRESH_MS, clockSkewed: Math.abs(d.clockOffsetMs) > 120_000 };
-    });
+    const devices = rows.filter((d) => !d.revokedAt).map((d) => deviceView(d, at));
     return ok(c, {
       checkedIn: { ...checkedIn, total: byKind.reduce((sum, [, n]) => sum + n, 0) },
       perHour: perHour.map((row) => ({ hour: `${row.hour}+05:30`, people: Number(row.people) })),
@@ -458,43 +527,87 @@ export const checkinRoutes = new Hono<AppEnv>()
     });
   })
   /**
-   * `GET /conflicts?eventId`: every change that met a change its device had not seen, with that change,
-   * the person, both devices by name, who won and why, and any organiser's decision.
+   * `GET /devices`: every door device by name, with who last used it, when it was last heard from, its app
+   * version, what it last said was waiting (with the report's age), its clock's offset, and whether it was
+   * revoked. Devices silent for over an hour with changes waiting are flagged.
    */
-  .get('/conflicts', requireAdmin, validate('query', z.object({ eventId: z.optional(z.string().check(z.maxLength(100))) })), async (c) => {
-    const { eventId } = c.req.valid('query');
+  .get('/devices', requireAdmin, async (c) => {
+    const { db, now } = c.get('deps');
+    const rows = await db.select().from(deviceReports).orderBy(sql`${deviceReports.reportedAt} DESC`);
+    const at = now().getTime();
+    return ok(c, { items: rows.map((d) => deviceView(d, at)) });
+  })
+  /**
+   * `POST /devices/:id/revoke`: a lost or stolen device. From now its tickets are refused, its session ends,
+   * its next contact answers 403 so it wipes its roster and the personal data of its outbox, and its changes
+   * dated after now wait in the conflict inbox (those made before still apply).
+   */
+  .post('/devices/:id/revoke', requireAdmin, async (c) => {
+    const { db, now } = c.get('deps');
+    const [device] = await db.select().from(deviceReports).where(eq(deviceReports.deviceId, c.req.param('id'))).limit(1);
+    if (!device) return fail(c, 404, 'Device not found');
+    if (device.revokedAt) return ok(c, deviceView(device, now().getTime()), 'This device was already revoked');
+    const revokedAt = now().toISOString();
+    const [revoked] = await db
+      .update(deviceReports)
+      .set({ revokedAt, revokedBy: c.get('user').name, sessionId: null })
+      .where(eq(deviceReports.deviceId, device.deviceId))
+      .returning();
+    if (device.sessionId && device.sessionId !== c.get('sessionId')) await endSession(db, device.sessionId);
+    return ok(c, deviceView(revoked ?? device, now().getTime()), 'Device revoked');
+  })
+  /**
+   * `GET /conflicts?eventId&view&deviceId&recordId&page&limit`: the conflict inbox, a page at a time, newest
+   * first. `view=decision` (the default) lists changes held for an organiser's decision and not yet decided;
+   * `view=settled` the concurrent changes the door's rule settled (double admissions, mostly), which need
+   * none; `view=decided` the decided ones. Each item has the change it met, the person and their current
+   * change (a decision names it), both devices by name, who won and why. `counts` are the whole event's.
+   */
+  .get('/conflicts', requireAdmin, validate('query', conflictQuerySchema), async (c) => {
+    const { eventId, view, deviceId, recordId, page, limit } = c.req.valid('query');
     const { db } = c.get('deps');
     const mine = statusChanges;
-    const rows = await db
-      .select()
-      .from(mine)
-      .where(and(sql`${mine.conflictWithOperationId} IS NOT NULL`, eventId ? eq(mine.eventId, eventId) : undefined))
-      .orderBy(sql`${mine.createdAt} DESC`)
-      .limit(500);
-    const others = rows.length
-      ? await db
-          .select()
-          .from(statusChanges)
-          .where(
-            inArray(
-              statusChanges.operationId,
-              rows.map((r) => r.conflictWithOperationId!),
-            ),
-          )
-      : [];
+    const inInbox = sql`(${mine.conflictWithOperationId} IS NOT NULL OR ${mine.outcome} = 'held')`;
+    const scope = and(inInbox, eventId ? eq(mine.eventId, eventId) : undefined);
+    const views = {
+      decision: sql`${mine.outcome} = 'held' AND ${mine.resolvedAt} IS NULL`,
+      settled: sql`${mine.outcome} <> 'held'`,
+      decided: sql`${mine.outcome} = 'held' AND ${mine.resolvedAt} IS NOT NULL`,
+    };
+    const where = and(scope, views[view], deviceId ? eq(mine.deviceId, deviceId) : undefined, recordId ? eq(mine.recordId, recordId) : undefined);
+    const [[counted], [total], rows] = await Promise.all([
+      db
+        .select({
+          decision: sql<number>`coalesce(sum(CASE WHEN ${views.decision} THEN 1 ELSE 0 END), 0)`,
+          settled: sql<number>`coalesce(sum(CASE WHEN ${views.settled} THEN 1 ELSE 0 END), 0)`,
+          decided: sql<number>`coalesce(sum(CASE WHEN ${views.decided} THEN 1 ELSE 0 END), 0)`,
+        })
+        .from(mine)
+        .where(scope),
+      db.select({ n: sql<number>`count(*)` }).from(mine).where(where),
+      db
+        .select()
+        .from(mine)
+        .where(where)
+        .orderBy(sql`${mine.createdAt} DESC, ${mine.id} DESC`)
+        .limit(limit)
+        .offset((page - 1) * limit),
+    ]);
+    const metIds = rows.flatMap((r) => (r.conflictWithOperationId ? [r.conflictWithOperationId] : []));
+    const others = metIds.length ? await db.select().from(statusChanges).where(inArray(statusChanges.operationId, metIds)) : [];
     const otherById = new Map(others.map((o) => [o.operationId, o]));
     const deviceNames = new Map((await db.select({ id: deviceReports.deviceId, name: deviceReports.name }).from(deviceReports)).map((d) => [d.id, d.name]));
-    const people = new Map<string, { name: string; status: string | null }>();
+    const people = new Map<string, { name: string; status: string | null; operationId: string | null }>();
     for (const kind of ROSTER_KINDS) {
       const ids = [...new Set(rows.filter((r) => r.resource === kind).map((r) => r.recordId))];
       if (!ids.length) continue;
       const table = TABLES[kind];
       const nameColumn = kind === 'stalls' || kind === 'sponsors' ? TABLES[kind].contactPersonName : TABLES[kind].fullName;
       for (const p of await db
-        .select({ id: table.id, name: nameColumn, status: doorStatusColumn(kind) })
+        .select({ id: table.id, name: nameColumn, status: doorStatusColumn(kind), operationId: table.statusOperationId })
         .from(table)
         .where(inArray(table.id, ids))) {
-        people.set(`${kind}:${p.id}`, { name: p.name, status: (p.status as string | null) ?? null });
+        people.set(`${kind}:${p.id}`, { name: p.name, status: (p.status as string | null) ?? null, operationId: p.operationId });
       }
     }
     const side = (change: (typeof rows)[number] | undefined) =>
@@ -504,15 +617,17 @@ export const checkinRoutes = new Hono<AppEnv>()
         deviceName: change.deviceId === null ? 'Admin panel' : change.deviceName || deviceNames.get(change.deviceId) || `Device ${change.deviceId.slice(0, 8)}`,
         changedBy: change.changedByName,
         happenedAt: change.deviceTime ?? change.createdAt,
+        deviceTimeDoubtful: change.deviceTimeDoubtful,
         receivedAt: change.createdAt,
         fromStatus: change.fromStatus,
         toStatus: change.toStatus,
         outcome: change.outcome,
       };
+    const n = Number(total?.n ?? 0);
     return ok(c, {
       items: rows.map((row) => {
         const person = people.get(`${row.resource}:${row.recordId}`);
-        const other = otherById.get(row.conflictWithOperationId!);
+        const other = row.conflictWithOperationId ? otherById.get(row.conflictWithOperationId) : undefined;
         return {
           id: row.id,
           kind: row.resource,
@@ -520,19 +635,30 @@ export const checkinRoutes = new Hono<AppEnv>()
           eventId: row.eventId,
           personName: person?.name ?? null,
           currentStatus: person?.status ?? null,
+          /** The person's current change: a decision names it and is refused as stale if it moved. */
+          currentOperationId: person?.operationId ?? null,
           change: side(row),
           other: side(other) ?? null,
-          why: explain(row.outcome, row.toStatus, other?.toStatus ?? null),
+          heldBecause: row.heldBecause,
+          why: explain(row.outcome, row.heldBecause, row.toStatus, other?.toStatus ?? null),
           resolvedAt: row.resolvedAt,
           resolvedBy: row.resolvedBy,
           resolution: row.resolution,
         };
       }),
+      total: n,
+      page,
+      limit,
+      totalPages: Math.max(1, Math.ceil(n / limit)),
+      counts: { decision: Number(counted?.decision ?? 0), settled: Number(counted?.settled ?? 0), decided: Number(counted?.decided ?? 0) },
     });
   })
   /**
-   * `POST /conflicts/:id/resolve {decision, operationId?, note?}`: an organiser's decision, recorded on the
-   * conflict. `apply` sets the status of the chosen side as a change of its own (made on the current state).
+   * `POST /conflicts/:id/resolve {decision, operationId?, personOperationId, note?}`: an organiser's decision,
+   * made on the state the organiser saw (`personOperationId`: the person's current change). It is refused as
+   * stale (409, with the state now) when the person has changed since or another organiser decided first;
+   * the same decision sent again (a double submit) answers the recorded one. `apply` sets the status of the
+   * chosen side as a change of its own, in the same commit as the decision.
    */
   .post('/conflicts/:id/resolve', requireAdmin, validate('json', conflictResolutionSchema), async (c) => {
     const input = c.req.valid('json');
@@ -542,12 +668,10 @@ export const checkinRoutes = new Hono<AppEnv>()
       .from(statusChanges)
       .where(eq(statusChanges.id, c.req.param('id')))
       .limit(1);
-    if (!row || row.conflictWithOperationId === null) return fail(c, 404, 'Conflict not found');
+    if (!row || (row.conflictWithOperationId === null && row.outcome !== 'held')) return fail(c, 404, 'Conflict not found');
     if (!(ROSTER_KINDS as readonly string[]).includes(row.resource)) return fail(c, 400, 'Not a door conflict');
     const kind = row.resource as RosterKind;
-    const at = now().toISOString();
-    const user = c.get('user');
-    const statements: SqlStatement[] = [];
+    const table = TABLES[kind];
     let applied: string | null = null;
     if (input.decision === 'apply') {
       const chosen = [row.operationId, row.conflictWithOperationId].includes(input.operationId ?? '') ? input.operationId : null;
@@ -555,38 +679,101 @@ export const checkinRoutes = new Hono<AppEnv>()
       const [change] = await db.select().from(statusChanges).where(eq(statusChanges.operationId, chosen)).limit(1);
       if (!change) return fail(c, 404, 'That change is not in the log');
       applied = change.toStatus;
+    }
+    const decided = applied ? `applied ${applied}` : 'kept';
+    const resolution = input.note ? `${decided}: ${input.note}` : decided;
+    const stateNow = async () => (await doorStates(db, kind, [row.recordId])).values().next().value ?? null;
+    const stale = async (message: string) =>
+      c.json({ success: false as const, message, data: { resolvedAt: row.resolvedAt, resolvedBy: row.resolvedBy, resolution: row.resolution, person: await stateNow() } }, 409);
+    if (row.resolvedAt) {
+      // A double submit of the same decision answers what was recorded; any other is too late.
+      if (row.resolution === resolution) return ok(c, { id: row.id, resolution: decided, person: await stateNow() }, 'Conflict resolved');
+      return stale(`${row.resolvedBy || 'Another organiser'} already decided this conflict (${row.resolution})`);
+    }
+    const [person] = await db.select({ operationId: table.statusOperationId, updatedAt: table.updatedAt }).from(table).where(eq(table.id, row.recordId)).limit(1);
+    if (!person) return fail(c, 404, 'This person is no longer on the roster');
+    if (person.operationId !== input.personOperationId) return stale("This person's status changed since you opened the inbox: decide again on what it is now");
+
+    const at = now().toISOString();
+    const user = c.get('user');
+    // Both statements stand on the person's row as read above: a change or a decision committed in between
+    // makes the decision write nothing, and the answer says it was stale.
+    const statements: SqlStatement[] = [
+      toStatement(
+        db
+          .update(statusChanges)
+          .set({ resolvedAt: at, resolvedBy: user.name, resolution })
+          .where(
+            and(
+              eq(statusChanges.id, row.id),
+              sql`${statusChanges.resolvedAt} IS NULL`,
+              sql`(SELECT ${sql.identifier(table.updatedAt.name)} FROM ${table} WHERE ${sql.identifier(table.id.name)} = ${row.recordId}) = ${person.updatedAt}`,
+            ),
+          )
+          .returning({ id: statusChanges.id }),
+      ),
+    ];
+    if (applied) {
       statements.push(
         ...statusChangeStatements(
           doorTarget(kind),
           panelChange({
             resource: kind,
             recordId: row.recordId,
-            toStatus: change.toStatus,
+            toStatus: applied,
             author: { userId: user.id, name: user.name },
             at,
-            notes: `Conflict resolved: ${change.toStatus} applied${input.note ? ` (${input.note})` : ''}`,
+            expectedUpdatedAt: person.updatedAt,
+            notes: `Conflict resolved: ${applied} applied${input.note ? ` (${input.note})` : ''}`,
           }),
         ),
       );
     }
-    const resolution = applied ? `applied ${applied}` : 'kept';
-    statements.push(
-      toStatement(
-        db
-          .update(statusChanges)
-          .set({ resolvedAt: at, resolvedBy: user.name, resolution: input.note ? `${resolution}: ${input.note}` : resolution })
-          .where(eq(statusChanges.id, row.id)),
-      ),
-    );
-    await groupCommit(writeBatch, statements);
-    const [state] = (await doorStates(db, kind, [row.recordId])).values();
-    return ok(c, { id: row.id, resolution, person: state ?? null }, 'Conflict resolved');
+    const [recorded] = await groupCommit(writeBatch, statements);
+    if (!(recorded as unknown[] | undefined)?.length) {
+      const [now_] = await db.select().from(statusChanges).where(eq(statusChanges.id, row.id)).limit(1);
+      if (now_?.resolvedAt && now_.resolution === resolution) return ok(c, { id: row.id, resolution: decided, person: await stateNow() }, 'Conflict resolved');
+      Object.assign(row, { resolvedAt: now_?.resolvedAt ?? null, resolvedBy: now_?.resolvedBy ?? null, resolution: now_?.resolution ?? null });
+      return stale(
+        now_?.resolvedAt
+          ? `${now_.resolvedBy || 'Another organiser'} already decided this conflict (${now_.resolution})`
+          : "This person's status changed since you opened the inbox: decide again on what it is now",
+      );
+    }
+    return ok(c, { id: row.id, resolution: decided, person: await stateNow() }, 'Conflict resolved');
   });
 
+/** A device as the Devices screen and the live counts show it; never its secret's hash nor its session. */
+function deviceView(d: typeof deviceReports.$inferSelect, at: number) {
+  const { secretHash: _secret, sessionId: _session, ...device } = d;
+  const ageMs = Math.max(0, at - Date.parse(d.reportedAt));
+  return {
+    ...device,
+    ageMs,
+    stale: ageMs > DEVICE_REPORT_FRESH_MS,
+    /** Changes waiting and nothing heard for over an hour: someone should find this device. */
+    silent: d.waiting > 0 && ageMs > DEVICE_SILENT_MS && !d.revokedAt,
+    clockSkewed: Math.abs(d.clockOffsetMs) > 120_000,
+  };
+}
+
+/**
+ * 403 to a revoked device: `errors.device` = `revoked` tells the device to wipe its copy of the roster and
+ * of personal data in its outbox, and to say so (pwa/src/offline/checkin-sync.ts).
+ */
+function revokedAnswer(c: Context<AppEnv>) {
+  return fail(c, 403, DEVICE_REVOKED, { device: 'revoked' });
+}
+
 /** Who won a conflict and why, in the words of the door's conflict rule. */
-function explain(outcome: string, toStatus: string, otherStatus: string | null): string {
+function explain(outcome: string, heldBecause: string | null, toStatus: string, otherStatus: string | null): string {
   const label = (s: string | null) => (s ?? 'none').replace(/_/g, ' ');
-  if (outcome === 'held') return `Held: the person was ${label(otherStatus)} by an organiser; ${label(toStatus)} waits for your decision.`;
+  if (outcome === 'held') {
+    if (heldBecause === 'revoked') return `Held: made on this device after it was revoked; ${label(toStatus)} waits for your decision.`;
+    if (heldBecause === 'author') return `Held: the account that made it is disabled; ${label(toStatus)} waits for your decision.`;
+    if (heldBecause === 'role') return `Held: only organisers set or lift a hold; ${label(toStatus)} from door staff waits for your decision.`;
+    return `Held: the person was ${label(otherStatus)} by an organiser; ${label(toStatus)} waits for your decision.`;
+  }
   if (outcome === 'applied') return `${label(toStatus)} won: it is further along the door's flow than ${label(otherStatus)}, which its device had not seen.`;
   if (toStatus === otherStatus) return `Double admission: both devices set ${label(toStatus)} without seeing each other's change.`;
   return `${label(otherStatus)} stayed: ${label(toStatus)} came from a device that had not seen it and is not further along the door's flow.`;

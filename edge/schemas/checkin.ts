@@ -20,6 +20,26 @@ export const DOOR_STATUSES: Record<RosterKind, readonly string[]> = {
   sponsors: VIP_STATUSES,
 };
 
+/**
+ * Organisers' holds, per kind: statuses that say "do not admit on this pass". The one definition both sides
+ * read: the door refuses these passes on the device (features/checkin/flow.ts), and the server's status
+ * engine keeps them against late or concurrent door changes (lib/status-engine.ts). Only organisers
+ * (admins) set or lift a hold; a staff member's change into or out of one waits in the conflict inbox.
+ */
+export const DOOR_HOLDS: Record<RosterKind, readonly string[]> = {
+  visitors: ['cancelled', 'inactive'],
+  guests: ['not_attending'],
+  speakers: ['not_attending'],
+  awardeesvip: ['not_attending'],
+  stalls: ['not_attending'],
+  sponsors: ['not_attending'],
+};
+
+/** Whether `status` is an organiser's hold for `kind` (false for a kind that is not the door's). */
+export function isDoorHold(kind: string, status: string | null | undefined): boolean {
+  return status != null && (ROSTER_KINDS as readonly string[]).includes(kind) && DOOR_HOLDS[kind as RosterKind].includes(status);
+}
+
 /** The one big action of a person card at the venue door: the next status in this order. */
 export const DOOR_FLOW: Record<RosterKind, readonly string[]> = {
   visitors: ['registered_at_venue', 'checked_in', 'not_visited'],
@@ -61,7 +81,12 @@ export const rosterQuerySchema = z.object({
   eventId: eventIdField,
   since: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(ROSTER_PAGE_MAX)), 1000),
+  /** The asking device: a revoked one is answered 403 and wipes its copy. */
+  deviceId: z.optional(deviceIdField),
 });
+
+/** The app's build a device runs (its service worker's version), shown on the Devices screen. */
+const appVersionField = z.optional(z.string().check(z.trim(), z.maxLength(40)));
 
 /**
  * `POST /api/checkin/device`: signs this device in for the logged-in user. The first call registers the
@@ -74,6 +99,7 @@ export const deviceSignInSchema = z.object({
   secret: z.string({ error: 'secret is required' }).check(z.minLength(32, { error: 'secret must be at least 32 characters' }), z.maxLength(200)),
   name: z._default(text(60), ''),
   eventId: z.optional(z.string().check(z.maxLength(100))),
+  appVersion: appVersionField,
 });
 
 /** The device and the author of a batch, as the device states them; the server checks both through the ticket. */
@@ -142,6 +168,7 @@ export const deviceReportSchema = z.object({
   deviceId: deviceIdField,
   eventId: eventIdField,
   waiting: z.number().check(z.int(), z.gte(0), z.lte(1_000_000)),
+  appVersion: appVersionField,
   /** An author ticket issued to this device: only the device's own sessions may report for it. */
   author: z.string({ error: 'author is required' }).check(z.minLength(1, { error: 'author is required' }), z.maxLength(2000)),
 });
@@ -151,7 +178,20 @@ export const conflictResolutionSchema = z.object({
   decision: z.enum(['keep', 'apply'], { error: 'decision must be keep or apply' }),
   /** With `apply`: the operation whose status becomes the person's status. */
   operationId: z.optional(z.string().check(z.maxLength(100))),
+  /** The person's current change as the organiser saw it (the inbox item's `currentOperationId`; null when none). */
+  personOperationId: z.nullable(z.string({ error: 'personOperationId is required' }).check(z.maxLength(100))),
   note: z.optional(text(500)),
+});
+
+/** The conflict inbox's views: held for a decision, settled by the door's rule, or decided. */
+export const CONFLICT_VIEWS = ['decision', 'settled', 'decided'] as const;
+export const conflictQuerySchema = z.object({
+  eventId: z.optional(z.string().check(z.maxLength(100))),
+  view: z._default(z.enum(CONFLICT_VIEWS, { error: `view must be one of: ${CONFLICT_VIEWS.join(', ')}` }), 'decision'),
+  deviceId: z.optional(z.string().check(z.maxLength(100))),
+  recordId: z.optional(z.string().check(z.maxLength(100))),
+  page: z._default(z.coerce.number({ error: 'page must be a whole number' }).check(z.int({ error: 'page must be a whole number' }), z.gte(1), z.lte(100_000)), 1),
+  limit: z._default(z.coerce.number({ error: 'limit must be a whole number' }).check(z.int({ error: 'limit must be a whole number' }), z.gte(1), z.lte(100)), 50),
 });
 
 export const eventQuerySchema = z.object({

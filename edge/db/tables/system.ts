@@ -69,6 +69,17 @@ export const statusChanges = sqliteTable(
      * current change): the operation id of that other change. The admins' conflict inbox lists these.
      */
     conflictWithOperationId: text('conflict_with_operation_id'),
+    /**
+     * Why a change was `held` for an organiser's decision: `hold` (it met an organiser's hold), `role` (a staff
+     * member's change into or out of a hold, which only organisers make), `revoked` (made on a device after
+     * its revocation), `author` (its author's account is disabled). Null for every other outcome.
+     */
+    heldBecause: text('held_because'),
+    /**
+     * Set when the device's time for the change was not believable (before the device's sign-in for this
+     * author, or after its arrival): the change is dated at its arrival instead, and flagged.
+     */
+    deviceTimeDoubtful: booleanColumn('device_time_doubtful'),
     /** An organiser's decision on a conflict: when, by whom, and which (`kept` or `applied`). */
     resolvedAt: text('resolved_at'),
     resolvedBy: text('resolved_by'),
@@ -82,7 +93,7 @@ export const statusChanges = sqliteTable(
     uniqueIndex('status_changes_operation_idx').on(t.operationId),
     // Only conflicts are looked up by it, and they are a small share of the log: a partial index costs the
     // door's many ordinary changes nothing.
-    index('status_changes_conflict_idx').on(t.eventId, t.createdAt).where(sql`conflict_with_operation_id IS NOT NULL`),
+    index('status_changes_conflict_idx').on(t.eventId, t.createdAt).where(sql`conflict_with_operation_id IS NOT NULL OR outcome = 'held'`),
   ],
 );
 
@@ -214,6 +225,16 @@ export const deviceReports = sqliteTable(
     /** Server time minus device time, measured at the device's last batch (positive: the device is slow). */
     clockOffsetMs: integer('clock_offset_ms').notNull().default(0),
     clockCheckedAt: text('clock_checked_at'),
+    /** The app's build the device last reported (its service worker's version). */
+    appVersion: text('app_version'),
+    /**
+     * An organiser's revocation (a lost or stolen device): from this time its tickets are refused, its roster
+     * pulls answer 403 so it wipes its copy, and its changes dated after it wait in the conflict inbox.
+     */
+    revokedAt: text('revoked_at'),
+    revokedBy: text('revoked_by'),
+    /** The session the device was last signed in with: revoking the device ends it. */
+    sessionId: text('session_id'),
   },
   (t) => [index('device_reports_event_idx').on(t.eventId)],
 );

@@ -89,9 +89,14 @@ describe('bulk status', () => {
     expect(history).toHaveLength(1);
   });
 
-  it('changes only the selected ids; staff may change people’s statuses', async () => {
+  it('changes only the selected ids; staff may change people’s statuses, but only organisers set a hold', async () => {
     const ids = summitVisitors.slice(0, 3);
-    const res = await send('POST', '/api/visitors/bulk', { action: 'status', status: 'cancelled', ids }, staff);
+    const refused = await send('POST', '/api/visitors/bulk', { action: 'status', status: 'cancelled', ids }, staff);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Only organisers (admins) can put a registration on hold or lift a hold');
+    const marked = await send('POST', '/api/visitors/bulk', { action: 'status', status: 'registered_at_venue', ids: summitVisitors.slice(0, 2) }, staff);
+    expect(marked.body.data).toEqual({ matched: 2, changed: 2 });
+    const res = await send('POST', '/api/visitors/bulk', { action: 'status', status: 'cancelled', ids });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ matched: 3, changed: 3 });
     const cancelled = (await send('GET', `/api/visitors?eventId=${summitId}&status=cancelled`)).body;
@@ -108,6 +113,14 @@ describe('bulk status', () => {
     ).body;
     // "Summit Visitor 1" and "Summit Visitor 10" … "19" match the search; "1" was cancelled above, so ten are still registered online.
     expect(body.data).toEqual({ matched: 10, changed: 10 });
+  });
+
+  it('staff leave people on an organiser’s hold as they are', async () => {
+    const ids = summitVisitors.slice(0, 5); // the first three were cancelled above
+    const res = await send('POST', '/api/visitors/bulk', { action: 'status', status: 'not_visited', ids }, staff);
+    expect(res.body.data).toEqual({ matched: 5, changed: 2 });
+    const cancelled = (await send('GET', `/api/visitors?eventId=${summitId}&status=cancelled`)).body;
+    expect(cancelled.data.total).toBe(3);
   });
 });
 

@@ -1,4 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CONFLICT_VIEWS } from '@edge/schemas/checkin';
+import { ApiError } from '../../lib/api-error';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { EventOptions, featuredOrFirst } from '../../components/event-options';
@@ -18,6 +20,8 @@ interface ConflictSide {
   deviceName: string;
   changedBy: string;
   happenedAt: string;
+  /** The device's own time was not believable: `happenedAt` is when the change arrived. */
+  deviceTimeDoubtful: boolean;
   receivedAt: string;
   fromStatus: string | null;
   toStatus: string;
@@ -32,6 +36,8 @@ export interface ConflictItem {
   eventId: string | null;
   personName: string | null;
   currentStatus: string | null;
+  /** The person's current change: the decision is made on it, and refused as stale if it moved. */
+  currentOperationId: string | null;
   change: ConflictSide;
   other: ConflictSide | null;
   why: string;
@@ -40,10 +46,27 @@ export interface ConflictItem {
   resolution: string | null;
 }
 
-const conflictsQueryOptions = (eventId: string) => ({
-  queryKey: ['checkin', 'conflicts', eventId] as const,
-  // The route's answer types `kind` as any text and `change` as optional; these rows are what it sends.
-  queryFn: async () => (await readEnvelope(api.api.checkin.conflicts.$get({ query: { eventId: eventId || undefined } }))).data.items as ConflictItem[],
+type ConflictView = (typeof CONFLICT_VIEWS)[number];
+
+/** The inbox's three views, in the organiser's words. */
+const VIEW_LABELS: Record<ConflictView, string> = {
+  decision: 'Needs a decision',
+  settled: 'Settled by the door',
+  decided: 'Decided',
+};
+
+const PAGE_SIZE = 50;
+
+const conflictsQueryOptions = (eventId: string, view: ConflictView, page: number) => ({
+  queryKey: ['checkin', 'conflicts', eventId, view, page] as const,
+  queryFn: async () => {
+    const { data } = await readEnvelope(
+      api.api.checkin.conflicts.$get({ query: { eventId: eventId || undefined, view, page: String(page), limit: String(PAGE_SIZE) } }),
+    );
+    // The route's answer types `kind` as any text and `change` as optional; these rows are what it sends.
+    return { ...data, items: data.items as ConflictItem[] };
+  },
+  placeholderData: keepPreviousData,
 });
 
 /** Times in India (the venue's zone), labelled so: an organiser may be reading from elsewhere. */
@@ -73,7 +96,10 @@ function Side({ title, side, testId }: { title: string; side: ConflictSide | nul
         <dt>By</dt>
         <dd>{side.changedBy || '—'}</dd>
         <dt>When</dt>
-        <dd>{inIndia(side.happenedAt)}</dd>
+        <dd>
+          {inIndia(side.happenedAt)}
+          {side.deviceTimeDoubtful && <span className="ci-muted"> (arrival: the device's clock was not believable)</span>}
+        </dd>
         <dt>Status</dt>
         <dd>{doorStatusLabel(side.toStatus)}</dd>
         <dt>Outcome</dt>
@@ -107,16 +133,25 @@ function PersonHistory({ kind, recordId }: { kind: RosterKind; recordId: string 
   );
 }
 
-/** The organiser's decision: keep the status as it is, or apply the side that did not win. */
+/**
+ * The organiser's decision: keep the status as it is, or apply the side that did not win. It is made on
+ * the person's state shown here; if that moved (or another organiser decided first) the server refuses it
+ * as stale, and the inbox reloads to show the state to decide on.
+ */
 function Resolve({ item, onDone }: { item: ConflictItem; onDone: () => void }) {
   const queryClient = useQueryClient();
   const losing = [item.change, item.other].find((side) => side && side.toStatus !== item.currentStatus) ?? null;
   const resolve = useMutation({
     mutationFn: (decision: { decision: 'keep' } | { decision: 'apply'; operationId: string }) =>
-      readEnvelope(api.api.checkin.conflicts[':id'].resolve.$post({ param: { id: item.id }, json: decision })),
+      readEnvelope(
+        api.api.checkin.conflicts[':id'].resolve.$post({ param: { id: item.id }, json: { ...decision, personOperationId: item.currentOperationId } }),
+      ),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['history', item.kind, item.recordId] });
       onDone();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) onDone();
     },
   });
   if (item.resolvedAt) {
@@ -158,10 +193,13 @@ export function ConflictsPage() {
   const eventList = events.data ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
+  const [view, setView] = useState<ConflictView>('decision');
+  const [page, setPage] = useState(1);
   const remembered = typeof localStorage === 'undefined' ? null : localStorage.getItem(CHOSEN_KEY);
   const eventId = chosen ?? (remembered && eventList.some((e) => e.id === remembered) ? remembered : (featuredOrFirst(eventList)?.id ?? ''));
-  const conflicts = useQuery({ ...conflictsQueryOptions(eventId), enabled: isAdmin && eventList.length > 0 });
-  const unresolved = conflicts.data?.filter((c) => !c.resolvedAt).length ?? 0;
+  const conflicts = useQuery({ ...conflictsQueryOptions(eventId, view, page), enabled: isAdmin && eventList.length > 0 });
+  const counts = conflicts.data?.counts;
+  const items = conflicts.data?.items;
 
   if (user && !isAdmin) {
     return (
@@ -183,7 +221,13 @@ export function ConflictsPage() {
         </div>
         <label className="ci-event">
           <span>Event</span>
-          <select value={eventId} onChange={(e) => setChosen(e.target.value)}>
+          <select
+            value={eventId}
+            onChange={(e) => {
+              setChosen(e.target.value);
+              setPage(1);
+            }}
+          >
             <EventOptions events={eventList} failed={events.isError} />
           </select>
         </label>
@@ -191,7 +235,6 @@ export function ConflictsPage() {
       <p className="ci-muted">
         Changes made on a device that had not seen another change of the same person. Clocks decide nothing: a status further along the door (checked in →
         exited ramp → left venue) stands, a cancellation holds until you decide, and two gates admitting one person is reported as a double admission.{' '}
-        {conflicts.data ? `${unresolved} waiting for a decision.` : ''}
         <button
           type="button"
           className="ci-button ci-button--small"
@@ -202,16 +245,36 @@ export function ConflictsPage() {
           {conflicts.isFetching ? 'Refreshing…' : 'Refresh'}
         </button>
       </p>
+      <div className="ci-views" role="tablist" aria-label="Conflicts to show">
+        {CONFLICT_VIEWS.map((v) => (
+          <button
+            key={v}
+            type="button"
+            role="tab"
+            aria-selected={view === v}
+            className={view === v ? 'ci-view ci-view--on' : 'ci-view'}
+            onClick={() => {
+              setView(v);
+              setPage(1);
+            }}
+            data-testid={`conflict-view-${v}`}
+          >
+            {VIEW_LABELS[v]} <span className="ci-count" data-testid={`conflict-count-${v}`}>{counts ? counts[v].toLocaleString('en-IN') : '…'}</span>
+          </button>
+        ))}
+      </div>
       {conflicts.isPending && eventList.length > 0 && <p className="ci-muted">Loading conflicts…</p>}
       {conflicts.isError && (
         <p className="ci-note ci-note--warn" role="alert">
           Could not load the conflicts: {conflicts.error instanceof Error ? conflicts.error.message : String(conflicts.error)}
         </p>
       )}
-      {conflicts.data && conflicts.data.length === 0 && <p className="ci-muted ci-empty">No conflicts for this event.</p>}
-      {conflicts.data && conflicts.data.length > 0 && (
+      {items && items.length === 0 && (
+        <p className="ci-muted ci-empty">{view === 'decision' ? 'Nothing waits for a decision for this event.' : 'None for this event.'}</p>
+      )}
+      {items && items.length > 0 && (
         <ul className="ci-conflicts" aria-label="Conflicts" data-testid="conflicts">
-          {conflicts.data.map((c) => (
+          {items.map((c) => (
             <li key={c.id} className="ci-conflict" data-testid="conflict" data-record={c.recordId} data-resolved={c.resolvedAt ? 'yes' : 'no'}>
               <h2>
                 {c.personName ?? 'A person since removed'}
@@ -235,6 +298,19 @@ export function ConflictsPage() {
             </li>
           ))}
         </ul>
+      )}
+      {conflicts.data && conflicts.data.totalPages > 1 && (
+        <nav className="ci-pager" aria-label="Pages of conflicts">
+          <button type="button" className="ci-button ci-button--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span data-testid="conflict-page">
+            Page {page} of {conflicts.data.totalPages.toLocaleString('en-IN')} · {conflicts.data.total.toLocaleString('en-IN')} in all
+          </span>
+          <button type="button" className="ci-button ci-button--small" disabled={page >= conflicts.data.totalPages} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+        </nav>
       )}
     </section>
   );
