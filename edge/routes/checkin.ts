@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import * as z from 'zod/mini';
 import { signAuthorTicket, verifyAuthorTicket } from '../auth/author-ticket';
 import { requireAdmin, requireStaff } from '../auth/require-role';
 import { toStatement, type SqlStatement } from '../db/sql-statement';
@@ -399,7 +398,8 @@ export const checkinRoutes = new Hono<AppEnv>()
     // A walk-in is a new registration, not a change to hold for a decision: a revoked device or a disabled
     // account makes none.
     const refusal = sender.holdFor(sender.happenedAt(input.deviceTime));
-    if (refusal) return fail(c, 403, refusal === 'revoked' ? DEVICE_REVOKED : AUTHOR_DISABLED, { device: refusal === 'revoked' ? DEVICE_REVOKED : AUTHOR_DISABLED });
+    if (refusal)
+      return fail(c, 403, refusal === 'revoked' ? DEVICE_REVOKED : AUTHOR_DISABLED, { device: refusal === 'revoked' ? DEVICE_REVOKED : AUTHOR_DISABLED });
     const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, input.eventId)).limit(1);
     if (!event) return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
     const [existing] = await db.select({ eventId: visitors.eventId }).from(visitors).where(eq(visitors.id, input.id)).limit(1);
@@ -544,7 +544,11 @@ export const checkinRoutes = new Hono<AppEnv>()
    */
   .post('/devices/:id/revoke', requireAdmin, async (c) => {
     const { db, now } = c.get('deps');
-    const [device] = await db.select().from(deviceReports).where(eq(deviceReports.deviceId, c.req.param('id'))).limit(1);
+    const [device] = await db
+      .select()
+      .from(deviceReports)
+      .where(eq(deviceReports.deviceId, c.req.param('id')))
+      .limit(1);
     if (!device) return fail(c, 404, 'Device not found');
     if (device.revokedAt) return ok(c, deviceView(device, now().getTime()), 'This device was already revoked');
     const revokedAt = now().toISOString();
@@ -684,13 +688,24 @@ export const checkinRoutes = new Hono<AppEnv>()
     const resolution = input.note ? `${decided}: ${input.note}` : decided;
     const stateNow = async () => (await doorStates(db, kind, [row.recordId])).values().next().value ?? null;
     const stale = async (message: string) =>
-      c.json({ success: false as const, message, data: { resolvedAt: row.resolvedAt, resolvedBy: row.resolvedBy, resolution: row.resolution, person: await stateNow() } }, 409);
+      c.json(
+        {
+          success: false as const,
+          message,
+          data: { resolvedAt: row.resolvedAt, resolvedBy: row.resolvedBy, resolution: row.resolution, person: await stateNow() },
+        },
+        409,
+      );
     if (row.resolvedAt) {
       // A double submit of the same decision answers what was recorded; any other is too late.
       if (row.resolution === resolution) return ok(c, { id: row.id, resolution: decided, person: await stateNow() }, 'Conflict resolved');
       return stale(`${row.resolvedBy || 'Another organiser'} already decided this conflict (${row.resolution})`);
     }
-    const [person] = await db.select({ operationId: table.statusOperationId, updatedAt: table.updatedAt }).from(table).where(eq(table.id, row.recordId)).limit(1);
+    const [person] = await db
+      .select({ operationId: table.statusOperationId, updatedAt: table.updatedAt })
+      .from(table)
+      .where(eq(table.id, row.recordId))
+      .limit(1);
     if (!person) return fail(c, 404, 'This person is no longer on the roster');
     if (person.operationId !== input.personOperationId) return stale("This person's status changed since you opened the inbox: decide again on what it is now");
 

@@ -190,8 +190,14 @@ export const conflictQuerySchema = z.object({
   view: z._default(z.enum(CONFLICT_VIEWS, { error: `view must be one of: ${CONFLICT_VIEWS.join(', ')}` }), 'decision'),
   deviceId: z.optional(z.string().check(z.maxLength(100))),
   recordId: z.optional(z.string().check(z.maxLength(100))),
-  page: z._default(z.coerce.number({ error: 'page must be a whole number' }).check(z.int({ error: 'page must be a whole number' }), z.gte(1), z.lte(100_000)), 1),
-  limit: z._default(z.coerce.number({ error: 'limit must be a whole number' }).check(z.int({ error: 'limit must be a whole number' }), z.gte(1), z.lte(100)), 50),
+  page: z._default(
+    z.coerce.number({ error: 'page must be a whole number' }).check(z.int({ error: 'page must be a whole number' }), z.gte(1), z.lte(100_000)),
+    1,
+  ),
+  limit: z._default(
+    z.coerce.number({ error: 'limit must be a whole number' }).check(z.int({ error: 'limit must be a whole number' }), z.gte(1), z.lte(100)),
+    50,
+  ),
 });
 
 export const eventQuerySchema = z.object({

@@ -259,7 +259,10 @@ export function ConflictsPage() {
             }}
             data-testid={`conflict-view-${v}`}
           >
-            {VIEW_LABELS[v]} <span className="ci-count" data-testid={`conflict-count-${v}`}>{counts ? counts[v].toLocaleString('en-IN') : '…'}</span>
+            {VIEW_LABELS[v]}{' '}
+            <span className="ci-count" data-testid={`conflict-count-${v}`}>
+              {counts ? counts[v].toLocaleString('en-IN') : '…'}
+            </span>
           </button>
         ))}
       </div>

@@ -1,0 +1,291 @@
+// The door through a real day, on the server: organisers' holds for every kind, devices an organiser
+// revokes, an inbox that scales and decides once, and device times that are checked, not trusted.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Send, signIn } from '../testing/sessions';
+import { makeTestApp, type TestApp } from '../testing/test-app';
+
+let t: TestApp;
+let staff: string;
+let admin: string;
+let eventId: string;
+let send: Send;
+beforeAll(async () => {
+  t = await makeTestApp();
+  ({ admin, staff, send } = await signIn(t));
+  eventId = (await (await t.request('GET', '/api/events', { token: admin })).json()).data.items[0].id;
+});
+afterAll(() => t.close());
+
+const post = (path: string, body: unknown, token = staff) => send('POST', path, body, token);
+const get = async (path: string, token = admin) => (await send('GET', path, undefined, token)).body.data;
+const hours = 3600_000;
+
+let seq = 0;
+const opId = () => `0190b000-0000-7000-8000-${String(++seq).padStart(12, '0')}`;
+const mobile = () => `9${String(++seq).padStart(9, '0')}`;
+const addPerson = async (resource: string, name: string) =>
+  (await post(`/api/${resource}`, { fullName: name, mobileNumber: mobile(), ...(resource === 'awardeesvip' ? { city: 'Hyderabad', eventId } : {}) }, admin))
+    .body.data;
+
+/** A door device signed in for `token`'s user, with a clock `skewMs` away from the server's. */
+async function device(name: string, token = staff, skewMs = 0) {
+  const id = `gate-${name.toLowerCase().replace(/\W+/g, '-')}-${++seq}`;
+  const secret = `secret-of-${id}-0123456789abcdef0123456789`;
+  const signedIn = await post('/api/checkin/device', { id, secret, name, eventId }, token);
+  expect(signedIn.status).toBe(200);
+  const author: string = signedIn.body.data.ticket;
+  const clock = () => new Date(t.clock.now().getTime() + skewMs).toISOString();
+  return {
+    id,
+    secret,
+    author,
+    op: (kind: string, recordId: string, toStatus: string, base: string | null, deviceTime = clock()) => ({
+      id: opId(),
+      kind,
+      recordId,
+      eventId,
+      baseOperationId: base,
+      toStatus,
+      deviceTime,
+    }),
+    send: (operations: unknown[], sender = token, sentAt = clock()) =>
+      post('/api/checkin/ops', { deviceId: id, deviceName: name, author, sentAt, operations }, sender),
+    roster: (sender = token) => send('GET', `/api/checkin/roster?eventId=${eventId}&deviceId=${id}`, undefined, sender),
+  };
+}
+
+const statusOf = async (resource: string, id: string) => (await get(`/api/${resource}/${id}`)).status as string;
+const decisionInbox = async (query = '') => get(`/api/checkin/conflicts?eventId=${eventId}&view=decision${query}`);
+
+describe('holds for every kind', () => {
+  it('a VIP set not attending by an organiser stays so against a late offline scan, which waits in the inbox', async () => {
+    const vip = await addPerson('awardeesvip', 'Held VIP');
+    const gate = await device('VIP gate');
+    // The tablet saw the VIP before the organiser's change (base null), then scanned them offline.
+    const scan = gate.op('awardeesvip', vip.id, 'checked_in', null);
+    expect((await send('PUT', `/api/awardeesvip/${vip.id}/status`, { status: 'not_attending' }, admin)).status).toBe(200);
+    const answer = (await gate.send([scan])).body.data.results[0];
+    expect(answer).toMatchObject({ result: 'held', person: { status: 'not_attending' } });
+    expect(await statusOf('awardeesvip', vip.id)).toBe('not_attending');
+    const held = (await decisionInbox()).items.find((c: { recordId: string }) => c.recordId === vip.id);
+    expect(held).toMatchObject({ heldBecause: 'hold', currentStatus: 'not_attending', change: { toStatus: 'checked_in', outcome: 'held' } });
+    expect(held.why).toMatch(/^Held: the person was not attending by an organiser/);
+  });
+
+  it('only organisers set or lift holds: from the panel staff get 403, from the door their change waits for a decision', async () => {
+    const guest = await addPerson('guests', 'Staff Hold Guest');
+    const refused = await send('PUT', `/api/guests/${guest.id}/status`, { status: 'not_attending' }, staff);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Only organisers (admins) can put a registration on hold or lift a hold');
+
+    // A staff tablet that knows the current state (a causal change) still cannot put a guest on hold …
+    const gate = await device('Staff gate');
+    const hold = gate.op('guests', guest.id, 'not_attending', null);
+    expect((await gate.send([hold])).body.data.results[0]).toMatchObject({ result: 'held', person: { status: guest.status } });
+    // … nor lift an organiser's hold it has seen.
+    const visitor = await addPerson('visitors', 'Cancelled Visitor');
+    const cancel = await send('PUT', `/api/visitors/${visitor.id}/status`, { status: 'cancelled' }, admin);
+    const seen = (await get(`/api/visitors/${visitor.id}`)).statusOperationId ?? cancel.body.data.statusOperationId;
+    const lift = gate.op('visitors', visitor.id, 'checked_in', seen);
+    expect((await gate.send([lift])).body.data.results[0]).toMatchObject({ result: 'held', person: { status: 'cancelled' } });
+    const reasons = (await decisionInbox()).items.filter((c: { recordId: string }) => [guest.id, visitor.id].includes(c.recordId));
+    expect(reasons.map((c: { heldBecause: string }) => c.heldBecause)).toEqual(['role', 'role']);
+
+    // An organiser's own tablet lifts it.
+    const organiserGate = await device('Organiser gate', admin);
+    const lifted = organiserGate.op('visitors', visitor.id, 'checked_in', seen);
+    expect((await organiserGate.send([lifted], admin)).body.data.results[0]).toMatchObject({ result: 'applied', person: { status: 'checked_in' } });
+  });
+
+  it('staff may undo a walk-in their own device just registered (its cancellation applies)', async () => {
+    const gate = await device('Walk-in desk');
+    const id = '0190b000-0000-7000-8000-00000000abcd';
+    const at = t.clock.now().toISOString();
+    const walkIn = await post('/api/checkin/walk-ins', {
+      id,
+      eventId,
+      fullName: 'Walk In Mistake',
+      mobileNumber: mobile(),
+      deviceId: gate.id,
+      deviceName: 'Walk-in desk',
+      author: gate.author,
+      sentAt: at,
+      deviceTime: at,
+    });
+    expect(walkIn.status).toBe(201);
+    const undo = gate.op('visitors', id, 'cancelled', id);
+    expect((await gate.send([undo])).body.data.results[0]).toMatchObject({ result: 'applied', person: { status: 'cancelled' } });
+  });
+});
+
+describe('revoking a device', () => {
+  it('ends its session and tickets: earlier changes apply, later ones are held, its roster pull tells it to wipe', async () => {
+    const visitors = await Promise.all([1, 2, 3].map((n) => addPerson('visitors', `Revoked Gate Visitor ${n}`)));
+    const staffLogin = await t.createUser('staff', undefined, 'tablet staff password');
+    const tabletToken = await t.login(staffLogin.email, 'tablet staff password');
+    const tablet = await device('Lost tablet', tabletToken);
+    expect((await tablet.roster()).status).toBe(200);
+
+    const before = tablet.op('visitors', visitors[0].id, 'checked_in', null);
+    t.clock.advance(60_000);
+    const revoked = await post(`/api/checkin/devices/${tablet.id}/revoke`, {}, admin);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.data).toMatchObject({ deviceId: tablet.id, revokedBy: expect.any(String) });
+    expect(revoked.body.data.secretHash).toBeUndefined();
+    // Its session ended with the revocation.
+    expect((await tablet.roster()).status).toBe(401);
+
+    // The thief (or the device's next login) gets 403 with the wipe signal on every device call.
+    const afterLogin = await t.login(staffLogin.email, 'tablet staff password');
+    const pull = await tablet.roster(afterLogin);
+    expect(pull.status).toBe(403);
+    expect(pull.body).toMatchObject({ message: 'This device was revoked', errors: { device: 'revoked' } });
+    const again = await post('/api/checkin/device', { id: tablet.id, secret: tablet.secret, name: 'Lost tablet', eventId }, afterLogin);
+    expect(again.status).toBe(403);
+
+    t.clock.advance(60_000);
+    const after = tablet.op('visitors', visitors[1].id, 'checked_in', null);
+    const answer = await tablet.send([before, after], afterLogin);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.revoked).toBe(true);
+    expect(answer.body.data.results.map((r: { result: string }) => r.result)).toEqual(['applied', 'held']);
+    expect(await statusOf('visitors', visitors[0].id)).toBe('checked_in');
+    expect(await statusOf('visitors', visitors[1].id)).toBe('registered_online');
+    const held = (await decisionInbox(`&deviceId=${tablet.id}`)).items;
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({ heldBecause: 'revoked', recordId: visitors[1].id });
+
+    const devices = (await get('/api/checkin/devices')).items;
+    expect(devices.find((d: { deviceId: string }) => d.deviceId === tablet.id)).toMatchObject({ name: 'Lost tablet', revokedAt: expect.any(String) });
+    expect((await send('GET', '/api/checkin/devices', undefined, staff)).status).toBe(403);
+  });
+
+  it('a disabled account’s ticket no longer makes changes: they wait for a decision', async () => {
+    const visitor = await addPerson('visitors', 'Disabled Author Visitor');
+    const leaving = await t.createUser('staff', undefined, 'leaving staff password');
+    const leavingToken = await t.login(leaving.email, 'leaving staff password');
+    const tablet = await device('Shared tablet', leavingToken);
+    const op = tablet.op('visitors', visitor.id, 'checked_in', null);
+    await t.disableUser(leaving.id);
+    // Sent later under another staff login: not credited as if the account still stood.
+    const answer = (await tablet.send([op], staff)).body.data.results[0];
+    expect(answer).toMatchObject({ result: 'held' });
+    expect(await statusOf('visitors', visitor.id)).toBe('registered_online');
+    expect((await decisionInbox(`&recordId=${visitor.id}`)).items[0]).toMatchObject({ heldBecause: 'author' });
+  });
+});
+
+describe('an inbox that scales and decides once', () => {
+  it('5,000 double admissions and 30 held cases: the held 30 are the first page of "needs a decision", counts are the event’s', async () => {
+    const a = await device('Double A');
+    const b = await device('Double B');
+    const rows = Array.from({ length: 5000 }, (_, i) => [crypto.randomUUID(), i] as const);
+    // 5,000 visitors at once through SQL (imports of this size are tested with the import route): what matters here is the door.
+    const at = t.clock.now().toISOString();
+    await t.client.batch(
+      rows.map(([id, i]) => ({
+        sql: `INSERT INTO visitors (id, event_id, full_name, mobile_number, status, registration_type, pass_code, created_at, updated_at)
+              VALUES (?, ?, ?, ?, 'registered_online', 'visitor_registration', ?, ?, ?)`,
+        args: [id, eventId, `Double ${i}`, `+9170${String(i).padStart(8, '0')}`, `DBL${String(i).padStart(9, '0')}`, at, at],
+      })),
+      'write',
+    );
+    for (let i = 0; i < 5000; i += 500) {
+      const slice = rows.slice(i, i + 500);
+      await a.send(slice.map(([id]) => a.op('visitors', id, 'checked_in', null)));
+      await b.send(slice.map(([id]) => b.op('visitors', id, 'checked_in', null)));
+    }
+    const heldPeople = await Promise.all(Array.from({ length: 30 }, (_, i) => addPerson('guests', `Held Guest ${i}`)));
+    for (const guest of heldPeople) await send('PUT', `/api/guests/${guest.id}/status`, { status: 'not_attending' }, admin);
+    await a.send(heldPeople.map((g) => a.op('guests', g.id, 'checked_in', null)));
+    // More double admissions after the held cases: newest first must not bury the held ones.
+    const late = rows.slice(0, 100);
+    const c = await device('Double C');
+    await c.send(late.map(([id]) => c.op('visitors', id, 'checked_in', null)));
+
+    const first = await get(`/api/checkin/conflicts?eventId=${eventId}&view=decision&limit=50`);
+    const heldIds = new Set(heldPeople.map((g) => g.id));
+    expect(first.items.filter((i: { recordId: string }) => heldIds.has(i.recordId))).toHaveLength(30);
+    expect(first.counts.settled).toBeGreaterThanOrEqual(5100);
+    expect(first.counts.decision).toBe(first.total);
+    const settled = await get(`/api/checkin/conflicts?eventId=${eventId}&view=settled&page=3&limit=100`);
+    expect(settled.items).toHaveLength(100);
+    expect(settled.totalPages).toBe(Math.ceil(first.counts.settled / 100));
+  }, 120_000);
+
+  it('two organisers resolve one conflict at once: one 200, one 409; a double submit is idempotent; a stale screen is refused', async () => {
+    const second = await t.createUser('admin', undefined, 'second admin password');
+    const admin2 = await t.login(second.email, 'second admin password');
+    const gate = await device('Race gate');
+    const cases = await Promise.all([1, 2].map((n) => addPerson('visitors', `Race Visitor ${n}`)));
+    for (const v of cases) await send('PUT', `/api/visitors/${v.id}/status`, { status: 'cancelled' }, admin);
+    const ops = cases.map((v) => gate.op('visitors', v.id, 'checked_in', null));
+    await gate.send(ops);
+    const inbox = (await decisionInbox(`&recordId=${cases[0].id}`)).items[0];
+    const apply = { decision: 'apply', operationId: ops[0]!.id, personOperationId: inbox.currentOperationId };
+    const keep = { decision: 'keep', personOperationId: inbox.currentOperationId };
+    const [one, two] = await Promise.all([
+      post(`/api/checkin/conflicts/${inbox.id}/resolve`, apply, admin),
+      post(`/api/checkin/conflicts/${inbox.id}/resolve`, keep, admin2),
+    ]);
+    expect([one.status, two.status].sort()).toEqual([200, 409]);
+    const winner = one.status === 200 ? 'applied checked_in' : 'kept';
+    expect(await statusOf('visitors', cases[0].id)).toBe(winner === 'kept' ? 'cancelled' : 'checked_in');
+    const decided = (await get(`/api/checkin/conflicts?eventId=${eventId}&view=decided&recordId=${cases[0].id}`)).items[0];
+    expect(decided.resolution).toBe(winner);
+    // The loser's answer carries the state now.
+    const loser = one.status === 409 ? one : two;
+    expect(loser.body.data).toMatchObject({ resolution: winner });
+    // The winner's double submit answers the recorded decision again, and logs nothing more.
+    const repeat = await post(`/api/checkin/conflicts/${inbox.id}/resolve`, one.status === 200 ? apply : keep, one.status === 200 ? admin : admin2);
+    expect(repeat.status).toBe(200);
+    const history = (await get(`/api/visitors/${cases[0].id}/history`)).filter((h: { kind: string }) => h.kind === 'status');
+    expect(history.filter((h: { notes: string }) => h.notes.startsWith('Conflict resolved'))).toHaveLength(winner === 'kept' ? 0 : 1);
+
+    // A decision made on a screen from before the person changed is refused with the state now.
+    const other = (await decisionInbox(`&recordId=${cases[1].id}`)).items[0];
+    await send('PUT', `/api/visitors/${cases[1].id}/status`, { status: 'inactive' }, admin);
+    const stale = await post(
+      `/api/checkin/conflicts/${other.id}/resolve`,
+      { decision: 'apply', operationId: ops[1]!.id, personOperationId: other.currentOperationId },
+      admin,
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.body.data.person).toMatchObject({ status: 'inactive' });
+    expect(await statusOf('visitors', cases[1].id)).toBe('inactive');
+  });
+});
+
+describe('device times are checked, not trusted', () => {
+  it('a clock reset to 2000 and corrected before sending is dated at the arrival and flagged', async () => {
+    const visitor = await addPerson('visitors', 'Clock Reset Visitor');
+    const gate = await device('Reset gate');
+    t.clock.advance(hours);
+    const op = gate.op('visitors', visitor.id, 'checked_in', null, '2000-01-01T00:05:00.000Z');
+    await gate.send([op]);
+    const change = (await get(`/api/visitors/${visitor.id}/history`)).find((h: { operationId: string }) => h.operationId === op.id);
+    expect(change).toMatchObject({ deviceTime: t.clock.now().toISOString(), claimedDeviceTime: '2000-01-01T00:05:00.000Z', deviceTimeDoubtful: true });
+  });
+
+  it('a batch whose sentAt is a year ahead does not move an honest check-in a year back', async () => {
+    const visitor = await addPerson('visitors', 'Year Ahead Visitor');
+    const gate = await device('Year gate');
+    t.clock.advance(10 * 60_000);
+    const madeAt = new Date(t.clock.now().getTime() - 5 * 60_000).toISOString();
+    const op = gate.op('visitors', visitor.id, 'checked_in', null, madeAt);
+    const yearAhead = new Date(t.clock.now().getTime() + 365 * 24 * hours).toISOString();
+    await gate.send([op], staff, yearAhead);
+    const change = (await get(`/api/visitors/${visitor.id}/history`)).find((h: { operationId: string }) => h.operationId === op.id);
+    expect(change).toMatchObject({ deviceTime: madeAt, deviceTimeDoubtful: false });
+  });
+
+  it('a tablet a day slow still has its times corrected by its measured offset', async () => {
+    const visitor = await addPerson('visitors', 'Day Slow Visitor');
+    const gate = await device('Slow gate', staff, -24 * hours);
+    t.clock.advance(10 * 60_000);
+    const op = gate.op('visitors', visitor.id, 'checked_in', null);
+    await gate.send([op]);
+    const change = (await get(`/api/visitors/${visitor.id}/history`)).find((h: { operationId: string }) => h.operationId === op.id);
+    expect(change).toMatchObject({ deviceTime: t.clock.now().toISOString(), deviceTimeDoubtful: false });
+  });
+});
