@@ -224,7 +224,45 @@ export async function benchCheckin(
       met: searchP95 <= 30,
     });
 
-    // 3. Tap to updated card: the big action's click to the card showing the new status (stored first).
+    // 3a. Scan to admitted card: a scanner's Enter to the card showing the person checked in (stored first),
+    // the door's default ("scan = one admission").
+    const scanTimes: number[] = [];
+    for (const p of visitorsSample.slice(30, 60)) {
+      const box = page.getByTestId('checkin-search');
+      await box.fill(p.passCode);
+      scanTimes.push(
+        await page.evaluate(
+          (name) =>
+            new Promise<number>((resolve) => {
+              const admitted = () =>
+                [...document.querySelectorAll('[data-testid="person-card"][data-status="checked_in"] h2')].some((h) => h.textContent === name);
+              const start = performance.now();
+              const observer = new MutationObserver(() => {
+                if (admitted()) {
+                  observer.disconnect();
+                  resolve(performance.now() - start);
+                }
+              });
+              observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+              document
+                .querySelector<HTMLInputElement>('[data-testid="checkin-search"]')!
+                .dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+            }),
+          p.name,
+        ),
+      );
+    }
+    const scanP95 = pct(scanTimes, 95);
+    rows.push({
+      name: 'Scan to admitted card (code + Enter, strict-durability write), p95 of 30',
+      figure: `${ms(scanP95)} (p50 ${ms(pct(scanTimes, 50))})`,
+      target: '≤ 50 ms',
+      met: scanP95 <= 50,
+    });
+
+    // 3b. Tap to updated card, with "Confirm each person" on: the big action's click to the card showing the
+    // new status (stored first).
+    await page.getByTestId('confirm-each').check();
     const tapTimes: number[] = [];
     for (const p of visitorsSample.slice(0, 30)) {
       const box = page.getByTestId('checkin-search');
@@ -249,6 +287,7 @@ export async function benchCheckin(
         ),
       );
     }
+    await page.getByTestId('confirm-each').uncheck();
     const tapP95 = pct(tapTimes, 95);
     rows.push({
       name: 'Tap to updated card (strict-durability write), p95 of 30',

@@ -82,8 +82,15 @@ function pageShell(): Plugin {
   };
 }
 
+/**
+ * The build a device runs, told to the server with each door sign-in and report (the Devices screen shows
+ * it): the package's version and the build's time, so two builds of one version are told apart.
+ */
+const APP_VERSION = `${process.env.npm_package_version ?? '0'}+${new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '')}`;
+
 export default defineConfig({
   root: here('.'),
+  define: { __APP_VERSION__: JSON.stringify(APP_VERSION) },
   publicDir: here('./public'),
   // The admin resources' descriptions, shared with the API (edge/resources/describe.ts); also in tsconfig's `paths`.
   resolve: { alias: { '@resources': here('../edge/resources'), '@edge': here('../edge'), '@pwa': here('src') } },

@@ -31,6 +31,7 @@ import { Route as PanelAuthedReportsRouteImport } from './routes/panel/_authed/r
 import { Route as PanelAuthedSettingsRouteImport } from './routes/panel/_authed/settings'
 import { Route as PanelAuthedTimelineManagementRouteImport } from './routes/panel/_authed/timeline-management'
 import { Route as PanelAuthedCheckinConflictsRouteImport } from './routes/panel/_authed/checkin_.conflicts'
+import { Route as PanelAuthedCheckinDevicesRouteImport } from './routes/panel/_authed/checkin_.devices'
 import { Route as PanelAuthedRegistrationsAwardeesRouteImport } from './routes/panel/_authed/registrations/awardees'
 import { Route as PanelAuthedRegistrationsSponsorsRouteImport } from './routes/panel/_authed/registrations/sponsors'
 import { Route as PanelAuthedRegistrationsStallsRouteImport } from './routes/panel/_authed/registrations/stalls'
@@ -153,6 +154,12 @@ const PanelAuthedCheckinConflictsRoute =
     path: '/checkin/conflicts',
     getParentRoute: () => PanelAuthedRoute,
   } as any)
+const PanelAuthedCheckinDevicesRoute =
+  PanelAuthedCheckinDevicesRouteImport.update({
+    id: '/checkin_/devices',
+    path: '/checkin/devices',
+    getParentRoute: () => PanelAuthedRoute,
+  } as any)
 const PanelAuthedRegistrationsAwardeesRoute =
   PanelAuthedRegistrationsAwardeesRouteImport.update({
     id: '/registrations/awardees',
@@ -232,6 +239,7 @@ export interface FileRoutesByFullPath {
   '/panel/settings': typeof PanelAuthedSettingsRoute
   '/panel/timeline-management': typeof PanelAuthedTimelineManagementRoute
   '/panel/checkin/conflicts': typeof PanelAuthedCheckinConflictsRoute
+  '/panel/checkin/devices': typeof PanelAuthedCheckinDevicesRoute
   '/panel/registrations/awardees': typeof PanelAuthedRegistrationsAwardeesRoute
   '/panel/registrations/sponsors': typeof PanelAuthedRegistrationsSponsorsRoute
   '/panel/registrations/stalls': typeof PanelAuthedRegistrationsStallsRoute
@@ -264,6 +272,7 @@ export interface FileRoutesByTo {
   '/panel/settings': typeof PanelAuthedSettingsRoute
   '/panel/timeline-management': typeof PanelAuthedTimelineManagementRoute
   '/panel/checkin/conflicts': typeof PanelAuthedCheckinConflictsRoute
+  '/panel/checkin/devices': typeof PanelAuthedCheckinDevicesRoute
   '/panel/registrations/awardees': typeof PanelAuthedRegistrationsAwardeesRoute
   '/panel/registrations/sponsors': typeof PanelAuthedRegistrationsSponsorsRoute
   '/panel/registrations/stalls': typeof PanelAuthedRegistrationsStallsRoute
@@ -299,6 +308,7 @@ export interface FileRoutesById {
   '/panel/_authed/settings': typeof PanelAuthedSettingsRoute
   '/panel/_authed/timeline-management': typeof PanelAuthedTimelineManagementRoute
   '/panel/_authed/checkin_/conflicts': typeof PanelAuthedCheckinConflictsRoute
+  '/panel/_authed/checkin_/devices': typeof PanelAuthedCheckinDevicesRoute
   '/panel/_authed/registrations/awardees': typeof PanelAuthedRegistrationsAwardeesRoute
   '/panel/_authed/registrations/sponsors': typeof PanelAuthedRegistrationsSponsorsRoute
   '/panel/_authed/registrations/stalls': typeof PanelAuthedRegistrationsStallsRoute
@@ -334,6 +344,7 @@ export interface FileRouteTypes {
     | '/panel/settings'
     | '/panel/timeline-management'
     | '/panel/checkin/conflicts'
+    | '/panel/checkin/devices'
     | '/panel/registrations/awardees'
     | '/panel/registrations/sponsors'
     | '/panel/registrations/stalls'
@@ -366,6 +377,7 @@ export interface FileRouteTypes {
     | '/panel/settings'
     | '/panel/timeline-management'
     | '/panel/checkin/conflicts'
+    | '/panel/checkin/devices'
     | '/panel/registrations/awardees'
     | '/panel/registrations/sponsors'
     | '/panel/registrations/stalls'
@@ -400,6 +412,7 @@ export interface FileRouteTypes {
     | '/panel/_authed/settings'
     | '/panel/_authed/timeline-management'
     | '/panel/_authed/checkin_/conflicts'
+    | '/panel/_authed/checkin_/devices'
     | '/panel/_authed/registrations/awardees'
     | '/panel/_authed/registrations/sponsors'
     | '/panel/_authed/registrations/stalls'
@@ -581,6 +594,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PanelAuthedCheckinConflictsRouteImport
       parentRoute: typeof PanelAuthedRoute
     }
+    '/panel/_authed/checkin_/devices': {
+      id: '/panel/_authed/checkin_/devices'
+      path: '/checkin/devices'
+      fullPath: '/panel/checkin/devices'
+      preLoaderRoute: typeof PanelAuthedCheckinDevicesRouteImport
+      parentRoute: typeof PanelAuthedRoute
+    }
     '/panel/_authed/registrations/awardees': {
       id: '/panel/_authed/registrations/awardees'
       path: '/registrations/awardees'
@@ -663,6 +683,7 @@ interface PanelAuthedRouteChildren {
   PanelAuthedSettingsRoute: typeof PanelAuthedSettingsRoute
   PanelAuthedTimelineManagementRoute: typeof PanelAuthedTimelineManagementRoute
   PanelAuthedCheckinConflictsRoute: typeof PanelAuthedCheckinConflictsRoute
+  PanelAuthedCheckinDevicesRoute: typeof PanelAuthedCheckinDevicesRoute
   PanelAuthedRegistrationsAwardeesRoute: typeof PanelAuthedRegistrationsAwardeesRoute
   PanelAuthedRegistrationsSponsorsRoute: typeof PanelAuthedRegistrationsSponsorsRoute
   PanelAuthedRegistrationsStallsRoute: typeof PanelAuthedRegistrationsStallsRoute
@@ -684,6 +705,7 @@ const PanelAuthedRouteChildren: PanelAuthedRouteChildren = {
   PanelAuthedSettingsRoute: PanelAuthedSettingsRoute,
   PanelAuthedTimelineManagementRoute: PanelAuthedTimelineManagementRoute,
   PanelAuthedCheckinConflictsRoute: PanelAuthedCheckinConflictsRoute,
+  PanelAuthedCheckinDevicesRoute: PanelAuthedCheckinDevicesRoute,
   PanelAuthedRegistrationsAwardeesRoute: PanelAuthedRegistrationsAwardeesRoute,
   PanelAuthedRegistrationsSponsorsRoute: PanelAuthedRegistrationsSponsorsRoute,
   PanelAuthedRegistrationsStallsRoute: PanelAuthedRegistrationsStallsRoute,

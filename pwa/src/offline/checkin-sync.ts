@@ -17,6 +17,7 @@ import { isServerReachable, onServerReachability } from '../lib/server-reachabil
 import { applyDeliveries, type Delivery, markSending, markWaiting, nextToSend, oldestUnsentEvent, outboxSummary, unsentCount } from './checkin-outbox';
 import { authorTicket, deviceId, deviceInfo, storeAuthorTicket, watchClearedStorage } from './device-record';
 import { forgetLoadedIndex, rosterCursor, storeRosterPage } from './roster-repository';
+import { deviceRevokedAt, wipeRevokedDevice } from './device-revocation';
 
 /**
  * What the engine keeps on the device, by repository: the outbox (`checkin-outbox.ts`), the device record
@@ -38,11 +39,17 @@ const deviceStore = {
   forgetLoadedIndex,
   rosterCursor,
   storeRosterPage,
+  wipeRevokedDevice,
 };
 export type DoorStore = typeof deviceStore;
 import { onOtherTabs } from './store-broadcast';
 import type { AuthorTicket, CheckinOutboxEntry, DeviceInfo } from './checkin-types';
 import { recordStorageLoss } from './storage-loss';
+
+/** Set by the build (pwa/vite.config.ts); absent in unit tests. */
+declare const __APP_VERSION__: string | undefined;
+/** The app's build, told to the server with each sign-in and report (the Devices screen shows it). */
+const APP_VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev';
 
 const BATCH_SIZE = 500;
 const PAGE_SIZE = 2000;
@@ -71,6 +78,8 @@ export interface SyncState {
   download: DownloadState | null;
   /** How long the last pull of roster changes took, and how many it brought (for the bench and the bar). */
   lastPull: { ms: number; changes: number } | null;
+  /** An organiser revoked this device: its roster and the personal data of its outbox are wiped. */
+  revoked: boolean;
 }
 
 /** What the engine is given: how it reaches the API and tells time, whose token it sends, and how tabs take turns. */
@@ -102,6 +111,9 @@ type DataOf<B> = B extends { data: infer D } ? D : never;
 /** A request the engine cannot send until someone logs in (again). */
 class AuthNeeded extends Error {}
 
+/** The server says an organiser revoked this device (403 with `errors.device` = `revoked`). */
+class DeviceRevoked extends Error {}
+
 /** A refusal for good (validation): the entries stay with the reason. Network, 408, 429 and 5xx are retried. */
 const refusedForGood = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
@@ -125,6 +137,8 @@ export class CheckinSync {
   /** Set when a request of the current sync attempt got an answer from the server (any status). */
   private reached = false;
   private signingIn: Promise<AuthorTicket | undefined> | null = null;
+  /** An answer said this device was revoked: it wipes once the outbox has been sent. */
+  private revokedSeen = false;
   /** What the outbox held when last counted: all that is known of it once the browser's site data is cleared. */
   private lastUnsent: CheckinOutboxEntry[] = [];
   private reportTimer: ReturnType<typeof setTimeout> | undefined;
@@ -152,6 +166,7 @@ export class CheckinSync {
       needsLogin: false,
       download: null,
       lastPull: null,
+      revoked: typeof localStorage !== 'undefined' && deviceRevokedAt() !== null,
     };
   }
 
@@ -209,7 +224,23 @@ export class CheckinSync {
     }
     this.reached = true;
     if (res.status === 401) throw new AuthNeeded('Your session ended: log in again to send the waiting changes');
-    return ((await readEnvelope(res)) as { data: DataOf<SuccessBody<R>> }).data;
+    try {
+      return ((await readEnvelope(res)) as { data: DataOf<SuccessBody<R>> }).data;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403 && error.errors?.device === 'revoked') throw new DeviceRevoked(error.message);
+      throw error;
+    }
+  }
+
+  /**
+   * This device was revoked: what it still holds is sent once more where a session allows (the server holds
+   * changes made after the revocation), then its roster and the personal data of its outbox are wiped.
+   */
+  private async revoked(): Promise<void> {
+    if (this.state.revoked || this.stopped) return;
+    await this.store.wipeRevokedDevice(this.deps.now());
+    this.set({ revoked: true, download: null });
+    await this.refreshOutbox();
   }
 
   /** The check-in routes (`/api/checkin/*`). */
@@ -265,7 +296,9 @@ export class CheckinSync {
     await this.store.markSending(seqs);
     let results: Awaited<ReturnType<typeof this.sendOpsRequest>>['results'];
     try {
-      ({ results } = await this.sendOpsRequest(batch, sender));
+      let revoked: boolean | undefined;
+      ({ results, revoked } = await this.sendOpsRequest(batch, sender));
+      if (revoked) this.revokedSeen = true;
     } catch (error) {
       await this.failed(batch, error);
       return;
@@ -353,7 +386,14 @@ export class CheckinSync {
         const info = await this.store.deviceInfo();
         // this.store.deviceInfo() makes the secret when the record has none; a blank one is refused like a wrong one.
         const json = { id: info.id, secret: info.secret ?? '', name: info.name ?? '', ...(this.eventId ? { eventId: this.eventId } : {}) };
-        const data = await this.call((options) => this.checkin.device.$post({ json }, options));
+        const json_ = { ...json, appVersion: APP_VERSION };
+        let data: Awaited<ReturnType<typeof this.signInRequest>>;
+        try {
+          data = await this.signInRequest(json_);
+        } catch (error) {
+          if (error instanceof DeviceRevoked) await this.revoked();
+          throw error;
+        }
         const ticket: AuthorTicket = { userId: data.author.userId, name: data.author.name, ticket: data.ticket, expiresAt: data.expiresAt };
         if (!this.stopped) await this.store.storeAuthorTicket(ticket);
         return ticket;
@@ -362,6 +402,10 @@ export class CheckinSync {
       }
     })();
     return this.signingIn;
+  }
+
+  private signInRequest(json: { id: string; secret: string; name: string; eventId?: string; appVersion: string }) {
+    return this.call((options) => this.checkin.device.$post({ json }, options));
   }
 
   // -------------------------------------------------------------------------------------------------
@@ -378,8 +422,9 @@ export class CheckinSync {
     const first = !stored?.complete;
     let loaded = 0;
     if (first) this.set({ download: { eventId, loaded: 0, complete: false } });
+    const deviceId = await this.store.deviceId();
     const fetchPage = (from: number) =>
-      this.call((options) => this.checkin.roster.$get({ query: { eventId, since: String(from), limit: String(PAGE_SIZE) } }, options));
+      this.call((options) => this.checkin.roster.$get({ query: { eventId, since: String(from), limit: String(PAGE_SIZE), deviceId } }, options));
     let changes = 0;
     let committing: Promise<unknown> | null = null;
     let page = await fetchPage(since);
@@ -425,6 +470,7 @@ export class CheckinSync {
       this.set({ online: false });
       return;
     }
+    if (this.state.revoked) return;
     this.set({ syncing: true, online: true });
     this.reached = false;
     try {
@@ -443,6 +489,7 @@ export class CheckinSync {
           if (!(error instanceof AuthNeeded) || !this.deps.token()) throw error;
           waitsForLogin = error;
         }
+        if (this.revokedSeen) throw new DeviceRevoked('This device was revoked');
         if (this.eventId) {
           const t0 = performance.now();
           const changes = await this.pull(this.eventId);
@@ -456,7 +503,15 @@ export class CheckinSync {
       this.deps.lastSync?.write(at);
       this.set({ lastSuccessAt: at, lastError: null, needsLogin: false });
     } catch (error) {
-      if (error instanceof AuthNeeded) {
+      if (error instanceof DeviceRevoked) {
+        // The outbox goes out first where the session allows (the server holds what came after the revocation).
+        if (!this.revokedSeen) {
+          this.revokedSeen = true;
+          await this.withLock(() => this.push()).catch(() => undefined);
+        }
+        await this.revoked();
+        this.set({ lastError: error.message });
+      } else if (error instanceof AuthNeeded) {
         this.set({ needsLogin: true, lastError: error.message });
       } else {
         this.failures++;
@@ -545,7 +600,7 @@ export class CheckinSync {
       const userId = tokenClaims(this.deps.token()).sub;
       const ticket = userId ? ((await this.store.authorTicket(userId, this.deps.now())) ?? (await this.signInDevice())) : undefined;
       if (!ticket) return;
-      const json = { deviceId: await this.store.deviceId(), eventId: forEvent, waiting, author: ticket.ticket };
+      const json = { deviceId: await this.store.deviceId(), eventId: forEvent, waiting, author: ticket.ticket, appVersion: APP_VERSION };
       await this.call((options) => this.checkin.report.$post({ json }, options));
     } catch {
       // offline, logged out or refused: the next sync reports again

@@ -11,6 +11,7 @@ import { savedAt } from '../../lib/panel-cache';
 import { useMediaQuery, usePanelTheme } from './theme';
 import { useOnline } from './use-online';
 import { databaseMayExist } from '@pwa/offline/db-name';
+import { useScreenOption } from '../../lib/screen-options';
 
 /** How often the panel asks an unreachable server whether it answers again. */
 const SERVER_PROBE_MS = 5_000;
@@ -25,6 +26,7 @@ export function PanelShell({ userEmail, onLogout, children }: { userEmail?: stri
   const { theme, toggle } = usePanelTheme();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const online = useOnline();
+  const fullScreen = useScreenOption('fullScreen');
   // Until the account is known, the full sidebar (the server refuses whatever a role may not do).
   const user = usePanelUser();
   const groups = navFor(!user || user.role === 'admin');
@@ -58,7 +60,7 @@ export function PanelShell({ userEmail, onLogout, children }: { userEmail?: stri
   }, [mobile, pathname]);
 
   return (
-    <div className="panel-app" data-theme={theme} data-sidebar={open ? 'open' : 'collapsed'}>
+    <div className="panel-app" data-theme={theme} data-sidebar={open ? 'open' : 'collapsed'} data-fullscreen={fullScreen ? 'yes' : undefined}>
       <a className="panel-skip" href="#panel-main">
         Skip to content
       </a>

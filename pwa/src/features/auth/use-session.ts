@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef } from 'react';
 import { subscribeToken } from '../../lib/auth-token';
+import { useScreenOption } from '../../lib/screen-options';
 import { meQueryOptions } from './auth-api';
 import { logout as signOut } from './logout';
 
@@ -17,15 +18,17 @@ export function useSession() {
   const href = useRouterState({ select: (state) => state.location.href });
   const me = useQuery(meQueryOptions());
   const loggingOut = useRef(false);
+  // A screen that outlives the session (the door) says so itself and offers a sign-in.
+  const outlivesSession = useScreenOption('outlivesSession');
 
   useEffect(
     () =>
       subscribeToken((token) => {
-        if (!token && !loggingOut.current) {
+        if (!token && !loggingOut.current && !outlivesSession) {
           void navigate({ to: '/panel', search: { redirect: href }, replace: true });
         }
       }),
-    [navigate, href],
+    [navigate, href, outlivesSession],
   );
 
   const logout = useCallback(

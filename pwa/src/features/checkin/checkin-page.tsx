@@ -8,6 +8,7 @@ import { api, readEnvelope } from '../../lib/api';
 import { changeStatus } from '../../offline/checkin-outbox';
 import { personKey } from '../../offline/roster-search-index';
 import { refreshOutbox, startCheckinSync, syncNow } from '../../offline/checkin-sync';
+import { startAsNewDevice } from '../../offline/device-revocation';
 import type { RosterPerson } from '../../offline/checkin-types';
 import { barcodeDetector, CameraScan, PhotoScan, useHasCamera } from './camera-scan';
 import { playTone, type Tone, useDoorSetting, vibrate } from './door-feedback';
@@ -34,8 +35,11 @@ const DOUBLE_READ_MS = 3000;
 const RESULT_LIMIT = 30;
 /** How long the last action can be undone. */
 const UNDO_MS = 10_000;
-/** How long the full-screen flash stays. */
+/** How long the flash around the screen stays. */
 const FLASH_MS = 900;
+const FLASH_MARKS: Record<Tone, string> = { ok: '✓', bad: '✕', same: '↻' };
+/** How long a read's result (a person's card, an unknown code) stays when nothing else happens. */
+const RESULT_MS = 30_000;
 
 function cachedEvents(): EventOption[] | undefined {
   try {
@@ -131,7 +135,8 @@ export function CheckinPage() {
   const downloading = Boolean(download && !download.complete);
   const myDevice = useDeviceId();
   const persisted = usePersistentStorage();
-  const [checkInOnScan, setCheckInOnScan] = useDoorSetting('checkInOnScan');
+  const [confirmEach, setConfirmEach] = useDoorSetting('confirmEach');
+  const [hidePersonalData, setHidePersonalData] = useDoorSetting('hidePersonalData');
   const [soundOn, setSoundOn] = useDoorSetting('sound');
   const [flashOn, setFlashOn] = useDoorSetting('flash');
 
@@ -142,6 +147,12 @@ export function CheckinPage() {
   /** The person whose status this device just changed, until a read opens a card again. */
   const [done, setDone] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  /** A code no one on the roster has: its red card replaces the last person's. */
+  const [unknown, setUnknown] = useState<string | null>(null);
+  /** The open card's pass was read again within the double-read window: said so, counted once. */
+  const [repeatAt, setRepeatAt] = useState<number | null>(null);
+  /** When the result on screen was last read or acted on: it goes RESULT_MS later. */
+  const [shownAt, setShownAt] = useState(0);
   const [walkIn, setWalkIn] = useState(false);
   const [scanning, setScanning] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -151,7 +162,7 @@ export function CheckinPage() {
   const [announcement, setAnnouncement] = useState('');
   const [last, setLast] = useState<LastAction | null>(null);
   const [now, setNow] = useState(() => Date.now());
-  const lastRead = useRef<{ code: string; at: number; rosterRevision: number } | null>(null);
+  const lastRead = useRef<{ code: string; at: number; rosterRevision: number; told: boolean; found: boolean } | null>(null);
   const searchBox = useRef<HTMLInputElement>(null);
   const flashSeq = useRef(0);
   const settingsId = useId();
@@ -186,6 +197,19 @@ export function CheckinPage() {
     return () => clearTimeout(timer);
   }, [flash]);
 
+  // A result stays until the next read replaces it, or RESULT_MS pass: the next person never meets the last one's card.
+  useEffect(() => {
+    if (!shownAt) return;
+    const timer = setTimeout(() => {
+      setSelected(null);
+      setUnknown(null);
+      setDone(null);
+      setRepeatAt(null);
+      setArmed(null);
+    }, RESULT_MS);
+    return () => clearTimeout(timer);
+  }, [shownAt]);
+
   // The undo line counts down, then goes.
   useEffect(() => {
     if (!last) return;
@@ -212,6 +236,7 @@ export function CheckinPage() {
         // A person who had no status cannot be put back to none: nothing to undo then.
         setLast(from ? { person: { eventId: target.eventId, kind: target.kind, id: target.id, name: target.name }, from, to: status, at: Date.now() } : null);
         setDone(personKey(target));
+        setShownAt(Date.now());
         feedback('ok', doneLabel(status), target.name);
       } catch (e) {
         const reason = e instanceof Error ? e.message : String(e);
@@ -252,15 +277,23 @@ export function CheckinPage() {
     setSelected(key);
     setArmed(arm ? key : null);
     setDone(null);
+    setUnknown(null);
+    setRepeatAt(null);
     setWalkIn(false);
     setMessage(null);
     setActionError(null);
     setQuery('');
+    setShownAt(Date.now());
   }, []);
 
-  /** A code read by a scanner (typed + Enter) or the camera, or a search confirmed with Enter. */
+  /**
+   * A code read by a scanner (typed + Enter), the camera or a photo, or a search confirmed with Enter. A read
+   * of exactly one admissible pass admits at once (unless "Confirm each person" is on); the same pass read
+   * again within DOUBLE_READ_MS is counted once and says so. The camera reads a held pass every 150 ms, so
+   * for it each sighting extends the window and only the first repeat sounds.
+   */
   const read = useCallback(
-    (raw: string) => {
+    (raw: string, source: 'keys' | 'camera' = 'keys') => {
       const code = raw.trim();
       if (!code) return;
       if (!index) {
@@ -269,12 +302,22 @@ export function CheckinPage() {
       }
       const at = Date.now();
       const previous = lastRead.current;
-      if (previous && previous.code === code && previous.rosterRevision === revision && at - previous.at < DOUBLE_READ_MS) {
-        previous.at = at;
+      // A code found nobody last time is looked up again once the roster changed (its person may have arrived);
+      // one that found someone is the same read whatever changed since (its own admission changes the roster).
+      const sameRead = previous && previous.code === code && (previous.found || previous.rosterRevision === revision) && at - previous.at < DOUBLE_READ_MS;
+      if (previous && sameRead) {
         setQuery('');
-        return; // the same read again
+        const again = index.byPassCode(code);
+        if (source === 'camera') previous.at = at; // still in view: one read until it is taken away
+        if (again && (source === 'keys' || !previous.told)) {
+          previous.told = true;
+          setRepeatAt(at);
+          setShownAt(at);
+          feedback('same', 'Just scanned', `${again.name}: counted once`);
+        }
+        return;
       }
-      lastRead.current = { code, at, rosterRevision: revision };
+      lastRead.current = { code, at, rosterRevision: revision, told: false, found: false };
       const exact = index.byPassCode(code);
       const found = exact ? undefined : index.search(code, 2);
       const match = exact ?? (found?.items.length === 1 ? found.items[0] : undefined);
@@ -285,14 +328,21 @@ export function CheckinPage() {
           // Not a refusal yet: the person may be in a part of the roster still on its way.
           setMessage(`“${code}” is not on this device’s roster yet: the roster is still downloading. Keep the pass in view, or scan again in a moment.`);
         } else {
-          setMessage(`No one with pass code or name “${code}” on this device’s roster.`);
+          // Its own red card, in place of the last person's: nobody reads an old green card as this pass's answer.
+          setSelected(null);
+          setArmed(null);
+          setDone(null);
+          setRepeatAt(null);
+          setUnknown(code);
+          setShownAt(at);
           feedback('bad', 'Not found', code);
         }
         // Kept on screen, selected: the scanner's next code replaces it.
         requestAnimationFrame(() => searchBox.current?.select());
         return;
       }
-      const verdict = doorVerdict(match.status);
+      lastRead.current.found = true;
+      const verdict = doorVerdict(match.kind, match.status);
       const next = nextStatus(match.kind, match.status);
       if (verdict === 'already') {
         open(match, false);
@@ -301,14 +351,14 @@ export function CheckinPage() {
       } else if (verdict === 'refused') {
         open(match, false);
         feedback('bad', 'Refused', `${match.name}: ${doorStatusLabel(match.status).toLowerCase()}`);
-      } else if (exact && checkInOnScan && next === 'checked_in') {
+      } else if (exact && !confirmEach && next === 'checked_in') {
         open(match, false);
         void perform(match, 'checked_in');
       } else {
         open(match, next !== null);
       }
     },
-    [index, revision, downloading, open, feedback, myDevice, checkInOnScan, perform],
+    [index, revision, downloading, open, feedback, myDevice, confirmEach, perform],
   );
 
   /** Enter with nothing typed: the open card's big action, once per read. */
@@ -355,7 +405,8 @@ export function CheckinPage() {
   // One callback for the camera's whole life: a new one would restart the camera.
   const readNow = useRef(read);
   readNow.current = read;
-  const onCameraCode = useCallback((code: string) => readNow.current(code), []);
+  const onCameraCode = useCallback((code: string) => readNow.current(code, 'camera'), []);
+  const onPhotoCode = useCallback((code: string) => readNow.current(code, 'keys'), []);
 
   const undoLeft = last ? Math.max(0, Math.ceil((last.at + UNDO_MS - now) / 1000)) : 0;
 
@@ -365,6 +416,8 @@ export function CheckinPage() {
   else if (index.size === 0) empty = download && !download.complete ? 'Downloading the roster…' : 'No one is on this event’s roster yet.';
   else empty = 'Scan a pass or type a name, mobile number or pass code, then Enter.';
 
+  if (sync.revoked) return <RevokedDevice />;
+
   return (
     <section className="panel-screen ci-screen" aria-labelledby="ci-title">
       <div className="ci-door" data-searching={query.trim() ? 'yes' : undefined}>
@@ -373,15 +426,22 @@ export function CheckinPage() {
             <h1 id="ci-title">Venue Check-in</h1>
             <p className="ci-muted ci-eventname" data-testid="door-event">
               {eventName ?? (eventId ? 'Event' : 'No event chosen')}
+            </p>
+            <nav className="ci-doorlinks" aria-label="Door">
+              <Link to="/panel/dashboard" className="ci-link" data-testid="door-to-panel">
+                ← Panel
+              </Link>
               {isAdmin && (
                 <>
-                  {' · '}
                   <Link to="/panel/checkin/conflicts" className="ci-link" data-testid="conflicts-link">
                     Conflict inbox
                   </Link>
+                  <Link to="/panel/checkin/devices" className="ci-link" data-testid="devices-link">
+                    Devices
+                  </Link>
                 </>
               )}
-            </p>
+            </nav>
           </div>
           <p className="ci-counter" data-testid="checked-in-count" data-count={checkedIn ?? ''}>
             <strong>{checkedIn === null ? '–' : checkedIn.toLocaleString('en-IN')}</strong>
@@ -417,7 +477,7 @@ export function CheckinPage() {
                 {scanning ? 'Stop' : 'Scan'}
               </button>
             ) : (
-              <PhotoScan onCode={onCameraCode} onMiss={setMessage} label="Photo" />
+              <PhotoScan onCode={onPhotoCode} onMiss={setMessage} label="Photo" />
             )}
           </div>
           {scanning && (
@@ -496,12 +556,23 @@ export function CheckinPage() {
               myDevice={myDevice}
               armed={armed === personKey(person) && !busy}
               justDone={done === personKey(person)}
+              repeatAt={repeatAt}
+              organiser={isAdmin}
+              hidePersonalData={hidePersonalData}
               busy={busy}
               error={actionError}
               onAction={(status) => void perform(person, status)}
               eventName={eventName}
               onClose={() => {
                 setSelected(null);
+                focusSearch();
+              }}
+            />
+          ) : unknown ? (
+            <UnknownCard
+              code={unknown}
+              onClose={() => {
+                setUnknown(null);
                 focusSearch();
               }}
             />
@@ -522,14 +593,15 @@ export function CheckinPage() {
                   type="button"
                   className={selected === personKey(p) ? 'ci-result ci-result--on' : 'ci-result'}
                   onClick={() => {
-                    open(p, nextStatus(p.kind, p.status) !== null && doorVerdict(p.status) === 'ok');
+                    open(p, nextStatus(p.kind, p.status) !== null && doorVerdict(p.kind, p.status) === 'ok');
                     focusSearch();
                   }}
                 >
                   <strong>{p.name}</strong>
                   <span className="ci-muted">
                     {KIND_LABELS[p.kind]}
-                    {p.organisation ? ` · ${p.organisation}` : ''} · {p.mobile} {p.passCode ? ` · ${p.passCode}` : ''}
+                    {hidePersonalData ? '' : `${p.organisation ? ` · ${p.organisation}` : ''} · ${p.mobile}`}
+                    {p.passCode ? ` · ${p.passCode}` : ''}
                   </span>
                   <span className={`ci-pill ci-pill--${p.status || 'none'}`}>{doorStatusLabel(p.status)}</span>
                 </button>
@@ -541,7 +613,7 @@ export function CheckinPage() {
         )}
 
         <div className="ci-tools">
-          <DoorSwitch label="Check in on scan" on={checkInOnScan} onChange={setCheckInOnScan} testId="check-in-on-scan" />
+          <DoorSwitch label="Confirm each person" on={confirmEach} onChange={setConfirmEach} testId="confirm-each" />
           <button
             type="button"
             className="ci-button"
@@ -578,11 +650,13 @@ export function CheckinPage() {
             </label>
             <DoorSwitch label="Sound" on={soundOn} onChange={setSoundOn} testId="door-sound" />
             <DoorSwitch label="Flash and vibration" on={flashOn} onChange={setFlashOn} testId="door-flash-setting" />
+            <DoorSwitch label="Hide personal data (names only)" on={hidePersonalData} onChange={setHidePersonalData} testId="door-hide-personal" />
             <DeviceNameField />
-            {canScan && <PhotoScan onCode={onCameraCode} onMiss={setMessage} label="Scan from photo" />}
+            {canScan && <PhotoScan onCode={onPhotoCode} onMiss={setMessage} label="Scan from photo" />}
             <p className="ci-muted ci-small">
-              A USB or Bluetooth scanner types the code and Enter into the search box. With “Check in on scan”, a code that is exactly one pass checks that
-              person in at once; otherwise Enter on the open card does its big action.
+              A USB or Bluetooth scanner types the code and Enter into the search box. A code that is exactly one pass checks that person in at once; the same
+              pass again within 3 seconds is counted once and says “Just scanned”. With “Confirm each person”, the card opens first and Enter or a tap does its
+              big action.
             </p>
           </div>
         </div>
@@ -593,12 +667,59 @@ export function CheckinPage() {
       </p>
       {flash && (
         <div key={flash.id} className={`ci-flash ci-flash--${flash.tone}`} aria-hidden="true" data-testid="door-flash" data-tone={flash.tone}>
-          <span className="ci-flash-mark">{flash.tone === 'ok' ? '✓' : '✕'}</span>
-          <strong>{flash.title}</strong>
-          <span>{flash.detail}</span>
+          <div className="ci-flash-band">
+            <span className="ci-flash-mark">{FLASH_MARKS[flash.tone]}</span>
+            <strong>{flash.title}</strong>
+            <span className="ci-flash-detail">{flash.detail}</span>
+          </div>
         </div>
       )}
     </section>
+  );
+}
+
+/** What a revoked device shows instead of the door: what happened, and how to set it up again. */
+function RevokedDevice() {
+  const [busy, setBusy] = useState(false);
+  return (
+    <section className="panel-screen ci-screen" aria-labelledby="ci-revoked-title" data-testid="device-revoked">
+      <div className="ci-card ci-card--refused">
+        <h1 id="ci-revoked-title">This device was revoked</h1>
+        <p>
+          An organiser revoked this device (lost or stolen) on the Devices screen. Its copy of the roster and the names in its waiting changes have been wiped;
+          changes it made after the revocation wait for an organiser’s decision.
+        </p>
+        <p className="ci-muted">If this device is back in the right hands, an organiser can sign in and set it up again: it joins as a new device.</p>
+        <button
+          type="button"
+          className="ci-button"
+          disabled={busy}
+          onClick={() => {
+            setBusy(true);
+            void startAsNewDevice().then(() => window.location.reload());
+          }}
+        >
+          Set up as a new device
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** A code no one on this device's roster has: red, in place of the last person's card. */
+function UnknownCard({ code, onClose }: { code: string; onClose(): void }) {
+  return (
+    <article className="ci-card ci-card--refused" aria-labelledby="ci-unknown-title" data-testid="unknown-card">
+      <header className="ci-card-head">
+        <h2 id="ci-unknown-title">Not found</h2>
+        <button type="button" className="ci-button ci-button--quiet ci-button--small" onClick={onClose} aria-label="Close card">
+          ✕
+        </button>
+      </header>
+      <p className="ci-warning" role="alert">
+        No one with pass code or name “{code}” on this device’s roster. Do not admit on this pass: send them to the desk.
+      </p>
+    </article>
   );
 }
 

@@ -3,11 +3,15 @@
 // kept on the device (localStorage), so a quiet hall or a personal phone can turn it off.
 import { useCallback, useSyncExternalStore } from 'react';
 
-export type Tone = 'ok' | 'bad';
+/** Admitted, refused, or the same pass read again within the double-read window (counted once, never silent). */
+export type Tone = 'ok' | 'bad' | 'same';
 
 /** The door's switches, remembered on this device. Missing means the default. */
 const DOOR_SETTINGS = {
-  checkInOnScan: { key: 'eventpro.door.checkInOnScan', default: false },
+  /** Off (the default): a read of an admissible pass admits at once. On: the card opens, Enter or a tap admits. */
+  confirmEach: { key: 'eventpro.door.confirmEach', default: false },
+  /** Names only on cards and results: no mobile numbers (a screen the queue can see). */
+  hidePersonalData: { key: 'eventpro.door.hidePersonalData', default: false },
   sound: { key: 'eventpro.door.sound', default: true },
   flash: { key: 'eventpro.door.flash', default: true },
 } as const;
@@ -87,7 +91,7 @@ function audioContext(): AudioContext | undefined {
   }
 }
 
-/** [frequency Hz, start s, length s] of each note: two rising notes admit, two low buzzes refuse. */
+/** [frequency Hz, start s, length s] of each note: two rising notes admit, two low buzzes refuse, one soft blip repeats. */
 const NOTES: Record<Tone, { type: OscillatorType; notes: Array<[number, number, number]> }> = {
   ok: {
     type: 'sine',
@@ -103,6 +107,7 @@ const NOTES: Record<Tone, { type: OscillatorType; notes: Array<[number, number, 
       [175, 0.2, 0.24],
     ],
   },
+  same: { type: 'triangle', notes: [[660, 0, 0.12]] },
 };
 
 /** A short sound for `tone` (well under half a second). */
@@ -118,7 +123,7 @@ export function playTone(tone: Tone): void {
     const at = context.currentTime + start;
     // A quick rise and an exponential fall: no click at either end.
     gain.gain.setValueAtTime(0.0001, at);
-    gain.gain.exponentialRampToValueAtTime(tone === 'ok' ? 0.3 : 0.15, at + 0.01);
+    gain.gain.exponentialRampToValueAtTime(tone === 'bad' ? 0.15 : 0.3, at + 0.01);
     gain.gain.exponentialRampToValueAtTime(0.0001, at + length);
     oscillator.connect(gain).connect(context.destination);
     oscillator.start(at);
@@ -126,8 +131,8 @@ export function playTone(tone: Tone): void {
   }
 }
 
-/** One short pulse admits; three refuse (felt in a pocket or a noisy hall). */
-const VIBRATION: Record<Tone, number[]> = { ok: [80], bad: [180, 90, 180, 90, 180] };
+/** One short pulse admits; three refuse; two taps say "read already" (felt in a pocket or a noisy hall). */
+const VIBRATION: Record<Tone, number[]> = { ok: [80], bad: [180, 90, 180, 90, 180], same: [30, 60, 30] };
 
 export function vibrate(tone: Tone): void {
   if (!activated()) return;

@@ -9,16 +9,22 @@ describe('the door flow', () => {
     expect(nextStatus('guests', 'checked_in')).toBe('exited_ramp');
   });
 
-  it('offers no big action on a cancelled or inactive pass, but keeps the choice by hand', () => {
+  it('offers no big action on a pass on hold; only an organiser gets the choice by hand', () => {
     expect(nextStatus('visitors', 'cancelled')).toBeNull();
     expect(nextStatus('visitors', 'inactive')).toBeNull();
-    expect(otherStatuses('visitors', 'cancelled')).toContain('checked_in');
+    expect(nextStatus('awardeesvip', 'not_attending')).toBeNull();
+    expect(nextStatus('stalls', 'not_attending')).toBeNull();
+    expect(otherStatuses('visitors', 'cancelled', true)).toContain('checked_in');
+    expect(otherStatuses('visitors', 'cancelled', false)).toEqual([]);
+    expect(otherStatuses('speakers', 'not_attending', false)).toEqual([]);
   });
 
-  it('tells a refused pass and a second entry from a person to admit', () => {
-    expect(doorVerdict('cancelled')).toBe('refused');
-    expect(doorVerdict('checked_in')).toBe('already');
-    expect(doorVerdict('registered_online')).toBe('ok');
-    expect(doorVerdict('exited_ramp')).toBe('ok');
+  it('tells a refused pass and a second entry from a person to admit, for every kind', () => {
+    expect(doorVerdict('visitors', 'cancelled')).toBe('refused');
+    expect(doorVerdict('guests', 'not_attending')).toBe('refused');
+    expect(doorVerdict('sponsors', 'not_attending')).toBe('refused');
+    expect(doorVerdict('visitors', 'checked_in')).toBe('already');
+    expect(doorVerdict('visitors', 'registered_online')).toBe('ok');
+    expect(doorVerdict('guests', 'exited_ramp')).toBe('ok');
   });
 });

@@ -1,5 +1,5 @@
 // What the one big action of a person card does, and the words for kinds and statuses.
-import { DOOR_FLOW, type RosterKind } from '@edge/schemas/checkin';
+import { DOOR_FLOW, isDoorHold, type RosterKind } from '@edge/schemas/checkin';
 import { statusLabel } from '../../components/panel-format';
 
 export const KIND_LABELS: Record<RosterKind, string> = {
@@ -25,19 +25,12 @@ const ACTION_LABELS: Record<string, string> = {
 export const actionLabel = (status: string) => ACTION_LABELS[status] ?? doorStatusLabel(status);
 
 /**
- * Statuses whose pass the door does not admit on its own: the registration was cancelled or switched
- * off in the panel. The card says so and offers no big action; staff may still choose a status under
- * "Other status" after checking at the desk.
- */
-const REFUSED_STATUSES: ReadonlySet<string> = new Set(['cancelled', 'inactive']);
-
-/**
  * The next sensible status: anyone not yet checked in is checked in; a checked-in visitor has no next
  * step (a second check-in would count them twice); guests, speakers, VIP awardees and contacts move on
  * to exited ramp, then left venue, and may come back in (checked in again). A refused pass has none.
  */
 export function nextStatus(kind: RosterKind, status: string): string | null {
-  if (REFUSED_STATUSES.has(status)) return null;
+  if (isDoorHold(kind, status)) return null;
   const flow = DOOR_FLOW[kind];
   const checkedIn = flow.indexOf('checked_in');
   const at = flow.indexOf(status);
@@ -47,18 +40,24 @@ export function nextStatus(kind: RosterKind, status: string): string | null {
   return flow[at + 1] ?? 'checked_in';
 }
 
-/** The other statuses staff may set by hand (less prominent than the big action). */
-export function otherStatuses(kind: RosterKind, status: string): string[] {
+/**
+ * The other statuses one may set by hand (less prominent than the big action). A person on hold has none
+ * for staff: only an organiser lifts a hold.
+ */
+export function otherStatuses(kind: RosterKind, status: string, organiser: boolean): string[] {
+  if (!organiser && isDoorHold(kind, status)) return [];
   const next = nextStatus(kind, status);
   return DOOR_FLOW[kind].filter((s) => s !== status && s !== next);
 }
 
 /**
- * What the door says about a person it has just found: `refused` (their pass is not to be admitted),
- * `already` (checked in already: a second entry on the same pass), or `ok`.
+ * What the door says about a person it has just found: `refused` (an organiser's hold — cancelled,
+ * inactive, not attending — `DOOR_HOLDS` in the shared schema, the list the server holds too), `already`
+ * (checked in already: a second entry on the same pass), or `ok`. A refused card offers no big action;
+ * only an organiser may lift the hold, under "Other status".
  */
-export function doorVerdict(status: string): 'ok' | 'already' | 'refused' {
-  if (REFUSED_STATUSES.has(status)) return 'refused';
+export function doorVerdict(kind: RosterKind, status: string): 'ok' | 'already' | 'refused' {
+  if (isDoorHold(kind, status)) return 'refused';
   if (status === 'checked_in') return 'already';
   return 'ok';
 }

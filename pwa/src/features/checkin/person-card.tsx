@@ -11,6 +11,12 @@ interface Props {
   armed: boolean;
   /** This device has just changed the person's status (and no read has opened the card since). */
   justDone: boolean;
+  /** When the same pass was last read again within the double-read window (counted once), if it was. */
+  repeatAt: number | null;
+  /** An organiser: may lift a hold under "Other status". */
+  organiser: boolean;
+  /** Names only: no organisation or mobile number on screen. */
+  hidePersonalData: boolean;
   busy: boolean;
   error: string | null;
   onAction(status: string): void;
@@ -20,10 +26,10 @@ interface Props {
 }
 
 /** One person: who they are, their status with who/when/which device, and one big action. */
-export function PersonCard({ person, myDevice, armed, justDone, busy, error, onAction, onClose, eventName }: Props) {
+export function PersonCard({ person, myDevice, armed, justDone, repeatAt, organiser, hidePersonalData, busy, error, onAction, onClose, eventName }: Props) {
   const next = nextStatus(person.kind, person.status);
-  const verdict = doorVerdict(person.status);
-  const others = otherStatuses(person.kind, person.status);
+  const verdict = doorVerdict(person.kind, person.status);
+  const others = otherStatuses(person.kind, person.status, organiser);
 
   return (
     <article className={`ci-card ci-card--${justDone ? 'done' : verdict}`} aria-labelledby="ci-card-name" data-testid="person-card" data-status={person.status}>
@@ -32,7 +38,7 @@ export function PersonCard({ person, myDevice, armed, justDone, busy, error, onA
           <h2 id="ci-card-name">{person.name || '(no name)'}</h2>
           <p className="ci-muted">
             {KIND_LABELS[person.kind]}
-            {person.organisation ? ` · ${person.organisation}` : ''}
+            {person.organisation && !hidePersonalData ? ` · ${person.organisation}` : ''}
             {person.passCode ? ` · Pass ${person.passCode}` : ' · Pass code pending'}
           </p>
         </div>
@@ -50,6 +56,12 @@ export function PersonCard({ person, myDevice, armed, justDone, busy, error, onA
           {person.statusDeviceId ? ` on ${deviceName(person.statusDeviceId, myDevice)}` : ''}
         </span>
       </p>
+      {repeatAt !== null && (
+        // Keyed by the read: a third read within the window shows it afresh.
+        <p key={repeatAt} className="ci-repeat" role="status" data-testid="just-scanned">
+          Just scanned: this pass was read a moment ago and is counted once.
+        </p>
+      )}
       {justDone && (
         <p className="ci-done" role="status" data-testid="just-done">
           {doorStatusLabel(person.status)} just now. Ready for the next person.
@@ -63,7 +75,8 @@ export function PersonCard({ person, myDevice, armed, justDone, busy, error, onA
       )}
       {verdict === 'refused' && (
         <p className="ci-warning" role="alert" data-testid="refused-pass">
-          This registration is {doorStatusLabel(person.status).toLowerCase()}. Do not admit on this pass: send them to the desk.
+          This registration is {doorStatusLabel(person.status).toLowerCase()} (an organiser’s hold). Do not admit on this pass: send them to the desk.
+          {organiser ? ' As an organiser you may lift the hold under “Other status”.' : ''}
         </p>
       )}
       {next && (

@@ -1,4 +1,6 @@
-import { type ReactNode, useId, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { type ReactNode, useId, useState, useSyncExternalStore } from 'react';
+import { getToken, subscribeToken } from '../../lib/auth-token';
 import { discardRefused, retryRefused } from '../../offline/refused-changes';
 import { refreshOutbox, syncNow } from '../../offline/checkin-sync';
 import { formatTime, formatMoment } from '../../lib/dates';
@@ -11,6 +13,7 @@ import { useSyncState } from './hooks';
  */
 export function SyncBar({ details }: { details?: ReactNode }) {
   const s = useSyncState();
+  const signedIn = useSyncExternalStore(subscribeToken, () => getToken() !== null);
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const failing = !s.needsLogin && !!s.lastError && s.online;
@@ -49,10 +52,13 @@ export function SyncBar({ details }: { details?: ReactNode }) {
           {s.syncing ? 'Syncing…' : 'Sync now'}
         </button>
       </div>
-      {s.needsLogin && (
-        <p className="ci-note ci-note--warn" role="status">
-          Your session ended. The {s.waiting} waiting {s.waiting === 1 ? 'change is' : 'changes are'} kept on this device and will be sent after you log in
-          again.
+      {(s.needsLogin || !signedIn) && (
+        <p className="ci-note ci-note--warn" role="status" data-testid="sign-in-to-send">
+          Signed out: the door keeps working from this device’s roster.{' '}
+          <Link to="/panel" search={{ redirect: '/panel/checkin' }} className="ci-link">
+            Sign in to send {s.waiting} waiting {s.waiting === 1 ? 'change' : 'changes'}
+          </Link>
+          .
         </p>
       )}
       {s.refused.length > 0 && (

@@ -1,0 +1,164 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useIsAdmin, usePanelUser } from '../../components/panel-session';
+import { toast } from '../../components/toasts';
+import { formatMoment } from '../../lib/dates';
+import { api, readEnvelope } from '../../lib/api';
+import './checkin.css';
+import './conflicts.css';
+
+/** One row of `GET /api/checkin/devices`. */
+type DeviceRow = Awaited<ReturnType<typeof fetchDevices>>[number];
+
+const fetchDevices = async () => (await readEnvelope(api.api.checkin.devices.$get())).data.items;
+
+const devicesQueryOptions = () => ({
+  queryKey: ['checkin', 'devices'] as const,
+  queryFn: fetchDevices,
+  refetchInterval: 30_000,
+});
+
+/** "3 min", "2 h 5 min": how long ago a device was last heard from. */
+function age(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 48 ? `${hours} h ${minutes % 60} min ago` : `${Math.floor(hours / 24)} days ago`;
+}
+
+/** A clock offset in words: "on time", "3 h 2 min slow". */
+function skew(offsetMs: number): string {
+  const minutes = Math.round(Math.abs(offsetMs) / 60_000);
+  if (minutes < 1) return 'on time';
+  const text = minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  return `${text} ${offsetMs > 0 ? 'slow' : 'fast'}`;
+}
+
+/** Revoke: asked once, then the device's tickets and session end and its next contact wipes it. */
+function RevokeButton({ device }: { device: DeviceRow }) {
+  const queryClient = useQueryClient();
+  const revoke = useMutation({
+    mutationFn: () => readEnvelope(api.api.checkin.devices[':id'].revoke.$post({ param: { id: device.deviceId } })),
+    onSuccess: () => {
+      toast.success(`${device.name || 'The device'} is revoked`);
+      void queryClient.invalidateQueries({ queryKey: ['checkin', 'devices'] });
+    },
+    onError: (error) => toast.error(`Not revoked: ${error.message}`),
+  });
+  return (
+    <button
+      type="button"
+      className="ci-button ci-button--small ci-button--danger"
+      disabled={revoke.isPending}
+      data-testid="revoke-device"
+      onClick={() => {
+        const sure = window.confirm(
+          `Revoke ${device.name || 'this device'}? Its sign-in ends and the changes it makes from now wait for your decision; at its next contact it wipes the roster it keeps. Changes it made before now still count. It can join again only as a new device.`,
+        );
+        if (sure) revoke.mutate();
+      }}
+    >
+      {revoke.isPending ? 'Revoking…' : 'Revoke'}
+    </button>
+  );
+}
+
+/** Admins: every door device, what it last said, and Revoke for a lost or stolen one. */
+export function DevicesPage() {
+  const user = usePanelUser();
+  const isAdmin = useIsAdmin();
+  const devices = useQuery({ ...devicesQueryOptions(), enabled: isAdmin });
+  const [showRevoked, setShowRevoked] = useState(false);
+
+  if (user && !isAdmin) {
+    return (
+      <section className="panel-screen">
+        <h1>Devices</h1>
+        <p className="panel-muted">The devices are shown to administrators.</p>
+      </section>
+    );
+  }
+  const rows = (devices.data ?? []).filter((d) => showRevoked || !d.revokedAt);
+  const silent = (devices.data ?? []).filter((d) => d.silent);
+
+  return (
+    <section className="panel-screen ci-screen" aria-labelledby="ci-devices-title">
+      <header className="ci-head">
+        <div className="ci-title">
+          <h1 id="ci-devices-title">Devices</h1>
+          <Link to="/panel/checkin" className="ci-link">
+            Back to check-in
+          </Link>
+        </div>
+        <label className="ci-switch">
+          <input type="checkbox" checked={showRevoked} onChange={(e) => setShowRevoked(e.target.checked)} />
+          <span>Show revoked</span>
+        </label>
+      </header>
+      <p className="ci-muted">
+        Every phone and tablet that signed in at the door. “Waiting” is what the device last said it still had to send, with the age of that report. Revoke a
+        lost or stolen device: its changes made before now still count.
+      </p>
+      {silent.length > 0 && (
+        <p className="ci-note ci-note--warn" role="alert" data-testid="silent-devices">
+          {silent.length === 1 ? '1 device has' : `${silent.length} devices have`} changes waiting and no word for over an hour:{' '}
+          {silent.map((d) => `${d.name || d.deviceId.slice(0, 8)} (${d.waiting} waiting, ${age(d.ageMs)})`).join(', ')}. Find{' '}
+          {silent.length === 1 ? 'it' : 'them'} and connect {silent.length === 1 ? 'it' : 'them'} to a network.
+        </p>
+      )}
+      {devices.isPending && <p className="ci-muted">Loading the devices…</p>}
+      {devices.isError && (
+        <p className="ci-note ci-note--warn" role="alert">
+          Could not load the devices: {devices.error.message}
+        </p>
+      )}
+      {devices.data && rows.length === 0 && <p className="ci-muted ci-empty">No device has signed in at the door yet.</p>}
+      {rows.length > 0 && (
+        <div className="ci-table-wrap">
+          <table className="ci-table" data-testid="devices">
+            <thead>
+              <tr>
+                <th scope="col">Device</th>
+                <th scope="col">Last user</th>
+                <th scope="col">Last contact</th>
+                <th scope="col">Waiting</th>
+                <th scope="col">Clock</th>
+                <th scope="col">App</th>
+                <th scope="col">
+                  <span className="ci-visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((d) => (
+                <tr key={d.deviceId} data-testid="device-row" data-device={d.deviceId} data-revoked={d.revokedAt ? 'yes' : 'no'}>
+                  <th scope="row">{d.name || <span className="ci-muted">Unnamed ({d.deviceId.slice(0, 8)})</span>}</th>
+                  <td>{d.reportedBy || '—'}</td>
+                  <td title={formatMoment(d.reportedAt)}>{age(d.ageMs)}</td>
+                  <td className={d.silent ? 'ci-cell--warn' : undefined}>
+                    {d.waiting.toLocaleString('en-IN')}
+                    {d.stale && d.waiting > 0 ? ' (old report)' : ''}
+                  </td>
+                  <td className={d.clockSkewed ? 'ci-cell--warn' : undefined}>{d.clockCheckedAt ? skew(d.clockOffsetMs) : '—'}</td>
+                  <td>{d.appVersion ?? '—'}</td>
+                  <td>
+                    {d.revokedAt ? (
+                      <span className="ci-muted">
+                        Revoked {formatMoment(d.revokedAt)}
+                        {d.revokedBy ? ` by ${d.revokedBy}` : ''}
+                      </span>
+                    ) : (
+                      <RevokeButton device={d} />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
