@@ -69,7 +69,7 @@ describe('holds for every kind', () => {
     expect(await statusOf('awardeesvip', vip.id)).toBe('not_attending');
     const held = (await decisionInbox()).items.find((c: { recordId: string }) => c.recordId === vip.id);
     expect(held).toMatchObject({ heldBecause: 'hold', currentStatus: 'not_attending', change: { toStatus: 'checked_in', outcome: 'held' } });
-    expect(held.why).toMatch(/^Held: the person was not attending by an organiser/);
+    expect(held.why).toMatch(/^Held: an organiser set the person to not attending/);
   });
 
   it('only organisers set or lift holds: from the panel staff get 403, from the door their change waits for a decision', async () => {

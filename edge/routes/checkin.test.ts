@@ -265,7 +265,7 @@ describe('POST /api/checkin/ops: ordered by cause, not by clock', () => {
     expect(caseB.length).toBeGreaterThanOrEqual(6);
     const held = caseB.find((c: { change: { outcome: string } }) => c.change.outcome === 'held');
     expect(held).toMatchObject({ kind: 'visitors', currentStatus: 'cancelled', other: { deviceName: 'Admin panel', toStatus: 'cancelled' } });
-    expect(held.why).toMatch(/^Held: the person was cancelled by an organiser/);
+    expect(held.why).toMatch(/^Held: an organiser set the person to cancelled/);
     expect(held.change.deviceName).toMatch(/^(Fast|Slow) gate$/);
   });
 

@@ -787,7 +787,7 @@ function explain(outcome: string, heldBecause: string | null, toStatus: string, 
     if (heldBecause === 'revoked') return `Held: made on this device after it was revoked; ${label(toStatus)} waits for your decision.`;
     if (heldBecause === 'author') return `Held: the account that made it is disabled; ${label(toStatus)} waits for your decision.`;
     if (heldBecause === 'role') return `Held: only organisers set or lift a hold; ${label(toStatus)} from door staff waits for your decision.`;
-    return `Held: the person was ${label(otherStatus)} by an organiser; ${label(toStatus)} waits for your decision.`;
+    return `Held: an organiser set the person to ${label(otherStatus)}; ${label(toStatus)} waits for your decision.`;
   }
   if (outcome === 'applied') return `${label(toStatus)} won: it is further along the door's flow than ${label(otherStatus)}, which its device had not seen.`;
   if (toStatus === otherStatus) return `Double admission: both devices set ${label(toStatus)} without seeing each other's change.`;

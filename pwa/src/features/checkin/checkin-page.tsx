@@ -119,6 +119,8 @@ export function CheckinPage() {
   const isAdmin = useIsAdmin();
   const canScan = useHasCamera() || !!barcodeDetector();
   const actorName = user?.name ?? 'This device';
+  /** Who makes the door's changes: the user of this session, still known when its login has lapsed. */
+  const actor = useMemo(() => ({ ...(user ? { userId: user.id } : {}), name: actorName }), [user, actorName]);
   const events = useEvents();
   const [chosen, setChosen] = useState<string | null>(() => localStorage.getItem(CHOSEN_KEY));
   const eventList = events.data ?? [];
@@ -230,7 +232,7 @@ export function CheckinPage() {
       setArmed(null);
       const from = target.status;
       try {
-        await changeStatus(target, status, { name: actorName });
+        await changeStatus(target, status, actor);
         void refreshOutbox();
         if (navigator.onLine) void syncNow(true);
         // A person who had no status cannot be put back to none: nothing to undo then.
@@ -247,7 +249,7 @@ export function CheckinPage() {
         focusSearch();
       }
     },
-    [actorName, feedback, focusSearch],
+    [actor, feedback, focusSearch],
   );
 
   const undo = useCallback(async () => {
@@ -257,10 +259,10 @@ export function CheckinPage() {
     setDone(null);
     try {
       if (action.walkIn) {
-        await changeStatus(action.person, UNDONE_WALK_IN, { name: actorName }, 'Undo: walk-in registration cancelled');
+        await changeStatus(action.person, UNDONE_WALK_IN, actor, 'Undo: walk-in registration cancelled');
         toast.success(`Undone: ${action.person.name}'s walk-in registration is cancelled`);
       } else {
-        await changeStatus(action.person, action.from, { name: actorName }, 'Undo');
+        await changeStatus(action.person, action.from, actor, 'Undo');
         toast.success(`Undone: ${action.person.name} is ${doorStatusLabel(action.from).toLowerCase()} again`);
       }
       void refreshOutbox();
@@ -270,7 +272,7 @@ export function CheckinPage() {
     } finally {
       focusSearch();
     }
-  }, [last, actorName, focusSearch]);
+  }, [last, actor, focusSearch]);
 
   const open = useCallback((p: RosterPerson, arm: boolean) => {
     const key = personKey(p);
@@ -535,7 +537,7 @@ export function CheckinPage() {
           {walkIn && eventId ? (
             <WalkInForm
               eventId={eventId}
-              actorName={actorName}
+              actor={actor}
               onDone={(p) => {
                 // Registered at the desk and standing there: Enter checks them in. A registration made
                 // by mistake can be undone like any other action.

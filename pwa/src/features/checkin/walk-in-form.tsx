@@ -1,19 +1,19 @@
 import { type FormEvent, useState } from 'react';
 import { checkForm } from '@edge/schemas/check-form';
 import { walkInFieldsSchema } from '@edge/schemas/checkin';
-import { registerWalkIn } from '../../offline/checkin-outbox';
+import { type Actor, registerWalkIn } from '../../offline/checkin-outbox';
 import type { RosterPerson } from '../../offline/checkin-types';
 import { refreshOutbox, syncNow } from '../../offline/checkin-sync';
 
 interface Props {
   eventId: string;
-  actorName: string;
+  actor: Actor;
   onDone(person: RosterPerson): void;
   onCancel(): void;
 }
 
 /** A visitor registered at the desk (registered at venue): on this device at once, sent when online. */
-export function WalkInForm({ eventId, actorName, onDone, onCancel }: Props) {
+export function WalkInForm({ eventId, actor, onDone, onCancel }: Props) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -37,7 +37,7 @@ export function WalkInForm({ eventId, actorName, onDone, onCancel }: Props) {
     setBusy(true);
     try {
       const { id: _id, ...data } = checked.body;
-      const person = await registerWalkIn(data, { name: actorName });
+      const person = await registerWalkIn(data, actor);
       void refreshOutbox();
       if (navigator.onLine) void syncNow(true);
       onDone(person);
