@@ -308,7 +308,7 @@ describe('venue check-in: scan, live counts, conflicts', () => {
 
   it('Background Sync: a check-in queued offline is sent by the service worker once no panel page is open', async () => {
     const { page, context } = door;
-    const person = people[5]!;
+    const person = people[7]!; // not yet read by a camera (a read admits)
     await openWithPeople(page);
     await page.waitForFunction(() => document.documentElement.dataset.sw === 'ready', null, { timeout: 30_000 });
     await context.setOffline(true);

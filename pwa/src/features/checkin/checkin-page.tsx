@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type EventOption, EventOptions, featuredOrFirst } from '../../components/event-options';
 import { toast } from '../../components/toasts';
-import { useIsAdmin, usePanelUser } from '../../components/panel-session';
+import { useIsAdmin, useLogout, usePanelUser } from '../../components/panel-session';
 import { api, readEnvelope } from '../../lib/api';
 import { changeStatus } from '../../offline/checkin-outbox';
 import { personKey } from '../../offline/roster-search-index';
@@ -117,6 +117,7 @@ function takesText(el: Element | null): boolean {
 export function CheckinPage() {
   const user = usePanelUser();
   const isAdmin = useIsAdmin();
+  const logout = useLogout();
   const canScan = useHasCamera() || !!barcodeDetector();
   const actorName = user?.name ?? 'This device';
   /** Who makes the door's changes: the user of this session, still known when its login has lapsed. */
@@ -433,6 +434,11 @@ export function CheckinPage() {
               <Link to="/panel/dashboard" className="ci-link" data-testid="door-to-panel">
                 ← Panel
               </Link>
+              {logout && (
+                <button type="button" className="ci-link ci-link--button" onClick={() => void logout()}>
+                  Logout
+                </button>
+              )}
               {isAdmin && (
                 <>
                   <Link to="/panel/checkin/conflicts" className="ci-link" data-testid="conflicts-link">
