@@ -2,14 +2,14 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './env';
 import { bodyGuard } from './http/body-guard';
-import { fail } from './http/envelope';
+import { fail, unavailable } from './http/envelope';
 import { isDatabaseUnavailable } from './lib/db-errors';
 import { corsForConfiguredOrigins, securityHeaders } from './http/security';
 import { createLogger, describeError, isStorageUnavailable } from './lib/log';
 import { apiRoutes } from './routes';
+import { forgetWriteProbe } from './routes/health';
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
-const DATABASE_RETRY_AFTER_SECONDS = 5;
 const STORAGE_UNAVAILABLE = 'The server cannot store anything right now. Please try again in a few minutes.';
 
 /**
@@ -51,6 +51,14 @@ export function createApp(appDeps: AppDeps | ((c: Context<AppEnv>) => AppDeps), 
   app.use(securityHeaders);
   app.use('/api/*', corsForConfiguredOrigins);
   app.use('/api/*', bodyGuard);
+  // A database file removed or replaced under the running server: nothing is answered from (or written to)
+  // the file it still has open. /api/health says so itself.
+  app.use('/api/*', async (c, next) => {
+    const problem = c.get('deps').databaseFileProblem?.();
+    if (!problem || c.req.path === '/api/health') return next();
+    logger.error('database file lost', { requestId: c.get('requestId'), route: '/api/*', problem });
+    return unavailable(c, DATABASE_UNAVAILABLE_MESSAGE);
+  });
 
   const routes = app.route('/api', apiRoutes);
 
@@ -63,10 +71,14 @@ export function createApp(appDeps: AppDeps | ((c: Context<AppEnv>) => AppDeps), 
     // Never the error itself: a database error carries its SQL and parameters (passwords' hashes, people's numbers).
     logger.error('unhandled error', { requestId: c.get('requestId'), route: c.req.routePath, error: describeError(error) });
     if (isDatabaseUnavailable(error)) {
-      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      return fail(c, 503, DATABASE_UNAVAILABLE_MESSAGE);
+      forgetWriteProbe(c.get('deps'));
+      return unavailable(c, DATABASE_UNAVAILABLE_MESSAGE);
     }
-    if (isStorageUnavailable(error)) return fail(c, 503, STORAGE_UNAVAILABLE);
+    if (isStorageUnavailable(error)) {
+      // The next health probe writes again rather than repeating the success it had before this failure.
+      forgetWriteProbe(c.get('deps'));
+      return unavailable(c, STORAGE_UNAVAILABLE);
+    }
     return fail(c, 500, 'Something went wrong on our side. Please try again.');
   });
 

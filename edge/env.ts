@@ -37,6 +37,11 @@ export interface AppDeps {
    * Absent: every message is recorded as not sent.
    */
   messaging?: Messaging;
+  /**
+   * Node, on a database file: what is wrong with the file at the database's path (removed or replaced while
+   * the server runs, db/local-database.ts), else undefined. While it answers, the API answers 503.
+   */
+  databaseFileProblem?: () => string | undefined;
   /** Serves the built PWA for non-API paths (Node only; on Workers the platform serves static assets). */
   serveAssets?: MiddlewareHandler;
 }
@@ -94,3 +99,8 @@ export type AppEnv = {
     sessionId: string;
   };
 };
+
+/** What the Worker cannot run without: its database and its two secrets. Answers the names of those not set. */
+export function missingBindings(env: { DATABASE_URL?: string; JWT_SECRET?: string; PASSWORD_PEPPER?: string }): string[] {
+  return (['DATABASE_URL', 'JWT_SECRET', 'PASSWORD_PEPPER'] as const).filter((name) => !env[name]?.trim());
+}

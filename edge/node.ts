@@ -2,7 +2,7 @@
  * The Node entry: the embedded default behind `npm start`. libSQL on a file (or a remote libSQL URL),
  * uploaded images in a folder, the built PWA served from dist/pwa, all on one port.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -13,9 +13,10 @@ import { createApp } from './app';
 import { randomSecret } from './auth/password';
 import { ensureFeaturedEvent, ensureFirstAdmin } from './db/initial-data';
 import { openDatabase } from './db/local-database';
+import { checkDataFolder, describeStartupFailure, nodeStorage, refuseMissingDatabase, settleGeneration } from './db/startup-checks';
 import { appConfigFrom } from './env';
 import { clientAddressResolver } from './http/client-address';
-import { createLogger, parseLogLevel } from './lib/log';
+import { createLogger, parseLogLevel, unrefTimer } from './lib/log';
 import { nodeAssets } from './node-assets';
 import { phoneChannels, resendChannel } from './notifications/channels';
 import { MessageLoop } from './notifications/dispatcher';
@@ -26,41 +27,40 @@ import { folderBlobStore } from './storage/folder-blob-store';
 const env = process.env;
 const repoRoot = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
 
-const port = Number(env.PORT ?? 8787);
-const databaseUrl = env.DATABASE_URL ?? 'file:.data/expo.db';
-const blobDir = resolve(env.BLOB_DIR ?? '.data/blobs');
-const dataDir = resolve(env.DATA_DIR ?? '.data');
+const storage = nodeStorage(env);
+const { port, databaseUrl, dataDir, blobDir } = storage;
 
-const secrets = {
-  jwtSecret: env.JWT_SECRET ?? localSecret('jwt-secret'),
-  passwordPepper: env.PASSWORD_PEPPER ?? localSecret('password-pepper'),
-};
-
-const {
-  db,
-  writeBatch,
-  readRows,
-  close: closeDatabase,
-} = await openDatabase({
-  url: databaseUrl,
-  authToken: env.DATABASE_AUTH_TOKEN,
-  migrationsFolder: join(repoRoot, 'migrations'),
-});
-
-const startedAt = new Date();
-if (await ensureFeaturedEvent(db, startedAt)) console.log('Created the featured event (18–19 October 2025, Hyderabad).');
-const admin = await ensureFirstAdmin(db, {
-  email: env.ADMIN_EMAIL,
-  password: env.ADMIN_PASSWORD,
-  pepper: secrets.passwordPepper,
-  now: startedAt,
-});
-if (admin.created) {
-  console.log(`Created the first admin: ${admin.email}`);
-  if (admin.generatedPassword) {
-    console.log(`  password (shown once, store it now): ${admin.generatedPassword}`);
+/**
+ * Everything that may refuse the start (decision 042): a data folder it cannot write, a database that is
+ * missing or not the one this data folder ran on, a database it cannot open. Each is one line on stderr
+ * and exit code 1, never a stack trace and never a fresh empty database in place of a lost one.
+ */
+const { secrets, db, writeBatch, readRows, fileProblem, closeDatabase } = await startOrRefuse(async () => {
+  checkDataFolder(dataDir);
+  if (storage.databasePath) refuseMissingDatabase(storage.databasePath, dataDir);
+  const secrets = {
+    jwtSecret: env.JWT_SECRET ?? localSecret('jwt-secret'),
+    passwordPepper: env.PASSWORD_PEPPER ?? localSecret('password-pepper'),
+  };
+  const opened = await openDatabase({ url: databaseUrl, authToken: env.DATABASE_AUTH_TOKEN, migrationsFolder: join(repoRoot, 'migrations') });
+  const startedAt = new Date();
+  const identity = await settleGeneration(opened.db, { dataDir, embedded: Boolean(storage.databasePath), databaseUrl, now: startedAt });
+  if (identity.adopted) console.log(`The database's generation is ${identity.generation} (restored by its provider); the data folder now records it.`);
+  if (await ensureFeaturedEvent(opened.db, startedAt)) console.log('Created the featured event (18–19 October 2025, Hyderabad).');
+  const admin = await ensureFirstAdmin(opened.db, {
+    email: env.ADMIN_EMAIL,
+    password: env.ADMIN_PASSWORD,
+    pepper: secrets.passwordPepper,
+    now: startedAt,
+  });
+  if (admin.created) {
+    console.log(`Created the first admin: ${admin.email}`);
+    if (admin.generatedPassword) {
+      console.log(`  password (shown once, store it now): ${admin.generatedPassword}`);
+    }
   }
-}
+  return { ...opened, secrets, closeDatabase: opened.close };
+});
 
 const pwaDir = resolve(env.PWA_DIR ?? join(repoRoot, 'dist', 'pwa'));
 
@@ -86,7 +86,7 @@ async function nodePublicPages() {
 }
 
 const trustProxy = env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true';
-const logger = createLogger({ level: parseLogLevel(env.LOG_LEVEL), sink: bufferedStdout() });
+const logger = createLogger({ level: parseLogLevel(env.LOG_LEVEL), sink: bufferedStdout(), windowTimer: unrefTimer });
 
 // Messages to people: e-mail by SMTP (else Resend), WhatsApp and SMS, each only when its variables are set.
 const channels = { email: smtpChannel(env) ?? resendChannel(env), ...phoneChannels(env) };
@@ -102,6 +102,7 @@ const app = createApp(
     readRows,
     blobs: folderBlobStore(blobDir),
     secrets,
+    databaseFileProblem: fileProblem,
     now: () => new Date(),
     // Behind our own proxies, the right-most X-Forwarded-For entry they did not write (http/client-address.ts).
     clientAddress: clientAddressResolver((c) => getConnInfo(c).remote.address || 'unknown', {
@@ -149,6 +150,9 @@ const server = new Hono().use((c, next) => (c.req.header('Accept-Encoding') ? co
 const httpServer = serve({ fetch: server.fetch, port }, (info) => {
   console.log(`EventPro is running at http://localhost:${info.port} (database ${databaseUrl})`);
 });
+httpServer.once('error', (error) =>
+  refuse(`port ${port} cannot be used (${(error as { code?: string }).code ?? error.message}): stop the program using it or set PORT`),
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
@@ -163,11 +167,24 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+/** Runs the start-up; a failure is told in one line and the process exits with 1. */
+async function startOrRefuse<T>(start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    return refuse(describeStartupFailure(error, storage));
+  }
+}
+
+function refuse(line: string): never {
+  console.error(`EventPro cannot start: ${line}`);
+  process.exit(1);
+}
+
 /** A secret generated on first use and kept in DATA_DIR, so restarts keep tokens and passwords valid. */
 function localSecret(name: string): string {
   const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
   const secret = randomSecret(32);
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

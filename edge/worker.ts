@@ -9,7 +9,8 @@ import { clientBatchWriter } from './db/batch-writer';
 import { clientRowReader } from './db/row-reader';
 import { retryWhenBusy } from './db/busy-retry';
 import { databaseFetch } from './db/remote-fetch';
-import { type AppConfig, type AppDeps, appConfigFrom } from './env';
+import { type AppConfig, type AppDeps, appConfigFrom, missingBindings } from './env';
+import { RETRY_AFTER_SECONDS } from './http/envelope';
 import { shareEventCache } from './lib/events';
 import { type ChannelEnv, type Channels, phoneChannels, resendChannel } from './notifications/channels';
 import { sendDueMessages } from './notifications/dispatcher';
@@ -86,9 +87,6 @@ function requestDeps(env: WorkerBindings): AppDeps & { messaging: NonNullable<Ap
 
 /** One app (routes only, no I/O) per isolate; its dependencies are made for each request. */
 function appFor(env: WorkerBindings) {
-  if (!env.JWT_SECRET || !env.PASSWORD_PEPPER) {
-    throw new Error('JWT_SECRET and PASSWORD_PEPPER must be set with `wrangler secret put`.');
-  }
   app ??= createApp((c) => requestDeps(c.env as WorkerBindings), {
     publicPages: publicPages({
       paths: PUBLIC_PAGE_PATHS,
@@ -116,10 +114,19 @@ export default {
       const shell = await env.ASSETS.fetch(new Request(new URL('/app', url), request));
       return new Response(shell.body, { status: 200, headers: shell.headers });
     }
+    const missing = missingBindings(env);
+    if (missing.length) {
+      // One line in the Worker's log, and an answer that says what is wrong, never an exception page.
+      const message = `The server is not configured: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set (\`wrangler secret put <name>\`, README Deploy)`;
+      console.error(message);
+      return Response.json({ success: false, message }, { status: 503, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
+    }
     return appFor(env).fetch(request, env, ctx as never);
   },
   /** The cron of wrangler.toml: sends the messages that are due (retries after back-off, ones a request left). */
   async scheduled(_controller: unknown, env: WorkerBindings, ctx: { waitUntil(promise: Promise<unknown>): void }) {
+    const missing = missingBindings(env);
+    if (missing.length) return console.error(`Messages not sent: ${missing.join(', ')} not set (\`wrangler secret put <name>\`)`);
     const { db, writeBatch, messaging, now } = requestDeps(env);
     ctx.waitUntil(sendDueMessages({ db, writeBatch, channels: messaging.channels, now, linkSecret: env.JWT_SECRET }));
   },

@@ -55,6 +55,10 @@ function kindOfKey(key: string): ThrottleKind | undefined {
  * Counts one attempt on each key (one transaction of upserts; each upsert is atomic, so concurrent
  * attempts all count) and answers whether this attempt may be evaluated, and if not, for how long the
  * longest exceeded window still runs.
+ *
+ * A window that starts after now can only come from a clock stepped back (a VM resumed, an NTP step): it
+ * is moved to now, so a lock never lasts longer than its window's length (not 75 minutes for a 15-minute
+ * lock after a step back of an hour), and it keeps its count.
  */
 export async function countAttempt(db: Database, keys: ThrottleKey[], now: Date): Promise<{ allowed: true } | { allowed: false; retryAfterMs: number }> {
   const nowIso = now.toISOString();
@@ -68,7 +72,7 @@ export async function countAttempt(db: Database, keys: ThrottleKey[], now: Date)
         target: loginThrottle.key,
         set: {
           failures: sql`CASE WHEN ${expired} THEN 1 ELSE ${loginThrottle.failures} + 1 END`,
-          windowStartedAt: sql`CASE WHEN ${expired} THEN ${nowIso} ELSE ${loginThrottle.windowStartedAt} END`,
+          windowStartedAt: sql`CASE WHEN ${expired} OR ${loginThrottle.windowStartedAt} > ${nowIso} THEN ${nowIso} ELSE ${loginThrottle.windowStartedAt} END`,
         },
       })
       .returning({ attempts: loginThrottle.failures, windowStartedAt: loginThrottle.windowStartedAt });
@@ -85,7 +89,7 @@ export async function countAttempt(db: Database, keys: ThrottleKey[], now: Date)
     const row = rows[0];
     const policy = THROTTLE_POLICIES[keys[i]!.kind];
     if (row && row.attempts > policy.maxAttempts) {
-      retryAfterMs = Math.max(retryAfterMs, Date.parse(row.windowStartedAt) + policy.windowMs - now.getTime());
+      retryAfterMs = Math.max(retryAfterMs, windowEnd(row.windowStartedAt, policy, now) - now.getTime());
     }
   });
   return retryAfterMs > 0 ? { allowed: false, retryAfterMs } : { allowed: true };
@@ -106,6 +110,9 @@ export async function countSuccess(db: Database, keys: ThrottleKey[]): Promise<v
   );
   if (statements.length) await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
 }
+
+/** When a window started at `startedAt` ends, a start after now (a clock stepped back) taken as now. */
+const windowEnd = (startedAt: string, policy: ThrottlePolicy, now: Date) => Math.min(Date.parse(startedAt), now.getTime()) + policy.windowMs;
 
 export interface ThrottleEntry {
   key: string;
@@ -134,7 +141,7 @@ export async function listThrottle(db: Database, now: Date): Promise<ThrottleEnt
     const kind = kindOfKey(row.key);
     if (!kind) continue;
     const policy = THROTTLE_POLICIES[kind];
-    const windowEnds = Date.parse(row.windowStartedAt) + policy.windowMs;
+    const windowEnds = windowEnd(row.windowStartedAt, policy, now);
     if (windowEnds <= now.getTime()) continue;
     const rest = row.key.slice(kind.length + 1);
     // Device ids and addresses hold no '|'; an e-mail might.

@@ -1,6 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
@@ -10,6 +9,7 @@ import type { Database } from './database';
 import { nativeBatchWriter } from '../perf/native-batch-writer';
 import { nativeRowReader } from '../perf/native-row-reader';
 import { clientRowReader, type RowReader } from './row-reader';
+import { databaseFilePath } from './startup-checks';
 
 /** How long a connection waits for another one's write lock before giving up (SQLITE_BUSY). */
 export const BUSY_TIMEOUT_MS = 5_000;
@@ -23,6 +23,11 @@ export interface OpenedDatabase {
   readRows: RowReader;
   /** Closes the client and the writer's connection (resolves once the writer's thread has stopped). */
   close(): Promise<void>;
+  /**
+   * For a file: what is wrong with the file at the database's path, or undefined while it is the file the
+   * server opened (fileProblemWatch).
+   */
+  fileProblem?: () => string | undefined;
 }
 
 /**
@@ -33,11 +38,7 @@ export interface OpenedDatabase {
  * gets the busy timeout through the client's `timeout` option.
  */
 export async function openDatabase(options: { url: string; authToken?: string; migrationsFolder: string }): Promise<OpenedDatabase> {
-  const path = !options.url.startsWith('file:')
-    ? undefined
-    : options.url.startsWith('file://')
-      ? fileURLToPath(options.url)
-      : options.url.slice('file:'.length);
+  const path = databaseFilePath(options.url);
   if (path) {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     // The database holds people's numbers and password hashes: readable by the server's user only, like
@@ -59,10 +60,34 @@ export async function openDatabase(options: { url: string; authToken?: string; m
     db,
     writeBatch: writer.writeBatch,
     readRows: reader.readRows,
+    fileProblem: fileProblemWatch(path),
     close: () => {
       client.close();
       reader.close();
       return writer.close();
     },
+  };
+}
+
+/**
+ * Watches that the file at `path` stays the file opened now (same device and inode). A database deleted or
+ * replaced while the server runs is not seen by SQLite, which goes on writing to the unlinked file: every
+ * write after it would be lost at the next start. Once seen, the fault stands until the server restarts
+ * (a file put back at the path is not the one the server has open). A stat costs about a microsecond.
+ */
+function fileProblemWatch(path: string): () => string | undefined {
+  const opened = statSync(path);
+  let fault: string | undefined;
+  return () => {
+    if (fault) return fault;
+    let current: ReturnType<typeof statSync> | undefined;
+    try {
+      current = statSync(path, { throwIfNoEntry: false });
+    } catch {
+      return undefined; // cannot tell (permissions of a folder above): not a verdict
+    }
+    if (!current) fault = `the database file ${path} was removed while the server ran`;
+    else if (current.ino !== opened.ino || current.dev !== opened.dev) fault = `the database file ${path} was replaced while the server ran`;
+    return fault;
   };
 }

@@ -29,19 +29,24 @@ describe('the migrated database', () => {
     expect(String(result.rows[0]![0])).toBe('wal');
   });
 
-  it.each(RESOURCE_TABLES)('%s: the default list, the event and status filters and the mobile look-up use an index, never a scan or a sort', async (table) => {
-    const plans = [
-      await planOf(`SELECT * FROM ${table} ORDER BY created_at DESC LIMIT 20`),
-      await planOf(`SELECT * FROM ${table} WHERE event_id = 'e' ORDER BY created_at DESC LIMIT 20`),
-      await planOf(`SELECT * FROM ${table} WHERE status = 'pending' ORDER BY created_at DESC LIMIT 20`),
-      await planOf(`SELECT * FROM ${table} WHERE event_id = 'e' AND updated_at > '2025' ORDER BY updated_at LIMIT 500`),
-      await planOf(`SELECT id FROM ${table} WHERE ${table === 'enquiries' ? 'phone' : 'mobile_number'} = '9876543210'`),
-    ];
-    for (const plan of plans) {
-      expect(plan.join(' | ')).toMatch(/USING (COVERING )?INDEX/);
-      expect(plan.join(' | ')).not.toContain('USE TEMP B-TREE');
-    }
-  });
+  it.each(RESOURCE_TABLES)(
+    '%s: the default list is the table in written order; the event and status filters and the mobile look-up use an index; never a sort',
+    async (table) => {
+      // Newest first is by rowid (decision 043): the table itself, read backwards, stopping at the page's end.
+      const newestFirst = await planOf(`SELECT * FROM ${table} ORDER BY rowid DESC LIMIT 20`);
+      expect(newestFirst.join(' | ')).toBe(`SCAN ${table}`);
+      const plans = [
+        await planOf(`SELECT * FROM ${table} WHERE event_id = 'e' ORDER BY rowid DESC LIMIT 20`),
+        await planOf(`SELECT * FROM ${table} WHERE status = 'pending' ORDER BY rowid DESC LIMIT 20`),
+        await planOf(`SELECT * FROM ${table} WHERE event_id = 'e' AND updated_at > '2025' ORDER BY updated_at LIMIT 500`),
+        await planOf(`SELECT id FROM ${table} WHERE ${table === 'enquiries' ? 'phone' : 'mobile_number'} = '9876543210'`),
+      ];
+      for (const plan of plans) {
+        expect(plan.join(' | ')).toMatch(/USING (COVERING )?INDEX/);
+        expect(plan.join(' | ')).not.toContain('USE TEMP B-TREE');
+      }
+    },
+  );
 
   it('keeps the roster triggers on every roster table (a table recreated by a migration loses them)', async () => {
     const result = await t.client.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'");

@@ -30,3 +30,12 @@ export function fail<S extends ContentfulStatusCode>(c: Context, status: S, mess
 export function jsonText<Body, S extends ContentfulStatusCode>(c: Context, json: string, status: S) {
   return c.body(json, status, { 'Content-Type': 'application/json' }) as unknown as Response & TypedResponse<JSONParsed<Body>, S, 'json'>;
 }
+
+/** Seconds a client waits before trying again after a 503: long enough for a busy or failing database to recover. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** 503 with `Retry-After`: every "not now" of the API says when to try again (health, storage, database). */
+export function unavailable(c: Context, message: string) {
+  c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+  return fail(c, 503, message);
+}

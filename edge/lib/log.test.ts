@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { afterAll, beforeAll } from 'vitest';
 import { makeTestApp, type TestApp } from '../testing/test-app';
-import { createLogger, describeError } from './log';
+import { createLogger, describeError, unrefTimer } from './log';
 
 describe('the logger', () => {
   it('writes one JSON object per line, and drops lines below its level', () => {
@@ -24,6 +24,35 @@ describe('the logger', () => {
     log.error('unhandled error', { route: '/api/users', error: { code: 'SQLITE_FULL' } });
     expect(lines.slice(5).map((l) => JSON.parse(l).msg)).toEqual(['repeated log lines left out', 'unhandled error']);
     expect(JSON.parse(lines[5]!).left).toBe(995);
+  });
+
+  it('writes the count when the window closes, though the error never comes again', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-01-01T00:00:00Z') });
+    try {
+      const lines: string[] = [];
+      const log = createLogger({ sink: (l) => lines.push(l), windowTimer: unrefTimer });
+      for (let i = 0; i < 10_000; i++) log.error('unhandled error', { route: '/api/visitors/register', error: { code: 'SQLITE_FULL' } });
+      expect(lines).toHaveLength(5);
+      vi.advanceTimersByTime(59_999);
+      expect(lines).toHaveLength(5);
+      vi.advanceTimersByTime(1); // the window closes; nothing else is logged
+      expect(lines.slice(5).map((l) => JSON.parse(l))).toEqual([
+        {
+          level: 'warn',
+          time: '2026-01-01T00:01:00.000Z',
+          msg: 'repeated log lines left out',
+          repeatOf: 'unhandled error',
+          route: '/api/visitors/register',
+          left: 9_995,
+        },
+      ]);
+      // A new window: the error is written again, and only one count line was ever written for the old one.
+      log.error('unhandled error', { route: '/api/visitors/register', error: { code: 'SQLITE_FULL' } });
+      vi.advanceTimersByTime(120_000);
+      expect(lines.map((l) => JSON.parse(l).msg).filter((m) => m === 'repeated log lines left out')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('never writes secret fields, hashes or tokens', () => {
@@ -83,6 +112,36 @@ describe('a failing disk, through the API', () => {
       status: 503,
     });
   });
+
+  it('10,000 identical failed registrations then silence: the log holds how many lines it left out, once the window closes', async () => {
+    t.clock.advance(120_000); // windows of earlier tests closed
+    t.logs.length = 0;
+    t.failWrites(true);
+    const statuses = new Map<number, number>();
+    for (let sent = 0; sent < 10_000; sent += 50) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          t.request('POST', '/api/visitors/register', {
+            json: { fullName: 'Flood', mobileNumber: String(9_300_000_000 + sent + i) },
+            address: `10.9.${sent % 200}.${i}`,
+          }),
+        ),
+      );
+      for (const answer of answers) statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+    }
+    t.failWrites(false);
+    expect(Object.fromEntries(statuses)).toEqual({ 503: 10_000 });
+    const before = t.logs.length;
+    expect(before).toBeLessThanOrEqual(12);
+    t.clock.advance(60_000); // silence until the window closes
+    const counts = t.logs.slice(before).map((l) => JSON.parse(l));
+    expect(counts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ msg: 'repeated log lines left out', repeatOf: 'request', route: '/api/visitors/register', left: 9_995 }),
+        expect.objectContaining({ msg: 'repeated log lines left out', repeatOf: 'unhandled error', route: '/api/visitors/register', left: 9_995 }),
+      ]),
+    );
+  }, 120_000);
 
   it('keeps the log small when every write fails for a while', async () => {
     t.logs.length = 0;

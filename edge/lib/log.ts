@@ -7,7 +7,10 @@
  *   `describeError` (class, code and the innermost message without query or parameters, with anything
  *   shaped like a password hash or token blanked), and fields whose names say secret are replaced.
  * - The same error repeated is logged `repeatLimit` times per window, then counted; when the window
- *   ends one line says how many were left out. A failing disk cannot fill the disk with its own logs.
+ *   closes one line says how many were left out, whether or not the error comes again (with a
+ *   `windowTimer`: the Node server's; on Workers, where nothing may wait across requests, at the next line
+ *   of the same kind). A failing disk cannot fill the disk with its own logs, and a flood that stops still
+ *   leaves its count.
  */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 type LogFields = Record<string, unknown>;
@@ -30,7 +33,16 @@ export interface LoggerOptions {
   now?: () => Date;
   /** Warnings and errors with the same message, route and error code: at most `count` per `windowMs`. */
   repeatLimit?: { count: number; windowMs: number };
+  /** Runs `close` after `ms`, to write a window's count when it closes; answers how to cancel it. */
+  windowTimer?: (close: () => void, ms: number) => () => void;
 }
+
+/** The Node server's window timer: a timer that never keeps the process alive on its own. */
+export const unrefTimer = (close: () => void, ms: number) => {
+  const timer = setTimeout(close, ms);
+  timer.unref?.();
+  return () => clearTimeout(timer);
+};
 
 export function parseLogLevel(text: string | undefined, fallback: LogLevel = 'info'): LogLevel {
   return text !== undefined && Object.hasOwn(RANK, text) ? (text as LogLevel) : fallback;
@@ -41,7 +53,22 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const minimum = RANK[options.level ?? 'info'];
   const now = options.now ?? (() => new Date());
   const limit = options.repeatLimit ?? { count: 5, windowMs: 60_000 };
-  const repeats = new Map<string, { windowStart: number; seen: number }>();
+  const repeats = new Map<string, Repeats>();
+  interface Repeats {
+    windowStart: number;
+    seen: number;
+    msg: string;
+    route: unknown;
+    cancelTimer?: () => void;
+  }
+  /** The window of `key` is over: its count, if any line was left out, is written now. */
+  const closeWindow = (key: string, entry: Repeats) => {
+    entry.cancelTimer?.();
+    if (repeats.get(key) === entry) repeats.delete(key);
+    if (entry.seen > limit.count) {
+      write('warn', 'repeated log lines left out', { repeatOf: entry.msg, route: entry.route, left: entry.seen - limit.count });
+    }
+  };
 
   const write = (level: LogLevel, msg: string, fields: LogFields) => {
     try {
@@ -58,15 +85,20 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       const key = `${level}|${msg}|${String(fields.route ?? '')}|${String(error?.code ?? error?.name ?? '')}`;
       const at = now().getTime();
       const entry = repeats.get(key);
-      if (entry && at - entry.windowStart < limit.windowMs) {
+      // A clock stepped back (at before the window's start) closes the window too: it never lasts longer.
+      if (entry && at >= entry.windowStart && at - entry.windowStart < limit.windowMs) {
         entry.seen++;
+        if (entry.seen === limit.count + 1 && options.windowTimer) {
+          entry.cancelTimer = options.windowTimer(() => closeWindow(key, entry), entry.windowStart + limit.windowMs - at);
+        }
         if (entry.seen > limit.count) return;
       } else {
-        if (entry && entry.seen > limit.count) {
-          write('warn', 'repeated log lines left out', { repeatOf: msg, route: fields.route, left: entry.seen - limit.count });
+        if (entry) closeWindow(key, entry);
+        if (repeats.size > 1000) {
+          // bounded: a flood of distinct keys forgets (writing what each had left out), it does not grow
+          for (const [k, e] of [...repeats]) closeWindow(k, e);
         }
-        if (repeats.size > 1000) repeats.clear(); // bounded: a flood of distinct keys forgets, it does not grow
-        repeats.set(key, { windowStart: at, seen: 1 });
+        repeats.set(key, { windowStart: at, seen: 1, msg, route: fields.route });
       }
     }
     write(level, msg, fields);

@@ -202,12 +202,18 @@ export function listFilter(resource: ResourceDescription, query: Pick<ListQuery,
   return conditions.length ? and(...conditions) : undefined;
 }
 
+/**
+ * A list's order. Newest first (and `sort=createdAt`) is the order rows were written in, the rowid, which
+ * only grows: created_at is the server's wall clock, and a clock stepped back (a VM resumed, an NTP step)
+ * would list a new record below older ones (decision 043). Other sort keys, ties in written order; the
+ * rowid rides along in every index, so no extra sort.
+ */
 export function listOrder(resource: ResourceDescription, query: Pick<ListQuery, 'sort' | 'order'>) {
-  // `sort` has passed the list query's enum of the description's sort keys, each a column of the table.
-  const column = query.sort ? resource.table[query.sort] : resource.table.createdAt;
   const direction = query.order === 'asc' ? asc : desc;
-  // Ties (same millisecond) in insertion order; rowid rides along in every index, so no extra sort.
-  return [direction(column), direction(sql`${resource.table}.rowid`)];
+  const written = direction(sql`${resource.table}.rowid`);
+  // `sort` has passed the list query's enum of the description's sort keys, each a column of the table.
+  if (!query.sort || query.sort === 'createdAt') return [written];
+  return [direction(resource.table[query.sort]), written];
 }
 
 /** The row with its event's name joined in, for every resource that belongs to an event. */

@@ -168,6 +168,23 @@ describe('a registration reaches the person', () => {
     ]);
   });
 
+  it('a clock stepped back an hour does not hold a retry back for an hour', async () => {
+    phones.control.failNext = 2;
+    const visitor = await registerVisitor({ email: '' });
+    await t.messageLoop.idle();
+    expect((await rowsOf(visitor.id)).map((r) => [r.status, r.attempts])).toEqual([
+      ['queued', 1],
+      ['queued', 1],
+    ]);
+    t.clock.advance(-60 * 60_000); // its retry, 30 s after the failure, now reads an hour and a half-minute ahead
+    t.messageLoop.wake(); // the 15-second beat
+    await t.messageLoop.idle();
+    expect((await rowsOf(visitor.id)).map((r) => [r.status, r.attempts])).toEqual([
+      ['sent', 2],
+      ['sent', 2],
+    ]);
+  });
+
   it('never sends one message twice when two senders run at once', async () => {
     phones.control.delayMs = 50;
     const visitor = await registerVisitor({ email: '' });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Database } from '../db/database';
 import type { BatchWriter } from '../db/batch-writer';
@@ -153,6 +153,13 @@ const MAX_ATTEMPTS = 6;
 /** Back-off after a failed attempt n (1-based): 30 s, 1, 2, 4, 8 minutes. */
 const retryDelayMs = (attempt: number) => 30_000 * 2 ** Math.max(0, attempt - 1);
 
+/**
+ * The longest a queued message waits by design (a claim, or the last back-off). A next attempt further
+ * ahead than this can only come from a clock stepped back since it was set (a VM resumed, an NTP step): it
+ * is due now rather than an hour late.
+ */
+const LONGEST_WAIT_MS = Math.max(CLAIM_MS, retryDelayMs(MAX_ATTEMPTS - 1));
+
 /** A claimed message: what sending it needs. */
 export interface OutboxRow {
   id: string;
@@ -177,7 +184,8 @@ export interface OutboxRow {
  */
 export async function claimDue({ db, writeBatch }: { db: Database; writeBatch: BatchWriter }, now: Date, limit: number): Promise<OutboxRow[]> {
   const at = now.toISOString();
-  const due = and(eq(notifications.status, 'queued'), lte(notifications.nextAttemptAt, at));
+  const steppedBack = new Date(now.getTime() + LONGEST_WAIT_MS).toISOString();
+  const due = and(eq(notifications.status, 'queued'), or(lte(notifications.nextAttemptAt, at), gt(notifications.nextAttemptAt, steppedBack)));
   const claim = db
     .update(notifications)
     .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_MS).toISOString(), attempts: sql`${notifications.attempts} + 1`, updatedAt: at })

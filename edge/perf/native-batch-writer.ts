@@ -114,6 +114,8 @@ export function nativeBatchWriter(
       current = undefined;
       if (!worker) return Promise.resolve();
       const stopped = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      // Held until it has stopped: a script that awaits close() (db:restore) would otherwise end first.
+      worker.ref();
       worker.postMessage({ close: true } satisfies Request);
       return stopped;
     },

@@ -112,6 +112,31 @@ describe('failed-login throttling', () => {
     expect((await login(owner.email, owner.password, '10.1.0.77')).status).toBe(200);
   });
 
+  itMovesTheClock('a clock stepped back an hour during a lock never makes the lock longer than its 15 minutes', async () => {
+    const owner = await t.createUser('admin');
+    for (let i = 0; i < 6; i++) await login(owner.email, `guess ${i}`, '10.1.0.78');
+    t.clock!.advance(5 * 60_000);
+    t.clock!.advance(-60 * 60_000); // an NTP step, a VM resumed with an old clock
+    const stepBack = t.clock!.now().getTime();
+    expect((await login(owner.email, owner.password, '10.1.0.78')).status).toBe(429);
+    const admin = await t.login();
+    const locks = (await (await t.request('GET', '/api/auth/locks', { token: admin })).json()).data.items as { account: string; windowEndsAt: string }[];
+    const lock = locks.find((l) => l.account === owner.email);
+    expect(Date.parse(lock!.windowEndsAt) - t.clock!.now().getTime()).toBeLessThanOrEqual(15 * 60_000);
+    const waits: number[] = [];
+    for (let minute = 0; minute < 15; minute++) {
+      const refused = await login(owner.email, owner.password, '10.1.0.78');
+      expect(refused.status).toBe(429);
+      waits.push(Number(refused.headers.get('Retry-After')));
+      expect((await refused.json()).message).toMatch(/^Too many failed attempts\. Try again in ([1-9]|1[0-5]) minutes?\.$/);
+      t.clock!.advance(60_000);
+    }
+    expect(Math.max(...waits)).toBeLessThanOrEqual(900);
+    // Over within 15 minutes of the step back, not 75.
+    t.clock!.advance(stepBack + 15 * 60_000 + 1 - t.clock!.now().getTime());
+    expect((await login(owner.email, owner.password, '10.1.0.78')).status).toBe(200);
+  });
+
   it('counts 20 parallel guesses before checking any password: at most 5 are evaluated', async () => {
     const victim = await t.createUser('admin');
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login(victim.email, `parallel ${i}`, '10.1.2.3')));

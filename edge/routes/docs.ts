@@ -80,7 +80,7 @@ function operations(): Operation[] {
       method: 'get',
       path: '/api/health',
       tag: 'System',
-      summary: 'Health: 200 when the database answers a query and takes a write; 503 otherwise',
+      summary: 'Health: 200 when the database file is the one the server opened, answers a query and takes an insert; 503 with Retry-After otherwise',
       who: 'public',
       data: z.object({ status: z.literal('ok'), database: z.literal('reachable'), writable: z.literal(true), time: z.string() }),
     },
@@ -548,7 +548,7 @@ const FAILURES: Record<number, string> = {
   415: 'A body that is not JSON or multipart, or a file that is not a true image',
   422: 'An idempotency key reused with another body',
   429: 'Too many attempts: `Retry-After` says when to try again',
-  503: 'The database cannot be reached or written (e.g. a full disk)',
+  503: 'The database cannot be reached or written (e.g. a full disk), or its file was removed under the server: `Retry-After` says when to try again',
 };
 
 /**

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { canonicalMobile, MOBILE_UNREADABLE_MESSAGE } from './mobile-number';
-import { INVALID_CHARACTERS_MESSAGE, isPlainText, MOBILE_MESSAGE, MOBILE_PATTERN, normaliseMobile } from './vocabulary';
+import { INVALID_CHARACTERS_MESSAGE, isPlainText, MOBILE_CHARACTERS_MESSAGE, MOBILE_MESSAGE, MOBILE_PATTERN, normaliseMobile } from './vocabulary';
 
 /**
  * Field builders shared by the resource schemas. Every admin form arrives either as JSON or as
@@ -15,14 +15,31 @@ export const MAX_LONG_TEXT = 5000;
  * No control characters and no lone surrogates (vocabulary.ts `isPlainText`); text longer than a name
  * (descriptions, notes, addresses) may keep line breaks and tabs.
  */
-const plainText = (max: number) => z.refine<string>((v) => isPlainText(v, { multiline: max > MAX_TEXT }), { error: `Text ${INVALID_CHARACTERS_MESSAGE}` });
+const plainText = (max: number, label = 'Text') =>
+  z.refine<string>((v) => isPlainText(v, { multiline: max > MAX_TEXT }), { error: `${label} ${INVALID_CHARACTERS_MESSAGE}` });
 
 /** Trimmed text, empty allowed. */
 export const text = (max = MAX_TEXT) => z.string().check(z.trim(), z.maxLength(max), plainText(max));
 
-/** Trimmed text that must not be blank. */
-export const requiredText = (message: string, max = MAX_TEXT) =>
-  z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max), plainText(max));
+/**
+ * Trimmed text that must not be blank. Each fault has its own message: missing or blank `message`; not
+ * text, too long and wrong characters name the field by the label of a "{label} is required" message (else
+ * the API field's name, validate.ts), never the "is required" of a name that is merely too long.
+ */
+export const requiredText = (message: string, max = MAX_TEXT) => {
+  const label = /^(.+) is required$/.exec(message)?.[1];
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? message : label && `${label} must be text`) })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: message }),
+      z.maxLength(max, { error: () => label && `${label} must be at most ${max} characters` }),
+      plainText(max, label),
+    );
+};
+
+/** What a number may hold once spaces, dashes and brackets are dropped: a leading + and digits. */
+const MOBILE_CHARACTERS = /^\+?\d*$/;
 
 /**
  * A mobile number in any spelling people type: spaces, dashes and brackets dropped, then an optional
@@ -30,14 +47,32 @@ export const requiredText = (message: string, max = MAX_TEXT) =>
  */
 export const mobile = (requiredMessage: string) =>
   z.pipe(
-    z.pipe(z.string({ error: requiredMessage }), z.transform(normaliseMobile)),
-    z.pipe(z.string().check(z.minLength(1, { error: requiredMessage }), z.regex(MOBILE_PATTERN, { error: MOBILE_MESSAGE })), toCanonicalMobile),
+    z.pipe(
+      z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : 'Mobile number must be text') }),
+      z.transform(normaliseMobile),
+    ),
+    z.pipe(
+      z
+        .string()
+        .check(
+          z.minLength(1, { error: requiredMessage }),
+          z.regex(MOBILE_CHARACTERS, { error: MOBILE_CHARACTERS_MESSAGE }),
+          z.regex(MOBILE_PATTERN, { error: MOBILE_MESSAGE }),
+        ),
+      toCanonicalMobile,
+    ),
   );
 /** A mobile number that may be left empty (stored as ''). */
 export const optionalMobile = () =>
   z.pipe(
     z.pipe(z.string(), z.transform(normaliseMobile)),
-    z.pipe(z.string().check(z.refine((v) => v === '' || MOBILE_PATTERN.test(v), { error: MOBILE_MESSAGE })), toCanonicalMobile),
+    z.pipe(
+      z.string().check(
+        z.regex(MOBILE_CHARACTERS, { error: MOBILE_CHARACTERS_MESSAGE }),
+        z.refine((v) => v === '' || MOBILE_PATTERN.test(v), { error: MOBILE_MESSAGE }),
+      ),
+      toCanonicalMobile,
+    ),
   );
 
 /** The E.164 form of a number that passed the digit rule; a number no country can hold is refused. */

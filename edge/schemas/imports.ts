@@ -3,11 +3,45 @@ import * as z from 'zod/mini';
 /** Rows one import request carries at most: a file is sent in chunks of this many rows. */
 export const IMPORT_CHUNK_ROWS = 500;
 
-/** One row of the file: its line (the header is line 1) and its cells by field name, as text. */
-const importRow = z.object({
-  line: z.int({ error: 'line must be a whole number' }).check(z.gte(2, { error: 'line must be 2 or more (line 1 is the header)' }), z.lte(1_000_000)),
-  values: z.record(z.string().check(z.maxLength(60)), z.string({ error: 'Every cell must be text' }).check(z.maxLength(10_000))),
-});
+/** Characters one cell may hold: more is not a value of any form's field. */
+const MAX_CELL = 10_000;
+/** Lines a file may have. */
+const MAX_LINE = 1_000_000;
+
+/**
+ * One row of the file: its line (the header is line 1) and its cells by field name, as text. A cell at
+ * fault is named by its line and column (the file's own words for where it is), each fault in its own words.
+ */
+const importRow = z.pipe(
+  z
+    .object({
+      line: z
+        .int({ error: (issue) => (issue.input === undefined ? 'line is required' : 'line must be a whole number') })
+        .check(
+          z.gte(2, { error: 'line must be 2 or more (line 1 is the header)' }),
+          z.lte(MAX_LINE, { error: `line must be at most ${MAX_LINE.toLocaleString('en-IN')}` }),
+        ),
+      values: z.record(z.string().check(z.maxLength(60, { error: 'A column name must be at most 60 characters' })), z.unknown()),
+    })
+    .check(
+      z.superRefine((row, ctx) => {
+        for (const [column, value] of Object.entries(row.values)) {
+          const at = `Line ${row.line}, column ${column}`;
+          if (typeof value !== 'string') ctx.issues.push({ code: 'custom', message: `${at}: the cell must be text`, path: ['values', column], input: value });
+          else if (value.length > MAX_CELL) {
+            ctx.issues.push({
+              code: 'custom',
+              message: `${at}: the cell holds ${value.length.toLocaleString('en-IN')} characters, at most ${MAX_CELL.toLocaleString('en-IN')}`,
+              path: ['values', column],
+              input: column,
+            });
+          }
+        }
+      }),
+    ),
+  // Every cell passed the check above as text.
+  z.transform((row) => row as { line: number; values: Record<string, string> }),
+);
 
 /**
  * `POST /api/<resource>/import`: rows of one file, already mapped onto the resource's fields.

@@ -7,6 +7,8 @@
 /** The popup's rule, also the admin forms': an optional leading plus, then 10 to 15 digits. */
 export const MOBILE_PATTERN = /^\+?\d{10,15}$/;
 export const MOBILE_MESSAGE = 'Mobile number must be 10-15 digits';
+/** A number with letters or signs other than spaces, dashes, brackets and a leading +. */
+export const MOBILE_CHARACTERS_MESSAGE = 'Mobile number may hold only digits, spaces, dashes, brackets and a leading +';
 
 /** Spaces and dashes people type into phone numbers ("+91 (98765) 43210") are not part of the number. */
 export const normaliseMobile = (value: string) => value.replace(/[\s\-()]/g, '');

@@ -13,6 +13,7 @@ import { drizzle } from 'drizzle-orm/libsql';
 import type { BatchWriter } from '../db/batch-writer';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/local-database';
+import { settleGeneration } from '../db/startup-checks';
 import { createLogger, type Logger } from '../lib/log';
 import { users, type UserRole } from '../db/tables/system';
 import { type AppConfig, type AppDeps, DEFAULT_CONFIG } from '../env';
@@ -30,13 +31,28 @@ const TEST_JWT_SECRET = 'test-jwt-secret-0123456789abcdef';
 /** The test's stand-in for the socket's address: the test header, else loopback. */
 export const socketAddress = (c: Context) => c.req.header(CLIENT_ADDRESS_HEADER) ?? '127.0.0.1';
 
-/** A clock the test moves by hand: token expiry and lock-outs are tested without waiting. */
+/**
+ * A clock the test moves by hand: token expiry and lock-outs are tested without waiting. What is scheduled
+ * on it (the logger's windows) runs when `advance` passes its time.
+ */
 export class TestClock {
+  private timers: { at: number; run: () => void }[] = [];
   constructor(private current = new Date('2026-03-02T04:30:00.000Z')) {}
   now = () => new Date(this.current);
   advance(ms: number) {
     this.current = new Date(this.current.getTime() + ms);
+    const due = this.timers.filter((timer) => timer.at <= this.current.getTime());
+    this.timers = this.timers.filter((timer) => !due.includes(timer));
+    for (const timer of due) timer.run();
   }
+  /** Runs `run` once the clock has been advanced by `ms`; answers how to cancel it. */
+  schedule = (run: () => void, ms: number) => {
+    const timer = { at: this.current.getTime() + ms, run };
+    this.timers.push(timer);
+    return () => {
+      this.timers = this.timers.filter((t) => t !== timer);
+    };
+  };
 }
 
 export interface RequestOptions {
@@ -70,14 +86,17 @@ export async function makeTestApp(
     db,
     writeBatch,
     readRows,
+    fileProblem,
     close: closeDatabase,
   } = await openDatabase({
     url: `file:${join(dir, 'test.db')}`,
     migrationsFolder: resolve(import.meta.dirname, '../../migrations'),
   });
   const clock = new TestClock();
+  // The folder is the test server's data folder too: it records the database's generation as `npm start` does.
+  await settleGeneration(db, { dataDir: dir, embedded: true, databaseUrl: `file:${join(dir, 'test.db')}`, now: clock.now() });
   const logs: string[] = [];
-  const logger = createLogger({ sink: (line) => logs.push(line), level: 'debug', now: clock.now });
+  const logger = createLogger({ sink: (line) => logs.push(line), level: 'debug', now: clock.now, windowTimer: clock.schedule });
   // A disk that can be made to fail: while `failWrites(true)`, every write through the routes' database or
   // the write lane fails as a full disk does (SQLITE_FULL), after drizzle has put its SQL and parameters
   // into the error, exactly what a real failure would hand the app.
@@ -130,6 +149,7 @@ export async function makeTestApp(
     clientAddress: options.clientAddress ?? socketAddress,
     config: { ...DEFAULT_CONFIG, ...options.config },
     serveAssets: options.serveAssets,
+    databaseFileProblem: fileProblem,
     messaging: { channels, dispatch: () => messageLoop.wake() },
   };
   await ensureFeaturedEvent(db, clock.now());

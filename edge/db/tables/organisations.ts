@@ -7,9 +7,12 @@ type IndexedColumn = 'createdAt' | 'eventId' | 'status' | 'updatedAt' | 'mobileN
 
 /** Newest-first lists, per event, per status, and look-up by mobile (duplicate checks, check-in search). */
 const listIndexes = (name: string, t: Record<IndexedColumn, AnySQLiteColumn>) => [
-  index(`${name}_created_at_idx`).on(t.createdAt),
+  // Newest first is by rowid, the order rows were written in, not by created_at: a clock stepped back would
+  // list a new record below older ones (decision 043). An index ends with the rowid, so (event_id) and
+  // (status) walk an event's or a status's rows newest first; (event_id, created_at) serves the reports' days.
+  index(`${name}_event_idx`).on(t.eventId),
+  index(`${name}_status_idx`).on(t.status),
   index(`${name}_event_created_at_idx`).on(t.eventId, t.createdAt),
-  index(`${name}_status_created_at_idx`).on(t.status, t.createdAt),
   index(`${name}_event_updated_at_idx`).on(t.eventId, t.updatedAt),
   index(`${name}_mobile_idx`).on(t.mobileNumber),
 ];

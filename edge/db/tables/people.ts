@@ -29,9 +29,12 @@ const personColumns = () => ({
 /** The indexes every person list needs: newest first, by event, by status, by mobile, by pass code. */
 type IndexedPersonColumn = 'createdAt' | 'eventId' | 'status' | 'updatedAt' | 'mobileNumber' | 'passCode' | 'rosterVersion';
 const personIndexes = (name: string) => (t: Record<IndexedPersonColumn, AnySQLiteColumn>) => [
-  index(`${name}_created_at_idx`).on(t.createdAt),
+  // Newest first is by rowid, the order rows were written in, not by created_at: a clock stepped back would
+  // list a new record below older ones (decision 043). An index ends with the rowid, so (event_id) and
+  // (status) walk an event's or a status's rows newest first; (event_id, created_at) serves the reports' days.
+  index(`${name}_event_idx`).on(t.eventId),
+  index(`${name}_status_idx`).on(t.status),
   index(`${name}_event_created_at_idx`).on(t.eventId, t.createdAt),
-  index(`${name}_status_created_at_idx`).on(t.status, t.createdAt),
   index(`${name}_event_updated_at_idx`).on(t.eventId, t.updatedAt),
   index(`${name}_mobile_idx`).on(t.mobileNumber),
   uniqueIndex(`${name}_pass_code_idx`).on(t.passCode),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { booleanColumn, idColumn, timestampColumns } from './columns';
 
 export const USER_ROLES = ['admin', 'staff'] as const;
@@ -193,10 +193,27 @@ export const sessions = sqliteTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
-/** One row `/api/health` rewrites: the database is healthy only when it takes a write. */
+/**
+ * Rows `/api/health` inserts and removes in one transaction: the database is healthy only when it takes a
+ * new row as a registration's insert does. `room` is a page-sized blob, so the probe needs room to grow
+ * (new pages, or free ones): on a full disk an update of an existing row still fits where inserts do not.
+ */
 export const healthProbe = sqliteTable('health_probe', {
   id: integer('id').primaryKey(),
   checkedAt: text('checked_at').notNull(),
+  room: blob('room'),
+});
+
+/**
+ * Which database this is (one row, id 1): a random generation made when the database was created, and
+ * made anew by every restore (`npm run db:restore`, `npm run db:migrate -- --new-generation`). The Node
+ * server keeps the same id in its data folder and refuses to start on a database that is not the one it
+ * last ran on (db/generation.ts, decision 042); devices learn from it that the data was restored.
+ */
+export const databaseIdentity = sqliteTable('database_identity', {
+  id: integer('id').primaryKey(),
+  generation: text('generation').notNull(),
+  createdAt: text('created_at').notNull(),
 });
 
 /** Site-wide settings an organiser may change (contact phone and e-mail of the public site). */

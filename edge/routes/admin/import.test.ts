@@ -141,7 +141,20 @@ describe('who may import, and what is refused', () => {
       { importKey: 'bad-file-2', rows: Array.from({ length: 501 }, (_, i) => ({ line: i + 2, values: {} })) },
       'Send at most 500 rows per request',
     ],
-    ['a cell that is not text', { importKey: 'bad-file-3', rows: [{ line: 2, values: { fullName: 5 } }] }, 'Every cell must be text'],
+    ['a cell that is not text', { importKey: 'bad-file-3', rows: [{ line: 2, values: { fullName: 5 } }] }, 'Line 2, column fullName: the cell must be text'],
+    [
+      'a cell too long, by its line and column',
+      {
+        importKey: 'bad-file-6',
+        rows: [
+          { line: 2, values: {} },
+          { line: 14, values: { fullName: 'A', city: 'x'.repeat(10_001) } },
+        ],
+      },
+      'Line 14, column city: the cell holds 10,001 characters, at most 10,000',
+    ],
+    ['a line past the last a file may have', { importKey: 'bad-file-7', rows: [{ line: 1_000_001, values: {} }] }, 'line must be at most 10,00,000'],
+    ['a line that is not a number', { importKey: 'bad-file-8', rows: [{ line: 'two', values: {} }] }, 'line must be a whole number'],
     [
       'a repeated line',
       {

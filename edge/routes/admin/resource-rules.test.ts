@@ -260,3 +260,48 @@ describe('GET /api/dashboard/stats', () => {
     expect(perEvent).toMatchObject({ totalRegistrations: 0, visitors: 0, checkInsToday: { visitors: 0 } });
   });
 });
+
+describe('a field at fault is named with what is wrong with it', () => {
+  it.each([
+    ['no full name', {}, 'fullName', 'Full name is required'],
+    ['a blank full name', { fullName: '   ' }, 'fullName', 'Full name is required'],
+    ['a full name that is not text', { fullName: 42 }, 'fullName', 'Full name must be text'],
+    ['a full name of 201 characters', { fullName: 'A'.repeat(201) }, 'fullName', 'Full name must be at most 200 characters'],
+    ['a control character in the full name', { fullName: 'Sita\u0007 Rao' }, 'fullName', 'Full name must not contain control characters or broken characters'],
+    [
+      'a number with letters',
+      { fullName: 'Sita Rao', mobileNumber: '98765 4321O' },
+      'mobileNumber',
+      'Mobile number may hold only digits, spaces, dashes, brackets and a leading +',
+    ],
+    ['a number too short', { fullName: 'Sita Rao', mobileNumber: '98765' }, 'mobileNumber', 'Mobile number must be 10-15 digits'],
+    ['a number that is not text', { fullName: 'Sita Rao', mobileNumber: 9876543210 }, 'mobileNumber', 'Mobile number must be text'],
+  ])('a visitor with %s', async (_, fields, field, message) => {
+    const { status, body } = await send('POST', '/api/visitors', { mobileNumber: '9876543299', ...fields });
+    expect(status).toBe(400);
+    expect(body.errors[field]).toBe(message);
+  });
+});
+
+describe('newest first with a clock that steps back', () => {
+  it('lists a registration made after the server clock stepped back an hour above the ones before it', async () => {
+    const register = (fullName: string, mobileNumber: string) => t.request('POST', '/api/visitors/register', { json: { fullName, mobileNumber } });
+    expect((await register('Before Step', '9811100001')).status).toBe(201);
+    const byAdmin = await send('POST', '/api/visitors', { fullName: 'Panel Before Step', mobileNumber: '9811100002' });
+    expect(byAdmin.status).toBe(201);
+    t.clock.advance(-60 * 60_000); // an NTP step or a resumed VM
+    expect((await register('After Step', '9811100003')).status).toBe(201);
+    expect((await send('POST', '/api/visitors', { fullName: 'Panel After Step', mobileNumber: '9811100004' })).status).toBe(201);
+    t.clock.advance(60 * 60_000);
+
+    const names = async (query: string) =>
+      ((await send('GET', `/api/visitors?limit=100${query}`)).body.data.items as { fullName: string }[])
+        .map((v) => v.fullName)
+        .filter((n) => n.includes('Step'));
+    const newestFirst = ['Panel After Step', 'After Step', 'Panel Before Step', 'Before Step'];
+    expect(await names('')).toEqual(newestFirst);
+    expect(await names('&sort=createdAt&order=desc')).toEqual(newestFirst);
+    expect(await names('&sort=createdAt&order=asc')).toEqual([...newestFirst].reverse());
+    expect(await names('&status=registered_online')).toEqual(['Panel After Step', 'Panel Before Step']);
+  });
+});
