@@ -16,7 +16,7 @@ describe('GET /api/health', () => {
     expect(await res.json()).toEqual({
       success: true,
       message: 'Healthy',
-      data: { status: 'ok', database: 'reachable', writable: true, time: t.clock.now().toISOString() },
+      data: { status: 'ok', database: 'reachable', writable: true, messages: 'on', time: t.clock.now().toISOString() },
     });
   });
 
