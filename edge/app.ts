@@ -10,6 +10,7 @@ import { apiRoutes } from './routes';
 import { forgetWriteProbe } from './routes/health';
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+export const UNKNOWN_HOST_MESSAGE = 'Unknown host: this server answers only at its public address';
 const STORAGE_UNAVAILABLE = 'The server cannot store anything right now. Please try again in a few minutes.';
 
 /**
@@ -47,6 +48,13 @@ export function createApp(appDeps: AppDeps | ((c: Context<AppEnv>) => AppDeps), 
       status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
     });
+  });
+  // Only the site's own hosts are answered (PUBLIC_ORIGIN, ALLOWED_HOSTS): a request naming another host is
+  // someone pointing their domain, or a forged Host header, at this server (decision 045).
+  app.use(async (c, next) => {
+    const { allowedHosts } = c.get('deps').config;
+    if (allowedHosts.length && !allowedHosts.includes(hostOf(c.req.url))) return fail(c, 400, UNKNOWN_HOST_MESSAGE);
+    return next();
   });
   app.use(securityHeaders);
   app.use('/api/*', corsForConfiguredOrigins);
@@ -86,6 +94,13 @@ export function createApp(appDeps: AppDeps | ((c: Context<AppEnv>) => AppDeps), 
   if (options.publicPages) app.use('*', options.publicPages);
   if (fixed?.serveAssets) app.use('*', fixed.serveAssets);
   return routes;
+}
+
+/** The host (and port) of a request's absolute URL, lower-cased, without parsing the whole URL. */
+function hostOf(url: string): string {
+  const start = url.indexOf('//') + 2;
+  const end = url.indexOf('/', start);
+  return url.slice(start, end === -1 ? undefined : end).toLowerCase();
 }
 
 /** The API's type, for the PWA's typed `hc` client. */

@@ -61,6 +61,11 @@ export interface AppConfig {
   publicRateLimit: number;
   /** How long an admin token lasts, in seconds. */
   tokenTtlSeconds: number;
+  /**
+   * The `Host`s requests may name (PUBLIC_ORIGIN's and ALLOWED_HOSTS, as Django's ALLOWED_HOSTS): any other
+   * is refused with 400. Empty (no PUBLIC_ORIGIN): every host is answered, and no message is queued.
+   */
+  allowedHosts: string[];
 }
 
 export const DEFAULT_CONFIG: AppConfig = {
@@ -68,12 +73,36 @@ export const DEFAULT_CONFIG: AppConfig = {
   publicRateLimit: 300,
   // A venue day: staff log in once in the morning and stay signed in through the evening.
   tokenTtlSeconds: 12 * 60 * 60,
+  allowedHosts: [],
 };
 
-/** The settings both runtimes read from their environment (`CORS_ORIGINS`, `PUBLIC_RATE_LIMIT`), over the defaults. */
-export function appConfigFrom(env: { CORS_ORIGINS?: string; PUBLIC_RATE_LIMIT?: string }): AppConfig {
+/**
+ * PUBLIC_ORIGIN as an origin (`https://expo.example.com`), or undefined when unset. A value that is not an
+ * http(s) origin stops the server at start: links in messages must never be guessed.
+ */
+export function publicOriginFrom(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`PUBLIC_ORIGIN must be the site's address, e.g. https://expo.example.com (got ${text})`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`PUBLIC_ORIGIN must be an http(s) address (got ${text})`);
+  return url.origin;
+}
+
+/** The settings both runtimes read from their environment (`CORS_ORIGINS`, `PUBLIC_RATE_LIMIT`, `PUBLIC_ORIGIN`, `ALLOWED_HOSTS`), over the defaults. */
+export function appConfigFrom(env: { CORS_ORIGINS?: string; PUBLIC_RATE_LIMIT?: string; PUBLIC_ORIGIN?: string; ALLOWED_HOSTS?: string }): AppConfig {
+  const origin = publicOriginFrom(env.PUBLIC_ORIGIN);
+  const extraHosts = (env.ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
   return {
     ...DEFAULT_CONFIG,
+    allowedHosts: origin ? [new URL(origin).host, ...extraHosts] : [],
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())

@@ -14,12 +14,13 @@ import { randomSecret } from './auth/password';
 import { ensureFeaturedEvent, ensureFirstAdmin } from './db/initial-data';
 import { openDatabase } from './db/local-database';
 import { checkDataFolder, describeStartupFailure, nodeStorage, refuseMissingDatabase, settleGeneration } from './db/startup-checks';
-import { appConfigFrom } from './env';
+import { appConfigFrom, publicOriginFrom } from './env';
 import { clientAddressResolver } from './http/client-address';
 import { createLogger, parseLogLevel, unrefTimer } from './lib/log';
 import { nodeAssets } from './node-assets';
 import { phoneChannels, resendChannel } from './notifications/channels';
 import { MessageLoop } from './notifications/dispatcher';
+import { messagingStatus } from './notifications/channels';
 import { smtpChannel } from './notifications/smtp-mailer';
 import { type PageShell, publicPages } from './public-pages';
 import { folderBlobStore } from './storage/folder-blob-store';
@@ -63,6 +64,8 @@ const { secrets, db, writeBatch, readRows, fileProblem, closeDatabase } = await 
 });
 
 const pwaDir = resolve(env.PWA_DIR ?? join(repoRoot, 'dist', 'pwa'));
+/** The site's address: pass links in messages point there, and only its host (and ALLOWED_HOSTS) is answered. */
+const publicOrigin = publicOriginFrom(env.PUBLIC_ORIGIN);
 
 /**
  * The public pages rendered per request by the server build of the app (dist/ssr, made by `npm run build`);
@@ -81,7 +84,7 @@ async function nodePublicPages() {
     paths: renderer.PUBLIC_PAGE_PATHS,
     render: renderer.renderPublicPage,
     loadShell: async () => shell,
-    publicOrigin: env.PUBLIC_ORIGIN?.trim() || undefined,
+    publicOrigin,
   });
 }
 
@@ -111,7 +114,7 @@ const app = createApp(
     }),
     config: appConfigFrom(env),
     logger,
-    messaging: { channels, publicOrigin: env.PUBLIC_ORIGIN?.trim() || undefined, dispatch: () => messageLoop.wake() },
+    messaging: { channels, publicOrigin, dispatch: () => messageLoop.wake() },
     serveAssets: nodeAssets(pwaDir),
   },
   { publicPages: await nodePublicPages() },
@@ -149,6 +152,7 @@ const server = new Hono().use((c, next) => (c.req.header('Accept-Encoding') ? co
 
 const httpServer = serve({ fetch: server.fetch, port }, (info) => {
   console.log(`EventPro is running at http://localhost:${info.port} (database ${databaseUrl})`);
+  console.log(messagingStatus(publicOrigin, channels));
 });
 httpServer.once('error', (error) =>
   refuse(`port ${port} cannot be used (${(error as { code?: string }).code ?? error.message}): stop the program using it or set PORT`),

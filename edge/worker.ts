@@ -9,7 +9,7 @@ import { clientBatchWriter } from './db/batch-writer';
 import { clientRowReader } from './db/row-reader';
 import { retryWhenBusy } from './db/busy-retry';
 import { databaseFetch } from './db/remote-fetch';
-import { type AppConfig, type AppDeps, appConfigFrom, missingBindings } from './env';
+import { type AppConfig, type AppDeps, appConfigFrom, missingBindings, publicOriginFrom } from './env';
 import { RETRY_AFTER_SECONDS } from './http/envelope';
 import { shareEventCache } from './lib/events';
 import { type ChannelEnv, type Channels, phoneChannels, resendChannel } from './notifications/channels';
@@ -32,6 +32,8 @@ export interface WorkerBindings extends ChannelEnv {
   PUBLIC_RATE_LIMIT?: string;
   /** The site's public address, for the pages' canonical and share-image links; the request's origin without it. */
   PUBLIC_ORIGIN?: string;
+  /** Hosts answered besides PUBLIC_ORIGIN's, comma-separated (e.g. the workers.dev one). */
+  ALLOWED_HOSTS?: string;
   BLOBS: R2BucketLike;
   ASSETS: { fetch(request: Request): Promise<Response> };
 }
@@ -79,7 +81,7 @@ function requestDeps(env: WorkerBindings): AppDeps & { messaging: NonNullable<Ap
     // Sent after the answer, by this request's own client (waitUntil); the cron below retries.
     messaging: {
       channels,
-      publicOrigin: env.PUBLIC_ORIGIN?.trim() || undefined,
+      publicOrigin: publicOriginFrom(env.PUBLIC_ORIGIN),
       dispatch: (c) => c.executionCtx.waitUntil(sendDueMessages({ db, writeBatch, channels, now, linkSecret: env.JWT_SECRET })),
     },
   };
@@ -94,7 +96,7 @@ function appFor(env: WorkerBindings) {
       // A plain value per isolate once read; each request that finds none reads it itself (decision 013).
       loadShell: async (c) =>
         (pageShell ??= (await (await (c.env as WorkerBindings).ASSETS.fetch(new Request(new URL('/page-shell.json', c.req.url)))).json()) as PageShell),
-      publicOrigin: env.PUBLIC_ORIGIN?.trim() || undefined,
+      publicOrigin: publicOriginFrom(env.PUBLIC_ORIGIN),
     }),
   });
   return app;

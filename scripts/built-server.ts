@@ -50,6 +50,8 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       DATA_DIR: dataDir,
       ADMIN_EMAIL: adminEmail,
       ADMIN_PASSWORD: adminPassword,
+      // The server's own address: pass messages are queued only with PUBLIC_ORIGIN set (decision 045).
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

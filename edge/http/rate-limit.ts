@@ -10,6 +10,8 @@ import { fail } from './envelope';
 
 export const RATE_LIMIT_MESSAGE = 'Too many submissions from your network. Please wait a minute and try again.';
 export const RATE_LIMIT_WINDOW_MS = 60_000;
+/** The longest window a caller counts in ("Find my pass" per contact per day). */
+const LONGEST_WINDOW_MS = 24 * 3_600_000;
 
 /**
  * Public submissions per client address per minute (`config.publicRateLimit`, 0 = off), as a fixed
@@ -31,7 +33,7 @@ export const publicRateLimit = createMiddleware<AppEnv>(async (c, next) => {
   return next();
 });
 
-const windowStartOf = (at: Date) => Math.floor(at.getTime() / RATE_LIMIT_WINDOW_MS) * RATE_LIMIT_WINDOW_MS;
+const windowStartOf = (at: Date, windowMs = RATE_LIMIT_WINDOW_MS) => Math.floor(at.getTime() / windowMs) * windowMs;
 
 /** Counts one submission in its address's window and answers the window's count so far. */
 const countStatement = statementTemplate<{ key: string; windowStart: string }>((db, p) =>
@@ -48,13 +50,19 @@ const countStatement = statementTemplate<{ key: string; windowStart: string }>((
     .returning({ count: publicRateLimits.count }),
 );
 
-/** Counts one submission for `key` in the current window and returns the window's count so far. */
-export async function countSubmission({ db, writeBatch }: { db: Database; writeBatch: BatchWriter }, key: string, at: Date): Promise<number> {
-  const windowStart = new Date(windowStartOf(at)).toISOString();
+/** Counts one submission for `key` in the current window (a minute unless said) and returns the window's count so far. */
+export async function countSubmission(
+  { db, writeBatch }: { db: Database; writeBatch: BatchWriter },
+  key: string,
+  at: Date,
+  windowMs = RATE_LIMIT_WINDOW_MS,
+): Promise<number> {
+  const windowStart = new Date(windowStartOf(at, windowMs)).toISOString();
   const statements: SqlStatement[] = [countStatement(db, { key, windowStart })];
-  // Now and then, forget addresses whose window has long passed, so the table stays one row per active address.
+  // Now and then, forget keys whose window has long passed (the longest window is a day), so the table
+  // stays about one row per key active in the last day.
   if (Math.random() < 0.001) {
-    const stale = new Date(windowStartOf(at) - RATE_LIMIT_WINDOW_MS).toISOString();
+    const stale = new Date(windowStartOf(at) - LONGEST_WINDOW_MS - RATE_LIMIT_WINDOW_MS).toISOString();
     statements.push(toStatement(db.delete(publicRateLimits).where(lt(publicRateLimits.windowStart, stale))));
   }
   const [rows] = await groupCommit(writeBatch, statements);

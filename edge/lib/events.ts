@@ -71,7 +71,9 @@ export function shareEventCache(db: Database, owner: object) {
   cacheOwners.set(db, owner);
 }
 
-const ownerOf = (db: Database): object => cacheOwners.get(db) ?? db;
+/** Whose caches `db` uses: its shared owner (Workers), else itself. The message guard's cache shares it. */
+export const sharedCacheOwner = (db: Database): object => cacheOwners.get(db) ?? db;
+const ownerOf = sharedCacheOwner;
 
 export function forgetCachedEvents(db: Database) {
   eventCache.delete(ownerOf(db));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteSettings } from '../db/tables/system';
 import { makeTestApp, type TestApp } from '../testing/test-app';
 import { DEFAULT_PACKAGES, getSiteSettings, putSiteSetting, subscriptionChoices } from './site-settings';
+import { DEFAULT_MESSAGE_GUARD } from '../notifications/message-guard';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,7 +12,14 @@ afterAll(() => t.close());
 
 describe('site settings', () => {
   it('falls back to the defaults: empty contacts and the four sponsorship packages', async () => {
-    expect(await getSiteSettings(t.db)).toEqual({ contactPhone: '', contactEmail: '', packages: DEFAULT_PACKAGES, founderVideoUrl: '', awardCategories: [] });
+    expect(await getSiteSettings(t.db)).toEqual({
+      contactPhone: '',
+      contactEmail: '',
+      packages: DEFAULT_PACKAGES,
+      founderVideoUrl: '',
+      awardCategories: [],
+      messageGuard: DEFAULT_MESSAGE_GUARD,
+    });
     expect(subscriptionChoices(DEFAULT_PACKAGES)).toEqual(['10 PACK PLATINUM', '6 PACK GOLD', '4 PACK SILVER', '3 PACK SILVER', 'General Enquiry']);
   });
 
@@ -34,6 +42,13 @@ describe('site settings', () => {
       { key: 'unrelated', value: 'x', updatedAt: 'x' },
       { key: 'awardCategories', value: 'Best Project', updatedAt: 'x' },
     ]);
-    expect(await getSiteSettings(t.db)).toEqual({ contactPhone: '', contactEmail: '', packages: DEFAULT_PACKAGES, founderVideoUrl: '', awardCategories: [] });
+    expect(await getSiteSettings(t.db)).toEqual({
+      contactPhone: '',
+      contactEmail: '',
+      packages: DEFAULT_PACKAGES,
+      founderVideoUrl: '',
+      awardCategories: [],
+      messageGuard: DEFAULT_MESSAGE_GUARD,
+    });
   });
 });

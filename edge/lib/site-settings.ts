@@ -3,8 +3,9 @@ import type { Database } from '../db/database';
 import { sponsors } from '../db/tables/organisations';
 import { guests, speakers } from '../db/tables/people';
 import { siteSettings } from '../db/tables/system';
-import { currentEvent } from './events';
+import { currentEvent, sharedCacheOwner } from './events';
 import { DEFAULT_PACKAGES, type SitePackage, subscriptionChoices } from './site-defaults';
+import { DEFAULT_MESSAGE_GUARD, type MessageGuard } from '../notifications/message-guard';
 
 export { DEFAULT_PACKAGES, subscriptionChoices } from './site-defaults';
 
@@ -25,6 +26,8 @@ export interface SiteSettings {
   founderVideoUrl: string;
   /** The awards' categories in the organiser's order; empty until set (the site then lists none). */
   awardCategories: string[];
+  /** Where paid messages (WhatsApp, SMS) may go and how many (notifications/message-guard.ts); never shown on the site. */
+  messageGuard: MessageGuard;
 }
 
 const DEFAULT_SITE_SETTINGS: SiteSettings = {
@@ -33,6 +36,7 @@ const DEFAULT_SITE_SETTINGS: SiteSettings = {
   packages: DEFAULT_PACKAGES,
   founderVideoUrl: '',
   awardCategories: [],
+  messageGuard: DEFAULT_MESSAGE_GUARD,
 };
 
 export type SiteSettingKey = keyof SiteSettings;
@@ -53,6 +57,19 @@ const VALIDATORS: { [K in SiteSettingKey]: (value: unknown) => value is SiteSett
   packages: (value): value is SitePackage[] => Array.isArray(value) && value.every(isPackage),
   founderVideoUrl: isString,
   awardCategories: isStringArray,
+  messageGuard: (value): value is MessageGuard => {
+    if (value === null || typeof value !== 'object') return false;
+    const g = value as Record<string, unknown>;
+    const count = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
+    return (
+      isStringArray(g.allowedCountryCodes) &&
+      count(g.paidPerHour) &&
+      count(g.paidPerDay) &&
+      count(g.paidPerNumberPerDay) &&
+      count(g.paidPerNetworkPerHour) &&
+      typeof g.smsAlsoWhenWhatsapp === 'boolean'
+    );
+  },
 };
 
 export async function getSiteSettings(db: Database): Promise<SiteSettings> {
@@ -65,6 +82,27 @@ export async function getSiteSettings(db: Database): Promise<SiteSettings> {
   }
   return settings;
 }
+
+/**
+ * The message guard as the senders and the public routes read it: a value read in the last second is
+ * reused (a crowd's registrations read it once a second, not once each), with the event cache's owner so
+ * a Worker's requests share it; Settings' save forgets it at once.
+ */
+const GUARD_CACHE_MS = 1_000;
+const guardCache = new WeakMap<object, { guard: MessageGuard; until: number }>();
+
+export async function cachedMessageGuard(db: Database): Promise<MessageGuard> {
+  const owner = sharedCacheOwner(db);
+  const hit = guardCache.get(owner);
+  const at = Date.now();
+  if (hit && hit.until > at) return hit.guard;
+  const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, 'messageGuard'));
+  const guard = row && VALIDATORS.messageGuard(row.value) ? row.value : DEFAULT_MESSAGE_GUARD;
+  guardCache.set(owner, { guard, until: at + GUARD_CACHE_MS });
+  return guard;
+}
+
+export const forgetCachedMessageGuard = (db: Database) => guardCache.delete(sharedCacheOwner(db));
 
 /** Sets one setting (the admin Settings API). Throws on a value of the wrong shape: validate before calling. */
 export async function putSiteSetting<K extends SiteSettingKey>(db: Database, key: K, value: SiteSettings[K], now: Date): Promise<void> {

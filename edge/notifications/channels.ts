@@ -12,8 +12,9 @@ import { providerDigits } from './recipient';
  * - SMS: MSG91's Flow API (a DLT-registered template, as Indian SMS requires).
  */
 export interface Mailer {
-  /** Sends one e-mail; answers the provider's message id. */
+  /** Sends one e-mail; answers the provider's message id. `id` is the message's own (Resend's Idempotency-Key). */
   send(mail: {
+    id: string;
     from: string;
     to: string;
     subject: string;
@@ -48,19 +49,30 @@ export interface Channels {
 
 export const NOT_CONFIGURED = 'not sent: no channel configured';
 
-/** A provider's refusal: `permanent` ones (a 4xx other than 408/429) are not retried. */
+/**
+ * A provider's refusal: `permanent` ones (a 4xx other than 408/429) are not retried. `code` is what the
+ * log may say of it (`HTTP 400`, `SMTP 550`, `network`, `timeout`): never the provider's text, which may
+ * name the person (their address, their number).
+ */
 export class ProviderError extends Error {
   constructor(
     message: string,
     readonly permanent: boolean,
+    readonly code = 'refused',
   ) {
     super(message);
     this.name = 'ProviderError';
   }
 }
 
-/** How long one provider call may take before it counts as failed (and is retried). */
-const PROVIDER_TIMEOUT_MS = 15_000;
+/** The loggable kind of a send's failure (see ProviderError). */
+export const providerErrorCode = (error: unknown) => (error instanceof ProviderError ? error.code : 'error');
+
+/**
+ * How long one provider call may take before it counts as failed (and is retried): each channel has its
+ * own lane (dispatcher.ts), so this bounds how long one slow provider holds up its own next messages.
+ */
+const PROVIDER_TIMEOUT_MS = 10_000;
 
 /** Environment variables of the channels, as both runtimes read them (process.env or the Worker's bindings). */
 export interface ChannelEnv {
@@ -108,12 +120,13 @@ async function providerCall(url: string, init: RequestInit): Promise<unknown> {
   try {
     res = await fetch(url, { ...init, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
   } catch (error) {
-    throw new ProviderError(`network: ${error instanceof Error ? error.message : String(error)}`, false);
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    throw new ProviderError(`network: ${error instanceof Error ? error.message : String(error)}`, false, timedOut ? 'timeout' : 'network');
   }
   const text = await res.text();
   if (!res.ok) {
     const permanent = res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429;
-    throw new ProviderError(`HTTP ${res.status}: ${text.slice(0, 300)}`, permanent);
+    throw new ProviderError(`HTTP ${res.status}: ${text.slice(0, 300)}`, permanent, `HTTP ${res.status}`);
   }
   try {
     return text ? JSON.parse(text) : {};
@@ -150,20 +163,20 @@ async function sendSms(config: SmsConfig, to: string, m: PassMessage): Promise<s
     headers: { authkey: config.authKey, 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify({ template_id: config.templateId, short_url: '0', recipients: [{ mobiles: providerDigits(to), ...smsVariables(m) }] }),
   })) as { type?: string; message?: string };
-  if (answer.type && answer.type !== 'success') throw new ProviderError(`MSG91: ${answer.message ?? answer.type}`, false);
+  if (answer.type && answer.type !== 'success') throw new ProviderError(`MSG91: ${answer.message ?? answer.type}`, false, `MSG91 ${answer.type}`);
   return answer.message ?? '';
 }
 
 /** Sends one message through its channel; answers the provider's message id. */
 export async function sendThrough(
   channels: Channels,
-  message: { channel: Channel; recipient: string; template: MessageTemplate; payload: PassMessage },
+  message: { id: string; channel: Channel; recipient: string; template: MessageTemplate; payload: PassMessage },
   now: Date,
 ): Promise<string> {
-  const { channel, recipient, template, payload } = message;
+  const { id, channel, recipient, template, payload } = message;
   if (channel === 'email') {
     if (!channels.email) throw new ProviderError(NOT_CONFIGURED, true);
-    return channels.email.mailer.send({ from: channels.email.from, to: recipient, ...renderMail(template, payload, now) });
+    return channels.email.mailer.send({ id, from: channels.email.from, to: recipient, ...renderMail(template, payload, now) });
   }
   if (channel === 'whatsapp') {
     if (!channels.whatsapp) throw new ProviderError(NOT_CONFIGURED, true);
@@ -173,14 +186,18 @@ export async function sendThrough(
   return sendSms(channels.sms, recipient, payload);
 }
 
-/** Resend (resend.com): `POST {base}/emails`, Bearer key, attachments as base64. Plain fetch: runs on Workers. */
+/**
+ * Resend (resend.com): `POST {base}/emails`, Bearer key, attachments as base64. Plain fetch: runs on
+ * Workers. The message's id is its `Idempotency-Key` (Resend keeps keys 24 hours): a send repeated after a
+ * crash or a lapsed claim is answered with the first one's id, not delivered twice.
+ */
 function resendMailer(apiKey: string, baseUrl = 'https://api.resend.com'): Mailer {
   const base = baseUrl.replace(/\/+$/, '');
   return {
     async send(mail) {
       const answer = (await providerCall(`${base}/emails`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': `pass-message/${mail.id}` },
         body: JSON.stringify({
           from: mail.from,
           to: [mail.to],
@@ -208,4 +225,18 @@ function base64(text: string): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary);
+}
+
+/**
+ * What the server says at start about messages: where pass links point and which channels are on — or
+ * that nothing is queued without PUBLIC_ORIGIN (a link must never be built from a request's Host).
+ */
+export function messagingStatus(publicOrigin: string | undefined, channels: Channels): string {
+  const on = (['email', 'whatsapp', 'sms'] as const).filter((channel) => channels[channel]);
+  if (!publicOrigin) {
+    return on.length
+      ? `Messages: OFF — PUBLIC_ORIGIN is not set, so no pass message is queued (channels configured: ${on.join(', ')}). Set PUBLIC_ORIGIN=https://your.site to send them.`
+      : 'Messages: off (no PUBLIC_ORIGIN, no channel configured).';
+  }
+  return `Messages: pass links point at ${publicOrigin}; channels: ${on.length ? on.join(', ') : 'none configured'}.`;
 }

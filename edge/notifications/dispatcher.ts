@@ -3,10 +3,12 @@ import type { Database } from '../db/database';
 import type { SqlStatement } from '../db/sql-statement';
 import { groupCommit } from '../perf/group-commit';
 import type { Logger } from '../lib/log';
-import { type Channels, ProviderError, sendThrough } from './channels';
+import { type Channels, ProviderError, providerErrorCode, sendThrough } from './channels';
 import type { Channel, MessageTemplate, PassMessage } from './messages';
 import { cachedEvent } from '../lib/events';
-import { claimDue, failedAttemptStatement, messagePassUrl, type OutboxRow, sentStatement } from './outbox';
+import { claimDue, failedAttemptStatements, messagePassUrl, type OutboxRow, sentStatement } from './outbox';
+import { cachedMessageGuard } from '../lib/site-settings';
+import { describeError } from '../lib/log';
 import { holderById, passView } from './pass-holders';
 
 export interface SenderDeps {
@@ -20,25 +22,35 @@ export interface SenderDeps {
   logger?: Logger;
 }
 
-/** Messages claimed per round; their sends run together, and their results are committed together. */
+/** Messages claimed per round of one channel; their sends run together, and their results are committed together. */
 const CLAIM_BATCH = 20;
+export const CHANNELS: readonly Channel[] = ['email', 'whatsapp', 'sms'];
 
 /**
- * Sends every message due now, a round of claimed messages at a time, until none is due or `maxRounds`
- * have run. Never throws: a message that fails is put back with its back-off (outbox.ts), and a database
- * that cannot be reached ends the run (the next one picks up where it stopped). Answers how many were
- * claimed and how many of those were sent.
+ * Sends every message due now, each channel on its own (a slow provider delays only its own messages), a
+ * round of claimed messages at a time, until none is due or `maxRounds` have run per channel. Never
+ * throws: a message that fails is put back with its back-off (outbox.ts), and a database that cannot be
+ * reached ends the run (the next one picks up where it stopped). Answers how many were claimed and sent.
  */
 export async function sendDueMessages(deps: SenderDeps, maxRounds = 20): Promise<{ claimed: number; sent: number }> {
+  const lanes = await Promise.all(CHANNELS.map((channel) => sendDueOf(deps, channel, maxRounds)));
+  // WhatsApp messages given up released their passes' SMS: those go now, not at the next run.
+  if (lanes.some((lane) => lane.releasedSms)) lanes.push(await sendDueOf(deps, 'sms', maxRounds));
+  return lanes.reduce((sum, lane) => ({ claimed: sum.claimed + lane.claimed, sent: sum.sent + lane.sent }), { claimed: 0, sent: 0 });
+}
+
+/** One channel's part of `sendDueMessages`. */
+async function sendDueOf(deps: SenderDeps, channel: Channel, maxRounds: number): Promise<{ claimed: number; sent: number; releasedSms: boolean }> {
   let sent = 0;
   let claimed = 0;
+  let releasedSms = false;
   for (let round = 0; round < maxRounds; round++) {
     let rows: OutboxRow[];
     try {
-      rows = await claimDue(deps, deps.now(), CLAIM_BATCH);
+      rows = await claimDue(deps, deps.now(), CLAIM_BATCH, channel, await cachedMessageGuard(deps.db));
     } catch (error) {
-      deps.logger?.warn('messages: could not claim', { error: errorText(error) });
-      return { claimed, sent };
+      deps.logger?.warn('messages: could not claim', { channel, error: describeError(error) });
+      return { claimed, sent, releasedSms };
     }
     if (rows.length === 0) break;
     claimed += rows.length;
@@ -47,16 +59,18 @@ export async function sendDueMessages(deps: SenderDeps, maxRounds = 20): Promise
     try {
       await groupCommit(
         deps.writeBatch,
-        results.map((result) => result.statement),
+        results.flatMap((result) => result.statements),
       );
     } catch (error) {
       // Left claimed: each comes due again when its claim lapses (a sent one would be sent again).
-      deps.logger?.warn('messages: results not recorded', { error: errorText(error), messages: rows.length });
-      return { claimed, sent };
+      deps.logger?.warn('messages: results not recorded', { channel, error: describeError(error), messages: rows.length });
+      return { claimed, sent, releasedSms };
     }
     sent += results.filter((result) => result.sent).length;
+    releasedSms ||= results.some((result) => result.statements.length > 1);
+    if (rows.length < CLAIM_BATCH) break;
   }
-  return { claimed, sent };
+  return { claimed, sent, releasedSms };
 }
 
 const GONE = 'not sent: the person or the event no longer exists';
@@ -83,40 +97,42 @@ function passMessageOf(deps: SenderDeps, row: OutboxRow, people: Map<string, Pro
   return message;
 }
 
-/** Sends one claimed message; answers the statement that records how it went. */
+/** Sends one claimed message; answers the statements that record how it went. */
 async function sendOne(
   deps: SenderDeps,
   row: OutboxRow,
   people: Map<string, Promise<PassMessage | undefined>>,
-): Promise<{ sent: boolean; statement: SqlStatement }> {
+): Promise<{ sent: boolean; statements: SqlStatement[] }> {
   try {
     const payload = await passMessageOf(deps, row, people);
     if (!payload) throw new ProviderError(GONE, true);
     const providerId = await sendThrough(
       deps.channels,
-      { channel: row.channel as Channel, recipient: row.recipient, template: row.template as MessageTemplate, payload },
+      { id: row.id, channel: row.channel as Channel, recipient: row.recipient, template: row.template as MessageTemplate, payload },
       deps.now(),
     );
-    return { sent: true, statement: sentStatement(deps.db, row, providerId, deps.now()) };
+    return { sent: true, statements: [sentStatement(deps.db, row, providerId, deps.now())] };
   } catch (error) {
     const permanent = error instanceof ProviderError ? error.permanent : false;
-    deps.logger?.info('message not sent', { channel: row.channel, attempts: row.attempts, permanent, error: errorText(error) });
-    return { sent: false, statement: failedAttemptStatement(deps.db, row, errorText(error), permanent, deps.now()) };
+    // The log says which channel and what kind of failure; the provider's own words (which may name the
+    // person) stay in the message's row, which only the panel shows.
+    deps.logger?.info('message not sent', { channel: row.channel, attempts: row.attempts, permanent, code: providerErrorCode(error) });
+    return { sent: false, statements: failedAttemptStatements(deps.db, row, errorText(error), permanent, deps.now()) };
   }
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 /**
- * The Node server's sender: runs when woken (after each request that queued something) and every
- * `intervalMs` for retries, one run at a time (a wake during a run makes one more). It sends a round of
- * at most CLAIM_BATCH messages, then waits `roundGapMs` before the next while more are due: at most
- * 80 messages a second by default (the WhatsApp Cloud API's default rate per number), so a crowd at the
- * gates is answered first and its messages follow within seconds.
+ * The Node server's sender: one lane per channel, each run when woken (after each request that queued
+ * something) and every `intervalMs` for retries, one run at a time per lane (a wake during a run makes
+ * one more). A lane sends a round of at most CLAIM_BATCH messages, then waits `roundGapMs` before the next
+ * while more are due: at most 80 messages a second per channel by default (the WhatsApp Cloud API's
+ * default rate per number), so a crowd at the gates is answered first and its messages follow within
+ * seconds; an SMTP server that hangs holds up e-mail only.
  */
 export class MessageLoop {
-  private running: Promise<void> | null = null;
-  private again = false;
+  private readonly lanes = new Map(CHANNELS.map((channel) => [channel, { running: null as Promise<void> | null, again: false }]));
   private timer: ReturnType<typeof setInterval> | undefined;
   private stopped = false;
 
@@ -135,31 +151,45 @@ export class MessageLoop {
   /** Sends what is due soon, outside the caller's request (never awaited by it). */
   wake() {
     if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
+    for (const [channel, lane] of this.lanes) {
+      if (lane.running) {
+        lane.again = true;
+        continue;
+      }
+      lane.running = (async () => {
+        let pause = 0;
+        do {
+          lane.again = false;
+          // After the current turn at least: a registration's answer goes out before its messages do.
+          await new Promise((resolve) => setTimeout(resolve, pause));
+          const { claimed, releasedSms } = await sendDueOf(this.deps, channel, 1);
+          if (releasedSms) this.wake();
+          // A full round: more may be due, after the pause.
+          pause = claimed >= CLAIM_BATCH ? this.roundGapMs : 0;
+          if (claimed >= CLAIM_BATCH) lane.again = true;
+        } while (lane.again && !this.stopped);
+      })().finally(() => {
+        lane.running = null;
+      });
     }
-    this.running = (async () => {
-      let pause = 0;
-      do {
-        this.again = false;
-        // After the current turn at least: a registration's answer goes out before its messages do.
-        await new Promise((resolve) => setTimeout(resolve, pause));
-        const { claimed } = await sendDueMessages(this.deps, 1);
-        pause = claimed >= CLAIM_BATCH ? this.roundGapMs : 0;
-        if (pause) this.again = true;
-      } while (this.again && !this.stopped);
-    })().finally(() => {
-      this.running = null;
-    });
   }
 
-  /** Resolves when no run is under way (tests; shutdown). */
+  /** Resolves when no run is under way on any lane (tests; shutdown). */
   async idle() {
-    while (this.running) await this.running;
+    for (;;) {
+      const running = [...this.lanes.values()].map((lane) => lane.running).filter(Boolean);
+      if (!running.length) return;
+      await Promise.all(running);
+    }
   }
 
-  /** No more runs: the one under way finishes its round; what is still due waits for the next start. */
+  /** Resolves when `channel`'s lane has no run under way. */
+  async idleOf(channel: Channel) {
+    const lane = this.lanes.get(channel)!;
+    while (lane.running) await lane.running;
+  }
+
+  /** No more runs: the ones under way finish their round; what is still due waits for the next start. */
   stop() {
     this.stopped = true;
     clearInterval(this.timer);

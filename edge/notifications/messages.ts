@@ -76,7 +76,7 @@ export function renderMail(template: MessageTemplate, m: PassMessage, now: Date)
     ['Pass code', m.passCode],
   ];
   const text = [
-    `Hello ${m.name},`,
+    `Hello ${messageName(m.name)},`,
     '',
     intros[template](m),
     '',
@@ -88,7 +88,7 @@ export function renderMail(template: MessageTemplate, m: PassMessage, now: Date)
     'The attached calendar file adds the event to your calendar.',
   ].join('\n');
   const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
-<p>Hello ${escapeHtml(m.name)},</p>
+<p>Hello ${escapeHtml(messageName(m.name))},</p>
 <p>${escapeHtml(intros[template](m))}</p>
 <table>${rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('')}</table>
 <p><a href="${escapeHtml(m.passUrl)}">Open your pass</a></p>
@@ -103,19 +103,120 @@ export function renderMail(template: MessageTemplate, m: PassMessage, now: Date)
   };
 }
 
-/** The values of the WhatsApp template's body, in order: {{1}} name … {{6}} pass link. */
-export function whatsappParameters(m: PassMessage): string[] {
-  return [m.name, m.eventName, eventWhen(m.startDateTime, m.endDateTime), eventPlace(m.venue, m.city), m.passCode, m.passUrl];
+/**
+ * A person's name as the organiser's messages carry it: whatever was typed into a public form is the
+ * sender's to choose, so it goes out as a name and nothing else — no web or e-mail address (nor anything
+ * shaped like a domain), only letters, marks, digits, spaces and . ' -, whitespace collapsed, at most 30
+ * characters (DLT's limit per SMS variable) cut at a word where it can be. Nothing left: "Visitor".
+ */
+export const MESSAGE_NAME_MAX = 30;
+export const MESSAGE_NAME_FALLBACK = 'Visitor';
+
+export function messageName(raw: string): string {
+  const cleaned = raw
+    .normalize('NFKC')
+    .replace(/\b(?:https?|ftp|www)\S*/giu, ' ')
+    .replace(/\S*[@/:]\S*/gu, ' ')
+    .replace(/[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}\b\S*/gu, ' ')
+    .replace(/[^\p{L}\p{M}\p{N} .'-]/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim();
+  const name = cut(cleaned, MESSAGE_NAME_MAX, '');
+  return /\p{L}/u.test(name) ? name : MESSAGE_NAME_FALLBACK;
 }
 
-/** The variables of the SMS template (MSG91 Flow), by name. */
+/** One line of text for a template value: control and format characters gone, whitespace collapsed, at most `max` characters. */
+export function messageText(raw: string, max: number): string {
+  return cut(
+    raw
+      .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
+      .replace(/\s+/gu, ' ')
+      .trim(),
+    max,
+    '…',
+  );
+}
+
+/** `text` in at most `max` characters, cut after a whole word where one fits, with `mark` when cut. */
+function cut(text: string, max: number, mark: string): string {
+  const chars = [...text];
+  if (chars.length <= max) return text;
+  const head = chars.slice(0, max - mark.length).join('');
+  const space = head.lastIndexOf(' ');
+  return `${(space > max / 2 ? head.slice(0, space) : head).trim()}${mark}`;
+}
+
+/**
+ * WhatsApp's rule for a template's text parameter: no new line or tab, at most 4 consecutive spaces (Meta
+ * refuses the message otherwise). Every value below keeps it; the test provider checks every body against it.
+ */
+export const breaksWhatsappRule = (text: string) => /[\n\t]/.test(text) || / {5,}/.test(text) || text.length === 0;
+
+/** The values of the WhatsApp template's body, in order: {{1}} name … {{6}} pass link. */
+export function whatsappParameters(m: PassMessage): string[] {
+  return [
+    messageName(m.name),
+    messageText(m.eventName, 100),
+    messageText(eventWhen(m.startDateTime, m.endDateTime), 100),
+    messageText(eventPlace(m.venue, m.city), 150),
+    m.passCode,
+    m.passUrl,
+  ];
+}
+
+/** DLT's limit on each variable of an Indian SMS template. */
+export const DLT_VARIABLE_MAX = 30;
+
+/**
+ * `text` in `n` variables of at most 30 characters each, split between words, for a template that writes
+ * them one after another with a space between ({#var#} {#var#}); what does not fit ends the last with "…".
+ * Unused variables are "-": MSG91 needs every variable of the template.
+ */
+function dltParts(text: string, n: number): string[] {
+  const parts: string[] = [];
+  let current = '';
+  const words = messageText(text, 1_000).split(' ');
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    const joined = current ? `${current} ${word}` : word;
+    if ([...joined].length <= DLT_VARIABLE_MAX) {
+      current = joined;
+      continue;
+    }
+    if (current) parts.push(current);
+    current = [...word].length <= DLT_VARIABLE_MAX ? word : messageText(word, DLT_VARIABLE_MAX);
+    if (parts.length === n - 1) {
+      const rest = words.slice(i).join(' ');
+      parts.push(messageText(rest, DLT_VARIABLE_MAX));
+      return parts;
+    }
+  }
+  if (current) parts.push(current);
+  while (parts.length < n) parts.push('-');
+  return parts;
+}
+
+/**
+ * The variables of the SMS template (MSG91 Flow), by name, each within DLT's 30 characters. The pass link
+ * is the registered template's own text up to `/p/` (PUBLIC_ORIGIN/p/, which DLT whitelists) followed by
+ * the token's two halves; README: Messages to people gives the template to register.
+ */
 export function smsVariables(m: PassMessage): Record<string, string> {
+  const [event1, event2] = dltParts(m.eventName, 2);
+  const [venue1, venue2, venue3] = dltParts(eventPlace(m.venue, m.city), 3);
+  const token = m.passUrl.slice(m.passUrl.lastIndexOf('/p/') + 3);
+  const half = Math.ceil(token.length / 2);
   return {
-    name: m.name,
-    event: m.eventName,
-    date: eventWhen(m.startDateTime, m.endDateTime),
-    venue: eventPlace(m.venue, m.city),
+    name: messageName(m.name),
+    event1: event1!,
+    event2: event2!,
+    date: messageText(eventDates(m.startDateTime, m.endDateTime), DLT_VARIABLE_MAX),
+    time: messageText(eventHours(m.startDateTime, m.endDateTime), DLT_VARIABLE_MAX),
+    venue1: venue1!,
+    venue2: venue2!,
+    venue3: venue3!,
     code: m.passCode,
-    link: m.passUrl,
+    link1: token.slice(0, half),
+    link2: token.slice(half),
   };
 }

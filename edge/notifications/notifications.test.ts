@@ -4,6 +4,7 @@ import { notifications, passLinks } from '../db/tables/notifications';
 import { makeTestApp, type TestApp } from '../testing/test-app';
 import { phoneChannels } from './channels';
 import { sendDueMessages } from './dispatcher';
+import { SMS_STANDBY } from './outbox';
 import { smtpChannel } from './smtp-mailer';
 import { MSG91_TEST, startPhoneProviders, startSmtpServer, WHATSAPP_TEST } from '../testing/message-providers';
 
@@ -99,12 +100,18 @@ describe('a registration reaches the person', () => {
     });
 
     const rows = await rowsOf(visitor.id);
-    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1 && r.providerMessageId !== '')).toBe(true);
+    // One paid message per pass: WhatsApp went, so the SMS stays on standby.
+    expect(rows.filter((r) => r.channel !== 'sms').every((r) => r.status === 'sent' && r.attempts === 1 && r.providerMessageId !== '')).toBe(true);
+    expect(rows.find((r) => r.channel === 'sms')).toMatchObject({ status: 'not_sent', lastError: SMS_STANDBY });
   });
 
-  it('sends a WhatsApp template message and an MSG91 SMS in the shape their APIs document', async () => {
+  it('sends a WhatsApp template message, and the MSG91 SMS only when WhatsApp refuses, each in the shape its API documents', async () => {
+    // WhatsApp refuses this number for good (a 4xx): the pass's SMS on standby goes instead.
+    phones.control.failNext = 1;
+    phones.control.failStatus = 400;
     const visitor = await registerVisitor({ email: '' });
     await t.messageLoop.idle();
+    phones.control.failStatus = 503;
     const digits = `91${visitor.number}`;
     const whatsapp = phones.requests.findLast((r) => r.path.endsWith('/messages'))!;
     expect(whatsapp.path).toBe(`/v21.0/${WHATSAPP_TEST.phoneNumberId}/messages`);
@@ -126,63 +133,70 @@ describe('a registration reaches the person', () => {
       visitor.passCode,
     ]);
     expect(params[5]).toMatch(/^http:\/\/localhost\/p\/[A-Za-z0-9_-]{52}$/);
+    const token = params[5]!.split('/p/')[1]!;
 
     const sms = phones.requests.findLast((r) => r.path === '/api/v5/flow')!;
     expect(sms.headers.authkey).toBe(MSG91_TEST.authKey);
-    expect(sms.body).toMatchObject({
+    // Every variable within DLT's 30 characters: event and venue split between words, the link's token in halves.
+    expect(sms.body).toEqual({
       template_id: MSG91_TEST.templateId,
-      recipients: [{ mobiles: digits, name: 'Asha Rao', code: visitor.passCode, link: params[5] }],
+      short_url: '0',
+      recipients: [
+        {
+          mobiles: digits,
+          name: 'Asha Rao',
+          event1: 'Hyderabad Property Expo &',
+          event2: 'Builders Awards 2025',
+          date: '18th - 19th October, 2025',
+          time: '9:00 am – 8:00 pm IST',
+          venue1: 'Hyderabad International',
+          venue2: 'Convention Centre (HICC),',
+          venue3: 'Madhapur, Hyderabad',
+          code: visitor.passCode,
+          link1: token.slice(0, 26),
+          link2: token.slice(26),
+        },
+      ],
     });
 
     const rows = await rowsOf(visitor.id);
-    // No e-mail address given: no e-mail row.
     expect(rows.map((r) => [r.channel, r.status]).sort()).toEqual([
       ['sms', 'sent'],
-      ['whatsapp', 'sent'],
+      ['whatsapp', 'failed'],
     ]);
-    expect(rows.find((r) => r.channel === 'whatsapp')!.providerMessageId).toMatch(/^wamid\./);
+    expect(rows.find((r) => r.channel === 'whatsapp')!.lastError).toMatch(/^HTTP 400/);
   });
 
   it('retries a provider 5xx with back-off until the message is sent', async () => {
-    phones.control.failNext = 2;
+    phones.control.failNext = 1;
     const visitor = await registerVisitor({ email: '' });
     await t.messageLoop.idle();
-    let rows = await rowsOf(visitor.id);
-    expect(rows.map((r) => [r.status, r.attempts])).toEqual([
-      ['queued', 1],
-      ['queued', 1],
-    ]);
+    const whatsappRows = async () => (await rowsOf(visitor.id)).filter((r) => r.channel === 'whatsapp');
+    let rows = await whatsappRows();
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([['queued', 1]]);
     expect(rows[0]!.lastError).toMatch(/^HTTP 503/);
     // Not due before its back-off (30 s after the first attempt).
     t.clock.advance(10_000);
     t.messageLoop.wake();
     await t.messageLoop.idle();
-    expect((await rowsOf(visitor.id)).every((r) => r.status === 'queued' && r.attempts === 1)).toBe(true);
+    expect((await whatsappRows()).every((r) => r.status === 'queued' && r.attempts === 1)).toBe(true);
     t.clock.advance(25_000);
     t.messageLoop.wake();
     await t.messageLoop.idle();
-    rows = await rowsOf(visitor.id);
-    expect(rows.map((r) => [r.status, r.attempts, r.lastError])).toEqual([
-      ['sent', 2, ''],
-      ['sent', 2, ''],
-    ]);
+    rows = await whatsappRows();
+    expect(rows.map((r) => [r.status, r.attempts, r.lastError])).toEqual([['sent', 2, '']]);
   });
 
   it('a clock stepped back an hour does not hold a retry back for an hour', async () => {
-    phones.control.failNext = 2;
+    phones.control.failNext = 1;
     const visitor = await registerVisitor({ email: '' });
     await t.messageLoop.idle();
-    expect((await rowsOf(visitor.id)).map((r) => [r.status, r.attempts])).toEqual([
-      ['queued', 1],
-      ['queued', 1],
-    ]);
+    const whatsapp = async () => (await rowsOf(visitor.id)).filter((r) => r.channel === 'whatsapp').map((r) => [r.status, r.attempts]);
+    expect(await whatsapp()).toEqual([['queued', 1]]);
     t.clock.advance(-60 * 60_000); // its retry, 30 s after the failure, now reads an hour and a half-minute ahead
     t.messageLoop.wake(); // the 15-second beat
     await t.messageLoop.idle();
-    expect((await rowsOf(visitor.id)).map((r) => [r.status, r.attempts])).toEqual([
-      ['sent', 2],
-      ['sent', 2],
-    ]);
+    expect(await whatsapp()).toEqual([['sent', 2]]);
   });
 
   it('never sends one message twice when two senders run at once', async () => {
@@ -193,8 +207,8 @@ describe('a registration reaches the person', () => {
     const deps = { db: t.db, writeBatch: t.deps.writeBatch, channels: t.deps.messaging!.channels, now: t.clock.now, linkSecret: t.deps.secrets.jwtSecret };
     await Promise.all([sendDueMessages(deps), sendDueMessages(deps), t.messageLoop.idle()]);
     phones.control.delayMs = 0;
-    expect(phones.requests.length - before).toBe(2);
-    expect((await rowsOf(visitor.id)).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    expect(phones.requests.length - before).toBe(1);
+    expect((await rowsOf(visitor.id)).find((r) => r.channel === 'whatsapp')).toMatchObject({ status: 'sent', attempts: 1 });
   });
 });
 
@@ -211,7 +225,7 @@ describe('Resend in the panel', () => {
     const items = (await list.json()).data.items as Array<{ id: string; channel: string; status: string; attempts: number; lastError: string }>;
     expect(items.map((m) => [m.channel, m.status]).sort()).toEqual([
       ['email', 'sent'],
-      ['sms', 'sent'],
+      ['sms', 'not_sent'],
       ['whatsapp', 'sent'],
     ]);
     const email = items.find((m) => m.channel === 'email')!;
@@ -250,9 +264,9 @@ describe('Find my pass', () => {
     expect(JSON.stringify(knownBody)).not.toContain('/p/');
     await t.messageLoop.idle();
 
-    // WhatsApp and SMS for the known number, nothing for the unknown one.
+    // WhatsApp for the known number (its SMS on standby), nothing for the unknown one.
     const sent = phones.requests.slice(before);
-    expect(sent.length).toBe(2);
+    expect(sent.length).toBe(1);
     const whatsapp = sent.find((r) => r.path.endsWith('/messages'))!;
     expect((whatsapp.body as { to: string }).to).toBe(`91${visitor.number}`);
     const link = (whatsapp.body as { template: { components: Array<{ parameters: Array<{ text: string }> }> } }).template.components[0]!.parameters[5]!.text;
@@ -330,7 +344,7 @@ describe('the pass by link', () => {
     const at = t.clock.now().toISOString();
     await t.db.insert(notifications).values({
       id: crypto.randomUUID(),
-      channel: 'sms',
+      channel: 'whatsapp',
       recipient: `+91${visitor.number}`,
       template: 'pass_link',
       payload: JSON.stringify({ passUrl: `http://localhost/p/${stored}` }),
@@ -343,8 +357,10 @@ describe('the pass by link', () => {
     });
     t.messageLoop.wake();
     await t.messageLoop.idle();
-    const sms = phones.requests.findLast((r) => r.path === '/api/v5/flow')!;
-    expect(sms.body).toMatchObject({ recipients: [{ link: `http://localhost/p/${stored}` }] });
+    const resent = phones.requests.findLast((r) => r.path.endsWith('/messages'))!;
+    const resentLink = (resent.body as { template: { components: Array<{ parameters: Array<{ text: string }> }> } }).template.components[0]!.parameters[5]!
+      .text;
+    expect(resentLink).toBe(`http://localhost/p/${stored}`);
   });
 });
 

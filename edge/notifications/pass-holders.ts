@@ -15,14 +15,14 @@ interface HolderTable {
   table: SQLiteTable;
   name: SQLiteColumn;
   typeLabel: string;
-  columns: { id: SQLiteColumn; eventId: SQLiteColumn; mobileNumber: SQLiteColumn; email: SQLiteColumn; passCode: SQLiteColumn };
+  columns: { id: SQLiteColumn; eventId: SQLiteColumn; mobileNumber: SQLiteColumn; email: SQLiteColumn; passCode: SQLiteColumn; status: SQLiteColumn };
 }
 
 const holder = (table: typeof visitors | typeof stalls | typeof sponsors | typeof awardNominations, name: SQLiteColumn, typeLabel: string): HolderTable => ({
   table,
   name,
   typeLabel,
-  columns: { id: table.id, eventId: table.eventId, mobileNumber: table.mobileNumber, email: table.email, passCode: table.passCode },
+  columns: { id: table.id, eventId: table.eventId, mobileNumber: table.mobileNumber, email: table.email, passCode: table.passCode, status: table.status },
 });
 
 const PASS_HOLDERS = {
@@ -37,13 +37,15 @@ export const isPassHolderKind = (kind: string): kind is PassHolderKind => Object
 
 export interface FoundHolder extends PassHolder {
   eventId: string | null;
+  /** The record's status (a booking's, for stalls and sponsors): `cancelled` passes admit nobody. */
+  status: string;
 }
 
 async function select(db: Database, kind: PassHolderKind, where: (t: HolderTable['columns']) => SQL | undefined, limit: number): Promise<FoundHolder[]> {
   const spec = PASS_HOLDERS[kind];
   const c = spec.columns;
   const rows = await db
-    .select({ id: c.id, eventId: c.eventId, name: spec.name, mobileNumber: c.mobileNumber, email: c.email, passCode: c.passCode })
+    .select({ id: c.id, eventId: c.eventId, name: spec.name, mobileNumber: c.mobileNumber, email: c.email, passCode: c.passCode, status: c.status })
     .from(spec.table)
     .where(where(c))
     .limit(limit);
@@ -58,6 +60,7 @@ async function select(db: Database, kind: PassHolderKind, where: (t: HolderTable
       mobileNumber: String(row.mobileNumber),
       email: String(row.email ?? ''),
       passCode: row.passCode,
+      status: String(row.status ?? ''),
     }));
 }
 

@@ -1,3 +1,6 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { passLinkRevocations } from '../db/tables/notifications';
 import { hmacSha256 } from '../perf/sha256';
 import { isPassHolderKind, type PassHolderKind } from './pass-holders';
 import { constantTimeEqual, fromBase64Url, toBase64Url } from '../lib/bytes';
@@ -63,4 +66,26 @@ export function readPassLinkToken(secret: string, token: string): { personKind: 
   let ms = 0;
   for (let i = 17; i < BODY_BYTES; i++) ms = ms * 256 + bytes[i]!;
   return { personKind, personId, issuedAt: new Date(ms) };
+}
+
+/**
+ * Whether a link to the pass of `personKind`/`personId` issued at `issuedAt` has been revoked: an admin
+ * re-issued the pass after it (`POST /api/<resource>/:id/pass-link`), and only newer links open it.
+ */
+export async function isRevoked(db: Database, personKind: string, personId: string, issuedAt: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ revokedBefore: passLinkRevocations.revokedBefore })
+    .from(passLinkRevocations)
+    .where(and(eq(passLinkRevocations.personKind, personKind), eq(passLinkRevocations.personId, personId)))
+    .limit(1);
+  return Boolean(row && issuedAt.toISOString() < row.revokedBefore);
+}
+
+/** The statement that revokes every link to this pass issued before `at` (a re-issue). */
+export function revokeLinksStatement(db: Database, personKind: string, personId: string, at: Date) {
+  const revokedBefore = at.toISOString();
+  return db
+    .insert(passLinkRevocations)
+    .values({ personKind, personId, revokedBefore })
+    .onConflictDoUpdate({ target: [passLinkRevocations.personKind, passLinkRevocations.personId], set: { revokedBefore } });
 }

@@ -250,6 +250,15 @@ function operations(): Operation[] {
       data: z.object({ items: z.array(z.record(z.string(), z.unknown())) }),
       fails: [404],
     },
+    {
+      method: 'post',
+      path: '/api/{resource}/{id}/pass-link',
+      tag: 'Messages',
+      summary: 'Re-issue a pass by link: every link sent before stops opening it, a new one is sent',
+      who: 'admin',
+      data: z.object({ items: z.array(z.record(z.string(), z.unknown())) }),
+      fails: [404],
+    },
     { method: 'get', path: '/api/files/{key}', tag: 'System', summary: 'An uploaded image, with its true content type', who: 'public', produces: IMAGE_TYPES },
     {
       method: 'get',

@@ -22,7 +22,7 @@ describe('GET /api/health', () => {
     expect(await res.json()).toEqual({
       success: true,
       message: 'Healthy',
-      data: { status: 'ok', database: 'reachable', writable: true, time: t.clock.now().toISOString() },
+      data: { status: 'ok', database: 'reachable', writable: true, messages: 'on', time: t.clock.now().toISOString() },
     });
     expect((await t.client.execute('SELECT count(*) AS n FROM health_probe')).rows[0]!.n).toBe(0);
   });

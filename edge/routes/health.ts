@@ -72,5 +72,8 @@ export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
     logger.error('health: database not writable', { ...fields, error: describeError(failure) });
     return unavailable(c, 'Database not writable');
   }
-  return ok(c, { status: 'ok' as const, database: 'reachable' as const, writable: true as const, time: now().toISOString() }, 'Healthy');
+  // Whether pass messages can be queued at all (decision 045): a monitor sees an unset PUBLIC_ORIGIN.
+  const { messaging } = c.get('deps');
+  const messages = messaging?.publicOrigin ? ('on' as const) : ('off: PUBLIC_ORIGIN is not set' as const);
+  return ok(c, { status: 'ok' as const, database: 'reachable' as const, writable: true as const, messages, time: now().toISOString() }, 'Healthy');
 });

@@ -2,7 +2,12 @@ import { Hono } from 'hono';
 import { requireAdmin, requireStaff } from '../auth/require-role';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
-import { messagesOf, requeue } from '../notifications/outbox';
+import { messagesOf, passMessageStatements, publicOrigin, requeue } from '../notifications/outbox';
+import { holderById, isPassHolderKind } from '../notifications/pass-holders';
+import { revokeLinksStatement } from '../notifications/pass-link';
+import { cachedMessageGuard } from '../lib/site-settings';
+import { groupCommit } from '../perf/group-commit';
+import { toStatement } from '../db/sql-statement';
 
 /** The resources whose records have passes, and so messages. */
 const PEOPLE = ['visitors', 'stalls', 'sponsors', 'awards', 'guests', 'speakers', 'awardeesvip'] as const;
@@ -10,6 +15,14 @@ const isPeople = (resource: string) => (PEOPLE as readonly string[]).includes(re
 
 const MESSAGE_NOT_FOUND = 'Message not found';
 const RESENT_MESSAGE = 'Message queued again';
+const REISSUED_MESSAGE = 'New pass link sent; the links sent before no longer open the pass';
+const NO_PASS_MESSAGE = 'This record has no pass';
+
+/**
+ * What staff see of a failure: our own reasons ("not sent: …", "waiting: …") whole, a provider's only by
+ * its kind ("HTTP 400", "SMTP"): its text may name the person's address or number. Admins see it all.
+ */
+const staffError = (lastError: string) => (/^(?:not sent|waiting):/.test(lastError) ? lastError : lastError.split(':')[0]!);
 
 /**
  * A person's messages in the panel: `GET /api/<resource>/:id/messages` (staff and admins) lists them with
@@ -20,7 +33,33 @@ export const messageRoutes = new Hono<AppEnv>()
   .get('/:resource/:id/messages', requireStaff, async (c) => {
     const { resource, id } = c.req.param();
     if (!isPeople(resource)) return fail(c, 404, 'Not found');
-    return ok(c, { items: await messagesOf(c.get('deps').db, resource, id) });
+    const items = await messagesOf(c.get('deps').db, resource, id);
+    const admin = c.get('user').role === 'admin';
+    return ok(c, { items: admin ? items : items.map((m) => ({ ...m, lastError: staffError(m.lastError) })) });
+  })
+  /**
+   * `POST /api/<resource>/:id/pass-link` (admins): re-issues the pass by link — every link sent before
+   * stops opening it (a forwarded or leaked message), and a new one goes out through the channels.
+   */
+  .post('/:resource/:id/pass-link', requireAdmin, async (c) => {
+    const { resource, id } = c.req.param();
+    const { db, writeBatch, now, messaging } = c.get('deps');
+    const holder = isPassHolderKind(resource) ? await holderById(db, resource, id) : undefined;
+    if (!holder?.eventId) return fail(c, 404, NO_PASS_MESSAGE);
+    // Links issued before this instant stop opening; the new one, issued at it, opens.
+    const issued = now();
+    const messages = passMessageStatements(db, {
+      holder,
+      eventId: holder.eventId,
+      template: 'pass_link',
+      channels: messaging?.channels ?? {},
+      origin: publicOrigin(c),
+      guard: await cachedMessageGuard(db),
+      now: issued,
+    });
+    await groupCommit(writeBatch, [toStatement(revokeLinksStatement(db, resource, id, issued)), ...messages.statements]);
+    if (messages.queued) messaging?.dispatch(c);
+    return ok(c, { items: await messagesOf(db, resource, id) }, REISSUED_MESSAGE);
   })
   .post('/:resource/:id/messages/:messageId/resend', requireAdmin, async (c) => {
     const { resource, id, messageId } = c.req.param();

@@ -5,22 +5,33 @@ import { events } from '../db/tables/events';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
 import { validate } from '../http/validate';
-import { getSiteSettings, putSiteSetting } from '../lib/site-settings';
+import { forgetCachedMessageGuard, getSiteSettings, putSiteSetting } from '../lib/site-settings';
+import { paidMessageUsage } from '../notifications/outbox';
 import { forgetCachedEvents } from '../lib/events';
 import { settingsUpdateSchema } from '../schemas/settings';
 
-async function currentSettings(db: AppEnv['Variables']['deps']['db']) {
+async function currentSettings(deps: AppEnv['Variables']['deps']) {
+  const { db, now, messaging } = deps;
   const [settings, [featured]] = await Promise.all([
     getSiteSettings(db),
     db.select({ id: events.id }).from(events).where(eq(events.isFeatured, true)).limit(1),
   ]);
-  return { ...settings, featuredEventId: featured?.id ?? null };
+  return {
+    ...settings,
+    featuredEventId: featured?.id ?? null,
+    // Not settings: what the guard has let through this hour and today, and whether messages can go at all.
+    paidMessageUsage: await paidMessageUsage(db, settings.messageGuard, now()),
+    messaging: {
+      publicOrigin: messaging?.publicOrigin ?? null,
+      channels: { email: Boolean(messaging?.channels.email), whatsapp: Boolean(messaging?.channels.whatsapp), sms: Boolean(messaging?.channels.sms) },
+    },
+  };
 }
 
 /** `GET/PUT /api/settings` (admin): what the public site shows that an organiser may change. */
 export const settingsRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
-  .get('/', async (c) => ok(c, await currentSettings(c.get('deps').db)))
+  .get('/', async (c) => ok(c, await currentSettings(c.get('deps'))))
   .put('/', validate('json', settingsUpdateSchema), async (c) => {
     const input = c.req.valid('json');
     const { db, now } = c.get('deps');
@@ -42,5 +53,9 @@ export const settingsRoutes = new Hono<AppEnv>()
     if (input.packages !== undefined) await putSiteSetting(db, 'packages', input.packages, at);
     if (input.founderVideoUrl !== undefined) await putSiteSetting(db, 'founderVideoUrl', input.founderVideoUrl, at);
     if (input.awardCategories !== undefined) await putSiteSetting(db, 'awardCategories', input.awardCategories, at);
-    return ok(c, await currentSettings(db), 'Settings saved');
+    if (input.messageGuard !== undefined) {
+      await putSiteSetting(db, 'messageGuard', input.messageGuard, at);
+      forgetCachedMessageGuard(db);
+    }
+    return ok(c, await currentSettings(c.get('deps')), 'Settings saved');
   });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { dateTime, flag, MAX_LONG_TEXT, optionalDateTime, statusOf, stringList, text } from './fields';
+import { dateTime, flag, MAX_LONG_TEXT, optionalDateTime, requiredText, statusOf, stringList, text } from './fields';
 
 /** The event form's statuses, types and the messages its rules show. */
 export const EVENT_STATUSES = ['draft', 'active', 'completed', 'cancelled'] as const;
@@ -53,7 +53,8 @@ function eventSchema<T extends z.ZodMiniType<Record<string, unknown>>>(base: T) 
 export const eventCreateSchema = eventSchema(
   z.object({
     ...eventFields,
-    eventName: z.string({ error: EVENT_MESSAGES.required }).check(z.trim(), z.minLength(1, { error: EVENT_MESSAGES.required }), z.maxLength(200)),
+    // One line, like every name: it goes into every pass message (WhatsApp refuses a parameter with a line break).
+    eventName: requiredText(EVENT_MESSAGES.required),
     eventTypes: z.pipe(stringList(10), z.array(z.string()).check(z.minLength(1, { error: EVENT_MESSAGES.required }))),
     state: z.string({ error: EVENT_MESSAGES.required }).check(z.trim(), z.minLength(1, { error: EVENT_MESSAGES.required }), z.maxLength(200)),
     city: z.string({ error: EVENT_MESSAGES.required }).check(z.trim(), z.minLength(1, { error: EVENT_MESSAGES.required }), z.maxLength(200)),

@@ -26,6 +26,21 @@ const awardCategoriesSchema = z
     z.refine((names) => new Set(names.map((n) => n.toLowerCase())).size === names.length, { error: 'Award categories: each name once' }),
   );
 
+/** The spending guard of paid messages (notifications/message-guard.ts), as Settings edits it. */
+export const COUNTRY_CODES_MESSAGE = 'Countries: calling codes without +, e.g. 91, separated by commas (at least one)';
+const cap = (label: string, max: number) =>
+  z.int({ error: `${label}: a whole number` }).check(z.gte(0, { error: `${label}: 0 or more` }), z.lte(max, { error: `${label}: at most ${max}` }));
+export const messageGuardSchema = z.object({
+  allowedCountryCodes: z
+    .array(z.string().check(z.trim(), z.regex(/^[1-9]\d{0,2}$/, { error: COUNTRY_CODES_MESSAGE })))
+    .check(z.minLength(1, { error: COUNTRY_CODES_MESSAGE }), z.maxLength(50, { error: COUNTRY_CODES_MESSAGE })),
+  paidPerHour: cap('Paid messages per hour', 100_000),
+  paidPerDay: cap('Paid messages per day', 1_000_000),
+  paidPerNumberPerDay: cap('Paid messages per number per day', 100),
+  paidPerNetworkPerHour: cap('Paid messages per network per hour', 100_000),
+  smsAlsoWhenWhatsapp: z.boolean(),
+});
+
 export const settingsUpdateSchema = z.object({
   contactPhone: z.optional(optionalMobile()),
   contactEmail: z.optional(optionalEmail()),
@@ -33,6 +48,7 @@ export const settingsUpdateSchema = z.object({
   featuredEventId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
   founderVideoUrl: z.optional(founderVideoUrl),
   awardCategories: z.optional(awardCategoriesSchema),
+  messageGuard: z.optional(messageGuardSchema),
 });
 
 /** The "Public site" card of Settings: the same rules; no featured event chosen is '' in the form. */
@@ -56,3 +72,25 @@ export const siteSettingsFormSchema = z.object({
   ),
 });
 export type SiteSettingsForm = z.input<typeof siteSettingsFormSchema>;
+
+/** Country calling codes as typed in Settings: `91, +44` → ['91', '44']. */
+export const countryCodeList = (text: string) =>
+  text
+    .split(/[\s,;]+/)
+    .map((code) => code.replace(/^\+/, ''))
+    .filter(Boolean);
+
+const wholeNumber = (label: string) => z.string().check(z.trim(), z.regex(/^\d{1,7}$/, { error: `${label}: a whole number` }));
+
+/** The "Paid messages" card of Settings: the guard's fields as typed; checked by the same rules as the API's. */
+export const messageGuardFormSchema = z.object({
+  allowedCountryCodes: z
+    .string()
+    .check(z.refine((text) => messageGuardSchema.shape.allowedCountryCodes.safeParse(countryCodeList(text)).success, { error: COUNTRY_CODES_MESSAGE })),
+  paidPerHour: wholeNumber('Paid messages per hour'),
+  paidPerDay: wholeNumber('Paid messages per day'),
+  paidPerNumberPerDay: wholeNumber('Per number per day'),
+  paidPerNetworkPerHour: wholeNumber('Per network per hour'),
+  smsAlsoWhenWhatsapp: z.enum(['no', 'yes']),
+});
+export type MessageGuardForm = z.input<typeof messageGuardFormSchema>;

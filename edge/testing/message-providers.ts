@@ -5,7 +5,7 @@
  * told to fail the next requests with a 5xx, as a provider having a bad minute does.
  */
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -39,6 +39,8 @@ interface ProviderRequest {
   path: string;
   headers: IncomingMessage['headers'];
   body: Record<string, unknown>;
+  /** When it arrived (ms since the epoch). */
+  at: number;
 }
 
 export const WHATSAPP_TEST = { token: 'test-whatsapp-token', phoneNumberId: '109876543210', version: 'v21.0' };
@@ -62,11 +64,16 @@ function shapeProblem(r: ProviderRequest): string | null {
     if (!b.template?.name || !b.template.language?.code) return 'WhatsApp: template name and language code';
     const body = b.template.components?.find((c) => c.type === 'body');
     if (!body?.parameters.every((p) => p.type === 'text' && typeof p.text === 'string' && p.text.length > 0)) return 'WhatsApp: body parameters of type text';
+    // Meta refuses a text parameter with a new line, a tab or more than 4 consecutive spaces (error 132018).
+    if (body.parameters.some((p) => /[\n\t]/.test(p.text) || / {5,}/.test(p.text)))
+      return 'WhatsApp: (#132018) Param text cannot have new-line/tab characters or more than 4 consecutive spaces';
     return null;
   }
   if (r.path === '/emails') {
     if (r.method !== 'POST' || !json) return 'Resend: POST with a JSON body';
     if (r.headers.authorization !== `Bearer ${RESEND_TEST.apiKey}`) return 'Resend: Bearer API key';
+    const key = r.headers['idempotency-key'];
+    if (key !== undefined && (typeof key !== 'string' || key.length === 0 || key.length > 256)) return 'Resend: Idempotency-Key of at most 256 characters';
     const b = r.body as { from?: string; to?: string[]; subject?: string; text?: string; attachments?: Array<{ filename?: string; content?: string }> };
     if (!b.from || !Array.isArray(b.to) || !b.to.length || !b.subject || !b.text) return 'Resend: from, to[], subject, text';
     if (!(b.attachments ?? []).every((a) => a.filename && typeof a.content === 'string' && /^[A-Za-z0-9+/]+=*$/.test(a.content)))
@@ -80,9 +87,38 @@ function shapeProblem(r: ProviderRequest): string | null {
     if (b.template_id !== MSG91_TEST.templateId) return 'MSG91: template_id';
     if (!b.recipients?.length || !b.recipients.every((x) => /^\d{10,15}$/.test(x.mobiles ?? '')))
       return 'MSG91: recipients with mobiles in international format without +';
+    // India's DLT scrubbing refuses a variable's value over 30 characters.
+    if (b.recipients.some((x) => Object.entries(x).some(([name, value]) => name !== 'mobiles' && (typeof value !== 'string' || [...value].length > 30))))
+      return 'MSG91: DLT template variables of at most 30 characters';
     return null;
   }
   return `unknown path ${r.path}`;
+}
+
+/**
+ * An SMTP server that accepts connections and never says a word (no greeting): what a stuck mail relay
+ * looks like to nodemailer. Counts the connections it holds.
+ */
+export async function startSilentSmtpServer() {
+  const sockets = new Set<Socket>();
+  let connections = 0;
+  const server = createNetServer((socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    connections: () => connections,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 export async function startPhoneProviders() {
@@ -100,7 +136,7 @@ export async function startPhoneProviders() {
         } catch {
           // checked below
         }
-        const request: ProviderRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
+        const request: ProviderRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, at: Date.now() };
         requests.push(request);
         if (control.delayMs) await new Promise((resolve) => setTimeout(resolve, control.delayMs));
         res.setHeader('Content-Type', 'application/json');

@@ -10,6 +10,7 @@ import { hashPassword } from '../auth/password';
 import { ensureFeaturedEvent, ensureFirstAdmin } from '../db/initial-data';
 import { LibsqlError } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
+import { shareEventCache } from '../lib/events';
 import type { BatchWriter } from '../db/batch-writer';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/local-database';
@@ -78,6 +79,10 @@ export async function makeTestApp(
     clientAddress?: AppDeps['clientAddress'];
     /** The message channels (none by default: every message is recorded not sent). */
     channels?: Channels;
+    /** The Node sender's pause between full rounds (its default, 250 ms, paces 80 messages a second per channel). */
+    messageRoundGapMs?: number;
+    /** PUBLIC_ORIGIN (`http://localhost`, where the test's requests go, by default; null: unset). */
+    publicOrigin?: string | null;
   } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'eventpro-test-'));
@@ -124,13 +129,15 @@ export async function makeTestApp(
     },
   });
   const routesDb: typeof db = drizzle(failingClient);
+  // One database: the routes' connection and the sender's share their caches (events, the message guard), as on the Node server.
+  shareEventCache(routesDb, db);
   const failingWriteBatch: BatchWriter = Object.assign(
     (statements: Parameters<BatchWriter>[0]) => (disk.failing && statements.some(isWrite) ? Promise.reject(diskFull()) : writeBatch(statements)),
     { groupsRequests: writeBatch.groupsRequests, batchesInFlight: writeBatch.batchesInFlight },
   );
   // The sender, as the Node server runs it (woken by requests), on the test's clock; no timer.
   const channels = options.channels ?? {};
-  const messageLoop = new MessageLoop({ db, writeBatch, channels, now: clock.now, linkSecret: TEST_JWT_SECRET, logger });
+  const messageLoop = new MessageLoop({ db, writeBatch, channels, now: clock.now, linkSecret: TEST_JWT_SECRET, logger }, options.messageRoundGapMs);
   const deps: AppDeps & { logger: Logger } = {
     db: routesDb,
     writeBatch: failingWriteBatch,
@@ -150,7 +157,11 @@ export async function makeTestApp(
     config: { ...DEFAULT_CONFIG, ...options.config },
     serveAssets: options.serveAssets,
     databaseFileProblem: fileProblem,
-    messaging: { channels, dispatch: () => messageLoop.wake() },
+    messaging: {
+      channels,
+      publicOrigin: options.publicOrigin === null ? undefined : (options.publicOrigin ?? 'http://localhost'),
+      dispatch: () => messageLoop.wake(),
+    },
   };
   await ensureFeaturedEvent(db, clock.now());
   await ensureFirstAdmin(db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, pepper: deps.secrets.passwordPepper, now: clock.now() });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { idColumn, timestampColumns } from './columns';
 
 /**
@@ -54,3 +54,29 @@ export const passLinks = sqliteTable('pass_links', {
   personId: text('person_id').notNull(),
   createdAt: text('created_at').notNull(),
 });
+
+/**
+ * Counters of paid messages (WhatsApp, SMS) per window, which the organiser's caps are checked against
+ * (notifications/message-guard.ts): the site's per hour and per day, each number's per day, each client
+ * network's (/24 or /64) per hour. A sender counts a message when it claims it, in the claim's own
+ * transaction, so two senders never both slip under a cap. `windowEnd` lets old windows be removed.
+ */
+export const messageCounts = sqliteTable('message_counts', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowEnd: text('window_end').notNull(),
+});
+
+/**
+ * Pass links a person's record no longer honours: every link to this pass issued before `revokedBefore`
+ * answers "revoked" (an admin re-issued the pass; the new link is sent with it).
+ */
+export const passLinkRevocations = sqliteTable(
+  'pass_link_revocations',
+  {
+    personKind: text('person_kind').notNull(),
+    personId: text('person_id').notNull(),
+    revokedBefore: text('revoked_before').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.personKind, t.personId] })],
+);

@@ -12,17 +12,28 @@ import { eventPlace } from '../../lib/event-time';
 import { eventCalendarUid } from '../../notifications/messages';
 import { passMessageStatements, publicOrigin } from '../../notifications/outbox';
 import { holderById, holdersByContact, passView } from '../../notifications/pass-holders';
-import { readPassLinkToken } from '../../notifications/pass-link';
+import { isRevoked, readPassLinkToken } from '../../notifications/pass-link';
+import { networkOf } from '../../notifications/message-guard';
+import { cachedMessageGuard } from '../../lib/site-settings';
 import { e164Mobile } from '../../notifications/recipient';
 import { calendarQuerySchema, findPassSchema, passTokenParamSchema, STORED_PASS_TOKEN_PATTERN } from '../../schemas/passes';
 
 const PASS_NOT_FOUND_MESSAGE = 'Pass not found';
 const FIND_PASS_SENT_MESSAGE = 'If this number or e-mail is registered with us, the link to your pass is on its way to it.';
 const FIND_PASS_LIMIT_MESSAGE = 'Too many requests. Please wait a minute and try again.';
+const FIND_PASS_DAILY_LIMIT_MESSAGE = 'This number or e-mail has asked for its pass several times today. Please try again tomorrow.';
+export const PASS_CANCELLED_MESSAGE = 'This registration has been cancelled: the pass no longer admits anyone.';
+export const PASS_REVOKED_MESSAGE = 'This pass link has been replaced by a newer one: please open the latest message we sent you.';
+export const PASS_EXPIRED_MESSAGE = 'This event is over: its pass links have expired.';
 
 /** "Find my pass" requests allowed per minute: per number or e-mail asked for, and per client address. */
 const FIND_PASS_PER_CONTACT = 3;
 const FIND_PASS_PER_ADDRESS = 10;
+/** And per number or e-mail per day: each request may cost the organiser a paid message to that number. */
+const FIND_PASS_PER_CONTACT_PER_DAY = 5;
+const DAY_MS = 24 * 3_600_000;
+/** How long after its event ends a pass link still opens (a late look at the pass, a receipt). */
+export const PASS_LINK_GRACE_MS = 2 * DAY_MS;
 /** Passes one request sends links for (one person registered as visitor and for the awards, say). */
 const MAX_PASSES_PER_REQUEST = 5;
 
@@ -44,44 +55,59 @@ function mobileSpellings(input: string): string[] {
  */
 export const passRoutes = new Hono<AppEnv>()
   .get('/public/passes/:token', validate('param', passTokenParamSchema), async (c) => {
-    const { db, secrets } = c.get('deps');
+    const { db, secrets, now } = c.get('deps');
     const { token } = c.req.valid('param');
     c.header('Cache-Control', 'private, no-store');
     // A signed token names its pass itself; a token issued before links were signed is looked up.
+    const signed = readPassLinkToken(secrets.jwtSecret, token);
     const link =
-      readPassLinkToken(secrets.jwtSecret, token) ??
-      (STORED_PASS_TOKEN_PATTERN.test(token) ? (await db.select().from(passLinks).where(eq(passLinks.token, token)).limit(1))[0] : undefined);
+      signed ?? (STORED_PASS_TOKEN_PATTERN.test(token) ? (await db.select().from(passLinks).where(eq(passLinks.token, token)).limit(1))[0] : undefined);
     const holder = link ? await holderById(db, link.personKind, link.personId) : undefined;
     const event = holder?.eventId ? await eventById(db, holder.eventId) : undefined;
-    if (!holder || !event) return fail(c, 404, PASS_NOT_FOUND_MESSAGE);
+    if (!link || !holder || !event) return fail(c, 404, PASS_NOT_FOUND_MESSAGE);
+    // The link shows the pass's true state: a cancelled registration, a link an admin replaced, an event over.
+    if (holder.status === 'cancelled') return fail(c, 410, PASS_CANCELLED_MESSAGE);
+    const issuedAt = 'issuedAt' in link ? link.issuedAt : new Date(link.createdAt);
+    if (await isRevoked(db, link.personKind, link.personId, issuedAt)) return fail(c, 410, PASS_REVOKED_MESSAGE);
+    // A link opens until its event is over (and a little after); one issued later (a re-issue) for as long.
+    const expiresAt = Math.max(new Date(event.endDateTime).getTime(), issuedAt.getTime()) + PASS_LINK_GRACE_MS;
+    if (now().getTime() > expiresAt) return fail(c, 410, PASS_EXPIRED_MESSAGE);
     return ok(c, { recordId: holder.id, ...passView(holder, event) });
   })
   .post('/public/passes/find', validate('json', findPassSchema), async (c) => {
     const { db, writeBatch, now, clientAddress, messaging } = c.get('deps');
     const { contact } = c.req.valid('json');
+    const guard = await cachedMessageGuard(db);
     const isEmail = contact.includes('@');
     const canonical = isEmail ? contact.toLowerCase() : (e164Mobile(contact) ?? contact);
     const at = now();
     // Counted before any look-up, known and unknown alike: the limit says nothing about who is registered.
-    const [byAddress, byContact] = await Promise.all([
+    const [byAddress, byContact, byContactToday] = await Promise.all([
       countSubmission({ db, writeBatch }, `find-pass:address:${clientAddress(c)}`, at),
       countSubmission({ db, writeBatch }, `find-pass:contact:${canonical}`, at),
+      countSubmission({ db, writeBatch }, `find-pass:contact-day:${canonical}`, at, DAY_MS),
     ]);
     if (byAddress > FIND_PASS_PER_ADDRESS || byContact > FIND_PASS_PER_CONTACT) {
       c.header('Retry-After', String(Math.ceil(RATE_LIMIT_WINDOW_MS / 1000)));
       return fail(c, 429, FIND_PASS_LIMIT_MESSAGE);
     }
+    if (byContactToday > FIND_PASS_PER_CONTACT_PER_DAY) {
+      c.header('Retry-After', String(Math.ceil((DAY_MS - (at.getTime() % DAY_MS)) / 1000)));
+      return fail(c, 429, FIND_PASS_DAILY_LIMIT_MESSAGE);
+    }
     const holders = await holdersByContact(db, isEmail ? { email: contact } : { mobiles: mobileSpellings(contact) }, MAX_PASSES_PER_REQUEST);
     let queued = 0;
     const statements = [];
     for (const holder of holders) {
-      if (!holder.eventId) continue;
+      if (!holder.eventId || holder.status === 'cancelled') continue;
       const messages = passMessageStatements(db, {
         holder,
         eventId: holder.eventId,
         template: 'pass_link',
         channels: messaging?.channels ?? {},
         origin: publicOrigin(c),
+        guard,
+        network: networkOf(clientAddress(c)),
         now: at,
       });
       statements.push(...messages.statements);
@@ -96,7 +122,8 @@ export const passRoutes = new Hono<AppEnv>()
     const { eventId } = c.req.valid('query');
     const event = await cachedEvent(db, eventId || undefined);
     if (!event) return fail(c, 404, 'Unknown event');
-    const origin = publicOrigin(c);
+    // The calendar goes to whoever asks for it, not in a message: the address it was asked at will do.
+    const origin = publicOrigin(c) ?? new URL(c.req.url).origin;
     const ics = buildIcs(
       {
         uid: eventCalendarUid(event.id, origin),

@@ -19,6 +19,8 @@ import {
 import { newPassCode } from '../../lib/pass-code';
 import { uuidv7 } from '../../lib/uuid-v7';
 import { passMessageStatements, publicOrigin, type PassHolder } from '../../notifications/outbox';
+import { networkOf } from '../../notifications/message-guard';
+import { cachedMessageGuard } from '../../lib/site-settings';
 
 /**
  * The part every public submission shares: which event, idempotency, pass code, one atomic write of the
@@ -57,7 +59,7 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
   submission: Submission<Input, Row>,
 ) {
   // c.get, not c.var: Hono builds a new object of all variables on every read of c.var (on every request's path).
-  const { db, writeBatch, now, messaging } = c.get('deps');
+  const { db, writeBatch, now, messaging, clientAddress } = c.get('deps');
   const { input } = submission;
 
   const header = c.req.header('Idempotency-Key');
@@ -69,7 +71,8 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
   const { uniqueSubmissionId: _, ...hashed } = input;
   const hash = key ? requestHash({ scope: submission.scope, ...hashed }) : '';
 
-  const event = await cachedEvent(db, input.eventId);
+  // The guard of paid messages is read with the event (both cached for a second: a crowd reads each once a second).
+  const [event, guard] = await Promise.all([cachedEvent(db, input.eventId), submission.holder ? cachedMessageGuard(db) : undefined]);
   if (!event) {
     return input.eventId ? fail(c, 400, UNKNOWN_EVENT_MESSAGE, { eventId: UNKNOWN_EVENT_MESSAGE }) : fail(c, 400, NO_EVENT_MESSAGE);
   }
@@ -102,13 +105,15 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
     // Now and then a submission also removes expired keys (so the table stays a month of submissions).
     if (key && Math.random() < KEY_CLEANUP_SHARE) statements.push(expiredKeysStatement(db, now()));
     const messages =
-      submission.holder && base.passCode
+      submission.holder && base.passCode && guard
         ? passMessageStatements(db, {
             holder: { ...submission.holder, id: base.id, passCode: base.passCode },
             eventId: event.id,
             template: 'pass',
             channels: messaging?.channels ?? {},
             origin: publicOrigin(c),
+            guard,
+            network: networkOf(clientAddress(c)),
             now: now(),
           })
         : undefined;

@@ -1,7 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type * as z from 'zod/mini';
-import { categoryLines, type SiteSettingsForm, siteSettingsFormSchema } from '@edge/schemas/settings';
+import {
+  categoryLines,
+  countryCodeList,
+  type MessageGuardForm,
+  messageGuardFormSchema,
+  type SiteSettingsForm,
+  siteSettingsFormSchema,
+} from '@edge/schemas/settings';
 import { passwordResetFormSchema, USER_ROLE_CHOICES, userCreateSchema } from '@edge/schemas/users';
 import { SelectField, TextAreaField, TextField } from '../../components/form/fields';
 import { showServerErrors, useSchemaForm } from '../../components/form/schema-form';
@@ -55,6 +62,7 @@ export function SettingsPage() {
         </div>
         <ChangePasswordForm />
         {user?.role === 'admin' ? <SiteSettingsCard /> : null}
+        {user?.role === 'admin' ? <PaidMessagesCard /> : null}
       </div>
       {user?.role === 'admin' ? <Accounts selfId={user.id} /> : null}
       {user?.role === 'admin' ? <LoginLocks /> : null}
@@ -176,6 +184,128 @@ function SiteSettingsCard() {
       ) : null}
       {settings.data ? <PublicSiteForm saved={siteFormValues(settings.data)} /> : settings.isPending ? <p className="panel-muted">Loading ...</p> : null}
     </div>
+  );
+}
+
+/**
+ * Paid messages (WhatsApp, SMS): where they may go and how many, against what has gone this hour and
+ * today; an alert when a cap has tripped and messages wait (decision 044).
+ */
+function PaidMessagesCard() {
+  const settings = useQuery({ ...siteSettingsQueryOptions(), refetchInterval: 30_000 });
+  const data = settings.data;
+  return (
+    <div className="panel-card">
+      <h2 id="paid-messages">Paid messages</h2>
+      {data ? (
+        <>
+          {!data.messaging.publicOrigin ? (
+            <p className="panel-banner" role="alert">
+              No pass message is sent: the server's PUBLIC_ORIGIN is not set.
+            </p>
+          ) : null}
+          {data.paidMessageUsage.capReached ? (
+            <p className="panel-banner" role="alert" data-testid="paid-cap-alert">
+              The cap of paid messages per {data.paidMessageUsage.capReached} is reached: {data.paidMessageUsage.waiting} message
+              {data.paidMessageUsage.waiting === 1 ? '' : 's'} wait for the next {data.paidMessageUsage.capReached}.
+            </p>
+          ) : null}
+          <dl className="panel-dl" data-testid="paid-usage">
+            <dt>This hour</dt>
+            <dd>
+              {data.paidMessageUsage.thisHour} of {data.paidMessageUsage.perHour}
+            </dd>
+            <dt>Today</dt>
+            <dd>
+              {data.paidMessageUsage.today} of {data.paidMessageUsage.perDay}
+            </dd>
+            <dt>Waiting</dt>
+            <dd>{data.paidMessageUsage.waiting}</dd>
+          </dl>
+          <MessageGuardFormCard saved={guardFormValues(data)} />
+        </>
+      ) : settings.isPending ? (
+        <p className="panel-muted">Loading ...</p>
+      ) : null}
+    </div>
+  );
+}
+
+function guardFormValues(settings: SiteSettings): MessageGuardForm {
+  const guard = settings.messageGuard;
+  return {
+    allowedCountryCodes: guard.allowedCountryCodes.map((code) => `+${code}`).join(', '),
+    paidPerHour: String(guard.paidPerHour),
+    paidPerDay: String(guard.paidPerDay),
+    paidPerNumberPerDay: String(guard.paidPerNumberPerDay),
+    paidPerNetworkPerHour: String(guard.paidPerNetworkPerHour),
+    smsAlsoWhenWhatsapp: guard.smsAlsoWhenWhatsapp ? 'yes' : 'no',
+  };
+}
+
+const SMS_CHOICES = [
+  { value: 'no', label: 'Only when WhatsApp fails or is not set up (one paid message per pass)' },
+  { value: 'yes', label: 'Always, beside WhatsApp (two paid messages per pass)' },
+];
+
+function MessageGuardFormCard({ saved }: { saved: MessageGuardForm }) {
+  const queryClient = useQueryClient();
+  const form = useSchemaForm(messageGuardFormSchema, saved);
+  const savedKey = JSON.stringify(saved);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `savedKey` stands for `saved`'s content
+  useEffect(() => {
+    if (!form.formState.isDirty) form.reset(saved);
+  }, [savedKey]);
+  const save = useMutation({
+    mutationFn: (values: z.output<typeof messageGuardFormSchema>) =>
+      readEnvelope(
+        api.api.settings.$put({
+          json: {
+            messageGuard: {
+              allowedCountryCodes: countryCodeList(values.allowedCountryCodes),
+              paidPerHour: Number(values.paidPerHour),
+              paidPerDay: Number(values.paidPerDay),
+              paidPerNumberPerDay: Number(values.paidPerNumberPerDay),
+              paidPerNetworkPerHour: Number(values.paidPerNetworkPerHour),
+              smsAlsoWhenWhatsapp: values.smsAlsoWhenWhatsapp === 'yes',
+            },
+          },
+        }),
+      ),
+    onSuccess(result) {
+      toast.success(result.message || 'Settings saved');
+      form.reset(guardFormValues(result.data));
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.site });
+    },
+    onError: (failure) => showServerErrors(form, failure, 'Failed to save settings'),
+  });
+  return (
+    <form className="panel-form" onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate aria-labelledby="paid-messages">
+      <TextField
+        form={form}
+        name="allowedCountryCodes"
+        label="Countries"
+        placeholder="+91"
+        hint="Country codes WhatsApp and SMS may go to. Premium, toll-free and special numbers never get one."
+      />
+      <TextField form={form} name="paidPerHour" label="Per hour (whole site)" inputMode="numeric" />
+      <TextField form={form} name="paidPerDay" label="Per day (whole site)" inputMode="numeric" />
+      <TextField form={form} name="paidPerNumberPerDay" label="Per number per day" inputMode="numeric" />
+      <TextField
+        form={form}
+        name="paidPerNetworkPerHour"
+        label="Per network per hour"
+        inputMode="numeric"
+        hint="Registrations from one network (a /24 or /64). Mobile carriers put many people behind one: keep it generous."
+      />
+      <SelectField form={form} name="smsAlsoWhenWhatsapp" label="SMS" options={SMS_CHOICES} />
+      <FormMessage kind="error" text={form.formState.errors.root?.server?.message} />
+      <div className="panel-form__actions">
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save limits'}
+        </button>
+      </div>
+    </form>
   );
 }
 

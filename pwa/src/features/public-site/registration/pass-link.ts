@@ -37,7 +37,8 @@ export async function fetchPassByLink(token: string): Promise<PassLinkState> {
     await db.passes.put(kept ? { ...pass, savedAt: kept.savedAt } : pass);
     return { kind: 'pass', pass, fresh: true };
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { kind: 'invalid' };
+    // 410: the registration was cancelled, the link replaced by a newer one, or the event is over.
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400 || error.status === 410)) return { kind: 'invalid' };
     return { kind: 'offline' };
   }
 }
