@@ -10,7 +10,8 @@
 import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createClient } from '@libsql/client';
-import { newGeneration, setDatabaseGeneration, writeFolderGeneration } from './generation';
+import { newGeneration, setDatabaseGeneration } from './generation';
+import { writeFolderGeneration } from './generation-folder';
 import { openDatabase } from './local-database';
 import { type NodeStorage, Refusal } from './startup-checks';
 

@@ -5,16 +5,13 @@
  * (`database_identity`, one row) and, by the Node server, in its data folder (`DATA_DIR/database-generation`):
  * a data folder whose generation is not the database's, or whose database is gone, is refused at start
  * instead of running on an empty or foreign database (startup-checks.ts). Devices that kept data from one
- * generation learn from a new one that the server's data was restored under them.
+ * generation learn from a new one that the server's data was restored under them (the door's roster and
+ * `/ops` answers carry it, routes/checkin.ts). The data folder's copy is generation-folder.ts (Node only:
+ * this module runs on Workers too).
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Database } from './database';
 import { databaseIdentity } from './tables/system';
-
-/** The file in DATA_DIR that holds the generation of the database the server last ran on. */
-export const GENERATION_FILE = 'database-generation';
 
 const IDENTITY_ROW = 1;
 
@@ -42,20 +39,4 @@ export async function ensureDatabaseGeneration(db: Database, now: Date): Promise
   const generation = newGeneration();
   await setDatabaseGeneration(db, generation, now);
   return { generation, created: true };
-}
-
-/** The generation the data folder last ran on, or undefined when it records none. */
-export function folderGeneration(dataDir: string): string | undefined {
-  const file = join(dataDir, GENERATION_FILE);
-  if (!existsSync(file)) return undefined;
-  return readFileSync(file, 'utf8').trim() || undefined;
-}
-
-/** Records `generation` in the data folder: written beside and renamed, so a crash leaves the old or the new. */
-export function writeFolderGeneration(dataDir: string, generation: string): void {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const file = join(dataDir, GENERATION_FILE);
-  const temporary = `${file}.${process.pid}.part`;
-  writeFileSync(temporary, `${generation}\n`, { mode: 0o600 });
-  renameSync(temporary, file);
 }

@@ -8,7 +8,8 @@ import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './database';
-import { ensureDatabaseGeneration, folderGeneration, GENERATION_FILE, writeFolderGeneration } from './generation';
+import { ensureDatabaseGeneration } from './generation';
+import { folderGeneration, GENERATION_FILE, writeFolderGeneration } from './generation-folder';
 
 /** The files of the data folder that say a server has run on it (its generated secrets, its database's generation). */
 const DATA_FOLDER_MARKS = ['jwt-secret', 'password-pepper', GENERATION_FILE];

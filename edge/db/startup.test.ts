@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/built-server';
-import { GENERATION_FILE } from './generation';
+import { GENERATION_FILE } from './generation-folder';
 import { openDatabase } from './local-database';
 import { checkDataFolder, describeStartupFailure, Refusal } from './startup-checks';
 

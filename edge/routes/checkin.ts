@@ -6,7 +6,8 @@ import { toStatement, type SqlStatement } from '../db/sql-statement';
 import { events } from '../db/tables/events';
 import { stalls } from '../db/tables/organisations';
 import { visitors } from '../db/tables/people';
-import { deviceReports, rosterTombstones, statusChanges, users } from '../db/tables/system';
+import { deviceReports, rosterSequence, rosterTombstones, statusChanges, users } from '../db/tables/system';
+import { databaseGeneration } from '../db/generation';
 import { endSession } from '../auth/sessions';
 import type { Database } from '../db/database';
 import type { AppEnv } from '../env';
@@ -230,12 +231,19 @@ export const checkinRoutes = new Hono<AppEnv>()
       [...arms, tombstones].map((arm) => sql`SELECT * FROM (${arm})`),
       sql` UNION ALL `,
     );
-    const [items, devices] = await Promise.all([
+    const [items, devices, standing] = await Promise.all([
       db.all<RosterEntry>(sql`SELECT * FROM (${union}) ORDER BY version LIMIT ${limit}`),
       db.select({ id: deviceReports.deviceId, name: deviceReports.name }).from(deviceReports),
+      databaseStanding(db),
     ]);
     const cursor = items.length ? items[items.length - 1]!.version : since;
-    return ok(c, { items, cursor, hasMore: items.length === limit, deviceNames: Object.fromEntries(devices.filter((d) => d.name).map((d) => [d.id, d.name])) });
+    return ok(c, {
+      items,
+      cursor,
+      hasMore: items.length === limit,
+      deviceNames: Object.fromEntries(devices.filter((d) => d.name).map((d) => [d.id, d.name])),
+      ...standing,
+    });
   })
   /**
    * `POST /device`: signs this device in for the logged-in user. Registers the device id on first use with
@@ -383,6 +391,7 @@ export const checkinRoutes = new Hono<AppEnv>()
       clockOffsetMs: sender.offsetMs,
       /** The device was revoked: it sends what it still holds, then wipes its roster and outbox. */
       revoked: sender.revoked,
+      generation: (await databaseStanding(db)).generation,
     });
   })
   /**
@@ -757,6 +766,16 @@ export const checkinRoutes = new Hono<AppEnv>()
     }
     return ok(c, { id: row.id, resolution: decided, person: await stateNow() }, 'Conflict resolved');
   });
+
+/**
+ * Which database answers, for devices to notice a restore under them (docs/checkin-sync.md, "Restores"):
+ * its generation (db/generation.ts: new with every restore) and the roster's sequence now (a device whose
+ * cursor is beyond it holds changes this database never had).
+ */
+async function databaseStanding(db: Database): Promise<{ generation: string | null; sequence: number }> {
+  const [generation, [row]] = await Promise.all([databaseGeneration(db), db.select({ value: rosterSequence.value }).from(rosterSequence).limit(1)]);
+  return { generation: generation ?? null, sequence: Number(row?.value ?? 0) };
+}
 
 /** A device as the Devices screen and the live counts show it; never its secret's hash nor its session. */
 function deviceView(d: typeof deviceReports.$inferSelect, at: number) {

@@ -83,9 +83,14 @@ export async function makeTestApp(
     messageRoundGapMs?: number;
     /** PUBLIC_ORIGIN (`http://localhost`, where the test's requests go, by default; null: unset). */
     publicOrigin?: string | null;
+    /**
+     * An existing data folder to run on (its `test.db`), kept at `close()`: a server started again on what
+     * another left, or on a restored backup (edge/db/backup.ts).
+     */
+    dataDir?: string;
   } = {},
 ) {
-  const dir = mkdtempSync(join(tmpdir(), 'eventpro-test-'));
+  const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'eventpro-test-'));
   const {
     client,
     db,
@@ -192,7 +197,7 @@ export async function makeTestApp(
     await messageLoop.idle();
     // The writer's thread may still be closing its connection (and writing its last files) otherwise.
     await closeDatabase();
-    rmSync(dir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dir, { recursive: true, force: true });
   };
 
   /** Makes every write fail as on a full disk (true) or work again (false). */

@@ -247,16 +247,31 @@ export interface Delivery {
  * with the reason, and each person takes the server's state — unless a later operation of this device
  * for that person is still waiting (its own answer will bring the final state).
  */
+/** How long a delivered change is kept to be sent again after a restore of the server's database. */
+export const DELIVERED_JOURNAL_MS = 48 * 3600_000;
+
 export async function applyDeliveries(eventId: string, deliveries: Delivery[]): Promise<RosterPerson[]> {
   const db = database();
   const changed: RosterPerson[] = [];
-  await db.transaction('rw', db.rosterPeople, db.rosterChunks, db.checkinOutbox, async () => {
+  await db.transaction('rw', db.rosterPeople, db.rosterChunks, db.checkinOutbox, db.checkinDelivered, async () => {
     const seqs = new Set(deliveries.map((d) => d.seq));
-    const batchIds = new Set((await db.checkinOutbox.bulkGet([...seqs])).filter((e): e is CheckinOutboxEntry => !!e).map((e) => e.id));
+    const entries = (await db.checkinOutbox.bulkGet([...seqs])).filter((e): e is CheckinOutboxEntry => !!e);
+    const batchIds = new Set(entries.map((e) => e.id));
+    const bySeq = new Map(entries.map((e) => [e.seq!, e]));
+    const deliveredAt = new Date().toISOString();
     for (const d of deliveries) {
       if (d.refused) await db.checkinOutbox.update(d.seq, { state: 'refused', reason: d.refused });
-      else await db.checkinOutbox.delete(d.seq);
+      else {
+        // Kept in the delivered journal (48 h): sent again if the server's database is restored under the device.
+        const entry = bySeq.get(d.seq);
+        if (entry) await db.checkinDelivered.put({ ...entry, state: 'waiting', reason: undefined, deliveredAt });
+        await db.checkinOutbox.delete(d.seq);
+      }
     }
+    await db.checkinDelivered
+      .where('deliveredAt')
+      .below(new Date(Date.now() - DELIVERED_JOURNAL_MS).toISOString())
+      .delete();
     const pending = await pendingRecordKeys(eventId, batchIds);
     const seen = new Set<string>();
     const downloads: DownloadReads = new Map();

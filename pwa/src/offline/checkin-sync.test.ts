@@ -280,7 +280,7 @@ describe('the door outbox and its sync, against the real server', () => {
     await engine.stop();
   });
 
-  it('keeps queued changes when the database is upgraded from the version before the panel cache moved in', async () => {
+  it('keeps queued changes when the database is upgraded from the version before the panel cache and the delivered journal', async () => {
     const { Dexie } = await import('dexie');
     const name = `upgrade-${crypto.randomUUID()}`;
     const old = new Dexie(name);
@@ -303,11 +303,12 @@ describe('the door outbox and its sync, against the real server', () => {
     const { EventProDatabase } = await import('./db');
     const upgraded = new EventProDatabase(name);
     await upgraded.open();
-    expect(upgraded.verno).toBe(4);
+    expect(upgraded.verno).toBe(5);
     expect((await upgraded.checkinOutbox.toArray()).map((e) => e.label)).toEqual(['Queued before the upgrade']);
     expect(await upgraded.publicOutbox.count()).toBe(1);
     await upgraded.panelCache.put({ key: 'queries', savedAt: 1, state: {} });
     expect(await upgraded.panelCache.count()).toBe(1);
+    expect(await upgraded.checkinDelivered.count()).toBe(0);
     await upgraded.delete();
   });
 });

@@ -15,8 +15,8 @@ import { readEnvelope, type ResponseLike, type SuccessBody } from '../lib/envelo
 import { clearToken, getToken, subscribeToken, tokenClaims } from '../lib/auth-token';
 import { isServerReachable, onServerReachability } from '../lib/server-reachability';
 import { applyDeliveries, type Delivery, markSending, markWaiting, nextToSend, oldestUnsentEvent, outboxSummary, unsentCount } from './checkin-outbox';
-import { authorTicket, deviceId, deviceInfo, storeAuthorTicket, watchClearedStorage } from './device-record';
-import { forgetLoadedIndex, rosterCursor, storeRosterPage } from './roster-repository';
+import { authorTicket, deviceId, deviceInfo, storeAuthorTicket, storeGeneration, watchClearedStorage } from './device-record';
+import { forgetLoadedIndex, recoverFromServerRestore, rosterCursor, storeRosterPage } from './roster-repository';
 import { deviceRevokedAt, wipeRevokedDevice } from './device-revocation';
 
 /**
@@ -35,6 +35,8 @@ const deviceStore = {
   deviceId,
   deviceInfo,
   storeAuthorTicket,
+  storeGeneration,
+  recoverFromServerRestore,
   watchClearedStorage,
   forgetLoadedIndex,
   rosterCursor,
@@ -80,6 +82,11 @@ export interface SyncState {
   lastPull: { ms: number; changes: number } | null;
   /** An organiser revoked this device: its roster and the personal data of its outbox are wiped. */
   revoked: boolean;
+  /**
+   * The server's database was restored under this device (docs/checkin-sync.md, "Restores"): when this
+   * device noticed, and how many delivered changes it sent again.
+   */
+  restored: { at: string; resent: number } | null;
 }
 
 /** What the engine is given: how it reaches the API and tells time, whose token it sends, and how tabs take turns. */
@@ -113,6 +120,13 @@ class AuthNeeded extends Error {}
 
 /** The server says an organiser revoked this device (403 with `errors.device` = `revoked`). */
 class DeviceRevoked extends Error {}
+
+/** The server's database is not the one this device's roster and delivered changes belong to. */
+class ServerRestored extends Error {
+  constructor(readonly generation: string | null) {
+    super("The server's data was restored from a backup");
+  }
+}
 
 /** A refusal for good (validation): the entries stay with the reason. Network, 408, 429 and 5xx are retried. */
 const refusedForGood = (error: unknown): error is ApiError =>
@@ -167,6 +181,7 @@ export class CheckinSync {
       download: null,
       lastPull: null,
       revoked: typeof localStorage !== 'undefined' && deviceRevokedAt() !== null,
+      restored: null,
     };
   }
 
@@ -300,9 +315,10 @@ export class CheckinSync {
     const seqs = batch.map((e) => e.seq!);
     await this.store.markSending(seqs);
     let results: Awaited<ReturnType<typeof this.sendOpsRequest>>['results'];
+    let generation: string | null = null;
     try {
       let revoked: boolean | undefined;
-      ({ results, revoked } = await this.sendOpsRequest(batch, sender));
+      ({ results, revoked, generation } = await this.sendOpsRequest(batch, sender));
       if (revoked) this.revokedSeen = true;
     } catch (error) {
       await this.failed(batch, error);
@@ -322,6 +338,27 @@ export class CheckinSync {
       byEvent.set(entry.eventId, list);
     }
     for (const [eventId, deliveries] of byEvent) await this.store.applyDeliveries(eventId, deliveries);
+    await this.checkStanding({ generation });
+  }
+
+  /**
+   * Whether the server still runs on the database this device's roster and delivered changes came from: the
+   * same generation, and a roster sequence not behind the device's cursor. The first generation seen is
+   * kept; anything else throws `ServerRestored` (the run then recovers: `recover`).
+   */
+  private async checkStanding(answer: { generation: string | null; sequence?: number }, cursor?: number): Promise<void> {
+    const known = (await this.store.deviceInfo()).generation;
+    const moved = !!answer.generation && !!known && known !== answer.generation;
+    const behind = answer.sequence !== undefined && cursor !== undefined && cursor > answer.sequence;
+    if (moved || behind) throw new ServerRestored(answer.generation);
+    if (answer.generation && !known) await this.store.storeGeneration(answer.generation);
+  }
+
+  /** A restore under the device: its delivered journal goes out again, and every roster downloads anew. */
+  private async recover(error: ServerRestored): Promise<void> {
+    const resent = await this.store.recoverFromServerRestore(error.generation);
+    this.set({ restored: { at: this.deps.now().toISOString(), resent }, download: null });
+    await this.refreshOutbox();
   }
 
   private sendOpsRequest(batch: CheckinOutboxEntry[], sender: Sender) {
@@ -433,6 +470,7 @@ export class CheckinSync {
     let changes = 0;
     let committing: Promise<unknown> | null = null;
     let page = await fetchPage(since);
+    await this.checkStanding(page, since);
     try {
       for (;;) {
         // A page that arrives after the session ended is not stored (the logout wiped the roster).
@@ -508,7 +546,11 @@ export class CheckinSync {
       this.deps.lastSync?.write(at);
       this.set({ lastSuccessAt: at, lastError: null, needsLogin: false });
     } catch (error) {
-      if (error instanceof DeviceRevoked) {
+      if (error instanceof ServerRestored) {
+        await this.recover(error);
+        // At once, not after a back-off: send the journal again, then download the roster.
+        this.again = true;
+      } else if (error instanceof DeviceRevoked) {
         // The outbox goes out first where the session allows (the server holds what came after the revocation).
         if (!this.revokedSeen) {
           this.revokedSeen = true;

@@ -113,4 +113,9 @@ export interface DeviceInfo {
   name?: string;
   /** Author tickets by user id: the signed-in user's, and those of earlier users with changes still waiting. */
   tickets?: Record<string, AuthorTicket>;
+  /**
+   * The generation of the server's database this device's roster and delivered changes belong to (its
+   * roster and `/ops` answers carry it): another one means the server's data was restored under the device.
+   */
+  generation?: string;
 }

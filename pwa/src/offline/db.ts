@@ -10,6 +10,9 @@
 // - 4: the admin panel's last-fetched lists (`panelCache`), until then a database of their own
 //   (`eventpro-panel`, deleted on first use: a cache the server gives again). Every earlier table and
 //   what it holds (waiting submissions and door changes) stays as it was.
+// - 5: the door's delivered journal (`checkinDelivered`): changes the server acknowledged, kept 48 hours by
+//   their outbox `seq`, so that after a restore of the server's database they are sent again (the server
+//   answers `duplicate` for what it still has; docs/checkin-sync.md, "Restores").
 //
 // One connection per page (`database()`). Every transaction commits with strict durability (the commit
 // waits for the disk: a change staff made at the door survives a power cut), except the one that stores
@@ -72,6 +75,7 @@ export class EventProDatabase extends Dexie {
   rosterChunks!: Dexie.Table<RosterChunk, [string, number]>;
   rosterCursors!: EntityTable<RosterCursor, 'eventId'>;
   checkinOutbox!: EntityTable<CheckinOutboxEntry, 'seq'>;
+  checkinDelivered!: EntityTable<CheckinOutboxEntry & { deliveredAt: string }, 'seq'>;
   deviceInfo!: EntityTable<DeviceInfo, 'key'>;
   panelCache!: EntityTable<PanelCacheEntry, 'key'>;
 
@@ -92,6 +96,9 @@ export class EventProDatabase extends Dexie {
     });
     this.version(4).stores({
       panelCache: '&key',
+    });
+    this.version(5).stores({
+      checkinDelivered: '&seq, deliveredAt',
     });
     this.use({
       stack: 'dbcore',

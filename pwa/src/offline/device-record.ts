@@ -78,6 +78,11 @@ export function storeAuthorTicket(ticket: AuthorTicket): Promise<DeviceInfo> {
   return updateDevice((info) => ({ ...info, tickets: { ...info.tickets, [ticket.userId]: ticket } }));
 }
 
+/** Records the generation of the server's database this device's roster belongs to (the first one it saw). */
+export function storeGeneration(generation: string): Promise<DeviceInfo> {
+  return updateDevice((info) => ({ ...info, generation }));
+}
+
 /** The ticket this device holds for `userId`, if any and not expired at `now`. */
 export async function authorTicket(userId: string, now = new Date()): Promise<AuthorTicket | undefined> {
   const ticket = (await deviceInfo()).tickets?.[userId];

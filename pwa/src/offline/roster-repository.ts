@@ -300,6 +300,34 @@ export async function rosterCursor(eventId: string): Promise<RosterCursor | unde
 }
 
 /**
+ * The server's database was restored under this device (a new generation, or a roster cursor beyond the
+ * server's sequence; docs/checkin-sync.md, "Restores"). Every roster is downloaded again, and the changes
+ * delivered in the last 48 hours go back into the outbox under their original `seq` — so in their original
+ * order, ahead of anything queued since — for the server to apply what it lost (and answer `duplicate` for
+ * what it still has). Answers how many went back.
+ */
+export async function recoverFromServerRestore(generation: string | null): Promise<number> {
+  const db = database();
+  let requeued = 0;
+  await db.transaction('rw', [db.rosterPeople, db.rosterChunks, db.rosterCursors, db.checkinOutbox, db.checkinDelivered, db.deviceInfo], async () => {
+    await Promise.all([db.rosterPeople.clear(), db.rosterChunks.clear(), db.rosterCursors.clear()]);
+    for (const { deliveredAt: _at, ...entry } of await db.checkinDelivered.toArray()) {
+      if (await db.checkinOutbox.where('id').equals(entry.id).count()) continue;
+      await db.checkinOutbox.put({ ...entry, state: 'waiting', attempts: 0 });
+      requeued++;
+    }
+    await db.checkinDelivered.clear();
+    const info = await db.deviceInfo.get('device');
+    if (info) await db.deviceInfo.put({ ...info, ...(generation ? { generation } : {}) });
+  });
+  forgetDeviceRecord();
+  // The index of this page stays (the door holds it) and fills again with the new download.
+  currentIndex?.replaceAll([]);
+  announce({ type: 'outbox' });
+  return requeued;
+}
+
+/**
  * Logging out: the device forgets every event's roster (names, mobile numbers, pass codes) and the
  * tickets of users with nothing left to send. Changes still waiting stay, credited to their authors.
  */

@@ -52,6 +52,12 @@ export function SyncBar({ details }: { details?: ReactNode }) {
           {s.syncing ? 'Syncing…' : 'Sync now'}
         </button>
       </div>
+      {s.restored && (
+        <p className="ci-note ci-note--warn" role="status" data-testid="server-restored">
+          The server’s data was restored from a backup ({formatTime(s.restored.at)}): this device sent its last 48 hours of changes again (
+          {s.restored.resent.toLocaleString('en-IN')}) and is downloading the roster anew.
+        </p>
+      )}
       {(s.needsLogin || !signedIn) && (
         <p className="ci-note ci-note--warn" role="status" data-testid="sign-in-to-send">
           Signed out: the door keeps working from this device’s roster.{' '}
