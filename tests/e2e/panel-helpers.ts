@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type Device, openDevice } from './browser';
 
@@ -79,3 +79,23 @@ export const PANEL_VIEWPORTS = [
   { width: 768, height: 1024 },
   { width: 390, height: 844 },
 ] as const;
+
+/** Creates an event through the API and answers its id. */
+export async function createEvent(baseUrl: string, token: string, eventName: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const { status, body } = await api<{ data: { id: string }; message: string }>(baseUrl, token, 'POST', '/events', {
+    eventName,
+    state: 'Telangana',
+    city: 'Hyderabad',
+    eventTypes: ['Conference'],
+    startDateTime: '2026-12-12T04:30:00.000Z',
+    endDateTime: '2026-12-13T12:30:00.000Z',
+    ...extra,
+  });
+  if (status !== 201) throw new Error(body.message);
+  return body.data.id;
+}
+
+/** Chooses an event by its name in the event picker labelled `label` (`scope`: the page or a dialog). */
+export async function chooseEvent(scope: Page | Locator, eventName: string, label: string | RegExp = /^Event( \*)?$/) {
+  await scope.getByLabel(label).selectOption({ label: eventName });
+}

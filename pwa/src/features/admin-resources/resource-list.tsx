@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ColumnDef, type RowSelectionState, rowSelectionFeature, rowSortingFeature, tableFeatures, useTable } from '@tanstack/react-table';
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { BaseRecord } from '../../lib/api';
+import { WORKBOOK_NOT_MADE } from '../../lib/workbook';
 import { downloadList, type ExportFormat, type ExportQuery } from './list-export';
 import { formatInr, statusLabel } from '../../components/panel-format';
 import { formatCreatedOn, formatEventDate } from '../../lib/dates';
@@ -159,7 +160,8 @@ export function ResourceScreen({
   const events = useEventChoices();
   const list = useQuery({ ...listQueryOptions(config.name, search), enabled: search.eventId !== undefined });
   const [editing, setEditing] = useState<BaseRecord | null | undefined>(undefined);
-  const [exporting, setExporting] = useState(false);
+  /** The file being exported and its step in words; each format's buttons wait only for their own file. */
+  const [exporting, setExporting] = useState<{ format: ExportFormat; step: string } | null>(null);
   const [showDuplicates, setShowDuplicates] = useState(false);
   const ids = { q: useId(), size: useId(), jump: useId(), bulkStatus: useId() };
   const params = listParams(search);
@@ -250,15 +252,15 @@ export function ResourceScreen({
   };
 
   const onExport = async (format: ExportFormat, only?: string[]) => {
-    setExporting(true);
+    setExporting({ format, step: '' });
     try {
       const { page: _page, limit: _limit, ...filters } = params;
       const query = only ? { ids: only.join(',') } : filters;
-      await downloadList(config.name, config.title, query as ExportQuery, format);
+      await downloadList(config.name, config.title, query as ExportQuery, format, (step) => setExporting({ format, step }));
     } catch (failure) {
-      toast.error(errorMessage(failure, 'Export failed'));
+      toast.error(errorMessage(failure, failure instanceof Error && failure.message === WORKBOOK_NOT_MADE ? WORKBOOK_NOT_MADE : 'Export failed'));
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
 
@@ -419,14 +421,14 @@ export function ResourceScreen({
           {isAdmin ? <ImportButton config={config} /> : null}
           {isAdmin ? (
             <>
-              <button type="button" className="button button--ghost" onClick={() => void onExport('csv')} disabled={exporting}>
+              <button type="button" className="button button--ghost" onClick={() => void onExport('csv')} disabled={exporting?.format === 'csv'}>
                 Export CSV
               </button>
               <button
                 type="button"
                 className="button button--ghost"
                 onClick={() => void onExport('xlsx')}
-                disabled={exporting}
+                disabled={exporting?.format === 'xlsx'}
                 title="An Excel workbook (.xlsx) of the same columns"
               >
                 Export Excel
@@ -441,6 +443,13 @@ export function ResourceScreen({
           ) : null}
         </div>
       </header>
+
+      {exporting?.step ? (
+        <div className="panel-export-progress" role="status">
+          <span>{exporting.step}</span>
+          <progress aria-label={exporting.step} />
+        </div>
+      ) : null}
 
       {config.statusOverview ? (
         <StatusOverview config={config} eventId={filter.eventId} active={search.status} onPick={(status) => setSearch({ status })} />
@@ -511,7 +520,7 @@ export function ResourceScreen({
                 <button
                   type="button"
                   className="button button--ghost button--small"
-                  disabled={exporting}
+                  disabled={exporting?.format === 'csv'}
                   onClick={() => void onExport('csv', allMatching ? undefined : selectedIds)}
                 >
                   Export selected (CSV)
@@ -519,7 +528,7 @@ export function ResourceScreen({
                 <button
                   type="button"
                   className="button button--ghost button--small"
-                  disabled={exporting}
+                  disabled={exporting?.format === 'xlsx'}
                   onClick={() => void onExport('xlsx', allMatching ? undefined : selectedIds)}
                   title="An Excel workbook (.xlsx) of the same columns"
                 >

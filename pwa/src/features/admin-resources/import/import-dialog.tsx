@@ -73,8 +73,10 @@ export default function ImportDialog({ config, onClose }: { config: ResourceConf
   const [mapping, setMapping] = useState<string[]>([]);
   const [step, setStep] = useState<Step>({ name: 'choose' });
   const [error, setError] = useState('');
+  /** The name of the file being read (a 10,000-row workbook takes a few seconds). */
+  const [reading, setReading] = useState('');
   const fileId = useId();
-  const busy = step.name === 'checking' || step.name === 'importing';
+  const busy = step.name === 'checking' || step.name === 'importing' || reading !== '';
 
   // The featured event is preselected, as in the forms.
   useEffect(() => {
@@ -85,6 +87,7 @@ export default function ImportDialog({ config, onClose }: { config: ResourceConf
     setError('');
     setFile(chosen ?? null);
     if (!chosen) return;
+    setReading(chosen.name);
     try {
       const read = await readImportFile(chosen);
       setTable(read);
@@ -92,7 +95,10 @@ export default function ImportDialog({ config, onClose }: { config: ResourceConf
       setStep({ name: 'map' });
     } catch (failure) {
       setTable(null);
+      setStep({ name: 'choose' });
       setError(failure instanceof Error && failure.message ? failure.message : 'This file could not be read');
+    } finally {
+      setReading('');
     }
   };
 
@@ -139,8 +145,15 @@ export default function ImportDialog({ config, onClose }: { config: ResourceConf
                 type="file"
                 accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
                 onChange={(event) => void chooseFile(event.currentTarget.files?.[0])}
+                disabled={reading !== ''}
               />
             </div>
+            {reading ? (
+              <div className="import__progress" role="status">
+                <label htmlFor={`${fileId}-reading`}>Reading {reading}…</label>
+                <progress id={`${fileId}-reading`} />
+              </div>
+            ) : null}
             <PanelEventSelect value={eventId} onChange={setEventId} required={config.name === 'awardeesvip'} />
           </div>
         ) : null}
