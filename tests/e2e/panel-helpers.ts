@@ -95,7 +95,22 @@ export async function createEvent(baseUrl: string, token: string, eventName: str
   return body.data.id;
 }
 
-/** Chooses an event by its name in the event picker labelled `label` (`scope`: the page or a dialog). */
+/**
+ * Chooses an event by its name in the event picker labelled `label` (`scope`: the page or a dialog): types
+ * the name into the picker's search and clicks the option whose name it is.
+ */
 export async function chooseEvent(scope: Page | Locator, eventName: string, label: string | RegExp = /^Event( \*)?$/) {
-  await scope.getByLabel(label).selectOption({ label: eventName });
+  const page = 'page' in scope && typeof scope.page === 'function' ? (scope as Locator).page() : (scope as Page);
+  const picker = scope.getByRole('combobox', { name: label });
+  await picker.click();
+  await picker.fill(eventName);
+  const name = page.locator('.event-picker__name').filter({ hasText: new RegExp(`^${escapeRegExp(eventName)}( Featured)?$`) });
+  await scope.getByRole('option').filter({ has: name }).first().click();
 }
+
+/** The event a picker shows as chosen (its name; the field's own text while it is closed). */
+export async function chosenEvent(scope: Page | Locator, label: string | RegExp = /^Event( \*)?$/): Promise<string> {
+  return scope.getByRole('combobox', { name: label }).inputValue();
+}
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,8 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { importSummary, type ImportedRow } from '@edge/schemas/imports';
 import { Dialog } from '@pwa/components/dialog';
-import { PanelEventSelect, useEventChoices } from '@pwa/components/panel-event-select';
+import { EventPicker } from '@pwa/components/event-picker';
+import { startingEventQueryOptions } from '@pwa/components/event-queries';
 import { toast } from '@pwa/components/toasts';
 import { errorMessage, readEnvelope, resourceApi } from '@pwa/lib/api';
 import { resourceKeys } from '../resource-api';
@@ -66,7 +67,7 @@ const SHOWN_PROBLEMS = 200;
 export default function ImportDialog({ config, onClose }: { config: ResourceConfig; onClose: () => void }) {
   const queryClient = useQueryClient();
   const fields = useMemo(() => importFields(config), [config]);
-  const events = useEventChoices();
+  const starting = useQuery(startingEventQueryOptions());
   const [eventId, setEventId] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [table, setTable] = useState<ImportTable | null>(null);
@@ -80,8 +81,8 @@ export default function ImportDialog({ config, onClose }: { config: ResourceConf
 
   // The featured event is preselected, as in the forms.
   useEffect(() => {
-    if (!eventId && events.data?.[0]?.isFeatured) setEventId(events.data[0].id);
-  }, [eventId, events.data]);
+    if (!eventId && starting.data?.isFeatured) setEventId(starting.data.id);
+  }, [eventId, starting.data]);
 
   const chooseFile = async (chosen: File | undefined) => {
     setError('');
@@ -154,7 +155,7 @@ export default function ImportDialog({ config, onClose }: { config: ResourceConf
                 <progress id={`${fileId}-reading`} />
               </div>
             ) : null}
-            <PanelEventSelect value={eventId} onChange={setEventId} required={config.name === 'awardeesvip'} />
+            <EventPicker value={eventId} onChange={setEventId} required={config.name === 'awardeesvip'} emptyLabel="Select an event" />
           </div>
         ) : null}
 
