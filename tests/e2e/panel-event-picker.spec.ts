@@ -83,7 +83,7 @@ describe(`the event picker among ${MORE} newer events`, () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await picker.click();
     // Paged through the API: 20, then 40.
-    expect(await page.getByRole('listbox').getByRole('option').count()).toBe(20);
+    await expect.poll(() => page.getByRole('listbox').getByRole('option').count()).toBe(20);
     await page.getByRole('button', { name: /^Show more events \(20 of \d+\)$/ }).click();
     await expect.poll(() => page.getByRole('listbox').getByRole('option').count()).toBe(40);
     await page.keyboard.press('Escape');

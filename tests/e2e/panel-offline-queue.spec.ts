@@ -159,6 +159,7 @@ describe('panel offline queue', () => {
       .getByRole('combobox', { name: /^Event/ })
       .click();
     await page.getByRole('dialog').getByRole('listbox').getByRole('option').filter({ hasText: eventName }).first().waitFor();
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForTimeout(800);
     await context.setOffline(true);

@@ -4,7 +4,7 @@ import { formatDay } from '../lib/dates';
 import type { EventListLink } from './event-picker';
 import { api, readEnvelope } from '../lib/api';
 import { resourceKeys } from '../lib/resource-keys';
-import { choice, type EventChoice } from './event-queries';
+import type { EventChoice } from './event-queries';
 
 /** Events a page of the picker's list holds. */
 const EVENT_PAGE_SIZE = 20;
@@ -15,8 +15,7 @@ const eventPageQueryOptions = (q: string, page: number) =>
     queryKey: resourceKeys.list('events', { picker: 'featured-first', q, page: String(page) }),
     queryFn: async () => {
       const query = { q: q || undefined, sort: 'isFeatured', order: 'desc', limit: String(EVENT_PAGE_SIZE), page: String(page) } as const;
-      const data = (await readEnvelope(api.api.events.$get({ query }))).data;
-      return { items: data.items.map(choice), total: data.total, page: data.page, totalPages: data.totalPages };
+      return (await readEnvelope(api.api.events.$get({ query }))).data;
     },
     placeholderData: keepPreviousData,
     staleTime: 60_000,

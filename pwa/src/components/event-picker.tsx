@@ -111,7 +111,6 @@ export function EventPicker({
         type="text"
         role="combobox"
         autoComplete="off"
-        spellCheck={false}
         className="event-picker__input"
         aria-expanded={open}
         aria-controls={listId}
@@ -123,7 +122,8 @@ export function EventPicker({
         // Closed, the field shows the chosen event; open, what is typed, with the chosen one as its hint.
         value={open ? text : chosenName}
         placeholder={open ? chosenName || 'Search events' : (emptyLabel ?? 'Search events')}
-        onFocus={() => setOpen(true)}
+        // Opened by a click, typing or an arrow key, not by focus alone: a form focusing its first wrong
+        // field, or Tab through a form, covers nothing.
         onClick={() => setOpen(true)}
         onChange={(event) => {
           setText(event.currentTarget.value);

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, readEnvelope } from '../lib/api';
 import { isApiError } from '../lib/api-error';
 import { resourceKeys } from '../lib/resource-keys';
+import type { EventRecord } from '@edge/routes/admin/events';
 
 /**
  * The event picker's queries (`GET /api/events`, `GET /api/events/:id`): under the events resource's keys
@@ -16,22 +17,8 @@ export const eventKeys = {
   starting: () => [...resourceKeys.all('events'), 'starting'] as const,
 };
 
-/** What a picker shows of an event. */
-export interface EventChoice {
-  id: string;
-  eventName: string;
-  isFeatured: boolean;
-  city: string;
-  startDateTime: string;
-}
-
-export const choice = ({ id, eventName, isFeatured, city, startDateTime }: EventChoice): EventChoice => ({
-  id,
-  eventName,
-  isFeatured: Boolean(isFeatured),
-  city,
-  startDateTime,
-});
+/** What a picker shows of an event (the API's whole record is kept). */
+export type EventChoice = Pick<EventRecord, 'id' | 'eventName' | 'isFeatured' | 'city' | 'startDateTime'>;
 
 /** One event by id (a chosen event's name, a history entry's event); `null` once the server says it is gone. */
 export const eventQueryOptions = (id: string) =>
@@ -39,8 +26,7 @@ export const eventQueryOptions = (id: string) =>
     queryKey: eventKeys.one(id),
     queryFn: async (): Promise<EventChoice | null> => {
       try {
-        const event = choice((await readEnvelope(api.api.events[':id'].$get({ param: { id } }))).data);
-        return event;
+        return (await readEnvelope(api.api.events[':id'].$get({ param: { id } }))).data;
       } catch (failure) {
         if (isApiError(failure) && failure.status === 404) return null;
         throw failure;
@@ -56,7 +42,7 @@ export const startingEventQueryOptions = () =>
     queryKey: eventKeys.starting(),
     queryFn: async (): Promise<EventChoice | null> => {
       const query = { sort: 'isFeatured', order: 'desc', limit: '1' } as const;
-      const [first] = (await readEnvelope(api.api.events.$get({ query }))).data.items.map(choice);
+      const [first] = (await readEnvelope(api.api.events.$get({ query }))).data.items;
       return first ?? null;
     },
     staleTime: 60_000,
@@ -65,17 +51,12 @@ export const startingEventQueryOptions = () =>
 /**
  * Which event a screen opens on: `remembered` (the device's last choice) while that event exists, else
  * the featured one, else the newest. `settled`: the answer is known (`eventId` null then means there are
- * no events, or they could not be fetched: `failed`).
+ * no events, or they could not be fetched).
  */
 export function useStartingEvent(remembered: string | null) {
   const kept = useQuery(eventQueryOptions(remembered ?? ''));
   const gone = !remembered || kept.data === null;
   const starting = useQuery({ ...startingEventQueryOptions(), enabled: gone });
-  if (!gone) return { eventId: remembered, event: kept.data, settled: true, failed: false };
-  return {
-    eventId: starting.data?.id ?? null,
-    event: starting.data ?? undefined,
-    settled: starting.data !== undefined || starting.isError,
-    failed: starting.isError,
-  };
+  if (!gone) return { eventId: remembered, event: kept.data, settled: true };
+  return { eventId: starting.data?.id ?? null, event: starting.data ?? undefined, settled: starting.data !== undefined || starting.isError };
 }
