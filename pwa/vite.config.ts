@@ -93,7 +93,18 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(APP_VERSION) },
   publicDir: here('./public'),
   // The admin resources' descriptions, shared with the API (edge/resources/describe.ts); also in tsconfig's `paths`.
-  resolve: { alias: { '@resources': here('../edge/resources'), '@edge': here('../edge'), '@pwa': here('src') } },
+  resolve: {
+    alias: [
+      { find: '@resources', replacement: here('../edge/resources') },
+      { find: '@edge', replacement: here('../edge') },
+      { find: '@pwa', replacement: here('src') },
+      // fflate with its zip and unzip in the calling thread: its own start `blob:` workers, which the
+      // content security policy refuses (src/lib/fflate-in-thread.ts).
+      { find: /^fflate$/, replacement: here('src/lib/fflate-in-thread.ts') },
+    ],
+  },
+  // The workbook worker (src/lib/workbook-worker.ts) loads write-excel-file or read-excel-file on demand.
+  worker: { format: 'es' },
   build: {
     outDir: here('../dist/pwa'),
     emptyOutDir: true,
@@ -126,7 +137,7 @@ export default defineConfig({
             },
             {
               name: 'panel-shell',
-              test: /pwa[\\/]src[\\/](routes[\\/]panel[\\/]_authed\.tsx\?tsr-split|features[\\/]admin-shell[\\/]|features[\\/]auth[\\/](use-session|logout)\.ts|components[\\/](panel-session|event-queries|event-options)\.tsx?|lib[\\/](panel-cache|resource-keys)\.ts|offline[\\/]panel-cache-messages\.ts)/,
+              test: /pwa[\\/]src[\\/](routes[\\/]panel[\\/]_authed\.tsx\?tsr-split|features[\\/]admin-shell[\\/]|features[\\/]auth[\\/](use-session|logout)\.ts|components[\\/](panel-session|event-queries|event-picker)\.tsx?|lib[\\/](panel-cache|resource-keys)\.ts|offline[\\/]panel-cache-messages\.ts)/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -2,14 +2,17 @@ import type { events } from '../db/tables/events';
 import { EVENT_STATUSES, eventCreateSchema, eventUpdateSchema } from '../schemas/events';
 import { describeResource } from './describe';
 
-/** Events: 10 a page, `active` when created without a status, a banner image. */
+/**
+ * Events: 10 a page, `active` when created without a status, a banner image. `sort=isFeatured&order=desc`
+ * is the event pickers' order: the featured event, then the newest (ties follow insertion, lib/resource.ts).
+ */
 export const eventDescription = describeResource<typeof events>()({
   name: 'events',
   singular: 'event',
   statuses: EVENT_STATUSES,
   defaultStatus: 'active',
   staffMayChangeStatus: false,
-  sortKeys: ['eventName', 'startDateTime', 'status', 'createdAt'],
+  sortKeys: ['eventName', 'startDateTime', 'status', 'createdAt', 'isFeatured'],
   image: { formField: 'banner', column: 'bannerKey', urlField: 'bannerUrl', label: 'Banner' },
   createSchema: eventCreateSchema,
   updateSchema: eventUpdateSchema,

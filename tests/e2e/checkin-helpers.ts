@@ -17,8 +17,14 @@ export async function staffLogin(baseUrl: string, adminToken: string, tag: strin
 }
 
 export async function featuredEventId(baseUrl: string, token: string): Promise<string> {
-  const { body } = await api<{ data: { items: Array<{ id: string; isFeatured: boolean }> } }>(baseUrl, token, 'GET', '/events?limit=100');
-  const event = body.data.items.find((e) => e.isFeatured) ?? body.data.items[0];
+  // The featured first, then the newest: the one the door opens on, among any number of events.
+  const { body } = await api<{ data: { items: Array<{ id: string; isFeatured: boolean }> } }>(
+    baseUrl,
+    token,
+    'GET',
+    '/events?sort=isFeatured&order=desc&limit=1',
+  );
+  const event = body.data.items[0];
   if (!event) throw new Error('no event');
   return event.id;
 }

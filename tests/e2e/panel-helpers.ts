@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type Device, openDevice } from './browser';
 
@@ -79,3 +79,38 @@ export const PANEL_VIEWPORTS = [
   { width: 768, height: 1024 },
   { width: 390, height: 844 },
 ] as const;
+
+/** Creates an event through the API and answers its id. */
+export async function createEvent(baseUrl: string, token: string, eventName: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const { status, body } = await api<{ data: { id: string }; message: string }>(baseUrl, token, 'POST', '/events', {
+    eventName,
+    state: 'Telangana',
+    city: 'Hyderabad',
+    eventTypes: ['Conference'],
+    startDateTime: '2026-12-12T04:30:00.000Z',
+    endDateTime: '2026-12-13T12:30:00.000Z',
+    ...extra,
+  });
+  if (status !== 201) throw new Error(body.message);
+  return body.data.id;
+}
+
+/**
+ * Chooses an event by its name in the event picker labelled `label` (`scope`: the page or a dialog): types
+ * the name into the picker's search and clicks the option whose name it is.
+ */
+export async function chooseEvent(scope: Page | Locator, eventName: string, label: string | RegExp = /^Event( \*)?$/) {
+  const page = 'page' in scope && typeof scope.page === 'function' ? (scope as Locator).page() : (scope as Page);
+  const picker = scope.getByRole('combobox', { name: label });
+  await picker.click();
+  await picker.fill(eventName);
+  const name = page.locator('.event-picker__name').filter({ hasText: new RegExp(`^${escapeRegExp(eventName)}( Featured)?$`) });
+  await scope.getByRole('option').filter({ has: name }).first().click();
+}
+
+/** The event a picker shows as chosen (its name; the field's own text while it is closed). */
+export async function chosenEvent(scope: Page | Locator, label: string | RegExp = /^Event( \*)?$/): Promise<string> {
+  return scope.getByRole('combobox', { name: label }).inputValue();
+}
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openDevice } from './browser';
+import { formatCreatedOn } from '../../pwa/src/lib/dates';
 import { api, signedInAdmin, useToken } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
@@ -11,7 +12,9 @@ const admin = signedInAdmin();
  * IndexedDB from the test, not the page's code; null while there is none (and while the database does not
  * exist, which this never creates).
  */
-async function keptPanelCache(page: Page): Promise<{ savedAt: number; state: { clientState: { queries: Array<{ queryKey: unknown[] }> } } } | null> {
+async function keptPanelCache(
+  page: Page,
+): Promise<{ savedAt: number; state: { clientState: { queries: Array<{ queryKey: unknown[]; state: { status: string; dataUpdatedAt: number } }> } } } | null> {
   return page.evaluate(async () => {
     if (!(await indexedDB.databases()).some((database) => database.name === 'eventpro')) return null;
     return new Promise((resolve, reject) => {
@@ -82,6 +85,46 @@ describe('panel offline', () => {
     );
     // The panel asks the server again every few seconds; its first answer ends the banner.
     await page.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 15_000 });
+  });
+
+  it('a refetch that fails keeps the data: dashboard → Refresh → reload → the visitors list shows its kept rows with the time they were fetched', async () => {
+    const { page, context } = admin.device;
+    const name = `Kept Kiran ${Date.now()}`;
+    await api(baseUrl, admin.token, 'POST', '/visitors', { fullName: name, mobileNumber: `98764${String(Date.now()).slice(-5)}` });
+    const fetchedFrom = Date.now();
+    await page.goto(`${baseUrl}/panel/registrations/visitors`);
+    await page.waitForFunction(() => document.documentElement.dataset.sw === 'ready', null, { timeout: 30_000 });
+    await page.getByRole('row').filter({ hasText: name }).waitFor();
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    const visitors = page.getByTestId('tile-visitors').locator('.panel-tile__value');
+    await expect.poll(() => visitors.textContent(), { timeout: 20_000 }).toMatch(/^\d+$/);
+    const fetchedBy = Date.now();
+    await page.waitForTimeout(800); // the cache is saved half a second after the data arrives
+
+    // Venue Wi-Fi that reaches nothing: the device says online, so every refetch is tried and fails.
+    await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    try {
+      await page
+        .getByRole('button', { name: /Refresh/ })
+        .first()
+        .click();
+      // The copy is saved again after the refetches failed (retried twice): the dashboard's data stays in it.
+      await expect.poll(async () => (await keptPanelCache(page))?.savedAt ?? 0, { timeout: 20_000 }).toBeGreaterThan(fetchedBy + 2000);
+      const kept = (await keptPanelCache(page))!.state.clientState.queries;
+      const stats = kept.find((query) => query.queryKey.join('/') === 'panel/dashboard/stats');
+      expect(stats?.state.status).toBe('success');
+      expect(stats!.state.dataUpdatedAt).toBeLessThanOrEqual(fetchedBy);
+
+      await page.reload();
+      await page.getByRole('link', { name: 'Visitors' }).click();
+      await page.getByRole('row').filter({ hasText: name }).waitFor({ timeout: 15_000 });
+      // The banner tells when the rows were fetched, not when the copy was last saved.
+      const banner = await page.getByTestId('offline-banner').textContent();
+      const minutes = new Set([fetchedFrom, fetchedBy].map((time) => `Offline — showing data from ${formatCreatedOn(time)}`));
+      expect(minutes).toContain(banner);
+    } finally {
+      await context.unroute('**/api/**');
+    }
   });
 
   it("a fresh tablet's first panel load fetches no database code, and its dashboard then opens offline from the copy its service worker kept", async () => {

@@ -3,7 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { Locator } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openDevice } from './browser';
-import { api, seriousViolations, signedInAdmin, useToken } from './panel-helpers';
+import { api, chooseEvent, seriousViolations, signedInAdmin, useToken } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
 const admin = signedInAdmin();
@@ -103,7 +103,7 @@ describe('Reports', () => {
       await useToken(page, baseUrl, admin.token);
       await page.goto(`${baseUrl}/panel/reports`);
       await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
-      await page.getByLabel('Event').selectOption(eventId);
+      await chooseEvent(page, eventName, 'Event');
       await page.waitForURL(`${baseUrl}/panel/reports?eventId=${eventId}`);
       await page.getByText(`${eventName} · days and hours in IST`).waitFor();
       await page

@@ -20,9 +20,9 @@ describe('Settings and roles', () => {
     await page.getByLabel('Founder video').fill('');
     await page.getByLabel('Contact phone').fill('+919876543210');
     await page.getByLabel('Contact e-mail').fill('hello@expo.test');
-    const featured = page.getByLabel('Featured event');
-    await page.waitForFunction(() => (document.querySelectorAll('select option').length ?? 0) > 2);
-    await featured.selectOption({ index: 1 });
+    // The picker lists the featured event first, after its empty choice.
+    await page.getByRole('combobox', { name: 'Featured event' }).click();
+    await page.getByRole('listbox').getByRole('option').nth(1).click();
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Settings saved').waitFor();
     const { body } = await api<{ data: { contactPhone: string; contactEmail: string } }>(baseUrl, admin.token, 'GET', '/settings');

@@ -197,6 +197,10 @@ describe('the events list: search, sort, bulk status and export, as every list',
     expect(byCity.data.items.map((e: { eventName: string }) => e.eventName)).toEqual(['Realty Conclave Vizag']);
     const byStart = (await send('GET', '/api/events?q=Realty%20Conclave&sort=startDateTime&order=asc')).body;
     expect(byStart.data.items.map((e: { eventName: string }) => e.eventName)).toEqual(['Realty Conclave Warangal', 'Realty Conclave Vizag']);
+    // The event pickers' order: the featured event, then the newest.
+    const picker = (await send('GET', '/api/events?sort=isFeatured&order=desc&limit=3')).body.data.items as Array<{ eventName: string; isFeatured: boolean }>;
+    expect(picker.map((e) => e.isFeatured)).toEqual([true, false, false]);
+    expect(picker.slice(1).map((e) => e.eventName)).toEqual(['Realty Conclave Warangal', 'Realty Conclave Vizag']);
 
     const refused = await send('POST', '/api/events/bulk', { action: 'status', status: 'draft', ids: made }, staff);
     expect(refused.status).toBe(403);

@@ -1,10 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { readEnvelope, resourceApi } from '../lib/api';
 import { errorMessage } from '../lib/api-error';
 import { statusLabel } from './panel-format';
 import { formatCreatedOn } from '../lib/dates';
 import { resourceKeys } from '../lib/resource-keys';
-import { everyEventQueryOptions } from './event-queries';
+import { eventQueryOptions } from './event-queries';
 import { changeLine, type HistoryWords } from './history-change';
 
 type ResourceName = Parameters<typeof resourceApi>[0];
@@ -30,9 +30,17 @@ function madeOn(entry: { deviceId: string | null; deviceName: string | null }): 
  */
 export function RecordHistory({ config, id }: { config: HistoryWords & { name: ResourceName; singular: string }; id: string }) {
   const history = useQuery(historyQueryOptions(config.name, id));
-  const events = useQuery(everyEventQueryOptions());
-  const eventName = (eventId: string) => events.data?.items.find((event) => event.id === eventId)?.eventName;
   const entries = history.data ?? [];
+  // The events the edits moved the record between, each looked up by id (any number of events).
+  const eventIds = [
+    ...new Set(
+      entries.flatMap((entry) =>
+        entry.kind === 'edit' ? entry.changes.filter((change) => change.field === 'eventId').flatMap((change) => [change.from, change.to]) : [],
+      ),
+    ),
+  ].filter((id): id is string => typeof id === 'string' && id !== '');
+  const events = useQueries({ queries: eventIds.map((id) => eventQueryOptions(id)) });
+  const eventName = (eventId: string) => events[eventIds.indexOf(eventId)]?.data?.eventName;
   return (
     <section className="panel-history" aria-label="History">
       <h3>History</h3>

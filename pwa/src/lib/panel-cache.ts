@@ -64,9 +64,19 @@ function send() {
 /** A device's first worker takes control of the open panel after its first lists arrived: they are sent to it then. */
 const sendToNewWorker = () => send();
 
+/**
+ * The copy as kept: a query whose last refetch failed (offline, the server not answering) keeps the data it
+ * had, as it was when fetched (`dataUpdatedAt`), never dropped for the failure.
+ */
+function keptCopy(client: PersistedClient): PersistedClient {
+  // The dehydrated entries are the copy's own objects: changing them changes nothing on screen.
+  for (const query of client.clientState.queries) if (query.state.status === 'error') query.state = { ...query.state, status: 'success', error: null };
+  return client;
+}
+
 const serviceWorkerPersister: Persister = {
   persistClient(client) {
-    unsent = client;
+    unsent = keptCopy(client);
     window.clearTimeout(saveTimer);
     saveTimer = window.setTimeout(send, SAVE_DELAY_MS);
   },
@@ -86,9 +96,15 @@ const serviceWorkerPersister: Persister = {
   },
 };
 
-/** When the data on screen was last saved: for the offline banner. */
-export function savedAt(): number | null {
-  return lastSavedAt;
+/**
+ * When the data on screen was fetched, for the offline banner: the oldest fetch among the kept queries the
+ * screen shows (else among all kept ones); null when nothing is kept. Saving the copy again moves nothing.
+ */
+export function fetchedAt(queryClient: QueryClient): number | null {
+  const kept = queryClient.getQueryCache().findAll({ predicate: (query) => persisted(query.queryKey) && query.state.data !== undefined });
+  const shown = kept.filter((query) => query.isActive());
+  const times = (shown.length > 0 ? shown : kept).map((query) => query.state.dataUpdatedAt).filter((time) => time > 0);
+  return times.length > 0 ? Math.min(...times) : null;
 }
 
 /** Once per page: puts the saved queries back, then keeps saving the panel's queries as they change. */
@@ -111,11 +127,14 @@ export function restorePanelCache(queryClient: QueryClient): Promise<void> {
       },
       maxAge: MAX_AGE_MS,
       dehydrateOptions: {
-        shouldDehydrateQuery: (query) => query.state.status === 'success' && persisted(query.queryKey),
+        // Every panel query holding data, a failed refetch's too (keptCopy).
+        shouldDehydrateQuery: (query) => query.state.data !== undefined && persisted(query.queryKey),
         shouldDehydrateMutation: () => false,
       },
     });
     stopPersisting = stop;
+    // Kept as long as the copy is: a query unused for a while must not leave the copy at its next save.
+    queryClient.setQueryDefaults(['panel'], { gcTime: MAX_AGE_MS });
     navigator.serviceWorker?.addEventListener('controllerchange', sendToNewWorker);
     try {
       await restoring;

@@ -24,9 +24,17 @@ function workbookCell(text: string): string | number | null {
 /**
  * Downloads a list as the server exports it (`GET /api/<r>/export.csv`: its columns, phones as the panel
  * shows them, dates in IST), as CSV or as an Excel workbook of the same columns and cells. The workbook is
- * made in the browser; papaparse and write-excel-file load only when one is asked for.
+ * made in the workbook worker (lib/workbook.ts); papaparse and write-excel-file load only when one is asked
+ * for. `onStep` hears each step in words, for the list's progress line.
  */
-export async function downloadList(name: ResourceName, title: string, query: ExportQuery, format: ExportFormat) {
+export async function downloadList(
+  name: ResourceName,
+  title: string,
+  query: ExportQuery,
+  format: ExportFormat,
+  onStep: (step: string) => void = () => undefined,
+) {
+  onStep('Fetching the rows…');
   const answer = await answerFile(resourceApi(name)['export.csv'].$get({ query }), `${name}.csv`);
   if (format === 'csv') {
     saveFile(answer.file, answer.name);
@@ -35,5 +43,6 @@ export async function downloadList(name: ResourceName, title: string, query: Exp
   const { default: Papa } = await import('papaparse');
   const { data } = Papa.parse<string[]>((await answer.file.text()).replace(/^\uFEFF/, ''), { skipEmptyLines: true });
   const [columns = [], ...rows] = data;
+  onStep(`Writing ${rows.length.toLocaleString('en-IN')} rows to Excel…`);
   await downloadWorkbook([{ title, columns, rows: rows.map((row) => row.map(workbookCell)) }], `${answer.name.replace(/\.csv$/, '')}.xlsx`);
 }

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, type FieldErrors, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import type { BaseRecord } from '../../lib/api';
-import { PanelEventSelect } from '../../components/panel-event-select';
+import { EventPicker } from '../../components/event-picker';
 import { PanelImageField } from '../../components/panel-image-field';
 import { PrintBadgeButton } from '../../components/print-badge-button';
 import { toast } from '../../components/toasts';
@@ -263,11 +263,12 @@ function ResourceField({ field, form }: { field: FormField; form: UseFormReturn<
           control={form.control}
           name={field.name}
           render={({ field: control, fieldState }) => (
-            <PanelEventSelect
+            <EventPicker
               value={control.value ?? ''}
               onChange={control.onChange}
               onBlur={control.onBlur}
-              selectRef={control.ref}
+              inputRef={control.ref}
+              emptyLabel="Select an event"
               error={fieldState.error?.message}
               required={field.required || field.marked}
             />

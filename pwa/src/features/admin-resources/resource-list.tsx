@@ -3,11 +3,13 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ColumnDef, type RowSelectionState, rowSelectionFeature, rowSortingFeature, tableFeatures, useTable } from '@tanstack/react-table';
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { BaseRecord } from '../../lib/api';
+import { WORKBOOK_NOT_MADE } from '../../lib/workbook';
 import { downloadList, type ExportFormat, type ExportQuery } from './list-export';
 import { formatInr, statusLabel } from '../../components/panel-format';
 import { formatCreatedOn, formatEventDate } from '../../lib/dates';
 import { PanelStatusFilter } from '../../components/panel-status-filter';
-import { PanelEventSelect, useEventChoices } from '../../components/panel-event-select';
+import { EventPicker } from '../../components/event-picker';
+import { useStartingEvent } from '../../components/event-queries';
 import { PrintBadgeButton } from '../../components/print-badge-button';
 import { Dialog } from '../../components/dialog';
 import { ImportButton } from './import/import-button';
@@ -156,10 +158,13 @@ export function ResourceScreen({
   const user = usePanelUser();
   const isAdmin = user?.role === 'admin';
   const canChangeStatus = isAdmin || (user?.role === 'staff' && config.staffMayChangeStatus);
-  const events = useEventChoices();
+  const remembered = rememberedEvent();
+  // The device's last choice (all events, or one that still exists), else the featured event, else all.
+  const starting = useStartingEvent(remembered === ALL_EVENTS ? null : remembered);
   const list = useQuery({ ...listQueryOptions(config.name, search), enabled: search.eventId !== undefined });
   const [editing, setEditing] = useState<BaseRecord | null | undefined>(undefined);
-  const [exporting, setExporting] = useState(false);
+  /** The file being exported and its step in words; each format's buttons wait only for their own file. */
+  const [exporting, setExporting] = useState<{ format: ExportFormat; step: string } | null>(null);
   const [showDuplicates, setShowDuplicates] = useState(false);
   const ids = { q: useId(), size: useId(), jump: useId(), bulkStatus: useId() };
   const params = listParams(search);
@@ -168,21 +173,20 @@ export function ResourceScreen({
   const setSearch = (patch: Partial<ListSearch>) =>
     void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, page: undefined, ...patch }), replace: true } as never);
 
-  // Which event to show when the URL names none: the device's last choice (if that event still exists), else the featured one.
+  // Which event to show when the URL names none: the device's last choice (if that event still exists), else
+  // the featured one; when there is none, or the events cannot be fetched, every event's records rather than nothing.
+  const startingEventId =
+    remembered === ALL_EVENTS
+      ? ALL_EVENTS
+      : starting.settled
+        ? starting.eventId !== null && (starting.event?.isFeatured || starting.eventId === remembered)
+          ? starting.eventId
+          : ALL_EVENTS
+        : undefined;
   useEffect(() => {
-    if (search.eventId !== undefined || !events.data) return;
-    const remembered = rememberedEvent();
-    const known = remembered === ALL_EVENTS || events.data.some((event) => event.id === remembered);
-    // A list of events kept from an earlier visit may predate the remembered one: wait for the fresh list.
-    if (remembered && !known && events.isFetching) return;
-    const eventId = known && remembered ? remembered : (events.data.find((event) => event.isFeatured)?.id ?? ALL_EVENTS);
-    void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, eventId }), replace: true } as never);
-  }, [search.eventId, events.data, events.isFetching, navigate]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `setSearch` changes with every URL it writes; the failure and the missing event are the triggers
-  useEffect(() => {
-    // The event settles (or fails to load): show every event's records rather than nothing.
-    if (search.eventId === undefined && events.isError) setSearch({ eventId: ALL_EVENTS });
-  }, [events.isError, search.eventId]);
+    if (search.eventId !== undefined || startingEventId === undefined) return;
+    void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, eventId: startingEventId }), replace: true } as never);
+  }, [search.eventId, startingEventId, navigate]);
   const chooseEvent = (eventId: string) => {
     const chosen = eventId || ALL_EVENTS;
     rememberEvent(chosen);
@@ -250,15 +254,15 @@ export function ResourceScreen({
   };
 
   const onExport = async (format: ExportFormat, only?: string[]) => {
-    setExporting(true);
+    setExporting({ format, step: '' });
     try {
       const { page: _page, limit: _limit, ...filters } = params;
       const query = only ? { ids: only.join(',') } : filters;
-      await downloadList(config.name, config.title, query as ExportQuery, format);
+      await downloadList(config.name, config.title, query as ExportQuery, format, (step) => setExporting({ format, step }));
     } catch (failure) {
-      toast.error(errorMessage(failure, 'Export failed'));
+      toast.error(errorMessage(failure, failure instanceof Error && failure.message === WORKBOOK_NOT_MADE ? WORKBOOK_NOT_MADE : 'Export failed'));
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
 
@@ -419,14 +423,14 @@ export function ResourceScreen({
           {isAdmin ? <ImportButton config={config} /> : null}
           {isAdmin ? (
             <>
-              <button type="button" className="button button--ghost" onClick={() => void onExport('csv')} disabled={exporting}>
+              <button type="button" className="button button--ghost" onClick={() => void onExport('csv')} disabled={exporting?.format === 'csv'}>
                 Export CSV
               </button>
               <button
                 type="button"
                 className="button button--ghost"
                 onClick={() => void onExport('xlsx')}
-                disabled={exporting}
+                disabled={exporting?.format === 'xlsx'}
                 title="An Excel workbook (.xlsx) of the same columns"
               >
                 Export Excel
@@ -442,6 +446,13 @@ export function ResourceScreen({
         </div>
       </header>
 
+      {exporting?.step ? (
+        <div className="panel-export-progress" role="status">
+          <span>{exporting.step}</span>
+          <progress aria-label={exporting.step} />
+        </div>
+      ) : null}
+
       {config.statusOverview ? (
         <StatusOverview config={config} eventId={filter.eventId} active={search.status} onPick={(status) => setSearch({ status })} />
       ) : null}
@@ -451,7 +462,7 @@ export function ResourceScreen({
           <label htmlFor={ids.q}>Search</label>
           <input id={ids.q} type="search" value={q} placeholder={config.searchPlaceholder} onChange={(event) => setQ(event.currentTarget.value)} />
         </div>
-        {config.eventFilter === false ? null : <PanelEventSelect value={filter.eventId ?? ''} onChange={chooseEvent} emptyLabel="All events" />}
+        {config.eventFilter === false ? null : <EventPicker value={filter.eventId ?? ''} onChange={chooseEvent} emptyLabel="All events" />}
         <PanelStatusFilter statuses={config.statuses} value={search.status} allLabel="All statuses" onChange={(status) => setSearch({ status })} />
       </div>
 
@@ -511,7 +522,7 @@ export function ResourceScreen({
                 <button
                   type="button"
                   className="button button--ghost button--small"
-                  disabled={exporting}
+                  disabled={exporting?.format === 'csv'}
                   onClick={() => void onExport('csv', allMatching ? undefined : selectedIds)}
                 >
                   Export selected (CSV)
@@ -519,7 +530,7 @@ export function ResourceScreen({
                 <button
                   type="button"
                   className="button button--ghost button--small"
-                  disabled={exporting}
+                  disabled={exporting?.format === 'xlsx'}
                   onClick={() => void onExport('xlsx', allMatching ? undefined : selectedIds)}
                   title="An Excel workbook (.xlsx) of the same columns"
                 >

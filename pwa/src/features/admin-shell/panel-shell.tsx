@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { api } from '../../lib/api';
@@ -7,7 +8,7 @@ import { StorageLossNotice } from '../../components/storage-loss-notice';
 import '../../styles/panel-app.css';
 import { usePanelUser } from '../../components/panel-session';
 import { MOBILE_BREAKPOINT_PX, navFor } from './nav';
-import { savedAt } from '../../lib/panel-cache';
+import { fetchedAt } from '../../lib/panel-cache';
 import { useMediaQuery, usePanelTheme } from './theme';
 import { useOnline } from './use-online';
 import { databaseMayExist } from '@pwa/offline/db-name';
@@ -27,6 +28,7 @@ export function PanelShell({ userEmail, onLogout, children }: { userEmail?: stri
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const online = useOnline();
   const fullScreen = useScreenOption('fullScreen');
+  const queryClient = useQueryClient();
   // Until the account is known, the full sidebar (the server refuses whatever a role may not do).
   const user = usePanelUser();
   const groups = navFor(!user || user.role === 'admin');
@@ -115,7 +117,7 @@ export function PanelShell({ userEmail, onLogout, children }: { userEmail?: stri
         </header>
         {online ? null : (
           <p className="panel-offline" role="status" data-testid="offline-banner">
-            Offline — showing data from {formatCreatedOn(savedAt() ?? Date.now())}
+            Offline — showing data from {formatCreatedOn(fetchedAt(queryClient) ?? Date.now())}
           </p>
         )}
         <main id="panel-main" className="panel-content" tabIndex={-1}>

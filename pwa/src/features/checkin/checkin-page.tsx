@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { type EventOption, EventOptions, featuredOrFirst } from '../../components/event-options';
+import { EventPicker } from '../../components/event-picker';
+import { useStartingEvent } from '../../components/event-queries';
 import { toast } from '../../components/toasts';
 import { useIsAdmin, useLogout, usePanelUser } from '../../components/panel-session';
-import { api, readEnvelope } from '../../lib/api';
 import { changeStatus } from '../../offline/checkin-outbox';
 import { personKey } from '../../offline/roster-search-index';
 import { refreshOutbox, startCheckinSync, syncNow } from '../../offline/checkin-sync';
@@ -23,7 +22,6 @@ import { StorageLossNotice } from '../../components/storage-loss-notice';
 import { WalkInForm } from './walk-in-form';
 import './checkin.css';
 
-const EVENTS_KEY = 'eventpro.checkin.events';
 export const CHOSEN_KEY = 'eventpro.checkin.eventId';
 /**
  * A scanner's double read: the same code again within this time of its last sighting is the same read
@@ -40,31 +38,6 @@ const FLASH_MS = 900;
 const FLASH_MARKS: Record<Tone, string> = { ok: '✓', bad: '✕', same: '↻' };
 /** How long a read's result (a person's card, an unknown code) stays when nothing else happens. */
 const RESULT_MS = 30_000;
-
-function cachedEvents(): EventOption[] | undefined {
-  try {
-    const raw = localStorage.getItem(EVENTS_KEY);
-    return raw ? (JSON.parse(raw) as EventOption[]) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The events list, kept in localStorage too so the picker works offline. */
-export function useEvents() {
-  return useQuery({
-    queryKey: ['checkin', 'events'],
-    queryFn: async () => {
-      const body = await readEnvelope(api.api.events.$get({ query: { limit: '100' } }));
-      const events: EventOption[] = body.data.items.map(({ id, eventName, isFeatured }) => ({ id, eventName, isFeatured }));
-      localStorage.setItem(EVENTS_KEY, JSON.stringify(events));
-      return events;
-    },
-    initialData: cachedEvents,
-    initialDataUpdatedAt: 0,
-    retry: false,
-  });
-}
 
 interface Flash {
   id: number;
@@ -122,11 +95,11 @@ export function CheckinPage() {
   const actorName = user?.name ?? 'This device';
   /** Who makes the door's changes: the user of this session, still known when its login has lapsed. */
   const actor = useMemo(() => ({ ...(user ? { userId: user.id } : {}), name: actorName }), [user, actorName]);
-  const events = useEvents();
   const [chosen, setChosen] = useState<string | null>(() => localStorage.getItem(CHOSEN_KEY));
-  const eventList = events.data ?? [];
-  const eventId = chosen && (eventList.length === 0 || eventList.some((e) => e.id === chosen)) ? chosen : (featuredOrFirst(eventList)?.id ?? null);
-  const eventName = eventList.find((e) => e.id === eventId)?.eventName;
+  // The event last chosen on this device while it exists, else the featured one.
+  const starting = useStartingEvent(chosen);
+  const eventId = starting.eventId;
+  const eventName = starting.event?.eventName;
 
   useEffect(() => {
     if (eventId) startCheckinSync(eventId);
@@ -414,7 +387,7 @@ export function CheckinPage() {
   const undoLeft = last ? Math.max(0, Math.ceil((last.at + UNDO_MS - now) / 1000)) : 0;
 
   let empty: string;
-  if (!eventId) empty = events.isFetching ? 'Loading the events…' : 'No event to check in to yet: an administrator creates it under Event Management.';
+  if (!eventId) empty = !starting.settled ? 'Loading the events…' : 'No event to check in to yet: an administrator creates it under Event Management.';
   else if (!index) empty = 'Opening the roster on this device…';
   else if (index.size === 0) empty = download && !download.complete ? 'Downloading the roster…' : 'No one is on this event’s roster yet.';
   else empty = 'Scan a pass or type a name, mobile number or pass code, then Enter.';
@@ -642,20 +615,17 @@ export function CheckinPage() {
             Settings
           </button>
           <div id={settingsId} className="ci-settings" hidden={!settingsOpen}>
-            <label className="ci-event">
-              <span>Event</span>
-              <select
-                value={eventId ?? ''}
-                onChange={(e) => {
-                  localStorage.setItem(CHOSEN_KEY, e.target.value);
-                  setChosen(e.target.value);
-                  setSelected(null);
-                  setLast(null);
-                }}
-              >
-                <EventOptions events={eventList} failed={events.isError} failedText="Events unavailable offline" />
-              </select>
-            </label>
+            <EventPicker
+              className="ci-event"
+              value={eventId ?? ''}
+              onChange={(id) => {
+                localStorage.setItem(CHOSEN_KEY, id);
+                setChosen(id);
+                setSelected(null);
+                setLast(null);
+              }}
+              failedText="Events unavailable offline"
+            />
             <DoorSwitch label="Sound" on={soundOn} onChange={setSoundOn} testId="door-sound" />
             <DoorSwitch label="Flash and vibration" on={flashOn} onChange={setFlashOn} testId="door-flash-setting" />
             <DoorSwitch label="Hide personal data (names only)" on={hidePersonalData} onChange={setHidePersonalData} testId="door-hide-personal" />

@@ -3,11 +3,12 @@ import { CONFLICT_VIEWS } from '@edge/schemas/checkin';
 import { ApiError } from '../../lib/api-error';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { EventOptions, featuredOrFirst } from '../../components/event-options';
+import { EventPicker } from '../../components/event-picker';
+import { useStartingEvent } from '../../components/event-queries';
 import { api, readEnvelope, resourceApi } from '../../lib/api';
 import { useIsAdmin, usePanelUser } from '../../components/panel-session';
 import type { RosterKind } from '../../offline/checkin-types';
-import { CHOSEN_KEY, useEvents } from './checkin-page';
+import { CHOSEN_KEY } from './checkin-page';
 import { KIND_LABELS, doorStatusLabel } from './flow';
 import './checkin.css';
 import './conflicts.css';
@@ -189,15 +190,14 @@ function Resolve({ item, onDone }: { item: ConflictItem; onDone: () => void }) {
 export function ConflictsPage() {
   const user = usePanelUser();
   const isAdmin = useIsAdmin();
-  const events = useEvents();
-  const eventList = events.data ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [view, setView] = useState<ConflictView>('decision');
   const [page, setPage] = useState(1);
   const remembered = typeof localStorage === 'undefined' ? null : localStorage.getItem(CHOSEN_KEY);
-  const eventId = chosen ?? (remembered && eventList.some((e) => e.id === remembered) ? remembered : (featuredOrFirst(eventList)?.id ?? ''));
-  const conflicts = useQuery({ ...conflictsQueryOptions(eventId, view, page), enabled: isAdmin && eventList.length > 0 });
+  // The door's event on this device while it exists, else the featured one.
+  const eventId = useStartingEvent(chosen ?? remembered).eventId ?? '';
+  const conflicts = useQuery({ ...conflictsQueryOptions(eventId, view, page), enabled: isAdmin && eventId !== '' });
   const counts = conflicts.data?.counts;
   const items = conflicts.data?.items;
 
@@ -219,18 +219,14 @@ export function ConflictsPage() {
             Back to check-in
           </Link>
         </div>
-        <label className="ci-event">
-          <span>Event</span>
-          <select
-            value={eventId}
-            onChange={(e) => {
-              setChosen(e.target.value);
-              setPage(1);
-            }}
-          >
-            <EventOptions events={eventList} failed={events.isError} />
-          </select>
-        </label>
+        <EventPicker
+          className="ci-event"
+          value={eventId}
+          onChange={(id) => {
+            setChosen(id);
+            setPage(1);
+          }}
+        />
       </header>
       <p className="ci-muted">
         Changes made on a device that had not seen another change of the same person. Clocks decide nothing: a status further along the door (checked in →
@@ -266,7 +262,7 @@ export function ConflictsPage() {
           </button>
         ))}
       </div>
-      {conflicts.isPending && eventList.length > 0 && <p className="ci-muted">Loading conflicts…</p>}
+      {conflicts.isPending && eventId !== '' && <p className="ci-muted">Loading conflicts…</p>}
       {conflicts.isError && (
         <p className="ci-note ci-note--warn" role="alert">
           Could not load the conflicts: {conflicts.error instanceof Error ? conflicts.error.message : String(conflicts.error)}

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type EventOption, EventOptions, featuredOrFirst } from '../../components/event-options';
-import { everyEventQueryOptions } from '../../components/event-queries';
+import { EventPicker } from '../../components/event-picker';
+import { useStartingEvent } from '../../components/event-queries';
 import { api, readEnvelope } from '../../lib/api';
 import './live-counts.css';
 import { formatHour, formatMinute } from '../../lib/dates';
@@ -48,12 +48,24 @@ function hourLabel(hour: string): string {
   return `${formatHour(start)}–${formatHour(end).replace(/^.*, /, '')}`;
 }
 
-/** The door's headcount for one event: checked in now by type, per hour, and what devices still hold. */
+/** The event this device last chose for its live counts. */
+const LIVE_EVENT_KEY = 'eventpro.dashboard.liveEventId';
+
+/**
+ * The door's headcount for one event: checked in now by type, per hour, and what devices still hold. It
+ * opens on the event last chosen here, else the featured one.
+ */
 export function LiveCounts() {
-  const events = useQuery({ ...everyEventQueryOptions(), select: (page): EventOption[] => page.items });
-  const [picked, setPicked] = useState<string | null>(null);
-  const list = events.data ?? [];
-  const eventId = picked ?? featuredOrFirst(list)?.id ?? '';
+  const [picked, setPicked] = useState<string | null>(() => (typeof localStorage === 'undefined' ? null : localStorage.getItem(LIVE_EVENT_KEY)));
+  const eventId = useStartingEvent(picked).eventId ?? '';
+  const pick = (id: string) => {
+    setPicked(id);
+    try {
+      localStorage.setItem(LIVE_EVENT_KEY, id);
+    } catch {
+      // No storage: the choice lasts for this view.
+    }
+  };
   const counts = useQuery(liveCountsQueryOptions(eventId));
   const data = counts.data;
   const max = Math.max(1, ...(data?.perHour.map((h) => h.people) ?? []));
@@ -68,12 +80,7 @@ export function LiveCounts() {
           <h2 id="live-counts-title">Live check-in</h2>
           <p className="panel-muted">Unique people whose door status is checked in now · refreshes every 15 s</p>
         </div>
-        <label className="live-counts__event">
-          <span className="panel-muted">Event</span>
-          <select value={eventId} onChange={(e) => setPicked(e.target.value)} aria-label="Event for live counts">
-            <EventOptions events={list} failed={events.isError} />
-          </select>
-        </label>
+        <EventPicker className="live-counts__event" value={eventId} onChange={pick} />
       </header>
       {counts.isError ? (
         <p className="panel-banner" role="alert">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { PanelEventSelect } from '../../components/panel-event-select';
+import { EventPicker } from '../../components/event-picker';
 import { formatInr, statusLabel } from '../../components/panel-format';
 import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';
@@ -27,7 +27,7 @@ export function ReportsPage({ eventId, onEventChange }: { eventId: string | unde
         {report.data ? <ExportButtons report={report.data} /> : null}
       </header>
       <div className="reports-filter">
-        <PanelEventSelect label="Event" value={eventId ?? report.data?.event.id ?? ''} onChange={(value) => onEventChange(value || undefined)} />
+        <EventPicker label="Event" value={eventId ?? report.data?.event.id ?? ''} onChange={(value) => onEventChange(value || undefined)} />
       </div>
       {report.isPending ? <p className="panel-muted">Loading reports ...</p> : null}
       {report.isError ? (

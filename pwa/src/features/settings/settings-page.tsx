@@ -13,7 +13,8 @@ import { passwordResetFormSchema, USER_ROLE_CHOICES, userCreateSchema } from '@e
 import { SelectField, TextAreaField, TextField } from '../../components/form/fields';
 import { showServerErrors, useSchemaForm } from '../../components/form/schema-form';
 import { Dialog } from '../../components/dialog';
-import { useEventChoices } from '../../components/panel-event-select';
+import { EventPicker } from '../../components/event-picker';
+import { Controller } from 'react-hook-form';
 import { statusLabel } from '../../components/panel-format';
 import { formatTime, formatCreatedOn } from '../../lib/dates';
 import { useLogout, usePanelUser } from '../../components/panel-session';
@@ -322,7 +323,6 @@ function siteFormValues(settings: SiteSettings): SiteSettingsForm {
 
 function PublicSiteForm({ saved }: { saved: SiteSettingsForm }) {
   const queryClient = useQueryClient();
-  const events = useEventChoices();
   const form = useSchemaForm(siteSettingsFormSchema, saved);
   // Newer stored values (a refetch, another organiser's save) replace the fields only while nothing typed
   // here is unsaved: what the organiser is typing is never thrown away.
@@ -346,15 +346,25 @@ function PublicSiteForm({ saved }: { saved: SiteSettingsForm }) {
     },
     onError: (failure) => showServerErrors(form, failure, 'Failed to save settings'),
   });
-  const eventOptions = [
-    { value: '', label: events.isError ? 'Failed to load events' : 'Select an event' },
-    ...(events.data ?? []).map((event) => ({ value: event.id, label: event.eventName })),
-  ];
   return (
     <form className="panel-form" onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate aria-labelledby="site-settings">
       <TextField form={form} name="contactPhone" label="Contact phone" type="tel" placeholder="+91 98765 43210" />
       <TextField form={form} name="contactEmail" label="Contact e-mail" type="email" />
-      <SelectField form={form} name="featuredEventId" label="Featured event" options={eventOptions} />
+      <Controller
+        control={form.control}
+        name="featuredEventId"
+        render={({ field, fieldState }) => (
+          <EventPicker
+            label="Featured event"
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={fieldState.error?.message}
+            emptyLabel="Select an event"
+          />
+        )}
+      />
       <TextField
         form={form}
         name="founderVideoUrl"

@@ -1,8 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { importSummary, type ImportedRow } from '@edge/schemas/imports';
 import { Dialog } from '@pwa/components/dialog';
-import { PanelEventSelect, useEventChoices } from '@pwa/components/panel-event-select';
+import { EventPicker } from '@pwa/components/event-picker';
+import { startingEventQueryOptions } from '@pwa/components/event-queries';
 import { toast } from '@pwa/components/toasts';
 import { errorMessage, readEnvelope, resourceApi } from '@pwa/lib/api';
 import { resourceKeys } from '../resource-api';
@@ -66,25 +67,28 @@ const SHOWN_PROBLEMS = 200;
 export default function ImportDialog({ config, onClose }: { config: ResourceConfig; onClose: () => void }) {
   const queryClient = useQueryClient();
   const fields = useMemo(() => importFields(config), [config]);
-  const events = useEventChoices();
+  const starting = useQuery(startingEventQueryOptions());
   const [eventId, setEventId] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [table, setTable] = useState<ImportTable | null>(null);
   const [mapping, setMapping] = useState<string[]>([]);
   const [step, setStep] = useState<Step>({ name: 'choose' });
   const [error, setError] = useState('');
+  /** The name of the file being read (a 10,000-row workbook takes a few seconds). */
+  const [reading, setReading] = useState('');
   const fileId = useId();
-  const busy = step.name === 'checking' || step.name === 'importing';
+  const busy = step.name === 'checking' || step.name === 'importing' || reading !== '';
 
   // The featured event is preselected, as in the forms.
   useEffect(() => {
-    if (!eventId && events.data?.[0]?.isFeatured) setEventId(events.data[0].id);
-  }, [eventId, events.data]);
+    if (!eventId && starting.data?.isFeatured) setEventId(starting.data.id);
+  }, [eventId, starting.data]);
 
   const chooseFile = async (chosen: File | undefined) => {
     setError('');
     setFile(chosen ?? null);
     if (!chosen) return;
+    setReading(chosen.name);
     try {
       const read = await readImportFile(chosen);
       setTable(read);
@@ -92,7 +96,10 @@ export default function ImportDialog({ config, onClose }: { config: ResourceConf
       setStep({ name: 'map' });
     } catch (failure) {
       setTable(null);
+      setStep({ name: 'choose' });
       setError(failure instanceof Error && failure.message ? failure.message : 'This file could not be read');
+    } finally {
+      setReading('');
     }
   };
 
@@ -139,9 +146,16 @@ export default function ImportDialog({ config, onClose }: { config: ResourceConf
                 type="file"
                 accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
                 onChange={(event) => void chooseFile(event.currentTarget.files?.[0])}
+                disabled={reading !== ''}
               />
             </div>
-            <PanelEventSelect value={eventId} onChange={setEventId} required={config.name === 'awardeesvip'} />
+            {reading ? (
+              <div className="import__progress" role="status">
+                <label htmlFor={`${fileId}-reading`}>Reading {reading}…</label>
+                <progress id={`${fileId}-reading`} />
+              </div>
+            ) : null}
+            <EventPicker value={eventId} onChange={setEventId} required={config.name === 'awardeesvip'} emptyLabel="Select an event" />
           </div>
         ) : null}
 

@@ -1,11 +1,11 @@
-import Papa from 'papaparse';
-import { readSheet } from 'read-excel-file/universal';
 import { duplicateInFileMessage, IMPORT_CHUNK_ROWS, type ImportedRow, type ImportOutcome } from '@edge/schemas/imports';
+import { readWorkbook } from '@pwa/lib/workbook';
+import Papa from 'papaparse';
 
 /**
  * Reading a CSV or Excel file of people and sending it to `POST /api/<resource>/import` in chunks: the
  * import screen's work without its screen (the bench runs the same code). Files are parsed in the
- * browser by papaparse (CSV) and read-excel-file (.xlsx); the server checks every row.
+ * browser by papaparse (CSV) and read-excel-file (.xlsx, in the workbook worker: lib/workbook.ts); the server checks every row.
  */
 
 /** A file as a table of text: its header row and the rows below it (line 2 onwards). */
@@ -32,7 +32,7 @@ export async function readImportFile(file: Blob & { name: string }): Promise<Imp
     const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
     cells = parsed.data;
   } else if (name.endsWith('.xlsx')) {
-    cells = await readSheet(file);
+    cells = await readWorkbook(file);
   } else {
     throw new Error(UNSUPPORTED_FILE);
   }
