@@ -175,6 +175,38 @@ describe('revoking a device', () => {
   });
 });
 
+describe('merged people at the door', () => {
+  it('a check-in made offline on a merged-away pass checks the survivor in, and the survivor’s roster entry admits that pass', async () => {
+    const survivor = await addPerson('visitors', 'Merge Survivor');
+    const other = await addPerson('visitors', 'Merge Other Registration');
+    const gate = await device('Merge gate');
+    // The tablet saw the other registration before the organiser merged it away.
+    const scan = gate.op('visitors', other.id, 'checked_in', null);
+    expect((await send('POST', '/api/visitors/duplicates/merge', { survivorId: survivor.id, mergedId: other.id }, admin)).status).toBe(200);
+    const answer = (await gate.send([scan])).body.data.results[0];
+    expect(answer).toMatchObject({ result: 'applied', recordId: survivor.id, person: { status: 'checked_in' } });
+    expect(await statusOf('visitors', survivor.id)).toBe('checked_in');
+    const history = (await get(`/api/visitors/${survivor.id}/history`)).filter((h: { kind: string }) => h.kind === 'status');
+    expect(history.find((h: { operationId: string }) => h.operationId === scan.id)).toMatchObject({ notes: 'Made on a pass merged into this record' });
+    const roster = (await send('GET', `/api/checkin/roster?eventId=${eventId}&limit=2000`, undefined, staff)).body.data.items;
+    expect(roster.find((p: { id: string }) => p.id === survivor.id)).toMatchObject({ aliases: other.passCode });
+    expect(roster.find((p: { id: string }) => p.id === other.id)).toMatchObject({ deleted: 1 });
+  });
+});
+
+describe('devices on the dashboard', () => {
+  it('a device silent for over an hour with changes waiting is flagged on the Devices list and in the live counts', async () => {
+    const tablet = await device('Silent tablet');
+    expect((await post('/api/checkin/report', { deviceId: tablet.id, eventId, waiting: 3000, author: tablet.author })).status).toBe(200);
+    const listed = async () => (await get('/api/checkin/devices')).items.find((d: { deviceId: string }) => d.deviceId === tablet.id);
+    expect(await listed()).toMatchObject({ waiting: 3000, silent: false });
+    t.clock.advance(61 * 60_000);
+    expect(await listed()).toMatchObject({ waiting: 3000, silent: true, appVersion: null });
+    const counts = await get(`/api/checkin/counts?eventId=${eventId}`, staff);
+    expect(counts.waiting.devices.find((d: { deviceId: string }) => d.deviceId === tablet.id)).toMatchObject({ silent: true, stale: false });
+  });
+});
+
 describe('an inbox that scales and decides once', () => {
   it('5,000 double admissions and 30 held cases: the held 30 are the first page of "needs a decision", counts are the event’s', async () => {
     const a = await device('Double A');

@@ -5,6 +5,7 @@ import { requireAdmin, requireStaff } from '../auth/require-role';
 import { toStatement, type SqlStatement } from '../db/sql-statement';
 import { events } from '../db/tables/events';
 import { stalls } from '../db/tables/organisations';
+import { recordMerges } from '../db/tables/duplicates';
 import { visitors } from '../db/tables/people';
 import { deviceReports, rosterSequence, rosterTombstones, statusChanges, users } from '../db/tables/system';
 import { databaseGeneration } from '../db/generation';
@@ -50,10 +51,14 @@ function rosterArm(kind: RosterKind, eventId: string, since: number, limit: numb
   const table = TABLES[kind];
   const name = kind === 'stalls' || kind === 'sponsors' ? TABLES[kind].contactPersonName : TABLES[kind].fullName;
   const organisation = kind === 'stalls' ? stalls.companyName : TABLES[kind].organizationName;
+  // The pass codes of records merged into this one: the door admits them as this person's (a merge bumps the
+  // survivor's roster version, so the aliases travel with its next roster entry).
+  const aliases = sql`(SELECT group_concat(json_extract(${recordMerges.mergedRecord}, '$.passCode'))
+    FROM ${recordMerges} WHERE ${recordMerges.resource} = ${kind} AND ${recordMerges.survivorId} = ${table.id})`;
   return sql`SELECT ${kind} AS kind, ${table.id} AS id, ${name} AS name, ${table.mobileNumber} AS mobile, ${organisation} AS organisation,
     ${table.passCode} AS passCode, ${doorStatusColumn(kind)} AS status, ${table.statusChangedAt} AS statusChangedAt,
     ${table.statusChangedBy} AS statusChangedBy, ${table.statusDeviceId} AS statusDeviceId, ${table.statusOperationId} AS statusOperationId,
-    ${table.rosterVersion} AS version, 0 AS deleted
+    ${table.rosterVersion} AS version, 0 AS deleted, ${aliases} AS aliases
     FROM ${table} WHERE ${table.eventId} = ${eventId} AND ${table.rosterVersion} > ${since}
     ORDER BY ${table.rosterVersion} LIMIT ${limit}`;
 }
@@ -73,6 +78,8 @@ export interface RosterEntry {
   statusOperationId: string | null;
   version: number;
   deleted: number;
+  /** Pass codes of records merged into this person, comma-separated: admitted as theirs. */
+  aliases: string | null;
 }
 
 /** A person's door state as devices keep it, after a change. */
@@ -224,7 +231,7 @@ export const checkinRoutes = new Hono<AppEnv>()
     if (!event) return fail(c, 404, 'Event not found');
     const arms = (Object.keys(TABLES) as RosterKind[]).map((kind) => rosterArm(kind, eventId, since, limit));
     const t = rosterTombstones;
-    const tombstones = sql`SELECT ${t.kind} AS kind, ${t.recordId} AS id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ${t.rosterVersion} AS version, 1 AS deleted
+    const tombstones = sql`SELECT ${t.kind} AS kind, ${t.recordId} AS id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ${t.rosterVersion} AS version, 1 AS deleted, NULL AS aliases
       FROM ${t} WHERE ${t.eventId} = ${eventId} AND ${t.rosterVersion} > ${since} ORDER BY ${t.rosterVersion} LIMIT ${limit}`;
     // SQLite allows ORDER BY/LIMIT only on a compound's last arm, so each arm is a subquery.
     const union = sql.join(
@@ -290,7 +297,13 @@ export const checkinRoutes = new Hono<AppEnv>()
 
     const answers: OpResult[] = [];
     const logged: Array<{ answer: OpResult; op: CheckinBatch['operations'][number] }> = [];
-    for (const op of batch.operations) {
+    // A person merged into another since the device saw them: the change is the survivor's.
+    const survivors = await survivorsOf(db, batch.operations);
+    for (const original of batch.operations) {
+      const survivor = survivors.get(`${original.kind}:${original.recordId}`);
+      const op = survivor
+        ? { ...original, recordId: survivor, note: [original.note, 'Made on a pass merged into this record'].filter(Boolean).join(' · ') }
+        : original;
       const answer: OpResult = { id: op.id, result: 'rejected', kind: op.kind, recordId: op.recordId };
       answers.push(answer);
       if (!DOOR_STATUSES[op.kind].includes(op.toStatus)) {
@@ -775,6 +788,37 @@ export const checkinRoutes = new Hono<AppEnv>()
 async function databaseStanding(db: Database): Promise<{ generation: string | null; sequence: number }> {
   const [generation, [row]] = await Promise.all([databaseGeneration(db), db.select({ value: rosterSequence.value }).from(rosterSequence).limit(1)]);
   return { generation: generation ?? null, sequence: Number(row?.value ?? 0) };
+}
+
+/**
+ * The records that the operations' people were merged into (record_merges), by `kind:id`, following a chain
+ * of merges to its end. Only people no longer on their table are looked up.
+ */
+async function survivorsOf(db: Database, operations: Array<{ kind: RosterKind; recordId: string }>): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const kind of ROSTER_KINDS) {
+    let ids = [...new Set(operations.filter((op) => op.kind === kind).map((op) => op.recordId))];
+    if (!ids.length) continue;
+    const present = new Set((await db.select({ id: TABLES[kind].id }).from(TABLES[kind]).where(inArray(TABLES[kind].id, ids))).map((r) => r.id));
+    ids = ids.filter((id) => !present.has(id));
+    const start = new Map(ids.map((id) => [id, id]));
+    for (let hop = 0; hop < 5 && ids.length; hop++) {
+      const merges = await db
+        .select({ mergedId: recordMerges.mergedId, survivorId: recordMerges.survivorId })
+        .from(recordMerges)
+        .where(and(eq(recordMerges.resource, kind), inArray(recordMerges.mergedId, ids)));
+      const next = new Map(merges.map((m) => [m.mergedId, m.survivorId]));
+      for (const [origin, at] of start) {
+        const to = next.get(at);
+        if (to) {
+          start.set(origin, to);
+          found.set(`${kind}:${origin}`, to);
+        }
+      }
+      ids = [...next.values()];
+    }
+  }
+  return found;
 }
 
 /** A device as the Devices screen and the live counts show it; never its secret's hash nor its session. */

@@ -24,6 +24,8 @@ export interface RosterPerson {
   statusOperationId: string | null;
   /** The server's roster version of this row; 0 for a walk-in the server has not confirmed yet. */
   version: number;
+  /** Pass codes of this person's registrations merged into this one: the door admits them as this person's. */
+  aliases?: string[];
   /**
    * Only on a person's own record (`rosterPeople`): taken off the roster since the first download, so the
    * download's copy (`rosterChunks`) no longer counts.

@@ -82,3 +82,21 @@ describe('RosterIndex search by digits', () => {
     }
   });
 });
+
+describe('RosterIndex and merged registrations', () => {
+  it('admits a merged-away pass as its survivor’s, whichever of the merge’s two roster changes arrives first', () => {
+    const survivor = { ...person('a', 'AAAA2222BBBB'), aliases: ['CCCC3333DDDD'] };
+    for (const order of ['survivor first', 'removal first']) {
+      const index = indexOf([person('a', 'AAAA2222BBBB'), person('b', 'CCCC3333DDDD')]);
+      if (order === 'survivor first') {
+        index.upsert([survivor]);
+        index.remove(['visitors:b']);
+      } else {
+        index.remove(['visitors:b']);
+        index.upsert([survivor]);
+      }
+      expect([order, index.byPassCode('cccc-3333-dddd')?.id]).toEqual([order, 'a']);
+      expect([order, index.byPassCode('AAAA2222BBBB')?.id]).toEqual([order, 'a']);
+    }
+  });
+});

@@ -240,6 +240,7 @@ export async function storeRosterPage(
       statusDeviceId: item.statusDeviceId,
       statusOperationId: item.statusOperationId,
       version: item.version,
+      ...(item.aliases ? { aliases: item.aliases.split(',') } : {}),
     });
   }
   await db.transaction('rw', [...ROSTER_PAGE_STORES], async () => {

@@ -14,6 +14,15 @@ type Listener = () => void;
  * 50,000 people; the text is rebuilt lazily, only when a roster change touched the searchable fields.
  * Status changes only replace the person object.
  */
+/** The pass codes a person is found by, as the door reads codes: their own and their aliases. */
+const codesOf = (p: RosterPerson | undefined): string[] =>
+  p
+    ? [p.passCode, ...(p.aliases ?? [])]
+        .filter(Boolean)
+        .map(normalisePassCode)
+        .filter((code): code is string => !!code)
+    : [];
+
 export class RosterIndex {
   readonly people = new Map<string, RosterPerson>();
   private byCode = new Map<string, string>();
@@ -73,8 +82,9 @@ export class RosterIndex {
     const old = this.people.get(key);
     if (old && (old.name !== p.name || old.mobile !== p.mobile || old.organisation !== p.organisation || old.passCode !== p.passCode)) this.dirty = true;
     if (!old) this.dirty = true;
-    if (old?.passCode && old.passCode !== p.passCode) this.byCode.delete(normalisePassCode(old.passCode));
-    if (p.passCode) this.byCode.set(normalisePassCode(p.passCode), key);
+    // Its own pass code and those of registrations merged into it (aliases) all find the person.
+    for (const code of codesOf(old)) if (!codesOf(p).includes(code)) this.dropCode(code, key);
+    for (const code of codesOf(p)) this.byCode.set(code, key);
     this.people.set(key, p);
   }
 
@@ -98,7 +108,7 @@ export class RosterIndex {
     for (const key of keys) {
       const p = this.people.get(key);
       if (!p) continue;
-      if (p.passCode) this.byCode.delete(normalisePassCode(p.passCode));
+      for (const code of codesOf(p)) this.dropCode(code, key);
       this.people.delete(key);
       this.dirty = true;
     }
@@ -107,6 +117,11 @@ export class RosterIndex {
 
   get(key: string) {
     return this.people.get(key);
+  }
+
+  /** Forgets `code` only while it is `key`'s: a merged-away person's code may already be its survivor's alias. */
+  private dropCode(code: string, key: string) {
+    if (this.byCode.get(code) === key) this.byCode.delete(code);
   }
 
   /** Holds the whole roster (the first read from IndexedDB is done). */

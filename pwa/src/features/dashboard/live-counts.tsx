@@ -122,13 +122,25 @@ export function LiveCounts() {
       {listed.length > 0 ? (
         <ul className="live-devices" aria-label="Venue devices" data-testid="live-devices">
           {listed.map((d) => (
-            <li key={d.deviceId} data-device={d.deviceId} data-stale={d.stale ? 'yes' : 'no'} data-skewed={d.clockSkewed ? 'yes' : 'no'}>
+            <li
+              key={d.deviceId}
+              data-device={d.deviceId}
+              data-stale={d.stale ? 'yes' : 'no'}
+              data-silent={d.silent ? 'yes' : 'no'}
+              data-skewed={d.clockSkewed ? 'yes' : 'no'}
+            >
               <strong>{d.name || `Device ${d.deviceId.slice(0, 8)}`}</strong>
               <span className="panel-muted">
                 {' '}
                 · {d.waiting.toLocaleString('en-IN')} waiting · last heard {duration(d.ageMs)} ago{d.reportedBy ? ` (${d.reportedBy})` : ''}
                 {d.stale ? ' · silent for hours, not counted' : ''}
               </span>
+              {d.silent ? (
+                <span className="live-devices__warn" role="note">
+                  {' '}
+                  Silent for over an hour with {d.waiting.toLocaleString('en-IN')} changes waiting: find this device and connect it
+                </span>
+              ) : null}
               {d.clockSkewed ? (
                 <span className="live-devices__warn" role="note">
                   {' '}
