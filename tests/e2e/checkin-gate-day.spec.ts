@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Device, openDevice } from './browser';
-import { featuredEventId, openCheckin, type Seeded, seedGuest, seedVisitors, staffLogin, waitForEmptyOutbox } from './checkin-helpers';
+import { deviceIdOf, featuredEventId, openCheckin, type Seeded, seedGuest, seedVisitors, staffLogin, waitForEmptyOutbox } from './checkin-helpers';
 import { api, apiLogin, useToken } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
@@ -122,17 +122,7 @@ describe('a real day at the gate', () => {
     const { page } = gate;
     await openCheckin(page, baseUrl, people.length);
     expect(await rosterSize(page)).toBeGreaterThanOrEqual(people.length);
-    const deviceId = await page.evaluate(
-      () =>
-        new Promise<string>((resolve, reject) => {
-          const open = indexedDB.open('eventpro');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const read = open.result.transaction('deviceInfo').objectStore('deviceInfo').get('device');
-            read.onsuccess = () => resolve((read.result as { id: string }).id);
-          };
-        }),
-    );
+    const deviceId = await deviceIdOf(page);
 
     // The organiser revokes it from the Devices screen.
     const desk = await openDevice({ viewport: { width: 1280, height: 800 } });

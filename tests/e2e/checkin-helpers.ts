@@ -158,3 +158,21 @@ export async function localStates(page: Page, ids: string[]): Promise<Record<str
     ids,
   );
 }
+
+/** This device's id, read from its IndexedDB record (the id the server knows it by). */
+export function deviceIdOf(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('eventpro');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction('deviceInfo').objectStore('deviceInfo').get('device');
+          read.onsuccess = () => {
+            open.result.close();
+            resolve((read.result as { id: string }).id);
+          };
+        };
+      }),
+  );
+}

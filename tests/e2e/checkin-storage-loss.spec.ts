@@ -2,7 +2,7 @@
 // page stays up and says what was lost, and the dashboard stops counting what that device held.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Device, openDevice } from './browser';
-import { checkIn, featuredEventId, openCheckin, type Seeded, seedVisitors, staffLogin } from './checkin-helpers';
+import { checkIn, deviceIdOf, featuredEventId, openCheckin, type Seeded, seedVisitors, staffLogin } from './checkin-helpers';
 import { api, apiLogin, useToken } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
@@ -34,19 +34,7 @@ describe('site data cleared at the door', () => {
     const { page, context } = gate;
     await openCheckin(page, baseUrl, 8);
     await page.waitForFunction(() => document.documentElement.dataset.sw === 'ready', null, { timeout: 30_000 });
-    const deviceId = await page.evaluate(
-      () =>
-        new Promise<string>((resolve) => {
-          const open = indexedDB.open('eventpro');
-          open.onsuccess = () => {
-            const read = open.result.transaction('deviceInfo').objectStore('deviceInfo').get('device');
-            read.onsuccess = () => {
-              open.result.close();
-              resolve((read.result as { id: string }).id);
-            };
-          };
-        }),
-    );
+    const deviceId = await deviceIdOf(page);
 
     // The server takes reports but not operations (a hiccup): five check-ins wait on the device, which says so.
     await context.route('**/api/checkin/ops', (route) =>

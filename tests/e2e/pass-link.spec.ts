@@ -142,10 +142,12 @@ describe('messages in the panel', () => {
       const row = page.getByRole('row').filter({ hasText: 'Sunita Menon' });
       await row.getByRole('button', { name: /^Edit/ }).click();
       const messages = page.getByRole('region', { name: 'Messages' });
-      await messages.getByText('WhatsApp').waitFor();
+      await messages.getByText('WhatsApp', { exact: true }).waitFor();
       const text = await messages.innerText();
+      // One paid message per pass (decision 044): WhatsApp sent, SMS kept on standby in case it fails.
       expect(text).toContain('SMS');
-      expect(text.match(/Sent/g)?.length).toBe(2);
+      expect(text).toContain('standby');
+      expect(text.match(/Sent/g)?.length).toBe(1);
       expect(text).toContain(`to +91${number}`);
 
       const before = providers.requests.length;

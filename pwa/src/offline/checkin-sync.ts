@@ -12,7 +12,7 @@ import type { ClientRequestOptions } from 'hono/client';
 import { type ApiClient, type ApiClientOptions, apiClient } from '../lib/api-client';
 import { ApiError } from '../lib/api-error';
 import { readEnvelope, type ResponseLike, type SuccessBody } from '../lib/envelope';
-import { clearToken, getToken, subscribeToken, tokenClaims } from '../lib/auth-token';
+import { getToken, subscribeToken, tokenClaims } from '../lib/auth-token';
 import { isServerReachable, onServerReachability } from '../lib/server-reachability';
 import { applyDeliveries, type Delivery, markSending, markWaiting, nextToSend, oldestUnsentEvent, outboxSummary, unsentCount } from './checkin-outbox';
 import { authorTicket, deviceId, deviceInfo, storeAuthorTicket, storeGeneration, watchClearedStorage } from './device-record';
@@ -238,12 +238,7 @@ export class CheckinSync {
       throw new ApiError(0, 'No response from the server');
     }
     this.reached = true;
-    if (res.status === 401) {
-      // The server refused this token (expired, ended): forget it, as the query client does, so the door
-      // offers a sign-in (the sign-in screen only shows without one).
-      if (this.deps.token() && this.deps.token() === getToken()) clearToken();
-      throw new AuthNeeded('Your session ended: log in again to send the waiting changes');
-    }
+    if (res.status === 401) throw new AuthNeeded('Your session ended: log in again to send the waiting changes');
     try {
       return ((await readEnvelope(res)) as { data: DataOf<SuccessBody<R>> }).data;
     } catch (error) {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useId, useState, useSyncExternalStore } from 'react';
-import { getToken, subscribeToken } from '../../lib/auth-token';
+import { clearToken, getToken, subscribeToken } from '../../lib/auth-token';
 import { discardRefused, retryRefused } from '../../offline/refused-changes';
 import { refreshOutbox, syncNow } from '../../offline/checkin-sync';
 import { formatTime, formatMoment } from '../../lib/dates';
@@ -61,7 +61,8 @@ export function SyncBar({ details }: { details?: ReactNode }) {
       {(s.needsLogin || !signedIn) && (
         <p className="ci-note ci-note--warn" role="status" data-testid="sign-in-to-send">
           Signed out: the door keeps working from this device’s roster.{' '}
-          <Link to="/panel" search={{ redirect: '/panel/checkin' }} className="ci-link">
+          {/* The login the server refused is forgotten first: the sign-in screen shows only without one. */}
+          <Link to="/panel" search={{ redirect: '/panel/checkin' }} className="ci-link" onClick={() => clearToken()}>
             Sign in to send {s.waiting} waiting {s.waiting === 1 ? 'change' : 'changes'}
           </Link>
           .
