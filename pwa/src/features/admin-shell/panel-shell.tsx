@@ -6,13 +6,12 @@ import { formatCreatedOn } from '../../lib/dates';
 import { Toasts } from '../../components/toasts';
 import { StorageLossNotice } from '../../components/storage-loss-notice';
 import '../../styles/panel-app.css';
-import { usePanelUser } from '../../components/panel-session';
+import { usePanelUser, useScreenOption } from '../../components/panel-session';
 import { MOBILE_BREAKPOINT_PX, navFor } from './nav';
 import { fetchedAt } from '../../lib/panel-cache';
 import { useMediaQuery, usePanelTheme } from './theme';
 import { useOnline } from './use-online';
 import { databaseMayExist } from '@pwa/offline/db-name';
-import { useScreenOption } from '../../lib/screen-options';
 
 /** How often the panel asks an unreachable server whether it answers again. */
 const SERVER_PROBE_MS = 5_000;

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef } from 'react';
 import { subscribeToken } from '../../lib/auth-token';
-import { useScreenOption } from '../../lib/screen-options';
+import { useScreenOption } from '../../components/panel-session';
 import { meQueryOptions } from './auth-api';
 import { logout as signOut } from './logout';
 
