@@ -123,7 +123,14 @@ export async function startWorkerRuntime(options: WorkerRuntimeOptions = {}): Pr
 
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const vars = { DATABASE_URL: databaseUrl, JWT_SECRET: secrets.jwtSecret, PASSWORD_PEPPER: secrets.passwordPepper, ...options.vars };
+    const vars = {
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: secrets.jwtSecret,
+      PASSWORD_PEPPER: secrets.passwordPepper,
+      // The Worker's own address: pass messages are queued only with PUBLIC_ORIGIN set (decision 045), as on Node.
+      PUBLIC_ORIGIN: url,
+      ...options.vars,
+    };
     wrangler = start(
       'npx',
       [
