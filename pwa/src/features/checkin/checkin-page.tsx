@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { EventPicker } from '../../components/event-picker';
 import { useStartingEvent } from '../../components/event-queries';
@@ -20,6 +20,7 @@ import { DeviceNameField } from './device-name-field';
 import { SyncBar } from './sync-bar';
 import { StorageLossNotice } from '../../components/storage-loss-notice';
 import { WalkInForm } from './walk-in-form';
+import { DoorPinField, lockDoor, useKioskLock } from './kiosk-lock';
 import './checkin.css';
 
 export const CHOSEN_KEY = 'eventpro.checkin.eventId';
@@ -132,6 +133,13 @@ export function CheckinPage() {
   const [walkIn, setWalkIn] = useState(false);
   const [scanning, setScanning] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const kiosk = useKioskLock();
+  const navigate = useNavigate();
+  /** A link out of the door: through the kiosk PIN when one is set. */
+  const leaveTo = (to: '/panel/dashboard' | '/panel/checkin/conflicts' | '/panel/checkin/devices') => (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    kiosk.guard(() => void navigate({ to }));
+  };
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   const [flash, setFlash] = useState<Flash | null>(null);
@@ -272,6 +280,9 @@ export function CheckinPage() {
     (raw: string, source: 'keys' | 'camera' = 'keys') => {
       const code = raw.trim();
       if (!code) return;
+      // The gate is back at work: what a PIN opened is locked again.
+      lockDoor();
+      if (kiosk.hasPin) setSettingsOpen(false);
       if (!index) {
         setMessage('The roster is still opening on this device: scan again in a moment.');
         return;
@@ -334,7 +345,7 @@ export function CheckinPage() {
         open(match, next !== null);
       }
     },
-    [index, revision, downloading, open, feedback, myDevice, confirmEach, perform],
+    [index, revision, downloading, open, feedback, myDevice, confirmEach, perform, kiosk.hasPin],
   );
 
   /** Enter with nothing typed: the open card's big action, once per read. */
@@ -404,20 +415,20 @@ export function CheckinPage() {
               {eventName ?? (eventId ? 'Event' : 'No event chosen')}
             </p>
             <nav className="ci-doorlinks" aria-label="Door">
-              <Link to="/panel/dashboard" className="ci-link" data-testid="door-to-panel">
+              <Link to="/panel/dashboard" className="ci-link" data-testid="door-to-panel" onClick={leaveTo('/panel/dashboard')}>
                 ← Panel
               </Link>
               {logout && (
-                <button type="button" className="ci-link ci-link--button" onClick={() => void logout()}>
+                <button type="button" className="ci-link ci-link--button" onClick={() => kiosk.guard(() => void logout())}>
                   Logout
                 </button>
               )}
               {isAdmin && (
                 <>
-                  <Link to="/panel/checkin/conflicts" className="ci-link" data-testid="conflicts-link">
+                  <Link to="/panel/checkin/conflicts" className="ci-link" data-testid="conflicts-link" onClick={leaveTo('/panel/checkin/conflicts')}>
                     Conflict inbox
                   </Link>
-                  <Link to="/panel/checkin/devices" className="ci-link" data-testid="devices-link">
+                  <Link to="/panel/checkin/devices" className="ci-link" data-testid="devices-link" onClick={leaveTo('/panel/checkin/devices')}>
                     Devices
                   </Link>
                 </>
@@ -594,7 +605,7 @@ export function CheckinPage() {
         )}
 
         <div className="ci-tools">
-          <DoorSwitch label="Confirm each person" on={confirmEach} onChange={setConfirmEach} testId="confirm-each" />
+          <DoorSwitch label="Confirm each person" on={confirmEach} onChange={(on) => kiosk.guard(() => setConfirmEach(on))} testId="confirm-each" />
           <button
             type="button"
             className="ci-button"
@@ -610,7 +621,7 @@ export function CheckinPage() {
             className="ci-button ci-button--quiet"
             aria-expanded={settingsOpen}
             aria-controls={settingsId}
-            onClick={() => setSettingsOpen((o) => !o)}
+            onClick={() => (settingsOpen ? setSettingsOpen(false) : kiosk.guard(() => setSettingsOpen(true)))}
           >
             Settings
           </button>
@@ -630,6 +641,7 @@ export function CheckinPage() {
             <DoorSwitch label="Flash and vibration" on={flashOn} onChange={setFlashOn} testId="door-flash-setting" />
             <DoorSwitch label="Hide personal data (names only)" on={hidePersonalData} onChange={setHidePersonalData} testId="door-hide-personal" />
             <DeviceNameField />
+            <DoorPinField />
             {canScan && <PhotoScan onCode={onPhotoCode} onMiss={setMessage} label="Scan from photo" />}
             <p className="ci-muted ci-small">
               A USB or Bluetooth scanner types the code and Enter into the search box. A code that is exactly one pass checks that person in at once; the same
@@ -640,6 +652,7 @@ export function CheckinPage() {
         </div>
       </div>
 
+      {kiosk.prompt}
       <p className="ci-visually-hidden" role="status" aria-live="polite" data-testid="door-announcement">
         {announcement}
       </p>
