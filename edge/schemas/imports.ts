@@ -5,6 +5,18 @@ export const IMPORT_CHUNK_ROWS = 500;
 
 /** Characters one cell may hold: more is not a value of any form's field. */
 const MAX_CELL = 10_000;
+
+/**
+ * What is wrong with one cell of a file, in the words the import shows (the file's line and column), or
+ * nothing. The panel checks it before sending (a 30 MB cell never makes a request too large to answer) and
+ * the API checks it again.
+ */
+export function cellFault(line: number, column: string, value: unknown): string | undefined {
+  const at = `Line ${line}, column ${column}`;
+  if (typeof value !== 'string') return `${at}: the cell must be text`;
+  if (value.length > MAX_CELL) return `${at}: the cell holds ${value.length.toLocaleString('en-IN')} characters, at most ${MAX_CELL.toLocaleString('en-IN')}`;
+  return undefined;
+}
 /** Lines a file may have. */
 const MAX_LINE = 1_000_000;
 
@@ -26,16 +38,8 @@ const importRow = z.pipe(
     .check(
       z.superRefine((row, ctx) => {
         for (const [column, value] of Object.entries(row.values)) {
-          const at = `Line ${row.line}, column ${column}`;
-          if (typeof value !== 'string') ctx.issues.push({ code: 'custom', message: `${at}: the cell must be text`, path: ['values', column], input: value });
-          else if (value.length > MAX_CELL) {
-            ctx.issues.push({
-              code: 'custom',
-              message: `${at}: the cell holds ${value.length.toLocaleString('en-IN')} characters, at most ${MAX_CELL.toLocaleString('en-IN')}`,
-              path: ['values', column],
-              input: column,
-            });
-          }
+          const fault = cellFault(row.line, column, value);
+          if (fault) ctx.issues.push({ code: 'custom', message: fault, path: ['values', column], input: column });
         }
       }),
     ),

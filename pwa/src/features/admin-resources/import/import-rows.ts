@@ -1,4 +1,4 @@
-import { duplicateInFileMessage, IMPORT_CHUNK_ROWS, type ImportedRow, type ImportOutcome } from '@edge/schemas/imports';
+import { cellFault, duplicateInFileMessage, IMPORT_CHUNK_ROWS, type ImportedRow, type ImportOutcome } from '@edge/schemas/imports';
 import { readWorkbook } from '@pwa/lib/workbook';
 import Papa from 'papaparse';
 
@@ -147,7 +147,18 @@ export async function runImport(options: {
   let done = 0;
   onProgress?.(0, total);
   for (const chunk of chunks) {
-    const answer = await send({ importKey, dryRun, ...(eventId ? { eventId } : {}), rows: chunk });
+    // A row with a cell no field could hold (a 30 MB cell) is refused here, by its line and column, in the
+    // server's words: sent, it would make the whole request too large to answer.
+    const sendable: ImportRequestRow[] = [];
+    for (const row of chunk) {
+      const faults = Object.entries(row.values).flatMap(([column, value]) => {
+        const fault = cellFault(row.line, column, value);
+        return fault ? [[column, fault] as const] : [];
+      });
+      if (faults.length) rows.push({ line: row.line, outcome: 'invalid', errors: Object.fromEntries(faults) });
+      else sendable.push(row);
+    }
+    const answer = sendable.length ? await send({ importKey, dryRun, ...(eventId ? { eventId } : {}), rows: sendable }) : { rows: [] };
     for (const row of answer.rows) {
       const earlier = row.mobileNumber ? lineOfNumber.get(row.mobileNumber) : undefined;
       if (dryRun && row.outcome === 'new' && earlier !== undefined) {
@@ -160,6 +171,7 @@ export async function runImport(options: {
     done += chunk.length;
     onProgress?.(done, total);
   }
+  rows.sort((a, b) => a.line - b.line);
   const counts = emptyCounts();
   for (const row of rows) counts[row.outcome]++;
   return { rows, counts };
