@@ -113,3 +113,90 @@ describe('a first visit never loses a registration', () => {
     }
   }, 90_000);
 });
+
+describe('every waiting state in words that are true', () => {
+  it('the server not answering while the device is online is not called offline; the entry is sent when it answers', async () => {
+    const visitor = await openDevice({ viewport: { width: 390, height: 844 } });
+    try {
+      const { page } = visitor;
+      await page.goto(`${baseUrl}/visitor-registration`);
+      await hydrated(page);
+      let down = true;
+      await page.route('**/api/**', (route) => (down ? route.abort('connectionrefused') : route.fallback()));
+      const number = mobile();
+      await fillVisitor(page, 'Down Server', number);
+      await page.getByRole('button', { name: 'Register Now', exact: true }).click();
+      await page
+        .getByText('The server is not answering. Your registration is saved on this device and will be sent automatically as soon as it answers.')
+        .waitFor();
+      expect(await page.getByText(/You are offline/).count()).toBe(0);
+      down = false;
+      await page.getByText('Visitor registration successful!').waitFor({ timeout: 30_000 });
+      expect(await visitorsWith(number)).toBe(1);
+    } finally {
+      await visitor.close();
+    }
+  }, 60_000);
+
+  it('a queued entry refused later says why on the open form and in My passes until dismissed', async () => {
+    const number = mobile();
+    const first = await fetch(`${baseUrl}/api/visitors/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ fullName: 'Already Here', mobileNumber: number, city: 'Hyderabad' }),
+    });
+    expect(first.status).toBe(201);
+    const visitor = await openDevice({ viewport: { width: 390, height: 844 } });
+    try {
+      const { page, context } = visitor;
+      await page.goto(`${baseUrl}/visitor-registration`);
+      await hydrated(page);
+      await fillVisitor(page, 'Already Here', number);
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'Register Now', exact: true }).click();
+      await page.getByText(/You are offline\. Your registration is saved/).waitFor();
+      await context.setOffline(false);
+      const said =
+        'You have already registered. Thank you for your interest! Your pass was sent when you first registered: Find my pass, on My passes, sends it again.';
+      await page.locator('.form__status').getByText(said).waitFor({ timeout: 20_000 });
+      await page.getByText('Not accepted (1)').waitFor();
+      await page.goto(`${baseUrl}/passes`);
+      await hydrated(page);
+      const refused = page.locator('.waiting--refused');
+      await refused.getByText(/Visitor Registration for Already Here.*was not accepted: You have already registered/).waitFor();
+      await page.reload();
+      await hydrated(page);
+      await refused.getByRole('button', { name: 'Dismiss' }).click();
+      await refused.waitFor({ state: 'detached' });
+      await page.reload();
+      await hydrated(page);
+      await page.waitForTimeout(500);
+      expect(await page.getByText(/Not accepted/).count()).toBe(0);
+    } finally {
+      await visitor.close();
+    }
+  }, 60_000);
+
+  it('an enquiry kept offline speaks of a reply, not a pass', async () => {
+    const visitor = await openDevice({ viewport: { width: 1280, height: 800 } });
+    try {
+      const { page, context } = visitor;
+      await page.goto(`${baseUrl}/`);
+      await hydrated(page);
+      await page.getByRole('button', { name: 'Enquire Now' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Enquire Now' });
+      await dialog.getByLabel('Full Name').fill('Curious Buyer');
+      await dialog.getByLabel('Mobile Number').fill(mobile());
+      await page.waitForTimeout(500); // the popup's code for checking and sending arrives with it
+      await context.setOffline(true);
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await dialog.getByText('You are offline. Your enquiry is saved on this device and will be sent automatically when you are back online.').waitFor();
+      await context.setOffline(false);
+      await page.locator('.toasts').getByText('Enquiry from Curious Buyer has been sent. We will reply to you soon.').waitFor({ timeout: 20_000 });
+      await dialog.locator('.form__status').getByText('Enquiry from Curious Buyer has been sent. We will reply to you soon.').waitFor();
+      expect(await page.getByText(/pass/i).filter({ hasText: 'Curious Buyer' }).count()).toBe(0);
+    } finally {
+      await visitor.close();
+    }
+  }, 60_000);
+});
