@@ -6,6 +6,7 @@ import { visitors } from '../../db/tables/people';
 import { idempotencyKeys } from '../../db/tables/system';
 import { PASS_CODE_ALPHABET, PASS_CODE_LENGTH } from '../../lib/pass-code';
 import { type ApiTarget, isClockReading, makeApiTarget } from '../../testing/api-target';
+import { TEST_REGISTRATION_CLOSES_AT } from '../../testing/open-featured-event';
 
 let t: ApiTarget;
 let featuredId: string;
@@ -27,6 +28,8 @@ beforeAll(async () => {
     eventName: 'Builders Awards Night',
     startDateTime: '2025-10-19T12:30:00.000Z',
     endDateTime: '2025-10-19T17:30:00.000Z',
+    // Ended, like the featured event: kept open as an organiser would (open-featured-event.ts).
+    registrationClosesAt: TEST_REGISTRATION_CLOSES_AT,
     createdAt: at,
     updatedAt: at,
   });
@@ -548,7 +551,7 @@ describe('GET /api/public/site', () => {
       startDateTime: '2025-10-18T03:30:00.000Z',
       endDateTime: '2025-10-19T14:30:00.000Z',
       registrationOpensAt: null,
-      registrationClosesAt: null,
+      registrationClosesAt: TEST_REGISTRATION_CLOSES_AT,
       address: '',
       mapUrl: '',
       openingHours: '',
