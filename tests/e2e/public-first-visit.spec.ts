@@ -200,3 +200,30 @@ describe('every waiting state in words that are true', () => {
     }
   }, 60_000);
 });
+
+describe('the forms', () => {
+  it('a town the list lacks: City "Other", then the town typed, stored and found by the panel\'s search', async () => {
+    const visitor = await openDevice({ viewport: { width: 390, height: 844 } });
+    try {
+      const { page } = visitor;
+      await page.goto(`${baseUrl}/visitor-registration`);
+      await hydrated(page);
+      const number = mobile();
+      await page.getByLabel('Full Name').fill('Town Person');
+      await page.getByLabel('Mobile Number').fill(number);
+      await page.getByLabel('State').selectOption('Telangana');
+      await page.getByLabel('City').selectOption('Other');
+      // Required like the city: the form's own message beside the town until it is typed.
+      await page.getByRole('button', { name: 'Register Now', exact: true }).click();
+      await page.getByText('City is required').waitFor();
+      await page.getByLabel('Your town').fill('Sangareddy');
+      await page.getByRole('button', { name: 'Register Now', exact: true }).click();
+      await page.getByText('Visitor registration successful!').waitFor();
+      const token = await apiLogin(baseUrl, inject('adminEmail'), inject('adminPassword'));
+      const found = await api<{ data: { items: Array<{ mobileNumber: string; city: string }> } }>(baseUrl, token, 'GET', '/visitors?q=sangareddy&limit=10');
+      expect(found.body.data.items.map((item) => item.city)).toEqual(['Sangareddy']);
+    } finally {
+      await visitor.close();
+    }
+  });
+});

@@ -121,6 +121,18 @@ describe('POST /api/visitors/register', () => {
   });
 });
 
+describe('a town the city list lacks', () => {
+  it("is stored as typed and found by the panel's search", async () => {
+    const res = await post('/api/visitors/register', { fullName: 'Lakshmi Devi', mobileNumber: mobile(), city: 'Suryapet' });
+    expect(res.status).toBe(201);
+    expect((await res.json()).data.city).toBe('Suryapet');
+    const token = await t.login();
+    const found = await t.request('GET', '/api/visitors?q=suryap&limit=10', { token });
+    const items = (await found.json()).data.items as Array<{ fullName: string; city: string }>;
+    expect(items.map((item) => [item.fullName, item.city])).toEqual([['Lakshmi Devi', 'Suryapet']]);
+  });
+});
+
 describe('the other submissions', () => {
   it('POST /api/stalls/register stores a public booking', async () => {
     const number = mobile();

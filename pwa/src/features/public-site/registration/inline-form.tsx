@@ -275,7 +275,7 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
               </select>
             </div>
             <InlineField id={`${id}-org`} {...bound('organizationName')} label="Organization Name" autoComplete="organization" required={false} />
-            <CityPicker key={cityKey} name="city" label="City" value={values.city ?? ''} error={errors.city} onChange={set('city')} />
+            <CityPicker key={cityKey} name="city" label="City" value={values.city ?? ''} error={errors.city} onChange={set('city')} onInvalid={showErrors} />
           </>
         ) : (
           <>
