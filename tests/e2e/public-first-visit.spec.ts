@@ -226,4 +226,27 @@ describe('the forms', () => {
       await visitor.close();
     }
   });
+
+  it('an optional e-mail on the inline forms: a wrong one gets its message, a right one is stored', async () => {
+    const visitor = await openDevice({ viewport: { width: 1280, height: 800 } });
+    try {
+      const { page } = visitor;
+      await page.goto(`${baseUrl}/stall-registration`);
+      await hydrated(page);
+      await page.getByLabel('Company / Organization Name').fill('Mail Builders');
+      await page.getByLabel('Contact Person Name').fill('Mail Person');
+      await page.getByLabel('Mobile Number').fill(mobile());
+      await page.getByLabel('E-mail (optional)').fill('mail at builders');
+      await page.getByRole('button', { name: 'Book Stall', exact: true }).click();
+      await page.getByText('Please enter a valid e-mail address').waitFor();
+      await page.getByLabel('E-mail (optional)').fill('sales@mail-builders.in');
+      await page.getByRole('button', { name: 'Book Stall', exact: true }).click();
+      await page.getByText('Stall registration successful! We will contact you soon.').waitFor();
+      const token = await apiLogin(baseUrl, inject('adminEmail'), inject('adminPassword'));
+      const found = await api<{ data: { items: Array<{ email: string }> } }>(baseUrl, token, 'GET', '/stalls?q=mail-builders.in&limit=10');
+      expect(found.body.data.items.map((item) => item.email)).toEqual(['sales@mail-builders.in']);
+    } finally {
+      await visitor.close();
+    }
+  });
 });

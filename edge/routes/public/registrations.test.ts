@@ -245,6 +245,17 @@ describe('the other submissions', () => {
     const chosen = await post('/api/enquiries', { name: 'Farah', mobile: number, organization: 'Farah Realty', subscriptionType: '10 PACK PLATINUM' });
     expect(chosen.status).toBe(201);
     expect((await chosen.json()).data).toMatchObject({ organization: 'Farah Realty', subscriptionType: '10 PACK PLATINUM' });
+
+    // The optional e-mail, for the reply.
+    const withEmail = await post('/api/enquiries', { name: 'Farah', mobile: mobile(), email: 'farah@realty.in' });
+    expect(withEmail.status).toBe(201);
+    const [stored] = await t.db
+      .select()
+      .from(enquiries)
+      .where(eq(enquiries.id, (await withEmail.json()).data.id));
+    expect(stored?.email).toBe('farah@realty.in');
+    const badEmail = await post('/api/enquiries', { name: 'Farah', mobile: mobile(), email: 'farah at realty' });
+    expect(badEmail.status).toBe(400);
   });
 
   it('gives every registration its own pass code', async () => {

@@ -1,4 +1,5 @@
 import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
+import { EMAIL_LABEL } from '@edge/schemas/vocabulary';
 import { ChunkBoundary } from '@pwa/components/chunk-boundary';
 import type { SavedPass } from '@pwa/offline/db';
 import { holdSubmission } from '@pwa/offline/public-outbox-signal';
@@ -39,7 +40,7 @@ interface InlineFieldProps {
   label: string;
   value: string;
   error?: string;
-  type?: 'text' | 'tel';
+  type?: 'text' | 'tel' | 'email';
   autoComplete?: string;
   required?: boolean;
   onChange: (value: string) => void;
@@ -66,7 +67,7 @@ function InlineField({ id, name, label, value, error, type = 'text', autoComplet
         type={type}
         required={required}
         pattern={tel ? INLINE_MOBILE_PATTERN_ATTRIBUTE : undefined}
-        inputMode={tel ? 'tel' : undefined}
+        inputMode={tel ? 'tel' : type === 'email' ? 'email' : undefined}
         placeholder={tel ? '9876543210' : undefined}
         autoComplete={autoComplete}
         value={value}
@@ -282,6 +283,7 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
             <InlineField id={`${id}-company`} {...bound('companyName')} label="Company / Organization Name" autoComplete="organization" />
             <InlineField id={`${id}-name`} {...bound('contactPersonName')} label="Contact Person Name" autoComplete="name" />
             <InlineField id={`${id}-mobile`} {...bound('mobileNumber')} label="Mobile Number" type="tel" autoComplete="tel-national" />
+            <InlineField id={`${id}-email`} {...bound('email')} label={EMAIL_LABEL} type="email" autoComplete="email" required={false} />
           </>
         )}
         <button type="submit" className="button button--primary form__submit" disabled={!live || busy || closed !== null} data-live={live}>

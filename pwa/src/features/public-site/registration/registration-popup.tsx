@@ -222,8 +222,8 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
                 <input
                   id={id}
                   name={field.name}
-                  type={field.kind === 'tel' ? 'tel' : 'text'}
-                  inputMode={field.kind === 'tel' ? 'tel' : undefined}
+                  type={field.kind === 'tel' || field.kind === 'email' ? field.kind : 'text'}
+                  inputMode={field.kind === 'tel' ? 'tel' : field.kind === 'email' ? 'email' : undefined}
                   placeholder={field.kind === 'tel' ? '+91 98765 43210' : undefined}
                   autoComplete={field.autoComplete}
                   value={values[field.name] ?? ''}

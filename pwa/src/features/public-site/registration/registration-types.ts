@@ -37,7 +37,7 @@ const DEFAULT_ENQUIRY_CHOICES = ['General Enquiry', 'Partnership', 'Media', 'Oth
 interface FieldSpec {
   name: string;
   label: string;
-  kind: 'text' | 'tel' | 'select' | 'city';
+  kind: 'text' | 'tel' | 'email' | 'select' | 'city';
   required: boolean;
   autoComplete?: string;
   options?: readonly string[];
@@ -59,6 +59,7 @@ function field<K extends RegistrationKind>(
 const tel = { kind: 'tel', autoComplete: 'tel' } as const;
 const person = { kind: 'text', autoComplete: 'name' } as const;
 const organisation = { kind: 'text', autoComplete: 'organization' } as const;
+const email = { kind: 'email', autoComplete: 'email' } as const;
 
 export interface TypeSpec {
   /** Which of the shared form schemas checks it. */
@@ -86,6 +87,7 @@ export function typeSpec(
           field('visitor', 'workingProfessional', { kind: 'select', options: PROFESSIONAL_TYPES }),
           field('visitor', 'organizationName', organisation),
           field('visitor', 'city', { kind: 'city' }),
+          field('visitor', 'email', email),
         ],
       };
     case 'Awards Registration':
@@ -99,6 +101,7 @@ export function typeSpec(
           field('awards', 'organization', organisation),
           // Offered once the organiser has listed the categories (Settings); optional.
           ...(awardCategories.length > 0 ? [field('awards', 'category', { kind: 'select', options: awardCategories })] : []),
+          field('awards', 'email', email),
         ],
       };
     case 'Book a Stall':
@@ -106,14 +109,24 @@ export function typeSpec(
         kind: 'stall',
         endpoint: '/api/stalls/register',
         nameField: 'contactPersonName',
-        fields: [field('stall', 'companyName', organisation), field('stall', 'contactPersonName', person), field('stall', 'mobileNumber', tel)],
+        fields: [
+          field('stall', 'companyName', organisation),
+          field('stall', 'contactPersonName', person),
+          field('stall', 'mobileNumber', tel),
+          field('stall', 'email', email),
+        ],
       };
     case 'Sponsor Registration':
       return {
         kind: 'sponsor',
         endpoint: '/api/sponsors/register',
         nameField: 'name',
-        fields: [field('sponsor', 'organization', organisation), field('sponsor', 'name', person), field('sponsor', 'mobile', tel)],
+        fields: [
+          field('sponsor', 'organization', organisation),
+          field('sponsor', 'name', person),
+          field('sponsor', 'mobile', tel),
+          field('sponsor', 'email', email),
+        ],
       };
     case 'Enquire Now':
       return {
@@ -125,6 +138,7 @@ export function typeSpec(
           field('enquiry', 'mobile', tel),
           field('enquiry', 'organization', organisation),
           field('enquiry', 'subscriptionType', { kind: 'select', options: enquiryChoices }),
+          field('enquiry', 'email', email),
         ],
       };
   }
