@@ -277,6 +277,7 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
             </div>
             <InlineField id={`${id}-org`} {...bound('organizationName')} label="Organization Name" autoComplete="organization" required={false} />
             <CityPicker key={cityKey} name="city" label="City" value={values.city ?? ''} error={errors.city} onChange={set('city')} onInvalid={showErrors} />
+            <InlineField id={`${id}-email`} {...bound('email')} label={EMAIL_LABEL} type="email" autoComplete="email" required={false} />
           </>
         ) : (
           <>
