@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { openFeaturedEvent } from '../edge/testing/open-featured-event';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..');
 
@@ -78,6 +79,9 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     if (Date.now() > deadline) throw new Error(`The server did not answer within 20 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+
+  // The browser tests and the benchmarks register on the featured event, which has ended.
+  await openFeaturedEvent(url, adminEmail, adminPassword);
 
   return {
     url,

@@ -7,6 +7,7 @@ import { freePort } from '../../scripts/built-server';
 import { GENERATION_FILE } from './generation-folder';
 import { openDatabase } from './local-database';
 import { checkDataFolder, describeStartupFailure, Refusal } from './startup-checks';
+import { openFeaturedEvent } from '../testing/open-featured-event';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const ADMIN = { ADMIN_EMAIL: 'admin@expo.test', ADMIN_PASSWORD: 'restore test password' };
@@ -48,6 +49,8 @@ async function startServer(env: Record<string, string>) {
     if (Date.now() > deadline) throw new Error('the server did not answer within 30 s');
     await new Promise((r) => setTimeout(r, 100));
   }
+  // It registers on the featured event, which has ended.
+  await openFeaturedEvent(url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
   const register = (mobileNumber: string) =>
     fetch(`${url}/api/visitors/register`, {
       method: 'POST',

@@ -5,15 +5,21 @@ import { formatOpening } from '../../pwa/src/lib/dates';
 type RegistrationWindowState = 'open' | 'not-yet' | 'closed';
 
 export interface RegistrationWindow {
-  /** ISO 8601 UTC; null: no limit on that side. */
+  /** ISO 8601 UTC; null: no limit before (opens) or the event's end (closes). */
   registrationOpensAt: string | null;
   registrationClosesAt: string | null;
+  /** The event's end: registration closes then unless the organiser set another close (decision 048). */
+  endDateTime: string;
 }
+
+/** When registration closes: the organiser's close, else the event's end. */
+export const registrationClosesAt = (event: RegistrationWindow): string => event.registrationClosesAt || event.endDateTime;
 
 function registrationWindow(event: RegistrationWindow, now: Date): RegistrationWindowState {
   const at = now.toISOString();
   if (event.registrationOpensAt && at < event.registrationOpensAt) return 'not-yet';
-  if (event.registrationClosesAt && at >= event.registrationClosesAt) return 'closed';
+  // Compared as instants: an end stored with another offset or precision still closes on time.
+  if (now.getTime() >= Date.parse(registrationClosesAt(event))) return 'closed';
   return 'open';
 }
 

@@ -154,6 +154,7 @@ export const enquirySchema = z.object({
   // Optional and without a default value: blank stays blank (the column's default is '').
   organization: textWithDefault(FIELD_LABELS.enquiry.organization, ''),
   subscriptionType: textWithDefault(FIELD_LABELS.enquiry.subscriptionType, REGISTRATION_DEFAULTS.subscriptionType),
+  email: optionalEmail,
   ...submissionFields,
 });
 
@@ -219,12 +220,14 @@ const inlineVisitorFormSchema = z.object({
   workingProfessional: z.optional(workingProfessionalChoice),
   organizationName: optionalText(FIELD_LABELS.visitor.organizationName),
   city: requiredText(FIELD_LABELS.visitor.city, INLINE_MESSAGES.city),
+  email: optionalEmail,
 });
 
 const inlineStallFormSchema = z.object({
   companyName: requiredText(FIELD_LABELS.stall.companyName, INLINE_MESSAGES.organization),
   contactPersonName: requiredText(FIELD_LABELS.stall.contactPersonName, INLINE_MESSAGES.name),
   mobileNumber: inlineMobile,
+  email: optionalEmail,
 });
 
 export const INLINE_FORM_SCHEMAS = { visitor: inlineVisitorFormSchema, stall: inlineStallFormSchema } as const;

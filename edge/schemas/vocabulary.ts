@@ -37,6 +37,9 @@ export const REGISTRATION_DEFAULTS = {
   subscriptionType: 'General Enquiry',
 } as const;
 
+/** Every public form's optional e-mail (the pass, or the reply, goes there too). */
+export const EMAIL_LABEL = 'E-mail (optional)';
+
 export type RegistrationKind = 'visitor' | 'awards' | 'stall' | 'sponsor' | 'enquiry';
 
 /**
@@ -50,11 +53,12 @@ export const FIELD_LABELS = {
     workingProfessional: 'Professional Type',
     organizationName: 'Organization Name',
     city: 'City',
+    email: EMAIL_LABEL,
   },
-  awards: { nomineeName: 'Nominee Name', mobile: 'Contact Person Mobile', organization: 'Organization', category: 'Award Category' },
-  stall: { companyName: 'Company / Organization Name', contactPersonName: 'Contact Person Name', mobileNumber: 'Mobile Number' },
-  sponsor: { organization: 'Sponsor Organization Name', name: 'Contact Person Name', mobile: 'Mobile Number' },
-  enquiry: { name: 'Full Name', mobile: 'Mobile Number', organization: 'Organization', subscriptionType: 'Subscription Type' },
+  awards: { nomineeName: 'Nominee Name', mobile: 'Contact Person Mobile', organization: 'Organization', category: 'Award Category', email: EMAIL_LABEL },
+  stall: { companyName: 'Company / Organization Name', contactPersonName: 'Contact Person Name', mobileNumber: 'Mobile Number', email: EMAIL_LABEL },
+  sponsor: { organization: 'Sponsor Organization Name', name: 'Contact Person Name', mobile: 'Mobile Number', email: EMAIL_LABEL },
+  enquiry: { name: 'Full Name', mobile: 'Mobile Number', organization: 'Organization', subscriptionType: 'Subscription Type', email: EMAIL_LABEL },
 } as const satisfies Record<RegistrationKind, Record<string, string>>;
 
 /** The popup's required fields per type, in the order the popup shows them. */

@@ -8,6 +8,7 @@ import type { Context } from 'hono';
 import { createApp } from '../app';
 import { hashPassword } from '../auth/password';
 import { ensureFeaturedEvent, ensureFirstAdmin } from '../db/initial-data';
+import { OPEN_FEATURED_EVENT_SQL } from './open-featured-event';
 import { LibsqlError } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { shareEventCache } from '../lib/events';
@@ -169,6 +170,7 @@ export async function makeTestApp(
     },
   };
   await ensureFeaturedEvent(db, clock.now());
+  await client.execute(OPEN_FEATURED_EVENT_SQL);
   await ensureFirstAdmin(db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, pepper: deps.secrets.passwordPepper, now: clock.now() });
   const app = createApp(deps, { publicPages: options.publicPages });
 

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hydrated, openDevice } from './browser';
 import { LANDING_TEXTS } from '../../edge/testing/landing-texts';
+import { TEST_REGISTRATION_CLOSES_AT } from '../../edge/testing/open-featured-event';
 import { api, apiLogin } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
@@ -301,9 +302,11 @@ describe('honest submission states', () => {
   it('a server slower than the time-out is not called offline: it stays queued, is sent again, and the pass appears', async () => {
     const visitor = await openDevice({ viewport: { width: 390, height: 844 } });
     try {
-      const { page } = visitor;
+      const { page, context } = visitor;
       let slow = true;
-      await page.route('**/api/visitors/register', async (route) => {
+      // The context's route: the service worker's Background Sync reaches the same slow server (a page's
+      // route would let the worker's request through at once, and the form would say 'sent' straight away).
+      await context.route('**/api/visitors/register', async (route) => {
         if (slow) await new Promise((resolve) => setTimeout(resolve, 16_000));
         await route.continue().catch(() => undefined);
       });
@@ -317,7 +320,11 @@ describe('honest submission states', () => {
       await page.getByText(/The server is slow to answer\. Your registration is saved on this device and we will keep trying/).waitFor({ timeout: 25_000 });
       expect(await page.getByText(/You are offline/).count()).toBe(0);
       slow = false;
-      await page.locator('.toasts').getByText('Visitor Registration for Patient Person has been sent. Your pass is in My passes.').waitFor({ timeout: 30_000 });
+      await page
+        .locator('.toasts')
+        .getByText('Visitor Registration for Patient Person has been sent. Your pass is in My passes.')
+        .first()
+        .waitFor({ timeout: 30_000 });
       await page.getByRole('dialog', { name: 'Your pass' }).waitFor();
     } finally {
       await visitor.close();
@@ -349,7 +356,35 @@ describe("the event's life and the visitor's next steps", () => {
       expect(await dialog.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true);
     } finally {
       await visitor.close();
-      expect((await api(baseUrl, token, 'PUT', `/events/${eventId}`, { registrationClosesAt: null })).status).toBe(200);
+      expect((await api(baseUrl, token, 'PUT', `/events/${eventId}`, { registrationClosesAt: TEST_REGISTRATION_CLOSES_AT })).status).toBe(200);
+    }
+  });
+
+  it('the ended seeded event takes no registration by default: home and registration pages say so, and the API in the same words', async () => {
+    const token = await apiLogin(baseUrl, inject('adminEmail'), inject('adminPassword'));
+    const site = (await (await fetch(`${baseUrl}/api/public/site`)).json()) as { data: { event: { id: string } } };
+    const eventId = site.data.event.id;
+    // No close set by the organiser: registration closes at the event's end (19 October 2025).
+    expect((await api(baseUrl, token, 'PUT', `/events/${eventId}`, { registrationClosesAt: null })).status).toBe(200);
+    const visitor = await openDevice({ viewport: { width: 390, height: 844 } });
+    try {
+      const refused = await fetch(`${baseUrl}/api/visitors/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ fullName: 'Too Late', mobileNumber: mobile(), city: 'Hyderabad' }),
+      });
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { message: string }).message).toBe('Registration for this event has closed.');
+      for (const path of ['/', '/visitor-registration', '/stall-registration']) {
+        expect(await (await fetch(`${baseUrl}${path}`)).text(), path).toContain('Registration for this event has closed.');
+        await visitor.page.goto(`${baseUrl}${path}`);
+        await hydrated(visitor.page);
+        await visitor.page.getByText('Registration for this event has closed.').first().waitFor();
+      }
+      expect(await visitor.page.getByRole('button', { name: 'Book Stall', exact: true }).isDisabled()).toBe(true);
+    } finally {
+      await visitor.close();
+      expect((await api(baseUrl, token, 'PUT', `/events/${eventId}`, { registrationClosesAt: TEST_REGISTRATION_CLOSES_AT })).status).toBe(200);
     }
   });
 

@@ -1,6 +1,7 @@
 import { createClient } from '@libsql/client';
 import type { TestProject } from 'vitest/node';
 import { readSeed } from '../../edge/testing/api-target';
+import { OPEN_FEATURED_EVENT_SQL } from '../../edge/testing/open-featured-event';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../edge/testing/test-app';
 import { startWorkerRuntime } from '../../scripts/worker-runtime';
 
@@ -12,6 +13,7 @@ export default async function setup(project: TestProject) {
   const runtime = await startWorkerRuntime({ admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
   try {
     const client = createClient({ url: runtime.databaseUrl });
+    await client.execute(OPEN_FEATURED_EVENT_SQL);
     const seed = await readSeed(client);
     client.close();
     project.provide('workerTarget', { url: runtime.url, databaseUrl: runtime.databaseUrl, passwordPepper: runtime.secrets.passwordPepper, seed });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Send, signIn } from '../../testing/sessions';
+import { TEST_REGISTRATION_CLOSES_AT } from '../../testing/open-featured-event';
 import { makeTestApp, type TestApp } from '../../testing/test-app';
 
 /** What is special about each resource: its defaults, rules and messages. */
@@ -167,7 +168,8 @@ describe('rules and messages', () => {
     expect((await send('POST', '/api/events', { ...base, endDateTime: undefined })).body.message).toBe('Start date and end date are required');
     expect((await send('POST', '/api/events', { ...base, endDateTime: '2026-01-09T00:00:00Z' })).body.message).toBe('End date cannot be before start date');
 
-    const created = await send('POST', '/api/events', { ...base, isFeatured: true });
+    // Featured from now on for the rest of this file: its registration kept open like the test app's (open-featured-event.ts).
+    const created = await send('POST', '/api/events', { ...base, isFeatured: true, registrationClosesAt: TEST_REGISTRATION_CLOSES_AT });
     expect(created.body.data).toMatchObject({ status: 'active', isFeatured: true, name: 'Expo', bannerUrl: null });
     const featured = (await send('GET', '/api/events?limit=100')).body.data.items.filter((e: { isFeatured: boolean }) => e.isFeatured);
     expect(featured.map((e: { id: string }) => e.id)).toEqual([created.body.data.id]);

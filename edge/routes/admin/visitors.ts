@@ -15,7 +15,7 @@ export const visitorResource = {
     ...personDefaults(input, context),
     passCode: newPassCode(),
   }),
-  searchColumns: [visitors.fullName, visitors.mobileNumber, visitors.email, visitors.organizationName, visitors.passCode],
+  searchColumns: [visitors.fullName, visitors.mobileNumber, visitors.email, visitors.organizationName, visitors.city, visitors.passCode],
   identity: { name: 'fullName', organisation: 'organizationName' },
   csv: [...personCsv.slice(0, 4), ['Professional Type', (r) => r.workingProfessional], ...personCsv.slice(4)],
 } satisfies ResourceDescription;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/tables/events';
 import { forgetCachedEvents } from '../../lib/events';
 import { signIn } from '../../testing/sessions';
+import { TEST_REGISTRATION_CLOSES_AT } from '../../testing/open-featured-event';
 import { makeTestApp, type TestApp } from '../../testing/test-app';
 import { REGISTRATION_CLOSED_MESSAGE } from './submit';
 
@@ -76,7 +77,7 @@ describe('the registration window of an event', () => {
     const refused = await t.request('PUT', `/api/events/${eventId}`, { token: admin, body: notLink });
     expect(refused.status).toBe(400);
     expect((await refused.json()).errors).toEqual({ mapUrl: 'The map link must be a web address (https://…)' });
-    await setWindow(null, null);
+    await setWindow(null, TEST_REGISTRATION_CLOSES_AT);
   });
 
   it('takes submissions inside the window and refuses them before and after it with a 403 that says why', async () => {
@@ -101,8 +102,32 @@ describe('the registration window of an event', () => {
       expect(late.status, path).toBe(403);
       expect((await late.json()).message).toBe(REGISTRATION_CLOSED_MESSAGE);
     }
-    // Cleared: open with no limit.
+    // A close far ahead (the organiser's choice): open again.
+    await setWindow(null, TEST_REGISTRATION_CLOSES_AT);
+    expect((await t.request('POST', '/api/visitors/register', { json: visitor() })).status).toBe(201);
+  });
+
+  it("closes at the event's end when the organiser set no close, on the public pages' data and in the API's words", async () => {
+    // The featured event ended on 19 October 2025; the test clock is in March 2026.
     await setWindow(null, null);
+    for (const [path, body] of [
+      ['/api/visitors/register', visitor()],
+      ['/api/enquiries', { name: 'Asha', mobile: mobile(), subscriptionType: 'General Enquiry' }],
+    ] as const) {
+      const ended = await t.request('POST', path, { json: body });
+      expect(ended.status, path).toBe(403);
+      expect((await ended.json()).message).toBe(REGISTRATION_CLOSED_MESSAGE);
+    }
+    // An event still ahead takes registrations until its end, and not a moment after.
+    const end = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
+    const moved = await t.request('PUT', `/api/events/${eventId}`, { token: admin, json: { endDateTime: end } });
+    expect(moved.status).toBe(200);
+    forgetCachedEvents(t.db);
+    expect((await t.request('POST', '/api/visitors/register', { json: visitor() })).status).toBe(201);
+    t.clock.advance(3_600_000);
+    forgetCachedEvents(t.db);
+    expect((await t.request('POST', '/api/visitors/register', { json: visitor() })).status).toBe(403);
+    await setWindow(null, TEST_REGISTRATION_CLOSES_AT);
     expect((await t.request('POST', '/api/visitors/register', { json: visitor() })).status).toBe(201);
   });
 
@@ -114,6 +139,6 @@ describe('the registration window of an event', () => {
     const again = await t.request('POST', '/api/visitors/register', { json: body });
     expect(again.status).toBe(201);
     expect((await again.json()).data.id).toBe((await first.json()).data.id);
-    await setWindow(null, null);
+    await setWindow(null, TEST_REGISTRATION_CLOSES_AT);
   });
 });

@@ -6,6 +6,7 @@ import { visitors } from '../../db/tables/people';
 import { idempotencyKeys } from '../../db/tables/system';
 import { PASS_CODE_ALPHABET, PASS_CODE_LENGTH } from '../../lib/pass-code';
 import { type ApiTarget, isClockReading, makeApiTarget } from '../../testing/api-target';
+import { TEST_REGISTRATION_CLOSES_AT } from '../../testing/open-featured-event';
 
 let t: ApiTarget;
 let featuredId: string;
@@ -27,6 +28,8 @@ beforeAll(async () => {
     eventName: 'Builders Awards Night',
     startDateTime: '2025-10-19T12:30:00.000Z',
     endDateTime: '2025-10-19T17:30:00.000Z',
+    // Ended, like the featured event: kept open as an organiser would (open-featured-event.ts).
+    registrationClosesAt: TEST_REGISTRATION_CLOSES_AT,
     createdAt: at,
     updatedAt: at,
   });
@@ -115,6 +118,18 @@ describe('POST /api/visitors/register', () => {
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toEqual({ success: false, message: 'Unknown event', errors: { eventId: 'Unknown event' } });
     expect(await t.rowCounts()).toEqual(before);
+  });
+});
+
+describe('a town the city list lacks', () => {
+  it("is stored as typed and found by the panel's search", async () => {
+    const res = await post('/api/visitors/register', { fullName: 'Lakshmi Devi', mobileNumber: mobile(), city: 'Suryapet' });
+    expect(res.status).toBe(201);
+    expect((await res.json()).data.city).toBe('Suryapet');
+    const token = await t.login();
+    const found = await t.request('GET', '/api/visitors?q=suryap&limit=10', { token });
+    const items = (await found.json()).data.items as Array<{ fullName: string; city: string }>;
+    expect(items.map((item) => [item.fullName, item.city])).toEqual([['Lakshmi Devi', 'Suryapet']]);
   });
 });
 
@@ -230,6 +245,17 @@ describe('the other submissions', () => {
     const chosen = await post('/api/enquiries', { name: 'Farah', mobile: number, organization: 'Farah Realty', subscriptionType: '10 PACK PLATINUM' });
     expect(chosen.status).toBe(201);
     expect((await chosen.json()).data).toMatchObject({ organization: 'Farah Realty', subscriptionType: '10 PACK PLATINUM' });
+
+    // The optional e-mail, for the reply.
+    const withEmail = await post('/api/enquiries', { name: 'Farah', mobile: mobile(), email: 'farah@realty.in' });
+    expect(withEmail.status).toBe(201);
+    const [stored] = await t.db
+      .select()
+      .from(enquiries)
+      .where(eq(enquiries.id, (await withEmail.json()).data.id));
+    expect(stored?.email).toBe('farah@realty.in');
+    const badEmail = await post('/api/enquiries', { name: 'Farah', mobile: mobile(), email: 'farah at realty' });
+    expect(badEmail.status).toBe(400);
   });
 
   it('gives every registration its own pass code', async () => {
@@ -548,7 +574,7 @@ describe('GET /api/public/site', () => {
       startDateTime: '2025-10-18T03:30:00.000Z',
       endDateTime: '2025-10-19T14:30:00.000Z',
       registrationOpensAt: null,
-      registrationClosesAt: null,
+      registrationClosesAt: TEST_REGISTRATION_CLOSES_AT,
       address: '',
       mapUrl: '',
       openingHours: '',

@@ -150,6 +150,7 @@ export const publicRoutes = new Hono<AppEnv>()
           ...base,
           name: input.name,
           mobileNumber: input.mobile,
+          email: input.email ?? '',
           organization: input.organization,
           subscriptionType: input.subscriptionType,
           registrationType: 'enquiry',

@@ -37,6 +37,12 @@ export interface OutboxEntry {
   createdAt: string;
   attempts: number;
   lastError?: string;
+  /**
+   * The server's refusal of a submission sent from here (the window closed meanwhile, already registered, a
+   * field it refused): kept, with the server's words, where the person looks (the waiting list on every
+   * public page, My passes) until they dismiss it. A refused entry is never sent again.
+   */
+  refused?: { kind: 'duplicate' | 'rejected'; message: string; at: string };
 }
 
 /** An entry pass, kept so it opens offline at the venue. */

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventProDatabase, type OutboxEntry } from './db';
-import { enqueue, flushOutbox, pendingEntries, type Sender, type SendOutcome } from './public-outbox';
+import { dismissRefused, enqueue, flushOutbox, pendingEntries, refusedEntries, type Sender, type SendOutcome } from './public-outbox';
 
 let db: EventProDatabase;
 let n = 0;
@@ -120,7 +120,7 @@ describe('public outbox', () => {
     reopened.close();
   });
 
-  it('drops an entry the server refuses for good or already has, and keeps the pass of a sent one', async () => {
+  it('keeps an entry the server refuses for good or already has, with its words, until dismissed; never sends it again; keeps the pass of a sent one', async () => {
     await enqueue(db, entry('d1'));
     await enqueue(db, entry('d2'));
     await enqueue(db, entry('d3'));
@@ -138,5 +138,14 @@ describe('public outbox', () => {
     expect(reports.map((r) => r.outcome.kind)).toEqual(['duplicate', 'rejected', 'sent']);
     expect(await pendingEntries(db)).toEqual([]);
     expect((await db.passes.toArray()).map((p) => p.passCode)).toEqual(['ABCDEFGHJK']);
+    const refused = await refusedEntries(db);
+    expect(refused.map((e) => [e.id, e.refused?.kind, e.refused?.message])).toEqual([
+      ['d1', 'duplicate', 'You have already registered. Thank you for your interest!'],
+      ['d2', 'rejected', 'Mobile number must be 10-15 digits'],
+    ]);
+    await flushOutbox(db, server.send);
+    expect(server.calls).toEqual(['d1', 'd2', 'd3']);
+    await dismissRefused(db, 'd1');
+    expect((await refusedEntries(db)).map((e) => e.id)).toEqual(['d2']);
   });
 });

@@ -27,8 +27,20 @@ export async function enqueue(db: EventProDatabase, entry: OutboxEntry): Promise
   changed(await db.publicOutbox.count());
 }
 
+/** What still waits for the server, oldest first. */
 export async function pendingEntries(db: EventProDatabase): Promise<OutboxEntry[]> {
-  return db.publicOutbox.orderBy('createdAt').toArray();
+  return (await db.publicOutbox.orderBy('createdAt').toArray()).filter((entry) => !entry.refused);
+}
+
+/** What the server refused after it waited here, oldest first, until the person dismisses it. */
+export async function refusedEntries(db: EventProDatabase): Promise<OutboxEntry[]> {
+  return (await db.publicOutbox.orderBy('createdAt').toArray()).filter((entry) => entry.refused);
+}
+
+/** The person has read a refusal: it goes. */
+export async function dismissRefused(db: EventProDatabase, id: string): Promise<void> {
+  await db.publicOutbox.delete(id);
+  changed(await db.publicOutbox.count());
 }
 
 async function withLock<T>(run: () => Promise<T>): Promise<T> {
@@ -41,9 +53,9 @@ let running: Promise<FlushReport[]> | null = null;
 let again = false;
 
 /**
- * Sends every waiting entry, oldest first. An entry leaves the outbox once the server has answered for
- * it (created, already there, or refused for good); network failures, time-outs, 429 and 5xx keep it for
- * the next flush. Concurrent calls in one tab share the run (and trigger one more pass after it).
+ * Sends every waiting entry, oldest first. An entry leaves the outbox once the server has created it; one
+ * the server refused for good (already there, or refused) stays, marked refused, until the person dismisses
+ * it; network failures, time-outs, 429 and 5xx keep it for the next flush. Concurrent calls in one tab share the run (and trigger one more pass after it).
  */
 export function flushOutbox(db: EventProDatabase, send: Sender): Promise<FlushReport[]> {
   if (running) {
@@ -71,7 +83,7 @@ async function flushOnce(db: EventProDatabase, send: Sender): Promise<FlushRepor
   for (const id of ids) {
     // Re-read under the lock: another tab may have sent it while we waited.
     const entry = await db.publicOutbox.get(id);
-    if (!entry) continue;
+    if (!entry || entry.refused) continue;
     let outcome: SendOutcome;
     try {
       outcome = await send(entry);
@@ -85,8 +97,10 @@ async function flushOnce(db: EventProDatabase, send: Sender): Promise<FlushRepor
       break;
     }
     await db.transaction('rw', db.publicOutbox, db.passes, async () => {
-      if (outcome.kind === 'sent' && outcome.pass) await db.passes.put(outcome.pass);
-      await db.publicOutbox.delete(id);
+      if (outcome.kind === 'sent') {
+        if (outcome.pass) await db.passes.put(outcome.pass);
+        await db.publicOutbox.delete(id);
+      } else await db.publicOutbox.update(id, { refused: { kind: outcome.kind, message: outcome.message, at: new Date().toISOString() } });
     });
     reports.push({ entry, outcome });
   }

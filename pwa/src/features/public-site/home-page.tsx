@@ -2,7 +2,7 @@ import { toast } from '../../components/toasts';
 import { Countdown } from './countdown';
 import { formatDateRange, formatDay } from '../../lib/dates';
 import { PublicLayout, usePublicActions } from './public-layout';
-import { useEvent } from './site-data';
+import { useEvent, useRegistrationClosed } from './site-data';
 import { usePageMeta } from './use-page-meta';
 
 import { LandingSections } from './landing-sections';
@@ -33,6 +33,8 @@ export function HomePage() {
 
 function HomeHero() {
   const event = useEvent();
+  // After the event's end (or the organiser's close) the home says so, in the API's words, before any script.
+  const closed = useRegistrationClosed();
   return (
     <section className="hero hero--home" aria-labelledby="home-title">
       <div className="hero__inner">
@@ -42,6 +44,11 @@ function HomeHero() {
         </h1>
         <p className="hero__dates">{formatDateRange(event.startDateTime, event.endDateTime)}</p>
         <p className="hero__venue">{event.venue}</p>
+        {closed ? (
+          <p className="form__message form__message--info hero__closed" role="status">
+            {closed}
+          </p>
+        ) : null}
         <div className="hero__actions">
           <a href="/visitor-registration" className="button button--primary">
             Visitor Registration <span className="tag">Free</span>

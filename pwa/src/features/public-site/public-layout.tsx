@@ -1,7 +1,22 @@
-import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { Toasts } from '../../components/toasts';
+import {
+  type ComponentType,
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { ChunkBoundary } from '../../components/chunk-boundary';
+import { toast, Toasts } from '../../components/toasts';
+import { loadOnce } from '../../lib/load-once';
 import type { SavedPass } from '../../offline/db';
-import { outboxMayHaveEntries, subscribeOutbox } from '../../offline/public-outbox-signal';
+import { outboxMayHaveEntries, outboxTouched, subscribeOutbox } from '../../offline/public-outbox-signal';
+import type { PopupProps } from './registration/registration-popup';
 import type { RegistrationType } from './registration/registration-types';
 import { OUTBOX_REPORT_MESSAGE } from './registration/outbox-report';
 import { SiteFooter } from './site-footer';
@@ -9,14 +24,22 @@ import { SiteHeader } from './site-header';
 import { useEvent } from './site-data';
 import './public-site.css';
 
-// Everything below loads on demand: none of it is needed for the first paint of a public page.
-const RegistrationPopup = lazy(() => import('./registration/registration-popup'));
+// Everything below loads on demand: none of it is needed for the first paint of a public page. Each is
+// inside a ChunkBoundary: a chunk that cannot load leaves its part out, never the page blank.
+const loadPopup = loadOnce(() => import('./registration/registration-popup'));
 const PassDialog = lazy(() => import('./registration/pass-dialog'));
-const WaitingList = lazy(() => import('./registration/waiting-list'));
+const loadWaitingList = loadOnce(() => import('./registration/waiting-list'));
+
+/** The popup could not be opened: its code did not arrive. Said as it is; the next tap tries again. */
+const popupNotLoadedMessage = () =>
+  navigator.onLine
+    ? 'The form could not be opened: the server is not answering. Please try again in a moment.'
+    : 'The form could not be opened: you are offline. Please try again when you are back online.';
 
 interface PopupState {
   type: RegistrationType;
   subscription?: string;
+  Popup: ComponentType<PopupProps>;
 }
 
 interface PublicActions {
@@ -42,7 +65,8 @@ function useOutboxSync(eventName: string, waiting: boolean, onPass: (pass: Saved
   useEffect(() => {
     const flush = () => {
       if (!navigator.onLine || !outboxMayHaveEntries()) return;
-      void import('./registration/outbox-sync').then((module) => module.flushAndReport(eventName, onPass));
+      // Not loaded (still no network, or no answer): the next trigger tries again.
+      void import('./registration/outbox-sync').then((module) => module.flushAndReport(eventName, onPass)).catch(() => undefined);
     };
     flush();
     window.addEventListener('online', flush);
@@ -51,6 +75,7 @@ function useOutboxSync(eventName: string, waiting: boolean, onPass: (pass: Saved
       const data = event.data as { type?: string; reports?: unknown } | undefined;
       if (data?.type !== OUTBOX_REPORT_MESSAGE || !Array.isArray(data.reports)) return;
       const reports = data.reports;
+      outboxTouched();
       void import('./registration/outbox-sync').then((module) => module.tellPerson(reports, onPass));
     };
     navigator.serviceWorker?.addEventListener('message', fromWorker);
@@ -62,6 +87,32 @@ function useOutboxSync(eventName: string, waiting: boolean, onPass: (pass: Saved
   }, [eventName, waiting, onPass]);
 }
 
+/**
+ * The list of what waits (and what was refused), once its code is here: loaded with the forms' code (the
+ * submit kit), else tried again whenever the outbox changes or the network returns, so a list whose code
+ * could not load at first still shows once it can.
+ */
+function WaitingListWhenLoaded() {
+  const [List, setList] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let alive = true;
+    const attempt = () =>
+      void loadWaitingList().then(
+        (module) => alive && setList(() => module.default),
+        () => undefined,
+      );
+    attempt();
+    const unsubscribe = subscribeOutbox(attempt);
+    window.addEventListener('online', attempt);
+    return () => {
+      alive = false;
+      unsubscribe();
+      window.removeEventListener('online', attempt);
+    };
+  }, []);
+  return List ? <List /> : null;
+}
+
 export function PublicLayout({ children, className }: { children: ReactNode; className?: string }) {
   const [popup, setPopup] = useState<PopupState | null>(null);
   const [pass, setPass] = useState<SavedPass | null>(null);
@@ -69,7 +120,14 @@ export function PublicLayout({ children, className }: { children: ReactNode; cla
   const waiting = useSyncExternalStore(subscribeOutbox, outboxMayHaveEntries, () => false);
   useOutboxSync(event.eventName, waiting, setPass);
 
-  const openPopup = useCallback((type: RegistrationType, subscription?: string) => setPopup({ type, subscription }), []);
+  const openPopup = useCallback(
+    (type: RegistrationType, subscription?: string) =>
+      void loadPopup().then(
+        (module) => setPopup({ type, subscription, Popup: module.default }),
+        () => toast(popupNotLoadedMessage(), 'error'),
+      ),
+    [],
+  );
   const actions = useMemo(() => ({ openPopup }), [openPopup]);
 
   return (
@@ -77,28 +135,29 @@ export function PublicLayout({ children, className }: { children: ReactNode; cla
       <div className={className ? `site ${className}` : 'site'}>
         <SiteHeader onChoose={openPopup} />
         {children}
-        {waiting ? (
-          <Suspense fallback={null}>
-            <WaitingList />
-          </Suspense>
-        ) : null}
+        {waiting ? <WaitingListWhenLoaded /> : null}
         <SiteFooter />
       </div>
       <Toasts />
-      <Suspense fallback={null}>
-        {popup ? (
-          // `key`: closing resets the type and the fields.
-          <RegistrationPopup
-            key={popup.type + (popup.subscription ?? '')}
-            type={popup.type}
-            subscription={popup.subscription}
-            eventName={event.eventName}
-            onClose={() => setPopup(null)}
-            onPass={setPass}
-          />
-        ) : null}
-        {pass ? <PassDialog pass={pass} onClose={() => setPass(null)} /> : null}
-      </Suspense>
+      {popup ? (
+        // `key`: closing resets the type and the fields.
+        <popup.Popup
+          key={popup.type + (popup.subscription ?? '')}
+          type={popup.type}
+          subscription={popup.subscription}
+          eventName={event.eventName}
+          onClose={() => setPopup(null)}
+          onPass={setPass}
+        />
+      ) : null}
+      {pass ? (
+        // Keyed by pass: a dialog whose code did not load does not keep a later pass from showing.
+        <ChunkBoundary key={pass.passCode}>
+          <Suspense fallback={null}>
+            <PassDialog pass={pass} onClose={() => setPass(null)} />
+          </Suspense>
+        </ChunkBoundary>
+      ) : null}
     </ActionsContext.Provider>
   );
 }

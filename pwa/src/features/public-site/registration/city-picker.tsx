@@ -10,13 +10,35 @@ interface CityPickerProps {
   error?: string;
   required?: boolean;
   className?: string;
+  /** The browser found a field empty (required): the form shows its own message instead of the browser's bubble. */
+  onInvalid?: () => void;
 }
 
-/** State then city (changing the state clears the city). Only the city is sent. */
-export function CityPicker({ name, label, value, onChange, error, required = true, className = 'field' }: CityPickerProps) {
+/** The last choice of every state's cities: a town the list does not name is typed instead. */
+export const OTHER_CITY = 'Other';
+
+/**
+ * State then city (changing the state clears the city). A town the list lacks (Suryapet, Sangareddy) is
+ * "Other", then typed in a field of its own; what is sent as the city is the town as typed. Only the city
+ * is sent.
+ */
+export function CityPicker({ name, label, value, onChange, error, required = true, className = 'field', onInvalid }: CityPickerProps) {
   const id = useId();
+  const invalid = onInvalid
+    ? (event: { preventDefault(): void }) => {
+        event.preventDefault();
+        onInvalid();
+      }
+    : undefined;
   const [state, setState] = useState('');
+  const [other, setOther] = useState(false);
   const cities = citiesOf(state);
+  const errorId = `${id}-city-error`;
+  const errorText = error ? (
+    <p id={errorId} className="field__error">
+      {error}
+    </p>
+  ) : null;
   return (
     <>
       <div className={className}>
@@ -28,9 +50,11 @@ export function CityPicker({ name, label, value, onChange, error, required = tru
           id={`${id}-state`}
           value={state}
           required={required}
+          onInvalid={invalid}
           onChange={(event) => {
             const next = changeLocation({ state, city: value }, { state: event.target.value });
             setState(next.state);
+            setOther(false);
             onChange(next.city);
           }}
         >
@@ -47,25 +71,49 @@ export function CityPicker({ name, label, value, onChange, error, required = tru
         </label>
         <select
           id={`${id}-city`}
-          name={name}
-          value={value}
+          // With "Other" the typed town is the field sent under this name.
+          name={other ? undefined : name}
+          value={other ? OTHER_CITY : value}
           required={required}
           disabled={!state}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-city-error` : undefined}
-          onChange={(event) => onChange(event.target.value)}
+          onInvalid={invalid}
+          aria-invalid={error && !other ? true : undefined}
+          aria-describedby={error && !other ? errorId : undefined}
+          onChange={(event) => {
+            const chosen = event.target.value;
+            setOther(chosen === OTHER_CITY);
+            onChange(chosen === OTHER_CITY ? '' : chosen);
+          }}
         >
           <option value="">{state ? 'Select city' : 'Select a state first'}</option>
           {cities.map((city) => (
             <option key={city}>{city}</option>
           ))}
+          {state ? <option value={OTHER_CITY}>Other (type your town)</option> : null}
         </select>
-        {error ? (
-          <p id={`${id}-city-error`} className="field__error">
-            {error}
-          </p>
-        ) : null}
+        {other ? null : errorText}
       </div>
+      {other ? (
+        <div className={className}>
+          <label htmlFor={`${id}-town`}>
+            Your town
+            {required ? <span aria-hidden="true"> *</span> : null}
+          </label>
+          <input
+            id={`${id}-town`}
+            name={name}
+            type="text"
+            autoComplete="address-level2"
+            value={value}
+            required={required}
+            onInvalid={invalid}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          {errorText}
+        </div>
+      ) : null}
     </>
   );
 }

@@ -1,18 +1,24 @@
 import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
+import { EMAIL_LABEL } from '@edge/schemas/vocabulary';
+import { ChunkBoundary } from '@pwa/components/chunk-boundary';
 import type { SavedPass } from '@pwa/offline/db';
+import { holdSubmission } from '@pwa/offline/public-outbox-signal';
 import { NextSteps } from '../next-steps';
 import { useRegistrationClosed } from '../site-data';
 import { CityPicker } from './city-picker';
 import { useFocusFirstInvalid } from './focus-invalid';
 import { useFormTakeover } from './form-takeover';
+import { refusalAdvice } from './outbox-report';
+import { useQueuedEntry } from './queued-entry';
 import {
   type FieldErrors,
   type FormRules,
+  heldReason,
   INLINE_MOBILE_PATTERN_ATTRIBUTE,
   loadFormRules,
+  loadSubmitKit,
   PROFESSIONAL_TYPES,
-  QUEUED_MESSAGE,
-  SLOW_SERVER_MESSAGE,
+  queuedMessage,
   type Values,
 } from './registration-types';
 
@@ -34,7 +40,7 @@ interface InlineFieldProps {
   label: string;
   value: string;
   error?: string;
-  type?: 'text' | 'tel';
+  type?: 'text' | 'tel' | 'email';
   autoComplete?: string;
   required?: boolean;
   onChange: (value: string) => void;
@@ -61,7 +67,7 @@ function InlineField({ id, name, label, value, error, type = 'text', autoComplet
         type={type}
         required={required}
         pattern={tel ? INLINE_MOBILE_PATTERN_ATTRIBUTE : undefined}
-        inputMode={tel ? 'tel' : undefined}
+        inputMode={tel ? 'tel' : type === 'email' ? 'email' : undefined}
         placeholder={tel ? '9876543210' : undefined}
         autoComplete={autoComplete}
         value={value}
@@ -94,6 +100,8 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
   const [pass, setPass] = useState<SavedPass | null>(null);
+  // The submission this form kept on the device, followed until it is sent or refused.
+  const [queuedId, setQueuedId] = useState<string | null>(null);
   const [cityKey, setCityKey] = useState(0);
   const closed = useRegistrationClosed();
   const form = useRef<HTMLFormElement>(null);
@@ -110,7 +118,10 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
   const setMobile = (value: string) => {
     if (rules) return set('mobileNumber')(rules.inlineMobileInput(value));
     set('mobileNumber')(value);
-    void loadRules().then((loaded) => setValues((current) => ({ ...current, mobileNumber: loaded.inlineMobileInput(current.mobileNumber ?? '') })));
+    void loadRules().then(
+      (loaded) => setValues((current) => ({ ...current, mobileNumber: loaded.inlineMobileInput(current.mobileNumber ?? '') })),
+      () => undefined, // not loaded (no network): the number is read when the form is sent
+    );
   };
   const live = useFormTakeover(form, ({ mobileNumber, ...typed }) => {
     setValues((current) => ({ ...current, ...typed }));
@@ -119,12 +130,15 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
   const check = (loaded: FormRules, formValues: Values) => loaded.checkForm(loaded.INLINE_FORM_SCHEMAS[kind], formValues);
   // The browser refused the form (required, pattern): the form's own messages, on the number as read.
   const showErrors = () =>
-    void loadRules().then((loaded) => {
-      const read = values.mobileNumber ? { ...values, mobileNumber: loaded.inlineMobileInput(values.mobileNumber) } : values;
-      setValues(read);
-      const checked = check(loaded, read);
-      setErrors(checked.ok ? {} : checked.errors);
-    });
+    void loadRules().then(
+      (loaded) => {
+        const read = values.mobileNumber ? { ...values, mobileNumber: loaded.inlineMobileInput(values.mobileNumber) } : values;
+        setValues(read);
+        const checked = check(loaded, read);
+        setErrors(checked.ok ? {} : checked.errors);
+      },
+      () => undefined, // not loaded (no network): the browser's own marks stay
+    );
   /** What every field of this form is given for its name: its value, its message, its setter (the number's own), the form's refusal handler. */
   const bound = (name: string) => ({
     name,
@@ -134,33 +148,76 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
     onInvalid: showErrors,
   });
 
+  const success = kind === 'visitor' ? INLINE_TEXT.visitorSuccess : INLINE_TEXT.stallSuccess;
+  useQueuedEntry(queuedId, (state) => {
+    setQueuedId(null);
+    if (state === 'sent') setMessage({ tone: 'success', text: success });
+    else setMessage({ tone: state.kind === 'duplicate' ? 'info' : 'error', text: [state.message, refusalAdvice(state)].filter(Boolean).join(' ') });
+  });
+  const endpoint = kind === 'visitor' ? '/api/visitors/register' : '/api/stalls/register';
+  const typeLabel = kind === 'visitor' ? 'Visitor Registration' : 'Book a Stall';
+  const clearFields = () => {
+    setValues(kind === 'visitor' ? { workingProfessional: 'Others' } : {});
+    setCityKey((key) => key + 1);
+  };
+  /**
+   * The code that checks and sends did not arrive (a first visit whose network went, a chunk gone after a
+   * deploy): the fields, which the browser's own rules accepted, are kept on the device as typed, and sent
+   * once that code loads. Never a form stuck on "Processing...".
+   */
+  const holdWithoutCode = () => {
+    const id = crypto.randomUUID();
+    const name = (kind === 'visitor' ? values.fullName : values.contactPersonName) ?? '';
+    const held = holdSubmission({ id, form: 'inline', kind, endpoint, values, name, typeLabel, createdAt: new Date().toISOString() });
+    if (!held) return setMessage({ tone: 'error', text: INLINE_TEXT.error });
+    setMessage({ tone: 'info', text: queuedMessage(heldReason(), 'registration') });
+    setQueuedId(id);
+    clearFields();
+  };
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     setMessage(null);
     setPass(null);
+    setQueuedId(null);
     setAttempt((count) => count + 1);
-    const checked = check(await loadRules(), values);
+    setBusy(true);
+    try {
+      await send();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const send = async () => {
+    let kit: Awaited<ReturnType<typeof loadSubmitKit>>;
+    try {
+      kit = await loadSubmitKit();
+    } catch {
+      return holdWithoutCode();
+    }
+    const [loaded, { submitRegistration }] = kit;
+    setRules(() => loaded);
+    const checked = check(loaded, values);
     setErrors(checked.ok ? {} : checked.errors);
     if (!checked.ok) return;
 
-    setBusy(true);
     const { body } = checked;
-    const { submitRegistration } = await import('./submit');
     const result = await submitRegistration({
-      endpoint: kind === 'visitor' ? '/api/visitors/register' : '/api/stalls/register',
+      endpoint,
       body,
       name: 'fullName' in body ? body.fullName : body.contactPersonName,
-      typeLabel: kind === 'visitor' ? 'Visitor Registration' : 'Book a Stall',
+      typeLabel,
       eventName,
     });
-    setBusy(false);
     switch (result.kind) {
       case 'created':
-        setMessage({ tone: 'success', text: kind === 'visitor' ? INLINE_TEXT.visitorSuccess : INLINE_TEXT.stallSuccess });
+        setMessage({ tone: 'success', text: success });
         setPass(result.pass);
         break;
       case 'queued':
-        setMessage({ tone: 'info', text: result.reason === 'slow' ? SLOW_SERVER_MESSAGE : QUEUED_MESSAGE });
+        setMessage({ tone: 'info', text: queuedMessage(result.reason, 'registration') });
+        setQueuedId(result.id);
         break;
       case 'duplicate':
         setMessage({ tone: 'info', text: result.message });
@@ -174,8 +231,7 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
         });
         return;
     }
-    setValues(kind === 'visitor' ? { workingProfessional: 'Others' } : {});
-    setCityKey((key) => key + 1);
+    clearFields();
   };
 
   const title = kind === 'visitor' ? 'Visitor Registration' : 'Stall Registration';
@@ -189,7 +245,19 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
           {closed}
         </p>
       ) : null}
-      <form ref={form} className="form" aria-labelledby={`${id}-title`} onSubmit={onSubmit} onFocus={() => void loadRules()}>
+      <form
+        ref={form}
+        className="form"
+        aria-labelledby={`${id}-title`}
+        onSubmit={onSubmit}
+        // The first focus loads everything sending needs (rules, sender, outbox), not only the rules.
+        onFocus={() =>
+          void loadSubmitKit().then(
+            ([loaded]) => setRules(() => loaded),
+            () => undefined,
+          )
+        }
+      >
         {kind === 'visitor' ? (
           <>
             <InlineField id={`${id}-name`} {...bound('fullName')} label="Full Name" autoComplete="name" />
@@ -208,13 +276,15 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
               </select>
             </div>
             <InlineField id={`${id}-org`} {...bound('organizationName')} label="Organization Name" autoComplete="organization" required={false} />
-            <CityPicker key={cityKey} name="city" label="City" value={values.city ?? ''} error={errors.city} onChange={set('city')} />
+            <CityPicker key={cityKey} name="city" label="City" value={values.city ?? ''} error={errors.city} onChange={set('city')} onInvalid={showErrors} />
+            <InlineField id={`${id}-email`} {...bound('email')} label={EMAIL_LABEL} type="email" autoComplete="email" required={false} />
           </>
         ) : (
           <>
             <InlineField id={`${id}-company`} {...bound('companyName')} label="Company / Organization Name" autoComplete="organization" />
             <InlineField id={`${id}-name`} {...bound('contactPersonName')} label="Contact Person Name" autoComplete="name" />
             <InlineField id={`${id}-mobile`} {...bound('mobileNumber')} label="Mobile Number" type="tel" autoComplete="tel-national" />
+            <InlineField id={`${id}-email`} {...bound('email')} label={EMAIL_LABEL} type="email" autoComplete="email" required={false} />
           </>
         )}
         <button type="submit" className="button button--primary form__submit" disabled={!live || busy || closed !== null} data-live={live}>
@@ -234,9 +304,11 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
       </form>
       {pass ? (
         <>
-          <Suspense fallback={null}>
-            <PassCard pass={pass} />
-          </Suspense>
+          <ChunkBoundary>
+            <Suspense fallback={null}>
+              <PassCard pass={pass} />
+            </Suspense>
+          </ChunkBoundary>
           <NextSteps headingLevel={3} />
         </>
       ) : null}

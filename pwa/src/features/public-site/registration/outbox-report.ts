@@ -1,15 +1,33 @@
 // What a person is told about a waiting submission once it was sent: by the page that sent it (a toast) or,
-// when the service worker sent it, by the site's open pages or a notification. Plain code: the service
-// worker imports it too.
+// when the service worker sent it, by the site's open pages or a notification; and what they read about a
+// refused one until they dismiss it. Plain code: the service worker imports it too.
+import type { OutboxEntry } from '@pwa/offline/db';
 import type { FlushReport } from '@pwa/offline/public-outbox';
 
 /** What the service worker posts to the site's pages after it sent waiting submissions itself. */
 export const OUTBOX_REPORT_MESSAGE = 'eventpro:public-outbox-report';
 
+const isEnquiry = (entry: Pick<OutboxEntry, 'endpoint'>) => entry.endpoint === '/api/enquiries';
+
+/** What a waiting submission is, in the person's words: "Visitor Registration for Asha", "Enquiry from Ravi". */
+export const submissionTitle = (entry: Pick<OutboxEntry, 'endpoint' | 'typeLabel' | 'name'>) =>
+  isEnquiry(entry) ? `Enquiry from ${entry.name}` : `${entry.typeLabel} for ${entry.name}`;
+
+/** What was sent leads to: a pass for a registration, a reply for an enquiry (which has no pass). */
+export const sentLine = (entry: Pick<OutboxEntry, 'endpoint' | 'typeLabel' | 'name'>) =>
+  `${submissionTitle(entry)} has been sent. ${isEnquiry(entry) ? 'We will reply to you soon.' : 'Your pass is in My passes.'}`;
+
 /** One line per entry the server answered: what the person is told, and the pass to show. */
 export function reportLine({ entry, outcome }: Pick<FlushReport, 'entry' | 'outcome'>): { text: string; tone: 'success' | 'info' | 'error' } | null {
-  if (outcome.kind === 'sent') return { text: `${entry.typeLabel} for ${entry.name} has been sent. Your pass is in My passes.`, tone: 'success' };
-  if (outcome.kind === 'duplicate') return { text: outcome.message, tone: 'info' };
-  if (outcome.kind === 'rejected') return { text: `${entry.typeLabel} for ${entry.name} was not accepted: ${outcome.message}`, tone: 'error' };
+  if (outcome.kind === 'sent') return { text: sentLine(entry), tone: 'success' };
+  if (outcome.kind === 'duplicate') return { text: `${submissionTitle(entry)}: ${outcome.message}`, tone: 'info' };
+  if (outcome.kind === 'rejected') return { text: `${submissionTitle(entry)} was not accepted: ${outcome.message}`, tone: 'error' };
   return null;
+}
+
+/** What the person can do about a refused submission (none when the refusal leaves nothing to do, e.g. registration closed). */
+export function refusalAdvice(refused: NonNullable<OutboxEntry['refused']>): string | null {
+  if (refused.kind === 'duplicate') return 'Your pass was sent when you first registered: Find my pass, on My passes, sends it again.';
+  if (/^Registration (for this event has closed|opens on)/.test(refused.message)) return null;
+  return 'Fill in the form again with the details corrected.';
 }

@@ -2,13 +2,16 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { DEFAULT_PACKAGES, subscriptionChoices } from '@edge/lib/site-defaults';
 import { Dialog } from '@pwa/components/dialog';
 import type { SavedPass } from '@pwa/offline/db';
+import { holdSubmission } from '@pwa/offline/public-outbox-signal';
 import { useRegistrationClosed, useSite } from '../site-data';
 import { CityPicker } from './city-picker';
 
 import { toast } from '@pwa/components/toasts';
 import { useFocusFirstInvalid } from './focus-invalid';
-import { type FieldErrors, loadFormRules, QUEUED_MESSAGE, type RegistrationType, SLOW_SERVER_MESSAGE, typeSpec, type Values } from './registration-types';
-import { submitRegistration } from './submit';
+import { refusalAdvice, sentLine } from './outbox-report';
+import { useQueuedEntry } from './queued-entry';
+import { type FieldErrors, heldReason, loadSubmitKit, queuedMessage, type RegistrationType, submissionNoun, typeSpec, type Values } from './registration-types';
+import type { SubmitResult } from './submit';
 
 const POPUP_TEXT = 'Fill in the details below to complete your registration.';
 const POPUP_SUCCESS = 'Registration successful!';
@@ -23,7 +26,7 @@ const ICONS: Record<RegistrationType, string> = {
   'Enquire Now': 'M4 5h16v11H8l-4 4V5Zm4 5h8M8 13h5',
 };
 
-interface PopupProps {
+export interface PopupProps {
   type: RegistrationType;
   subscription?: string;
   eventName: string;
@@ -47,8 +50,8 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
   const [sending, setSending] = useState(false);
   const [message, setMessage] = useState<Message>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  // Opening the popup is the moment to fetch the rules (the shared schemas) its submit checks.
-  useEffect(() => void loadFormRules(), []);
+  // Opening the popup is the moment to fetch what its submit needs (the shared schemas, the sender).
+  useEffect(() => void loadSubmitKit().catch(() => undefined), []);
   // Closed while sending (Esc, ✕): the submission goes on, and its outcome is told as a toast instead.
   const open = useRef(true);
   useEffect(
@@ -66,48 +69,89 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
   const dirty = Object.values(values).some((value) => value.trim() !== '' && value !== subscription);
 
   const set = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const noun = submissionNoun(spec.endpoint);
+  // A submission kept on the device while the popup is still open: its outcome replaces "will be sent".
+  const [queued, setQueued] = useState<{ id: string; name: string } | null>(null);
+  useQueuedEntry(queued?.id ?? null, (state) => {
+    setQueued(null);
+    if (state === 'sent') setMessage({ tone: 'success', text: sentLine({ endpoint: spec.endpoint, typeLabel: type, name: queued?.name ?? '' }) });
+    else setMessage({ tone: state.kind === 'duplicate' ? 'info' : 'error', text: [state.message, refusalAdvice(state)].filter(Boolean).join(' ') });
+  });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
     setMessage(null);
+    setQueued(null);
     setAttempt((count) => count + 1);
+    setSending(true);
+    let result: SubmitResult | undefined;
+    try {
+      result = await send();
+    } finally {
+      if (open.current) setSending(false);
+    }
+    if (result) settle(result);
+  };
+
+  /** Checks and sends (or keeps) the submission; undefined when a field is wrong (its message is shown). */
+  const send = async (): Promise<SubmitResult | undefined> => {
+    let kit: Awaited<ReturnType<typeof loadSubmitKit>>;
+    try {
+      kit = await loadSubmitKit();
+    } catch {
+      // The code that checks and sends did not arrive: the fields are kept on the device as typed, checked
+      // and sent once it loads (public-outbox-signal.ts). The popup stays no longer on "Submitting...".
+      const id = crypto.randomUUID();
+      const kept = holdSubmission({
+        id,
+        form: 'popup',
+        kind: spec.kind,
+        endpoint: spec.endpoint,
+        values,
+        name: values[spec.nameField] ?? '',
+        typeLabel: type,
+        createdAt: new Date().toISOString(),
+      });
+      return kept ? { kind: 'queued', reason: heldReason(), id } : { kind: 'failed', status: 0, message: POPUP_FAILURE, serverMessage: false };
+    }
+    const [rules, { submitRegistration }] = kit;
     // The type's shared form schema: every message beside its field; the body sent is the schema's output.
-    const rules = await loadFormRules();
     const checked = rules.checkForm(rules.FORM_SCHEMAS[spec.kind], values);
     setErrors(checked.ok ? {} : checked.errors);
-    if (!checked.ok) return;
-
-    setSending(true);
+    if (!checked.ok) return undefined;
     const body: Record<string, unknown> = checked.body;
-    const result = await submitRegistration({
+    return submitRegistration({
       endpoint: spec.endpoint,
       body,
       name: String(body[spec.nameField] ?? ''),
       typeLabel: type,
       eventName,
     });
+  };
+
+  const settle = (result: SubmitResult) => {
     if (!open.current) {
       // The popup was closed meanwhile: the outcome as a toast, and the pass when there is one.
       if (result.kind === 'created') {
         toast.success(POPUP_SUCCESS);
         if (result.pass) onPass(result.pass);
-      } else if (result.kind === 'queued') toast(result.reason === 'slow' ? SLOW_SERVER_MESSAGE : QUEUED_MESSAGE);
+      } else if (result.kind === 'queued') toast(queuedMessage(result.reason, noun));
       else toast(result.message || POPUP_FAILURE, result.kind === 'duplicate' ? 'info' : 'error');
       return;
     }
-    setSending(false);
     if (result.kind === 'created' || result.kind === 'queued') {
-      setMessage(
-        result.kind === 'created'
-          ? { tone: 'success', text: POPUP_SUCCESS }
-          : { tone: 'info', text: result.reason === 'slow' ? SLOW_SERVER_MESSAGE : QUEUED_MESSAGE },
-      );
+      setMessage(result.kind === 'created' ? { tone: 'success', text: POPUP_SUCCESS } : { tone: 'info', text: queuedMessage(result.reason, noun) });
       setValues({});
       setResetKey((key) => key + 1);
+      if (result.kind === 'queued') {
+        // Kept on the device: the popup stays open with what will happen, and then what did; the person closes it.
+        setQueued({ id: result.id, name: values[spec.nameField] ?? '' });
+        return;
+      }
       closeTimer.current = setTimeout(() => {
         onClose();
-        if (result.kind === 'created' && result.pass) onPass(result.pass);
+        if (result.pass) onPass(result.pass);
       }, CLOSE_AFTER_MS);
     } else if (result.kind === 'duplicate') {
       setMessage({ tone: 'info', text: result.message });
@@ -178,8 +222,8 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
                 <input
                   id={id}
                   name={field.name}
-                  type={field.kind === 'tel' ? 'tel' : 'text'}
-                  inputMode={field.kind === 'tel' ? 'tel' : undefined}
+                  type={field.kind === 'tel' || field.kind === 'email' ? field.kind : 'text'}
+                  inputMode={field.kind === 'tel' ? 'tel' : field.kind === 'email' ? 'email' : undefined}
                   placeholder={field.kind === 'tel' ? '+91 98765 43210' : undefined}
                   autoComplete={field.autoComplete}
                   value={values[field.name] ?? ''}

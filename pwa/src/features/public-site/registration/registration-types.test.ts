@@ -37,9 +37,22 @@ describe('popup validation: required fields and 10-15 digit mobiles', () => {
   });
 
   it('offers the award categories, optional, only once the organiser has listed some', () => {
-    expect(typeSpec('Awards Registration').fields.map((f) => f.name)).toEqual(['nomineeName', 'mobile', 'organization']);
+    expect(typeSpec('Awards Registration').fields.map((f) => f.name)).toEqual(['nomineeName', 'mobile', 'organization', 'email']);
     const category = typeSpec('Awards Registration', undefined, ['Best Luxury Project']).fields.find((f) => f.name === 'category');
     expect(category).toMatchObject({ label: 'Award Category', kind: 'select', required: false, options: ['Best Luxury Project'] });
+  });
+
+  it('offers an optional e-mail on every form, checked when given and left out when blank', () => {
+    for (const type of ['Visitor Registration', 'Awards Registration', 'Book a Stall', 'Sponsor Registration', 'Enquire Now'] as const) {
+      expect(
+        typeSpec(type).fields.find((f) => f.name === 'email'),
+        type,
+      ).toMatchObject({ label: 'E-mail (optional)', kind: 'email', required: false });
+    }
+    const base = { name: 'A', subscriptionType: 'General Enquiry', mobile: '9876543210' };
+    expect(popupErrors('Enquire Now', { ...base, email: 'not an address' })).toEqual({ email: 'Please enter a valid e-mail address' });
+    expect(popupBody('Enquire Now', { ...base, email: ' asha@example.in ' })).toEqual({ ...base, mobile: '+919876543210', email: 'asha@example.in' });
+    expect(popupBody('Enquire Now', { ...base, email: '' })).toEqual({ ...base, mobile: '+919876543210' });
   });
 
   it('accepts an optional + and 10 to 15 digits, spaces aside', () => {

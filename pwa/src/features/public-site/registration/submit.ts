@@ -7,6 +7,8 @@ import { ApiError, serverMessage } from '@pwa/lib/api-error';
 import { readEnvelope } from '@pwa/lib/envelope';
 import { database, type OutboxEntry, type PublicEndpoint, type SavedPass } from '@pwa/offline/db';
 import { enqueue, flushOutbox, type FlushReport, type SendOutcome } from '@pwa/offline/public-outbox';
+import { type HeldSubmission, heldSubmissions, releaseHeld } from '@pwa/offline/public-outbox-signal';
+import type { FormRules, WaitReason } from './registration-types';
 
 const REQUEST_TIMEOUT_MS = 15_000;
 const DUPLICATE_MESSAGE = 'You have already registered. Thank you for your interest!';
@@ -40,7 +42,10 @@ type Answer =
   | { kind: 'created'; message: string; record: CreatedRecord }
   | { kind: 'duplicate'; message: string }
   | { kind: 'failed'; status: number; message: string; serverMessage: boolean; errors?: Record<string, string> }
-  | { kind: 'network'; message: string; reason: 'offline' | 'timeout' | 'network' };
+  | { kind: 'network'; message: string; reason: WaitReason };
+
+/** A gateway's answers for a server behind it that is down or restarting: the server is not answering. */
+const SERVER_NOT_ANSWERING = new Set([502, 503, 504]);
 
 /** One POST (with the client's time-out); never throws. */
 async function postEntry(entry: OutboxEntry): Promise<Answer> {
@@ -49,8 +54,11 @@ async function postEntry(entry: OutboxEntry): Promise<Answer> {
     return { kind: 'created', message: body.message, record: body.data };
   } catch (error) {
     // The time-out ran out: the server is slow, not the device offline.
-    if (error instanceof ApiError && error.isTimeout) return { kind: 'network', message: 'timeout', reason: 'timeout' };
-    if (!(error instanceof ApiError) || error.isNetworkError) return { kind: 'network', message: 'network', reason: navigator.onLine ? 'network' : 'offline' };
+    if (error instanceof ApiError && error.isTimeout) return { kind: 'network', message: 'timeout', reason: 'slow' };
+    // No answer at all: the device's network is gone, or it is there and the server is not answering.
+    if (!(error instanceof ApiError) || error.isNetworkError)
+      return { kind: 'network', message: 'network', reason: navigator.onLine ? 'unreachable' : 'offline' };
+    if (SERVER_NOT_ANSWERING.has(error.status)) return { kind: 'network', message: `HTTP ${error.status}`, reason: 'unreachable' };
     if (error.status === 409) return { kind: 'duplicate', message: DUPLICATE_MESSAGE };
     return {
       kind: 'failed',
@@ -97,8 +105,8 @@ export type SubmitResult =
   | { kind: 'created'; pass: SavedPass | null; message: string }
   | { kind: 'duplicate'; message: string }
   | { kind: 'failed'; status: number; message: string; serverMessage: boolean; errors?: Record<string, string> }
-  /** Kept on the device and sent later: because the device is offline, or because the server was too slow. */
-  | { kind: 'queued'; reason: 'offline' | 'slow' };
+  /** Kept on the device (under `id`) and sent later: the device is offline, the server not answering, or too slow. */
+  | { kind: 'queued'; reason: WaitReason; id: string };
 
 export interface Submission {
   endpoint: OutboxEntry['endpoint'];
@@ -125,7 +133,7 @@ export async function submitRegistration(submission: Submission): Promise<Submit
   if (answer.kind === 'network') {
     await enqueue(db, entry);
     registerBackgroundSync();
-    return { kind: 'queued', reason: answer.reason === 'timeout' ? 'slow' : 'offline' };
+    return { kind: 'queued', reason: answer.reason, id };
   }
   if (answer.kind === 'created') {
     const pass = passOf(entry, answer.record, submission.eventName);
@@ -133,6 +141,47 @@ export async function submitRegistration(submission: Submission): Promise<Submit
     return { kind: 'created', pass, message: answer.message };
   }
   return answer;
+}
+
+/**
+ * Moves the submissions held before the form's code loaded (public-outbox-signal.ts) into the outbox, each
+ * checked now by its form's schema: what the schema accepts waits to be sent under the id it was held with;
+ * what it refuses is kept as refused, with the field's message, for the person to see. Page only (the held
+ * submissions live in localStorage, which a service worker cannot read).
+ */
+export async function takeHeldSubmissions(rules: FormRules): Promise<void> {
+  const held = heldSubmissions();
+  if (held.length === 0) return;
+  const db = database();
+  for (const item of held) await enqueue(db, outboxEntryOf(item, rules));
+  releaseHeld(held.map((item) => item.id));
+  registerBackgroundSync();
+}
+
+function outboxEntryOf(held: HeldSubmission, rules: FormRules): OutboxEntry {
+  const schema =
+    held.form === 'inline' && (held.kind === 'visitor' || held.kind === 'stall') ? rules.INLINE_FORM_SCHEMAS[held.kind] : rules.FORM_SCHEMAS[held.kind];
+  const checked = rules.checkForm(schema, held.values);
+  const entry: OutboxEntry = {
+    id: held.id,
+    endpoint: held.endpoint as PublicEndpoint,
+    body: { ...(checked.ok ? checked.body : held.values), uniqueSubmissionId: held.id },
+    name: held.name,
+    typeLabel: held.typeLabel,
+    createdAt: held.createdAt,
+    attempts: 0,
+  };
+  if (checked.ok) return entry;
+  const message = Object.values(checked.errors).join(' ');
+  return { ...entry, refused: { kind: 'rejected', message, at: new Date().toISOString() } };
+}
+
+/** Where a submission kept on this device stands: still waiting, refused (with the server's words), or gone (sent). */
+export async function outboxEntryState(id: string): Promise<'waiting' | 'sent' | NonNullable<OutboxEntry['refused']>> {
+  if (heldSubmissions().some((item) => item.id === id)) return 'waiting';
+  const entry = await database().publicOutbox.get(id);
+  if (!entry) return 'sent';
+  return entry.refused ?? 'waiting';
 }
 
 /** Sends what waits in the outbox now. */

@@ -1,14 +1,30 @@
 import { useEffect, useState } from 'react';
 import { database, type OutboxEntry } from '@pwa/offline/db';
-import { pendingEntries } from '@pwa/offline/public-outbox';
-import { subscribeOutbox } from '@pwa/offline/public-outbox-signal';
+import { dismissRefused, pendingEntries, refusedEntries } from '@pwa/offline/public-outbox';
+import { heldSubmissions, subscribeOutbox } from '@pwa/offline/public-outbox-signal';
+import { refusalAdvice, submissionTitle } from './outbox-report';
 
-/** What is saved on this device and still waiting for the network. */
+type Waiting = Pick<OutboxEntry, 'id' | 'endpoint' | 'name' | 'typeLabel'>;
+
+/**
+ * What is saved on this device and still waiting for the server (the outbox, and what a form held before its
+ * code loaded), and what the server refused after it waited here, with its words and what to do, until the
+ * person dismisses it. Shown on every public page, My passes included.
+ */
 export default function WaitingList() {
-  const [entries, setEntries] = useState<OutboxEntry[]>([]);
+  const [waiting, setWaiting] = useState<Waiting[]>([]);
+  const [refused, setRefused] = useState<OutboxEntry[]>([]);
   useEffect(() => {
     let alive = true;
-    const load = () => void pendingEntries(database()).then((items) => alive && setEntries(items));
+    const load = () => {
+      const db = database();
+      void Promise.all([pendingEntries(db), refusedEntries(db)]).then(([pending, refusals]) => {
+        if (!alive) return;
+        const held = heldSubmissions().map(({ id, endpoint, name, typeLabel }) => ({ id, endpoint: endpoint as OutboxEntry['endpoint'], name, typeLabel }));
+        setWaiting([...held, ...pending.filter((entry) => !held.some((item) => item.id === entry.id))]);
+        setRefused(refusals);
+      });
+    };
     load();
     const unsubscribe = subscribeOutbox(load);
     return () => {
@@ -16,18 +32,43 @@ export default function WaitingList() {
       unsubscribe();
     };
   }, []);
-  if (entries.length === 0) return null;
+  if (waiting.length === 0 && refused.length === 0) return null;
   return (
-    <section className="waiting" aria-labelledby="waiting-title">
-      <h2 id="waiting-title">Waiting to be sent ({entries.length})</h2>
-      <p>Saved on this device. They will be sent automatically when you are back online.</p>
-      <ul>
-        {entries.map((entry) => (
-          <li key={entry.id}>
-            <strong>{entry.name}</strong> · {entry.typeLabel}
-          </li>
-        ))}
-      </ul>
-    </section>
+    <>
+      {refused.length > 0 ? (
+        <section className="waiting waiting--refused" aria-labelledby="refused-title">
+          <h2 id="refused-title">Not accepted ({refused.length})</h2>
+          <ul>
+            {refused.map((entry) => {
+              const advice = entry.refused ? refusalAdvice(entry.refused) : null;
+              return (
+                <li key={entry.id}>
+                  <p>
+                    <strong>{submissionTitle(entry)}</strong> was not accepted: {entry.refused?.message}
+                    {advice ? ` ${advice}` : null}
+                  </p>
+                  <button type="button" className="button button--secondary" onClick={() => void dismissRefused(database(), entry.id)}>
+                    Dismiss
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
+      {waiting.length > 0 ? (
+        <section className="waiting" aria-labelledby="waiting-title">
+          <h2 id="waiting-title">Waiting to be sent ({waiting.length})</h2>
+          <p>Saved on this device. They will be sent automatically as soon as the server can be reached.</p>
+          <ul>
+            {waiting.map((entry) => (
+              <li key={entry.id}>
+                <strong>{entry.name}</strong> · {entry.typeLabel}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
   );
 }
