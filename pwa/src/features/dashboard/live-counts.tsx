@@ -133,14 +133,8 @@ export function LiveCounts() {
               <span className="panel-muted">
                 {' '}
                 · {d.waiting.toLocaleString('en-IN')} waiting · last heard {duration(d.ageMs)} ago{d.reportedBy ? ` (${d.reportedBy})` : ''}
-                {d.stale ? ' · silent for hours, not counted' : ''}
+                {d.stale ? ' · silent for hours, not counted' : d.silent ? ' · silent over an hour with changes waiting: find it' : ''}
               </span>
-              {d.silent ? (
-                <span className="live-devices__warn" role="note">
-                  {' '}
-                  Silent for over an hour with {d.waiting.toLocaleString('en-IN')} changes waiting: find this device and connect it
-                </span>
-              ) : null}
               {d.clockSkewed ? (
                 <span className="live-devices__warn" role="note">
                   {' '}
