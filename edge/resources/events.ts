@@ -2,13 +2,14 @@ import type { events } from '../db/tables/events';
 import { EVENT_STATUSES, eventCreateSchema, eventUpdateSchema } from '../schemas/events';
 import { describeResource } from './describe';
 
-/** Events: 10 a page, `active` when created without a status, a banner image. */
+/** Events: 10 a page, `active` when created without a status, a banner image; staff read their public face only. */
 export const eventDescription = describeResource<typeof events>()({
   name: 'events',
   singular: 'event',
   statuses: EVENT_STATUSES,
   defaultStatus: 'active',
-  staffMayChangeStatus: false,
+  // Staff choose an event at the door and in the people lists' filter: its name, dates, place and flag.
+  staff: ['id', 'eventName', 'startDateTime', 'endDateTime', 'venue', 'city', 'status', 'isFeatured', 'createdAt', 'updatedAt'],
   sortKeys: ['eventName', 'startDateTime', 'status', 'createdAt'],
   image: { formField: 'banner', column: 'bannerKey', urlField: 'bannerUrl', label: 'Banner' },
   createSchema: eventCreateSchema,

@@ -155,7 +155,7 @@ export function ResourceScreen({
   const queryClient = useQueryClient();
   const user = usePanelUser();
   const isAdmin = user?.role === 'admin';
-  const canChangeStatus = isAdmin || (user?.role === 'staff' && config.staffMayChangeStatus);
+  const canChangeStatus = isAdmin || (user?.role === 'staff' && config.staff === 'check-in');
   const events = useEventChoices();
   const list = useQuery({ ...listQueryOptions(config.name, search), enabled: search.eventId !== undefined });
   const [editing, setEditing] = useState<BaseRecord | null | undefined>(undefined);
