@@ -206,7 +206,7 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
           // Each change is two statements; the first answers its outcome.
           for (let k = 0; k < results.length; k += 2) if (outcomeOf(results[k])?.outcome === 'applied') changed += 1;
         }
-        return ok(c, { matched: matched.length, changed }, `Status updated for ${changed} ${changed === 1 ? 'record' : 'records'}`);
+        return ok(c, { matched: matched.length, changed }, `Status updated for ${changed.toLocaleString('en-IN')} ${changed === 1 ? 'record' : 'records'}`);
       }
 
       for (let i = 0; i < matched.length; i += BULK_CHUNK) {
@@ -223,7 +223,11 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
         ]);
         for (const row of chunk) if (typeof row.image === 'string') await blobs.delete(row.image);
       }
-      return ok(c, { matched: matched.length, changed: matched.length }, `Deleted ${matched.length} ${matched.length === 1 ? 'record' : 'records'}`);
+      return ok(
+        c,
+        { matched: matched.length, changed: matched.length },
+        `Deleted ${matched.length.toLocaleString('en-IN')} ${matched.length === 1 ? 'record' : 'records'}`,
+      );
     })
     .get('/:id', readers(resource), async (c) => {
       const row = await findRow(c.get('deps').db, resource, c.req.param('id'));

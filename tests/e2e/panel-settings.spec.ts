@@ -29,7 +29,7 @@ describe('Settings and roles', () => {
     expect(body.data).toMatchObject({ contactPhone: '+919876543210', contactEmail: 'hello@expo.test' });
   });
 
-  it('lists the award categories typed in Settings on the public site, one per line', async () => {
+  it('lists the award categories typed in Settings on the public site, one per line, and offers them in the nomination form', async () => {
     const { page } = admin.device;
     await page.goto(`${baseUrl}/panel/settings`);
     await expect.poll(() => page.getByRole('button', { name: 'Save settings' }).isEnabled()).toBe(true);
@@ -44,6 +44,13 @@ describe('Settings and roles', () => {
     expect(body.data.awardCategories).toEqual(['Best Luxury Project', 'Best Affordable Housing', 'Green Building of the Year']);
     const home = await (await fetch(`${baseUrl}/`)).text();
     for (const name of body.data.awardCategories) expect(home).toContain(`<li>${name}</li>`);
+    // The same list is the nomination form's Category: one spelling for the public form and the panel's.
+    await page.goto(`${baseUrl}/panel/registrations/awardees`);
+    await page.getByRole('button', { name: '+ Create Nomination' }).click();
+    const category = page.getByRole('dialog').getByLabel('Category', { exact: true });
+    await expect.poll(() => category.evaluate((element) => element.tagName)).toBe('SELECT');
+    expect((await category.locator('option').allTextContents()).slice(1)).toEqual(body.data.awardCategories);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await api(baseUrl, admin.token, 'PUT', '/settings', { awardCategories: [] });
   });
 
