@@ -143,7 +143,7 @@ function OrganisersOnly() {
         </div>
       </header>
       <p>
-        <Link to="/panel/checkin" className="button">
+        <Link to="/panel/checkin" className="button button--primary">
           Venue Check-in
         </Link>
       </p>
