@@ -94,7 +94,9 @@ try {
   // The panel's first load, signed in: every script /panel/dashboard fetches from an empty cache (bench/panel-first-load.ts).
   try {
     const panel = await benchPanelFirstLoad(server.url, await apiLogin(server.url, server.adminEmail, server.adminPassword));
-    const onDemand = panel.onDemandLoaded.length ? `; on-demand screens loaded: ${panel.onDemandLoaded.join(', ')}` : '; no chart, import or export code';
+    const onDemand = panel.onDemandLoaded.length
+      ? `; on-demand screens loaded: ${panel.onDemandLoaded.join(', ')}`
+      : '; no chart, import, export or badge code or font';
     report({
       name: 'JavaScript loaded by /panel/dashboard, signed in (every script of the load, gzip)',
       figure: `${(panel.jsGzipBytes / 1024).toFixed(1)} KB in ${panel.jsFiles.length} files${onDemand}`,

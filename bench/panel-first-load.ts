@@ -12,13 +12,16 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium';
 
-/** Chunks of screens that must load on demand only: the reports' charts, the import screen, badge PDFs, workbooks. */
-const ON_DEMAND = /\/(reports|import-dialog|import-rows|badge-pdf|chart|write-excel|papaparse|read-excel)[-.]/i;
+/**
+ * Files of screens that must load on demand only: the reports' charts, the import screen, badge PDFs (with
+ * fontkit) and their Noto fonts, workbooks.
+ */
+const ON_DEMAND = /\/(reports|import-dialog|import-rows|badge-pdf|pdf-text|fontkit|noto-sans|chart|write-excel|papaparse|read-excel)[-.]/i;
 
 export interface PanelFirstLoad {
   jsGzipBytes: number;
   jsFiles: Array<{ url: string; gzipBytes: number }>;
-  /** Files of on-demand screens that the first load fetched anyway (should be none). */
+  /** Files of on-demand screens (scripts and fonts) that the first load fetched anyway (should be none). */
   onDemandLoaded: string[];
 }
 
@@ -31,8 +34,12 @@ export async function benchPanelFirstLoad(origin: string, token: string, path = 
     await page.goto(`${origin}/robots.txt`);
     await page.evaluate((t) => localStorage.setItem('eventpro.token', t), token);
     const scripts = new Set<string>();
+    // Font files are not scripts, but a badge's fonts fetched by the first load would cost it as much.
+    const fonts = new Set<string>();
     page.on('request', (request) => {
-      if (request.resourceType() === 'script' && request.url().startsWith(origin)) scripts.add(request.url());
+      if (!request.url().startsWith(origin)) return;
+      if (request.resourceType() === 'script') scripts.add(request.url());
+      else if (/\.woff2?$/.test(new URL(request.url()).pathname)) fonts.add(request.url());
     });
     await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
@@ -44,7 +51,7 @@ export async function benchPanelFirstLoad(origin: string, token: string, path = 
     return {
       jsGzipBytes: jsFiles.reduce((sum, file) => sum + file.gzipBytes, 0),
       jsFiles,
-      onDemandLoaded: jsFiles.filter((file) => ON_DEMAND.test(new URL(file.url).pathname)).map((file) => file.url),
+      onDemandLoaded: [...jsFiles.map((file) => file.url), ...fonts].filter((url) => ON_DEMAND.test(new URL(url).pathname)),
     };
   } finally {
     await browser.close();

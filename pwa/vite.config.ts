@@ -198,7 +198,8 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,ico,webmanifest}'],
+        // woff: the badges' Noto fonts (lib/pdf-text.ts), so the door prints a walk-in's badge offline.
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,woff,woff2,ico,webmanifest}'],
       },
       devOptions: { enabled: false },
     }),

@@ -10,6 +10,7 @@ import { importedRows } from '../db/tables/imports';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
 import { fieldErrors, validate } from '../http/validate';
+import { statusCodeOf } from '../schemas/status-labels';
 import { duplicateInFileMessage, type ImportedRow, type ImportOutcome, importRequestSchema, importSummary } from '../schemas/imports';
 import { isUniqueViolation } from './db-errors';
 import { alreadyRegisteredMessage, findSameMobiles } from './duplicates';
@@ -91,6 +92,8 @@ export function importRoutes(resource: ResourceDescription, createSchema: $ZodTy
       const fields: Row = Object.create(null);
       for (const [field, value] of Object.entries(values)) if (value.trim() !== '') fields[field] = value;
       if ('eventId' in table && eventId !== null) fields.eventId = eventId;
+      // A file exported from the panel names statuses in words ("Registered Online"): read as their codes.
+      if (typeof fields.status === 'string') fields.status = statusCodeOf(fields.status, resource.statuses) ?? fields.status;
       const parsed = z.safeParse(createSchema, fields);
       if (!parsed.success) {
         answers.push({ line, outcome: 'invalid', errors: fieldErrors(parsed.error.issues, fields) });

@@ -65,6 +65,20 @@ async function sameMobileAnswer(
   return c.json({ success: false as const, message, errors: { mobileNumber: message }, data: present(resource, existing) }, 409);
 }
 
+/** Who may read a resource's lists and records: staff too when its description gives them any (decision 051). */
+const readers = (resource: ResourceDescription) => (resource.staff ? requireStaff : requireAdmin);
+/** Who may read its history and change its statuses: staff for the people they check in. */
+const doorWork = (resource: ResourceDescription) => (resource.staff === 'check-in' ? requireStaff : requireAdmin);
+
+/**
+ * A record as `user` may see it: staff get only the columns the description names for them (events). The
+ * typed client still sees the whole record's type: the panel's screens that staff open read those columns.
+ */
+function shownTo<Out extends RecordOut>(resource: ResourceDescription, user: { role: string }, record: Out): Out {
+  if (user.role === 'admin' || !Array.isArray(resource.staff)) return record;
+  return Object.fromEntries(resource.staff.map((column) => [column, record[column]])) as Out;
+}
+
 /** Every route of `resourceRoutes` but `POST /`. */
 function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
   /** The row as answered, typed as the resource's record. */
@@ -105,7 +119,7 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
 
   const router = new Hono<AppEnv>()
     .route('/', resource.identity ? duplicateRoutes : new Hono<AppEnv>())
-    .get('/', requireStaff, validate('query', listQuery), async (c) => {
+    .get('/', readers(resource), validate('query', listQuery), async (c) => {
       const query = c.req.valid('query');
       if (query.status && !resource.statuses.includes(query.status)) return fail(c, 400, statusError(resource.statuses));
       const { db } = c.get('deps');
@@ -119,7 +133,7 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
         countRows(db, resource, where),
       ]);
       return ok(c, {
-        items: (rows as Row[]).map((row) => view(row)),
+        items: (rows as Row[]).map((row) => shownTo(resource, c.get('user'), view(row))),
         total,
         page: query.page,
         limit: query.limit,
@@ -155,7 +169,7 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
      * go through the status engine (history and door columns as for one change), records already at the
      * status are left alone; writes go through the write lane in chunks, so other writers interleave.
      */
-    .post('/bulk', resource.staffMayChangeStatus ? requireStaff : requireAdmin, validate('json', bulkActionSchema), async (c) => {
+    .post('/bulk', doorWork(resource), validate('json', bulkActionSchema), async (c) => {
       const input = c.req.valid('json');
       const user = c.get('user');
       // Staff may change people's statuses in bulk as one by one; deleting is the admins'.
@@ -192,7 +206,7 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
           // Each change is two statements; the first answers its outcome.
           for (let k = 0; k < results.length; k += 2) if (outcomeOf(results[k])?.outcome === 'applied') changed += 1;
         }
-        return ok(c, { matched: matched.length, changed }, `Status updated for ${changed} ${changed === 1 ? 'record' : 'records'}`);
+        return ok(c, { matched: matched.length, changed }, `Status updated for ${changed.toLocaleString('en-IN')} ${changed === 1 ? 'record' : 'records'}`);
       }
 
       for (let i = 0; i < matched.length; i += BULK_CHUNK) {
@@ -209,19 +223,23 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
         ]);
         for (const row of chunk) if (typeof row.image === 'string') await blobs.delete(row.image);
       }
-      return ok(c, { matched: matched.length, changed: matched.length }, `Deleted ${matched.length} ${matched.length === 1 ? 'record' : 'records'}`);
+      return ok(
+        c,
+        { matched: matched.length, changed: matched.length },
+        `Deleted ${matched.length.toLocaleString('en-IN')} ${matched.length === 1 ? 'record' : 'records'}`,
+      );
     })
-    .get('/:id', requireStaff, async (c) => {
+    .get('/:id', readers(resource), async (c) => {
       const row = await findRow(c.get('deps').db, resource, c.req.param('id'));
-      return row ? ok(c, view(row)) : fail(c, 404, notFound);
+      return row ? ok(c, shownTo(resource, c.get('user'), view(row))) : fail(c, 404, notFound);
     })
-    .get('/:id/history', requireStaff, async (c) => {
+    .get('/:id/history', doorWork(resource), async (c) => {
       const { db } = c.get('deps');
       const id = c.req.param('id');
       if (!(await findRow(db, resource, id))) return fail(c, 404, notFound);
       return ok(c, await recordHistory(db, resource.name, id));
     })
-    .put('/:id/status', resource.staffMayChangeStatus ? requireStaff : requireAdmin, validate('json', statusChangeSchema), async (c) => {
+    .put('/:id/status', doorWork(resource), validate('json', statusChangeSchema), async (c) => {
       const input = c.req.valid('json');
       const status = resource.normaliseStatus ? resource.normaliseStatus(input.status) : input.status;
       if (!resource.statuses.includes(status)) return fail(c, 400, statusError(resource.statuses), { status: statusError(resource.statuses) });
@@ -411,9 +429,10 @@ export type ResourceRouter<Out extends RecordOut = RecordOut> = ReturnType<typeo
  *
  * | route | who |
  * | --- | --- |
- * | `GET /` list (page, limit, status, eventId, q, sort, order) | admin, staff |
+ * | `GET /` list (page, limit, status, eventId, q, sort, order) | admin; staff for people (`staff: 'check-in'`), and the `staff` columns of events |
  * | `GET /export.csv` the filtered list as CSV | admin |
- * | `GET /:id`, `GET /:id/history` (status changes and edits, one time line) | admin, staff |
+ * | `GET /:id` | as the list |
+ * | `GET /:id/history` (status changes and edits, one time line) | admin; staff for people |
  * | `POST /` (JSON or multipart) | admin |
  * | `POST /import` rows of a CSV or Excel file (importable resources, lib/import-routes.ts) | admin |
  * | `PUT /:id` (JSON or multipart; `If-Match: <updatedAt>` refuses stale edits) | admin |

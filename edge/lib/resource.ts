@@ -14,6 +14,7 @@ import { mobileSearchTerm } from '../schemas/mobile-number';
 import { newBlobKey } from '../storage/blob-store';
 import { currentEvent, eventById } from './events';
 import { checkImage, IMAGE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, MAX_IMAGE_BYTES, NOT_AN_IMAGE } from './images';
+import { statusesMatching } from '../schemas/status-labels';
 
 /**
  * What only the server knows of an admin resource, added to its shared description (edge/resources/):
@@ -196,7 +197,13 @@ export function listFilter(resource: ResourceDescription, query: Pick<ListQuery,
   if (query.q) {
     // A whole phone number in any spelling ("098765 43210", "+91 98765-43210") finds its canonical form.
     const number = 'mobileNumber' in table ? mobileSearchTerm(query.q) : null;
-    const search = or(...resource.searchColumns.map((column) => contains(column, query.q!)), ...(number ? [eq(table.mobileNumber, number)] : []));
+    // A status in its words ("In Progress") finds the records at it, as the list's badge shows it.
+    const statuses = statusesMatching(query.q, resource.statuses);
+    const search = or(
+      ...resource.searchColumns.map((column) => contains(column, query.q!)),
+      ...(number ? [eq(table.mobileNumber, number)] : []),
+      ...(statuses.length ? [inArray(table.status, statuses)] : []),
+    );
     if (search) conditions.push(search);
   }
   return conditions.length ? and(...conditions) : undefined;

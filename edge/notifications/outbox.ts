@@ -290,17 +290,18 @@ function paidClaimStatements(channel: Channel, guard: MessageGuard, now: Date, l
     dayWaits: WAITING.day(guard.paidPerDay),
     stale: new Date(now.getTime() - 2 * 24 * 3_600_000).toISOString(),
   };
-  const statements = [
-    // Whose number or network has had its share waits for its next window (among the first rows due).
-    named(
-      `UPDATE notifications SET
+  // Whose number or network has had its share waits for its next window (among the first rows due).
+  const overShare = named(
+    `UPDATE notifications SET
          next_attempt_at = CASE WHEN ${NUMBER_COUNT} >= :perNumber THEN :dayEnd ELSE :hourEnd END,
          last_error = CASE WHEN ${NUMBER_COUNT} >= :perNumber THEN :numberWaits ELSE :networkWaits END,
          updated_at = :at
        WHERE id IN (SELECT id FROM notifications WHERE ${DUE} ORDER BY next_attempt_at LIMIT :scan)
          AND (${NUMBER_COUNT} >= :perNumber OR ${NETWORK_COUNT} >= :perNetwork)`,
-      values,
-    ),
+    values,
+  );
+  const statements = [
+    overShare,
     // The claim: no more than the site's hour and day have room for, nor more of one number or one network
     // than theirs have (ranked within the round, so one round cannot overshoot them either).
     named(
@@ -343,6 +344,9 @@ function paidClaimStatements(channel: Channel, guard: MessageGuard, now: Date, l
        ON CONFLICT (key) DO UPDATE SET count = count + excluded.count`,
       values,
     ),
+    // Again after the counts: rows of a number or network this very claim filled (ranked out of it) wait too,
+    // saying why, rather than stay due with no reason until the next round.
+    overShare,
     // The site's cap reached: every due paid message waits for the window that has room, saying why.
     named(
       `UPDATE notifications SET

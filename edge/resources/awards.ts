@@ -9,7 +9,6 @@ export const nominationDescription = describeResource<typeof awardNominations>()
   singular: 'nomination',
   statuses: NOMINATION_STATUSES,
   defaultStatus: 'yet_to_decide',
-  staffMayChangeStatus: false,
   sortKeys: ['nomineeName', 'category', 'status', 'createdAt'],
   createSchema: nominationCreateSchema,
   updateSchema: z.partial(nominationCreateSchema),

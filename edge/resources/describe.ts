@@ -40,8 +40,13 @@ export interface ResourceShape<T extends Table, Status extends string, Sort exte
   statuses: readonly Status[];
   /** The status of a record created without one. */
   defaultStatus: NoInfer<Status>;
-  /** Staff may change statuses of the people the venue door sees; other statuses are the admins'. */
-  staffMayChangeStatus: boolean;
+  /**
+   * What staff do with its records (decision 051). `'check-in'`: the people the venue door sees — staff
+   * read them (lists, records, history) and change their statuses. A list of columns: staff read only
+   * these, in lists and records (events, to choose one at the door), nothing else. Absent: the admins'
+   * alone — stalls, sponsors, nominations and enquiries are the organisers' business, not the door's.
+   */
+  staff?: 'check-in' | readonly ColumnName<T>[];
   /** Columns a list may be sorted by (`?sort=`); `createdAt`, newest first, when none is asked for. */
   sortKeys: readonly Sort[];
   image?: ImageField<T>;

@@ -14,7 +14,7 @@ const valid = {
   singular: 'visitor',
   statuses: VISITOR_STATUSES,
   defaultStatus: 'registered_online',
-  staffMayChangeStatus: true,
+  staff: 'check-in',
   sortKeys: ['fullName', 'createdAt'],
   createSchema: visitorCreateSchema,
   updateSchema: z.partial(visitorCreateSchema),
@@ -25,6 +25,9 @@ export const checks = [
   describeVisitors(valid),
   // @ts-expect-error a sort key that is not a column of the table
   describeVisitors({ ...valid, sortKeys: ['fullNme'] }),
+  describeVisitors({ ...valid, staff: ['id', 'fullName'] }),
+  // @ts-expect-error a column staff may read that the table lacks
+  describeVisitors({ ...valid, staff: ['id', 'eventName'] }),
   // @ts-expect-error a default status outside the statuses
   describeVisitors({ ...valid, defaultStatus: 'registred' }),
   // @ts-expect-error an image column the table lacks

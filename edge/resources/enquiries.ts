@@ -8,7 +8,6 @@ export const enquiryDescription = describeResource<typeof enquiries>()({
   singular: 'enquiry',
   statuses: ENQUIRY_STATUSES,
   defaultStatus: 'new',
-  staffMayChangeStatus: false,
   sortKeys: ['name', 'status', 'subscriptionType', 'createdAt'],
   createSchema: undefined,
   updateSchema: enquiryUpdateSchema,

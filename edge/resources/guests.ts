@@ -9,7 +9,7 @@ export const guestDescription = describeResource<typeof guests>()({
   singular: 'guest',
   statuses: VIP_STATUSES,
   defaultStatus: 'confirmed',
-  staffMayChangeStatus: true,
+  staff: 'check-in',
   sortKeys: ['fullName', 'status', 'createdAt'],
   image: { formField: 'profileImage', column: 'profileImageKey', urlField: 'profileImageUrl', label: 'Profile Image' },
   createSchema: guestCreateSchema,

@@ -9,7 +9,7 @@ export const speakerDescription = describeResource<typeof speakers>()({
   singular: 'speaker',
   statuses: VIP_STATUSES,
   defaultStatus: 'confirmed',
-  staffMayChangeStatus: true,
+  staff: 'check-in',
   sortKeys: ['fullName', 'title', 'status', 'createdAt'],
   image: { formField: 'profileImage', column: 'profileImageKey', urlField: 'profileImageUrl', label: 'Profile Image' },
   createSchema: speakerCreateSchema,

@@ -11,7 +11,6 @@ export const sponsorDescription = describeResource<typeof sponsors>()({
   singular: 'sponsor',
   statuses: SPONSOR_STATUSES,
   defaultStatus: 'yet_to_confirm',
-  staffMayChangeStatus: false,
   sortKeys: ['organizationName', 'contactPersonName', 'sponsorshipTier', 'sponsorshipAmount', 'status', 'createdAt'],
   createSchema: sponsorCreateSchema.check(
     z.refine((v) => Boolean(v.organizationName || v.contactPersonName), { error: SPONSOR_NAME_REQUIRED, path: ['organizationName'] }),

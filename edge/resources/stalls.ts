@@ -9,7 +9,6 @@ export const stallDescription = describeResource<typeof stalls>()({
   singular: 'stall',
   statuses: STALL_STATUSES,
   defaultStatus: 'pending',
-  staffMayChangeStatus: false,
   sortKeys: ['companyName', 'contactPersonName', 'status', 'createdAt'],
   inputOnly: ['stallSize'],
   createSchema: stallCreateSchema,

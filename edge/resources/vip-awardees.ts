@@ -9,7 +9,7 @@ export const vipAwardeeDescription = describeResource<typeof vipAwardees>()({
   singular: 'awardee',
   statuses: VIP_STATUSES,
   defaultStatus: 'confirmed',
-  staffMayChangeStatus: true,
+  staff: 'check-in',
   sortKeys: ['fullName', 'organizationName', 'status', 'createdAt'],
   image: { formField: 'profileImage', column: 'profileImageKey', urlField: 'profileImageUrl', label: 'Profile Image' },
   createSchema: vipAwardeeCreateSchema,

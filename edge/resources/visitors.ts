@@ -9,7 +9,7 @@ export const visitorDescription = describeResource<typeof visitors>()({
   singular: 'visitor',
   statuses: VISITOR_STATUSES,
   defaultStatus: 'registered_online',
-  staffMayChangeStatus: true,
+  staff: 'check-in',
   sortKeys: ['fullName', 'status', 'createdAt'],
   createSchema: visitorCreateSchema,
   updateSchema: z.partial(visitorCreateSchema),

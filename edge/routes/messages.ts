@@ -1,5 +1,13 @@
 import { Hono } from 'hono';
-import { requireAdmin, requireStaff } from '../auth/require-role';
+import { MESSAGES, requireAdmin, requireStaff } from '../auth/require-role';
+import type { ResourceShape } from '../resources/describe';
+import { nominationDescription } from '../resources/awards';
+import { guestDescription } from '../resources/guests';
+import { speakerDescription } from '../resources/speakers';
+import { sponsorDescription } from '../resources/sponsors';
+import { stallDescription } from '../resources/stalls';
+import { vipAwardeeDescription } from '../resources/vip-awardees';
+import { visitorDescription } from '../resources/visitors';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
 import { messagesOf, passMessageStatements, publicOrigin, requeue } from '../notifications/outbox';
@@ -10,8 +18,18 @@ import { groupCommit } from '../perf/group-commit';
 import { toStatement } from '../db/sql-statement';
 
 /** The resources whose records have passes, and so messages. */
-const PEOPLE = ['visitors', 'stalls', 'sponsors', 'awards', 'guests', 'speakers', 'awardeesvip'] as const;
-const isPeople = (resource: string) => (PEOPLE as readonly string[]).includes(resource);
+const PEOPLE: readonly ResourceShape<never, string, never, never>[] = [
+  visitorDescription,
+  stallDescription,
+  sponsorDescription,
+  nominationDescription,
+  guestDescription,
+  speakerDescription,
+  vipAwardeeDescription,
+] as never;
+const isPeople = (resource: string) => PEOPLE.some((people) => people.name === resource);
+/** Staff read the messages of the people they check in only (decision 051): a stall's or sponsor's are the organisers'. */
+const staffReadsMessagesOf = (resource: string) => PEOPLE.some((people) => people.name === resource && people.staff === 'check-in');
 
 const MESSAGE_NOT_FOUND = 'Message not found';
 const RESENT_MESSAGE = 'Message queued again';
@@ -25,7 +43,8 @@ const NO_PASS_MESSAGE = 'This record has no pass';
 const staffError = (lastError: string) => (/^(?:not sent|waiting):/.test(lastError) ? lastError : lastError.split(':')[0]!);
 
 /**
- * A person's messages in the panel: `GET /api/<resource>/:id/messages` (staff and admins) lists them with
+ * A person's messages in the panel: `GET /api/<resource>/:id/messages` (admins; staff for the people they
+ * check in) lists them with
  * status, attempts and last error; `POST /api/<resource>/:id/messages/:messageId/resend` (admins) queues
  * one again.
  */
@@ -33,8 +52,9 @@ export const messageRoutes = new Hono<AppEnv>()
   .get('/:resource/:id/messages', requireStaff, async (c) => {
     const { resource, id } = c.req.param();
     if (!isPeople(resource)) return fail(c, 404, 'Not found');
-    const items = await messagesOf(c.get('deps').db, resource, id);
     const admin = c.get('user').role === 'admin';
+    if (!admin && !staffReadsMessagesOf(resource)) return fail(c, 403, MESSAGES.forbidden);
+    const items = await messagesOf(c.get('deps').db, resource, id);
     return ok(c, { items: admin ? items : items.map((m) => ({ ...m, lastError: staffError(m.lastError) })) });
   })
   /**

@@ -25,14 +25,18 @@ const PUBLIC = [
   'GET /api/public/calendar.ics',
 ];
 const PEOPLE = ['visitors', 'guests', 'speakers', 'awardeesvip'];
-const RESOURCES = [...PEOPLE, 'stalls', 'sponsors', 'awards', 'enquiries', 'events'];
-/** Staff read rosters and lists, and move people along at the venue door; nothing else. */
+/**
+ * Staff read the people they check in and move them along at the venue door, and read events' names and
+ * dates to choose one; stalls, sponsors, nominations and enquiries are the organisers' (decision 051).
+ */
 const STAFF = [
   'GET /api/auth/me',
   'POST /api/auth/logout',
   'POST /api/auth/logout-everywhere',
   'POST /api/auth/password',
-  ...RESOURCES.flatMap((r) => [`GET /api/${r}`, `GET /api/${r}/:id`, `GET /api/${r}/:id/history`]),
+  ...PEOPLE.flatMap((r) => [`GET /api/${r}`, `GET /api/${r}/:id`, `GET /api/${r}/:id/history`]),
+  'GET /api/events',
+  'GET /api/events/:id',
   ...PEOPLE.map((r) => `PUT /api/${r}/:id/status`),
   ...PEOPLE.map((r) => `POST /api/${r}/bulk`),
   'GET /api/checkin/roster',
@@ -88,5 +92,64 @@ describe('who may call what', () => {
       if (route.includes('/logout')) await signIn();
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("staff get 403 on stalls, sponsors, nominations and enquiries, and only an event's name, dates and place", async () => {
+    let n = 0;
+    const mobile = () => `98${String(Date.now() + n++).slice(-8)}`;
+    const created: Record<string, string> = {};
+    for (const [resource, path, body] of [
+      ['stalls', '/api/stalls/register', { companyName: 'Skyline', contactPersonName: 'Meena', mobileNumber: mobile() }],
+      ['awards', '/api/awards/register', { nomineeName: 'Asha', mobile: mobile(), organization: 'Acme' }],
+      ['sponsors', '/api/sponsors/register', { organization: 'Acme', name: 'Asha', mobile: mobile() }],
+      ['enquiries', '/api/enquiries', { name: 'Asha', mobile: mobile(), subscriptionType: 'General Enquiry' }],
+      [
+        'visitors',
+        '/api/visitors/register',
+        { fullName: 'Ravi', mobileNumber: mobile(), workingProfessional: 'Others', organizationName: 'Acme', city: 'Hyderabad' },
+      ],
+    ] as const) {
+      const res = await t.request('POST', path, { json: body });
+      expect(res.status, path).toBe(201);
+      created[resource] = (await res.json()).data.id;
+    }
+    for (const resource of ['stalls', 'sponsors', 'awards', 'enquiries']) {
+      for (const path of [
+        `/api/${resource}`,
+        `/api/${resource}/export.csv`,
+        `/api/${resource}/${created[resource]}`,
+        `/api/${resource}/${created[resource]}/history`,
+      ]) {
+        expect((await t.request('GET', path, { token: staff })).status, path).toBe(403);
+        expect((await t.request('GET', path, { token: admin })).status, path).toBe(200);
+      }
+    }
+    // A stall's or sponsor's messages (their numbers) are the organisers'; a visitor's are the door's.
+    expect((await t.request('GET', `/api/stalls/${created.stalls}/messages`, { token: staff })).status).toBe(403);
+    expect((await t.request('GET', `/api/visitors/${created.visitors}/messages`, { token: staff })).status).toBe(200);
+
+    // Events: staff choose one at the door, so they read its name, dates and place, and nothing else.
+    const events = await (await t.request('GET', '/api/events?limit=100', { token: staff })).json();
+    expect(events.data.total).toBeGreaterThan(0);
+    const event = events.data.items[0];
+    expect(Object.keys(event).sort()).toEqual([
+      'city',
+      'createdAt',
+      'endDateTime',
+      'eventName',
+      'id',
+      'isFeatured',
+      'startDateTime',
+      'status',
+      'updatedAt',
+      'venue',
+    ]);
+    const one = await (await t.request('GET', `/api/events/${event.id}`, { token: staff })).json();
+    expect(Object.keys(one.data).sort()).toEqual(Object.keys(event).sort());
+    const full = await (await t.request('GET', `/api/events/${event.id}`, { token: admin })).json();
+    expect(full.data).toHaveProperty('description');
+    expect(full.data).toHaveProperty('registrationOpensAt');
+    for (const path of ['/api/events/export.csv', `/api/events/${event.id}/history`])
+      expect((await t.request('GET', path, { token: staff })).status, path).toBe(403);
   });
 });

@@ -89,13 +89,16 @@ export interface ImportedRow {
 /** Why a row was skipped when an earlier row of the same file has its mobile number. */
 export const duplicateInFileMessage = (line: number) => `Same mobile number as row ${line} of this file`;
 
+/** A count as the panel writes numbers: in Indian grouping ("9,990", "1,00,000"). */
+const grouped = (count: number) => count.toLocaleString('en-IN');
+
 /** The answer's message: what the request did (or would do) with its rows. */
 export function importSummary(counts: Record<ImportOutcome, number>, dryRun: boolean): string {
   const parts = [
-    dryRun ? `${counts.new} to import` : `${counts.created} imported`,
-    counts.duplicate && `${counts.duplicate} duplicate${counts.duplicate === 1 ? '' : 's'} skipped`,
-    counts.invalid && `${counts.invalid} with errors`,
-    counts.already_imported && `${counts.already_imported} already imported`,
+    dryRun ? `${grouped(counts.new)} to import` : `${grouped(counts.created)} imported`,
+    counts.duplicate && `${grouped(counts.duplicate)} duplicate${counts.duplicate === 1 ? '' : 's'} skipped`,
+    counts.invalid && `${grouped(counts.invalid)} with errors`,
+    counts.already_imported && `${grouped(counts.already_imported)} already imported`,
   ].filter(Boolean);
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   if (counts.already_imported === total) return 'This file was already imported: nothing new was created';

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, inject, it } from 'vitest';
@@ -28,5 +29,45 @@ describe('badges', () => {
     expect(pdf.getPageCount()).toBe(1);
     expect(pdf.getTitle()).toBe(`Badge: ${name}`);
     expect(await qrCodesInPdf(bytes)).toEqual([[created.body.data.passCode]]);
+  });
+
+  it('prints Telugu and Devanagari names in their own letters, fetching the fonts only then: pdftotext reads the names', async () => {
+    const organisation = `Scripts Org ${Date.now()}`;
+    const names = ['రాము కృష్ణ', 'राम कुमार'];
+    for (const [i, fullName] of names.entries()) {
+      const created = await api(baseUrl, admin.token, 'POST', '/guests', {
+        fullName,
+        mobileNumber: `96${String(Date.now() + i).slice(-8)}`,
+        organizationName: organisation,
+      });
+      expect(created.status).toBe(201);
+    }
+    const { page } = admin.device;
+    const fonts: string[] = [];
+    const collect = (request: { url(): string }) => {
+      if (/\.woff2?$/.test(new URL(request.url()).pathname)) fonts.push(new URL(request.url()).pathname.split('/').at(-1)!);
+    };
+    page.on('request', collect);
+    try {
+      await page.goto(`${baseUrl}/panel/vips/guests?q=${encodeURIComponent(organisation)}`);
+      await page.getByRole('row').filter({ hasText: names[1]! }).waitFor();
+      expect(fonts).toEqual([]); // the list itself loads no font
+      await page.getByRole('checkbox', { name: 'Select every row on this page' }).check();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Print badges' }).click()]);
+      const file = (await download.path())!;
+      // Bold Latin, Telugu and Devanagari (names, band, type) and regular Latin (the organisation), nothing else.
+      expect(fonts.map((name) => name.replace(/-[\w-]{8}\.woff$/, '')).sort()).toEqual([
+        'noto-sans-devanagari-devanagari-700-normal',
+        'noto-sans-latin-400-normal',
+        'noto-sans-latin-700-normal',
+        'noto-sans-telugu-telugu-700-normal',
+      ]);
+      const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+      for (const name of names) expect(text).toContain(name);
+      expect(text).not.toContain('?');
+      expect(await qrCodesInPdf(new Uint8Array(readFileSync(file)))).toHaveLength(1);
+    } finally {
+      page.off('request', collect);
+    }
   });
 });

@@ -104,7 +104,7 @@ describe('import through the panel', () => {
 
   it('an .xlsx of guests: a column the panel does not know is mapped by hand, numbers stored as numbers are read', async () => {
     const sheet = [
-      ['Full Name', 'Mobile No.', 'Organization', 'Notes'],
+      ['Full Name', 'Reach me on', 'Organization', 'Notes'],
       [`Guest Xlsx ${tag}`, Number(phone(11)), 'Aparna', 'Front row'],
       [`Guest Twin ${tag}`, Number(phone(11)), 'Aparna', ''],
       ['', Number(phone(12)), 'Nobody', ''],
@@ -116,8 +116,8 @@ describe('import through the panel', () => {
     await page
       .getByLabel('File')
       .setInputFiles({ name: 'guests.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bytes });
-    expect(await page.getByLabel('Field for Mobile No.').inputValue()).toBe('');
-    await page.getByLabel('Field for Mobile No.').selectOption({ label: 'Phone' });
+    expect(await page.getByLabel('Field for Reach me on').inputValue()).toBe('');
+    await page.getByLabel('Field for Reach me on').selectOption({ label: 'Phone' });
     mkdirSync(SHOTS, { recursive: true });
     for (const viewport of PANEL_VIEWPORTS) {
       await page.setViewportSize(viewport);

@@ -29,7 +29,7 @@ describe('Settings and roles', () => {
     expect(body.data).toMatchObject({ contactPhone: '+919876543210', contactEmail: 'hello@expo.test' });
   });
 
-  it('lists the award categories typed in Settings on the public site, one per line', async () => {
+  it('lists the award categories typed in Settings on the public site, one per line, and offers them in the nomination form', async () => {
     const { page } = admin.device;
     await page.goto(`${baseUrl}/panel/settings`);
     await expect.poll(() => page.getByRole('button', { name: 'Save settings' }).isEnabled()).toBe(true);
@@ -44,10 +44,17 @@ describe('Settings and roles', () => {
     expect(body.data.awardCategories).toEqual(['Best Luxury Project', 'Best Affordable Housing', 'Green Building of the Year']);
     const home = await (await fetch(`${baseUrl}/`)).text();
     for (const name of body.data.awardCategories) expect(home).toContain(`<li>${name}</li>`);
+    // The same list is the nomination form's Category: one spelling for the public form and the panel's.
+    await page.goto(`${baseUrl}/panel/registrations/awardees`);
+    await page.getByRole('button', { name: '+ Create Nomination' }).click();
+    const category = page.getByRole('dialog').getByLabel('Category', { exact: true });
+    await expect.poll(() => category.evaluate((element) => element.tagName)).toBe('SELECT');
+    expect((await category.locator('option').allTextContents()).slice(1)).toEqual(body.data.awardCategories);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await api(baseUrl, admin.token, 'PUT', '/settings', { awardCategories: [] });
   });
 
-  it('creates a staff account, who sees lists and status menus of people only; disables it again', async () => {
+  it("creates a staff account, who sees lists and status menus of people only and no organisers' screen; disables it again", async () => {
     const { page } = admin.device;
     const email = `staff${Date.now()}@expo.test`;
     await page.goto(`${baseUrl}/panel/settings`);
@@ -79,11 +86,23 @@ describe('Settings and roles', () => {
       expect(await staff.page.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
       expect(await staff.page.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
       expect(await staff.page.getByLabel(/Change status of/).count()).toBeGreaterThan(0);
-      await staff.page.goto(`${baseUrl}/panel/registrations/stalls`);
-      await staff.page.getByRole('heading', { name: 'Stalls', level: 1 }).waitFor();
-      await staff.page.getByRole('row').filter({ hasText: 'Stall Person' }).waitFor();
-      expect(await staff.page.getByLabel(/Change status of/).count()).toBe(0);
-      expect(await staff.page.getByRole('button', { name: '+ Create Stall' }).count()).toBe(0);
+      // Nothing commercial in the sidebar (decision 051) …
+      const nav = staff.page.getByRole('navigation', { name: 'Admin panel' });
+      const links = (label: string) => nav.getByRole('link', { name: label, exact: true }).count();
+      for (const label of ['Visitors', 'Venue Check-in', 'Guests', 'Speakers', 'Awardees']) expect(await links(label), label).toBe(1);
+      for (const label of ['Stalls', 'Sponsors', 'Awardees Nominees', 'Enquiries', 'Event Management', 'Reports']) expect(await links(label), label).toBe(0);
+      // … nor by its address: each organisers' screen is a notice, and no stall is shown.
+      for (const path of [
+        '/panel/registrations/stalls',
+        '/panel/registrations/sponsors',
+        '/panel/registrations/awardees',
+        '/panel/enquiries',
+        '/panel/events',
+      ]) {
+        await staff.page.goto(`${baseUrl}${path}`);
+        await staff.page.getByRole('heading', { name: 'For organisers', level: 1 }).waitFor();
+      }
+      expect(await staff.page.getByText('Stall Person').count()).toBe(0);
     } finally {
       await staff.close();
     }

@@ -1,6 +1,19 @@
 import { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
 import { unzlibSync } from 'fflate';
-import { PDFArray, PDFDocument, PDFName, PDFRawStream, type PDFRef } from 'pdf-lib';
+import { PDFArray, PDFDocument, PDFName, type PDFPage, PDFRawStream, type PDFRef } from 'pdf-lib';
+
+/** What a page draws: its content streams, inflated, as text (the operators and their operands). */
+export function pageContent(pdf: PDFDocument, page: PDFPage): string {
+  const contents = page.node.Contents();
+  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => pdf.context.lookup(ref as PDFRef)) : [contents];
+  return streams.map((stream) => (stream instanceof PDFRawStream ? new TextDecoder('latin1').decode(streamBytes(stream)) : '')).join('\n');
+}
+
+/** A stream's bytes, inflated when it is compressed (pdf-lib compresses with FlateDecode only). */
+export function streamBytes(stream: PDFRawStream): Uint8Array {
+  const raw = stream.getContents();
+  return String(stream.dict.get(PDFName.of('Filter'))) === '/FlateDecode' ? unzlibSync(raw) : raw;
+}
 
 /**
  * Reads back the QR codes a PDF draws as vector squares (as badges do) and decodes them with ZXing, the
@@ -10,16 +23,7 @@ import { PDFArray, PDFDocument, PDFName, PDFRawStream, type PDFRef } from 'pdf-l
 export async function qrCodesInPdf(bytes: Uint8Array): Promise<string[][]> {
   const pdf = await PDFDocument.load(bytes);
   return pdf.getPages().map((page) => {
-    const contents = page.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => pdf.context.lookup(ref as PDFRef)) : [contents];
-    const text = streams
-      .map((stream) => {
-        if (!(stream instanceof PDFRawStream)) return '';
-        const raw = stream.getContents();
-        return new TextDecoder('latin1').decode(String(stream.dict.get(PDFName.of('Filter'))) === '/FlateDecode' ? unzlibSync(raw) : raw);
-      })
-      .join('\n');
-    const squares = filledRectangles(text);
+    const squares = filledRectangles(pageContent(pdf, page));
     const whites = squares.filter((s) => s.color === '1 1 1' && Math.abs(s.w - s.h) < 0.01 && s.w > 40);
     const blacks = squares.filter((s) => s.color === '0 0 0');
     return whites

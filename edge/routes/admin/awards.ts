@@ -5,6 +5,7 @@ import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { formatMobile } from '../../schemas/mobile-number';
 import { csvDateTime } from '../../lib/csv';
+import { statusLabel } from '../../schemas/status-labels';
 
 /** Award nominations (`/api/awards`): new ones `yet_to_decide` with nominationStatus `pending`. */
 export const nominationResource = {
@@ -46,7 +47,7 @@ export const nominationResource = {
     ['Description', (r) => r.description],
     ['Achievements', (r) => r.achievements],
     ['Event', (r) => r.eventName],
-    ['Status', (r) => r.status],
+    ['Status', (r) => statusLabel(r.status)],
     ['Created On (IST)', (r) => csvDateTime(r.createdAt)],
   ],
 } satisfies ResourceDescription;

@@ -214,6 +214,6 @@ describe('the events list: search, sort, bulk status and export, as every list',
     expect(csv.status).toBe(200);
     const lines = (csv.body as string).trim().split('\n');
     expect(lines).toHaveLength(1 + 2);
-    expect(lines.slice(1).every((line) => line.includes('Realty Conclave') && line.includes('draft'))).toBe(true);
+    expect(lines.slice(1).every((line) => line.includes('Realty Conclave') && line.includes(',Draft,'))).toBe(true);
   });
 });

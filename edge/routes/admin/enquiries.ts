@@ -4,6 +4,7 @@ import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { formatMobile } from '../../schemas/mobile-number';
 import { csvDateTime } from '../../lib/csv';
+import { statusLabel } from '../../schemas/status-labels';
 
 /**
  * Enquiries: created by the public `POST /api/enquiries` (so no admin create here); the panel searches
@@ -23,7 +24,7 @@ export const enquiryResource = {
     ['Phone', (r) => formatMobile(r.mobileNumber as string)],
     ['Organization', (r) => r.organization],
     ['Subscription', (r) => r.subscriptionType],
-    ['Status', (r) => r.status],
+    ['Status', (r) => statusLabel(r.status)],
     ['Notes', (r) => r.notes],
     ['Created On (IST)', (r) => csvDateTime(r.createdAt)],
   ],

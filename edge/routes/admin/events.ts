@@ -6,6 +6,7 @@ import { resourceRoutes } from '../../lib/resource-routes';
 import { forgetCachedEvents } from '../../lib/events';
 import { EVENT_MESSAGES } from '../../schemas/events';
 import { csvDateTime } from '../../lib/csv';
+import { statusLabel } from '../../schemas/status-labels';
 
 /**
  * Events: 10 per page unless the list asks for more, `active` when created without a status, a banner
@@ -55,7 +56,7 @@ export const eventResource = {
     ['Ends (IST)', (r) => csvDateTime(r.endDateTime)],
     ['Registration Opens (IST)', (r) => csvDateTime(r.registrationOpensAt)],
     ['Registration Closes (IST)', (r) => csvDateTime(r.registrationClosesAt)],
-    ['Status', (r) => r.status],
+    ['Status', (r) => statusLabel(r.status)],
     ['Featured', (r) => (r.isFeatured ? 'yes' : '')],
     ['Created On (IST)', (r) => csvDateTime(r.createdAt)],
   ],

@@ -1,6 +1,7 @@
 import type { Row, WriteContext } from '../../lib/resource';
 import { formatMobile } from '../../schemas/mobile-number';
 import { csvDateTime } from '../../lib/csv';
+import { statusLabel } from '../../schemas/status-labels';
 
 /**
  * What every person created in the panel gets when the form leaves it out: empty contact and address fields,
@@ -35,7 +36,7 @@ export const personCsv: Array<[string, (row: Row) => unknown]> = [
   ['City', (r) => r.city],
   ['State', (r) => r.state],
   ['Event', (r) => r.eventName],
-  ['Status', (r) => r.status],
+  ['Status', (r) => statusLabel(r.status)],
   ['Pass code', (r) => r.passCode],
   ['Created On (IST)', (r) => csvDateTime(r.createdAt)],
 ];

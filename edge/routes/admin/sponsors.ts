@@ -5,6 +5,7 @@ import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { formatMobile } from '../../schemas/mobile-number';
 import { csvDateTime } from '../../lib/csv';
+import { statusLabel } from '../../schemas/status-labels';
 
 /** Sponsors: new sponsors are `yet_to_confirm`, corporate, in Delhi unless the form says; the balance is amount less paid. */
 export const sponsorResource = {
@@ -63,7 +64,7 @@ export const sponsorResource = {
     ['Email', (r) => r.email],
     ['Phone', (r) => formatMobile(r.mobileNumber as string)],
     ['Event', (r) => r.eventName],
-    ['Status', (r) => r.status],
+    ['Status', (r) => statusLabel(r.status)],
     ['Created On (IST)', (r) => csvDateTime(r.createdAt)],
   ],
 } satisfies ResourceDescription;

@@ -5,6 +5,7 @@ import type { RecordOf, ResourceDescription, Row } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { formatMobile } from '../../schemas/mobile-number';
 import { csvDateTime } from '../../lib/csv';
+import { statusLabel } from '../../schemas/status-labels';
 
 /** The admin form's nested `stallSize` ({ width, length, unit }) is stored as three columns. */
 function flattenSize(input: Row): Row {
@@ -74,7 +75,7 @@ export const stallResource = {
     ['Stall Type', (r) => r.stallType],
     ['Requirements', (r) => r.additionalRequirements],
     ['Event', (r) => r.eventName],
-    ['Status', (r) => r.status],
+    ['Status', (r) => statusLabel(r.status)],
     ['Payment', (r) => r.paymentStatus],
     ['Created On (IST)', (r) => csvDateTime(r.createdAt)],
   ],

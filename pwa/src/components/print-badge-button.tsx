@@ -28,7 +28,8 @@ const slug = (text: string) =>
 
 /**
  * "Print badge": a PDF of the people's badges (A6 cards, or A4 sheets of eight labels) with name,
- * organisation, type and the pass's QR code, made on this device — pdf-lib is loaded on the first press.
+ * organisation, type and the pass's QR code, made on this device — pdf-lib, fontkit and the fonts of the
+ * names' scripts are loaded on the first press (precached by the service worker for the door offline).
  */
 export function PrintBadgeButton({
   people,

@@ -1,5 +1,5 @@
 import { hasMessages, PersonMessages } from './person-messages';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, type FieldErrors, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
@@ -22,6 +22,7 @@ import type { FormField, FormValues, ResourceConfig } from './types';
 import { FormMessage } from '../../components/form-message';
 import { isStaleEdit, StaleEditReload } from '../../components/stale-edit-reload';
 import { placeFieldErrors } from '../../components/form/schema-form';
+import { siteSettingsQueryOptions } from '../../components/settings-queries';
 
 const SESSION_EXPIRED = 'Session expired. Please log in again.';
 
@@ -256,6 +257,7 @@ function shownProps(field: FormField, form: UseFormReturn<FormValues>) {
 function ResourceField({ field, form }: { field: FormField; form: UseFormReturn<FormValues> }) {
   const shown = shownProps(field, form);
   if (field.onPick) return <PickedField field={field} form={form} />;
+  if (field.settingsList) return <SettingsListField field={field} form={form} list={field.settingsList} />;
   switch (field.type) {
     case 'event':
       return (
@@ -316,6 +318,17 @@ function DependentSelect({ field, form }: { field: FormField; form: UseFormRetur
   const kept = current && !options.includes(current) ? [current] : [];
   const choices = selectOptions({ ...field, ...(!parent && dependsOn ? { placeholder: dependsOn.waiting } : {}) }, [...kept, ...options]);
   return <SelectField {...shownProps(field, form)} disabled={!parent} options={choices} />;
+}
+
+/** A choice from a list kept in Settings (`settingsList`); a text input while that list is empty. */
+function SettingsListField({ field, form, list }: { field: FormField; form: UseFormReturn<FormValues>; list: NonNullable<FormField['settingsList']> }) {
+  const settings = useQuery(siteSettingsQueryOptions());
+  const options = settings.data?.[list] ?? [];
+  const current = form.watch(field.name) ?? '';
+  if (options.length === 0) return <TextField {...shownProps(field, form)} type="text" placeholder={field.placeholder} autoComplete="off" />;
+  // A value stored before the list changed (or typed before there was one) stays choosable rather than dropped.
+  const kept = current && !options.includes(current) ? [current] : [];
+  return <SelectField {...shownProps(field, form)} options={selectOptions(field, [...kept, ...options])} />;
 }
 
 /** A date and time in event time (Hyderabad), to the minute; no earlier than `notBefore`'s value when it names one. */

@@ -157,7 +157,7 @@ export function ResourceScreen({
   const queryClient = useQueryClient();
   const user = usePanelUser();
   const isAdmin = user?.role === 'admin';
-  const canChangeStatus = isAdmin || (user?.role === 'staff' && config.staffMayChangeStatus);
+  const canChangeStatus = isAdmin || (user?.role === 'staff' && config.staff === 'check-in');
   const remembered = rememberedEvent();
   // The device's last choice (all events, or one that still exists), else the featured event, else all.
   const starting = useStartingEvent(remembered === ALL_EVENTS ? null : remembered);

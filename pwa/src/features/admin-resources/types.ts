@@ -39,6 +39,12 @@ export interface FormField {
    * only through it.
    */
   onPick?: (value: string, values: FormValues) => { set: FormValues; message?: string | null };
+  /**
+   * A list the organiser keeps in Settings that this field chooses from — the award categories, which the
+   * public nomination form offers too, so reports by category do not split on spellings. Free text while
+   * the list is empty; a stored value outside it stays choosable.
+   */
+  settingsList?: 'awardCategories';
 }
 
 /**

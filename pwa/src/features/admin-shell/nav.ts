@@ -4,7 +4,10 @@ interface NavItem {
   to: string;
   icon: string;
   badge?: string;
-  /** Hidden from staff accounts: the door staff see the check-in, the people lists and their account. */
+  /**
+   * The organisers' screen (decision 051): hidden from staff accounts, and shown to them by URL as a
+   * notice rather than the screen. The door staff see the check-in, the people lists and their account.
+   */
   adminOnly?: boolean;
 }
 export interface NavGroup {
@@ -56,6 +59,11 @@ const NAV_GROUPS: NavGroup[] = [
 export function navFor(isAdmin: boolean): NavGroup[] {
   if (isAdmin) return NAV_GROUPS;
   return NAV_GROUPS.map((group) => ({ ...group, items: group.items.filter((item) => !item.adminOnly) })).filter((group) => group.items.length > 0);
+}
+
+/** Whether `pathname` is an organisers' screen (an adminOnly item's, or under one): staff see a notice there. */
+export function isAdminOnlyScreen(pathname: string): boolean {
+  return NAV_GROUPS.some((group) => group.items.some((item) => item.adminOnly && (pathname === item.to || pathname.startsWith(`${item.to}/`))));
 }
 
 /** Below this width the sidebar (270 px open, 80 px collapsed, in the CSS) starts collapsed and closes after navigation. */

@@ -7,7 +7,7 @@ import { Toasts } from '../../components/toasts';
 import { StorageLossNotice } from '../../components/storage-loss-notice';
 import '../../styles/panel-app.css';
 import { usePanelUser, useScreenOption } from '../../components/panel-session';
-import { MOBILE_BREAKPOINT_PX, navFor } from './nav';
+import { isAdminOnlyScreen, MOBILE_BREAKPOINT_PX, navFor } from './nav';
 import { fetchedAt } from '../../lib/panel-cache';
 import { useMediaQuery, usePanelTheme } from './theme';
 import { useOnline } from './use-online';
@@ -31,6 +31,7 @@ export function PanelShell({ userEmail, onLogout, children }: { userEmail?: stri
   // Until the account is known, the full sidebar (the server refuses whatever a role may not do).
   const user = usePanelUser();
   const groups = navFor(!user || user.role === 'admin');
+  const organisersOnly = user?.role === 'staff' && isAdminOnlyScreen(pathname);
 
   // Changes queued offline (lists, check-in) are sent from any panel screen when the network returns. A
   // device without the app's database has none queued: the sync code then loads only when a screen queues
@@ -122,11 +123,32 @@ export function PanelShell({ userEmail, onLogout, children }: { userEmail?: stri
         <main id="panel-main" className="panel-content" tabIndex={-1}>
           {/* The door screen shows it under its search and sync bar, which stay at the top. */}
           {pathname === '/panel/checkin' ? null : <StorageLossNotice />}
-          {children}
+          {organisersOnly ? <OrganisersOnly /> : children}
         </main>
       </div>
       <Toasts place="panel" />
     </div>
+  );
+}
+
+/** What a staff account sees on an organisers' screen opened by its address (the API refuses its data too). */
+function OrganisersOnly() {
+  return (
+    <section className="panel-screen">
+      <header className="panel-screen__header">
+        <div>
+          <h1>For organisers</h1>
+          <p className="panel-muted">
+            This screen is for organisers (admin accounts). Your account checks people in: use Venue Check-in and the visitor and VIP lists in the sidebar.
+          </p>
+        </div>
+      </header>
+      <p>
+        <Link to="/panel/checkin" className="button button--primary">
+          Venue Check-in
+        </Link>
+      </p>
+    </section>
   );
 }
 

@@ -28,7 +28,7 @@ import {
   type SiteSettings,
   settingsKeys,
   siteSettingsQueryOptions,
-} from './settings-queries';
+} from '../../components/settings-queries';
 import { eventKeys } from '../../components/event-queries';
 import { FormMessage } from '../../components/form-message';
 import { ChangePasswordForm } from './change-password-form';
@@ -379,7 +379,7 @@ function PublicSiteForm({ saved }: { saved: SiteSettingsForm }) {
         label="Award categories"
         rows={6}
         placeholder={'Best Luxury Project\nBest Affordable Housing'}
-        hint="One per line. Listed on the site under the awards, in this order."
+        hint="One per line. Listed on the site under the awards, in this order, and the choices of the category in the public nomination form and in Awardees Nominees."
       />
       <FormMessage kind="error" text={form.formState.errors.root?.server?.message} />
       <div className="panel-form__actions">

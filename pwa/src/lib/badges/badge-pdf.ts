@@ -1,5 +1,6 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFPage, rgb } from 'pdf-lib';
 import { encode } from 'uqr';
+import { type FontFiles, fetchFontFile, PdfText, type Weight } from '../pdf-text';
 
 /** Who a badge is for: what the person shows at the venue, and what the door scans. */
 export interface BadgePerson {
@@ -27,24 +28,8 @@ const LABEL = { width: 105 * MM, height: 74.25 * MM, across: 2, down: 4 };
 const INK = rgb(0.06, 0.09, 0.16);
 const BAND = rgb(0.71, 0.33, 0.04);
 const MUTED = rgb(0.28, 0.33, 0.41);
-
-/**
- * The standard PDF fonts write Windows-1252 only: letters outside it (Telugu, Devanagari, …) would make
- * pdf-lib throw, so they print as "?" instead of failing the whole sheet. Names are taken in English by the
- * registration forms; a Unicode font would add several hundred KB to every print.
- */
-function printable(font: PDFFont, text: string): string {
-  const charset = new Set(font.getCharacterSet());
-  return [...text.normalize('NFC')].map((ch) => (charset.has(ch.codePointAt(0)!) ? ch : '?')).join('');
-}
-
-/** The largest size ≤ `max` at which `text` fits `width`, never below `min` (then it is cut with "…"). */
-function fitted(font: PDFFont, text: string, width: number, max: number, min: number): { text: string; size: number } {
-  for (let size = max; size >= min; size -= 0.5) if (font.widthOfTextAtSize(text, size) <= width) return { text, size };
-  let cut = text;
-  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}…`, min) > width) cut = cut.slice(0, -1);
-  return { text: `${cut.trimEnd()}…`, size: min };
-}
+const BOLD: Weight = 700;
+const REGULAR: Weight = 400;
 
 /** The pass code's QR code as vector squares (sharp on any printer), its quiet zone white. */
 function drawQr(page: PDFPage, text: string, x: number, y: number, size: number) {
@@ -61,15 +46,10 @@ function drawQr(page: PDFPage, text: string, x: number, y: number, size: number)
   );
 }
 
-interface Fonts {
-  bold: PDFFont;
-  regular: PDFFont;
-}
-
 /** One badge in the box (x, y, width, height): band with the event, name, organisation, type, QR, pass code. */
 function drawBadge(
   page: PDFPage,
-  fonts: Fonts,
+  text: PdfText,
   person: BadgePerson,
   event: BadgeEvent,
   box: { x: number; y: number; width: number; height: number },
@@ -78,66 +58,76 @@ function drawBadge(
   const pad = 6 * MM;
   const inner = box.width - 2 * pad;
   const top = box.y + box.height;
-  const line = (text: string, font: PDFFont, y: number, max: number, min: number, color = INK, width = inner, x = box.x + pad) => {
-    const fit = fitted(font, printable(font, text), width, max, min);
-    page.drawText(fit.text, { x, y, size: fit.size, font, color });
+  const line = (words: string, weight: Weight, y: number, max: number, min: number, color = INK, width = inner, x = box.x + pad) => {
+    const fit = text.fit(words, weight, width, max, min);
+    text.draw(page, fit.text, { x, y, size: fit.size, weight, color });
     return fit.size;
   };
   // The event's band across the top.
   const bandHeight = layout === 'a6' ? 16 * MM : 11 * MM;
   page.drawRectangle({ x: box.x, y: top - bandHeight, width: box.width, height: bandHeight, color: BAND });
-  line(event.name, fonts.bold, top - bandHeight + bandHeight / 2 - 4, layout === 'a6' ? 13 : 11, 7, rgb(1, 1, 1));
+  line(event.name, BOLD, top - bandHeight + bandHeight / 2 - 4, layout === 'a6' ? 13 : 11, 7, rgb(1, 1, 1));
   const details = [event.dates, event.venue].filter(Boolean).join(' · ');
 
   if (layout === 'a6') {
     let y = top - bandHeight - 6 * MM;
     if (details) {
-      line(details, fonts.regular, y - 8, 9, 6, MUTED);
+      line(details, REGULAR, y - 8, 9, 6, MUTED);
       y -= 8 * MM;
     } else {
       y -= 4 * MM;
     }
-    y -= line(person.name, fonts.bold, y - 18, 24, 11);
-    if (person.organisation) line(person.organisation, fonts.regular, y - 16, 13, 8, MUTED);
+    y -= line(person.name, BOLD, y - 18, 24, 11);
+    if (person.organisation) line(person.organisation, REGULAR, y - 16, 13, 8, MUTED);
     const qr = 52 * MM;
     const qrX = box.x + (box.width - qr) / 2;
     const qrY = box.y + 18 * MM;
     drawQr(page, person.passCode, qrX, qrY, qr);
-    const code = fitted(fonts.bold, printable(fonts.bold, person.passCode), qr, 12, 8);
-    page.drawText(code.text, {
-      x: box.x + (box.width - fonts.bold.widthOfTextAtSize(code.text, code.size)) / 2,
+    const code = text.fit(person.passCode, BOLD, qr, 12, 8);
+    text.draw(page, code.text, {
+      x: box.x + (box.width - text.widthOf(code.text, BOLD, code.size)) / 2,
       y: qrY - 4 * MM,
       size: code.size,
-      font: fonts.bold,
+      weight: BOLD,
       color: INK,
     });
     // The type as a band at the foot.
     page.drawRectangle({ x: box.x, y: box.y, width: box.width, height: 9 * MM, color: INK });
-    line(person.type.toUpperCase(), fonts.bold, box.y + 3 * MM, 12, 8, rgb(1, 1, 1));
+    line(person.type.toUpperCase(), BOLD, box.y + 3 * MM, 12, 8, rgb(1, 1, 1));
     return;
   }
   // A label: words on the left, the QR code (36 mm, plenty for a door scanner) on the right.
   const qr = 36 * MM;
   const textWidth = inner - qr - 3 * MM;
   let y = top - bandHeight - pad - 10;
-  y -= line(person.name, fonts.bold, y, 16, 8, INK, textWidth) + 4;
-  if (person.organisation) y -= line(person.organisation, fonts.regular, y - 4, 11, 7, MUTED, textWidth) + 8;
-  line(person.type.toUpperCase(), fonts.bold, y - 6, 10, 7, BAND, textWidth);
-  line(person.passCode, fonts.bold, box.y + pad, 10, 7, INK, textWidth);
-  if (details) line(details, fonts.regular, box.y + pad + 14, 8, 6, MUTED, textWidth);
+  y -= line(person.name, BOLD, y, 16, 8, INK, textWidth) + 4;
+  if (person.organisation) y -= line(person.organisation, REGULAR, y - 4, 11, 7, MUTED, textWidth) + 8;
+  line(person.type.toUpperCase(), BOLD, y - 6, 10, 7, BAND, textWidth);
+  line(person.passCode, BOLD, box.y + pad, 10, 7, INK, textWidth);
+  if (details) line(details, REGULAR, box.y + pad + 14, 8, 6, MUTED, textWidth);
   drawQr(page, person.passCode, box.x + box.width - pad - qr + 2 * MM, box.y + (box.height - bandHeight - qr) / 2, qr);
 }
 
-/** A PDF of badges for `people`, in the layout chosen; printed at 100 % it is true to size. */
-export async function badgesPdf(people: BadgePerson[], event: BadgeEvent, layout: BadgeLayout): Promise<Uint8Array> {
+/**
+ * A PDF of badges for `people`, in the layout chosen; printed at 100 % it is true to size. Names and
+ * organisations in Telugu, Devanagari or Latin are written in Noto fonts embedded as subsets (pdf-text.ts);
+ * `fontFiles` is how their files are read (fetched from the build's assets unless told otherwise).
+ */
+export async function badgesPdf(people: BadgePerson[], event: BadgeEvent, layout: BadgeLayout, fontFiles: FontFiles = fetchFontFile): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(people.length === 1 ? `Badge: ${people[0]!.name}` : `Badges: ${event.name}`);
   pdf.setCreator('EventPro');
-  const fonts: Fonts = { bold: await pdf.embedFont(StandardFonts.HelveticaBold), regular: await pdf.embedFont(StandardFonts.Helvetica) };
+  const bold = [event.name, ...people.flatMap((person) => [person.name, person.type.toUpperCase(), person.passCode])];
+  const regular = [event.dates, event.venue, ...people.map((person) => person.organisation)];
+  const text = await PdfText.embed(
+    pdf,
+    [...bold.map((words) => ({ text: words, weight: BOLD })), ...regular.flatMap((words) => (words ? [{ text: words, weight: REGULAR }] : []))],
+    fontFiles,
+  );
   if (layout === 'a6') {
     for (const person of people) {
       const page = pdf.addPage([A6.width, A6.height]);
-      drawBadge(page, fonts, person, event, { x: 0, y: 0, ...A6 }, layout);
+      drawBadge(page, text, person, event, { x: 0, y: 0, ...A6 }, layout);
     }
   } else {
     const perSheet = LABEL.across * LABEL.down;
@@ -147,7 +137,7 @@ export async function badgesPdf(people: BadgePerson[], event: BadgeEvent, layout
         const column = i % LABEL.across;
         const row = Math.floor(i / LABEL.across);
         const box = { x: column * LABEL.width, y: A4.height - (row + 1) * LABEL.height, width: LABEL.width, height: LABEL.height };
-        drawBadge(page, fonts, person, event, box, layout);
+        drawBadge(page, text, person, event, box, layout);
       });
     }
   }

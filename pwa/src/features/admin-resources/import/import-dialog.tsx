@@ -41,7 +41,7 @@ const humanise = (name: string) => {
  * form gives it (else its list column's, else its name in words); the list column's title, the name in
  * words and the field's own name also match a header.
  */
-function importFields(config: ResourceConfig): ImportField[] {
+export function importFields(config: ResourceConfig): ImportField[] {
   const shape = (config.createSchema as unknown as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
   return Object.keys(shape)
     .filter((name) => !NOT_FROM_FILE.has(name))
@@ -53,8 +53,19 @@ function importFields(config: ResourceConfig): ImportField[] {
     });
 }
 
-/** What a skipped row's problem is, in the words the server gave. */
-const problemOf = (row: ImportedRow) => (row.outcome === 'invalid' ? Object.values(row.errors ?? {}).join('; ') : (row.message ?? ''));
+/**
+ * What a skipped row's problem is, in the words the server gave, a field named as the column mapping
+ * names it ("Working Professional must be one of: …", not "workingProfessional must be one of: …").
+ */
+export function problemOf(row: ImportedRow, fields: readonly ImportField[]): string {
+  if (row.outcome !== 'invalid') return row.message ?? '';
+  return Object.entries(row.errors ?? {})
+    .map(([name, message]) => {
+      const label = fields.find((field) => field.name === name)?.label;
+      return label && message.startsWith(`${name} `) ? `${label}${message.slice(name.length)}` : message;
+    })
+    .join('; ');
+}
 
 /** Problem rows shown in the preview at most (the counts cover every row). */
 const SHOWN_PROBLEMS = 200;
@@ -230,6 +241,7 @@ export default function ImportDialog({ config, onClose }: { config: ResourceConf
           <ImportReport
             result={step.result}
             dryRun={step.name === 'preview'}
+            fields={fields}
             nameOf={(line) => cellOf(line, config.nameKey) || cellOf(line, fields[0]?.name ?? '')}
             phoneOf={(line) => cellOf(line, 'mobileNumber')}
           />
@@ -261,11 +273,13 @@ export default function ImportDialog({ config, onClose }: { config: ResourceConf
 function ImportReport({
   result,
   dryRun,
+  fields,
   nameOf,
   phoneOf,
 }: {
   result: ImportResult;
   dryRun: boolean;
+  fields: readonly ImportField[];
   nameOf: (line: number) => string;
   phoneOf: (line: number) => string;
 }) {
@@ -294,7 +308,7 @@ function ImportReport({
                     <td>{row.line}</td>
                     <td>{nameOf(row.line)}</td>
                     <td>{phoneOf(row.line)}</td>
-                    <td>{problemOf(row)}</td>
+                    <td>{problemOf(row, fields)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -50,17 +50,64 @@ export interface ImportField {
   aliases?: string[];
 }
 
-const comparable = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+/**
+ * A header as headers are compared: letters and digits only, in lower case, British and Indian spellings
+ * as American ("Organisation" is "organization", "E-mail ID" is "emailid").
+ */
+const comparable = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '')
+    .replace(/organis/g, 'organiz');
 
-/** Each column's field, by its header: a field's label, name or alias in any case and spacing; `''` to skip it. */
+/**
+ * Headers that organisers' own sheets use for a field, beyond its label in the panel ("Mobile No.",
+ * "Company", "Pin Code"): tried after every field's own label and name, so they never take a column
+ * whose header is another field's label.
+ */
+const HEADER_SYNONYMS: Record<string, readonly string[]> = {
+  fullName: ['Name', 'Visitor Name', 'Guest Name', 'Speaker Name', 'Awardee Name', 'Person Name', 'Participant Name'],
+  contactPersonName: ['Contact Person', 'Contact Name', 'Name'],
+  nomineeName: ['Nominee', 'Name'],
+  mobileNumber: [
+    'Mobile',
+    'Mobile No',
+    'Mob No',
+    'Phone',
+    'Phone No',
+    'Ph No',
+    'Phone Number',
+    'Contact',
+    'Contact No',
+    'Contact Number',
+    'Cell',
+    'Cell No',
+    'WhatsApp',
+    'WhatsApp No',
+    'WhatsApp Number',
+  ],
+  email: ['Email ID', 'Email Address', 'Mail', 'Mail ID'],
+  organizationName: ['Organization', 'Company', 'Company Name', 'Firm', 'Firm Name', 'Business Name', 'Institution'],
+  companyName: ['Company', 'Organization', 'Organization Name', 'Firm', 'Firm Name', 'Business Name'],
+  workingProfessional: ['Professional Type', 'Profession', 'Occupation'],
+  city: ['Town', 'City Town'],
+  state: ['State UT'],
+  pincode: ['Pin', 'Pin Code', 'PIN Code', 'Postal Code', 'Post Code', 'Zip', 'Zip Code'],
+  category: ['Award Category'],
+};
+
+/**
+ * Each column's field, by its header: a field's label, name or alias in any case, spacing and spelling,
+ * else a common synonym of it; `''` to skip it. A field takes one column at most, the first.
+ */
 export function autoMap(headers: readonly string[], fields: readonly ImportField[]): string[] {
   const byHeader = new Map<string, string>();
-  for (const field of fields) {
-    for (const spelling of [field.label, field.name, ...(field.aliases ?? [])]) {
-      const key = comparable(spelling);
-      if (key && !byHeader.has(key)) byHeader.set(key, field.name);
-    }
-  }
+  const claim = (spelling: string, field: string) => {
+    const key = comparable(spelling);
+    if (key && !byHeader.has(key)) byHeader.set(key, field);
+  };
+  for (const field of fields) for (const spelling of [field.label, field.name, ...(field.aliases ?? [])]) claim(spelling, field.name);
+  for (const field of fields) for (const spelling of HEADER_SYNONYMS[field.name] ?? []) claim(spelling, field.name);
   const taken = new Set<string>();
   return headers.map((header) => {
     const field = byHeader.get(comparable(header));

@@ -20,7 +20,7 @@ export const awardsConfig = panelResource(nominationDescription, {
   ],
   fields: [
     { name: 'nomineeName', label: 'Nominee Name', type: 'text' },
-    { name: 'category', label: 'Category', type: 'text' },
+    { name: 'category', label: 'Category', type: 'text', settingsList: 'awardCategories' },
     { name: 'mobileNumber', label: 'Contact Number', type: 'tel', placeholder: '+91 98765 43210' },
     { name: 'email', label: 'Email', type: 'email' },
     eventField(),

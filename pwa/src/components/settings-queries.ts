@@ -1,7 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, readEnvelope } from '../../lib/api';
+import { api, readEnvelope } from '../lib/api';
 
-/** The Settings screen's reads, one key each: the public site's settings, the accounts, the login locks. */
+/**
+ * The Settings screen's reads, one key each: the public site's settings (also the nomination form's award
+ * categories), the accounts, the login locks.
+ */
 export const settingsKeys = {
   site: ['panel', 'settings'] as const,
   users: ['panel', 'users'] as const,
