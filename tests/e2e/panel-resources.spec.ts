@@ -263,7 +263,7 @@ describe('admin list screens', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]![header!.indexOf('Name')]).toBe(`Csv Person ${tag}`);
     expect(rows[0]![header!.indexOf('Phone')]).toBe('+91 98765 11111');
-    expect(rows[0]![header!.indexOf('Status')]).toBe('checked_in');
+    expect(rows[0]![header!.indexOf('Status')]).toBe('Checked In'); // statuses in words (issue 29, point 8)
   });
 
   it('sorts by a column', async () => {

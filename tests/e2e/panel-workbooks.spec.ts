@@ -58,7 +58,7 @@ describe('Excel workbooks of 10,000 rows', () => {
     await dialog.getByRole('button', { name: 'Check rows' }).click();
     const summary = dialog.locator('.import__summary').filter({ hasText: 'to import' });
     await summary.waitFor({ timeout: 60_000 });
-    expect(await summary.textContent()).toBe(`${ROWS} to import`);
+    expect(await summary.textContent()).toBe(`${ROWS.toLocaleString('en-IN')} to import`);
     await dialog.getByRole('button', { name: /^Import 10,?000 rows$/ }).click();
     await dialog
       .locator('.import__summary')
