@@ -62,7 +62,7 @@ describe('Excel workbooks of 10,000 rows', () => {
     await dialog.getByRole('button', { name: /^Import 10,?000 rows$/ }).click();
     await dialog
       .locator('.import__summary')
-      .filter({ hasText: `${ROWS} imported` })
+      .filter({ hasText: `${ROWS.toLocaleString('en-IN')} imported` })
       .waitFor({ timeout: 60_000 });
     const stored = await api<{ data: { total: number } }>(baseUrl, admin.token, 'GET', `/visitors?q=${encodeURIComponent(`Xlsx Visitor ${tag}`)}&limit=1`);
     expect(stored.body.data.total).toBe(ROWS);
