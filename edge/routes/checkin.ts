@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { signAuthorTicket, verifyAuthorTicket } from '../auth/author-ticket';
 import { requireAdmin, requireStaff } from '../auth/require-role';
-import { toStatement, type SqlStatement } from '../db/sql-statement';
+import { statementTemplate, toStatement, type SqlStatement } from '../db/sql-statement';
 import { events } from '../db/tables/events';
 import { stalls } from '../db/tables/organisations';
 import { recordMerges } from '../db/tables/duplicates';
@@ -146,11 +146,9 @@ async function checkedSender(c: Context<AppEnv>, body: Pick<CheckinBatch, 'devic
   const received = now();
   const check = await verifyAuthorTicket(body.author, body.deviceId, secrets.jwtSecret, received);
   if (!check.ok) return { error: check.message, status: 400 } as const;
-  const [[account], [device]] = await Promise.all([
-    db.select({ role: users.role, disabled: users.disabled }).from(users).where(eq(users.id, check.author.userId)).limit(1),
-    db.select({ revokedAt: deviceReports.revokedAt }).from(deviceReports).where(eq(deviceReports.deviceId, body.deviceId)).limit(1),
-  ]);
-  const revokedAtMs = device?.revokedAt ? Date.parse(device.revokedAt) : null;
+  const [standing] = await c.get('deps').readRows(senderStanding(db, { userId: check.author.userId, deviceId: body.deviceId }));
+  const account = standing?.role ? { role: String(standing.role), disabled: Boolean(standing.disabled) } : undefined;
+  const revokedAtMs = standing?.revokedAt ? Date.parse(String(standing.revokedAt)) : null;
   const authorDisabled = !account || account.disabled;
   const measured = received.getTime() - Date.parse(body.sentAt);
   const offsetMs = Math.abs(measured) <= CLOCK_TOLERANCE_MS ? 0 : measured;
@@ -201,6 +199,21 @@ async function checkedSender(c: Context<AppEnv>, body: Pick<CheckinBatch, 'devic
     },
   } as const;
 }
+
+/**
+ * The author's account and the device's revocation, in one read (every batch of a busy gate makes it, so it
+ * is kept prepared, as the session check is: auth/require-role.ts).
+ */
+const senderStanding = statementTemplate<{ userId: string; deviceId: string }>((db, p) =>
+  db
+    .select({
+      role: users.role,
+      disabled: users.disabled,
+      revokedAt: sql`(SELECT ${deviceReports.revokedAt} FROM ${deviceReports} WHERE ${deviceReports.deviceId} = ${p('deviceId')})`.as('revokedAt'),
+    })
+    .from(users)
+    .where(eq(users.id, p('userId'))),
+);
 
 /** What was last written for each device (values only): see `deviceStatements`. */
 const recentDeviceWrites = new Map<string, { name: string; offsetMs: number; at: number }>();
@@ -404,7 +417,7 @@ export const checkinRoutes = new Hono<AppEnv>()
       clockOffsetMs: sender.offsetMs,
       /** The device was revoked: it sends what it still holds, then wipes its roster and outbox. */
       revoked: sender.revoked,
-      generation: (await databaseStanding(db)).generation,
+      generation: await generationOf(db),
     });
   })
   /**
@@ -709,15 +722,15 @@ export const checkinRoutes = new Hono<AppEnv>()
     const decided = applied ? `applied ${applied}` : 'kept';
     const resolution = input.note ? `${decided}: ${input.note}` : decided;
     const stateNow = async () => (await doorStates(db, kind, [row.recordId])).values().next().value ?? null;
-    const stale = async (message: string) =>
-      c.json(
-        {
-          success: false as const,
-          message,
-          data: { resolvedAt: row.resolvedAt, resolvedBy: row.resolvedBy, resolution: row.resolution, person: await stateNow() },
-        },
-        409,
-      );
+    /** 409 with the conflict's decision and the person's state as they are now (read again: they moved). */
+    const stale = async (message: string) => {
+      const [current] = await db
+        .select({ resolvedAt: statusChanges.resolvedAt, resolvedBy: statusChanges.resolvedBy, resolution: statusChanges.resolution })
+        .from(statusChanges)
+        .where(eq(statusChanges.id, row.id))
+        .limit(1);
+      return c.json({ success: false as const, message, data: { ...current, person: await stateNow() } }, 409);
+    };
     if (row.resolvedAt) {
       // A double submit of the same decision answers what was recorded; any other is too late.
       if (row.resolution === resolution) return ok(c, { id: row.id, resolution: decided, person: await stateNow() }, 'Conflict resolved');
@@ -770,7 +783,6 @@ export const checkinRoutes = new Hono<AppEnv>()
     if (!(recorded as unknown[] | undefined)?.length) {
       const [now_] = await db.select().from(statusChanges).where(eq(statusChanges.id, row.id)).limit(1);
       if (now_?.resolvedAt && now_.resolution === resolution) return ok(c, { id: row.id, resolution: decided, person: await stateNow() }, 'Conflict resolved');
-      Object.assign(row, { resolvedAt: now_?.resolvedAt ?? null, resolvedBy: now_?.resolvedBy ?? null, resolution: now_?.resolution ?? null });
       return stale(
         now_?.resolvedAt
           ? `${now_.resolvedBy || 'Another organiser'} already decided this conflict (${now_.resolution})`
@@ -786,37 +798,50 @@ export const checkinRoutes = new Hono<AppEnv>()
  * cursor is beyond it holds changes this database never had).
  */
 async function databaseStanding(db: Database): Promise<{ generation: string | null; sequence: number }> {
-  const [generation, [row]] = await Promise.all([databaseGeneration(db), db.select({ value: rosterSequence.value }).from(rosterSequence).limit(1)]);
-  return { generation: generation ?? null, sequence: Number(row?.value ?? 0) };
+  const [generation, [row]] = await Promise.all([generationOf(db), db.select({ value: rosterSequence.value }).from(rosterSequence).limit(1)]);
+  return { generation, sequence: Number(row?.value ?? 0) };
+}
+
+/**
+ * The database's generation, read at most every 10 s per database connection: it changes only with a restore,
+ * which the Node server cannot run under itself (db:restore refuses while it answers); on Workers each request
+ * has its own connection, so each reads it.
+ */
+const generations = new WeakMap<Database, { generation: string | null; at: number }>();
+async function generationOf(db: Database): Promise<string | null> {
+  const known = generations.get(db);
+  if (known && Date.now() - known.at < 10_000) return known.generation;
+  const generation = (await databaseGeneration(db)) ?? null;
+  generations.set(db, { generation, at: Date.now() });
+  return generation;
 }
 
 /**
  * The records that the operations' people were merged into (record_merges), by `kind:id`, following a chain
- * of merges to its end. Only people no longer on their table are looked up.
+ * of merges to its end.
  */
 async function survivorsOf(db: Database, operations: Array<{ kind: RosterKind; recordId: string }>): Promise<Map<string, string>> {
   const found = new Map<string, string>();
-  for (const kind of ROSTER_KINDS) {
-    let ids = [...new Set(operations.filter((op) => op.kind === kind).map((op) => op.recordId))];
-    if (!ids.length) continue;
-    const present = new Set((await db.select({ id: TABLES[kind].id }).from(TABLES[kind]).where(inArray(TABLES[kind].id, ids))).map((r) => r.id));
-    ids = ids.filter((id) => !present.has(id));
-    const start = new Map(ids.map((id) => [id, id]));
-    for (let hop = 0; hop < 5 && ids.length; hop++) {
-      const merges = await db
-        .select({ mergedId: recordMerges.mergedId, survivorId: recordMerges.survivorId })
-        .from(recordMerges)
-        .where(and(eq(recordMerges.resource, kind), inArray(recordMerges.mergedId, ids)));
-      const next = new Map(merges.map((m) => [m.mergedId, m.survivorId]));
-      for (const [origin, at] of start) {
-        const to = next.get(at);
-        if (to) {
-          start.set(origin, to);
-          found.set(`${kind}:${origin}`, to);
-        }
-      }
-      ids = [...next.values()];
-    }
+  // A merged-away record is deleted: only ids in the merge log are looked at, in one read (then one per further hop).
+  let wanted = operations.map((op) => ({ origin: `${op.kind}:${op.recordId}`, kind: op.kind as string, at: op.recordId }));
+  for (let hop = 0; hop < 5 && wanted.length; hop++) {
+    const merges = await db
+      .select({ resource: recordMerges.resource, mergedId: recordMerges.mergedId, survivorId: recordMerges.survivorId })
+      .from(recordMerges)
+      .where(
+        inArray(
+          recordMerges.mergedId,
+          wanted.map((w) => w.at),
+        ),
+      );
+    if (!merges.length) break;
+    const next = new Map(merges.map((m) => [`${m.resource}:${m.mergedId}`, m.survivorId]));
+    wanted = wanted.flatMap((w) => {
+      const to = next.get(`${w.kind}:${w.at}`);
+      if (!to) return [];
+      found.set(w.origin, to);
+      return [{ ...w, at: to }];
+    });
   }
   return found;
 }
