@@ -174,7 +174,6 @@ async function checkedSender(c: Context<AppEnv>, body: Pick<CheckinBatch, 'devic
       const { ms, doubtful } = timeOf(deviceTime);
       return { happenedAt: new Date(ms).toISOString(), doubtful };
     },
-    happenedAt: (deviceTime: string) => new Date(timeOf(deviceTime).ms).toISOString(),
     /** Why a change dated `happenedAt` waits for an organiser whatever the ordering rule says, if it does. */
     holdFor: (happenedAt: string): 'revoked' | 'author' | null =>
       revokedAtMs !== null && Date.parse(happenedAt) > revokedAtMs ? 'revoked' : authorDisabled ? 'author' : null,
@@ -432,7 +431,7 @@ export const checkinRoutes = new Hono<AppEnv>()
     if ('error' in sender) return fail(c, 400, sender.error!, { author: sender.error! });
     // A walk-in is a new registration, not a change to hold for a decision: a revoked device or a disabled
     // account makes none.
-    const refusal = sender.holdFor(sender.happenedAt(input.deviceTime));
+    const refusal = sender.holdFor(sender.timeOf(input.deviceTime).happenedAt);
     if (refusal)
       return fail(c, 403, refusal === 'revoked' ? DEVICE_REVOKED : AUTHOR_DISABLED, { device: refusal === 'revoked' ? DEVICE_REVOKED : AUTHOR_DISABLED });
     const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, input.eventId)).limit(1);
