@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { api, signedInAdmin } from './panel-helpers';
+import { api, confirmInApp, signedInAdmin } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
 const admin = signedInAdmin();
@@ -120,12 +120,8 @@ describe('Event Management', () => {
     await page.getByLabel('Status').selectOption('draft');
     await edited.waitFor();
 
-    let confirmText = '';
-    page.once('dialog', (d) => {
-      confirmText = d.message();
-      void d.accept();
-    });
     await edited.getByRole('button', { name: /^Delete/ }).click();
+    const confirmText = await confirmInApp(page);
     await edited.waitFor({ state: 'detached' });
     expect(confirmText).toBe('Are you sure you want to delete this event?');
   });
@@ -239,8 +235,8 @@ describe('Enquiries', () => {
     await row.locator('.panel-status', { hasText: 'In Progress' }).waitFor();
 
     await page.getByRole('button', { name: 'Refresh' }).click();
-    page.once('dialog', (d) => void d.accept());
     await row.getByRole('button', { name: /^Delete/ }).click();
+    await confirmInApp(page);
     await page.getByText('Enquiry deleted successfully!').waitFor();
     await row.waitFor({ state: 'detached' });
   });

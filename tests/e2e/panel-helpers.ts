@@ -114,3 +114,17 @@ export async function chosenEvent(scope: Page | Locator, label: string | RegExp 
 }
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Answers the app's confirm dialog (`confirmAction`) with its named action and returns the question it
+ * asked: what the person read before saying yes.
+ */
+export async function confirmInApp(page: Page): Promise<string> {
+  const button = page.getByTestId('confirm-action');
+  await button.waitFor();
+  const question = page.getByRole('dialog').filter({ has: button });
+  const text = (await question.locator('.dialog__body p').first().textContent()) ?? '';
+  await button.click();
+  await button.waitFor({ state: 'detached' });
+  return text;
+}

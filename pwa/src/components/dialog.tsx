@@ -49,18 +49,91 @@ export function useUnsavedChanges(unsaved: boolean, onClose: () => void): () => 
 /** The question before unsaved changes are thrown away: Keep editing (nothing happens) or Discard. */
 export function DiscardChangesDialog({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
   return (
-    <Dialog title={DISCARD_TITLE} onClose={onKeep}>
-      <p>{DISCARD_TEXT}</p>
+    <ConfirmDialog title={DISCARD_TITLE} text={DISCARD_TEXT} cancelLabel="Keep editing" confirmLabel="Discard" danger onCancel={onKeep} onConfirm={onDiscard} />
+  );
+}
+
+interface ConfirmQuestion {
+  title: string;
+  text: ReactNode;
+  /** The button that does it: "Delete", "Revoke", "Log out". */
+  confirmLabel: string;
+  cancelLabel?: string;
+  /** Red when it destroys or cannot be undone. */
+  danger?: boolean;
+}
+
+/**
+ * The app's one yes/no question (never `window.confirm`, which blocks the page, cannot be styled or
+ * read aloud in the app's words, and which a kiosk browser may suppress): Cancel, or the named action.
+ */
+export function ConfirmDialog({
+  title,
+  text,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  danger = false,
+  pending = false,
+  onCancel,
+  onConfirm,
+}: ConfirmQuestion & { pending?: boolean; onCancel: () => void; onConfirm: () => void }) {
+  return (
+    <Dialog title={title} onClose={onCancel}>
+      {typeof text === 'string' ? <p>{text}</p> : text}
       <div className="panel-form__actions">
-        <button type="button" className="button button--ghost" onClick={onKeep}>
-          Keep editing
+        <button type="button" className="button button--ghost" onClick={onCancel}>
+          {cancelLabel}
         </button>
-        <button type="button" className="button button--danger" onClick={onDiscard}>
-          Discard
+        <button
+          type="button"
+          className={danger ? 'button button--danger' : 'button button--primary'}
+          disabled={pending}
+          aria-busy={pending}
+          data-testid="confirm-action"
+          onClick={onConfirm}
+        >
+          {confirmLabel}
         </button>
       </div>
     </Dialog>
   );
+}
+
+/** The question waiting for an answer from code that is not a component (logout) or from a row's button. */
+let asked: (ConfirmQuestion & { answer: (yes: boolean) => void }) | null = null;
+const askedListeners = new Set<() => void>();
+
+/**
+ * Asks in the app's confirm dialog and answers true for the named action, false for Cancel, Escape or
+ * a newer question. Shown by `ConfirmHost`, which the panel's shell renders once.
+ */
+export function confirmAction(question: ConfirmQuestion): Promise<boolean> {
+  asked?.answer(false);
+  return new Promise((resolve) => {
+    asked = {
+      ...question,
+      answer: (yes) => {
+        asked = null;
+        askedListeners.forEach((listener) => listener());
+        resolve(yes);
+      },
+    };
+    askedListeners.forEach((listener) => listener());
+  });
+}
+
+/** Where `confirmAction`'s questions appear (rendered once, in the panel's shell). */
+export function ConfirmHost() {
+  const question = useSyncExternalStore(
+    (listener) => {
+      askedListeners.add(listener);
+      return () => askedListeners.delete(listener);
+    },
+    () => asked,
+    () => null,
+  );
+  if (!question) return null;
+  return <ConfirmDialog {...question} onCancel={() => question.answer(false)} onConfirm={() => question.answer(true)} />;
 }
 
 interface DialogProps {

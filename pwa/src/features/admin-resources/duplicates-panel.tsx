@@ -1,3 +1,4 @@
+import { confirmAction } from '../../components/dialog';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatMobile } from '@edge/schemas/mobile-number';
@@ -92,10 +93,16 @@ export function DuplicatesPanel({ config, onChanged }: { config: ResourceConfig;
                     className="button button--ghost button--small"
                     disabled={busyGroup !== null}
                     aria-label={`Keep this one: ${String(row[config.nameKey] ?? '')}, pass code ${String(row.passCode ?? '')}`}
-                    onClick={() => {
+                    onClick={async () => {
                       const others = group.records.filter((r) => r.id !== row.id);
                       const names = others.map((r) => String(r[config.nameKey] ?? r.id)).join(', ');
-                      if (!window.confirm(`Keep this record and merge ${names} into it? The others are deleted; their status history moves here.`)) return;
+                      const sure = await confirmAction({
+                        title: 'Merge these records?',
+                        text: `Keep this record and merge ${names} into it? The others are deleted; their status history moves here.`,
+                        confirmLabel: 'Merge',
+                        danger: true,
+                      });
+                      if (!sure) return;
                       setBusyGroup(key);
                       merge.mutate({ survivor: row, others });
                     }}

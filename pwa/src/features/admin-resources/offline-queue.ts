@@ -1,6 +1,7 @@
 // The panel's offline changes (tablets on patchy venue networks): status changes of people and
 // new walk-in visitors go to the venue check-in's outbox (offline/checkin-outbox.ts) and are sent by its
 // sync engine (offline/checkin-sync.ts) when the network returns. Nothing here keeps a queue of its own.
+import { deviceHasNetwork } from '@pwa/lib/server-reachability';
 import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api-error';
@@ -23,8 +24,6 @@ export const queuesOffline = (name: ResourceName): name is ResourceName & Roster
 export function isNetworkFailure(error: unknown): boolean {
   return error instanceof ApiError ? error.status === 0 : error instanceof TypeError;
 }
-
-export const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /** One record's change still in the outbox: the newest one wins the row's display. */
 export interface PendingChange {
@@ -100,7 +99,7 @@ export function usePendingChanges(name: ResourceName, onDelivered: () => Promise
 function kick(force = false) {
   startOutboxSync();
   void refreshOutbox().then(() => {
-    if (!isOffline()) void syncNow(force);
+    if (deviceHasNetwork()) void syncNow(force);
   });
 }
 

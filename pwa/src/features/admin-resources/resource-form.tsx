@@ -1,3 +1,4 @@
+import { deviceHasNetwork } from '@pwa/lib/server-reachability';
 import { hasMessages, PersonMessages } from './person-messages';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -15,7 +16,7 @@ import { FieldShell, SelectField, TextAreaField, TextField } from '../../compone
 import { RecordHistory } from '../../components/record-history';
 import { badgeOf } from './badge-person';
 import { checkboxValue, listOf, listValue, payloadFrom, valuesFrom } from './fields';
-import { isNetworkFailure, isOffline, queueWalkIn } from './offline-queue';
+import { isNetworkFailure, queueWalkIn } from './offline-queue';
 import { getRecord, saveRecord } from './resource-api';
 import { usePanelUser } from '../../components/panel-session';
 import type { FormField, FormValues, ResourceConfig } from './types';
@@ -138,7 +139,7 @@ export function ResourceForm({
     // Not paused while offline: a walk-in is queued, anything else says the network is missing.
     networkMode: 'always',
     mutationFn: async (body: Record<string, unknown>): Promise<'saved' | 'queued'> => {
-      if (walkInOffline && isOffline()) {
+      if (walkInOffline && !deviceHasNetwork()) {
         await queueWalkIn(body, user?.name ?? 'Panel');
         return 'queued';
       }

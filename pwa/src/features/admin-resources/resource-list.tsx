@@ -1,3 +1,4 @@
+import { deviceHasNetwork } from '@pwa/lib/server-reachability';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ColumnDef, type RowSelectionState, rowSelectionFeature, rowSortingFeature, tableFeatures, useTable } from '@tanstack/react-table';
@@ -11,22 +12,13 @@ import { PanelStatusFilter } from '../../components/panel-status-filter';
 import { EventPicker } from '../../components/event-picker';
 import { useStartingEvent } from '../../components/event-queries';
 import { PrintBadgeButton } from '../../components/print-badge-button';
-import { Dialog } from '../../components/dialog';
+import { confirmAction, Dialog } from '../../components/dialog';
 import { ImportButton } from './import/import-button';
 import { usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';
 import { resourceKeys } from '../../lib/resource-keys';
-import {
-  isNetworkFailure,
-  isOffline,
-  OFFLINE_NEEDS_NETWORK,
-  queueStatusChange,
-  queuesOffline,
-  retryPending,
-  usePendingChanges,
-  walkInRow,
-} from './offline-queue';
+import { isNetworkFailure, OFFLINE_NEEDS_NETWORK, queueStatusChange, queuesOffline, retryPending, usePendingChanges, walkInRow } from './offline-queue';
 import { ALL_EVENTS, type ListSearch, PAGE_SIZES, type PageSize, screenSearch } from './list-search';
 import { bulkAction, changeStatus, deleteRecord, everyMatchingRecord, listFilter, listParams, listQueryOptions, statusCountQueryOptions } from './resource-api';
 import { badgeOf, hasPass } from './badge-person';
@@ -239,7 +231,7 @@ export function ResourceScreen({
     onSettled: reload,
   });
   const onStatus = (row: BaseRecord, status: string) => {
-    if (isOffline()) void queueOffline(row, status);
+    if (!deviceHasNetwork()) void queueOffline(row, status);
     else statusMutation.mutate({ row, status });
   };
   const deleteMutation = useMutation({
@@ -250,7 +242,9 @@ export function ResourceScreen({
   });
 
   const onDelete = (row: BaseRecord) => {
-    if (window.confirm(config.messages.confirmDelete)) deleteMutation.mutate(row.id);
+    void confirmAction({ title: 'Delete record', text: config.messages.confirmDelete, confirmLabel: 'Delete', danger: true }).then(
+      (sure) => sure && deleteMutation.mutate(row.id),
+    );
   };
 
   const onExport = async (format: ExportFormat, only?: string[]) => {

@@ -1,9 +1,11 @@
+import { deviceHasNetwork } from '@pwa/lib/server-reachability';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { api } from '../../lib/api';
 import { formatCreatedOn } from '../../lib/dates';
 import { Toasts } from '../../components/toasts';
+import { ConfirmHost } from '../../components/dialog';
 import { StorageLossNotice } from '../../components/storage-loss-notice';
 import '../../styles/panel-app.css';
 import { usePanelUser, useScreenOption } from '../../components/panel-session';
@@ -41,7 +43,7 @@ export function PanelShell({ userEmail, onLogout, children }: { userEmail?: stri
       if (!exists) return;
       const { startOutboxSync, syncNow } = await import('../../offline/checkin-sync');
       startOutboxSync();
-      if (navigator.onLine) void syncNow(false);
+      if (deviceHasNetwork()) void syncNow(false);
     });
   }, []);
 
@@ -51,7 +53,7 @@ export function PanelShell({ userEmail, onLogout, children }: { userEmail?: stri
   useEffect(() => {
     if (online) return;
     const probe = setInterval(() => {
-      if (navigator.onLine) void api.api.health.$get().catch(() => undefined);
+      if (deviceHasNetwork()) void api.api.health.$get().catch(() => undefined);
     }, SERVER_PROBE_MS);
     return () => clearInterval(probe);
   }, [online]);
@@ -127,6 +129,7 @@ export function PanelShell({ userEmail, onLogout, children }: { userEmail?: stri
         </main>
       </div>
       <Toasts place="panel" />
+      <ConfirmHost />
     </div>
   );
 }
