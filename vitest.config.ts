@@ -12,7 +12,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['edge/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}'],
+    include: ['edge/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}', 'tests/docs.test.ts'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,
