@@ -34,12 +34,11 @@ const topLevel = new Set(readdirSync(root).filter((name) => !SKIPPED_DIRS.has(na
 /** The repository paths a document names in backticks or links: `edge/lib/x.ts`, `features/a/b.tsx`, `x.ts`. */
 function namedPaths(text: string): string[] {
   const found = new Set<string>();
-  const candidates = [...text.matchAll(/`([^`\s]+)`/g), ...text.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)].map((match) => match[1]);
+  const candidates = [...text.matchAll(/`([^`\s]+)`/g), ...text.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)].map((match) => match[1] ?? '');
   for (const raw of candidates) {
     if (/[<>*{}$:]|^https?:|^\.\.?\/?$|^-/.test(raw)) continue; // placeholders, globs, URLs, flags
     const path = raw.replace(/[.,;]$/, '');
-    const first = path.split('/')[0];
-    const isRepoPath = path.includes('/') && topLevel.has(first);
+    const isRepoPath = path.includes('/') && topLevel.has(path.split('/')[0] ?? '');
     const isFile = /(^|\/)[\w.-]{3,}\.(ts|tsx|css|sql|mts|mjs|json|toml|md)$/.test(path); // not `c.json`
     if (isRepoPath || isFile) found.add(path);
   }
@@ -50,7 +49,7 @@ function namedPaths(text: string): string[] {
 function exists(path: string, documentDir: string): boolean {
   if (existsSync(join(root, path))) return true;
   if (existsSync(join(root, documentDir, path))) return true;
-  if (topLevel.has(path.split('/')[0])) return false;
+  if (topLevel.has(path.split('/')[0] ?? '')) return false;
   return repoFiles.some((file) => file === path || file.endsWith(`/${path}`));
 }
 
