@@ -36,7 +36,7 @@ function namedPaths(text: string): string[] {
   const found = new Set<string>();
   const candidates = [...text.matchAll(/`([^`\s]+)`/g), ...text.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)].map((match) => match[1] ?? '');
   for (const raw of candidates) {
-    if (/[<>*{}$:]|^https?:|^\.\.?\/?$|^-/.test(raw)) continue; // placeholders, globs, URLs, flags
+    if (/[<>*{}$:]|^https?:|^\.\.?\/?$|^[-/]/.test(raw)) continue; // placeholders, globs, URLs, flags, paths of the site
     const path = raw.replace(/[.,;]$/, '');
     const isRepoPath = path.includes('/') && topLevel.has(path.split('/')[0] ?? '');
     const isFile = /(^|\/)[\w.-]{3,}\.(ts|tsx|css|sql|mts|mjs|json|toml|md)$/.test(path); // not `c.json`
@@ -96,6 +96,15 @@ describe('decision records', () => {
 
     it(`${name} names only files that exist`, () => {
       const dead = namedPaths(text).filter((named) => !exists(named, relative(root, join(root, dir))));
+      expect(dead).toEqual([]);
+    });
+  }
+});
+
+describe('the topic documents', () => {
+  for (const path of ['docs/architecture.md', 'docs/checkin-sync.md', 'docs/decision-notes.md']) {
+    it(`${path} names only files that exist`, () => {
+      const dead = namedPaths(read(path)).filter((named) => !exists(named, 'docs'));
       expect(dead).toEqual([]);
     });
   }
