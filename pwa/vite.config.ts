@@ -11,7 +11,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
  * the app's shell. This writes that shell, `page-shell.json`: the built index.html, and for each public
  * page the stylesheet of its code, linked from the page's <head> so it is styled from the first paint and
  * nothing moves when the app hydrates it. That is one file, public-site.css with the app's common styles
- * in it (one request before the first paint, decision 037): the build fails if a public page's code
+ * in it (one request before the first paint, decision 035): the build fails if a public page's code
  * would need a second. The same shell is `app.html`, from which every other page (the panel) starts, and
  * which the service worker serves offline. No index.html is left: `/` is rendered like every other public
  * page.
