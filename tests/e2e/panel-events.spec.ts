@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { api, confirmInApp, signedInAdmin } from './panel-helpers';
+import { api, chooseRowAction, confirmInApp, signedInAdmin } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
 const admin = signedInAdmin();
@@ -120,7 +120,7 @@ describe('Event Management', () => {
     await page.getByLabel('Status').selectOption('draft');
     await edited.waitFor();
 
-    await edited.getByRole('button', { name: /^Delete/ }).click();
+    await chooseRowAction(edited, 'Delete');
     const confirmText = await confirmInApp(page);
     await edited.waitFor({ state: 'detached' });
     expect(confirmText).toBe('Are you sure you want to delete this event?');
@@ -161,7 +161,7 @@ describe('the events list', () => {
       expect(fit).toEqual({ pageWidth: viewport.width, outside: [] });
       const firstRow = page.locator('tbody tr').first();
       await firstRow.getByRole('button', { name: /^Edit/ }).waitFor();
-      await firstRow.getByRole('button', { name: /^Delete/ }).waitFor();
+      await firstRow.getByRole('button', { name: /^More actions for/ }).waitFor();
       if (viewport.width === 390) {
         // A card: the row is a block, each value under its label.
         expect(await firstRow.evaluate((row) => getComputedStyle(row).display)).toBe('block');
@@ -235,7 +235,7 @@ describe('Enquiries', () => {
     await row.locator('.panel-status', { hasText: 'In Progress' }).waitFor();
 
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await row.getByRole('button', { name: /^Delete/ }).click();
+    await chooseRowAction(row, 'Delete');
     await confirmInApp(page);
     await page.getByText('Enquiry deleted successfully!').waitFor();
     await row.waitFor({ state: 'detached' });

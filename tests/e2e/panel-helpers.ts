@@ -128,3 +128,9 @@ export async function confirmInApp(page: Page): Promise<string> {
   await button.waitFor({ state: 'detached' });
   return text;
 }
+
+/** Chooses `action` (e.g. "Delete") from a list row's "⋯" menu, where a row keeps its less frequent actions. */
+export async function chooseRowAction(row: Locator, action: string) {
+  await row.getByRole('button', { name: /^More actions for/ }).click();
+  await row.page().getByRole('menu').getByRole('menuitem', { name: action }).click();
+}

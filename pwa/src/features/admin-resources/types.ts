@@ -65,7 +65,15 @@ export interface Column<Sort extends string = string> {
   sort?: Sort;
   /** Read the value from one of several fields (first non-empty). */
   fallbackKeys?: string[];
+  /**
+   * Which widths of list show the column (1 when absent): 1 always — the record's identity and its
+   * status; 2 not on a narrow list (a tablet upright); 3 only on a wide one. A phone's cards show every
+   * column. The list's own width decides, not the window's (the sidebar takes its share).
+   */
+  priority?: ColumnPriority;
 }
+
+export type ColumnPriority = 1 | 2 | 3;
 
 interface ResourceMessages {
   created: string;

@@ -9,7 +9,7 @@ import { ConfirmHost } from '../../components/dialog';
 import { StorageLossNotice } from '../../components/storage-loss-notice';
 import '../../styles/panel-app.css';
 import { usePanelUser, useScreenOption } from '../../components/panel-session';
-import { isAdminOnlyScreen, MOBILE_BREAKPOINT_PX, navFor } from './nav';
+import { isAdminOnlyScreen, isListScreen, MOBILE_BREAKPOINT_PX, navFor, WIDE_LIST_PX } from './nav';
 import { fetchedAt } from '../../lib/panel-cache';
 import { useMediaQuery, usePanelTheme } from './theme';
 import { useOnline } from './use-online';
@@ -20,13 +20,14 @@ const SERVER_PROBE_MS = 5_000;
 
 /**
  * The signed-in panel: sidebar (groups from nav.ts, 270 px open / 80 px collapsed, collapsed below
- * 768 px and closing after navigation there, dark/light toggle) and the top bar.
+ * 768 px and closing after navigation there, collapsed on list screens below 1280 px, dark/light toggle)
+ * and the top bar.
  */
 export function PanelShell({ userEmail, onLogout, children }: { userEmail?: string | undefined; onLogout: () => void; children: ReactNode }) {
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
-  const [open, setOpen] = useState(() => !window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`).matches);
-  const { theme, toggle } = usePanelTheme();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const [open, setOpen] = useState(() => !window.matchMedia(`(max-width: ${(isListScreen(pathname) ? WIDE_LIST_PX : MOBILE_BREAKPOINT_PX) - 1}px)`).matches);
+  const { theme, toggle } = usePanelTheme();
   const online = useOnline();
   const fullScreen = useScreenOption('fullScreen');
   const queryClient = useQueryClient();
@@ -58,9 +59,9 @@ export function PanelShell({ userEmail, onLogout, children }: { userEmail?: stri
     return () => clearInterval(probe);
   }, [online]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `pathname` is the trigger: on a phone, going to a screen closes the menu
+  // Going to a screen closes the sidebar on a phone, and on a list below 1280 px (the list needs the room).
   useEffect(() => {
-    if (mobile) setOpen(false);
+    if (mobile || (isListScreen(pathname) && window.matchMedia(`(max-width: ${WIDE_LIST_PX - 1}px)`).matches)) setOpen(false);
   }, [mobile, pathname]);
 
   return (
