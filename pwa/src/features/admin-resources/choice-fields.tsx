@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { FieldError, RequiredMark } from '../../components/field-parts';
 import { checkboxValue, listOf, listValue } from './fields';
 import type { FormField, FormValues } from './types';
 
@@ -18,12 +19,7 @@ export function ChoicesField({ field, form }: { field: FormField; form: UseFormR
           <fieldset className="field field--full" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
             <legend>
               {field.label}
-              {required ? (
-                <span className="field__required" aria-hidden="true">
-                  {' '}
-                  *
-                </span>
-              ) : null}
+              <RequiredMark required={required} />
             </legend>
             <div className="panel-checks">
               {(field.options ?? []).map((option, index) => (
@@ -45,11 +41,7 @@ export function ChoicesField({ field, form }: { field: FormField; form: UseFormR
                 </label>
               ))}
             </div>
-            {error ? (
-              <p id={`${id}-error`} className="field__error" role="alert">
-                {error}
-              </p>
-            ) : null}
+            <FieldError id={`${id}-error`} message={error} />
           </fieldset>
         );
       }}

@@ -30,7 +30,7 @@ export interface RowPowers {
 export function ListTable({
   config,
   rows,
-  loading,
+  waiting,
   walkInIds,
   pending,
   search,
@@ -42,7 +42,8 @@ export function ListTable({
 }: {
   config: ResourceConfig;
   rows: BaseRecord[];
-  loading: boolean;
+  /** Why there are no rows to show yet (loading, or offline without a copy); null once they are here. */
+  waiting: string | null;
   walkInIds: ReadonlySet<string>;
   pending: PendingState;
   search: ListSearch;
@@ -154,10 +155,10 @@ export function ListTable({
           ))}
         </thead>
         <tbody>
-          {loading ? (
+          {waiting !== null ? (
             <tr>
               <td className="panel-table__empty" colSpan={columnCount}>
-                {config.messages.loading ?? 'Loading ...'}
+                {waiting}
               </td>
             </tr>
           ) : rows.length === 0 ? (

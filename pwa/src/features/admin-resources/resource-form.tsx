@@ -17,7 +17,8 @@ import { toast } from '../../components/toasts';
 import { badgeOf } from './badge-person';
 import { payloadFrom, valuesFrom } from './fields';
 import { existingRecordOf, formFieldOf, resolverFor, saveErrorMessage, WALK_IN_QUEUED } from './form-check';
-import { isNetworkFailure, queueWalkIn } from './offline-queue';
+import { isNetworkFailure, writeFailure } from '../../components/offline-words';
+import { queueWalkIn } from './offline-queue';
 import { hasMessages, PersonMessages } from './person-messages';
 import { getRecord, saveRecord } from './resource-api';
 import { ResourceField } from './resource-fields';
@@ -101,9 +102,12 @@ export function ResourceForm({
       const found = existingRecordOf(failure);
       if (found) setExisting(found);
       else if (isStaleEdit(failure)) setStale(true);
-      const message = config.saveError
-        ? config.saveError(failure, editing)
-        : saveErrorMessage(failure, editing ? config.messages.updateFailed : config.messages.createFailed);
+      const message = writeFailure(
+        failure,
+        config.saveError
+          ? config.saveError(failure, editing)
+          : saveErrorMessage(failure, editing ? config.messages.updateFailed : config.messages.createFailed),
+      );
       const placed = placeFieldErrors(form, failure, (apiField) => formFieldOf(config, apiField));
       // A message already shown beside its field is not repeated in the form's message.
       if (config.errorDisplay === 'toast' || !placed.includes(message)) fail(message);

@@ -6,6 +6,8 @@ import { errorMessage } from '../../lib/api-error';
 import { resourceKeys } from '../../lib/resource-keys';
 import { usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/toasts';
+import { NOT_KEPT_OFFLINE } from '../../components/offline-words';
+import { useOnline } from '../../components/use-online';
 import { BulkConfirm, DuplicatesSheet, FormSheet } from './list-dialogs';
 import { ListBulkBar } from './list-bulk-bar';
 import { ListPager } from './list-pager';
@@ -54,6 +56,7 @@ export function ResourceScreen({
   const isAdmin = user?.role === 'admin';
   const canChangeStatus = isAdmin || (user?.role === 'staff' && config.staff === 'check-in');
   const list = useQuery({ ...listQueryOptions(config.name, search), enabled: search.eventId !== undefined });
+  const online = useOnline();
   const [editing, setEditing] = useState<BaseRecord | null | undefined>(undefined);
   const [showDuplicates, setShowDuplicates] = useState(false);
   const params = listParams(search);
@@ -140,7 +143,14 @@ export function ResourceScreen({
       <ListTable
         config={config}
         rows={rows}
-        loading={search.eventId === undefined || list.isPending}
+        waiting={
+          // Offline with no copy of this view on the device: said, instead of "Loading ..." for ever.
+          !online && !list.data && rows.length === 0
+            ? NOT_KEPT_OFFLINE
+            : search.eventId === undefined || list.isPending
+              ? (config.messages.loading ?? 'Loading ...')
+              : null
+        }
         walkInIds={walkInIds}
         pending={pending}
         search={search}

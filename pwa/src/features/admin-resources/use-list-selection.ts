@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { BaseRecord } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { toast } from '../../components/toasts';
+import { writeFailure } from '../../components/offline-words';
 import { bulkAction, type listFilter } from './resource-api';
 import type { ResourceConfig } from './types';
 
@@ -45,13 +46,16 @@ export function useListSelection({
   const selectable = rows.filter((row) => !unselectable.has(row.id));
   const [confirming, setConfirming] = useState<BulkRequest | null>(null);
   const bulkMutation = useMutation({
+    // Not paused offline: bulk work is not queued, it says it needs the network.
+    networkMode: 'always',
     mutationFn: (request: BulkRequest) => bulkAction(config.name, allMatching ? { filter } : { ids: selectedIds }, request),
     onSuccess: (result) => {
       toast.success(result.message);
       setRowSelection({});
       setConfirming(null);
     },
-    onError: (failure, request) => toast.error(errorMessage(failure, request.action === 'delete' ? config.messages.deleteFailed : 'Failed to update status')),
+    onError: (failure, request) =>
+      toast.error(writeFailure(failure, errorMessage(failure, request.action === 'delete' ? config.messages.deleteFailed : 'Failed to update status'))),
     onSettled: reload,
   });
   return {

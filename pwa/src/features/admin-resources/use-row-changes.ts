@@ -2,17 +2,19 @@ import { deviceHasNetwork } from '@pwa/lib/server-reachability';
 import { useMutation } from '@tanstack/react-query';
 import type { BaseRecord } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
-import { confirmAction } from '../../components/dialog';
+import { confirmAction } from '../../components/confirm-host';
 import { statusLabel } from '../../components/panel-format';
 import { usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/toasts';
-import { isNetworkFailure, OFFLINE_NEEDS_NETWORK, queueStatusChange, queuesOffline } from './offline-queue';
+import { isNetworkFailure, OFFLINE_NEEDS_NETWORK, writeFailure } from '../../components/offline-words';
+import { queueStatusChange, queuesOffline } from './offline-queue';
 import { changeStatus, deleteRecord } from './resource-api';
 import type { ResourceConfig } from './types';
 
 /**
  * One row's changes from the list: its status (sent, or without a network queued in the door's outbox for
- * people, refused in words for the rest) and its deletion (asked first). Both reload the list when done.
+ * people, refused in words for the rest) and its deletion (asked first; offline it says it needs the
+ * network). Both reload the list when done.
  */
 export function useRowChanges(config: ResourceConfig, reload: () => Promise<unknown>) {
   const user = usePanelUser();
@@ -41,9 +43,12 @@ export function useRowChanges(config: ResourceConfig, reload: () => Promise<unkn
     onSettled: reload,
   });
   const deleteMutation = useMutation({
+    // Not paused offline: a deletion is not queued, it says it needs the network.
+    networkMode: 'always',
     mutationFn: (id: string) => deleteRecord(config.name, id),
     onSuccess: (result) => toast.success(config.messages.deleted ?? result.message ?? 'Deleted'),
-    onError: (failure) => toast.error(config.name === 'enquiries' ? errorMessage(failure, config.messages.deleteFailed) : config.messages.deleteFailed),
+    onError: (failure) =>
+      toast.error(writeFailure(failure, config.name === 'enquiries' ? errorMessage(failure, config.messages.deleteFailed) : config.messages.deleteFailed)),
     onSettled: reload,
   });
   return {

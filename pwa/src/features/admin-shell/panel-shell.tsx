@@ -1,19 +1,22 @@
 import { deviceHasNetwork } from '@pwa/lib/server-reachability';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { api } from '../../lib/api';
 import { formatCreatedOn } from '../../lib/dates';
 import { Toasts } from '../../components/toasts';
-import { ConfirmHost } from '../../components/dialog';
+import { ConfirmHost } from '../../components/confirm-host';
 import { StorageLossNotice } from '../../components/storage-loss-notice';
 import '../../styles/panel-app.css';
 import { usePanelUser, useScreenOption } from '../../components/panel-session';
 import { isAdminOnlyScreen, isListScreen, MOBILE_BREAKPOINT_PX, navFor, WIDE_LIST_PX } from './nav';
 import { fetchedAt } from '../../lib/panel-cache';
 import { useMediaQuery, usePanelTheme } from './theme';
-import { useOnline } from './use-online';
+import { useOnline } from '../../components/use-online';
 import { databaseMayExist } from '@pwa/offline/db-name';
+
+/** Only a staff account on an organisers' screen sees it: loaded then, not with every panel visit. */
+const OrganisersOnly = lazy(() => import('./organisers-only').then((module) => ({ default: module.OrganisersOnly })));
 
 /** How often the panel asks an unreachable server whether it answers again. */
 const SERVER_PROBE_MS = 5_000;
@@ -126,7 +129,13 @@ export function PanelShell({ userEmail, onLogout, children }: { userEmail?: stri
         <main id="panel-main" className="panel-content" tabIndex={-1}>
           {/* The door screen shows it under its search and sync bar, which stay at the top. */}
           {pathname === '/panel/checkin' ? null : <StorageLossNotice />}
-          {organisersOnly ? <OrganisersOnly /> : children}
+          {organisersOnly ? (
+            <Suspense fallback={null}>
+              <OrganisersOnly />
+            </Suspense>
+          ) : (
+            children
+          )}
         </main>
       </div>
       <Toasts place="panel" />
@@ -134,28 +143,6 @@ export function PanelShell({ userEmail, onLogout, children }: { userEmail?: stri
     </div>
   );
 }
-
-/** What a staff account sees on an organisers' screen opened by its address (the API refuses its data too). */
-function OrganisersOnly() {
-  return (
-    <section className="panel-screen">
-      <header className="panel-screen__header">
-        <div>
-          <h1>For organisers</h1>
-          <p className="panel-muted">
-            This screen is for organisers (admin accounts). Your account checks people in: use Venue Check-in and the visitor and VIP lists in the sidebar.
-          </p>
-        </div>
-      </header>
-      <p>
-        <Link to="/panel/checkin" className="button button--primary">
-          Venue Check-in
-        </Link>
-      </p>
-    </section>
-  );
-}
-
 /** Teams, coordination and volunteers: what these screens will hold, rather than a blank page. */
 export function ComingSoon({ title, text, plans }: { title: string; text: string; plans: string[] }) {
   return (
