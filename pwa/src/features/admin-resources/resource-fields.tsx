@@ -4,6 +4,7 @@ import { EventPicker } from '../../components/event-picker';
 import { FieldShell, SelectField, TextAreaField, TextField } from '../../components/form/fields';
 import { siteSettingsQueryOptions } from '../../components/settings-queries';
 import { CheckboxField, ChoicesField } from './choice-fields';
+import { DateTimeInputs } from './date-time-inputs';
 import type { FormField, FormValues } from './types';
 
 /** What every field's frame shows: its label, a required mark (required, or marked so), its hint and width. */
@@ -89,10 +90,27 @@ function SettingsListField({ field, form, list }: { field: FormField; form: UseF
   return <SelectField {...shownProps(field, form)} options={selectOptions(field, [...kept, ...options])} />;
 }
 
-/** A date and time in event time (Hyderabad), to the minute; no earlier than `notBefore`'s value when it names one. */
+/** A date and time in event time (Hyderabad), to the minute, the time as HH:mm; no earlier than `notBefore`'s date when it names one. */
 function DateTimeField({ field, form }: { field: FormField; form: UseFormReturn<FormValues> }) {
   const earliest = field.notBefore ? form.watch(field.notBefore) : undefined;
-  return <TextField {...shownProps(field, form)} type="datetime-local" step={60} min={(field.notBefore && earliest) || undefined} />;
+  const value = form.watch(field.name) ?? '';
+  // Held by the form (its ref takes the focus of a message) but changed only here.
+  const { ref } = form.register(field.name);
+  return (
+    <FieldShell
+      {...shownProps(field, form)}
+      control={(props) => (
+        <DateTimeInputs
+          {...props}
+          name={field.name}
+          inputRef={ref}
+          value={value}
+          minDate={earliest}
+          onChange={(next) => form.setValue(field.name, next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
+        />
+      )}
+    />
+  );
 }
 
 /**
@@ -126,17 +144,18 @@ function PickedField({ field, form }: { field: FormField; form: UseFormReturn<Fo
               </option>
             ))}
           </select>
-        ) : (
-          <input
+        ) : field.type === 'datetime' ? (
+          <DateTimeInputs
             {...props}
-            ref={ref}
             name={field.name}
-            type={field.type === 'datetime' ? 'datetime-local' : field.type}
-            step={field.type === 'datetime' ? 60 : undefined}
-            min={(field.notBefore && earliest) || undefined}
+            inputRef={ref}
             value={value}
-            onChange={(event) => pick(event.currentTarget.value)}
+            minDate={earliest}
+            // The rule reads whole date-times: a time being typed is held until it reads HH:mm.
+            onChange={(next, complete) => (complete ? pick(next) : form.setValue(field.name, next, { shouldDirty: true }))}
           />
+        ) : (
+          <input {...props} ref={ref} name={field.name} type={field.type} value={value} onChange={(event) => pick(event.currentTarget.value)} />
         )
       }
     />

@@ -13,7 +13,7 @@ export interface FormField {
   /**
    * `checkbox`: a yes/no switch, held as 'true' or '' and sent as a boolean. `choices`: one checkbox per
    * option, held as the ticked options one a line (`listOf`). `datetime`: a date and time in event time
-   * (Hyderabad), as a `datetime-local` input holds it.
+   * (Hyderabad), held as 'YYYY-MM-DDTHH:mm', entered as a date and an HH:mm time (date-time-inputs.tsx).
    */
   type: 'text' | 'email' | 'tel' | 'number' | 'textarea' | 'select' | 'event' | 'checkbox' | 'choices' | 'datetime' | 'url';
   /** A line under the field saying what it does. */
