@@ -215,9 +215,12 @@ describe('lists that fit a tablet', () => {
 
   it('has a row menu the keyboard works: Enter opens it on Delete, Escape returns to its button, Delete asks first', async () => {
     const { page } = admin.device;
+    // Rows below the menu: it must paint over them (their sticky action cells included).
+    for (const n of [1, 2, 3]) await call('POST', '/visitors', { fullName: `Below ${tag} ${n}`, mobileNumber: `938000011${n}` });
     await page.setViewportSize({ width: 1024, height: 768 });
-    await openList(page, '/panel/registrations/visitors');
+    await page.goto(`${baseUrl}/panel/registrations/visitors?sort=createdAt&order=asc`);
     const row = page.getByRole('row').filter({ hasText: longName });
+    await row.waitFor();
     const more = row.getByRole('button', { name: `More actions for ${longName}` });
     await more.focus();
     await page.keyboard.press('Enter');
@@ -225,6 +228,14 @@ describe('lists that fit a tablet', () => {
     await menu.waitFor();
     expect(await more.getAttribute('aria-expanded')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete');
+    const item = menu.getByRole('menuitem', { name: 'Delete' });
+    expect(
+      await item.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+      }),
+    ).toBe(true);
+    await page.screenshot({ path: join(SHOTS, 'row-menu-open-1024.png') });
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
     expect(await more.evaluate((el) => el === document.activeElement)).toBe(true);

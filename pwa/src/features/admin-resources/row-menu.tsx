@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 
 export interface RowMenuItem {
   label: string;
@@ -10,8 +11,9 @@ export interface RowMenuItem {
  * A row's less frequent actions (Delete, …) behind one "⋯" button, so the actions column stays narrow
  * enough for a tablet to show the record's identity and status beside it. A WAI-ARIA menu button: Enter,
  * Space or ArrowDown open it on its first item, ArrowUp on its last; arrows, Home and End move; Escape or
- * Tab close it (Escape returns to the button). The list is placed against the window (`position: fixed`),
- * because the table's scrolling box would cut it off.
+ * Tab close it (Escape returns to the button, Tab goes on from it). The list is placed against the window
+ * (`position: fixed`) in a portal to the panel's frame: inside the table, the scrolling box would cut it off
+ * and the rows below (their sticky action cells) would paint over it.
  */
 export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] }) {
   const [place, setPlace] = useState<{ top: number; right: number; focus: 'first' | 'last' } | null>(null);
@@ -62,7 +64,8 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
     else if (event.key === 'Home') move(0);
     else if (event.key === 'End') move(entries.length - 1);
     else if (event.key === 'Escape') close(true);
-    else if (event.key === 'Tab') close(false);
+    // Back on the button, so the Tab itself moves on to what follows it in the row.
+    else if (event.key === 'Tab') close(true);
     else return;
     if (event.key !== 'Tab') event.preventDefault();
   };
@@ -88,33 +91,37 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
       >
         <span aria-hidden="true">⋯</span>
       </button>
-      {place ? (
-        <div
-          ref={menu}
-          id={menuId}
-          role="menu"
-          aria-label={label}
-          className="panel-row-menu"
-          style={{ top: place.top, right: place.right }}
-          onKeyDown={onMenuKey}
-        >
-          {items.map((item) => (
-            <button
-              key={item.label}
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className={item.danger ? 'panel-row-menu__item panel-row-menu__item--danger' : 'panel-row-menu__item'}
-              onClick={() => {
-                close(true);
-                item.onSelect();
-              }}
+      {place
+        ? createPortal(
+            <div
+              ref={menu}
+              id={menuId}
+              role="menu"
+              aria-label={label}
+              className="panel-row-menu"
+              style={{ top: place.top, right: place.right }}
+              onKeyDown={onMenuKey}
             >
-              {item.label}
-            </button>
-          ))}
-        </div>
-      ) : null}
+              {items.map((item) => (
+                <button
+                  key={item.label}
+                  type="button"
+                  role="menuitem"
+                  tabIndex={-1}
+                  className={item.danger ? 'panel-row-menu__item panel-row-menu__item--danger' : 'panel-row-menu__item'}
+                  onClick={() => {
+                    close(true);
+                    item.onSelect();
+                  }}
+                >
+                  {item.label}
+                </button>
+              ))}
+            </div>,
+            // In the panel's frame (its theme's colours), outside the table.
+            button.current?.closest('.panel-app') ?? document.body,
+          )
+        : null}
     </>
   );
 }
