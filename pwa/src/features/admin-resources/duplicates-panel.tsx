@@ -1,4 +1,4 @@
-import { confirmAction } from '../../components/dialog';
+import { confirmAction } from '../../components/confirm-host';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatMobile } from '@edge/schemas/mobile-number';

@@ -6,13 +6,13 @@ import { fromEventInput, toEventInput } from '@pwa/lib/dates';
 import type { Column, FormField, FormValues } from './types';
 
 /** Shared pieces of the descriptions. */
-export const statusColumn: Column<'status'> = { key: 'status', label: 'Status', kind: 'status', sort: 'status' };
-export const createdOnColumn: Column<'createdAt'> = { key: 'createdAt', label: 'Created On', kind: 'date', sort: 'createdAt' };
+export const statusColumn: Column<'status'> = { key: 'status', label: 'Status', kind: 'status', sort: 'status', priority: 1 };
+export const createdOnColumn: Column<'createdAt'> = { key: 'createdAt', label: 'Created On', kind: 'date', sort: 'createdAt', priority: 3 };
 /** The name, e-mail and phone columns every person list opens with. */
-export const nameColumn: Column<'fullName'> = { key: 'fullName', label: 'Name', sort: 'fullName' };
+export const nameColumn: Column<'fullName'> = { key: 'fullName', label: 'Name', sort: 'fullName', priority: 1 };
 export const contactColumns: Column<never>[] = [
-  { key: 'email', label: 'Email' },
-  { key: 'mobileNumber', label: 'Phone', kind: 'phone' },
+  { key: 'email', label: 'Email', priority: 3 },
+  { key: 'mobileNumber', label: 'Phone', kind: 'phone', priority: 2 },
 ];
 
 /** The status select of a form: the description's statuses, its default status preselected. */

@@ -13,7 +13,7 @@ export interface FormField {
   /**
    * `checkbox`: a yes/no switch, held as 'true' or '' and sent as a boolean. `choices`: one checkbox per
    * option, held as the ticked options one a line (`listOf`). `datetime`: a date and time in event time
-   * (Hyderabad), as a `datetime-local` input holds it.
+   * (Hyderabad), held as 'YYYY-MM-DDTHH:mm', entered as a date and an HH:mm time (date-time-inputs.tsx).
    */
   type: 'text' | 'email' | 'tel' | 'number' | 'textarea' | 'select' | 'event' | 'checkbox' | 'choices' | 'datetime' | 'url';
   /** A line under the field saying what it does. */
@@ -65,7 +65,15 @@ export interface Column<Sort extends string = string> {
   sort?: Sort;
   /** Read the value from one of several fields (first non-empty). */
   fallbackKeys?: string[];
+  /**
+   * Which widths of list show the column (1 when absent): 1 always — the record's identity and its
+   * status; 2 not on a narrow list (a tablet upright); 3 only on a wide one. A phone's cards show every
+   * column. The list's own width decides, not the window's (the sidebar takes its share).
+   */
+  priority?: ColumnPriority;
 }
+
+export type ColumnPriority = 1 | 2 | 3;
 
 interface ResourceMessages {
   created: string;

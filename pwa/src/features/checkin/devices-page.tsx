@@ -1,4 +1,4 @@
-import { confirmAction } from '../../components/dialog';
+import { confirmAction } from '../../components/confirm-host';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';

@@ -15,10 +15,10 @@ export const awardeesVipConfig = panelResource(vipAwardeeDescription, {
   columns: [
     nameColumn,
     ...contactColumns,
-    { key: 'organizationName', label: 'Organization', sort: 'organizationName' },
-    { key: 'designation', label: 'Designation' },
+    { key: 'organizationName', label: 'Organization', sort: 'organizationName', priority: 3 },
+    { key: 'designation', label: 'Designation', priority: 3 },
     statusColumn,
-    { key: 'eventName', label: 'Event', kind: 'event' },
+    { key: 'eventName', label: 'Event', kind: 'event', priority: 2 },
     createdOnColumn,
   ],
   fields: [

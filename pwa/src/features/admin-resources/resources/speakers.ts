@@ -11,7 +11,7 @@ export const speakersConfig = panelResource(speakerDescription, {
   submitLabel: { create: 'Add Speaker', edit: 'Update Speaker' },
   nameKey: 'fullName',
   searchPlaceholder: 'Search name, title, phone, email',
-  columns: [nameColumn, { key: 'title', label: 'Title', sort: 'title' }, ...contactColumns, createdOnColumn],
+  columns: [nameColumn, { key: 'title', label: 'Title', sort: 'title', priority: 2 }, ...contactColumns, createdOnColumn],
   fields: [
     ...personFields(true),
     { name: 'title', label: 'Title', type: 'text' },
