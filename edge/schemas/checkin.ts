@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { mobile, text } from './fields';
-import { VIP_STATUSES, VISITOR_STATUSES } from './people';
+import { mobile, text } from '../../shared/schemas/fields';
+import { VIP_STATUSES, VISITOR_STATUSES } from '../../shared/schemas/people';
 
 /**
  * The venue door's sync protocol (docs/checkin-sync.md). Shared with the PWA's check-in feature.

@@ -1,6 +1,6 @@
 import { guests } from '../../db/tables/people';
 import { newPassCode } from '../../lib/pass-code';
-import { guestDescription } from '../../resources/guests';
+import { guestDescription } from '../../../shared/resources/guests';
 import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { personCsv, personDefaults } from './people-defaults';

@@ -1,5 +1,5 @@
 import type { Row, WriteContext } from '../../lib/resource';
-import { formatMobile } from '../../schemas/mobile-number';
+import { formatMobile } from '../../../shared/schemas/mobile-number';
 import { csvDateTime } from '../../lib/csv';
 import { statusLabel } from '../../schemas/status-labels';
 

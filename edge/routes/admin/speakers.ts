@@ -1,6 +1,6 @@
 import { speakers } from '../../db/tables/people';
 import { newPassCode } from '../../lib/pass-code';
-import { speakerDescription } from '../../resources/speakers';
+import { speakerDescription } from '../../../shared/resources/speakers';
 import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { personCsv, personDefaults } from './people-defaults';

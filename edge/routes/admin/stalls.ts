@@ -1,9 +1,9 @@
 import { stalls } from '../../db/tables/organisations';
 import { newPassCode } from '../../lib/pass-code';
-import { stallDescription } from '../../resources/stalls';
+import { stallDescription } from '../../../shared/resources/stalls';
 import type { RecordOf, ResourceDescription, Row } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { formatMobile } from '../../schemas/mobile-number';
+import { formatMobile } from '../../../shared/schemas/mobile-number';
 import { csvDateTime } from '../../lib/csv';
 import { statusLabel } from '../../schemas/status-labels';
 

@@ -1,9 +1,9 @@
 import { vipAwardees } from '../../db/tables/people';
 import { newPassCode } from '../../lib/pass-code';
-import { vipAwardeeDescription } from '../../resources/vip-awardees';
+import { vipAwardeeDescription } from '../../../shared/resources/vip-awardees';
 import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { normaliseVipStatus } from '../../schemas/people';
+import { normaliseVipStatus } from '../../../shared/schemas/people';
 import { personCsv, personDefaults } from './people-defaults';
 
 /**

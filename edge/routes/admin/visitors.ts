@@ -1,5 +1,5 @@
 import { visitors } from '../../db/tables/people';
-import { visitorDescription } from '../../resources/visitors';
+import { visitorDescription } from '../../../shared/resources/visitors';
 import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { newPassCode } from '../../lib/pass-code';

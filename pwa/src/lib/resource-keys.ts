@@ -1,4 +1,4 @@
-import type { ResourceName } from '@resources/describe';
+import type { ResourceName } from '@shared/resources/describe';
 
 /**
  * The query keys of the panel's resource data, shared by the screens that read or change it (lists, the

@@ -1,8 +1,8 @@
-import type { AnyResource } from '@resources/describe';
+import type { AnyResource } from '@shared/resources/describe';
 import type { BaseRecord } from '../../lib/api';
 import { statusLabel } from '../../components/panel-format';
-import { formatMobile } from '@edge/schemas/mobile-number';
-import { fromEventInput, toEventInput } from '@pwa/lib/dates';
+import { formatMobile } from '@shared/schemas/mobile-number';
+import { fromEventInput, toEventInput } from '@shared/dates';
 import type { Column, FormField, FormValues } from './types';
 
 /** Shared pieces of the descriptions. */

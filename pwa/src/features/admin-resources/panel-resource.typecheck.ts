@@ -2,7 +2,7 @@
  * Compile-time check of `panelResource` (run by `npm run typecheck`): a column may sort only by one of
  * its description's sort keys; the `@ts-expect-error` must stay an error, or the typecheck fails.
  */
-import { visitorDescription } from '@resources/visitors';
+import { visitorDescription } from '@shared/resources/visitors';
 import { visitorsConfig } from './resources/visitors';
 import { panelResource } from './types';
 

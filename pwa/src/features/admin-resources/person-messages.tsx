@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, readEnvelope } from '../../lib/api';
-import { formatCreatedOn } from '../../lib/dates';
+import { formatCreatedOn } from '@shared/dates';
 import { useIsAdmin } from '../../components/panel-session';
 import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';

@@ -6,7 +6,7 @@ import type { BaseRecord } from '../../lib/api';
 import { WORKBOOK_NOT_MADE } from '../../lib/workbook';
 import { downloadList, type ExportFormat, type ExportQuery } from './list-export';
 import { formatInr, statusLabel } from '../../components/panel-format';
-import { formatCreatedOn, formatEventDate } from '../../lib/dates';
+import { formatCreatedOn, formatEventDate } from '@shared/dates';
 import { PanelStatusFilter } from '../../components/panel-status-filter';
 import { EventPicker } from '../../components/event-picker';
 import { useStartingEvent } from '../../components/event-queries';
@@ -36,7 +36,7 @@ import type { Column, ResourceConfig } from './types';
 import type { PendingChange } from './offline-queue';
 import './offline-queue.css';
 import './resource-list.css';
-import { formatMobile } from '@edge/schemas/mobile-number';
+import { formatMobile } from '@shared/schemas/mobile-number';
 
 /** "pending" while a change waits in the outbox; "not sent" with the server's reason and a retry when refused. */
 function PendingBadge({ pending }: { pending: PendingChange }) {

@@ -1,4 +1,4 @@
-import type { AnyResource, ResourceName } from '@resources/describe';
+import type { AnyResource, ResourceName } from '@shared/resources/describe';
 import type { BaseRecord } from '../../lib/api';
 import type { PageSize } from './list-search';
 

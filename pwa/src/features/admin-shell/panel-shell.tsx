@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { api } from '../../lib/api';
-import { formatCreatedOn } from '../../lib/dates';
+import { formatCreatedOn } from '@shared/dates';
 import { Toasts } from '../../components/toasts';
 import { StorageLossNotice } from '../../components/storage-loss-notice';
 import '../../styles/panel-app.css';

@@ -4,7 +4,7 @@ import { EventPicker } from '../../components/event-picker';
 import { useStartingEvent } from '../../components/event-queries';
 import { api, readEnvelope } from '../../lib/api';
 import './live-counts.css';
-import { formatHour, formatMinute } from '../../lib/dates';
+import { formatHour, formatMinute } from '@shared/dates';
 
 /** "3 h 5 min", "12 min", "40 s". */
 function duration(ms: number): string {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { ENQUIRY_STATUSES } from '@edge/schemas/organisations';
+import { ENQUIRY_STATUSES } from '@shared/schemas/organisations';
 import { api, type BaseRecord, readEnvelope } from '../../lib/api';
 import { resourceKeys } from '../../lib/resource-keys';
 import { RecordHistory } from '../../components/record-history';
@@ -9,7 +9,7 @@ import { Dialog, useUnsavedChanges } from '../../components/dialog';
 import { statusLabel } from '../../components/panel-format';
 import { toast } from '../../components/toasts';
 import { FormMessage } from '../../components/form-message';
-import { formatMobile } from '@edge/schemas/mobile-number';
+import { formatMobile } from '@shared/schemas/mobile-number';
 
 const ENQUIRY_PANEL_WIDTH = 500;
 

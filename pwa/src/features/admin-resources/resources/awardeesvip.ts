@@ -1,5 +1,5 @@
-import { vipAwardeeDescription } from '@resources/vip-awardees';
-import { WORKING_PROFESSIONAL_CHOICES } from '@edge/schemas/vocabulary';
+import { vipAwardeeDescription } from '@shared/resources/vip-awardees';
+import { WORKING_PROFESSIONAL_CHOICES } from '@shared/schemas/vocabulary';
 import { contactColumns, createdOnColumn, eventField, nameColumn, statusColumn, statusField } from '../fields';
 import { panelResource } from '../types';
 

@@ -1,4 +1,4 @@
-import { enquiryDescription } from '@resources/enquiries';
+import { enquiryDescription } from '@shared/resources/enquiries';
 import { createdOnColumn, statusColumn } from '../fields';
 import { panelResource } from '../types';
 

@@ -1,5 +1,5 @@
-import { eventDescription } from '@resources/events';
-import { EVENT_MESSAGES, EVENT_TYPES } from '@edge/schemas/events';
+import { eventDescription } from '@shared/resources/events';
+import { EVENT_MESSAGES, EVENT_TYPES } from '@shared/schemas/events';
 import type { BaseRecord } from '@pwa/lib/api';
 // The state → city table is shared with the public registration forms (dependency-free module).
 import { citiesOf, INDIA_STATES } from '@pwa/lib/india-locations';

@@ -1,4 +1,4 @@
-import { guestDescription } from '@resources/guests';
+import { guestDescription } from '@shared/resources/guests';
 import { addressFields, contactColumns, createdOnColumn, eventField, nameColumn, personFields, showOnSiteField, statusColumn, statusField } from '../fields';
 import { panelResource } from '../types';
 

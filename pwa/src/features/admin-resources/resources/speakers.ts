@@ -1,4 +1,4 @@
-import { speakerDescription } from '@resources/speakers';
+import { speakerDescription } from '@shared/resources/speakers';
 import { addressFields, contactColumns, createdOnColumn, eventField, nameColumn, personFields, showOnSiteField, statusField } from '../fields';
 import { panelResource } from '../types';
 

@@ -1,8 +1,8 @@
-import { sponsorDescription } from '@resources/sponsors';
+import { sponsorDescription } from '@shared/resources/sponsors';
 import type { BaseRecord } from '@pwa/lib/api';
 import { checkboxValue, createdOnColumn, eventField, showOnSiteField, statusColumn, statusField } from '../fields';
 import { type FormValues, panelResource } from '../types';
-import { formatMobile } from '@edge/schemas/mobile-number';
+import { formatMobile } from '@shared/schemas/mobile-number';
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 

@@ -1,4 +1,4 @@
-import { stallDescription } from '@resources/stalls';
+import { stallDescription } from '@shared/resources/stalls';
 import type { BaseRecord } from '@pwa/lib/api';
 import { createdOnColumn, eventField, payloadFrom, statusColumn, statusField, valuesFrom } from '../fields';
 import { type FormField, type FormValues, panelResource } from '../types';

@@ -1,5 +1,5 @@
-import { visitorDescription } from '@resources/visitors';
-import { WORKING_PROFESSIONAL_CHOICES } from '@edge/schemas/vocabulary';
+import { visitorDescription } from '@shared/resources/visitors';
+import { WORKING_PROFESSIONAL_CHOICES } from '@shared/schemas/vocabulary';
 import { addressFields, contactColumns, createdOnColumn, eventField, nameColumn, personFields, statusColumn, statusField } from '../fields';
 import { panelResource } from '../types';
 

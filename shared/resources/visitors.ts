@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { visitors } from '../db/tables/people';
+import type { visitors } from '../../edge/db/tables/people';
 import { VISITOR_STATUSES, visitorCreateSchema } from '../schemas/people';
 import { describeResource } from './describe';
 

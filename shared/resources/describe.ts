@@ -8,7 +8,7 @@ import type * as z from 'zod/mini';
  * (edge/routes/admin/<resource>.ts); the panel adds its screen and form (pwa/src/features/admin-resources).
  *
  * Modules of this folder import nothing that runs on the server: drizzle tables are imported as types
- * only, so the PWA imports these modules (alias `@resources/*`) without pulling drizzle into the browser.
+ * only, so the PWA imports these modules (alias `@shared/*`) without pulling drizzle into the browser.
  */
 export type ResourceName = 'visitors' | 'stalls' | 'sponsors' | 'awards' | 'guests' | 'speakers' | 'awardeesvip' | 'enquiries' | 'events';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { guests } from '../db/tables/people';
+import type { guests } from '../../edge/db/tables/people';
 import { guestCreateSchema, VIP_STATUSES } from '../schemas/people';
 import { describeResource } from './describe';
 

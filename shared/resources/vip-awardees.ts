@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { vipAwardees } from '../db/tables/people';
+import type { vipAwardees } from '../../edge/db/tables/people';
 import { VIP_STATUSES, vipAwardeeCreateSchema } from '../schemas/people';
 import { describeResource } from './describe';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { stalls } from '../db/tables/organisations';
+import type { stalls } from '../../edge/db/tables/organisations';
 import { STALL_STATUSES, stallCreateSchema } from '../schemas/organisations';
 import { describeResource } from './describe';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { speakers } from '../db/tables/people';
+import type { speakers } from '../../edge/db/tables/people';
 import { speakerCreateSchema, VIP_STATUSES } from '../schemas/people';
 import { describeResource } from './describe';
 
