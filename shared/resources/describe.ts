@@ -10,7 +10,10 @@ import type * as z from 'zod/mini';
  * Modules of this folder import nothing that runs on the server: drizzle tables are imported as types
  * only, so the PWA imports these modules (alias `@shared/*`) without pulling drizzle into the browser.
  */
-export type ResourceName = 'visitors' | 'stalls' | 'sponsors' | 'awards' | 'guests' | 'speakers' | 'awardeesvip' | 'enquiries' | 'events';
+import type { ResourceName } from './kinds';
+
+/** Every resource's name: the registry's keys (./kinds.ts). */
+export type { ResourceName };
 
 /** A stored row of a table, as drizzle reads it. */
 type RowOf<T extends Table> = T['$inferSelect'];

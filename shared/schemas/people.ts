@@ -1,26 +1,11 @@
 import * as z from 'zod/mini';
 import { WORKING_PROFESSIONAL_CHOICES } from './vocabulary';
 import { eventReference, MAX_LONG_TEXT, mobile, optionalEmail, requiredText, showOnSite, statusOf, stringList, text } from './fields';
+import { VIP_STATUSES, VISITOR_STATUSES } from '../resources/kinds';
 
-/**
- * Visitors, guests, speakers and VIP awardees: one field set, each resource adding its own.
- * A visitor starts `registered_online`, then is registered at the venue, checked in, cancelled or not
- * visited; `pending`, `active` and `inactive` stay accepted for records made by the older visitor form.
- */
-export const VISITOR_STATUSES = [
-  'pending',
-  'registered_online',
-  'registered_at_venue',
-  'checked_in',
-  'cancelled',
-  'not_visited',
-  'active',
-  'inactive',
-] as const;
+export { VIP_STATUSES, VISITOR_STATUSES };
 
-/** Guests, speakers and VIP awardees share these statuses, from confirmed to leaving the venue. */
-export const VIP_STATUSES = ['confirmed', 'not_confirmed', 'not_attending', 'reached', 'checked_in', 'exited_ramp', 'left_venue'] as const;
-
+/** Visitors, guests, speakers and VIP awardees: one field set, each resource adding its own. Their statuses are the registry's (resources/kinds.ts). */
 const personFields = {
   fullName: requiredText('Full name is required'),
   mobileNumber: mobile('Phone number is required'),

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { statusLabel } from '../../components/panel-format';
 import { api, readEnvelope } from '../../lib/api';
+import { ATTENDEE_KINDS, doorOf } from '@shared/resources/kinds';
 
 /** `GET /api/reports`: one event's figures (the featured event when none is chosen). */
 export const reportQueryOptions = (eventId: string | undefined) =>
@@ -19,12 +20,7 @@ export const REGISTRATION_TYPES = [
   ['enquiries', 'Enquiries'],
 ] as const;
 
-const PERSON_KINDS: Record<string, string> = {
-  visitors: 'Visitors',
-  guests: 'Guests',
-  speakers: 'Speakers',
-  awardeesvip: 'VIP awardees',
-};
+const PERSON_KINDS: Record<string, string> = Object.fromEntries(ATTENDEE_KINDS.map((kind) => [kind, doorOf(kind).plural]));
 
 /** A table of one report: its title, column headings and rows, as the screen, the CSV and the workbook show it. */
 export interface ReportTable {
