@@ -5,7 +5,10 @@
  */
 import * as z from 'zod/mini';
 import type { visitors } from '../../edge/db/tables/people';
-import { VISITOR_STATUSES, visitorCreateSchema } from '../schemas/people';
+import { VISITOR_STATUSES } from './kinds';
+import { visitorDescription } from './visitors';
+
+const visitorCreateSchema = visitorDescription.createSchema;
 import { describeResource } from './describe';
 
 const describeVisitors = describeResource<typeof visitors>();

@@ -10,6 +10,8 @@ export const enquiriesConfig = panelResource(enquiryDescription, {
   submitLabel: { create: 'Save', edit: 'Save' },
   nameKey: 'name',
   searchPlaceholder: 'Search name, email, phone, organization, status',
+  // Enquiries of the older site answer `phone`; newer ones `mobileNumber`.
+  notFields: ['phone'],
   columns: [
     { key: 'name', label: 'Name', sort: 'name' },
     { key: 'email', label: 'Email' },

@@ -27,6 +27,8 @@ export const sponsorsConfig = panelResource(sponsorDescription, {
     statusColumn,
     createdOnColumn,
   ],
+  // The form's own inputs, mapped onto the API's fields by `toPayload`.
+  notFields: ['sponsorName', 'companyName', 'sponsorshipType', 'amount', 'phone'],
   fields: [
     { name: 'sponsorName', label: 'Sponsor Name', type: 'text' },
     { name: 'companyName', label: 'Company Name', type: 'text' },

@@ -1,12 +1,12 @@
 import { stallDescription } from '@shared/resources/stalls';
 import type { BaseRecord } from '@pwa/lib/api';
 import { createdOnColumn, eventField, payloadFrom, statusColumn, statusField, valuesFrom } from '../fields';
-import { type FormField, type FormValues, panelResource } from '../types';
+import { type FieldNameOf, type FormField, type FormValues, panelResource } from '../types';
 
 /** The stall's place and size: number, type, and width × length in feet or metres. */
 const STALL_UNITS = ['feet', 'metres'] as const;
 
-const stallFields: FormField[] = [
+const stallFields: FormField<FieldNameOf<typeof stallDescription>>[] = [
   { name: 'contactPersonName', label: 'Name', type: 'text', required: true },
   { name: 'companyName', label: 'Organization', type: 'text' },
   { name: 'email', label: 'Email', type: 'email', required: true },
