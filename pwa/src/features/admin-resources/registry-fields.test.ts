@@ -53,7 +53,10 @@ describe('a field added to the registry', () => {
 
   it('is a column of the CSV and Excel export, with its value', () => {
     const columns = csvColumns(fields, speakerDescription.order);
-    expect(columns.map(([header]) => header)).toEqual([...csvColumns(speakerDescription.fields, speakerDescription.order).map(([header]) => header), 'LinkedIn']);
+    expect(columns.map(([header]) => header)).toEqual([
+      ...csvColumns(speakerDescription.fields, speakerDescription.order).map(([header]) => header),
+      'LinkedIn',
+    ]);
     expect(columns.at(-1)![1]({ linkedinUrl: 'in/asha' })).toBe('in/asha');
   });
 
