@@ -2,7 +2,7 @@ import { getTableName, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type SQLiteColumn, SQLiteSyncDialect, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { type DoorTables, tablesOf } from '../db/resource-tables';
 import { type StatusChangeOutcome, statusChanges } from '../db/tables/system';
-import type { SqlStatement, SqlValue } from '../db/sql-statement';
+import { type BuiltTemplate, builtOnce, fillTemplate, type SqlStatement, type SqlValue } from '../db/sql-statement';
 import { DOOR_HOLDS, isDoorHold, type RosterKind } from '../schemas/checkin';
 import { byDoorKind, DOOR_KINDS, doorOf, isAttendeeKind } from '../../shared/resources/kinds';
 import { uuidv7 } from './uuid-v7';
@@ -141,31 +141,13 @@ export function recordTarget(resource: string, table: SQLiteTable & { id: SQLite
 const dialect = new SQLiteSyncDialect();
 const id = (column: SQLiteColumn) => sql.identifier(column.name);
 
-type Built = { sql: string; params: unknown[] };
-const templates = new Map<string, Built>();
+type Built = BuiltTemplate;
 
-function template(key: string, build: (p: (name: string) => Placeholder) => SQL): Built {
-  let built = templates.get(key);
-  if (!built) {
-    built = dialect.sqlToQuery(build((name) => sql.placeholder(name)));
-    templates.set(key, built);
-  }
-  return built;
-}
+/** The engine's statements, built once per shape and kept in the one template cache (db/sql-statement.ts). */
+const template = (key: string, build: (p: (name: string) => Placeholder) => SQL): Built =>
+  builtOnce(`status-engine|${key}`, () => dialect.sqlToQuery(build((name) => sql.placeholder(name))));
 
-function fill(built: Built, values: Record<string, unknown>): SqlStatement {
-  return {
-    sql: built.sql,
-    args: built.params.map((param) => {
-      if (param && typeof param === 'object' && 'name' in param) {
-        const value = values[(param as Placeholder).name];
-        if (value === undefined) throw new Error(`status engine: no value for ${(param as Placeholder).name}`);
-        return value as SqlValue;
-      }
-      return param as SqlValue;
-    }),
-  };
-}
+const fill = fillTemplate;
 
 /** `CASE <column> WHEN 'a' THEN 1 ... ELSE 0 END`: a status's precedence, in SQL. */
 function precedenceSql(kind: RosterKind, column: SQL | SQLiteColumn): SQL {
