@@ -5,6 +5,7 @@ import { subscribeToken } from '../../lib/auth-token';
 import { useScreenOption } from '../../components/panel-session';
 import { meQueryOptions } from './auth-api';
 import { logout as signOut } from './logout';
+import { panelKeys } from '../../lib/resource-keys';
 
 /**
  * For signed-in screens: the current user (`GET /api/auth/me`), a `logout()` that signs out
@@ -43,7 +44,7 @@ export function useSession() {
         loggingOut.current = false;
         throw error;
       }
-      queryClient.removeQueries({ queryKey: ['auth'] });
+      queryClient.removeQueries({ queryKey: panelKeys.auth });
       void navigate({ to: '/' });
     },
     [navigate, queryClient],

@@ -6,6 +6,7 @@ import { api, readEnvelope } from '../../lib/api';
 import './live-counts.css';
 import { formatHour, formatMinute } from '@shared/dates';
 import { DOOR_KINDS, doorOf } from '@shared/resources/kinds';
+import { panelKeys } from '../../lib/resource-keys';
 
 /** "3 h 5 min", "12 min", "40 s". */
 function duration(ms: number): string {
@@ -22,7 +23,7 @@ const LIVE_REFRESH_MS = 15_000;
 
 const liveCountsQueryOptions = (eventId: string) =>
   queryOptions({
-    queryKey: ['panel', 'dashboard', 'checkin-counts', eventId],
+    queryKey: panelKeys.liveCounts(eventId),
     queryFn: async () => (await readEnvelope(api.api.checkin.counts.$get({ query: { eventId } }))).data,
     refetchInterval: LIVE_REFRESH_MS,
     refetchIntervalInBackground: false,

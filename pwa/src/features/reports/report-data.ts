@@ -2,11 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import { statusLabel } from '../../components/panel-format';
 import { api, readEnvelope } from '../../lib/api';
 import { ATTENDEE_KINDS, doorOf } from '@shared/resources/kinds';
+import { panelKeys } from '../../lib/resource-keys';
 
 /** `GET /api/reports`: one event's figures (the featured event when none is chosen). */
 export const reportQueryOptions = (eventId: string | undefined) =>
   queryOptions({
-    queryKey: ['panel', 'reports', eventId ?? 'featured'],
+    queryKey: panelKeys.report(eventId),
     queryFn: async () => (await readEnvelope(api.api.reports.$get({ query: eventId ? { eventId } : {} }))).data,
   });
 
