@@ -74,17 +74,19 @@ const VIP_FLOW = ['reached', 'checked_in', 'exited_ramp', 'left_venue'] as const
 const VIP_PRECEDENCE = ['not_confirmed', 'confirmed', 'reached', 'checked_in', 'exited_ramp', 'left_venue'] as const;
 const NOT_ATTENDING = ['not_attending'] as const;
 
-/** A door rule of the guests' statuses: guests, speakers, VIP awardees, and stall and sponsor contacts. */
-const vipDoor = (label: string, plural: string, column: DoorRule['column'] = 'status'): DoorRule => ({
-  column,
-  nameField: column === 'status' ? 'fullName' : 'contactPersonName',
-  statuses: VIP_STATUSES,
-  flow: VIP_FLOW,
-  precedence: VIP_PRECEDENCE,
-  holds: NOT_ATTENDING,
-  label,
-  plural,
-});
+/** A door rule of the guests' statuses: guests, speakers and VIP awardees (their own status), and stall and sponsor contacts (their attendance). */
+const vipDoor = (label: string, plural: string) =>
+  ({
+    column: 'status',
+    nameField: 'fullName',
+    statuses: VIP_STATUSES,
+    flow: VIP_FLOW,
+    precedence: VIP_PRECEDENCE,
+    holds: NOT_ATTENDING,
+    label,
+    plural,
+  }) as const;
+const contactDoor = (label: string, plural: string) => ({ ...vipDoor(label, plural), column: 'attendanceStatus', nameField: 'contactPersonName' }) as const;
 
 /**
  * Every resource, in one order: the door's roster and counts list its kinds in it, Find my pass searches
@@ -109,13 +111,13 @@ export const RESOURCES = {
   speakers: { door: vipDoor('Speaker', 'Speakers'), messages: true },
   awardeesvip: { door: vipDoor('VIP awardee', 'VIP awardees'), messages: true },
   stalls: {
-    door: vipDoor('Stall contact', 'Stall contacts', 'attendanceStatus'),
+    door: contactDoor('Stall contact', 'Stall contacts'),
     pass: { typeLabel: 'Book a Stall', nameField: 'contactPersonName', code: 2 },
     messages: true,
   },
   awards: { pass: { typeLabel: 'Awards Registration', nameField: 'nomineeName', code: 3 }, messages: true },
   sponsors: {
-    door: vipDoor('Sponsor contact', 'Sponsor contacts', 'attendanceStatus'),
+    door: contactDoor('Sponsor contact', 'Sponsor contacts'),
     pass: { typeLabel: 'Sponsor Registration', nameField: 'contactPersonName', code: 4 },
     messages: true,
   },
