@@ -68,6 +68,8 @@ interface ResourceKind {
   pass?: PassRule;
   /** Its records carry passes, sent by e-mail, WhatsApp and SMS: the panel lists each record's messages. */
   messages?: true;
+  /** The band of its badges, when the venue calls them other than the resource's singular ("Exhibitor"). */
+  badge?: string;
 }
 
 const VIP_FLOW = ['reached', 'checked_in', 'exited_ramp', 'left_venue'] as const;
@@ -109,13 +111,14 @@ export const RESOURCES = {
   },
   guests: { door: vipDoor('Guest', 'Guests'), messages: true },
   speakers: { door: vipDoor('Speaker', 'Speakers'), messages: true },
-  awardeesvip: { door: vipDoor('VIP awardee', 'VIP awardees'), messages: true },
+  awardeesvip: { door: vipDoor('VIP awardee', 'VIP awardees'), messages: true, badge: 'VIP awardee' },
   stalls: {
     door: contactDoor('Stall contact', 'Stall contacts'),
     pass: { typeLabel: 'Book a Stall', nameField: 'contactPersonName', code: 2 },
     messages: true,
+    badge: 'Exhibitor',
   },
-  awards: { pass: { typeLabel: 'Awards Registration', nameField: 'nomineeName', code: 3 }, messages: true },
+  awards: { pass: { typeLabel: 'Awards Registration', nameField: 'nomineeName', code: 3 }, messages: true, badge: 'Nominee' },
   sponsors: {
     door: contactDoor('Sponsor contact', 'Sponsor contacts'),
     pass: { typeLabel: 'Sponsor Registration', nameField: 'contactPersonName', code: 4 },
