@@ -60,7 +60,7 @@ export function inOrder<F extends FieldSpec>(fields: readonly F[], names: readon
 }
 
 /** The create schema's shape: each field with a rule, in the fields' order. */
-export function schemaShape<F extends FieldSpec>(fields: readonly F[]): Record<string, z.ZodMiniType> {
+function schemaShape<F extends FieldSpec>(fields: readonly F[]): Record<string, z.ZodMiniType> {
   return Object.fromEntries(fields.filter((field) => field.rule !== undefined).map((field) => [field.name, field.rule!]));
 }
 
@@ -71,6 +71,3 @@ export type ShapeOf<F extends readonly FieldSpec[]> = {
 
 /** The create schema of a resource's fields, typed by them (the update schema is its partial). */
 export const schemaOf = <const F extends readonly FieldSpec[]>(fields: F) => z.object(schemaShape(fields) as ShapeOf<F>);
-
-/** The names of a resource's fields. */
-export type FieldName<F extends readonly FieldSpec[]> = F[number]['name'];
