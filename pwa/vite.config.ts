@@ -92,10 +92,10 @@ export default defineConfig({
   root: here('.'),
   define: { __APP_VERSION__: JSON.stringify(APP_VERSION) },
   publicDir: here('./public'),
-  // The admin resources' descriptions, shared with the API (edge/resources/describe.ts); also in tsconfig's `paths`.
+  // What the API and the app both run (shared/: the resource registry, its schemas, dates); also in tsconfig's `paths`.
   resolve: {
     alias: [
-      { find: '@resources', replacement: here('../edge/resources') },
+      { find: '@shared', replacement: here('../shared') },
       { find: '@edge', replacement: here('../edge') },
       { find: '@pwa', replacement: here('src') },
       // fflate with its zip and unzip in the calling thread: its own start `blob:` workers, which the

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openDevice } from './browser';
-import { formatCreatedOn } from '../../pwa/src/lib/dates';
+import { formatCreatedOn } from '../../shared/dates';
 import { api, chooseRowAction, confirmInApp, signedInAdmin, useToken } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { formatMobile } from '@edge/schemas/mobile-number';
+import { formatMobile } from '@shared/schemas/mobile-number';
 import type { BaseRecord } from '../../lib/api';
-import { formatCreatedOn, formatEventDate } from '../../lib/dates';
+import { formatCreatedOn, formatEventDate } from '@shared/dates';
 import { formatInr, statusLabel } from '../../components/panel-format';
 import { type PendingChange, retryPending } from './offline-queue';
 import type { Column } from './types';

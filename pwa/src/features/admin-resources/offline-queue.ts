@@ -12,9 +12,10 @@ import { refreshOutbox, startOutboxSync, syncNow } from '../../offline/checkin-s
 import type { CheckinOutboxEntry, RosterKind } from '../../offline/checkin-types';
 import type { BaseRecord } from '../../lib/api';
 import type { ResourceName } from './types';
+import { ATTENDEE_KINDS } from '@shared/resources/kinds';
 
 /** The resources whose status the check-in outbox can carry (people at the venue door). */
-const OFFLINE_KINDS: ReadonlySet<ResourceName> = new Set<ResourceName>(['visitors', 'guests', 'speakers', 'awardeesvip']);
+const OFFLINE_KINDS: ReadonlySet<ResourceName> = new Set<ResourceName>(ATTENDEE_KINDS);
 
 export const queuesOffline = (name: ResourceName): name is ResourceName & RosterKind => OFFLINE_KINDS.has(name);
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { api } from '../../lib/api';
-import { formatCreatedOn } from '../../lib/dates';
+import { formatCreatedOn } from '@shared/dates';
 import { Toasts } from '../../components/toasts';
 import { ConfirmHost } from '../../components/confirm-host';
 import { StorageLossNotice } from '../../components/storage-loss-notice';

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { subscribeToken } from '../../lib/auth-token';
 import { useScreenOption } from '../../components/panel-session';
 import { meQueryOptions } from './auth-api';
+import { panelKeys } from '../../lib/resource-keys';
 
 /**
  * For signed-in screens: the current user (`GET /api/auth/me`), a `logout()` that signs out
@@ -44,7 +45,7 @@ export function useSession() {
         loggingOut.current = false;
         throw error;
       }
-      queryClient.removeQueries({ queryKey: ['auth'] });
+      queryClient.removeQueries({ queryKey: panelKeys.auth });
       void navigate({ to: '/' });
     },
     [navigate, queryClient],

@@ -13,7 +13,7 @@ import type { RosterPerson } from '../../offline/checkin-types';
 import { barcodeDetector, CameraScan, PhotoScan, useHasCamera } from './camera-scan';
 import { playTone, type Tone, useDoorSetting, vibrate } from './door-feedback';
 import { doorVerdict, KIND_LABELS, nextStatus, doorStatusLabel } from './flow';
-import { formatTime } from '../../lib/dates';
+import { formatTime } from '@shared/dates';
 import { deviceName } from './format';
 import { useDeviceId, usePersistentStorage, useRosterIndex, useSyncState } from './hooks';
 import { PersonCard } from './person-card';

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useIsAdmin, usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/toasts';
-import { formatMoment } from '../../lib/dates';
+import { formatMoment } from '@shared/dates';
 import { api, readEnvelope } from '../../lib/api';
 import './checkin.css';
 import './conflicts.css';

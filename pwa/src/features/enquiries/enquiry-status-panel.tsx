@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ENQUIRY_STATUSES } from '@edge/schemas/organisations';
+import { ENQUIRY_STATUSES } from '@shared/schemas/organisations';
 import { api, type BaseRecord, readEnvelope } from '../../lib/api';
 import { resourceKeys } from '../../lib/resource-keys';
 import { RecordHistory } from '../../components/record-history';
@@ -12,7 +12,7 @@ import { SelectField, TextAreaField } from '../../components/form/fields';
 import { useSchemaForm } from '../../components/form/schema-form';
 import { writeFailure } from '../../components/offline-words';
 import { statusChangeSchema } from '@edge/schemas/status-change';
-import { formatMobile } from '@edge/schemas/mobile-number';
+import { formatMobile } from '@shared/schemas/mobile-number';
 
 const ENQUIRY_PANEL_WIDTH = 500;
 

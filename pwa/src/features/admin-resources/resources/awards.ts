@@ -1,4 +1,4 @@
-import { nominationDescription } from '@resources/awards';
+import { nominationDescription } from '@shared/resources/awards';
 import { createdOnColumn, eventField, statusColumn, statusField } from '../fields';
 import { panelResource } from '../types';
 

@@ -1,4 +1,4 @@
-import { enquiryDescription } from '@resources/enquiries';
+import { enquiryDescription } from '@shared/resources/enquiries';
 import { createdOnColumn, statusColumn } from '../fields';
 import { panelResource } from '../types';
 
@@ -10,6 +10,8 @@ export const enquiriesConfig = panelResource(enquiryDescription, {
   submitLabel: { create: 'Save', edit: 'Save' },
   nameKey: 'name',
   searchPlaceholder: 'Search name, email, phone, organization, status',
+  // Enquiries of the older site answer `phone`; newer ones `mobileNumber`.
+  notFields: ['phone'],
   columns: [
     { key: 'name', label: 'Name', sort: 'name', priority: 1 },
     { key: 'email', label: 'Email', priority: 3 },

@@ -1,8 +1,8 @@
-import { sponsorDescription } from '@resources/sponsors';
+import { sponsorDescription } from '@shared/resources/sponsors';
 import type { BaseRecord } from '@pwa/lib/api';
 import { checkboxValue, createdOnColumn, eventField, showOnSiteField, statusColumn, statusField } from '../fields';
 import { type FormValues, panelResource } from '../types';
-import { formatMobile } from '@edge/schemas/mobile-number';
+import { formatMobile } from '@shared/schemas/mobile-number';
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
@@ -27,6 +27,8 @@ export const sponsorsConfig = panelResource(sponsorDescription, {
     statusColumn,
     createdOnColumn,
   ],
+  // The form's own inputs, mapped onto the API's fields by `toPayload`.
+  notFields: ['sponsorName', 'companyName', 'sponsorshipType', 'amount', 'phone'],
   fields: [
     { name: 'sponsorName', label: 'Sponsor Name', type: 'text' },
     { name: 'companyName', label: 'Company Name', type: 'text' },
