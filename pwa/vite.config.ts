@@ -24,6 +24,7 @@ function pageShell(): Plugin {
     '/visitor-registration': 'features/public-site/registration-page.tsx',
     '/stall-registration': 'features/public-site/registration-page.tsx',
     '/passes': 'features/public-site/passes-page.tsx',
+    '/privacy': 'features/public-site/privacy-page.tsx',
   };
   return {
     name: 'eventpro:page-shell',

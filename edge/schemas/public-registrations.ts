@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CONSENT_NOTICES, UNKNOWN_CONSENT_MESSAGE } from '../lib/consent';
 import { toCanonicalMobile } from './fields';
 import { indianMobileDigits } from './mobile-number';
 import {
@@ -94,9 +95,16 @@ const optionalId = (label: string) =>
     z.transform((value: string | null | undefined) => value || undefined),
   );
 
+const KNOWN_CONSENT_VERSIONS: readonly string[] = Object.values(CONSENT_NOTICES).flatMap((notice) => notice.versions);
+/** The version of the consent line the person saw above the form's button (lib/consent.ts); absent: none shown. */
+const consentVersion = z.optional(
+  z.string({ error: UNKNOWN_CONSENT_MESSAGE }).check(z.refine((version) => KNOWN_CONSENT_VERSIONS.includes(version), { error: UNKNOWN_CONSENT_MESSAGE })),
+);
+
 const submissionFields = {
   eventId: optionalId('eventId'),
   uniqueSubmissionId: optionalId('uniqueSubmissionId'),
+  consentVersion,
 };
 
 const EMAIL_MESSAGE = 'Please enter a valid e-mail address';

@@ -33,6 +33,7 @@ export const publicRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps');
     return submit(c, {
       scope: 'visitors.register',
+      consent: { purpose: 'pass_messages', personKind: 'visitors' },
       input,
       passCode: true,
       build: (base) => {
@@ -58,6 +59,7 @@ export const publicRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps');
     return submit(c, {
       scope: 'stalls.register',
+      consent: { purpose: 'pass_messages', personKind: 'stalls' },
       input,
       passCode: true,
       build: (base) => {
@@ -96,6 +98,7 @@ export const publicRoutes = new Hono<AppEnv>()
     }
     return submit(c, {
       scope: 'awards.register',
+      consent: { purpose: 'pass_messages', personKind: 'awards' },
       input,
       passCode: true,
       build: (base) => {
@@ -120,6 +123,7 @@ export const publicRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps');
     return submit(c, {
       scope: 'sponsors.register',
+      consent: { purpose: 'pass_messages', personKind: 'sponsors' },
       input,
       passCode: true,
       build: (base) => {
@@ -143,6 +147,7 @@ export const publicRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps');
     return submit(c, {
       scope: 'enquiries.create',
+      consent: { purpose: 'enquiry_reply', personKind: 'enquiries' },
       input,
       passCode: false,
       build: ({ passCode: _, ...base }) => {

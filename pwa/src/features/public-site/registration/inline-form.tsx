@@ -6,6 +6,7 @@ import { holdSubmission } from '@pwa/offline/public-outbox-signal';
 import { NextSteps } from '../next-steps';
 import { useRegistrationClosed } from '../site-data';
 import { CityPicker } from './city-picker';
+import { ConsentLine } from './consent-line';
 import { useFocusFirstInvalid } from './focus-invalid';
 import { useFormTakeover } from './form-takeover';
 import { refusalAdvice } from './outbox-report';
@@ -287,6 +288,7 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
             <InlineField id={`${id}-email`} {...bound('email')} label={EMAIL_LABEL} type="email" autoComplete="email" required={false} />
           </>
         )}
+        <ConsentLine endpoint={endpoint} />
         <button type="submit" className="button button--primary form__submit" disabled={!live || busy || closed !== null} data-live={live}>
           {busy ? (
             <>

@@ -5,6 +5,7 @@ import type { SavedPass } from '@pwa/offline/db';
 import { holdSubmission } from '@pwa/offline/public-outbox-signal';
 import { useRegistrationClosed, useSite } from '../site-data';
 import { CityPicker } from './city-picker';
+import { ConsentLine } from './consent-line';
 
 import { toast } from '@pwa/components/toasts';
 import { useFocusFirstInvalid } from './focus-invalid';
@@ -241,6 +242,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
             </div>
           );
         })}
+        <ConsentLine endpoint={spec.endpoint} />
         <div role="status" aria-live="polite" className="form__status">
           {message ? <p className={`form__message form__message--${message.tone}`}>{message.text}</p> : null}
         </div>

@@ -2,6 +2,7 @@
 // is not (or the request fails for network reasons or times out), with the same `uniqueSubmissionId`
 // either way so the server records it once.
 import type { ClientRequestOptions } from 'hono/client';
+import { CONSENT_NOTICES, consentPurposeOf } from '@edge/lib/consent';
 import { apiClient } from '@pwa/lib/api-client';
 import { ApiError, serverMessage } from '@pwa/lib/api-error';
 import { readEnvelope } from '@pwa/lib/envelope';
@@ -101,6 +102,12 @@ function outcomeOf(answer: Answer, entry: OutboxEntry, eventName: string): SendO
   }
 }
 
+/**
+ * The version of the consent line every public form shows above its button (ConsentLine), sent with what
+ * the form sends so the server records what the person agreed to (decision 059).
+ */
+const consentVersionOf = (endpoint: string) => CONSENT_NOTICES[consentPurposeOf(endpoint)].version;
+
 export type SubmitResult =
   | { kind: 'created'; pass: SavedPass | null; message: string }
   | { kind: 'duplicate'; message: string }
@@ -122,7 +129,7 @@ export async function submitRegistration(submission: Submission): Promise<Submit
   const entry: OutboxEntry = {
     id,
     endpoint: submission.endpoint,
-    body: { ...submission.body, uniqueSubmissionId: id },
+    body: { ...submission.body, uniqueSubmissionId: id, consentVersion: consentVersionOf(submission.endpoint) },
     name: submission.name,
     typeLabel: submission.typeLabel,
     createdAt: new Date().toISOString(),
@@ -165,7 +172,7 @@ function outboxEntryOf(held: HeldSubmission, rules: FormRules): OutboxEntry {
   const entry: OutboxEntry = {
     id: held.id,
     endpoint: held.endpoint as PublicEndpoint,
-    body: { ...(checked.ok ? checked.body : held.values), uniqueSubmissionId: held.id },
+    body: { ...(checked.ok ? checked.body : held.values), uniqueSubmissionId: held.id, consentVersion: consentVersionOf(held.endpoint) },
     name: held.name,
     typeLabel: held.typeLabel,
     createdAt: held.createdAt,
