@@ -14,6 +14,7 @@ import { useQueuedEntry } from './queued-entry';
 import {
   type FieldErrors,
   type FormRules,
+  withoutField,
   heldReason,
   INLINE_MOBILE_PATTERN_ATTRIBUTE,
   loadFormRules,
@@ -108,7 +109,11 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
   const form = useRef<HTMLFormElement>(null);
   const [attempt, setAttempt] = useState(0);
   useFocusFirstInvalid(form, attempt, Object.keys(errors).length > 0);
-  const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
+  // A field's message goes as soon as the field changes: never a stale "mobile number is required" beside a corrected number.
+  const set = (name: string) => (value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => withoutField(current, name));
+  };
   const [rules, setRules] = useState<FormRules | null>(null);
   const loadRules = () =>
     loadFormRules().then((loaded) => {
