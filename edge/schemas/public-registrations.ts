@@ -166,6 +166,20 @@ export const enquirySchema = z.object({
   ...submissionFields,
 });
 
+/**
+ * "Tell me about the next edition" on an ended event: a name, a number and an optional e-mail, kept with the
+ * person's consent for that purpose, which this request is: its consent version is required.
+ */
+export const nextEditionSchema = z.object({
+  name: requiredText(FIELD_LABELS.enquiry.name),
+  mobile: requiredMobile(FIELD_LABELS.enquiry.mobile),
+  email: optionalEmail,
+  ...submissionFields,
+  consentVersion: z
+    .string({ error: UNKNOWN_CONSENT_MESSAGE })
+    .check(z.refine((version) => KNOWN_CONSENT_VERSIONS.includes(version), { error: UNKNOWN_CONSENT_MESSAGE })),
+});
+
 // ---- Popup form schemas (every required field non-blank after trimming; the API's defaults do not apply) ----
 
 /** Optional text; blank is left out of the body, so the API applies its default. */
@@ -199,6 +213,7 @@ const enquiryFormSchema = z.object({
 });
 
 export const FORM_SCHEMAS = {
+  nextEdition: nextEditionSchema,
   visitor: visitorFormSchema,
   awards: awardFormSchema,
   stall: stallFormSchema,

@@ -1,5 +1,6 @@
 import { CONSENT_NOTICES, DEFAULT_PRIVACY_NOTICE } from '../../edge/lib/consent';
 import { describe, expect, inject, it } from 'vitest';
+import { TEST_REGISTRATION_CLOSES_AT } from '../../edge/testing/open-featured-event';
 import { hydrated, openDevice } from './browser';
 import { api, apiLogin, seriousViolations } from './panel-helpers';
 
@@ -84,6 +85,35 @@ describe('consent and privacy (decision 059)', () => {
       expect(await founder()).toContain('<p>Started the expo in 2019.</p>');
     } finally {
       await setSettings({ founderBio: '' });
+    }
+  });
+
+  it('an ended event offers "Tell me about the next edition": kept as an enquiry with that consent, found in the panel\'s Enquiries', async () => {
+    const token = await adminToken();
+    const site = (await (await fetch(`${baseUrl}/api/public/site`)).json()) as { data: { event: { id: string } } };
+    const eventId = site.data.event.id;
+    expect((await api(baseUrl, token, 'PUT', `/events/${eventId}`, { registrationClosesAt: null })).status).toBe(200);
+    const visitor = await openDevice({ viewport: { width: 390, height: 844 } });
+    try {
+      const { page } = visitor;
+      await page.goto(`${baseUrl}/`);
+      await hydrated(page);
+      await page.getByRole('button', { name: 'Tell me about the next edition' }).click();
+      const form = page.getByRole('form', { name: 'Tell me about the next edition' });
+      expect(await form.locator('.form__consent').innerText()).toBe(`${CONSENT_NOTICES.next_edition.text} Privacy notice`);
+      await form.getByRole('button', { name: 'Send' }).click();
+      await form.getByText('Full Name is required').waitFor();
+      const number = mobile();
+      await form.getByLabel('Full Name').fill('Next Year');
+      await form.getByLabel('Mobile Number').fill(number);
+      await form.getByRole('button', { name: 'Send' }).click();
+      await form.getByText('Thank you. We will tell you about the next edition.').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      const found = await api<{ data: { items: Array<{ name: string; subscriptionType: string }> } }>(baseUrl, token, 'GET', `/enquiries?q=${number}&limit=10`);
+      expect(found.body.data.items).toMatchObject([{ name: 'Next Year', subscriptionType: 'Next edition' }]);
+    } finally {
+      await visitor.close();
+      expect((await api(baseUrl, token, 'PUT', `/events/${eventId}`, { registrationClosesAt: TEST_REGISTRATION_CLOSES_AT })).status).toBe(200);
     }
   });
 });

@@ -33,6 +33,7 @@ const ALREADY_REGISTERED_MESSAGE = 'You have already registered. Thank you for y
 const UNKNOWN_EVENT_MESSAGE = 'Unknown event';
 const IN_PROGRESS_MESSAGE = 'This submission is still being processed. Please try again in a moment.';
 const NO_EVENT_MESSAGE = 'No event is open for registration at the moment';
+const NEXT_EDITION_OPEN_MESSAGE = 'Registration for this event is open: register instead.';
 export { REGISTRATION_CLOSED_MESSAGE };
 
 type SubmissionInput = { eventId?: string; uniqueSubmissionId?: string; consentVersion?: string };
@@ -53,6 +54,8 @@ export interface Submission<Input extends SubmissionInput, Row extends object> {
    * person saw (`consentVersion`) is recorded with the record, in the same commit (decision 059).
    */
   consent: { purpose: ConsentPurpose; personKind: string };
+  /** Taken only while registration is closed ("tell me about the next edition"), instead of only while it is open. */
+  whenClosed?: boolean;
   /** Who the pass is for: its messages (e-mail, WhatsApp, SMS) are queued in the same commit as the record. */
   holder?: Omit<PassHolder, 'id' | 'passCode'>;
 }
@@ -87,7 +90,8 @@ export async function submit<Input extends SubmissionInput, Row extends object>(
     return input.eventId ? fail(c, 400, UNKNOWN_EVENT_MESSAGE, { eventId: UNKNOWN_EVENT_MESSAGE }) : fail(c, 400, NO_EVENT_MESSAGE);
   }
   const closed = registrationClosedMessage(event, now());
-  if (closed) {
+  if (submission.whenClosed && !closed) return fail(c, 403, NEXT_EDITION_OPEN_MESSAGE);
+  if (closed && !submission.whenClosed) {
     // A submission accepted while the window was open, sent again for its lost answer, still gets it.
     const prior = key ? await priorOutcome(db, key, hash) : undefined;
     if (prior?.kind === 'replay') return jsonText<Created<Row>, 201>(c, prior.answer.json, prior.answer.status as 201);

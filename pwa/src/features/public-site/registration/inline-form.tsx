@@ -7,6 +7,7 @@ import { NextSteps } from '../next-steps';
 import { useRegistrationClosed } from '../site-data';
 import { CityPicker } from './city-picker';
 import { ConsentLine } from './consent-line';
+import { NextEdition } from './next-edition';
 import { useFocusFirstInvalid } from './focus-invalid';
 import { useFormTakeover } from './form-takeover';
 import { refusalAdvice } from './outbox-report';
@@ -247,9 +248,12 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
         {title}
       </h2>
       {closed ? (
-        <p className="form__message form__message--info form__closed" role="status">
-          {closed}
-        </p>
+        <>
+          <p className="form__message form__message--info form__closed" role="status">
+            {closed}
+          </p>
+          <NextEdition />
+        </>
       ) : null}
       <form
         ref={form}

@@ -31,6 +31,7 @@ const sendTo = {
   '/api/awards/register': (body, options) => api.awards.register.$post({ json: body as JsonOf<typeof api.awards.register.$post> }, options),
   '/api/sponsors/register': (body, options) => api.sponsors.register.$post({ json: body as JsonOf<typeof api.sponsors.register.$post> }, options),
   '/api/enquiries': (body, options) => api.enquiries.$post({ json: body as JsonOf<typeof api.enquiries.$post> }, options),
+  '/api/next-edition': (body, options) => api['next-edition'].$post({ json: body as JsonOf<(typeof api)['next-edition']['$post']> }, options),
 } satisfies Record<PublicEndpoint, (body: OutboxEntry['body'], options: ClientRequestOptions) => unknown>;
 /** The answer of any of them. */
 type SubmitResponse = Awaited<ReturnType<(typeof sendTo)[PublicEndpoint]>>;
