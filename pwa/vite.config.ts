@@ -24,6 +24,7 @@ function pageShell(): Plugin {
     '/visitor-registration': 'features/public-site/registration-page.tsx',
     '/stall-registration': 'features/public-site/registration-page.tsx',
     '/passes': 'features/public-site/passes-page.tsx',
+    '/privacy': 'features/public-site/privacy-page.tsx',
   };
   return {
     name: 'eventpro:page-shell',
@@ -78,6 +79,59 @@ function pageShell(): Plugin {
         }
       }
       this.emitFile({ type: 'asset', fileName: 'page-shell.json', source: JSON.stringify({ shell, stylesheets }) });
+    },
+  };
+}
+
+/**
+ * Which built files a visitor uses (decision 060): the service worker precaches only these at install,
+ * and the panel's files (its screens, the door, the badges' fonts and PDF code, the workbook workers) when
+ * the panel is first opened. A visitor's code is every module reached from the entry (src/main.tsx) by
+ * static and on-demand imports, except the on-demand imports of the panel's route files (their screens):
+ * the public pages, the router's app with its public routes (the pass link, a public page started offline
+ * from the shell), and what those load on demand (the popup, the pass, the sender). A visitor's files are
+ * the chunks holding that code, their static imports and their stylesheets. Kept here for the
+ * `manifestTransforms` below, which run after this bundle is written, in the same build.
+ */
+let visitorFiles: Set<string> | null = null;
+const PANEL_ROUTE_FILE = /pwa[\\/]src[\\/]routes[\\/](panel|adminpanel)[\\/]/;
+
+function visitorAssets(): Plugin {
+  return {
+    name: 'eventpro:visitor-assets',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      // The modules a visitor's code loads on demand: from the entry (src/main.tsx), static and on-demand
+      // imports, except what is reached through a panel route file (a panel route's static imports load
+      // with the route tree, but what they load on demand is the panel's).
+      const onDemand = new Set<string>();
+      const followed = new Set<string>();
+      const reach = (id: string) => {
+        if (followed.has(id) || PANEL_ROUTE_FILE.test(id)) return;
+        followed.add(id);
+        const info = this.getModuleInfo(id);
+        if (!info) return;
+        info.importedIds.forEach(reach);
+        for (const next of info.dynamicallyImportedIds) {
+          onDemand.add(next);
+          reach(next);
+        }
+      };
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      for (const chunk of chunks) if (chunk.isEntry && chunk.facadeModuleId) reach(chunk.facadeModuleId);
+      // A visitor's files: the entry, the chunks those imports load, and everything they import statically.
+      const needed = new Set<string>();
+      const take = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (chunk?.type !== 'chunk' || needed.has(fileName)) return;
+        needed.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) needed.add(css);
+        for (const asset of chunk.viteMetadata?.importedAssets ?? []) needed.add(asset);
+        chunk.imports.forEach(take);
+      };
+      for (const chunk of chunks) if (chunk.isEntry || chunk.moduleIds.some((id) => onDemand.has(id))) take(chunk.fileName);
+      visitorFiles = needed;
     },
   };
 }
@@ -162,6 +216,7 @@ export default defineConfig({
     }),
     react(),
     pageShell(),
+    visitorAssets(),
     VitePWA({
       // Our own worker (src/sw.ts) so it can also send waiting submissions on Background Sync.
       strategies: 'injectManifest',
@@ -200,6 +255,15 @@ export default defineConfig({
       injectManifest: {
         // woff: the badges' Noto fonts (lib/pdf-text.ts), so the door prints a walk-in's badge offline.
         globPatterns: ['**/*.{js,css,html,svg,png,webp,woff,woff2,ico,webmanifest}'],
+        // The panel's files are marked, for the worker to cache when the panel is first opened (decision 060).
+        manifestTransforms: [
+          (entries) => {
+            const visitor = visitorFiles;
+            if (!visitor) throw new Error('eventpro:visitor-assets did not run before the service worker manifest');
+            const isCode = (url: string) => /^assets\/.*\.(js|css|woff2?)$/.test(url);
+            return { manifest: entries.map((entry) => (isCode(entry.url) && !visitor.has(entry.url) ? { ...entry, panel: true } : entry)) };
+          },
+        ],
       },
       devOptions: { enabled: false },
     }),

@@ -18,6 +18,8 @@ describe('site settings', () => {
       packages: DEFAULT_PACKAGES,
       founderVideoUrl: '',
       awardCategories: [],
+      privacyNotice: '',
+      founderBio: '',
       messageGuard: DEFAULT_MESSAGE_GUARD,
     });
     expect(subscriptionChoices(DEFAULT_PACKAGES)).toEqual(['10 PACK PLATINUM', '6 PACK GOLD', '4 PACK SILVER', '3 PACK SILVER', 'General Enquiry']);
@@ -48,6 +50,8 @@ describe('site settings', () => {
       packages: DEFAULT_PACKAGES,
       founderVideoUrl: '',
       awardCategories: [],
+      privacyNotice: '',
+      founderBio: '',
       messageGuard: DEFAULT_MESSAGE_GUARD,
     });
   });

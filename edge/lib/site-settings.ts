@@ -5,6 +5,7 @@ import { guests, speakers } from '../db/tables/people';
 import { siteSettings } from '../db/tables/system';
 import { currentEvent, sharedCacheOwner } from './events';
 import { DEFAULT_PACKAGES, type SitePackage, subscriptionChoices } from './site-defaults';
+import { DEFAULT_PRIVACY_NOTICE } from '../../shared/consent';
 import { DEFAULT_MESSAGE_GUARD, type MessageGuard } from '../notifications/message-guard';
 
 export { DEFAULT_PACKAGES, subscriptionChoices } from './site-defaults';
@@ -26,6 +27,13 @@ export interface SiteSettings {
   founderVideoUrl: string;
   /** The awards' categories in the organiser's order; empty until set (the site then lists none). */
   awardCategories: string[];
+  /**
+   * The privacy notice at /privacy, paragraphs separated by a blank line; empty until an organiser writes
+   * theirs: the site then shows DEFAULT_PRIVACY_NOTICE (shared/consent.ts).
+   */
+  privacyNotice: string;
+  /** The founder's profile beside the video, as the organiser writes it; empty: the home says nothing about them. */
+  founderBio: string;
   /** Where paid messages (WhatsApp, SMS) may go and how many (notifications/message-guard.ts); never shown on the site. */
   messageGuard: MessageGuard;
 }
@@ -36,6 +44,8 @@ const DEFAULT_SITE_SETTINGS: SiteSettings = {
   packages: DEFAULT_PACKAGES,
   founderVideoUrl: '',
   awardCategories: [],
+  privacyNotice: '',
+  founderBio: '',
   messageGuard: DEFAULT_MESSAGE_GUARD,
 };
 
@@ -57,6 +67,8 @@ const VALIDATORS: { [K in SiteSettingKey]: (value: unknown) => value is SiteSett
   packages: (value): value is SitePackage[] => Array.isArray(value) && value.every(isPackage),
   founderVideoUrl: isString,
   awardCategories: isStringArray,
+  privacyNotice: isString,
+  founderBio: isString,
   messageGuard: (value): value is MessageGuard => {
     if (value === null || typeof value !== 'object') return false;
     const g = value as Record<string, unknown>;
@@ -183,6 +195,8 @@ export async function publicSite(db: Database) {
     subscriptionChoices: subscriptionChoices(settings.packages),
     founderVideoUrl: settings.founderVideoUrl,
     awardCategories: settings.awardCategories,
+    founderBio: settings.founderBio,
+    privacyNotice: settings.privacyNotice || DEFAULT_PRIVACY_NOTICE,
     ...lists,
   };
 }

@@ -10,6 +10,7 @@ import { failureSchema, lockSchema, loginAnswerSchema, pageSchema, recordSchema,
 import {
   awardRegistrationSchema,
   enquirySchema,
+  nextEditionSchema,
   sponsorRegistrationSchema,
   stallRegistrationSchema,
   visitorRegistrationSchema,
@@ -200,6 +201,15 @@ function operations(): Operation[] {
       summary: 'Send an enquiry about a package',
       who: 'public',
       body: enquirySchema,
+      ...PUBLIC_SUBMISSION,
+    },
+    {
+      method: 'post',
+      path: '/api/next-edition',
+      tag: 'Public site',
+      summary: 'Tell me about the next edition: kept as an enquiry ("Next edition") with its consent, only while registration is closed (403 while it is open)',
+      who: 'public',
+      body: nextEditionSchema,
       ...PUBLIC_SUBMISSION,
     },
     {

@@ -20,6 +20,7 @@ const PUBLIC = [
   'POST /api/awards/register',
   'POST /api/sponsors/register',
   'POST /api/enquiries',
+  'POST /api/next-edition',
   'GET /api/public/passes/:token',
   'POST /api/public/passes/find',
   'GET /api/public/calendar.ics',

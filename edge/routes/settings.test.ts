@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOUNDER_VIDEO_MESSAGE } from '../schemas/settings';
+import { DEFAULT_PRIVACY_NOTICE } from '../../shared/consent';
+import { FOUNDER_BIO_MESSAGE, FOUNDER_VIDEO_MESSAGE, PRIVACY_NOTICE_MESSAGE } from '../schemas/settings';
 import { signIn } from '../testing/sessions';
 import { makeTestApp, type TestApp } from '../testing/test-app';
 
@@ -69,5 +70,20 @@ describe('/api/settings', () => {
     expect((await site()).founderVideoUrl).toBe('/media/founder.mp4');
     await t.request('PUT', '/api/settings', { token: admin, json: { founderVideoUrl: '' } });
     expect((await site()).founderVideoUrl).toBe('');
+  });
+
+  it('takes the privacy notice and the founder profile as plain text within their limits; an empty notice is the default one', async () => {
+    const site = async () => (await (await t.request('GET', '/api/public/site')).json()).data;
+    expect(await site()).toMatchObject({ privacyNotice: DEFAULT_PRIVACY_NOTICE, founderBio: '' });
+    const tooLong = await t.request('PUT', '/api/settings', { token: admin, json: { privacyNotice: 'x'.repeat(20_001), founderBio: 'y'.repeat(2_001) } });
+    expect(tooLong.status).toBe(400);
+    expect((await tooLong.json()).errors).toEqual({ privacyNotice: PRIVACY_NOTICE_MESSAGE, founderBio: FOUNDER_BIO_MESSAGE });
+    const refused = await t.request('PUT', '/api/settings', { token: admin, json: { privacyNotice: 42 } });
+    expect(refused.status).toBe(400);
+    const saved = await t.request('PUT', '/api/settings', { token: admin, json: { privacyNotice: ' Our notice. ', founderBio: 'Started the expo.' } });
+    expect(saved.status).toBe(200);
+    expect(await site()).toMatchObject({ privacyNotice: 'Our notice.', founderBio: 'Started the expo.' });
+    await t.request('PUT', '/api/settings', { token: admin, json: { privacyNotice: '', founderBio: '' } });
+    expect(await site()).toMatchObject({ privacyNotice: DEFAULT_PRIVACY_NOTICE, founderBio: '' });
   });
 });

@@ -53,6 +53,8 @@ export const settingsRoutes = new Hono<AppEnv>()
     if (input.packages !== undefined) await putSiteSetting(db, 'packages', input.packages, at);
     if (input.founderVideoUrl !== undefined) await putSiteSetting(db, 'founderVideoUrl', input.founderVideoUrl, at);
     if (input.awardCategories !== undefined) await putSiteSetting(db, 'awardCategories', input.awardCategories, at);
+    if (input.privacyNotice !== undefined) await putSiteSetting(db, 'privacyNotice', input.privacyNotice, at);
+    if (input.founderBio !== undefined) await putSiteSetting(db, 'founderBio', input.founderBio, at);
     if (input.messageGuard !== undefined) {
       await putSiteSetting(db, 'messageGuard', input.messageGuard, at);
       forgetCachedMessageGuard(db);

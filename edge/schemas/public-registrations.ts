@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CONSENT_NOTICES, UNKNOWN_CONSENT_MESSAGE } from '../../shared/consent';
 import { toCanonicalMobile } from '../../shared/schemas/fields';
 import { indianMobileDigits } from '../../shared/schemas/mobile-number';
 import {
@@ -94,9 +95,16 @@ const optionalId = (label: string) =>
     z.transform((value: string | null | undefined) => value || undefined),
   );
 
+const KNOWN_CONSENT_VERSIONS: readonly string[] = Object.values(CONSENT_NOTICES).flatMap((notice) => notice.versions);
+/** The version of the consent line the person saw above the form's button (shared/consent.ts); absent: none shown. */
+const consentVersion = z.optional(
+  z.string({ error: UNKNOWN_CONSENT_MESSAGE }).check(z.refine((version) => KNOWN_CONSENT_VERSIONS.includes(version), { error: UNKNOWN_CONSENT_MESSAGE })),
+);
+
 const submissionFields = {
   eventId: optionalId('eventId'),
   uniqueSubmissionId: optionalId('uniqueSubmissionId'),
+  consentVersion,
 };
 
 const EMAIL_MESSAGE = 'Please enter a valid e-mail address';
@@ -158,6 +166,20 @@ export const enquirySchema = z.object({
   ...submissionFields,
 });
 
+/**
+ * "Tell me about the next edition" on an ended event: a name, a number and an optional e-mail, kept with the
+ * person's consent for that purpose, which this request is: its consent version is required.
+ */
+export const nextEditionSchema = z.object({
+  name: requiredText(FIELD_LABELS.enquiry.name),
+  mobile: requiredMobile(FIELD_LABELS.enquiry.mobile),
+  email: optionalEmail,
+  ...submissionFields,
+  consentVersion: z
+    .string({ error: UNKNOWN_CONSENT_MESSAGE })
+    .check(z.refine((version) => KNOWN_CONSENT_VERSIONS.includes(version), { error: UNKNOWN_CONSENT_MESSAGE })),
+});
+
 // ---- Popup form schemas (every required field non-blank after trimming; the API's defaults do not apply) ----
 
 /** Optional text; blank is left out of the body, so the API applies its default. */
@@ -191,6 +213,7 @@ const enquiryFormSchema = z.object({
 });
 
 export const FORM_SCHEMAS = {
+  nextEdition: nextEditionSchema,
   visitor: visitorFormSchema,
   awards: awardFormSchema,
   stall: stallFormSchema,

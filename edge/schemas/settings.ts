@@ -8,6 +8,12 @@ const founderVideoUrl = z
   .string()
   .check(z.trim(), z.maxLength(300), z.regex(/^(?:|\/(?!\/)[^\s?#]*\.(?:mp4|webm)(?:[?#]\S*)?)$/i, { error: FOUNDER_VIDEO_MESSAGE }));
 
+/** The privacy notice (/privacy) and the founder's profile: plain text, paragraphs separated by a blank line; '' for the default / nothing. */
+export const PRIVACY_NOTICE_MESSAGE = 'Privacy notice: at most 20,000 characters';
+const privacyNotice = z.string().check(z.trim(), z.maxLength(20_000, { error: PRIVACY_NOTICE_MESSAGE }));
+export const FOUNDER_BIO_MESSAGE = 'Founder profile: at most 2,000 characters';
+const founderBio = z.string().check(z.trim(), z.maxLength(2_000, { error: FOUNDER_BIO_MESSAGE }));
+
 /** The site settings an admin edits in Settings: public contacts, packages, the featured event. */
 const sitePackageSchema = z.object({
   id: z.string().check(z.trim(), z.regex(/^[a-z0-9-]{1,40}$/, { error: 'Package id: lower-case letters, digits and dashes' })),
@@ -48,6 +54,8 @@ export const settingsUpdateSchema = z.object({
   featuredEventId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
   founderVideoUrl: z.optional(founderVideoUrl),
   awardCategories: z.optional(awardCategoriesSchema),
+  privacyNotice: z.optional(privacyNotice),
+  founderBio: z.optional(founderBio),
   messageGuard: z.optional(messageGuardSchema),
 });
 
@@ -64,6 +72,8 @@ export const siteSettingsFormSchema = z.object({
   contactEmail: optionalEmail(),
   featuredEventId: z.string(),
   founderVideoUrl,
+  founderBio,
+  privacyNotice,
   // Typed one per line; checked by the same rule as the API's list.
   awardCategories: z.string().check(
     z.refine((text) => awardCategoriesSchema.safeParse(categoryLines(text)).success, {

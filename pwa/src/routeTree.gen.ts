@@ -14,6 +14,7 @@ import { Route as SplatRouteImport } from './routes/$'
 import { Route as AwardsRegistrationRouteImport } from './routes/awards-registration'
 import { Route as PanelRouteRouteImport } from './routes/panel/route'
 import { Route as PassesRouteImport } from './routes/passes'
+import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as StallRegistrationRouteImport } from './routes/stall-registration'
 import { Route as VisitorRegistrationRouteImport } from './routes/visitor-registration'
 import { Route as AdminpanelIndexRouteImport } from './routes/adminpanel/index'
@@ -66,6 +67,11 @@ const PanelRouteRoute = PanelRouteRouteImport.update({
 const PassesRoute = PassesRouteImport.update({
   id: '/passes',
   path: '/passes',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StallRegistrationRoute = StallRegistrationRouteImport.update({
@@ -223,6 +229,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/awards-registration': typeof AwardsRegistrationRoute
   '/passes': typeof PassesRoute
+  '/privacy': typeof PrivacyRoute
   '/stall-registration': typeof StallRegistrationRoute
   '/visitor-registration': typeof VisitorRegistrationRoute
   '/adminpanel/$': typeof AdminpanelSplatRoute
@@ -256,6 +263,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/awards-registration': typeof AwardsRegistrationRoute
   '/passes': typeof PassesRoute
+  '/privacy': typeof PrivacyRoute
   '/stall-registration': typeof StallRegistrationRoute
   '/visitor-registration': typeof VisitorRegistrationRoute
   '/adminpanel/$': typeof AdminpanelSplatRoute
@@ -291,6 +299,7 @@ export interface FileRoutesById {
   '/$': typeof SplatRoute
   '/awards-registration': typeof AwardsRegistrationRoute
   '/passes': typeof PassesRoute
+  '/privacy': typeof PrivacyRoute
   '/stall-registration': typeof StallRegistrationRoute
   '/visitor-registration': typeof VisitorRegistrationRoute
   '/adminpanel/$': typeof AdminpanelSplatRoute
@@ -328,6 +337,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/awards-registration'
     | '/passes'
+    | '/privacy'
     | '/stall-registration'
     | '/visitor-registration'
     | '/adminpanel/$'
@@ -361,6 +371,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/awards-registration'
     | '/passes'
+    | '/privacy'
     | '/stall-registration'
     | '/visitor-registration'
     | '/adminpanel/$'
@@ -395,6 +406,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/awards-registration'
     | '/passes'
+    | '/privacy'
     | '/stall-registration'
     | '/visitor-registration'
     | '/adminpanel/$'
@@ -431,6 +443,7 @@ export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute
   AwardsRegistrationRoute: typeof AwardsRegistrationRoute
   PassesRoute: typeof PassesRoute
+  PrivacyRoute: typeof PrivacyRoute
   StallRegistrationRoute: typeof StallRegistrationRoute
   VisitorRegistrationRoute: typeof VisitorRegistrationRoute
   AdminpanelSplatRoute: typeof AdminpanelSplatRoute
@@ -473,6 +486,13 @@ declare module '@tanstack/react-router' {
       path: '/passes'
       fullPath: '/passes'
       preLoaderRoute: typeof PassesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/stall-registration': {
@@ -746,6 +766,7 @@ const rootRouteChildren: RootRouteChildren = {
   SplatRoute: SplatRoute,
   AwardsRegistrationRoute: AwardsRegistrationRoute,
   PassesRoute: PassesRoute,
+  PrivacyRoute: PrivacyRoute,
   StallRegistrationRoute: StallRegistrationRoute,
   VisitorRegistrationRoute: VisitorRegistrationRoute,
   AdminpanelSplatRoute: AdminpanelSplatRoute,

@@ -15,14 +15,19 @@ export const PUBLIC_OUTBOX_SYNC_TAG = 'eventpro-public-outbox';
 
 /** The parts of ServiceWorkerGlobalScope used here (the WebWorker lib clashes with the DOM lib in one tsconfig). */
 interface WorkerScope {
-  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+  /** The build's files; `panel` marks the admin panel's (pwa/vite.config.ts `visitorAssets`). */
+  __WB_MANIFEST: Array<{ url: string; revision: string | null; panel?: true }>;
   skipWaiting(): Promise<void>;
+  location: { origin: string };
   clients: {
     claim(): Promise<void>;
-    matchAll(options: { type: 'window' }): Promise<Array<{ url: string; visibilityState: DocumentVisibilityState; postMessage(message: unknown): void }>>;
+    matchAll(options: {
+      type: 'window';
+      includeUncontrolled?: boolean;
+    }): Promise<Array<{ url: string; visibilityState: DocumentVisibilityState; postMessage(message: unknown): void }>>;
   };
   registration: { showNotification(title: string, options?: NotificationOptions): Promise<void> };
-  addEventListener(type: 'activate', listener: (event: { waitUntil(promise: Promise<unknown>): void }) => void): void;
+  addEventListener(type: 'install' | 'activate', listener: (event: { waitUntil(promise: Promise<unknown>): void }) => void): void;
   addEventListener(
     type: 'message',
     listener: (event: { data?: { type?: string }; ports: readonly MessagePort[]; waitUntil(promise: Promise<unknown>): void }) => void,
@@ -31,8 +36,64 @@ interface WorkerScope {
 }
 declare const self: WorkerScope;
 
-precacheAndRoute(self.__WB_MANIFEST);
+// A visitor's device keeps the public site's files from the first visit; the panel's (three quarters of
+// the build: its screens, the door, the badges' fonts and PDF code) only once the panel is opened on it
+// (decision 060).
+const manifest = self.__WB_MANIFEST;
+const visitorFiles = manifest.filter((entry) => !entry.panel);
+const panelFiles = manifest.filter((entry) => entry.panel).map((entry) => new URL(entry.url, self.location.origin).href);
+precacheAndRoute(visitorFiles);
 cleanupOutdatedCaches();
+
+const PANEL_ASSETS_CACHE = 'eventpro-panel-assets';
+const isPanelPath = (pathname: string) => /^\/(panel|adminpanel)(\/|$)/.test(pathname);
+
+/**
+ * Stores every panel file this build has that is not stored yet, so the panel opens offline from then on.
+ * The files' names carry their content's hash: a stored file never goes stale, only unused (activate).
+ */
+async function cachePanelFiles(): Promise<void> {
+  const cache = await caches.open(PANEL_ASSETS_CACHE);
+  const stored = new Set((await cache.keys()).map((request) => request.url));
+  const missing = panelFiles.filter((url) => !stored.has(url));
+  const results = await Promise.allSettled(missing.map((url) => cache.add(url)));
+  if (results.some((result) => result.status === 'rejected')) throw new Error('Some of the panel’s files could not be stored');
+}
+
+/** Whether the panel was opened on this device (its files are kept), or is open now. */
+async function panelInUse(): Promise<boolean> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  if (windows.some((w) => isPanelPath(new URL(w.url).pathname))) return true;
+  return (await caches.has(PANEL_ASSETS_CACHE)) && (await (await caches.open(PANEL_ASSETS_CACHE)).keys()).length > 0;
+}
+
+// A new build's worker stores the new panel files before it takes over, where the panel is in use: the
+// panel keeps opening offline across updates, and a first visit that opened the panel is ready offline.
+self.addEventListener('install', (event) => {
+  event.waitUntil(panelInUse().then((inUse) => (inUse ? cachePanelFiles() : undefined)));
+});
+// Files of earlier builds that this one no longer has are dropped once it runs.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.open(PANEL_ASSETS_CACHE).then(async (cache) => {
+      const current = new Set(panelFiles);
+      for (const request of await cache.keys()) if (!current.has(request.url)) await cache.delete(request);
+    }),
+  );
+});
+// The panel's files: the stored copy, else the network (and the copy kept).
+const panelFileSet = new Set(panelFiles);
+registerRoute(
+  ({ url }) => panelFileSet.has(url.href),
+  async ({ request }) => {
+    const cache = await caches.open(PANEL_ASSETS_CACHE);
+    const stored = await cache.match(request);
+    if (stored) return stored;
+    const response = await fetch(request);
+    if (response.ok) await cache.put(request, response.clone());
+    return response;
+  },
+);
 const appShell = createHandlerBoundToURL('/app.html');
 const PUBLIC_PAGES_CACHE = 'eventpro-public-pages';
 // The public pages come from the network, rendered with the current data; the last copy of each is kept
@@ -52,8 +113,16 @@ registerRoute(
     }
   },
 );
-// Every other page starts from the empty shell.
-registerRoute(new NavigationRoute(appShell, { denylist: [/^\/api\//] }));
+// Every other page starts from the empty shell. Opening the panel stores its files for offline use.
+registerRoute(
+  new NavigationRoute(
+    (options) => {
+      if (isPanelPath(options.url.pathname)) options.event.waitUntil(cachePanelFiles().catch(() => undefined));
+      return appShell(options);
+    },
+    { denylist: [/^\/api\//] },
+  ),
+);
 
 // The first worker of a device controls the page that installed it at once, so the panel that was open
 // when the worker arrived reloads offline. (A newer worker still waits for the "Reload" choice below.)

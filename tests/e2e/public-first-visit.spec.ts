@@ -250,3 +250,50 @@ describe('the forms', () => {
     }
   });
 });
+
+/** The build's files as its service worker lists them, each marked whether it is the panel's (decision 060). */
+async function builtFiles(): Promise<{ panel: Set<string>; visitor: Set<string> }> {
+  const worker = await (await fetch(`${baseUrl}/sw.js`)).text();
+  const panel = new Set<string>();
+  const visitor = new Set<string>();
+  for (const [entry] of worker.matchAll(/\{[^{}]*"url":"[^"]+"[^{}]*\}/g)) {
+    const url = `/${/"url":"([^"]+)"/.exec(entry)![1]}`;
+    (/"panel":true/.test(entry) ? panel : visitor).add(url);
+  }
+  return { panel, visitor };
+}
+
+describe("a visitor's device downloads only the public site's files (decision 060)", () => {
+  it('the first visit stores no panel file; opening the panel stores them all, and it then opens offline', async () => {
+    const files = await builtFiles();
+    expect(files.panel.size).toBeGreaterThan(40);
+    expect([...files.panel].some((url) => url.includes('badge-pdf'))).toBe(true);
+    const device = await openDevice({ viewport: { width: 390, height: 844 } });
+    try {
+      const { page, context } = device;
+      const workerFetched: string[] = [];
+      context.on('request', (request) => {
+        if (request.serviceWorker()) workerFetched.push(new URL(request.url()).pathname);
+      });
+      await page.goto(`${baseUrl}/`);
+      await hydrated(page);
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+      // Every visitor file was stored by the worker's install; none of the panel's was fetched.
+      expect(workerFetched.filter((url) => files.panel.has(url))).toEqual([]);
+      expect(workerFetched.filter((url) => files.visitor.has(url)).length).toBe(files.visitor.size);
+
+      await page.goto(`${baseUrl}/panel/login`);
+      await page.getByLabel('Email').waitFor();
+      await page.waitForFunction(async (count) => (await (await caches.open('eventpro-panel-assets')).keys()).length >= count, files.panel.size, {
+        timeout: 30_000,
+        polling: 250,
+      });
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByLabel('Email').waitFor();
+    } finally {
+      await device.close();
+    }
+  }, 90_000);
+});

@@ -6,6 +6,9 @@ import { signIn } from '../../testing/sessions';
 import { TEST_REGISTRATION_CLOSES_AT } from '../../testing/open-featured-event';
 import { makeTestApp, type TestApp } from '../../testing/test-app';
 import { REGISTRATION_CLOSED_MESSAGE } from './submit';
+import { consents } from '../../db/tables/consents';
+import { enquiries } from '../../db/tables/organisations';
+import { CONSENT_NOTICES, NEXT_EDITION_SUBSCRIPTION, UNKNOWN_CONSENT_MESSAGE } from '../../../shared/consent';
 
 let t: TestApp;
 let admin: string;
@@ -139,6 +142,39 @@ describe('the registration window of an event', () => {
     const again = await t.request('POST', '/api/visitors/register', { json: body });
     expect(again.status).toBe(201);
     expect((await again.json()).data.id).toBe((await first.json()).data.id);
+    await setWindow(null, TEST_REGISTRATION_CLOSES_AT);
+  });
+
+  it('takes "tell me about the next edition" only while registration is closed, as an enquiry with its consent', async () => {
+    const request = (extra: Record<string, unknown> = {}) => ({
+      name: 'Next Time',
+      mobile: mobile(),
+      email: 'next@example.com',
+      consentVersion: CONSENT_NOTICES.next_edition.version,
+      ...extra,
+    });
+    // Open: the person registers instead.
+    const open = await t.request('POST', '/api/next-edition', { json: request() });
+    expect(open.status).toBe(403);
+    expect((await open.json()).message).toBe('Registration for this event is open: register instead.');
+
+    await setWindow(null, null); // the seeded event ended in October 2025: closed
+    const kept = await t.request('POST', '/api/next-edition', { json: request() });
+    expect(kept.status).toBe(201);
+    const { data } = await kept.json();
+    const [row] = await t.db.select().from(enquiries).where(eq(enquiries.id, data.id));
+    expect(row).toMatchObject({ name: 'Next Time', email: 'next@example.com', subscriptionType: NEXT_EDITION_SUBSCRIPTION, status: 'new', eventId });
+    const [consent] = await t.db.select().from(consents).where(eq(consents.personId, data.id));
+    expect(consent).toMatchObject({ personKind: 'enquiries', purpose: 'next_edition', textVersion: CONSENT_NOTICES.next_edition.version, given: true });
+
+    // The request is the consent: without it, or with another form's words, nothing is kept.
+    const before = await t.rowCounts();
+    for (const consentVersion of [undefined, CONSENT_NOTICES.pass_messages.version]) {
+      const refused = await t.request('POST', '/api/next-edition', { json: request({ consentVersion }) });
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).errors).toEqual({ consentVersion: UNKNOWN_CONSENT_MESSAGE });
+    }
+    expect(await t.rowCounts()).toEqual(before);
     await setWindow(null, TEST_REGISTRATION_CLOSES_AT);
   });
 });

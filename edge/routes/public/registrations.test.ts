@@ -4,6 +4,8 @@ import { events } from '../../db/tables/events';
 import { awardNominations, enquiries, sponsors, stalls } from '../../db/tables/organisations';
 import { visitors } from '../../db/tables/people';
 import { idempotencyKeys } from '../../db/tables/system';
+import { consents } from '../../db/tables/consents';
+import { CONSENT_NOTICES, UNKNOWN_CONSENT_MESSAGE } from '../../../shared/consent';
 import { PASS_CODE_ALPHABET, PASS_CODE_LENGTH } from '../../lib/pass-code';
 import { type ApiTarget, isClockReading, makeApiTarget } from '../../testing/api-target';
 import { TEST_REGISTRATION_CLOSES_AT } from '../../testing/open-featured-event';
@@ -118,6 +120,59 @@ describe('POST /api/visitors/register', () => {
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toEqual({ success: false, message: 'Unknown event', errors: { eventId: 'Unknown event' } });
     expect(await t.rowCounts()).toEqual(before);
+  });
+});
+
+describe('consent (decision 059)', () => {
+  it('records the version of the line the person saw, with the time, in the same commit as the record', async () => {
+    const visitor = await post('/api/visitors/register', {
+      fullName: 'Meena',
+      mobileNumber: mobile(),
+      consentVersion: CONSENT_NOTICES.pass_messages.version,
+    });
+    expect(visitor.status).toBe(201);
+    const { data } = await visitor.json();
+    const rows = await t.db.select().from(consents).where(eq(consents.personId, data.id));
+    expect(rows).toEqual([
+      {
+        id: expect.any(String),
+        personKind: 'visitors',
+        personId: data.id,
+        purpose: 'pass_messages',
+        textVersion: CONSENT_NOTICES.pass_messages.version,
+        given: true,
+        at: data.createdAt,
+      },
+    ]);
+
+    const enquiry = await post('/api/enquiries', { name: 'Meena', mobile: mobile(), consentVersion: CONSENT_NOTICES.enquiry_reply.version });
+    expect(enquiry.status).toBe(201);
+    const enquiryId = (await enquiry.json()).data.id;
+    const [reply] = await t.db.select().from(consents).where(eq(consents.personId, enquiryId));
+    expect(reply).toMatchObject({ personKind: 'enquiries', purpose: 'enquiry_reply', given: true });
+  });
+
+  it("refuses an unknown version, or another form's line, with 400 and stores nothing", async () => {
+    const before = await t.rowCounts();
+    for (const [path, body] of [
+      ['/api/visitors/register', { fullName: 'Meena', mobileNumber: mobile(), consentVersion: 'pass_messages/1999-01-01' }],
+      [
+        '/api/stalls/register',
+        { companyName: 'Rao', contactPersonName: 'Meena', mobileNumber: mobile(), consentVersion: CONSENT_NOTICES.enquiry_reply.version },
+      ],
+      ['/api/enquiries', { name: 'Meena', mobile: mobile(), consentVersion: 42 }],
+    ] as const) {
+      const res = await post(path, body);
+      expect(res.status, path).toBe(400);
+      expect(await res.json()).toMatchObject({ success: false, errors: { consentVersion: UNKNOWN_CONSENT_MESSAGE } });
+    }
+    expect(await t.rowCounts()).toEqual(before);
+  });
+
+  it('records no consent for a submission that showed no line (an older queued entry)', async () => {
+    const res = await post('/api/visitors/register', { fullName: 'Meena', mobileNumber: mobile() });
+    const { data } = await res.json();
+    expect(await t.db.select().from(consents).where(eq(consents.personId, data.id))).toEqual([]);
   });
 });
 

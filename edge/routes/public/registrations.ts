@@ -11,11 +11,13 @@ import { UNKNOWN_AWARD_CATEGORY_MESSAGE } from '../../../shared/schemas/vocabula
 import {
   awardRegistrationSchema,
   enquirySchema,
+  nextEditionSchema,
   sponsorRegistrationSchema,
   stallRegistrationSchema,
   visitorRegistrationSchema,
 } from '../../schemas/public-registrations';
 import { submit } from './submit';
+import { NEXT_EDITION_SUBSCRIPTION } from '../../../shared/consent';
 
 /**
  * The public endpoints of the contract (no login): the five submissions (visitor, stall, award nomination,
@@ -33,6 +35,7 @@ export const publicRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps');
     return submit(c, {
       scope: 'visitors.register',
+      consent: { purpose: 'pass_messages', personKind: 'visitors' },
       input,
       passCode: true,
       build: (base) => {
@@ -58,6 +61,7 @@ export const publicRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps');
     return submit(c, {
       scope: 'stalls.register',
+      consent: { purpose: 'pass_messages', personKind: 'stalls' },
       input,
       passCode: true,
       build: (base) => {
@@ -96,6 +100,7 @@ export const publicRoutes = new Hono<AppEnv>()
     }
     return submit(c, {
       scope: 'awards.register',
+      consent: { purpose: 'pass_messages', personKind: 'awards' },
       input,
       passCode: true,
       build: (base) => {
@@ -120,6 +125,7 @@ export const publicRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps');
     return submit(c, {
       scope: 'sponsors.register',
+      consent: { purpose: 'pass_messages', personKind: 'sponsors' },
       input,
       passCode: true,
       build: (base) => {
@@ -143,6 +149,7 @@ export const publicRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps');
     return submit(c, {
       scope: 'enquiries.create',
+      consent: { purpose: 'enquiry_reply', personKind: 'enquiries' },
       input,
       passCode: false,
       build: ({ passCode: _, ...base }) => {
@@ -153,6 +160,34 @@ export const publicRoutes = new Hono<AppEnv>()
           email: input.email ?? '',
           organization: input.organization,
           subscriptionType: input.subscriptionType,
+          registrationType: 'enquiry',
+          status: 'new',
+        };
+        return { record, insert: insertStatement(db, enquiries, record) };
+      },
+    });
+  })
+  /**
+   * `POST /api/next-edition`: "tell me about the next edition" on an event whose registration has closed —
+   * kept as an enquiry ("Next edition", in the panel's Enquiries) with the person's consent for it.
+   */
+  .post('/next-edition', publicRateLimit, validate('json', nextEditionSchema), async (c) => {
+    const input = c.req.valid('json');
+    const { db } = c.get('deps');
+    return submit(c, {
+      scope: 'next-edition.create',
+      consent: { purpose: 'next_edition', personKind: 'enquiries' },
+      whenClosed: true,
+      input,
+      passCode: false,
+      build: ({ passCode: _, ...base }) => {
+        const record = {
+          ...base,
+          name: input.name,
+          mobileNumber: input.mobile,
+          email: input.email ?? '',
+          organization: '',
+          subscriptionType: NEXT_EDITION_SUBSCRIPTION,
           registrationType: 'enquiry',
           status: 'new',
         };

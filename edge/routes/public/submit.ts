@@ -4,7 +4,9 @@ import { fail, jsonText } from '../../http/envelope';
 import { cachedEvent } from '../../lib/events';
 import { REGISTRATION_CLOSED_MESSAGE, registrationClosedMessage } from '../../lib/registration-window';
 import { groupCommit } from '../../perf/group-commit';
-import type { SqlStatement } from '../../db/sql-statement';
+import { insertStatement, type SqlStatement } from '../../db/sql-statement';
+import { consents } from '../../db/tables/consents';
+import { CONSENT_NOTICES, type ConsentPurpose, UNKNOWN_CONSENT_MESSAGE } from '../../../shared/consent';
 import { constraintMessage } from '../../lib/db-errors';
 import {
   expiredKeysStatement,
@@ -31,9 +33,12 @@ const ALREADY_REGISTERED_MESSAGE = 'You have already registered. Thank you for y
 const UNKNOWN_EVENT_MESSAGE = 'Unknown event';
 const IN_PROGRESS_MESSAGE = 'This submission is still being processed. Please try again in a moment.';
 const NO_EVENT_MESSAGE = 'No event is open for registration at the moment';
+const NEXT_EDITION_OPEN_MESSAGE = 'Registration for this event is open: register instead.';
 export { REGISTRATION_CLOSED_MESSAGE };
 
-export interface Submission<Input extends { eventId?: string; uniqueSubmissionId?: string }, Row extends object> {
+type SubmissionInput = { eventId?: string; uniqueSubmissionId?: string; consentVersion?: string };
+
+export interface Submission<Input extends SubmissionInput, Row extends object> {
   /** Names the endpoint in idempotency keys, so one submission id used on two forms means two submissions. */
   scope: string;
   input: Input;
@@ -44,6 +49,13 @@ export interface Submission<Input extends { eventId?: string; uniqueSubmissionId
     record: Row;
     insert: SqlStatement;
   };
+  /**
+   * What the form's consent line asked for, and the person's resource in the consent record: the version the
+   * person saw (`consentVersion`) is recorded with the record, in the same commit (decision 059).
+   */
+  consent: { purpose: ConsentPurpose; personKind: string };
+  /** Taken only while registration is closed ("tell me about the next edition"), instead of only while it is open. */
+  whenClosed?: boolean;
   /** Who the pass is for: its messages (e-mail, WhatsApp, SMS) are queued in the same commit as the record. */
   holder?: Omit<PassHolder, 'id' | 'passCode'>;
 }
@@ -54,10 +66,7 @@ const KEY_CLEANUP_SHARE = 0.001;
 /** Write attempts per submission: a pass-code collision (60-bit codes: near impossible) or a vanished key is retried. */
 const WRITE_ATTEMPTS = 3;
 
-export async function submit<Input extends { eventId?: string; uniqueSubmissionId?: string }, Row extends object>(
-  c: Context<AppEnv>,
-  submission: Submission<Input, Row>,
-) {
+export async function submit<Input extends SubmissionInput, Row extends object>(c: Context<AppEnv>, submission: Submission<Input, Row>) {
   // c.get, not c.var: Hono builds a new object of all variables on every read of c.var (on every request's path).
   const { db, writeBatch, now, messaging, clientAddress } = c.get('deps');
   const { input } = submission;
@@ -66,6 +75,10 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
   if (header !== undefined && header.trim().length > MAX_IDEMPOTENCY_KEY_LENGTH) {
     const message = `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`;
     return fail(c, 400, message, { 'Idempotency-Key': message });
+  }
+  // A version of another purpose's words (an enquiry's line on a registration) is not this form's consent.
+  if (input.consentVersion !== undefined && !CONSENT_NOTICES[submission.consent.purpose].versions.includes(input.consentVersion)) {
+    return fail(c, 400, UNKNOWN_CONSENT_MESSAGE, { consentVersion: UNKNOWN_CONSENT_MESSAGE });
   }
   const key = idempotencyKey(submission.scope, input.uniqueSubmissionId, header);
   const { uniqueSubmissionId: _, ...hashed } = input;
@@ -77,7 +90,8 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
     return input.eventId ? fail(c, 400, UNKNOWN_EVENT_MESSAGE, { eventId: UNKNOWN_EVENT_MESSAGE }) : fail(c, 400, NO_EVENT_MESSAGE);
   }
   const closed = registrationClosedMessage(event, now());
-  if (closed) {
+  if (submission.whenClosed && !closed) return fail(c, 403, NEXT_EDITION_OPEN_MESSAGE);
+  if (closed && !submission.whenClosed) {
     // A submission accepted while the window was open, sent again for its lost answer, still gets it.
     const prior = key ? await priorOutcome(db, key, hash) : undefined;
     if (prior?.kind === 'replay') return jsonText<Created<Row>, 201>(c, prior.answer.json, prior.answer.status as 201);
@@ -117,6 +131,18 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
             now: now(),
           })
         : undefined;
+    if (input.consentVersion) {
+      const consent = {
+        id: uuidv7(),
+        personKind: submission.consent.personKind,
+        personId: base.id,
+        purpose: submission.consent.purpose,
+        textVersion: input.consentVersion,
+        given: true,
+        at,
+      };
+      statements.push(insertStatement(db, consents, consent));
+    }
     if (messages) statements.push(...messages.statements);
     try {
       await groupCommit(writeBatch, statements);

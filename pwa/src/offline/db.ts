@@ -23,7 +23,13 @@ import type { CheckinOutboxEntry, DeviceInfo, RosterChunk, RosterCursor, RosterP
 import { DATABASE_NAME } from './db-name';
 
 /** Which public endpoint a submission goes to. */
-export type PublicEndpoint = '/api/visitors/register' | '/api/stalls/register' | '/api/awards/register' | '/api/sponsors/register' | '/api/enquiries';
+export type PublicEndpoint =
+  | '/api/visitors/register'
+  | '/api/stalls/register'
+  | '/api/awards/register'
+  | '/api/sponsors/register'
+  | '/api/enquiries'
+  | '/api/next-edition';
 
 /** A public registration or enquiry kept on the device until the server has it. */
 export interface OutboxEntry {

@@ -3,6 +3,7 @@ import { Countdown } from './countdown';
 import { formatDateRange, formatDay } from '@shared/dates';
 import { PublicLayout, usePublicActions } from './public-layout';
 import { useEvent, useRegistrationClosed } from './site-data';
+import { NextEdition } from './registration/next-edition';
 import { usePageMeta } from './use-page-meta';
 
 import { LandingSections } from './landing-sections';
@@ -45,9 +46,12 @@ function HomeHero() {
         <p className="hero__dates">{formatDateRange(event.startDateTime, event.endDateTime)}</p>
         <p className="hero__venue">{event.venue}</p>
         {closed ? (
-          <p className="form__message form__message--info hero__closed" role="status">
-            {closed}
-          </p>
+          <>
+            <p className="form__message form__message--info hero__closed" role="status">
+              {closed}
+            </p>
+            <NextEdition />
+          </>
         ) : null}
         <div className="hero__actions">
           <a href="/visitor-registration" className="button button--primary">

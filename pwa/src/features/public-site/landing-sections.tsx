@@ -6,6 +6,7 @@ import { usePublicActions } from './public-layout';
 import type { SitePerson } from '@edge/lib/site-settings';
 import { formatTime, programmeDays } from '@shared/dates';
 import { useSite } from './site-data';
+import { Paragraphs } from './organiser-text';
 
 const NETWORK_STATS = [
   ['10 crore', 'views per day'],
@@ -241,7 +242,8 @@ export function LandingSections({ reduced = false }: { reduced?: boolean }) {
  * its path on this site in Settings (the CSP plays media from this origin only).
  */
 function FounderProfile() {
-  const videoUrl = useSite().founderVideoUrl || '';
+  const { founderVideoUrl, founderBio } = useSite();
+  const videoUrl = founderVideoUrl || '';
   const [playing, setPlaying] = useState(false);
   const play = () => {
     if (videoUrl) setPlaying(true);
@@ -264,10 +266,8 @@ function FounderProfile() {
         <h2 id="founder-title" className="section__title">
           Founder profile
         </h2>
-        <p>
-          The founder of our television and digital media network has spent two decades telling the stories of the builders who shape our cities, and started
-          this expo to bring buyers and developers face to face.
-        </p>
+        {/* The organiser's words from Settings, or none: the site invents nothing about a real person. */}
+        <Paragraphs text={founderBio} />
       </div>
     </section>
   );

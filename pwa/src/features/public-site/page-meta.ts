@@ -37,6 +37,10 @@ const PAGES: Record<string, Omit<PageMeta, 'path' | 'image' | 'imageAlt'>> = {
     title: 'My passes | Hyderabad Property Expo 2025',
     description: 'Your entry passes for the Hyderabad Property Expo and Builders Awards, kept on this device.',
   },
+  '/privacy': {
+    title: 'Privacy notice | Hyderabad Property Expo 2025',
+    description: 'What the organiser of the Hyderabad Property Expo does with the details you give on this site, and your choices.',
+  },
 };
 
 /** The public pages the server renders complete, with their content, before any script runs. */

@@ -29,6 +29,20 @@ import './public-site.css';
 // inside a ChunkBoundary: a chunk that cannot load leaves its part out, never the page blank.
 const loadPopup = loadOnce(() => import('./registration/registration-popup'));
 const PassDialog = lazy(() => import('./registration/pass-dialog'));
+
+/**
+ * After the pass dialog closes, focus returns to what had it before; when that is gone or hidden (the
+ * popup that sent the registration, a closed menu's choice), to the page's main content, so a keyboard or
+ * screen reader user goes on from the page and not from its very top.
+ */
+function keepFocusOnPage() {
+  const active = document.activeElement as HTMLElement | null;
+  if (active && active !== document.body && active.getClientRects().length > 0) return;
+  const main = document.getElementById('main');
+  if (!main) return;
+  if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+  main.focus({ preventScroll: true });
+}
 const loadWaitingList = loadOnce(() => import('./registration/waiting-list'));
 
 /** The popup could not be opened: its code did not arrive. Said as it is; the next tap tries again. */
@@ -155,7 +169,13 @@ export function PublicLayout({ children, className }: { children: ReactNode; cla
         // Keyed by pass: a dialog whose code did not load does not keep a later pass from showing.
         <ChunkBoundary key={pass.passCode}>
           <Suspense fallback={null}>
-            <PassDialog pass={pass} onClose={() => setPass(null)} />
+            <PassDialog
+              pass={pass}
+              onClose={() => {
+                setPass(null);
+                requestAnimationFrame(keepFocusOnPage);
+              }}
+            />
           </Suspense>
         </ChunkBoundary>
       ) : null}

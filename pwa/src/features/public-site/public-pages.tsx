@@ -10,6 +10,7 @@ const PAGES: Record<string, () => Promise<ReactElement>> = {
   '/visitor-registration': () => import('./registration-page').then(({ RegistrationPage }) => <RegistrationPage kind="visitor" />),
   '/stall-registration': () => import('./registration-page').then(({ RegistrationPage }) => <RegistrationPage kind="stall" />),
   '/passes': () => import('./passes-page').then(({ MyPassesPage }) => <MyPassesPage />),
+  '/privacy': () => import('./privacy-page').then(({ PrivacyPage }) => <PrivacyPage />),
 };
 
 /**

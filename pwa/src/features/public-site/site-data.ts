@@ -39,6 +39,9 @@ const FALLBACK_SITE: SiteData = {
   subscriptionChoices: [],
   founderVideoUrl: '',
   awardCategories: [],
+  founderBio: '',
+  // The privacy page is rendered by the server with the organiser's text (or the default); offline, the last copy.
+  privacyNotice: '',
   speakers: [],
   jury: [],
   sponsors: [],

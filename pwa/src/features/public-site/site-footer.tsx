@@ -1,3 +1,4 @@
+import { PRIVACY_PATH } from '@shared/consent';
 import { formatDateRange } from '@shared/dates';
 import { useEvent, useSite } from './site-data';
 
@@ -29,6 +30,9 @@ export function SiteFooter() {
           ) : null}
           <p>
             <a href="/passes">My passes</a>
+          </p>
+          <p>
+            <a href={PRIVACY_PATH}>Privacy notice</a>
           </p>
         </div>
       </div>

@@ -317,6 +317,8 @@ function siteFormValues(settings: SiteSettings): SiteSettingsForm {
     contactEmail: settings.contactEmail,
     featuredEventId: settings.featuredEventId ?? '',
     founderVideoUrl: settings.founderVideoUrl ?? '',
+    founderBio: settings.founderBio ?? '',
+    privacyNotice: settings.privacyNotice ?? '',
     awardCategories: (settings.awardCategories ?? []).join('\n'),
   };
 }
@@ -372,6 +374,20 @@ function PublicSiteForm({ saved }: { saved: SiteSettingsForm }) {
         inputMode="url"
         placeholder="/media/founder.mp4"
         hint="A video file on this site (.mp4 or .webm). Leave empty until there is one: the home page then says the video is coming."
+      />
+      <TextAreaField
+        form={form}
+        name="founderBio"
+        label="Founder profile"
+        rows={4}
+        hint="Shown beside the founder's video on the home page. Leave empty and the home page says nothing about the founder."
+      />
+      <TextAreaField
+        form={form}
+        name="privacyNotice"
+        label="Privacy notice"
+        rows={8}
+        hint="The text of the site's privacy page (/privacy), linked from every form and the footer. Separate paragraphs with a blank line. Leave empty for the default notice, which says only what this site does with the details its forms ask for."
       />
       <TextAreaField
         form={form}

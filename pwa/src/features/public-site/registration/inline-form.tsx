@@ -6,6 +6,8 @@ import { holdSubmission } from '@pwa/offline/public-outbox-signal';
 import { NextSteps } from '../next-steps';
 import { useRegistrationClosed } from '../site-data';
 import { CityPicker } from './city-picker';
+import { ConsentLine } from './consent-line';
+import { NextEdition } from './next-edition';
 import { useFocusFirstInvalid } from './focus-invalid';
 import { useFormTakeover } from './form-takeover';
 import { refusalAdvice } from './outbox-report';
@@ -13,6 +15,7 @@ import { useQueuedEntry } from './queued-entry';
 import {
   type FieldErrors,
   type FormRules,
+  withoutField,
   heldReason,
   INLINE_MOBILE_PATTERN_ATTRIBUTE,
   loadFormRules,
@@ -107,7 +110,11 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
   const form = useRef<HTMLFormElement>(null);
   const [attempt, setAttempt] = useState(0);
   useFocusFirstInvalid(form, attempt, Object.keys(errors).length > 0);
-  const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
+  // A field's message goes as soon as the field changes: never a stale "mobile number is required" beside a corrected number.
+  const set = (name: string) => (value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => withoutField(current, name));
+  };
   const [rules, setRules] = useState<FormRules | null>(null);
   const loadRules = () =>
     loadFormRules().then((loaded) => {
@@ -241,9 +248,12 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
         {title}
       </h2>
       {closed ? (
-        <p className="form__message form__message--info form__closed" role="status">
-          {closed}
-        </p>
+        <>
+          <p className="form__message form__message--info form__closed" role="status">
+            {closed}
+          </p>
+          <NextEdition />
+        </>
       ) : null}
       <form
         ref={form}
@@ -287,6 +297,7 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
             <InlineField id={`${id}-email`} {...bound('email')} label={EMAIL_LABEL} type="email" autoComplete="email" required={false} />
           </>
         )}
+        <ConsentLine endpoint={endpoint} />
         <button type="submit" className="button button--primary form__submit" disabled={!live || busy || closed !== null} data-live={live}>
           {busy ? (
             <>

@@ -5,12 +5,23 @@ import type { SavedPass } from '@pwa/offline/db';
 import { holdSubmission } from '@pwa/offline/public-outbox-signal';
 import { useRegistrationClosed, useSite } from '../site-data';
 import { CityPicker } from './city-picker';
+import { ConsentLine } from './consent-line';
 
 import { toast } from '@pwa/components/toasts';
 import { useFocusFirstInvalid } from './focus-invalid';
 import { refusalAdvice, sentLine } from './outbox-report';
 import { useQueuedEntry } from './queued-entry';
-import { type FieldErrors, heldReason, loadSubmitKit, queuedMessage, type RegistrationType, submissionNoun, typeSpec, type Values } from './registration-types';
+import {
+  type FieldErrors,
+  heldReason,
+  withoutField,
+  loadSubmitKit,
+  queuedMessage,
+  type RegistrationType,
+  submissionNoun,
+  typeSpec,
+  type Values,
+} from './registration-types';
 import type { SubmitResult } from './submit';
 
 const POPUP_TEXT = 'Fill in the details below to complete your registration.';
@@ -68,7 +79,11 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
   const [resetKey, setResetKey] = useState(0);
   const dirty = Object.values(values).some((value) => value.trim() !== '' && value !== subscription);
 
-  const set = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
+  // A field's message goes as soon as the field changes (the form checks again when it is sent).
+  const set = (name: string, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => withoutField(current, name));
+  };
   const noun = submissionNoun(spec.endpoint);
   // A submission kept on the device while the popup is still open: its outcome replaces "will be sent".
   const [queued, setQueued] = useState<{ id: string; name: string } | null>(null);
@@ -241,6 +256,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
             </div>
           );
         })}
+        <ConsentLine endpoint={spec.endpoint} />
         <div role="status" aria-live="polite" className="form__status">
           {message ? <p className={`form__message form__message--${message.tone}`}>{message.text}</p> : null}
         </div>

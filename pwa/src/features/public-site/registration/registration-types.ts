@@ -148,6 +148,13 @@ export function typeSpec(
 export type Values = Record<string, string>;
 export type FieldErrors = Record<string, string>;
 
+/** `errors` without the message of the field `name` (the same object when it has none, so nothing re-renders). */
+export function withoutField(errors: FieldErrors, name: string): FieldErrors {
+  if (!(name in errors)) return errors;
+  const { [name]: _, ...rest } = errors;
+  return rest;
+}
+
 // The inline mobile input's `pattern` attribute: the inline forms' rule, unanchored.
 export const INLINE_MOBILE_PATTERN_ATTRIBUTE = INLINE_MOBILE_PATTERN.source.replace(/^\^|\$$/g, '');
 

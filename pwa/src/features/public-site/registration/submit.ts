@@ -3,6 +3,7 @@
 // either way so the server records it once.
 import { deviceHasNetwork } from '@pwa/lib/server-reachability';
 import type { ClientRequestOptions } from 'hono/client';
+import { CONSENT_NOTICES, consentPurposeOf } from '@shared/consent';
 import { apiClient } from '@pwa/lib/api-client';
 import { ApiError, serverMessage } from '@pwa/lib/api-error';
 import { readEnvelope } from '@pwa/lib/envelope';
@@ -31,6 +32,7 @@ const sendTo = {
   '/api/awards/register': (body, options) => api.awards.register.$post({ json: body as JsonOf<typeof api.awards.register.$post> }, options),
   '/api/sponsors/register': (body, options) => api.sponsors.register.$post({ json: body as JsonOf<typeof api.sponsors.register.$post> }, options),
   '/api/enquiries': (body, options) => api.enquiries.$post({ json: body as JsonOf<typeof api.enquiries.$post> }, options),
+  '/api/next-edition': (body, options) => api['next-edition'].$post({ json: body as JsonOf<(typeof api)['next-edition']['$post']> }, options),
 } satisfies Record<PublicEndpoint, (body: OutboxEntry['body'], options: ClientRequestOptions) => unknown>;
 /** The answer of any of them. */
 type SubmitResponse = Awaited<ReturnType<(typeof sendTo)[PublicEndpoint]>>;
@@ -102,6 +104,12 @@ function outcomeOf(answer: Answer, entry: OutboxEntry, eventName: string): SendO
   }
 }
 
+/**
+ * The version of the consent line every public form shows above its button (ConsentLine), sent with what
+ * the form sends so the server records what the person agreed to (decision 059).
+ */
+const consentVersionOf = (endpoint: string) => CONSENT_NOTICES[consentPurposeOf(endpoint)].version;
+
 export type SubmitResult =
   | { kind: 'created'; pass: SavedPass | null; message: string }
   | { kind: 'duplicate'; message: string }
@@ -123,7 +131,7 @@ export async function submitRegistration(submission: Submission): Promise<Submit
   const entry: OutboxEntry = {
     id,
     endpoint: submission.endpoint,
-    body: { ...submission.body, uniqueSubmissionId: id },
+    body: { ...submission.body, uniqueSubmissionId: id, consentVersion: consentVersionOf(submission.endpoint) },
     name: submission.name,
     typeLabel: submission.typeLabel,
     createdAt: new Date().toISOString(),
@@ -166,7 +174,7 @@ function outboxEntryOf(held: HeldSubmission, rules: FormRules): OutboxEntry {
   const entry: OutboxEntry = {
     id: held.id,
     endpoint: held.endpoint as PublicEndpoint,
-    body: { ...(checked.ok ? checked.body : held.values), uniqueSubmissionId: held.id },
+    body: { ...(checked.ok ? checked.body : held.values), uniqueSubmissionId: held.id, consentVersion: consentVersionOf(held.endpoint) },
     name: held.name,
     typeLabel: held.typeLabel,
     createdAt: held.createdAt,
