@@ -303,19 +303,12 @@ export const checkinRoutes = new Hono<AppEnv>()
    */
   .post('/ops', requireStaff, validateJsonInChunks<CheckinBatch>(checkinBatchEnvelopeSchema, 'operations', checkinOperationSchema), async (c) => {
     const batch = c.req.valid('json');
-    const { db, writeBatch } = c.get('deps');
+    const { db } = c.get('deps');
     const sender = await checkedSender(c, batch);
     if ('error' in sender) return fail(c, 400, sender.error!, { author: sender.error! });
-
     const answers: OpResult[] = [];
-    const logged: Array<{ answer: OpResult; op: CheckinBatch['operations'][number] }> = [];
-    // A person merged into another since the device saw them: the change is the survivor's.
-    const survivors = await survivorsOf(db, batch.operations);
-    for (const original of batch.operations) {
-      const survivor = survivors.get(`${original.kind}:${original.recordId}`);
-      const op = survivor
-        ? { ...original, recordId: survivor, note: [original.note, 'Made on a pass merged into this record'].filter(Boolean).join(' · ') }
-        : original;
+    const logged: LoggedOp[] = [];
+    for (const op of batch.operations) {
       const answer: OpResult = { id: op.id, result: 'rejected', kind: op.kind, recordId: op.recordId };
       answers.push(answer);
       if (!DOOR_STATUSES[op.kind].includes(op.toStatus)) {
@@ -324,85 +317,33 @@ export const checkinRoutes = new Hono<AppEnv>()
       }
       logged.push({ answer, op });
     }
-    // Each person's state is read after their last operation of the batch, in that operation's commit (a
-    // person with no operation logged here: in the last one), so no commit reads more than its own people.
-    const personKey = (a: OpResult) => `${a.kind}:${a.recordId}`;
-    const slices = Math.max(1, Math.ceil(logged.length / OPS_PER_COMMIT));
-    const readIn = new Map<string, { answer: OpResult; slice: number }>();
-    for (const answer of answers) readIn.set(personKey(answer), { answer, slice: slices - 1 });
-    logged.forEach(({ answer }, i) => readIn.set(personKey(answer), { answer, slice: Math.floor(i / OPS_PER_COMMIT) }));
-    const readsOf = Array.from({ length: slices }, () => [] as OpResult[]);
-    for (const { answer, slice } of readIn.values()) readsOf[slice]!.push(answer);
+    const states = await commitOperations(c, sender, logged, answers);
+    const unlogged = await settleUnlogged(db, logged);
 
-    // Committed in slices, in order: each operation stands on its own (applied once by its id), and a
-    // tablet's 500 operations in one transaction would hold the write lane long enough to delay every
-    // registration waiting behind it. A slice's statements are made just before it is sent, so the
-    // server's thread never spends long on the batch between two commits.
-    const outcomes = new Map<OpResult, Array<Record<string, unknown>> | undefined>();
-    const states = new Map<string, (PersonState & { eventId: string | null }) | undefined>();
-    for (let slice = 0; slice < slices; slice++) {
-      const ops = logged.slice(slice * OPS_PER_COMMIT, (slice + 1) * OPS_PER_COMMIT);
-      const timing = (deviceTime: string) => {
-        const { happenedAt, doubtful } = sender.timeOf(deviceTime);
-        return { happenedAt, deviceTimeDoubtful: doubtful, holdFor: sender.holdFor(happenedAt) };
-      };
-      const statements = ops.flatMap(({ op }) =>
-        statusChangeStatements(doorTarget(op.kind), {
-          logId: uuidv7(),
-          operationId: op.id,
-          resource: op.kind,
-          recordId: op.recordId,
-          toStatus: op.toStatus,
-          base: { kind: 'seen', operationId: op.baseOperationId },
-          eventId: op.eventId,
-          author: { userId: sender.author.userId, name: sender.author.name },
-          authority: sender.authority,
-          device: sender.device,
-          ...timing(op.deviceTime),
-          claimedDeviceTime: op.deviceTime,
-          receivedAt: sender.receivedAt,
-          notes: op.note ?? '',
-        }),
+    // A person merged into another since the device saw them: the change is the survivor's. Only operations
+    // whose person is gone look in the merge log, in a second pass (a busy gate's batches never do).
+    const gone = unlogged.filter(({ answer }) => answer.result === 'rejected' && !states.get(personKey(answer)));
+    const survivors = gone.length
+      ? await survivorsOf(
+          db,
+          gone.map(({ op }) => op),
+        )
+      : new Map<string, string>();
+    const moved = gone.flatMap(({ answer, op }) => {
+      const survivor = survivors.get(`${op.kind}:${op.recordId}`);
+      if (!survivor) return [];
+      answer.recordId = survivor;
+      return [{ answer, op: { ...op, recordId: survivor, note: [op.note, 'Made on a pass merged into this record'].filter(Boolean).join(' · ') } }];
+    });
+    if (moved.length) {
+      const after = await commitOperations(
+        c,
+        sender,
+        moved,
+        moved.map((m) => m.answer),
       );
-      if (slice === slices - 1) statements.push(...sender.deviceStatements(db));
-      const reads = readsOf[slice]!;
-      const stateAt = statements.length;
-      for (const a of reads) statements.push(doorStateStatement(a.kind, a.recordId));
-      // The first slice at once: a tap at the door (one change) and a reconnecting tablet's first answers
-      // never wait. The rest of a long batch is a backlog the tablet already shows: it gives way to people
-      // waiting on a screen (edge/perf/group-commit.ts).
-      const results = await groupCommit(writeBatch, statements, slice === 0 ? 'now' : 'backlog');
-      ops.forEach(({ answer }, i) => outcomes.set(answer, results[i * 2]));
-      reads.forEach((a, i) => {
-        const row = results[stateAt + i]?.[0] as (PersonState & { eventId: string | null }) | undefined;
-        states.set(personKey(a), row ? { ...row, status: row.status ?? null } : undefined);
-      });
-    }
-
-    // Operations that were not logged: seen before (duplicate), or their person is gone or elsewhere.
-    const unlogged: OpResult[] = [];
-    for (const { answer } of logged) {
-      const outcome = outcomeOf(outcomes.get(answer));
-      if (outcome) {
-        answer.result = outcome.outcome;
-        answer.conflictWith = outcome.conflictWith;
-      } else unlogged.push(answer);
-    }
-    if (unlogged.length) {
-      const seen = await db
-        .select({ operationId: statusChanges.operationId, outcome: statusChanges.outcome })
-        .from(statusChanges)
-        .where(
-          inArray(
-            statusChanges.operationId,
-            unlogged.map((a) => a.id),
-          ),
-        );
-      const firstResults = new Map(seen.map((row) => [row.operationId, row.outcome]));
-      for (const answer of unlogged) {
-        const first = firstResults.get(answer.id);
-        if (first) Object.assign(answer, { result: 'duplicate', firstResult: first });
-      }
+      for (const [key, state] of after) states.set(key, state);
+      await settleUnlogged(db, moved);
     }
 
     const eventOf = new Map(batch.operations.map((op) => [op.id, op.eventId]));
@@ -813,6 +754,99 @@ async function generationOf(db: Database): Promise<string | null> {
   const generation = (await databaseGeneration(db)) ?? null;
   generations.set(db, { generation, at: Date.now() });
   return generation;
+}
+
+type LoggedOp = { answer: OpResult; op: CheckinBatch['operations'][number] };
+type DoorState = PersonState & { eventId: string | null };
+type Sender = Exclude<Awaited<ReturnType<typeof checkedSender>>, { error: string }>;
+const personKey = (a: Pick<OpResult, 'kind' | 'recordId'>) => `${a.kind}:${a.recordId}`;
+
+/**
+ * Logs `logged` through the status engine in commits of `OPS_PER_COMMIT`, in order, and reads each
+ * person of `answers` after their last operation, in that operation's commit (a person with no operation
+ * logged here: in the last one), so no commit reads more than its own people. Sets each logged answer's
+ * outcome; answers each person's state after the batch.
+ *
+ * Committed in slices: each operation stands on its own (applied once by its id), and a tablet's 500
+ * operations in one transaction would hold the write lane long enough to delay every registration waiting
+ * behind it. A slice's statements are made just before it is sent, so the server's thread never spends long
+ * on the batch between two commits.
+ */
+async function commitOperations(c: Context<AppEnv>, sender: Sender, logged: LoggedOp[], answers: OpResult[]) {
+  const { db, writeBatch } = c.get('deps');
+  const slices = Math.max(1, Math.ceil(logged.length / OPS_PER_COMMIT));
+  const readIn = new Map<string, { answer: OpResult; slice: number }>();
+  for (const answer of answers) readIn.set(personKey(answer), { answer, slice: slices - 1 });
+  logged.forEach(({ answer }, i) => readIn.set(personKey(answer), { answer, slice: Math.floor(i / OPS_PER_COMMIT) }));
+  const readsOf = Array.from({ length: slices }, () => [] as OpResult[]);
+  for (const { answer, slice } of readIn.values()) readsOf[slice]!.push(answer);
+
+  const states = new Map<string, DoorState | undefined>();
+  for (let slice = 0; slice < slices; slice++) {
+    const ops = logged.slice(slice * OPS_PER_COMMIT, (slice + 1) * OPS_PER_COMMIT);
+    const statements = ops.flatMap(({ op }) => {
+      const { happenedAt, doubtful } = sender.timeOf(op.deviceTime);
+      return statusChangeStatements(doorTarget(op.kind), {
+        logId: uuidv7(),
+        operationId: op.id,
+        resource: op.kind,
+        recordId: op.recordId,
+        toStatus: op.toStatus,
+        base: { kind: 'seen', operationId: op.baseOperationId },
+        eventId: op.eventId,
+        author: { userId: sender.author.userId, name: sender.author.name },
+        authority: sender.authority,
+        device: sender.device,
+        happenedAt,
+        deviceTimeDoubtful: doubtful,
+        holdFor: sender.holdFor(happenedAt),
+        claimedDeviceTime: op.deviceTime,
+        receivedAt: sender.receivedAt,
+        notes: op.note ?? '',
+      });
+    });
+    if (slice === slices - 1) statements.push(...sender.deviceStatements(db));
+    const reads = readsOf[slice]!;
+    const stateAt = statements.length;
+    for (const a of reads) statements.push(doorStateStatement(a.kind, a.recordId));
+    // The first slice at once: a tap at the door (one change) and a reconnecting tablet's first answers
+    // never wait. The rest of a long batch is a backlog the tablet already shows: it gives way to people
+    // waiting on a screen (edge/perf/group-commit.ts).
+    const results = await groupCommit(writeBatch, statements, slice === 0 ? 'now' : 'backlog');
+    ops.forEach(({ answer }, i) => {
+      const outcome = outcomeOf(results[i * 2]);
+      if (outcome) Object.assign(answer, { result: outcome.outcome, conflictWith: outcome.conflictWith });
+    });
+    reads.forEach((a, i) => {
+      const row = results[stateAt + i]?.[0] as DoorState | undefined;
+      states.set(personKey(a), row ? { ...row, status: row.status ?? null } : undefined);
+    });
+  }
+  return states;
+}
+
+/**
+ * The operations of `logged` that the status engine did not log: seen before (answered `duplicate`, with
+ * their first result), or their person is gone or elsewhere (returned, still `rejected`).
+ */
+async function settleUnlogged(db: Database, logged: LoggedOp[]): Promise<LoggedOp[]> {
+  const unlogged = logged.filter(({ answer }) => answer.result === 'rejected');
+  if (!unlogged.length) return [];
+  const seen = await db
+    .select({ operationId: statusChanges.operationId, outcome: statusChanges.outcome })
+    .from(statusChanges)
+    .where(
+      inArray(
+        statusChanges.operationId,
+        unlogged.map(({ answer }) => answer.id),
+      ),
+    );
+  const firstResults = new Map(seen.map((row) => [row.operationId, row.outcome]));
+  return unlogged.filter(({ answer }) => {
+    const first = firstResults.get(answer.id);
+    if (first) Object.assign(answer, { result: 'duplicate', firstResult: first });
+    return !first;
+  });
 }
 
 /**
