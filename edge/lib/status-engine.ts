@@ -40,7 +40,9 @@ import { uuidv7 } from './uuid-v7';
  * - `role`: a staff member's change into or out of a hold (only organisers set or lift holds), except
  *   putting on hold a walk-in their own device has just registered (the door's undo of it);
  * - `revoked`: made on a device after an organiser revoked it;
- * - `author`: its author's account has been disabled since.
+ * - `author`: its author's account has been disabled since;
+ * - `signature`: its batch was not signed with the key its author ticket is bound to (a ticket copied off
+ *   the device and sent from another client).
  *
  * Device clocks decide nothing: a change's time is data (history, the hourly chart), corrected by the
  * device's measured offset and never later than its arrival.
@@ -99,8 +101,11 @@ export interface StatusChangeInput {
    * whose routes refuse staff) or `staff`, whose door change into or out of a hold is `held` for a decision.
    */
   authority?: 'organiser' | 'staff';
-  /** Held for a decision whatever the ordering rule says: made on a revoked device, or by a disabled account. */
-  holdFor?: 'revoked' | 'author' | null;
+  /**
+   * Held for a decision whatever the ordering rule says: made on a revoked device, by a disabled account, or
+   * sent without the signature of the device its author ticket is bound to (auth/device-signature.ts).
+   */
+  holdFor?: 'revoked' | 'author' | 'signature' | null;
   claimedDeviceTime?: string | null;
   receivedAt: string;
   notes?: string;

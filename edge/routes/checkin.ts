@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { signAuthorTicket, verifyAuthorTicket } from '../auth/author-ticket';
+import { DEVICE_SIGNATURE_HEADER, verifyDeviceRequest } from '../auth/device-signature';
 import { requireAdmin, requireStaff } from '../auth/require-role';
 import { statementTemplate, toStatement, type SqlStatement } from '../db/sql-statement';
 import { events } from '../db/tables/events';
@@ -130,6 +131,17 @@ const DEVICE_SILENT_MS = 3600_000;
 
 export const DEVICE_REVOKED = 'This device was revoked';
 const AUTHOR_DISABLED = 'The account that made these changes is disabled';
+const SIGNATURE_STALE = "The request's signature is not from now: sign it again with the server's time";
+const SIGNATURE_INVALID = 'This request is not signed with the key of the device its author ticket was issued to';
+
+/**
+ * Keeps the request's body as it came (before a validator parses it): the device's signature is over those
+ * exact bytes (auth/device-signature.ts); Hono then parses the kept text.
+ */
+const keepSignedBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await c.req.text();
+  await next();
+};
 
 /**
  * The sender of a batch, checked: the author through the ticket's signature (issued to this very
@@ -145,7 +157,14 @@ async function checkedSender(c: Context<AppEnv>, body: Pick<CheckinBatch, 'devic
   const { secrets, now, db } = c.get('deps');
   const received = now();
   const check = await verifyAuthorTicket(body.author, body.deviceId, secrets.jwtSecret, received);
-  if (!check.ok) return { error: check.message, status: 400 } as const;
+  if (!check.ok) return senderRefused(check.message, { author: check.message });
+  // Signed with the key the ticket is bound to (auth/device-signature.ts): without it, the ticket was read
+  // off the device and sent from elsewhere, and its changes wait for an organiser.
+  const signature = check.author.key
+    ? await verifyDeviceRequest(c.req.header(DEVICE_SIGNATURE_HEADER), await c.req.text(), check.author.key, received.getTime())
+    : 'missing';
+  if (signature === 'stale') return senderRefused(SIGNATURE_STALE, { signature: 'stale', serverTime: received.toISOString() });
+  const unsigned = signature !== 'valid';
   const [standing] = await c.get('deps').readRows(senderStanding(db, { userId: check.author.userId, deviceId: body.deviceId }));
   const account = standing?.role ? { role: String(standing.role), disabled: Boolean(standing.disabled) } : undefined;
   const revokedAtMs = standing?.revokedAt ? Date.parse(String(standing.revokedAt)) : null;
@@ -175,8 +194,8 @@ async function checkedSender(c: Context<AppEnv>, body: Pick<CheckinBatch, 'devic
       return { happenedAt: new Date(ms).toISOString(), doubtful };
     },
     /** Why a change dated `happenedAt` waits for an organiser whatever the ordering rule says, if it does. */
-    holdFor: (happenedAt: string): 'revoked' | 'author' | null =>
-      revokedAtMs !== null && Date.parse(happenedAt) > revokedAtMs ? 'revoked' : authorDisabled ? 'author' : null,
+    holdFor: (happenedAt: string): 'revoked' | 'author' | 'signature' | null =>
+      revokedAtMs !== null && Date.parse(happenedAt) > revokedAtMs ? 'revoked' : authorDisabled ? 'author' : unsigned ? 'signature' : null,
     /**
      * Names the device and records its clock's offset, in the same commit as its changes — when either
      * changed or a minute passed, not on every request of a busy gate.
@@ -198,6 +217,9 @@ async function checkedSender(c: Context<AppEnv>, body: Pick<CheckinBatch, 'devic
     },
   } as const;
 }
+
+/** Why a batch is answered 400 before any of it is looked at (a ticket not valid; a signature not from now). */
+const senderRefused = (error: string, errors: Record<string, string>) => ({ error, errors });
 
 /**
  * The author's account and the device's revocation, in one read (every batch of a busy gate makes it, so it
@@ -292,7 +314,11 @@ export const checkinRoutes = new Hono<AppEnv>()
     };
     await db.update(deviceReports).set(patch).where(eq(deviceReports.deviceId, input.id));
     const user = c.get('user');
-    const { ticket, expiresAt } = await signAuthorTicket({ userId: user.id, name: user.name, deviceId: input.id }, secrets.jwtSecret, now());
+    const { ticket, expiresAt } = await signAuthorTicket(
+      { userId: user.id, name: user.name, deviceId: input.id, key: input.publicKey },
+      secrets.jwtSecret,
+      now(),
+    );
     return ok(c, { deviceId: input.id, name: patch.name ?? device.name, author: { userId: user.id, name: user.name }, ticket, expiresAt }, 'Device signed in');
   })
   /**
@@ -301,80 +327,89 @@ export const checkinRoutes = new Hono<AppEnv>()
    * applies; a concurrent one is settled by the door's conflict rule and goes to the conflict inbox.
    * Answers per operation, with the person's state after the batch.
    */
-  .post('/ops', requireStaff, validateJsonInChunks<CheckinBatch>(checkinBatchEnvelopeSchema, 'operations', checkinOperationSchema), async (c) => {
-    const batch = c.req.valid('json');
-    const { db } = c.get('deps');
-    const sender = await checkedSender(c, batch);
-    if ('error' in sender) return fail(c, 400, sender.error!, { author: sender.error! });
-    const answers: OpResult[] = [];
-    const logged: LoggedOp[] = [];
-    for (const op of batch.operations) {
-      const answer: OpResult = { id: op.id, result: 'rejected', kind: op.kind, recordId: op.recordId };
-      answers.push(answer);
-      if (!DOOR_STATUSES[op.kind].includes(op.toStatus)) {
-        answer.reason = `Status must be one of: ${DOOR_STATUSES[op.kind].join(', ')}`;
-        continue;
+  .post(
+    '/ops',
+    requireStaff,
+    keepSignedBody,
+    validateJsonInChunks<CheckinBatch>(checkinBatchEnvelopeSchema, 'operations', checkinOperationSchema),
+    async (c) => {
+      const batch = c.req.valid('json');
+      const { db } = c.get('deps');
+      const sender = await checkedSender(c, batch);
+      if ('error' in sender) return fail(c, 400, sender.error, sender.errors);
+      const answers: OpResult[] = [];
+      const logged: LoggedOp[] = [];
+      for (const op of batch.operations) {
+        const answer: OpResult = { id: op.id, result: 'rejected', kind: op.kind, recordId: op.recordId };
+        answers.push(answer);
+        if (!DOOR_STATUSES[op.kind].includes(op.toStatus)) {
+          answer.reason = `Status must be one of: ${DOOR_STATUSES[op.kind].join(', ')}`;
+          continue;
+        }
+        logged.push({ answer, op });
       }
-      logged.push({ answer, op });
-    }
-    const states = await commitOperations(c, sender, logged, answers);
-    const unlogged = await settleUnlogged(db, logged);
+      const states = await commitOperations(c, sender, logged, answers);
+      const unlogged = await settleUnlogged(db, logged);
 
-    // A person merged into another since the device saw them: the change is the survivor's. Only operations
-    // whose person is gone look in the merge log, in a second pass (a busy gate's batches never do).
-    const gone = unlogged.filter(({ answer }) => answer.result === 'rejected' && !states.get(personKey(answer)));
-    const survivors = gone.length
-      ? await survivorsOf(
-          db,
-          gone.map(({ op }) => op),
-        )
-      : new Map<string, string>();
-    const moved = gone.flatMap(({ answer, op }) => {
-      const survivor = survivors.get(`${op.kind}:${op.recordId}`);
-      if (!survivor) return [];
-      answer.recordId = survivor;
-      return [{ answer, op: { ...op, recordId: survivor, note: [op.note, 'Made on a pass merged into this record'].filter(Boolean).join(' · ') } }];
-    });
-    if (moved.length) {
-      const after = await commitOperations(
-        c,
-        sender,
-        moved,
-        moved.map((m) => m.answer),
-      );
-      for (const [key, state] of after) states.set(key, state);
-      await settleUnlogged(db, moved);
-    }
+      // A person merged into another since the device saw them: the change is the survivor's. Only operations
+      // whose person is gone look in the merge log, in a second pass (a busy gate's batches never do).
+      const gone = unlogged.filter(({ answer }) => answer.result === 'rejected' && !states.get(personKey(answer)));
+      const survivors = gone.length
+        ? await survivorsOf(
+            db,
+            gone.map(({ op }) => op),
+          )
+        : new Map<string, string>();
+      const moved = gone.flatMap(({ answer, op }) => {
+        const survivor = survivors.get(`${op.kind}:${op.recordId}`);
+        if (!survivor) return [];
+        answer.recordId = survivor;
+        return [{ answer, op: { ...op, recordId: survivor, note: [op.note, 'Made on a pass merged into this record'].filter(Boolean).join(' · ') } }];
+      });
+      if (moved.length) {
+        const after = await commitOperations(
+          c,
+          sender,
+          moved,
+          moved.map((m) => m.answer),
+        );
+        for (const [key, state] of after) states.set(key, state);
+        await settleUnlogged(db, moved);
+      }
 
-    const eventOf = new Map(batch.operations.map((op) => [op.id, op.eventId]));
-    return ok(c, {
-      results: answers.map((answer) => {
-        const state = states.get(`${answer.kind}:${answer.recordId}`);
-        if (answer.result === 'rejected' && !answer.reason) answer.reason = state && state.eventId !== eventOf.get(answer.id) ? REJECTED_MOVED : REJECTED_GONE;
-        const person = state && state.eventId === eventOf.get(answer.id) ? personState(state) : null;
-        return { ...answer, person };
-      }),
-      clockOffsetMs: sender.offsetMs,
-      /** The device was revoked: it sends what it still holds, then wipes its roster and outbox. */
-      revoked: sender.revoked,
-      generation: await generationOf(db),
-    });
-  })
+      const eventOf = new Map(batch.operations.map((op) => [op.id, op.eventId]));
+      return ok(c, {
+        results: answers.map((answer) => {
+          const state = states.get(`${answer.kind}:${answer.recordId}`);
+          if (answer.result === 'rejected' && !answer.reason)
+            answer.reason = state && state.eventId !== eventOf.get(answer.id) ? REJECTED_MOVED : REJECTED_GONE;
+          const person = state && state.eventId === eventOf.get(answer.id) ? personState(state) : null;
+          return { ...answer, person };
+        }),
+        clockOffsetMs: sender.offsetMs,
+        /** The device was revoked: it sends what it still holds, then wipes its roster and outbox. */
+        revoked: sender.revoked,
+        generation: await generationOf(db),
+      });
+    },
+  )
   /**
    * `POST /walk-ins`: a visitor registered at the desk, idempotent by the device-made id. The registration
    * is a status change of its own (its id is the walk-in's), so the device's next change — a check-in made
    * on top of it while still offline — is causally later and applies.
    */
-  .post('/walk-ins', requireStaff, validate('json', walkInSchema), async (c) => {
+  .post('/walk-ins', requireStaff, keepSignedBody, validate('json', walkInSchema), async (c) => {
     const input = c.req.valid('json');
     const { db, writeBatch } = c.get('deps');
     const sender = await checkedSender(c, input);
-    if ('error' in sender) return fail(c, 400, sender.error!, { author: sender.error! });
-    // A walk-in is a new registration, not a change to hold for a decision: a revoked device or a disabled
-    // account makes none.
+    if ('error' in sender) return fail(c, 400, sender.error, sender.errors);
+    // A walk-in is a new registration, not a change to hold for a decision: a revoked device, a disabled
+    // account or a request not signed by the ticket's device makes none (the device keeps it, refused, with why).
     const refusal = sender.holdFor(sender.timeOf(input.deviceTime).happenedAt);
-    if (refusal)
-      return fail(c, 403, refusal === 'revoked' ? DEVICE_REVOKED : AUTHOR_DISABLED, { device: refusal === 'revoked' ? DEVICE_REVOKED : AUTHOR_DISABLED });
+    if (refusal) {
+      const message = { revoked: DEVICE_REVOKED, author: AUTHOR_DISABLED, signature: SIGNATURE_INVALID }[refusal];
+      return fail(c, 403, message, { device: message });
+    }
     const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, input.eventId)).limit(1);
     if (!event) return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
     const [existing] = await db.select({ eventId: visitors.eventId }).from(visitors).where(eq(visitors.id, input.id)).limit(1);
@@ -758,7 +793,7 @@ async function generationOf(db: Database): Promise<string | null> {
 
 type LoggedOp = { answer: OpResult; op: CheckinBatch['operations'][number] };
 type DoorState = PersonState & { eventId: string | null };
-type Sender = Exclude<Awaited<ReturnType<typeof checkedSender>>, { error: string }>;
+type Sender = Exclude<Awaited<ReturnType<typeof checkedSender>>, ReturnType<typeof senderRefused>>;
 const personKey = (a: Pick<OpResult, 'kind' | 'recordId'>) => `${a.kind}:${a.recordId}`;
 
 /**
@@ -906,6 +941,8 @@ function explain(outcome: string, heldBecause: string | null, toStatus: string, 
   const label = (s: string | null) => (s ?? 'none').replace(/_/g, ' ');
   if (outcome === 'held') {
     if (heldBecause === 'revoked') return `Held: made on this device after it was revoked; ${label(toStatus)} waits for your decision.`;
+    if (heldBecause === 'signature')
+      return `Held: sent without this device's signature (its author ticket may have been copied off it); ${label(toStatus)} waits for your decision.`;
     if (heldBecause === 'author') return `Held: the account that made it is disabled; ${label(toStatus)} waits for your decision.`;
     if (heldBecause === 'role') return `Held: only organisers set or lift a hold; ${label(toStatus)} from door staff waits for your decision.`;
     return `Held: an organiser set the person to ${label(otherStatus)}; ${label(toStatus)} waits for your decision.`;

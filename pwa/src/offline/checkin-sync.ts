@@ -13,6 +13,7 @@ import { type ApiClient, type ApiClientOptions, apiClient } from '../lib/api-cli
 import { ApiError } from '../lib/api-error';
 import { readEnvelope, type ResponseLike, type SuccessBody } from '../lib/envelope';
 import { getToken, subscribeToken, tokenClaims } from '../lib/auth-token';
+import { DEVICE_SIGNATURE_HEADER, devicePublicKey, signDeviceRequest } from '@edge/auth/device-signature';
 import { deviceHasNetwork, isServerReachable, onServerReachability } from '../lib/server-reachability';
 import { applyDeliveries, type Delivery, markSending, markWaiting, nextToSend, oldestUnsentEvent, outboxSummary, unsentCount } from './checkin-outbox';
 import { authorTicket, deviceId, deviceInfo, storeAuthorTicket, storeGeneration, watchClearedStorage } from './device-record';
@@ -160,6 +161,11 @@ export class CheckinSync {
   private teardown: Array<() => void> = [];
   private started = false;
   private stopped = false;
+  /**
+   * The server's clock minus this device's (`deps.now`), as its last answer measured it: signatures carry the
+   * server's time (a device clock that is hours off would make every signature stale).
+   */
+  private serverOffsetMs = 0;
   /** Aborts the requests in flight when the engine stops. */
   private readonly aborts = new AbortController();
 
@@ -248,6 +254,29 @@ export class CheckinSync {
   }
 
   /**
+   * A request whose body is signed with this device's key (@edge/auth/device-signature): the batches and
+   * walk-ins its author tickets speak for. `send` posts `body` as it is given, with the signature header. A
+   * signature the server finds stale (this device's clock is off) is made again once, on the server's time
+   * its answer gave.
+   */
+  private async signedCall<R extends ResponseLike>(json: object, send: (options: ClientRequestOptions) => Promise<R>): Promise<DataOf<SuccessBody<R>>> {
+    const body = JSON.stringify(json);
+    const { signingKey } = await this.store.deviceInfo();
+    if (!signingKey) throw new ApiError(0, 'This device has no signing key yet');
+    for (let attempt = 0; ; attempt++) {
+      const at = this.deps.now().getTime() + this.serverOffsetMs;
+      const headers = { [DEVICE_SIGNATURE_HEADER]: await signDeviceRequest(signingKey.privateKey, body, at) };
+      try {
+        return await this.call((options) => send({ ...options, headers, init: { ...options.init, body } }));
+      } catch (error) {
+        const serverTime = error instanceof ApiError && error.errors?.signature === 'stale' ? Date.parse(error.errors.serverTime ?? '') : Number.NaN;
+        if (attempt > 0 || Number.isNaN(serverTime)) throw error;
+        this.serverOffsetMs = serverTime - this.deps.now().getTime();
+      }
+    }
+  }
+
+  /**
    * This device was revoked: what it still holds is sent once more where a session allows (the server holds
    * changes made after the revocation), then its roster and the personal data of its outbox are wiped.
    */
@@ -313,7 +342,9 @@ export class CheckinSync {
     let generation: string | null = null;
     try {
       let revoked: boolean | undefined;
-      ({ results, revoked, generation } = await this.sendOpsRequest(batch, sender));
+      let clockOffsetMs: number;
+      ({ results, revoked, generation, clockOffsetMs } = await this.sendOpsRequest(batch, sender));
+      this.serverOffsetMs = clockOffsetMs;
       if (revoked) this.revokedSeen = true;
     } catch (error) {
       await this.failed(batch, error);
@@ -358,12 +389,12 @@ export class CheckinSync {
 
   private sendOpsRequest(batch: CheckinOutboxEntry[], sender: Sender) {
     const json = { ...sender, sentAt: this.deps.now().toISOString(), operations: batch.map((e) => e.op!) };
-    return this.call((options) => this.checkin.ops.$post({ json }, options));
+    return this.signedCall(json, (options) => this.checkin.ops.$post({ json }, options));
   }
 
   private sendWalkInRequest(entry: CheckinOutboxEntry, sender: Sender) {
     const json = { ...entry.walkIn!, ...sender, sentAt: this.deps.now().toISOString() };
-    return this.call((options) => this.checkin['walk-ins'].$post({ json }, options));
+    return this.signedCall(json, (options) => this.checkin['walk-ins'].$post({ json }, options));
   }
 
   private async sendWalkIn(entry: CheckinOutboxEntry, sender: Sender) {
@@ -422,8 +453,9 @@ export class CheckinSync {
       try {
         const info = await this.store.deviceInfo();
         // this.store.deviceInfo() makes the secret when the record has none; a blank one is refused like a wrong one.
+        if (!info.signingKey) throw new ApiError(0, 'This device has no signing key yet');
         const json = { id: info.id, secret: info.secret ?? '', name: info.name ?? '', ...(this.eventId ? { eventId: this.eventId } : {}) };
-        const json_ = { ...json, appVersion: APP_VERSION };
+        const json_ = { ...json, appVersion: APP_VERSION, publicKey: await devicePublicKey(info.signingKey) };
         let data: Awaited<ReturnType<typeof this.signInRequest>>;
         try {
           data = await this.signInRequest(json_);
@@ -441,7 +473,14 @@ export class CheckinSync {
     return this.signingIn;
   }
 
-  private signInRequest(json: { id: string; secret: string; name: string; eventId?: string; appVersion: string }) {
+  private signInRequest(json: {
+    id: string;
+    secret: string;
+    name: string;
+    eventId?: string;
+    appVersion: string;
+    publicKey: Awaited<ReturnType<typeof devicePublicKey>>;
+  }) {
     return this.call((options) => this.checkin.device.$post({ json }, options));
   }
 

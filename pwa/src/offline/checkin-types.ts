@@ -113,6 +113,12 @@ export interface DeviceInfo {
   secret?: string;
   /** The name staff gave this device ("Gate 2 tablet"), shown in the history and the conflict inbox. */
   name?: string;
+  /**
+   * The key pair this device signs what it sends with (@edge/auth/device-signature): made with
+   * `extractable: false`, so the private key cannot be read out of IndexedDB; its public half is bound into
+   * every author ticket below.
+   */
+  signingKey?: CryptoKeyPair;
   /** Author tickets by user id: the signed-in user's, and those of earlier users with changes still waiting. */
   tickets?: Record<string, AuthorTicket>;
   /**
