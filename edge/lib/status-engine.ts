@@ -9,7 +9,7 @@ import { uuidv7 } from './uuid-v7';
 
 /**
  * The one status engine: every path that changes a record's status — the venue door's operations,
- * walk-ins, the panel's status menu, a status inside an edit, conflict resolutions — goes through
+ * walk-ins (their registration is their first status change), the panel's status menu, a status inside an edit, conflict resolutions — goes through
  * `statusChangeStatements`, so there is one door-column rule, one log shape and one ordering rule.
  *
  * ## Ordering by cause, not by clock
@@ -111,6 +111,11 @@ export interface StatusChangeInput {
   notes?: string;
   /** Also written on the record when the change applies (e.g. an enquiry's notes). */
   alsoSet?: Record<string, SqlValue>;
+  /**
+   * The record is inserted with this very status in the same commit (a walk-in's registration): the change
+   * is its first, logged as coming from no status.
+   */
+  firstStatus?: boolean;
 }
 
 /**
@@ -205,7 +210,7 @@ export function statusChangeStatements(target: StatusTarget, input: StatusChange
   const log = statusChanges;
   const causal = input.base.kind === 'current';
   const also = Object.keys(input.alsoSet ?? {}).sort();
-  const key = [getTableName(table), column.name, doorKind ?? '-', causal ? 'causal' : 'seen', also.join(',')].join('|');
+  const key = [getTableName(table), column.name, doorKind ?? '-', causal ? 'causal' : 'seen', input.firstStatus ? 'first' : '', also.join(',')].join('|');
   const rowOf = sql`t`;
   const col = (c: SQLiteColumn) => sql`${rowOf}.${id(c)}`;
   const stamps = doorKind !== null;
@@ -278,7 +283,7 @@ export function statusChangeStatements(target: StatusTarget, input: StatusChange
       p('resource'),
       col(table.id),
       eventColumn,
-      col(column),
+      input.firstStatus ? sql`NULL` : col(column),
       p('toStatus'),
       p('authorId'),
       p('authorName'),

@@ -404,6 +404,28 @@ describe('POST /api/checkin/walk-ins', () => {
   });
 });
 
+describe('walk-ins through the status engine', () => {
+  it("a walk-in's registration is its first status change: from no status, stamped by the engine, logged once however often it is resent", async () => {
+    const desk = await device('Desk 3');
+    const walkIn = { id: crypto.randomUUID(), fullName: 'Engine Walk In', mobileNumber: '9123400077' };
+    expect((await desk.walkIn(walkIn)).status).toBe(201);
+    expect((await desk.walkIn(walkIn)).status).toBe(200);
+    const log = await history('visitors', walkIn.id);
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({
+      fromStatus: null,
+      toStatus: 'registered_at_venue',
+      outcome: 'applied',
+      operationId: walkIn.id,
+      deviceId: desk.id,
+      changedByName: 'Test staff',
+      notes: 'Registered at the venue',
+    });
+    const record = await get(`/api/visitors/${walkIn.id}`);
+    expect(record).toMatchObject({ status: 'registered_at_venue', statusOperationId: walkIn.id, statusDeviceId: desk.id, statusChangedBy: 'Test staff' });
+  });
+});
+
 describe('live counts', () => {
   it('counts people checked in now by type and per hour, with what devices still hold apart (devices silent for hours listed, not counted)', async () => {
     const before = await get(`/api/checkin/counts?eventId=${eventId}`, staff);

@@ -250,6 +250,8 @@ type OpResult = {
 };
 
 const REJECTED_MOVED = 'This person was moved to another event';
+/** A walk-in's status: registered at the desk, not yet checked in. */
+const WALK_IN_STATUS = 'registered_at_venue';
 const REJECTED_GONE = 'This person is no longer on the roster';
 
 export const checkinRoutes = new Hono<AppEnv>()
@@ -417,6 +419,8 @@ export const checkinRoutes = new Hono<AppEnv>()
     const at = sender.receivedAt;
     const { happenedAt, doubtful } = sender.timeOf(input.deviceTime);
     const { author, device } = sender;
+    // The person, then their registration as their first status change, through the status engine (which
+    // stamps the door's columns and logs it), in one commit.
     const [inserted] = await groupCommit(writeBatch, [
       toStatement(
         db
@@ -430,12 +434,7 @@ export const checkinRoutes = new Hono<AppEnv>()
             city: input.city ?? '',
             workingProfessional: 'Others',
             registrationType: 'venue_registration',
-            status: 'registered_at_venue',
-            statusChangedAt: happenedAt,
-            statusChangedBy: author.name,
-            statusDeviceId: device.id,
-            statusDeviceTime: happenedAt,
-            statusOperationId: input.id,
+            status: WALK_IN_STATUS,
             passCode: newPassCode(),
             createdBy: author.name,
             createdByRole: 'staff',
@@ -445,30 +444,24 @@ export const checkinRoutes = new Hono<AppEnv>()
           .onConflictDoNothing({ target: visitors.id })
           .returning({ id: visitors.id }),
       ),
-      toStatement(
-        db
-          .insert(statusChanges)
-          .values({
-            id: uuidv7(),
-            resource: 'visitors',
-            recordId: input.id,
-            eventId: input.eventId,
-            fromStatus: null,
-            toStatus: 'registered_at_venue',
-            changedByUserId: author.userId,
-            changedByName: author.name,
-            deviceId: device.id,
-            deviceName: device.name || null,
-            operationId: input.id,
-            deviceTime: happenedAt,
-            claimedDeviceTime: input.deviceTime,
-            deviceTimeDoubtful: doubtful,
-            outcome: 'applied',
-            notes: 'Registered at the venue',
-            createdAt: at,
-          })
-          .onConflictDoNothing({ target: statusChanges.operationId }),
-      ),
+      ...statusChangeStatements(doorTarget('visitors'), {
+        logId: uuidv7(),
+        operationId: input.id,
+        resource: 'visitors',
+        recordId: input.id,
+        toStatus: WALK_IN_STATUS,
+        base: { kind: 'current' },
+        eventId: input.eventId,
+        firstStatus: true,
+        author: { userId: author.userId, name: author.name },
+        authority: sender.authority,
+        device,
+        happenedAt,
+        deviceTimeDoubtful: doubtful,
+        claimedDeviceTime: input.deviceTime,
+        receivedAt: at,
+        notes: 'Registered at the venue',
+      }),
       ...sender.deviceStatements(db),
     ]);
     const [row] = await db.select().from(visitors).where(eq(visitors.id, input.id)).limit(1);
