@@ -923,7 +923,7 @@ function deviceView(d: typeof deviceReports.$inferSelect, at: number) {
 
 /**
  * 403 to a revoked device: `errors.device` = `revoked` tells the device to wipe its copy of the roster and
- * of personal data in its outbox, and to say so (pwa/src/offline/checkin-sync.ts).
+ * of personal data in its outbox, and to say so (pwa/src/offline/sync-engine.ts).
  */
 function revokedAnswer(c: Context<AppEnv>) {
   return fail(c, 403, DEVICE_REVOKED, { device: 'revoked' });

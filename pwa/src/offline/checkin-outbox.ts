@@ -1,7 +1,7 @@
 // The door's outbox: every change staff make on this device (a status change, a walk-in, a status
 // changed in the admin panel while offline), written with the person's new local state in ONE strict
 // transaction, kept in creation order (`seq`) until the server has answered it. Knows no screen and no
-// network: the sync engine (checkin-sync.ts) sends it.
+// network: the sync engine (sync-engine.ts) sends it.
 import type { PersonState } from '@edge/routes/checkin';
 import { uuidv7 } from '@edge/lib/uuid-v7';
 import { canonicalMobile } from '@edge/schemas/mobile-number';

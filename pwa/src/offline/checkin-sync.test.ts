@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '@edge/db/tables/system';
 import { makeTestApp, type TestApp } from '@edge/testing/test-app';
 import { changeStatus, outboxSummary, registerWalkIn } from './checkin-outbox';
-import { CheckinSync, type SyncDeps } from './checkin-sync';
+import { CheckinSync, type SyncDeps } from './sync-engine';
 import { database } from './db';
 import { deviceInfo } from './device-record';
 import { forgetLoadedIndex, openRosterIndex, wipeRoster } from './roster-repository';
