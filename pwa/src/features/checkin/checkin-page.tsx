@@ -6,7 +6,7 @@ import { startCheckinSync } from '../../offline/checkin-sync';
 import { personKey } from '../../offline/roster-search-index';
 import { barcodeDetector, useHasCamera } from './camera-scan';
 import { DoorSearch } from './door-search';
-import { DoorFlash, RevokedDevice, UnknownCard } from './door-cards';
+import { DoorErrorBoundary, DoorFlash, RevokedDevice, UnknownCard } from './door-cards';
 import { useDoorSetting } from './door-feedback';
 import { DoorHeader } from './door-header';
 import { DoorResults } from './door-results';
@@ -25,6 +25,19 @@ import './checkin.css';
 export const CHOSEN_KEY = 'eventpro.checkin.eventId';
 /** Results shown at once: a phone shows fewer; more means "type more". */
 const RESULT_LIMIT = 30;
+
+/**
+ * The door route's screen: the door inside its own error boundary (door-cards.tsx `DoorError`): a failure,
+ * most often site data cleared while offline, says what happened and how to get the door back, instead of
+ * the router's raw error, which the door could not fetch offline anyway.
+ */
+export function CheckinDoor() {
+  return (
+    <DoorErrorBoundary>
+      <CheckinPage />
+    </DoorErrorBoundary>
+  );
+}
 
 /**
  * The venue door, built for a crowded gate on a phone or a tablet: the search box at the top, the

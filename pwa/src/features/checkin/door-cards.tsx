@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Component, type ReactNode, useState } from 'react';
 import { startAsNewDevice } from '../../offline/device-revocation';
 import type { Tone } from './door-feedback';
 import type { Flash } from './use-door';
@@ -63,6 +63,24 @@ export function DoorError({ error, reset }: { error: unknown; reset(): void }) {
       </div>
     </section>
   );
+}
+
+/**
+ * The door's error boundary: a failure anywhere in the door shows `DoorError` instead of the router's raw
+ * error screen. It lives in the door's own chunk (not in the route tree, which every panel page loads), so
+ * it is there offline once the door was shown, and the panel's first load carries none of it.
+ */
+export class DoorErrorBoundary extends Component<{ children: ReactNode }, { failure: { error: unknown } | null }> {
+  override state: { failure: { error: unknown } | null } = { failure: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { failure: { error } };
+  }
+
+  override render() {
+    const { failure } = this.state;
+    return failure ? <DoorError error={failure.error} reset={() => this.setState({ failure: null })} /> : this.props.children;
+  }
 }
 
 /** A code no one on this device's roster has: red, in place of the last person's card. */

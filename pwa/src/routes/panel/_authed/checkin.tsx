@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CheckinPage } from '@pwa/features/checkin/checkin-page';
-import { DoorError } from '@pwa/features/checkin/door-cards';
+import { CheckinDoor } from '@pwa/features/checkin/checkin-page';
 
 /**
  * The venue door: the roster kept offline, search and scan, the person card, walk-ins, the sync bar. Full
@@ -9,9 +8,5 @@ import { DoorError } from '@pwa/features/checkin/door-cards';
  */
 export const Route = createFileRoute('/panel/_authed/checkin')({
   staticData: { fullScreen: true, outlivesSession: true },
-  component: CheckinPage,
-  // The door's own error screen, in the door's chunk (not a chunk of its own): when the door fails because
-  // site data was cleared offline, no further file can be fetched, and the router's raw error would show.
-  errorComponent: DoorError,
-  codeSplitGroupings: [['component', 'errorComponent']],
+  component: CheckinDoor,
 });
