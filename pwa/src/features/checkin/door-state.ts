@@ -19,7 +19,7 @@
 type CardOf<Name extends string> = { name: Name; person: string };
 
 /** The states a person's card can be in under a "Just scanned" note. */
-export type UnderRepeat = 'armed' | 'looking' | 'refused' | 'saving' | 'admitted';
+type UnderRepeat = 'armed' | 'looking' | 'refused' | 'saving' | 'admitted';
 
 export type DoorCard =
   /** Nothing on screen: waiting for the next read. */
