@@ -426,6 +426,19 @@ describe('walk-ins through the status engine', () => {
   });
 });
 
+describe('walk-ins sent again after a restore', () => {
+  it('keep the pass code the server first gave them, unless another registration holds it now', async () => {
+    const desk = await device('Desk 4');
+    const first = { id: crypto.randomUUID(), fullName: 'Restored Walk In', mobileNumber: '9123400078', passCode: '7K2M9QXR4T6V' };
+    expect((await desk.walkIn(first)).body.data.passCode).toBe('7K2M9QXR4T6V');
+    const taken = { id: crypto.randomUUID(), fullName: 'Other Walk In', mobileNumber: '9123400079', passCode: '7K2M9QXR4T6V' };
+    const second = (await desk.walkIn(taken)).body.data;
+    expect(second.passCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{12}$/);
+    expect(second.passCode).not.toBe('7K2M9QXR4T6V');
+    expect((await desk.walkIn({ ...taken, id: crypto.randomUUID(), passCode: 'not-a-code' })).status).toBe(400);
+  });
+});
+
 describe('live counts', () => {
   it('counts people checked in now by type and per hour, with what devices still hold apart (devices silent for hours listed, not counted)', async () => {
     const before = await get(`/api/checkin/counts?eventId=${eventId}`, staff);

@@ -416,6 +416,9 @@ export const checkinRoutes = new Hono<AppEnv>()
     if (!event) return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
     const [existing] = await db.select({ eventId: visitors.eventId }).from(visitors).where(eq(visitors.id, input.id)).limit(1);
     if (existing && existing.eventId !== input.eventId) return fail(c, 409, 'This id is already used by another registration');
+    // A walk-in sent again after a restore keeps the pass code it was first given, unless someone else has it now.
+    const [codeTaken] = input.passCode ? await db.select({ id: visitors.id }).from(visitors).where(eq(visitors.passCode, input.passCode)).limit(1) : [];
+    const passCode = input.passCode && (!codeTaken || codeTaken.id === input.id) ? input.passCode : newPassCode();
     const at = sender.receivedAt;
     const { happenedAt, doubtful } = sender.timeOf(input.deviceTime);
     const { author, device } = sender;
@@ -435,7 +438,7 @@ export const checkinRoutes = new Hono<AppEnv>()
             workingProfessional: 'Others',
             registrationType: 'venue_registration',
             status: WALK_IN_STATUS,
-            passCode: newPassCode(),
+            passCode,
             createdBy: author.name,
             createdByRole: 'staff',
             createdAt: at,

@@ -169,6 +169,11 @@ export const walkInFieldsSchema = z.object({
 /** A visitor registered at the desk, possibly while offline: the device makes the id, so a resend is harmless. */
 export const walkInSchema = z.extend(walkInFieldsSchema, {
   ...sender,
+  /**
+   * The pass code the server issued when it first took this walk-in, sent again by a device re-sending it
+   * after a restore of the server's database: the person's pass stays theirs at every gate.
+   */
+  passCode: z.optional(z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{12}$/, { error: 'passCode is not a pass code' }))),
   /** The device's clock when staff registered the walk-in. */
   deviceTime: isoTime('deviceTime'),
 });

@@ -264,7 +264,10 @@ export async function applyDeliveries(eventId: string, deliveries: Delivery[]): 
       else {
         // Kept in the delivered journal (48 h): sent again if the server's database is restored under the device.
         const entry = bySeq.get(d.seq);
-        if (entry) await db.checkinDelivered.put({ ...entry, state: 'waiting', reason: undefined, deliveredAt });
+        // A walk-in keeps the pass code the server gave it: sent again, it asks for the same one.
+        const passCode = entry?.walkIn ? d.person?.walkIn?.passCode : undefined;
+        const journaled = entry && passCode ? { ...entry, walkIn: { ...entry.walkIn!, passCode } } : entry;
+        if (journaled) await db.checkinDelivered.put({ ...journaled, state: 'waiting', reason: undefined, deliveredAt });
         await db.checkinOutbox.delete(d.seq);
       }
     }

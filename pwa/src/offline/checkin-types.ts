@@ -64,6 +64,11 @@ export interface WalkInDraft {
   city?: string;
   /** The device's clock when staff registered the person. */
   deviceTime: string;
+  /**
+   * The pass code the server issued when it took the walk-in (kept in the delivered journal): sent again
+   * with it after a restore of the server's database, so the person's pass stays theirs.
+   */
+  passCode?: string;
 }
 
 /** Who made a change on this device: the server credits it through this user's author ticket. */
