@@ -1,4 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { doorOf } from '../../shared/resources/kinds';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { signAuthorTicket, verifyAuthorTicket } from '../auth/author-ticket';
 import { DEVICE_SIGNATURE_HEADER, verifyDeviceRequest } from '../auth/device-signature';
@@ -612,7 +614,7 @@ export const checkinRoutes = new Hono<AppEnv>()
       const ids = [...new Set(rows.filter((r) => r.resource === kind).map((r) => r.recordId))];
       if (!ids.length) continue;
       const table = TABLES[kind];
-      const nameColumn = kind === 'stalls' || kind === 'sponsors' ? TABLES[kind].contactPersonName : TABLES[kind].fullName;
+      const nameColumn = (table as unknown as Record<string, SQLiteColumn>)[doorOf(kind).nameField]!;
       for (const p of await db
         .select({ id: table.id, name: nameColumn, status: doorStatusColumn(kind), operationId: table.statusOperationId })
         .from(table)

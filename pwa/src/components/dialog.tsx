@@ -1,24 +1,6 @@
-import { createContext, type ReactNode, useContext, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
-
-/** The open dialogs, innermost last: notifications show inside the innermost one (see `useInnermostDialog`). */
-let openDialogs: HTMLDialogElement[] = [];
-const dialogListeners = new Set<() => void>();
-const dialogsChanged = () => dialogListeners.forEach((listener) => listener());
-
-/**
- * The innermost open dialog, or null. A modal `<dialog>` sits in the browser's top layer and makes the
- * rest of the page inert, so a notification meant to be seen and heard while it is open is rendered inside it.
- */
-export function useInnermostDialog(): HTMLDialogElement | null {
-  return useSyncExternalStore(
-    (listener) => {
-      dialogListeners.add(listener);
-      return () => dialogListeners.delete(listener);
-    },
-    () => openDialogs.at(-1) ?? null,
-    () => null,
-  );
-}
+import { createContext, type ReactNode, useContext, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import type { ConfirmQuestion } from './confirm-host';
+import { dialogOpened } from './dialog-stack';
 
 /** What a form inside a dialog tells it: whether it holds unsaved changes, and a way to ask to close. */
 interface DialogChanges {
@@ -51,16 +33,6 @@ export function DiscardChangesDialog({ onKeep, onDiscard }: { onKeep: () => void
   return (
     <ConfirmDialog title={DISCARD_TITLE} text={DISCARD_TEXT} cancelLabel="Keep editing" confirmLabel="Discard" danger onCancel={onKeep} onConfirm={onDiscard} />
   );
-}
-
-interface ConfirmQuestion {
-  title: string;
-  text: ReactNode;
-  /** The button that does it: "Delete", "Revoke", "Log out". */
-  confirmLabel: string;
-  cancelLabel?: string;
-  /** Red when it destroys or cannot be undone. */
-  danger?: boolean;
 }
 
 /**
@@ -97,43 +69,6 @@ export function ConfirmDialog({
       </div>
     </Dialog>
   );
-}
-
-/** The question waiting for an answer from code that is not a component (logout) or from a row's button. */
-let asked: (ConfirmQuestion & { answer: (yes: boolean) => void }) | null = null;
-const askedListeners = new Set<() => void>();
-
-/**
- * Asks in the app's confirm dialog and answers true for the named action, false for Cancel, Escape or
- * a newer question. Shown by `ConfirmHost`, which the panel's shell renders once.
- */
-export function confirmAction(question: ConfirmQuestion): Promise<boolean> {
-  asked?.answer(false);
-  return new Promise((resolve) => {
-    asked = {
-      ...question,
-      answer: (yes) => {
-        asked = null;
-        askedListeners.forEach((listener) => listener());
-        resolve(yes);
-      },
-    };
-    askedListeners.forEach((listener) => listener());
-  });
-}
-
-/** Where `confirmAction`'s questions appear (rendered once, in the panel's shell). */
-export function ConfirmHost() {
-  const question = useSyncExternalStore(
-    (listener) => {
-      askedListeners.add(listener);
-      return () => askedListeners.delete(listener);
-    },
-    () => asked,
-    () => null,
-  );
-  if (!question) return null;
-  return <ConfirmDialog {...question} onCancel={() => question.answer(false)} onConfirm={() => question.answer(true)} />;
 }
 
 interface DialogProps {
@@ -178,11 +113,9 @@ export function Dialog({ title, onClose, children, placement = 'centred', width,
     const before = document.activeElement as HTMLElement | null;
     if (!dialog.open) dialog.showModal();
     dialog.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea:not([disabled])')?.focus();
-    openDialogs = [...openDialogs, dialog];
-    dialogsChanged();
+    const closed = dialogOpened(dialog);
     return () => {
-      openDialogs = openDialogs.filter((d) => d !== dialog);
-      dialogsChanged();
+      closed();
       if (dialog.open) dialog.close();
       before?.focus?.();
     };

@@ -1,11 +1,11 @@
-import { confirmAction } from '../../components/dialog';
+import { confirmAction } from '../../components/confirm-host';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatMobile } from '@edge/schemas/mobile-number';
+import { formatMobile } from '@shared/schemas/mobile-number';
 import { type BaseRecord, readEnvelope, resourceApi } from '../../lib/api';
 import { resourceKeys } from './resource-api';
 import { statusLabel } from '../../components/panel-format';
-import { formatCreatedOn } from '../../lib/dates';
+import { formatCreatedOn } from '@shared/dates';
 import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';
 import type { ResourceConfig } from './types';

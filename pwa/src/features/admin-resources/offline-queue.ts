@@ -12,18 +12,12 @@ import { refreshOutbox, startOutboxSync, syncNow } from '../../offline/checkin-s
 import type { CheckinOutboxEntry, RosterKind } from '../../offline/checkin-types';
 import type { BaseRecord } from '../../lib/api';
 import type { ResourceName } from './types';
+import { ATTENDEE_KINDS } from '@shared/resources/kinds';
 
 /** The resources whose status the check-in outbox can carry (people at the venue door). */
-const OFFLINE_KINDS: ReadonlySet<ResourceName> = new Set<ResourceName>(['visitors', 'guests', 'speakers', 'awardeesvip']);
-
-export const OFFLINE_NEEDS_NETWORK = 'You are offline — this change needs the network';
+const OFFLINE_KINDS: ReadonlySet<ResourceName> = new Set<ResourceName>(ATTENDEE_KINDS);
 
 export const queuesOffline = (name: ResourceName): name is ResourceName & RosterKind => OFFLINE_KINDS.has(name);
-
-/** Offline, or the request never reached the server (no answer at all). */
-export function isNetworkFailure(error: unknown): boolean {
-  return error instanceof ApiError ? error.status === 0 : error instanceof TypeError;
-}
 
 /** One record's change still in the outbox: the newest one wins the row's display. */
 export interface PendingChange {

@@ -1,4 +1,4 @@
-import { confirmAction } from '../../components/dialog';
+import { confirmAction } from '../../components/confirm-host';
 import { clearPanelCache } from '../../lib/panel-cache';
 import { api } from '../../lib/api';
 import { clearToken, getToken } from '../../lib/auth-token';

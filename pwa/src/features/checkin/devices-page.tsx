@@ -1,10 +1,10 @@
-import { confirmAction } from '../../components/dialog';
+import { confirmAction } from '../../components/confirm-host';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useIsAdmin, usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/toasts';
-import { formatMoment } from '../../lib/dates';
+import { formatMoment } from '@shared/dates';
 import { api, readEnvelope } from '../../lib/api';
 import './checkin.css';
 import './conflicts.css';

@@ -1,6 +1,6 @@
 import { deviceHasNetwork } from '@pwa/lib/server-reachability';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { formatTime } from '../../lib/dates';
+import { formatTime } from '@shared/dates';
 import { changeStatus } from '../../offline/checkin-outbox';
 import { refreshOutbox, syncNow } from '../../offline/checkin-sync';
 import type { RosterPerson } from '../../offline/checkin-types';

@@ -16,7 +16,7 @@ import { Dialog } from '../../components/dialog';
 import { EventPicker } from '../../components/event-picker';
 import { Controller } from 'react-hook-form';
 import { statusLabel } from '../../components/panel-format';
-import { formatTime, formatCreatedOn } from '../../lib/dates';
+import { formatTime, formatCreatedOn } from '@shared/dates';
 import { useLogout, usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/toasts';
 import { api, errorMessage, readEnvelope } from '../../lib/api';

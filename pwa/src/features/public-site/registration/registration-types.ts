@@ -2,7 +2,7 @@
 // Their rules and messages are the shared schemas' (edge/schemas/public-registrations.ts), loaded with the
 // first use of a form (form-rules.ts). Pure: no React, no network.
 import { deviceHasNetwork } from '@pwa/lib/server-reachability';
-import { FIELD_LABELS, INLINE_MOBILE_PATTERN, REQUIRED_FIELDS, type RegistrationKind, WORKING_PROFESSIONAL_CHOICES } from '@edge/schemas/vocabulary';
+import { FIELD_LABELS, INLINE_MOBILE_PATTERN, REQUIRED_FIELDS, type RegistrationKind, WORKING_PROFESSIONAL_CHOICES } from '@shared/schemas/vocabulary';
 import { loadOnce } from '@pwa/lib/load-once';
 import type { PublicEndpoint } from '@pwa/offline/db';
 
@@ -44,7 +44,7 @@ interface FieldSpec {
   options?: readonly string[];
 }
 
-/** A field of a popup type, labelled and marked required as edge/schemas/vocabulary.ts says. */
+/** A field of a popup type, labelled and marked required as shared/schemas/vocabulary.ts says. */
 function field<K extends RegistrationKind>(
   kind: K,
   name: keyof (typeof FIELD_LABELS)[K] & string,

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { canReachServer, onServerReachability } from '../../lib/server-reachability';
+import { canReachServer, onServerReachability } from '../lib/server-reachability';
 
 const subscribe = (listener: () => void) => {
   window.addEventListener('online', listener);
