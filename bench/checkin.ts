@@ -7,6 +7,8 @@
  * Run alone: `npx tsx bench/checkin.ts` (seeds a temporary database and starts the built server).
  */
 import { fork } from 'node:child_process';
+import { KeyObject, sign } from 'node:crypto';
+import { DEVICE_SIGNATURE_HEADER } from '../edge/auth/device-signature';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -470,6 +472,13 @@ export async function benchDoorLoad(
   const nextPerson = () => people[next++ % people.length]!;
 
   const gate = await apiDevice(url, token, 'Bench load gate', eventId);
+  // autocannon builds each request synchronously: the gate's key signs through node:crypto, in the format
+  // of edge/auth/device-signature.ts (`<ms>.<base64url P1363 signature over "<ms>.<body>">`).
+  const gateKey = KeyObject.from(gate.key.privateKey);
+  const signed = (body: string) => {
+    const at = Date.now();
+    return `${at}.${sign('sha256', Buffer.from(`${at}.${body}`), { key: gateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url')}`;
+  };
   const checkinLoad = (duration: number) =>
     autocannon({
       url: `${url}/api/checkin/ops`,
@@ -479,9 +488,8 @@ export async function benchDoorLoad(
         {
           method: 'POST',
           headers: { ...auth, 'Content-Type': 'application/json' },
-          setupRequest: (request) => ({
-            ...request,
-            body: JSON.stringify({
+          setupRequest: (request) => {
+            const body = JSON.stringify({
               deviceId: gate.id,
               deviceName: gate.name,
               author: gate.author,
@@ -497,11 +505,30 @@ export async function benchDoorLoad(
                   deviceTime: new Date().toISOString(),
                 },
               ],
-            }),
-          }),
+            });
+            return { ...request, body, headers: { ...request.headers, [DEVICE_SIGNATURE_HEADER]: signed(body) } };
+          },
         },
       ],
     });
+
+  // The load's requests are signed as the gate's own: one of them must apply, not wait for a decision.
+  const probe = JSON.stringify({
+    deviceId: gate.id,
+    deviceName: gate.name,
+    author: gate.author,
+    sentAt: new Date().toISOString(),
+    operations: [
+      { id: uuidv7(), kind: 'visitors', recordId: nextPerson(), eventId, baseOperationId: null, toStatus: 'checked_in', deviceTime: new Date().toISOString() },
+    ],
+  });
+  const probed = await fetch(`${url}/api/checkin/ops`, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json', [DEVICE_SIGNATURE_HEADER]: signed(probe) },
+    body: probe,
+  });
+  const probeResult = ((await probed.json()) as { data?: { results: Array<{ result: string }> } }).data?.results[0]?.result;
+  if (probeResult !== 'applied') throw new Error(`the bench's signed check-in was not applied: ${probed.status} ${probeResult}`);
 
   await benchPublicRegister(url, { connections: 20, duration: 2 });
   let cpu = threads.start();

@@ -35,10 +35,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * `place`: a port and a data folder of the caller's (a restore drill starts the server again on both: the
+ * devices' IndexedDB belongs to the origin); that folder outlives `stop()`. A fresh folder and port otherwise.
+ */
+export async function startBuiltServer(env: Record<string, string> = {}, place: { port?: number; dataDir?: string } = {}): Promise<RunningServer> {
   ensureBuilt();
-  const dataDir = mkdtempSync(join(tmpdir(), 'eventpro-server-'));
-  const port = await freePort();
+  const dataDir = place.dataDir ?? mkdtempSync(join(tmpdir(), 'eventpro-server-'));
+  const port = place.port ?? (await freePort());
   const adminEmail = 'admin@expo.test';
   const adminPassword = 'e2e admin password';
   const child = spawn(process.execPath, ['dist/server/node.js'], {
@@ -94,7 +98,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!place.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

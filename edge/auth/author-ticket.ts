@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
+import { type DevicePublicKey, isDevicePublicKey } from './device-signature';
 import { VerifiedTokens } from './verified-tokens';
 
 /**
@@ -12,6 +13,9 @@ import { VerifiedTokens } from './verified-tokens';
  * Tickets are signed with a key derived from the token secret under a label of their own and carry their
  * own audience, so a ticket is never accepted as a login token (nor a token as a ticket). They last a
  * week: long enough for a day offline, short enough that a lost tablet's tickets lapse.
+ *
+ * A ticket is bound to the device's signing key (`cnf.jwk`, auth/device-signature.ts): the device's batches
+ * are signed with a key it cannot export, so a ticket read off the device cannot be used from another client.
  */
 const ISSUER = 'eventpro';
 const AUDIENCE = 'eventpro-checkin-author';
@@ -24,12 +28,14 @@ export interface Author {
   userId: string;
   name: string;
   deviceId: string;
+  /** The device's public key the ticket is bound to (`cnf.jwk`): what the device sends must be signed with its private half. */
+  key?: DevicePublicKey;
 }
 
 export async function signAuthorTicket(author: Author, secret: string, now: Date): Promise<{ ticket: string; expiresAt: string }> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = issuedAt + AUTHOR_TICKET_TTL_SECONDS;
-  const ticket = await new SignJWT({ name: author.name, did: author.deviceId })
+  const ticket = await new SignJWT({ name: author.name, did: author.deviceId, ...(author.key ? { cnf: { jwk: author.key } } : {}) })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(author.userId)
     .setIssuer(ISSUER)
@@ -68,7 +74,14 @@ export async function verifyAuthorTicket(ticket: string, deviceId: string, secre
     if (typeof payload.sub !== 'string' || typeof payload.name !== 'string' || typeof payload.did !== 'string') {
       return { ok: false, message: 'The author ticket is not valid' };
     }
-    const author = { userId: payload.sub, name: payload.name, deviceId: payload.did, issuedAtMs: (payload.iat ?? 0) * 1000 };
+    const bound = (payload.cnf as { jwk?: unknown } | undefined)?.jwk;
+    const author: TicketAuthor = {
+      userId: payload.sub,
+      name: payload.name,
+      deviceId: payload.did,
+      issuedAtMs: (payload.iat ?? 0) * 1000,
+      ...(isDevicePublicKey(bound) ? { key: { kty: 'EC', crv: 'P-256', x: bound.x, y: bound.y } } : {}),
+    };
     verified.remember(secret, ticket, author, payload.exp);
     if (payload.did !== deviceId) return { ok: false, message: 'The author ticket was issued to another device' };
     return { ok: true, author };

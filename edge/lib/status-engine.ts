@@ -9,7 +9,7 @@ import { uuidv7 } from './uuid-v7';
 
 /**
  * The one status engine: every path that changes a record's status — the venue door's operations,
- * walk-ins, the panel's status menu, a status inside an edit, conflict resolutions — goes through
+ * walk-ins (their registration is their first status change), the panel's status menu, a status inside an edit, conflict resolutions — goes through
  * `statusChangeStatements`, so there is one door-column rule, one log shape and one ordering rule.
  *
  * ## Ordering by cause, not by clock
@@ -40,7 +40,9 @@ import { uuidv7 } from './uuid-v7';
  * - `role`: a staff member's change into or out of a hold (only organisers set or lift holds), except
  *   putting on hold a walk-in their own device has just registered (the door's undo of it);
  * - `revoked`: made on a device after an organiser revoked it;
- * - `author`: its author's account has been disabled since.
+ * - `author`: its author's account has been disabled since;
+ * - `signature`: its batch was not signed with the key its author ticket is bound to (a ticket copied off
+ *   the device and sent from another client).
  *
  * Device clocks decide nothing: a change's time is data (history, the hourly chart), corrected by the
  * device's measured offset and never later than its arrival.
@@ -89,13 +91,21 @@ export interface StatusChangeInput {
    * whose routes refuse staff) or `staff`, whose door change into or out of a hold is `held` for a decision.
    */
   authority?: 'organiser' | 'staff';
-  /** Held for a decision whatever the ordering rule says: made on a revoked device, or by a disabled account. */
-  holdFor?: 'revoked' | 'author' | null;
+  /**
+   * Held for a decision whatever the ordering rule says: made on a revoked device, by a disabled account, or
+   * sent without the signature of the device its author ticket is bound to (auth/device-signature.ts).
+   */
+  holdFor?: 'revoked' | 'author' | 'signature' | null;
   claimedDeviceTime?: string | null;
   receivedAt: string;
   notes?: string;
   /** Also written on the record when the change applies (e.g. an enquiry's notes). */
   alsoSet?: Record<string, SqlValue>;
+  /**
+   * The record is inserted with this very status in the same commit (a walk-in's registration): the change
+   * is its first, logged as coming from no status.
+   */
+  firstStatus?: boolean;
 }
 
 /**
@@ -171,7 +181,7 @@ export function statusChangeStatements(target: StatusTarget, input: StatusChange
   const log = statusChanges;
   const causal = input.base.kind === 'current';
   const also = Object.keys(input.alsoSet ?? {}).sort();
-  const key = [getTableName(table), column.name, doorKind ?? '-', causal ? 'causal' : 'seen', also.join(',')].join('|');
+  const key = [getTableName(table), column.name, doorKind ?? '-', causal ? 'causal' : 'seen', input.firstStatus ? 'first' : '', also.join(',')].join('|');
   const rowOf = sql`t`;
   const col = (c: SQLiteColumn) => sql`${rowOf}.${id(c)}`;
   const stamps = doorKind !== null;
@@ -244,7 +254,7 @@ export function statusChangeStatements(target: StatusTarget, input: StatusChange
       p('resource'),
       col(table.id),
       eventColumn,
-      col(column),
+      input.firstStatus ? sql`NULL` : col(column),
       p('toStatus'),
       p('authorId'),
       p('authorName'),

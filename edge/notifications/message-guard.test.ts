@@ -303,6 +303,12 @@ describe('links never come from the request', () => {
       const gone = await t.request('GET', `/api/public/passes/${cancelled.token}`);
       expect(gone.status).toBe(410);
       expect((await gone.json()).message).toMatch(/cancelled/);
+      // An organiser's other hold (the door's one rule, DOOR_HOLDS) makes the pass not valid too.
+      const held = await register();
+      await t.db.update(visitors).set({ status: 'inactive' }).where(eq(visitors.id, held.id));
+      const heldPass = await t.request('GET', `/api/public/passes/${held.token}`);
+      expect(heldPass.status).toBe(410);
+      expect((await heldPass.json()).message).toMatch(/not valid/);
 
       const reissued = await register();
       const admin = await t.login();

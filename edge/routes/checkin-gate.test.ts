@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Send, signIn } from '../testing/sessions';
 import { makeTestApp, type TestApp } from '../testing/test-app';
+import { doorDeviceKey } from '../testing/door-device-key';
 
 let t: TestApp;
 let staff: string;
@@ -31,13 +32,20 @@ const addPerson = async (resource: string, name: string) =>
 async function device(name: string, token = staff, skewMs = 0) {
   const id = `gate-${name.toLowerCase().replace(/\W+/g, '-')}-${++seq}`;
   const secret = `secret-of-${id}-0123456789abcdef0123456789`;
-  const signedIn = await post('/api/checkin/device', { id, secret, name, eventId }, token);
+  const key = await doorDeviceKey();
+  const signedIn = await post('/api/checkin/device', { id, secret, name, eventId, publicKey: key.publicKey }, token);
   expect(signedIn.status).toBe(200);
   const author: string = signedIn.body.data.ticket;
   const clock = () => new Date(t.clock.now().getTime() + skewMs).toISOString();
+  const signedPost = async (path: string, json: unknown, sender = token) => {
+    const { body, headers } = await key.sign(json, t.clock.now().getTime());
+    const res = await t.request('POST', path, { body, headers, token: sender });
+    return { status: res.status, body: (await res.json()) as any };
+  };
   return {
     id,
     secret,
+    key,
     author,
     op: (kind: string, recordId: string, toStatus: string, base: string | null, deviceTime = clock()) => ({
       id: opId(),
@@ -49,7 +57,9 @@ async function device(name: string, token = staff, skewMs = 0) {
       deviceTime,
     }),
     send: (operations: unknown[], sender = token, sentAt = clock()) =>
-      post('/api/checkin/ops', { deviceId: id, deviceName: name, author, sentAt, operations }, sender),
+      signedPost('/api/checkin/ops', { deviceId: id, deviceName: name, author, sentAt, operations }, sender),
+    /** A request signed with this device's key at the test server's time, as the PWA sends its batches and walk-ins. */
+    signedPost,
     roster: (sender = token) => send('GET', `/api/checkin/roster?eventId=${eventId}&deviceId=${id}`, undefined, sender),
   };
 }
@@ -101,7 +111,7 @@ describe('holds for every kind', () => {
     const gate = await device('Walk-in desk');
     const id = '0190b000-0000-7000-8000-00000000abcd';
     const at = t.clock.now().toISOString();
-    const walkIn = await post('/api/checkin/walk-ins', {
+    const walkIn = await gate.signedPost('/api/checkin/walk-ins', {
       id,
       eventId,
       fullName: 'Walk In Mistake',
@@ -140,7 +150,11 @@ describe('revoking a device', () => {
     const pull = await tablet.roster(afterLogin);
     expect(pull.status).toBe(403);
     expect(pull.body).toMatchObject({ message: 'This device was revoked', errors: { device: 'revoked' } });
-    const again = await post('/api/checkin/device', { id: tablet.id, secret: tablet.secret, name: 'Lost tablet', eventId }, afterLogin);
+    const again = await post(
+      '/api/checkin/device',
+      { id: tablet.id, secret: tablet.secret, name: 'Lost tablet', eventId, publicKey: tablet.key.publicKey },
+      afterLogin,
+    );
     expect(again.status).toBe(403);
 
     t.clock.advance(60_000);
@@ -172,6 +186,80 @@ describe('revoking a device', () => {
     expect(answer).toMatchObject({ result: 'held' });
     expect(await statusOf('visitors', visitor.id)).toBe('registered_online');
     expect((await decisionInbox(`&recordId=${visitor.id}`)).items[0]).toMatchObject({ heldBecause: 'author' });
+  });
+});
+
+describe('tickets bound to the device key', () => {
+  it('a ticket and secret read off a device and sent from another client without its key: the changes are held, the walk-in refused', async () => {
+    const tablet = await device('Copied tablet');
+    const [a, b] = [await addPerson('visitors', 'Replay One'), await addPerson('visitors', 'Replay Two')];
+    const batch = (recordId: string) => ({
+      deviceId: tablet.id,
+      deviceName: 'Copied tablet',
+      author: tablet.author,
+      sentAt: t.clock.now().toISOString(),
+      operations: [tablet.op('visitors', recordId, 'cancelled', null)],
+    });
+    // Another staff login on another client, with the copied ticket and no signature.
+    const thief = await t.createUser('staff', undefined, 'thief staff password');
+    const thiefLogin = await t.login(thief.email, 'thief staff password');
+    const unsigned = await post('/api/checkin/ops', batch(a.id), thiefLogin);
+    expect(unsigned.status).toBe(200);
+    expect(unsigned.body.data.results[0]).toMatchObject({ result: 'held', person: { status: 'registered_online' } });
+    // Or signed with a key of its own: not the key the ticket is bound to.
+    const { doorDeviceKey } = await import('../testing/door-device-key');
+    const { body, headers } = await (await doorDeviceKey()).sign(batch(b.id), t.clock.now().getTime());
+    const forged = await t.request('POST', '/api/checkin/ops', { body, headers, token: thiefLogin });
+    expect((await forged.json()).data.results[0]).toMatchObject({ result: 'held' });
+    expect(await statusOf('visitors', a.id)).toBe('registered_online');
+    expect(await statusOf('visitors', b.id)).toBe('registered_online');
+    const held = (await decisionInbox(`&deviceId=${tablet.id}`)).items;
+    expect(held.map((c: { heldBecause: string }) => c.heldBecause)).toEqual(['signature', 'signature']);
+    expect(held[0].why).toContain("without this device's signature");
+
+    const walkIn = await post(
+      '/api/checkin/walk-ins',
+      {
+        ...batch(a.id),
+        operations: undefined,
+        id: crypto.randomUUID(),
+        eventId,
+        fullName: 'Copied Walk In',
+        mobileNumber: mobile(),
+        deviceTime: t.clock.now().toISOString(),
+      },
+      thiefLogin,
+    );
+    expect(walkIn.status).toBe(403);
+
+    // The device itself, with its key, still works.
+    expect((await tablet.send([tablet.op('visitors', a.id, 'checked_in', null)])).body.data.results[0].result).toBe('applied');
+  });
+
+  it('a signature from another time is answered stale with the server time; signed again on it, the batch applies', async () => {
+    const tablet = await device('Clock-reset tablet');
+    const visitor = await addPerson('visitors', 'Stale Signature');
+    const json = {
+      deviceId: tablet.id,
+      deviceName: 'x',
+      author: tablet.author,
+      sentAt: t.clock.now().toISOString(),
+      operations: [tablet.op('visitors', visitor.id, 'checked_in', null)],
+    };
+    const old = await tablet.key.sign(json, Date.parse('2000-01-01T00:00:00Z'));
+    const stale = await t.request('POST', '/api/checkin/ops', { ...old, token: staff });
+    expect(stale.status).toBe(400);
+    const answer = await stale.json();
+    expect(answer.errors).toMatchObject({ signature: 'stale', serverTime: t.clock.now().toISOString() });
+    expect(await statusOf('visitors', visitor.id)).toBe('registered_online');
+    const again = await tablet.key.sign(json, Date.parse(answer.errors.serverTime));
+    expect((await (await t.request('POST', '/api/checkin/ops', { ...again, token: staff })).json()).data.results[0].result).toBe('applied');
+  });
+
+  it('a sign-in without the device key is refused', async () => {
+    const refused = await post('/api/checkin/device', { id: 'gate-no-key-1', secret: 'secret-of-gate-no-key-0123456789abcdef0123', name: 'Old app', eventId });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.publicKey).toBe("publicKey is required: the device's signing key");
   });
 });
 

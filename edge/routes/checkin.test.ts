@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Send, signIn } from '../testing/sessions';
 import { makeTestApp, type TestApp } from '../testing/test-app';
+import { doorDeviceKey, type DoorDeviceKey } from '../testing/door-device-key';
 import { permutations } from '../../tests/support/permutations';
 
 let t: TestApp;
@@ -19,6 +20,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (path: string, body: unknown, token = staff) => send('POST', path, body, token);
+/** `post`, signed with a device's key at the test server's time, as the PWA sends its batches and walk-ins. */
+const signedPost = async (key: DoorDeviceKey, path: string, json: unknown, token = staff) => {
+  const { body, headers } = await key.sign(json, t.clock.now().getTime());
+  const res = await t.request('POST', path, { body, headers, token });
+  return { status: res.status, body: (await res.json()) as any };
+};
 const get = async (path: string, token = admin) => (await send('GET', path, undefined, token)).body.data;
 const roster = async (since = 0, limit = 1000) => get(`/api/checkin/roster?eventId=${eventId}&since=${since}&limit=${limit}`, staff);
 
@@ -38,7 +45,8 @@ const hours = 3600_000;
 async function device(name: string, token = staff, skewMs = 0) {
   const id = `device-${name.toLowerCase().replace(/\W+/g, '-')}-${++seq}`;
   const secret = `secret-of-${id}-0123456789abcdef0123456789`;
-  const signIn = await post('/api/checkin/device', { id, secret, name, eventId }, token);
+  const key = await doorDeviceKey();
+  const signIn = await post('/api/checkin/device', { id, secret, name, eventId, publicKey: key.publicKey }, token);
   expect(signIn.status).toBe(200);
   const clock = () => new Date(t.clock.now().getTime() + skewMs).toISOString();
   let author: string = signIn.body.data.ticket;
@@ -46,6 +54,7 @@ async function device(name: string, token = staff, skewMs = 0) {
     id,
     secret,
     name,
+    key,
     get author() {
       return author;
     },
@@ -62,9 +71,10 @@ async function device(name: string, token = staff, skewMs = 0) {
       deviceTime: clock(),
       ...extra,
     }),
-    send: (operations: unknown[], sender = token) => post('/api/checkin/ops', { deviceId: id, deviceName: name, author, sentAt: clock(), operations }, sender),
+    send: (operations: unknown[], sender = token) =>
+      signedPost(key, '/api/checkin/ops', { deviceId: id, deviceName: name, author, sentAt: clock(), operations }, sender),
     walkIn: (fields: Record<string, unknown>, sender = token) =>
-      post('/api/checkin/walk-ins', { deviceId: id, deviceName: name, author, sentAt: clock(), deviceTime: clock(), eventId, ...fields }, sender),
+      signedPost(key, '/api/checkin/walk-ins', { deviceId: id, deviceName: name, author, sentAt: clock(), deviceTime: clock(), eventId, ...fields }, sender),
     report: (waiting: number, sender = token) => post('/api/checkin/report', { deviceId: id, eventId, waiting, author }, sender),
   };
 }
@@ -109,10 +119,14 @@ describe('GET /api/checkin/roster', () => {
 describe('devices and authors', () => {
   it('a device id is bound to the secret it was first signed in with; reports come only from its own sessions', async () => {
     const gate = await device('Gate 2 tablet');
-    const thief = await post('/api/checkin/device', { id: gate.id, secret: 'another-secret-0123456789abcdef-0123456789', name: 'Fake' }, staff2);
+    const thief = await post(
+      '/api/checkin/device',
+      { id: gate.id, secret: 'another-secret-0123456789abcdef-0123456789', name: 'Fake', publicKey: gate.key.publicKey },
+      staff2,
+    );
     expect(thief.status).toBe(403);
     // The rightful device signs in again for another user (a new login on the same tablet).
-    const again = await post('/api/checkin/device', { id: gate.id, secret: gate.secret, name: 'Gate 2 tablet' }, staff2);
+    const again = await post('/api/checkin/device', { id: gate.id, secret: gate.secret, name: 'Gate 2 tablet', publicKey: gate.key.publicKey }, staff2);
     expect(again.body.data).toMatchObject({ name: 'Gate 2 tablet', author: { name: 'Test staff' } });
 
     const other = await device('Gate 3 tablet');
@@ -140,10 +154,10 @@ describe('devices and authors', () => {
       sentAt: t.clock.now().toISOString(),
       operations: [tablet.op('visitors', visitor.id, 'not_visited', null)],
     };
-    const refused = await post('/api/checkin/ops', forged);
+    const refused = await signedPost(tablet.key, '/api/checkin/ops', forged);
     expect(refused.status).toBe(400);
     expect(refused.body.errors.author).toBe('The author ticket was issued to another device');
-    expect((await post('/api/checkin/ops', { ...forged, author: `${tablet.author}x` })).status).toBe(400);
+    expect((await signedPost(tablet.key, '/api/checkin/ops', { ...forged, author: `${tablet.author}x` })).status).toBe(400);
     expect((await post('/api/checkin/ops', { ...forged, deviceId: 'panel', author: tablet.author })).body.errors.deviceId).toBe('This device id is reserved');
     expect(await statusOf('visitors', visitor.id)).toBe('checked_in');
   });
@@ -387,6 +401,41 @@ describe('POST /api/checkin/walk-ins', () => {
       ['checked_in', 'applied'],
       ['registered_at_venue', 'applied'],
     ]);
+  });
+});
+
+describe('walk-ins through the status engine', () => {
+  it("a walk-in's registration is its first status change: from no status, stamped by the engine, logged once however often it is resent", async () => {
+    const desk = await device('Desk 3');
+    const walkIn = { id: crypto.randomUUID(), fullName: 'Engine Walk In', mobileNumber: '9123400077' };
+    expect((await desk.walkIn(walkIn)).status).toBe(201);
+    expect((await desk.walkIn(walkIn)).status).toBe(200);
+    const log = await history('visitors', walkIn.id);
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({
+      fromStatus: null,
+      toStatus: 'registered_at_venue',
+      outcome: 'applied',
+      operationId: walkIn.id,
+      deviceId: desk.id,
+      changedByName: 'Test staff',
+      notes: 'Registered at the venue',
+    });
+    const record = await get(`/api/visitors/${walkIn.id}`);
+    expect(record).toMatchObject({ status: 'registered_at_venue', statusOperationId: walkIn.id, statusDeviceId: desk.id, statusChangedBy: 'Test staff' });
+  });
+});
+
+describe('walk-ins sent again after a restore', () => {
+  it('keep the pass code the server first gave them, unless another registration holds it now', async () => {
+    const desk = await device('Desk 4');
+    const first = { id: crypto.randomUUID(), fullName: 'Restored Walk In', mobileNumber: '9123400078', passCode: '7K2M9QXR4T6V' };
+    expect((await desk.walkIn(first)).body.data.passCode).toBe('7K2M9QXR4T6V');
+    const taken = { id: crypto.randomUUID(), fullName: 'Other Walk In', mobileNumber: '9123400079', passCode: '7K2M9QXR4T6V' };
+    const second = (await desk.walkIn(taken)).body.data;
+    expect(second.passCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{12}$/);
+    expect(second.passCode).not.toBe('7K2M9QXR4T6V');
+    expect((await desk.walkIn({ ...taken, id: crypto.randomUUID(), passCode: 'not-a-code' })).status).toBe(400);
   });
 });
 

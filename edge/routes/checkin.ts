@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { doorOf } from '../../shared/resources/kinds';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { signAuthorTicket, verifyAuthorTicket } from '../auth/author-ticket';
+import { DEVICE_SIGNATURE_HEADER, verifyDeviceRequest } from '../auth/device-signature';
 import { requireAdmin, requireStaff } from '../auth/require-role';
 import { statementTemplate, toStatement, type SqlStatement } from '../db/sql-statement';
 import { events } from '../db/tables/events';
@@ -132,6 +133,17 @@ const DEVICE_SILENT_MS = 3600_000;
 
 export const DEVICE_REVOKED = 'This device was revoked';
 const AUTHOR_DISABLED = 'The account that made these changes is disabled';
+const SIGNATURE_STALE = "The request's signature is not from now: sign it again with the server's time";
+const SIGNATURE_INVALID = 'This request is not signed with the key of the device its author ticket was issued to';
+
+/**
+ * Keeps the request's body as it came (before a validator parses it): the device's signature is over those
+ * exact bytes (auth/device-signature.ts); Hono then parses the kept text.
+ */
+const keepSignedBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await c.req.text();
+  await next();
+};
 
 /**
  * The sender of a batch, checked: the author through the ticket's signature (issued to this very
@@ -147,7 +159,14 @@ async function checkedSender(c: Context<AppEnv>, body: Pick<CheckinBatch, 'devic
   const { secrets, now, db } = c.get('deps');
   const received = now();
   const check = await verifyAuthorTicket(body.author, body.deviceId, secrets.jwtSecret, received);
-  if (!check.ok) return { error: check.message, status: 400 } as const;
+  if (!check.ok) return senderRefused(check.message, { author: check.message });
+  // Signed with the key the ticket is bound to (auth/device-signature.ts): without it, the ticket was read
+  // off the device and sent from elsewhere, and its changes wait for an organiser.
+  const signature = check.author.key
+    ? await verifyDeviceRequest(c.req.header(DEVICE_SIGNATURE_HEADER), await c.req.text(), check.author.key, received.getTime())
+    : 'missing';
+  if (signature === 'stale') return senderRefused(SIGNATURE_STALE, { signature: 'stale', serverTime: received.toISOString() });
+  const unsigned = signature !== 'valid';
   const [standing] = await c.get('deps').readRows(senderStanding(db, { userId: check.author.userId, deviceId: body.deviceId }));
   const account = standing?.role ? { role: String(standing.role), disabled: Boolean(standing.disabled) } : undefined;
   const revokedAtMs = standing?.revokedAt ? Date.parse(String(standing.revokedAt)) : null;
@@ -177,8 +196,8 @@ async function checkedSender(c: Context<AppEnv>, body: Pick<CheckinBatch, 'devic
       return { happenedAt: new Date(ms).toISOString(), doubtful };
     },
     /** Why a change dated `happenedAt` waits for an organiser whatever the ordering rule says, if it does. */
-    holdFor: (happenedAt: string): 'revoked' | 'author' | null =>
-      revokedAtMs !== null && Date.parse(happenedAt) > revokedAtMs ? 'revoked' : authorDisabled ? 'author' : null,
+    holdFor: (happenedAt: string): 'revoked' | 'author' | 'signature' | null =>
+      revokedAtMs !== null && Date.parse(happenedAt) > revokedAtMs ? 'revoked' : authorDisabled ? 'author' : unsigned ? 'signature' : null,
     /**
      * Names the device and records its clock's offset, in the same commit as its changes — when either
      * changed or a minute passed, not on every request of a busy gate.
@@ -200,6 +219,9 @@ async function checkedSender(c: Context<AppEnv>, body: Pick<CheckinBatch, 'devic
     },
   } as const;
 }
+
+/** Why a batch is answered 400 before any of it is looked at (a ticket not valid; a signature not from now). */
+const senderRefused = (error: string, errors: Record<string, string>) => ({ error, errors });
 
 /**
  * The author's account and the device's revocation, in one read (every batch of a busy gate makes it, so it
@@ -230,6 +252,8 @@ type OpResult = {
 };
 
 const REJECTED_MOVED = 'This person was moved to another event';
+/** A walk-in's status: registered at the desk, not yet checked in. */
+const WALK_IN_STATUS = 'registered_at_venue';
 const REJECTED_GONE = 'This person is no longer on the roster';
 
 export const checkinRoutes = new Hono<AppEnv>()
@@ -294,7 +318,11 @@ export const checkinRoutes = new Hono<AppEnv>()
     };
     await db.update(deviceReports).set(patch).where(eq(deviceReports.deviceId, input.id));
     const user = c.get('user');
-    const { ticket, expiresAt } = await signAuthorTicket({ userId: user.id, name: user.name, deviceId: input.id }, secrets.jwtSecret, now());
+    const { ticket, expiresAt } = await signAuthorTicket(
+      { userId: user.id, name: user.name, deviceId: input.id, key: input.publicKey },
+      secrets.jwtSecret,
+      now(),
+    );
     return ok(c, { deviceId: input.id, name: patch.name ?? device.name, author: { userId: user.id, name: user.name }, ticket, expiresAt }, 'Device signed in');
   })
   /**
@@ -303,146 +331,101 @@ export const checkinRoutes = new Hono<AppEnv>()
    * applies; a concurrent one is settled by the door's conflict rule and goes to the conflict inbox.
    * Answers per operation, with the person's state after the batch.
    */
-  .post('/ops', requireStaff, validateJsonInChunks<CheckinBatch>(checkinBatchEnvelopeSchema, 'operations', checkinOperationSchema), async (c) => {
-    const batch = c.req.valid('json');
-    const { db, writeBatch } = c.get('deps');
-    const sender = await checkedSender(c, batch);
-    if ('error' in sender) return fail(c, 400, sender.error!, { author: sender.error! });
-
-    const answers: OpResult[] = [];
-    const logged: Array<{ answer: OpResult; op: CheckinBatch['operations'][number] }> = [];
-    // A person merged into another since the device saw them: the change is the survivor's.
-    const survivors = await survivorsOf(db, batch.operations);
-    for (const original of batch.operations) {
-      const survivor = survivors.get(`${original.kind}:${original.recordId}`);
-      const op = survivor
-        ? { ...original, recordId: survivor, note: [original.note, 'Made on a pass merged into this record'].filter(Boolean).join(' · ') }
-        : original;
-      const answer: OpResult = { id: op.id, result: 'rejected', kind: op.kind, recordId: op.recordId };
-      answers.push(answer);
-      if (!DOOR_STATUSES[op.kind].includes(op.toStatus)) {
-        answer.reason = `Status must be one of: ${DOOR_STATUSES[op.kind].join(', ')}`;
-        continue;
+  .post(
+    '/ops',
+    requireStaff,
+    keepSignedBody,
+    validateJsonInChunks<CheckinBatch>(checkinBatchEnvelopeSchema, 'operations', checkinOperationSchema),
+    async (c) => {
+      const batch = c.req.valid('json');
+      const { db } = c.get('deps');
+      const sender = await checkedSender(c, batch);
+      if ('error' in sender) return fail(c, 400, sender.error, sender.errors);
+      const answers: OpResult[] = [];
+      const logged: LoggedOp[] = [];
+      for (const op of batch.operations) {
+        const answer: OpResult = { id: op.id, result: 'rejected', kind: op.kind, recordId: op.recordId };
+        answers.push(answer);
+        if (!DOOR_STATUSES[op.kind].includes(op.toStatus)) {
+          answer.reason = `Status must be one of: ${DOOR_STATUSES[op.kind].join(', ')}`;
+          continue;
+        }
+        logged.push({ answer, op });
       }
-      logged.push({ answer, op });
-    }
-    // Each person's state is read after their last operation of the batch, in that operation's commit (a
-    // person with no operation logged here: in the last one), so no commit reads more than its own people.
-    const personKey = (a: OpResult) => `${a.kind}:${a.recordId}`;
-    const slices = Math.max(1, Math.ceil(logged.length / OPS_PER_COMMIT));
-    const readIn = new Map<string, { answer: OpResult; slice: number }>();
-    for (const answer of answers) readIn.set(personKey(answer), { answer, slice: slices - 1 });
-    logged.forEach(({ answer }, i) => readIn.set(personKey(answer), { answer, slice: Math.floor(i / OPS_PER_COMMIT) }));
-    const readsOf = Array.from({ length: slices }, () => [] as OpResult[]);
-    for (const { answer, slice } of readIn.values()) readsOf[slice]!.push(answer);
+      const states = await commitOperations(c, sender, logged, answers);
+      const unlogged = await settleUnlogged(db, logged);
 
-    // Committed in slices, in order: each operation stands on its own (applied once by its id), and a
-    // tablet's 500 operations in one transaction would hold the write lane long enough to delay every
-    // registration waiting behind it. A slice's statements are made just before it is sent, so the
-    // server's thread never spends long on the batch between two commits.
-    const outcomes = new Map<OpResult, Array<Record<string, unknown>> | undefined>();
-    const states = new Map<string, (PersonState & { eventId: string | null }) | undefined>();
-    for (let slice = 0; slice < slices; slice++) {
-      const ops = logged.slice(slice * OPS_PER_COMMIT, (slice + 1) * OPS_PER_COMMIT);
-      const timing = (deviceTime: string) => {
-        const { happenedAt, doubtful } = sender.timeOf(deviceTime);
-        return { happenedAt, deviceTimeDoubtful: doubtful, holdFor: sender.holdFor(happenedAt) };
-      };
-      const statements = ops.flatMap(({ op }) =>
-        statusChangeStatements(doorTarget(op.kind), {
-          logId: uuidv7(),
-          operationId: op.id,
-          resource: op.kind,
-          recordId: op.recordId,
-          toStatus: op.toStatus,
-          base: { kind: 'seen', operationId: op.baseOperationId },
-          eventId: op.eventId,
-          author: { userId: sender.author.userId, name: sender.author.name },
-          authority: sender.authority,
-          device: sender.device,
-          ...timing(op.deviceTime),
-          claimedDeviceTime: op.deviceTime,
-          receivedAt: sender.receivedAt,
-          notes: op.note ?? '',
-        }),
-      );
-      if (slice === slices - 1) statements.push(...sender.deviceStatements(db));
-      const reads = readsOf[slice]!;
-      const stateAt = statements.length;
-      for (const a of reads) statements.push(doorStateStatement(a.kind, a.recordId));
-      // The first slice at once: a tap at the door (one change) and a reconnecting tablet's first answers
-      // never wait. The rest of a long batch is a backlog the tablet already shows: it gives way to people
-      // waiting on a screen (edge/perf/group-commit.ts).
-      const results = await groupCommit(writeBatch, statements, slice === 0 ? 'now' : 'backlog');
-      ops.forEach(({ answer }, i) => outcomes.set(answer, results[i * 2]));
-      reads.forEach((a, i) => {
-        const row = results[stateAt + i]?.[0] as (PersonState & { eventId: string | null }) | undefined;
-        states.set(personKey(a), row ? { ...row, status: row.status ?? null } : undefined);
+      // A person merged into another since the device saw them: the change is the survivor's. Only operations
+      // whose person is gone look in the merge log, in a second pass (a busy gate's batches never do).
+      const gone = unlogged.filter(({ answer }) => answer.result === 'rejected' && !states.get(personKey(answer)));
+      const survivors = gone.length
+        ? await survivorsOf(
+            db,
+            gone.map(({ op }) => op),
+          )
+        : new Map<string, string>();
+      const moved = gone.flatMap(({ answer, op }) => {
+        const survivor = survivors.get(`${op.kind}:${op.recordId}`);
+        if (!survivor) return [];
+        answer.recordId = survivor;
+        return [{ answer, op: { ...op, recordId: survivor, note: [op.note, 'Made on a pass merged into this record'].filter(Boolean).join(' · ') } }];
       });
-    }
-
-    // Operations that were not logged: seen before (duplicate), or their person is gone or elsewhere.
-    const unlogged: OpResult[] = [];
-    for (const { answer } of logged) {
-      const outcome = outcomeOf(outcomes.get(answer));
-      if (outcome) {
-        answer.result = outcome.outcome;
-        answer.conflictWith = outcome.conflictWith;
-      } else unlogged.push(answer);
-    }
-    if (unlogged.length) {
-      const seen = await db
-        .select({ operationId: statusChanges.operationId, outcome: statusChanges.outcome })
-        .from(statusChanges)
-        .where(
-          inArray(
-            statusChanges.operationId,
-            unlogged.map((a) => a.id),
-          ),
+      if (moved.length) {
+        const after = await commitOperations(
+          c,
+          sender,
+          moved,
+          moved.map((m) => m.answer),
         );
-      const firstResults = new Map(seen.map((row) => [row.operationId, row.outcome]));
-      for (const answer of unlogged) {
-        const first = firstResults.get(answer.id);
-        if (first) Object.assign(answer, { result: 'duplicate', firstResult: first });
+        for (const [key, state] of after) states.set(key, state);
+        await settleUnlogged(db, moved);
       }
-    }
 
-    const eventOf = new Map(batch.operations.map((op) => [op.id, op.eventId]));
-    return ok(c, {
-      results: answers.map((answer) => {
-        const state = states.get(`${answer.kind}:${answer.recordId}`);
-        if (answer.result === 'rejected' && !answer.reason) answer.reason = state && state.eventId !== eventOf.get(answer.id) ? REJECTED_MOVED : REJECTED_GONE;
-        const person = state && state.eventId === eventOf.get(answer.id) ? personState(state) : null;
-        return { ...answer, person };
-      }),
-      clockOffsetMs: sender.offsetMs,
-      /** The device was revoked: it sends what it still holds, then wipes its roster and outbox. */
-      revoked: sender.revoked,
-      generation: await generationOf(db),
-    });
-  })
+      const eventOf = new Map(batch.operations.map((op) => [op.id, op.eventId]));
+      return ok(c, {
+        results: answers.map((answer) => {
+          const state = states.get(`${answer.kind}:${answer.recordId}`);
+          if (answer.result === 'rejected' && !answer.reason)
+            answer.reason = state && state.eventId !== eventOf.get(answer.id) ? REJECTED_MOVED : REJECTED_GONE;
+          const person = state && state.eventId === eventOf.get(answer.id) ? personState(state) : null;
+          return { ...answer, person };
+        }),
+        clockOffsetMs: sender.offsetMs,
+        /** The device was revoked: it sends what it still holds, then wipes its roster and outbox. */
+        revoked: sender.revoked,
+        generation: await generationOf(db),
+      });
+    },
+  )
   /**
    * `POST /walk-ins`: a visitor registered at the desk, idempotent by the device-made id. The registration
    * is a status change of its own (its id is the walk-in's), so the device's next change — a check-in made
    * on top of it while still offline — is causally later and applies.
    */
-  .post('/walk-ins', requireStaff, validate('json', walkInSchema), async (c) => {
+  .post('/walk-ins', requireStaff, keepSignedBody, validate('json', walkInSchema), async (c) => {
     const input = c.req.valid('json');
     const { db, writeBatch } = c.get('deps');
     const sender = await checkedSender(c, input);
-    if ('error' in sender) return fail(c, 400, sender.error!, { author: sender.error! });
-    // A walk-in is a new registration, not a change to hold for a decision: a revoked device or a disabled
-    // account makes none.
+    if ('error' in sender) return fail(c, 400, sender.error, sender.errors);
+    // A walk-in is a new registration, not a change to hold for a decision: a revoked device, a disabled
+    // account or a request not signed by the ticket's device makes none (the device keeps it, refused, with why).
     const refusal = sender.holdFor(sender.timeOf(input.deviceTime).happenedAt);
-    if (refusal)
-      return fail(c, 403, refusal === 'revoked' ? DEVICE_REVOKED : AUTHOR_DISABLED, { device: refusal === 'revoked' ? DEVICE_REVOKED : AUTHOR_DISABLED });
+    if (refusal) {
+      const message = { revoked: DEVICE_REVOKED, author: AUTHOR_DISABLED, signature: SIGNATURE_INVALID }[refusal];
+      return fail(c, 403, message, { device: message });
+    }
     const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, input.eventId)).limit(1);
     if (!event) return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
     const [existing] = await db.select({ eventId: visitors.eventId }).from(visitors).where(eq(visitors.id, input.id)).limit(1);
     if (existing && existing.eventId !== input.eventId) return fail(c, 409, 'This id is already used by another registration');
+    // A walk-in sent again after a restore keeps the pass code it was first given, unless someone else has it now.
+    const [codeTaken] = input.passCode ? await db.select({ id: visitors.id }).from(visitors).where(eq(visitors.passCode, input.passCode)).limit(1) : [];
+    const passCode = input.passCode && (!codeTaken || codeTaken.id === input.id) ? input.passCode : newPassCode();
     const at = sender.receivedAt;
     const { happenedAt, doubtful } = sender.timeOf(input.deviceTime);
     const { author, device } = sender;
+    // The person, then their registration as their first status change, through the status engine (which
+    // stamps the door's columns and logs it), in one commit.
     const [inserted] = await groupCommit(writeBatch, [
       toStatement(
         db
@@ -456,13 +439,8 @@ export const checkinRoutes = new Hono<AppEnv>()
             city: input.city ?? '',
             workingProfessional: 'Others',
             registrationType: 'venue_registration',
-            status: 'registered_at_venue',
-            statusChangedAt: happenedAt,
-            statusChangedBy: author.name,
-            statusDeviceId: device.id,
-            statusDeviceTime: happenedAt,
-            statusOperationId: input.id,
-            passCode: newPassCode(),
+            status: WALK_IN_STATUS,
+            passCode,
             createdBy: author.name,
             createdByRole: 'staff',
             createdAt: at,
@@ -471,30 +449,24 @@ export const checkinRoutes = new Hono<AppEnv>()
           .onConflictDoNothing({ target: visitors.id })
           .returning({ id: visitors.id }),
       ),
-      toStatement(
-        db
-          .insert(statusChanges)
-          .values({
-            id: uuidv7(),
-            resource: 'visitors',
-            recordId: input.id,
-            eventId: input.eventId,
-            fromStatus: null,
-            toStatus: 'registered_at_venue',
-            changedByUserId: author.userId,
-            changedByName: author.name,
-            deviceId: device.id,
-            deviceName: device.name || null,
-            operationId: input.id,
-            deviceTime: happenedAt,
-            claimedDeviceTime: input.deviceTime,
-            deviceTimeDoubtful: doubtful,
-            outcome: 'applied',
-            notes: 'Registered at the venue',
-            createdAt: at,
-          })
-          .onConflictDoNothing({ target: statusChanges.operationId }),
-      ),
+      ...statusChangeStatements(doorTarget('visitors'), {
+        logId: uuidv7(),
+        operationId: input.id,
+        resource: 'visitors',
+        recordId: input.id,
+        toStatus: WALK_IN_STATUS,
+        base: { kind: 'current' },
+        eventId: input.eventId,
+        firstStatus: true,
+        author: { userId: author.userId, name: author.name },
+        authority: sender.authority,
+        device,
+        happenedAt,
+        deviceTimeDoubtful: doubtful,
+        claimedDeviceTime: input.deviceTime,
+        receivedAt: at,
+        notes: 'Registered at the venue',
+      }),
       ...sender.deviceStatements(db),
     ]);
     const [row] = await db.select().from(visitors).where(eq(visitors.id, input.id)).limit(1);
@@ -817,6 +789,99 @@ async function generationOf(db: Database): Promise<string | null> {
   return generation;
 }
 
+type LoggedOp = { answer: OpResult; op: CheckinBatch['operations'][number] };
+type DoorState = PersonState & { eventId: string | null };
+type Sender = Exclude<Awaited<ReturnType<typeof checkedSender>>, ReturnType<typeof senderRefused>>;
+const personKey = (a: Pick<OpResult, 'kind' | 'recordId'>) => `${a.kind}:${a.recordId}`;
+
+/**
+ * Logs `logged` through the status engine in commits of `OPS_PER_COMMIT`, in order, and reads each
+ * person of `answers` after their last operation, in that operation's commit (a person with no operation
+ * logged here: in the last one), so no commit reads more than its own people. Sets each logged answer's
+ * outcome; answers each person's state after the batch.
+ *
+ * Committed in slices: each operation stands on its own (applied once by its id), and a tablet's 500
+ * operations in one transaction would hold the write lane long enough to delay every registration waiting
+ * behind it. A slice's statements are made just before it is sent, so the server's thread never spends long
+ * on the batch between two commits.
+ */
+async function commitOperations(c: Context<AppEnv>, sender: Sender, logged: LoggedOp[], answers: OpResult[]) {
+  const { db, writeBatch } = c.get('deps');
+  const slices = Math.max(1, Math.ceil(logged.length / OPS_PER_COMMIT));
+  const readIn = new Map<string, { answer: OpResult; slice: number }>();
+  for (const answer of answers) readIn.set(personKey(answer), { answer, slice: slices - 1 });
+  logged.forEach(({ answer }, i) => readIn.set(personKey(answer), { answer, slice: Math.floor(i / OPS_PER_COMMIT) }));
+  const readsOf = Array.from({ length: slices }, () => [] as OpResult[]);
+  for (const { answer, slice } of readIn.values()) readsOf[slice]!.push(answer);
+
+  const states = new Map<string, DoorState | undefined>();
+  for (let slice = 0; slice < slices; slice++) {
+    const ops = logged.slice(slice * OPS_PER_COMMIT, (slice + 1) * OPS_PER_COMMIT);
+    const statements = ops.flatMap(({ op }) => {
+      const { happenedAt, doubtful } = sender.timeOf(op.deviceTime);
+      return statusChangeStatements(doorTarget(op.kind), {
+        logId: uuidv7(),
+        operationId: op.id,
+        resource: op.kind,
+        recordId: op.recordId,
+        toStatus: op.toStatus,
+        base: { kind: 'seen', operationId: op.baseOperationId },
+        eventId: op.eventId,
+        author: { userId: sender.author.userId, name: sender.author.name },
+        authority: sender.authority,
+        device: sender.device,
+        happenedAt,
+        deviceTimeDoubtful: doubtful,
+        holdFor: sender.holdFor(happenedAt),
+        claimedDeviceTime: op.deviceTime,
+        receivedAt: sender.receivedAt,
+        notes: op.note ?? '',
+      });
+    });
+    if (slice === slices - 1) statements.push(...sender.deviceStatements(db));
+    const reads = readsOf[slice]!;
+    const stateAt = statements.length;
+    for (const a of reads) statements.push(doorStateStatement(a.kind, a.recordId));
+    // The first slice at once: a tap at the door (one change) and a reconnecting tablet's first answers
+    // never wait. The rest of a long batch is a backlog the tablet already shows: it gives way to people
+    // waiting on a screen (edge/perf/group-commit.ts).
+    const results = await groupCommit(writeBatch, statements, slice === 0 ? 'now' : 'backlog');
+    ops.forEach(({ answer }, i) => {
+      const outcome = outcomeOf(results[i * 2]);
+      if (outcome) Object.assign(answer, { result: outcome.outcome, conflictWith: outcome.conflictWith });
+    });
+    reads.forEach((a, i) => {
+      const row = results[stateAt + i]?.[0] as DoorState | undefined;
+      states.set(personKey(a), row ? { ...row, status: row.status ?? null } : undefined);
+    });
+  }
+  return states;
+}
+
+/**
+ * The operations of `logged` that the status engine did not log: seen before (answered `duplicate`, with
+ * their first result), or their person is gone or elsewhere (returned, still `rejected`).
+ */
+async function settleUnlogged(db: Database, logged: LoggedOp[]): Promise<LoggedOp[]> {
+  const unlogged = logged.filter(({ answer }) => answer.result === 'rejected');
+  if (!unlogged.length) return [];
+  const seen = await db
+    .select({ operationId: statusChanges.operationId, outcome: statusChanges.outcome })
+    .from(statusChanges)
+    .where(
+      inArray(
+        statusChanges.operationId,
+        unlogged.map(({ answer }) => answer.id),
+      ),
+    );
+  const firstResults = new Map(seen.map((row) => [row.operationId, row.outcome]));
+  return unlogged.filter(({ answer }) => {
+    const first = firstResults.get(answer.id);
+    if (first) Object.assign(answer, { result: 'duplicate', firstResult: first });
+    return !first;
+  });
+}
+
 /**
  * The records that the operations' people were merged into (record_merges), by `kind:id`, following a chain
  * of merges to its end.
@@ -863,7 +928,7 @@ function deviceView(d: typeof deviceReports.$inferSelect, at: number) {
 
 /**
  * 403 to a revoked device: `errors.device` = `revoked` tells the device to wipe its copy of the roster and
- * of personal data in its outbox, and to say so (pwa/src/offline/checkin-sync.ts).
+ * of personal data in its outbox, and to say so (pwa/src/offline/sync-engine.ts).
  */
 function revokedAnswer(c: Context<AppEnv>) {
   return fail(c, 403, DEVICE_REVOKED, { device: 'revoked' });
@@ -874,6 +939,8 @@ function explain(outcome: string, heldBecause: string | null, toStatus: string, 
   const label = (s: string | null) => (s ?? 'none').replace(/_/g, ' ');
   if (outcome === 'held') {
     if (heldBecause === 'revoked') return `Held: made on this device after it was revoked; ${label(toStatus)} waits for your decision.`;
+    if (heldBecause === 'signature')
+      return `Held: sent without this device's signature (its author ticket may have been copied off it); ${label(toStatus)} waits for your decision.`;
     if (heldBecause === 'author') return `Held: the account that made it is disabled; ${label(toStatus)} waits for your decision.`;
     if (heldBecause === 'role') return `Held: only organisers set or lift a hold; ${label(toStatus)} from door staff waits for your decision.`;
     return `Held: an organiser set the person to ${label(otherStatus)}; ${label(toStatus)} waits for your decision.`;

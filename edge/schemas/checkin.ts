@@ -80,6 +80,16 @@ export const deviceSignInSchema = z.object({
   name: z._default(text(60), ''),
   eventId: z.optional(z.string().check(z.maxLength(100))),
   appVersion: appVersionField,
+  /** The public half of the device's signing key (auth/device-signature.ts), bound into the ticket the server answers. */
+  publicKey: z.object(
+    {
+      kty: z.literal('EC', { error: 'publicKey must be an EC key' }),
+      crv: z.literal('P-256', { error: 'publicKey must be a P-256 key' }),
+      x: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: 'publicKey.x is not a P-256 coordinate' })),
+      y: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: 'publicKey.y is not a P-256 coordinate' })),
+    },
+    { error: "publicKey is required: the device's signing key" },
+  ),
 });
 
 /** The device and the author of a batch, as the device states them; the server checks both through the ticket. */
@@ -139,6 +149,11 @@ export const walkInFieldsSchema = z.object({
 /** A visitor registered at the desk, possibly while offline: the device makes the id, so a resend is harmless. */
 export const walkInSchema = z.extend(walkInFieldsSchema, {
   ...sender,
+  /**
+   * The pass code the server issued when it first took this walk-in, sent again by a device re-sending it
+   * after a restore of the server's database: the person's pass stays theirs at every gate.
+   */
+  passCode: z.optional(z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{12}$/, { error: 'passCode is not a pass code' }))),
   /** The device's clock when staff registered the walk-in. */
   deviceTime: isoTime('deviceTime'),
 });

@@ -8,7 +8,7 @@ import { PUBLIC_PAGE_PATHS } from './features/public-site/page-meta';
 import { OUTBOX_REPORT_MESSAGE, reportLine } from './features/public-site/registration/outbox-report';
 import { flushNow } from './features/public-site/registration/submit';
 import type { FlushReport } from './offline/public-outbox';
-import { CHECKIN_OUTBOX_SYNC_TAG, flushOutboxOnce } from './offline/checkin-sync';
+import { CHECKIN_OUTBOX_SYNC_TAG, flushOutboxOnce } from './offline/checkin-background-sync';
 import { answerPanelCacheMessage } from './offline/panel-cache-store';
 
 export const PUBLIC_OUTBOX_SYNC_TAG = 'eventpro-public-outbox';
@@ -167,7 +167,7 @@ self.addEventListener('sync', (event) => {
   );
 });
 
-// The venue check-in's outbox (offline/checkin-sync.ts): sent once when Background Sync wakes the worker.
+// The venue check-in's outbox (offline/checkin-background-sync.ts): sent once when Background Sync wakes the worker.
 // A visible panel page runs the same engine on its own triggers (online, focus, every 15 s) and shows
 // what it sends, so the worker leaves the sending to it; with no panel page in sight (closed, hidden,
 // in the back-forward cache) the worker sends.

@@ -1,3 +1,4 @@
+import { doorDeviceKey } from '../../edge/testing/door-device-key';
 import { api } from './panel-helpers';
 
 /**
@@ -7,38 +8,44 @@ import { api } from './panel-helpers';
 export async function apiDevice(baseUrl: string, token: string, name: string, eventId: string) {
   const id = `e2e-${name.toLowerCase().replace(/\W+/g, '-')}-${crypto.randomUUID().slice(0, 8)}`;
   const secret = `${crypto.randomUUID()}${crypto.randomUUID()}`;
-  const signIn = await api<{ data: { ticket: string } }>(baseUrl, token, 'POST', '/checkin/device', { id, secret, name, eventId });
+  const key = await doorDeviceKey();
+  const signIn = await api<{ data: { ticket: string } }>(baseUrl, token, 'POST', '/checkin/device', { id, secret, name, eventId, publicKey: key.publicKey });
   if (signIn.status !== 200) throw new Error(`device sign-in failed: ${signIn.status}`);
   const author = signIn.body.data.ticket;
   return {
     id,
     name,
     secret,
+    /** Its signing key (what the PWA keeps in IndexedDB): the bench signs its own requests with it. */
+    key,
     /** The author ticket of `token`'s user on this device. */
     author,
     /** Sends one batch; each operation is made on `base` (null: the person had no change yet). */
     async send(operations: Array<{ kind?: string; recordId: string; toStatus: string; base?: string | null; deviceTime?: string; id?: string }>) {
-      const res = await api<{ data: { results: Array<{ id: string; result: string; person: { statusOperationId: string | null } | null }> } }>(
-        baseUrl,
-        token,
-        'POST',
-        '/checkin/ops',
-        {
-          deviceId: id,
-          deviceName: name,
-          author,
-          sentAt: new Date().toISOString(),
-          operations: operations.map((op) => ({
-            id: op.id ?? crypto.randomUUID(),
-            kind: op.kind ?? 'visitors',
-            recordId: op.recordId,
-            eventId,
-            baseOperationId: op.base ?? null,
-            toStatus: op.toStatus,
-            deviceTime: op.deviceTime ?? new Date().toISOString(),
-          })),
-        },
-      );
+      const signed = await key.sign({
+        deviceId: id,
+        deviceName: name,
+        author,
+        sentAt: new Date().toISOString(),
+        operations: operations.map((op) => ({
+          id: op.id ?? crypto.randomUUID(),
+          kind: op.kind ?? 'visitors',
+          recordId: op.recordId,
+          eventId,
+          baseOperationId: op.base ?? null,
+          toStatus: op.toStatus,
+          deviceTime: op.deviceTime ?? new Date().toISOString(),
+        })),
+      });
+      const answer = await fetch(`${baseUrl}/api/checkin/ops`, {
+        method: 'POST',
+        headers: { ...signed.headers, Authorization: `Bearer ${token}` },
+        body: signed.body,
+      });
+      const res = {
+        status: answer.status,
+        body: (await answer.json()) as { data: { results: Array<{ id: string; result: string; person: { statusOperationId: string | null } | null }> } },
+      };
       if (res.status !== 200) throw new Error(`ops refused: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.data.results;
     },

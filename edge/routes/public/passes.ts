@@ -16,6 +16,7 @@ import { isRevoked, readPassLinkToken } from '../../notifications/pass-link';
 import { networkOf } from '../../notifications/message-guard';
 import { cachedMessageGuard } from '../../lib/site-settings';
 import { e164Mobile } from '../../notifications/recipient';
+import { isDoorHold } from '../../schemas/checkin';
 import { calendarQuerySchema, findPassSchema, passTokenParamSchema, STORED_PASS_TOKEN_PATTERN } from '../../schemas/passes';
 
 const PASS_NOT_FOUND_MESSAGE = 'Pass not found';
@@ -23,6 +24,14 @@ const FIND_PASS_SENT_MESSAGE = 'If this number or e-mail is registered with us, 
 const FIND_PASS_LIMIT_MESSAGE = 'Too many requests. Please wait a minute and try again.';
 const FIND_PASS_DAILY_LIMIT_MESSAGE = 'This number or e-mail has asked for its pass several times today. Please try again tomorrow.';
 export const PASS_CANCELLED_MESSAGE = 'This registration has been cancelled: the pass no longer admits anyone.';
+export const PASS_HELD_MESSAGE = 'This pass is not valid: the organisers have put this registration on hold. Please contact them.';
+
+/**
+ * Whether a pass admits nobody: its registration or booking was cancelled, or the organisers put its holder
+ * on hold — the door's one hold rule (schemas/checkin.ts `DOOR_HOLDS`: visitors cancelled or inactive,
+ * every other kind not attending), so the link and the gate say the same.
+ */
+const passHeld = (holder: { kind: string; status: string }) => holder.status === 'cancelled' || isDoorHold(holder.kind, holder.status);
 export const PASS_REVOKED_MESSAGE = 'This pass link has been replaced by a newer one: please open the latest message we sent you.';
 export const PASS_EXPIRED_MESSAGE = 'This event is over: its pass links have expired.';
 
@@ -66,7 +75,7 @@ export const passRoutes = new Hono<AppEnv>()
     const event = holder?.eventId ? await eventById(db, holder.eventId) : undefined;
     if (!link || !holder || !event) return fail(c, 404, PASS_NOT_FOUND_MESSAGE);
     // The link shows the pass's true state: a cancelled registration, a link an admin replaced, an event over.
-    if (holder.status === 'cancelled') return fail(c, 410, PASS_CANCELLED_MESSAGE);
+    if (passHeld(holder)) return fail(c, 410, holder.status === 'cancelled' ? PASS_CANCELLED_MESSAGE : PASS_HELD_MESSAGE);
     const issuedAt = 'issuedAt' in link ? link.issuedAt : new Date(link.createdAt);
     if (await isRevoked(db, link.personKind, link.personId, issuedAt)) return fail(c, 410, PASS_REVOKED_MESSAGE);
     // A link opens until its event is over (and a little after); one issued later (a re-issue) for as long.
@@ -99,7 +108,7 @@ export const passRoutes = new Hono<AppEnv>()
     let queued = 0;
     const statements = [];
     for (const holder of holders) {
-      if (!holder.eventId || holder.status === 'cancelled') continue;
+      if (!holder.eventId || passHeld(holder)) continue;
       const messages = passMessageStatements(db, {
         holder,
         eventId: holder.eventId,

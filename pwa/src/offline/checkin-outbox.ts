@@ -1,7 +1,7 @@
 // The door's outbox: every change staff make on this device (a status change, a walk-in, a status
 // changed in the admin panel while offline), written with the person's new local state in ONE strict
 // transaction, kept in creation order (`seq`) until the server has answered it. Knows no screen and no
-// network: the sync engine (checkin-sync.ts) sends it.
+// network: the sync engine (sync-engine.ts) sends it.
 import type { PersonState } from '@edge/routes/checkin';
 import { uuidv7 } from '@edge/lib/uuid-v7';
 import { canonicalMobile } from '@shared/schemas/mobile-number';
@@ -264,7 +264,10 @@ export async function applyDeliveries(eventId: string, deliveries: Delivery[]): 
       else {
         // Kept in the delivered journal (48 h): sent again if the server's database is restored under the device.
         const entry = bySeq.get(d.seq);
-        if (entry) await db.checkinDelivered.put({ ...entry, state: 'waiting', reason: undefined, deliveredAt });
+        // A walk-in keeps the pass code the server gave it: sent again, it asks for the same one.
+        const passCode = entry?.walkIn ? d.person?.walkIn?.passCode : undefined;
+        const journaled = entry && passCode ? { ...entry, walkIn: { ...entry.walkIn!, passCode } } : entry;
+        if (journaled) await db.checkinDelivered.put({ ...journaled, state: 'waiting', reason: undefined, deliveredAt });
         await db.checkinOutbox.delete(d.seq);
       }
     }

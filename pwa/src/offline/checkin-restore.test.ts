@@ -13,7 +13,7 @@ import { backupDatabase, restoreDatabase } from '@edge/db/backup';
 import { users } from '@edge/db/tables/system';
 import { makeTestApp, type TestApp } from '@edge/testing/test-app';
 import { changeStatus, outboxSummary, registerWalkIn } from './checkin-outbox';
-import { CheckinSync } from './checkin-sync';
+import { CheckinSync } from './sync-engine';
 import { database } from './db';
 import { forgetLoadedIndex, openRosterIndex, wipeRoster } from './roster-repository';
 

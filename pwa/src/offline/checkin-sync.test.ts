@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '@edge/db/tables/system';
 import { makeTestApp, type TestApp } from '@edge/testing/test-app';
 import { changeStatus, outboxSummary, registerWalkIn } from './checkin-outbox';
-import { CheckinSync, type SyncDeps } from './checkin-sync';
+import { CheckinSync, type SyncDeps } from './sync-engine';
 import { database } from './db';
 import { deviceInfo } from './device-record';
 import { forgetLoadedIndex, openRosterIndex, wipeRoster } from './roster-repository';
@@ -310,5 +310,76 @@ describe('the door outbox and its sync, against the real server', () => {
     expect(await upgraded.panelCache.count()).toBe(1);
     expect(await upgraded.checkinDelivered.count()).toBe(0);
     await upgraded.delete();
+  });
+});
+
+describe("the door's signing key", () => {
+  /** A visitor no other test touched. */
+  let made = 0;
+  const fresh = async () => {
+    const json = { fullName: `Signed Visitor ${++made}`, mobileNumber: `98700${String(10_000 + made)}`, eventId };
+    return (await (await t.request('POST', '/api/visitors', { token: admin, json })).json()).data as (typeof visitors)[number];
+  };
+
+  it('a ticket and secret read off IndexedDB speak for nobody from another client: without the key they are held', async () => {
+    const [mine, theirs] = [await fresh(), await fresh()];
+    const net = network();
+    const { engine } = await openDoor(net, staff[0]!);
+    await changeStatus(person(mine), 'checked_in', actor(staff[0]!), undefined, t.clock.now());
+    await engine.syncNow();
+    expect(await statusOf(mine.id)).toBe('checked_in'); // the device's own batch, signed, applies
+
+    // What another client can read off the device: its record, with the ticket and the secret, and the key as an object.
+    const stored = (await database().deviceInfo.get('device'))!;
+    const ticket = stored.tickets![staff[0]!.userId]!.ticket;
+    expect(stored.secret).toBeTruthy();
+    expect(stored.signingKey!.privateKey.extractable).toBe(false);
+    await expect(crypto.subtle.exportKey('jwk', stored.signingKey!.privateKey)).rejects.toThrow();
+
+    // Replayed from another client under another staff login: the change waits for an organiser.
+    const replay = await t.request('POST', '/api/checkin/ops', {
+      token: staff[1]!.token,
+      json: {
+        deviceId: stored.id,
+        deviceName: stored.name,
+        author: ticket,
+        sentAt: t.clock.now().toISOString(),
+        operations: [
+          {
+            id: crypto.randomUUID(),
+            kind: 'visitors',
+            recordId: theirs.id,
+            eventId,
+            baseOperationId: null,
+            toStatus: 'cancelled',
+            deviceTime: t.clock.now().toISOString(),
+          },
+        ],
+      },
+    });
+    expect((await replay.json()).data.results[0]).toMatchObject({ result: 'held', person: { status: 'registered_online' } });
+    expect(await statusOf(theirs.id)).toBe('registered_online');
+    await engine.stop();
+  });
+
+  it('a device whose clock is hours off signs again on the server time its first answer gives, and its batch applies', async () => {
+    const net = network();
+    const skewed: SyncDeps = {
+      network: { baseUrl: 'http://door.test', fetch: net.fetch },
+      token: () => staff[2]!.token,
+      now: () => new Date(t.clock.now().getTime() - 5 * 3600_000),
+      online: () => !net.offline,
+    };
+    const v = await fresh();
+    const engine = new CheckinSync(skewed);
+    await engine.signInDevice();
+    await openRosterIndex(eventId);
+    engine.setEvent(eventId);
+    await engine.syncNow();
+    await changeStatus(person(v), 'checked_in', actor(staff[2]!), undefined, skewed.now());
+    await engine.syncNow();
+    expect((await outboxSummary()).waiting).toBe(0);
+    expect(await statusOf(v.id)).toBe('checked_in');
+    await engine.stop();
   });
 });

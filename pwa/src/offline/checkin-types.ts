@@ -64,6 +64,11 @@ export interface WalkInDraft {
   city?: string;
   /** The device's clock when staff registered the person. */
   deviceTime: string;
+  /**
+   * The pass code the server issued when it took the walk-in (kept in the delivered journal): sent again
+   * with it after a restore of the server's database, so the person's pass stays theirs.
+   */
+  passCode?: string;
 }
 
 /** Who made a change on this device: the server credits it through this user's author ticket. */
@@ -113,6 +118,12 @@ export interface DeviceInfo {
   secret?: string;
   /** The name staff gave this device ("Gate 2 tablet"), shown in the history and the conflict inbox. */
   name?: string;
+  /**
+   * The key pair this device signs what it sends with (@edge/auth/device-signature): made with
+   * `extractable: false`, so the private key cannot be read out of IndexedDB; its public half is bound into
+   * every author ticket below.
+   */
+  signingKey?: CryptoKeyPair;
   /** Author tickets by user id: the signed-in user's, and those of earlier users with changes still waiting. */
   tickets?: Record<string, AuthorTicket>;
   /**

@@ -1,5 +1,6 @@
-// This device as the server knows it: an id and a secret made once, the name staff gave it, and the
-// author tickets of the users who made changes here (kept in `deviceInfo`, one record).
+// This device as the server knows it: an id, a secret and a signing key made once, the name staff gave it,
+// and the author tickets of the users who made changes here (kept in `deviceInfo`, one record).
+import { makeDeviceKeyPair } from '@edge/auth/device-signature';
 import { database } from './db';
 import { announce, onOtherTabs } from './store-broadcast';
 import type { AuthorTicket, DeviceInfo } from './checkin-types';
@@ -19,15 +20,26 @@ const newDevice = (): DeviceInfo => ({
   tickets: {},
 });
 
-/** This device's record, made once (an id and a secret) and kept in IndexedDB. */
+const complete = (info: DeviceInfo | undefined): boolean => !!info?.secret && !!info.signingKey;
+
+/**
+ * This device's record, made once (an id, a secret and a signing key) and kept in IndexedDB. A record made
+ * before devices signed (no key) gets one, and loses its tickets: a ticket is bound to the key it was
+ * issued with, so its users sign in again.
+ */
 export function deviceInfo(): Promise<DeviceInfo> {
   if (devicePromise) return devicePromise;
   const reading = (async () => {
     const db = database();
+    const stored = await db.deviceInfo.get('device');
+    if (stored && complete(stored)) return stored;
+    // Made outside the transaction: an IndexedDB transaction cannot stay open across WebCrypto's promise.
+    const signingKey = await makeDeviceKeyPair();
     return db.transaction('rw', db.deviceInfo, async () => {
       const found = await db.deviceInfo.get('device');
-      if (found?.secret) return found;
-      const info: DeviceInfo = { ...newDevice(), ...(found ? { id: found.id, createdAt: found.createdAt, name: found.name ?? '' } : {}) };
+      if (found && complete(found)) return found;
+      const kept = found?.secret ? { ...found, tickets: {} } : found ? { id: found.id, createdAt: found.createdAt, name: found.name ?? '' } : {};
+      const info: DeviceInfo = { ...newDevice(), ...kept, signingKey };
       await db.deviceInfo.put(info);
       return info;
     });
@@ -63,7 +75,8 @@ async function updateDevice(change: (info: DeviceInfo) => DeviceInfo): Promise<D
     await db.deviceInfo.put(info);
     return info;
   });
-  devicePromise = Promise.resolve(next);
+  // A record made anew here (site data cleared meanwhile) has no key yet: the next read makes it.
+  devicePromise = complete(next) ? Promise.resolve(next) : undefined;
   announce({ type: 'device' });
   return next;
 }
