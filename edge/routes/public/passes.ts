@@ -16,6 +16,7 @@ import { isRevoked, readPassLinkToken } from '../../notifications/pass-link';
 import { networkOf } from '../../notifications/message-guard';
 import { cachedMessageGuard } from '../../lib/site-settings';
 import { e164Mobile } from '../../notifications/recipient';
+import { refuseWithoutHumanCheck } from './human-check';
 import { calendarQuerySchema, findPassSchema, passTokenParamSchema, STORED_PASS_TOKEN_PATTERN } from '../../schemas/passes';
 
 const PASS_NOT_FOUND_MESSAGE = 'Pass not found';
@@ -95,6 +96,8 @@ export const passRoutes = new Hono<AppEnv>()
       c.header('Retry-After', String(Math.ceil((DAY_MS - (at.getTime() % DAY_MS)) / 1000)));
       return fail(c, 429, FIND_PASS_DAILY_LIMIT_MESSAGE);
     }
+    const refused = await refuseWithoutHumanCheck(c);
+    if (refused) return refused;
     const holders = await holdersByContact(db, isEmail ? { email: contact } : { mobiles: mobileSpellings(contact) }, MAX_PASSES_PER_REQUEST);
     let queued = 0;
     const statements = [];

@@ -21,6 +21,7 @@ import { uuidv7 } from '../../lib/uuid-v7';
 import { passMessageStatements, publicOrigin, type PassHolder } from '../../notifications/outbox';
 import { networkOf } from '../../notifications/message-guard';
 import { cachedMessageGuard } from '../../lib/site-settings';
+import { refuseWithoutHumanCheck } from './human-check';
 
 /**
  * The part every public submission shares: which event, idempotency, pass code, one atomic write of the
@@ -67,6 +68,9 @@ export async function submit<Input extends { eventId?: string; uniqueSubmissionI
     const message = `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`;
     return fail(c, 400, message, { 'Idempotency-Key': message });
   }
+  // Under unusual load, nothing is written (nor any message queued) without a passed human check.
+  const refused = await refuseWithoutHumanCheck(c);
+  if (refused) return refused;
   const key = idempotencyKey(submission.scope, input.uniqueSubmissionId, header);
   const { uniqueSubmissionId: _, ...hashed } = input;
   const hash = key ? requestHash({ scope: submission.scope, ...hashed }) : '';

@@ -222,6 +222,14 @@ function PaidMessagesCard() {
             </dd>
             <dt>Waiting</dt>
             <dd>{data.paidMessageUsage.waiting}</dd>
+            <dt>Human check</dt>
+            <dd data-testid="human-check-state">
+              {!data.humanCheck.configured
+                ? 'not set up (TURNSTILE_SITE_KEY, TURNSTILE_SECRET_KEY)'
+                : data.humanCheck.requiredNow
+                  ? 'asked for now'
+                  : 'not asked for now'}
+            </dd>
           </dl>
           <MessageGuardFormCard saved={guardFormValues(data)} />
         </>
@@ -241,8 +249,16 @@ function guardFormValues(settings: SiteSettings): MessageGuardForm {
     paidPerNumberPerDay: String(guard.paidPerNumberPerDay),
     paidPerNetworkPerHour: String(guard.paidPerNetworkPerHour),
     smsAlsoWhenWhatsapp: guard.smsAlsoWhenWhatsapp ? 'yes' : 'no',
+    humanCheck: guard.humanCheck,
+    humanCheckAtPercent: String(guard.humanCheckAtPercent),
   };
 }
+
+const HUMAN_CHECK_CHOICES = [
+  { value: 'busy', label: 'Only under unusual load (paid messages reach the share of a cap below)' },
+  { value: 'always', label: 'Always' },
+  { value: 'off', label: 'Never' },
+];
 
 const SMS_CHOICES = [
   { value: 'no', label: 'Only when WhatsApp fails or is not set up (one paid message per pass)' },
@@ -269,6 +285,8 @@ function MessageGuardFormCard({ saved }: { saved: MessageGuardForm }) {
               paidPerNumberPerDay: Number(values.paidPerNumberPerDay),
               paidPerNetworkPerHour: Number(values.paidPerNetworkPerHour),
               smsAlsoWhenWhatsapp: values.smsAlsoWhenWhatsapp === 'yes',
+              humanCheck: values.humanCheck,
+              humanCheckAtPercent: Number(values.humanCheckAtPercent),
             },
           },
         }),
@@ -300,6 +318,14 @@ function MessageGuardFormCard({ saved }: { saved: MessageGuardForm }) {
         hint="Registrations from one network (a /24 or /64). Mobile carriers put many people behind one: keep it generous."
       />
       <SelectField form={form} name="smsAlsoWhenWhatsapp" label="SMS" options={SMS_CHOICES} />
+      <SelectField form={form} name="humanCheck" label="Human check on the public forms" options={HUMAN_CHECK_CHOICES} />
+      <TextField
+        form={form}
+        name="humanCheckAtPercent"
+        label="Unusual load at (% of the hour's or day's cap)"
+        inputMode="numeric"
+        hint="Cloudflare Turnstile is asked for once this hour's or today's paid messages reach this share of their cap."
+      />
       <FormMessage kind="error" text={form.formState.errors.root?.server?.message} />
       <div className="panel-form__actions">
         <button type="submit" className="button button--primary" disabled={save.isPending}>

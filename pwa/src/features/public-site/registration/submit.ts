@@ -5,6 +5,7 @@ import type { ClientRequestOptions } from 'hono/client';
 import { apiClient } from '@pwa/lib/api-client';
 import { ApiError, serverMessage } from '@pwa/lib/api-error';
 import { readEnvelope } from '@pwa/lib/envelope';
+import { humanCheckSiteKey, withHumanCheck } from '@pwa/lib/human-check';
 import { database, type OutboxEntry, type PublicEndpoint, type SavedPass } from '@pwa/offline/db';
 import { enqueue, flushOutbox, type FlushReport, type SendOutcome } from '@pwa/offline/public-outbox';
 import { type HeldSubmission, heldSubmissions, releaseHeld } from '@pwa/offline/public-outbox-signal';
@@ -47,10 +48,16 @@ type Answer =
 /** A gateway's answers for a server behind it that is down or restarting: the server is not answering. */
 const SERVER_NOT_ANSWERING = new Set([502, 503, 504]);
 
-/** One POST (with the client's time-out); never throws. */
-async function postEntry(entry: OutboxEntry): Promise<Answer> {
+/**
+ * One POST (with the client's time-out); never throws. On the page the person is on (`interactive`), a
+ * server under unusual load that asks for the human check gets it (lib/human-check.ts); sent from the
+ * outbox, such an answer waits for a later try.
+ */
+async function postEntry(entry: OutboxEntry, interactive = false): Promise<Answer> {
   try {
-    const body = await readEnvelope(send[entry.endpoint](entry.body, { headers: { Accept: 'application/json', 'Idempotency-Key': entry.id } }));
+    const post = (headers: Record<string, string>) =>
+      readEnvelope(send[entry.endpoint](entry.body, { headers: { Accept: 'application/json', 'Idempotency-Key': entry.id, ...headers } }));
+    const body = await (interactive ? withHumanCheck(post) : post({}));
     return { kind: 'created', message: body.message, record: body.data };
   } catch (error) {
     // The time-out ran out: the server is slow, not the device offline.
@@ -60,6 +67,8 @@ async function postEntry(entry: OutboxEntry): Promise<Answer> {
       return { kind: 'network', message: 'network', reason: navigator.onLine ? 'unreachable' : 'offline' };
     if (SERVER_NOT_ANSWERING.has(error.status)) return { kind: 'network', message: `HTTP ${error.status}`, reason: 'unreachable' };
     if (error.status === 409) return { kind: 'duplicate', message: DUPLICATE_MESSAGE };
+    // The human check, asked for while the site is busy: kept on the device and sent again later.
+    if (humanCheckSiteKey(error)) return { kind: 'network', message: error.message, reason: 'slow' };
     return {
       kind: 'failed',
       status: error.status,
@@ -129,7 +138,7 @@ export async function submitRegistration(submission: Submission): Promise<Submit
     attempts: 0,
   };
   const db = database();
-  const answer: Answer = navigator.onLine ? await postEntry(entry) : { kind: 'network', message: 'offline', reason: 'offline' };
+  const answer: Answer = navigator.onLine ? await postEntry(entry, true) : { kind: 'network', message: 'offline', reason: 'offline' };
   if (answer.kind === 'network') {
     await enqueue(db, entry);
     registerBackgroundSync();
