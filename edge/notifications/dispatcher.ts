@@ -6,6 +6,7 @@ import type { Logger } from '../lib/log';
 import { type Channels, ProviderError, providerErrorCode, sendThrough } from './channels';
 import type { Channel, MessageTemplate, PassMessage } from './messages';
 import { cachedEvent } from '../lib/events';
+import { emailConfirmationToken } from './pass-link';
 import { claimDue, failedAttemptStatements, messagePassUrl, type OutboxRow, sentStatement } from './outbox';
 import { cachedMessageGuard } from '../lib/site-settings';
 import { describeError } from '../lib/log';
@@ -81,7 +82,7 @@ const GONE = 'not sent: the person or the event no longer exists';
  */
 function passMessageOf(deps: SenderDeps, row: OutboxRow, people: Map<string, Promise<PassMessage | undefined>>): Promise<PassMessage | undefined> {
   const { db } = deps;
-  const key = `${row.personKind}:${row.personId}:${row.createdAt}:${row.payload}`;
+  const key = `${row.personKind}:${row.personId}:${row.createdAt}:${row.template}:${row.payload}`;
   let message = people.get(key);
   if (!message) {
     message = (async () => {
@@ -90,7 +91,13 @@ function passMessageOf(deps: SenderDeps, row: OutboxRow, people: Map<string, Pro
       const event = eventId ? await cachedEvent(db, eventId) : undefined;
       if (!holder || !event) return undefined;
       const passUrl = messagePassUrl(row, deps.linkSecret);
-      return { ...passView(holder, event), passUrl, origin: new URL(passUrl).origin };
+      const origin = new URL(passUrl).origin;
+      // A confirmation carries its own link (never the pass's): it confirms the address it was sent to.
+      const confirmUrl =
+        row.template === 'confirm_email'
+          ? `${origin}/confirm-email/${emailConfirmationToken(deps.linkSecret, row.personKind, row.personId, new Date(row.createdAt))}`
+          : undefined;
+      return { ...passView(holder, event), passUrl, origin, confirmUrl };
     })();
     people.set(key, message);
   }

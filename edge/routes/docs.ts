@@ -71,7 +71,7 @@ const RESOURCES: ResourceDescription[] = [
   eventResource,
 ];
 const LIST_QUERY = ['page', 'limit', 'status', 'eventId', 'q', 'ids', 'sort', 'order'];
-const PUBLIC_SUBMISSION = { success: [200, 201], data: recordSchema, fails: [409, 422, 429] };
+const PUBLIC_SUBMISSION = { success: [200, 201], data: recordSchema, fails: [403, 409, 422, 429] };
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'];
 
 function operations(): Operation[] {
@@ -220,7 +220,16 @@ function operations(): Operation[] {
       who: 'public',
       body: findPassSchema,
       data: z.null(),
-      fails: [429],
+      fails: [403, 429],
+    },
+    {
+      method: 'post',
+      path: '/api/public/email-confirmations/{token}',
+      tag: 'Public site',
+      summary: 'Confirm the e-mail address a confirmation message (/confirm-email/<token>) went to; the pass e-mails that waited for it are sent',
+      who: 'public',
+      data: z.null(),
+      fails: [404, 410],
     },
     {
       method: 'get',

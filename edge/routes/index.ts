@@ -16,6 +16,7 @@ import { docsRoutes } from './docs';
 import { fileRoutes } from './files';
 import { healthRoutes } from './health';
 import { messageRoutes } from './messages';
+import { emailConfirmationRoutes } from './public/email-confirmations';
 import { passRoutes } from './public/passes';
 import { publicRoutes } from './public/registrations';
 import { reportRoutes } from './reports';
@@ -29,6 +30,7 @@ import { userRoutes } from './users';
 export const apiRoutes = new Hono<AppEnv>()
   .route('/', publicRoutes)
   .route('/', passRoutes)
+  .route('/', emailConfirmationRoutes)
   .route('/health', healthRoutes)
   .route('/auth', authRoutes)
   .route('/files', fileRoutes)

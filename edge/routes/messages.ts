@@ -10,10 +10,10 @@ import { vipAwardeeDescription } from '../resources/vip-awardees';
 import { visitorDescription } from '../resources/visitors';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
-import { messagesOf, passMessageStatements, publicOrigin, requeue } from '../notifications/outbox';
+import { messagesOf, requeue } from '../notifications/outbox';
+import { passLinkMessages } from '../notifications/pass-link-messages';
 import { holderById, isPassHolderKind } from '../notifications/pass-holders';
 import { revokeLinksStatement } from '../notifications/pass-link';
-import { cachedMessageGuard } from '../lib/site-settings';
 import { groupCommit } from '../perf/group-commit';
 import { toStatement } from '../db/sql-statement';
 
@@ -68,15 +68,7 @@ export const messageRoutes = new Hono<AppEnv>()
     if (!holder?.eventId) return fail(c, 404, NO_PASS_MESSAGE);
     // Links issued before this instant stop opening; the new one, issued at it, opens.
     const issued = now();
-    const messages = passMessageStatements(db, {
-      holder,
-      eventId: holder.eventId,
-      template: 'pass_link',
-      channels: messaging?.channels ?? {},
-      origin: publicOrigin(c),
-      guard: await cachedMessageGuard(db),
-      now: issued,
-    });
+    const messages = await passLinkMessages(c, [{ ...holder, eventId: holder.eventId }], { now: issued });
     await groupCommit(writeBatch, [toStatement(revokeLinksStatement(db, resource, id, issued)), ...messages.statements]);
     if (messages.queued) messaging?.dispatch(c);
     return ok(c, { items: await messagesOf(db, resource, id) }, REISSUED_MESSAGE);

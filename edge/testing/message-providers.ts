@@ -254,3 +254,10 @@ export async function startSiteverifyServer() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The API path that confirms the address a confirmation e-mail went to (its `/confirm-email/<token>` link's page posts there). */
+export function confirmationPath(mailText: string): string {
+  const token = /\/confirm-email\/([A-Za-z0-9_-]{52})/.exec(mailText)?.[1];
+  if (!token) throw new Error('No confirmation link in this message');
+  return `/api/public/email-confirmations/${token}`;
+}

@@ -18,6 +18,7 @@ import { Route as StallRegistrationRouteImport } from './routes/stall-registrati
 import { Route as VisitorRegistrationRouteImport } from './routes/visitor-registration'
 import { Route as AdminpanelIndexRouteImport } from './routes/adminpanel/index'
 import { Route as AdminpanelSplatRouteImport } from './routes/adminpanel/$'
+import { Route as ConfirmEmailTokenRouteImport } from './routes/confirm-email.$token'
 import { Route as PTokenRouteImport } from './routes/p.$token'
 import { Route as PanelIndexRouteImport } from './routes/panel/index'
 import { Route as PanelSplatRouteImport } from './routes/panel/$'
@@ -86,6 +87,11 @@ const AdminpanelIndexRoute = AdminpanelIndexRouteImport.update({
 const AdminpanelSplatRoute = AdminpanelSplatRouteImport.update({
   id: '/adminpanel/$',
   path: '/adminpanel/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConfirmEmailTokenRoute = ConfirmEmailTokenRouteImport.update({
+  id: '/confirm-email/$token',
+  path: '/confirm-email/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PTokenRoute = PTokenRouteImport.update({
@@ -226,6 +232,7 @@ export interface FileRoutesByFullPath {
   '/stall-registration': typeof StallRegistrationRoute
   '/visitor-registration': typeof VisitorRegistrationRoute
   '/adminpanel/$': typeof AdminpanelSplatRoute
+  '/confirm-email/$token': typeof ConfirmEmailTokenRoute
   '/p/$token': typeof PTokenRoute
   '/panel/$': typeof PanelSplatRoute
   '/panel/login': typeof PanelLoginRoute
@@ -259,6 +266,7 @@ export interface FileRoutesByTo {
   '/stall-registration': typeof StallRegistrationRoute
   '/visitor-registration': typeof VisitorRegistrationRoute
   '/adminpanel/$': typeof AdminpanelSplatRoute
+  '/confirm-email/$token': typeof ConfirmEmailTokenRoute
   '/p/$token': typeof PTokenRoute
   '/panel/$': typeof PanelSplatRoute
   '/panel': typeof PanelIndexRoute
@@ -294,6 +302,7 @@ export interface FileRoutesById {
   '/stall-registration': typeof StallRegistrationRoute
   '/visitor-registration': typeof VisitorRegistrationRoute
   '/adminpanel/$': typeof AdminpanelSplatRoute
+  '/confirm-email/$token': typeof ConfirmEmailTokenRoute
   '/p/$token': typeof PTokenRoute
   '/panel/$': typeof PanelSplatRoute
   '/panel/_authed': typeof PanelAuthedRouteWithChildren
@@ -331,6 +340,7 @@ export interface FileRouteTypes {
     | '/stall-registration'
     | '/visitor-registration'
     | '/adminpanel/$'
+    | '/confirm-email/$token'
     | '/p/$token'
     | '/panel/$'
     | '/panel/login'
@@ -364,6 +374,7 @@ export interface FileRouteTypes {
     | '/stall-registration'
     | '/visitor-registration'
     | '/adminpanel/$'
+    | '/confirm-email/$token'
     | '/p/$token'
     | '/panel/$'
     | '/panel'
@@ -398,6 +409,7 @@ export interface FileRouteTypes {
     | '/stall-registration'
     | '/visitor-registration'
     | '/adminpanel/$'
+    | '/confirm-email/$token'
     | '/p/$token'
     | '/panel/$'
     | '/panel/_authed'
@@ -434,6 +446,7 @@ export interface RootRouteChildren {
   StallRegistrationRoute: typeof StallRegistrationRoute
   VisitorRegistrationRoute: typeof VisitorRegistrationRoute
   AdminpanelSplatRoute: typeof AdminpanelSplatRoute
+  ConfirmEmailTokenRoute: typeof ConfirmEmailTokenRoute
   PTokenRoute: typeof PTokenRoute
   AdminpanelIndexRoute: typeof AdminpanelIndexRoute
 }
@@ -501,6 +514,13 @@ declare module '@tanstack/react-router' {
       path: '/adminpanel/$'
       fullPath: '/adminpanel/$'
       preLoaderRoute: typeof AdminpanelSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/confirm-email/$token': {
+      id: '/confirm-email/$token'
+      path: '/confirm-email/$token'
+      fullPath: '/confirm-email/$token'
+      preLoaderRoute: typeof ConfirmEmailTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/p/$token': {
@@ -749,6 +769,7 @@ const rootRouteChildren: RootRouteChildren = {
   StallRegistrationRoute: StallRegistrationRoute,
   VisitorRegistrationRoute: VisitorRegistrationRoute,
   AdminpanelSplatRoute: AdminpanelSplatRoute,
+  ConfirmEmailTokenRoute: ConfirmEmailTokenRoute,
   PTokenRoute: PTokenRoute,
   AdminpanelIndexRoute: AdminpanelIndexRoute,
 }

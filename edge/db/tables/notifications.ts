@@ -80,3 +80,19 @@ export const passLinkRevocations = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.personKind, t.personId] })],
 );
+
+/**
+ * E-mail addresses a person confirmed (the link of the confirmation message): pass e-mails go only to an
+ * address confirmed here, so a public form cannot make the organiser mail whoever the sender typed
+ * (decision 056). One row per person and address; the first confirmation is kept.
+ */
+export const emailConfirmations = sqliteTable(
+  'email_confirmations',
+  {
+    personKind: text('person_kind').notNull(),
+    personId: text('person_id').notNull(),
+    email: text('email').notNull(),
+    confirmedAt: text('confirmed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.personKind, t.personId, t.email] })],
+);

@@ -10,11 +10,11 @@ import { cachedEvent, eventById } from '../../lib/events';
 import { buildIcs, ICS_CONTENT_TYPE } from '../../lib/ics';
 import { eventPlace } from '../../lib/event-time';
 import { eventCalendarUid } from '../../notifications/messages';
-import { passMessageStatements, publicOrigin } from '../../notifications/outbox';
+import { publicOrigin } from '../../notifications/outbox';
+import { passLinkMessages } from '../../notifications/pass-link-messages';
 import { holderById, holdersByContact, passView } from '../../notifications/pass-holders';
 import { isRevoked, readPassLinkToken } from '../../notifications/pass-link';
 import { networkOf } from '../../notifications/message-guard';
-import { cachedMessageGuard } from '../../lib/site-settings';
 import { e164Mobile } from '../../notifications/recipient';
 import { refuseWithoutHumanCheck } from './human-check';
 import { calendarQuerySchema, findPassSchema, passTokenParamSchema, STORED_PASS_TOKEN_PATTERN } from '../../schemas/passes';
@@ -78,7 +78,6 @@ export const passRoutes = new Hono<AppEnv>()
   .post('/public/passes/find', validate('json', findPassSchema), async (c) => {
     const { db, writeBatch, now, clientAddress, messaging } = c.get('deps');
     const { contact } = c.req.valid('json');
-    const guard = await cachedMessageGuard(db);
     const isEmail = contact.includes('@');
     const canonical = isEmail ? contact.toLowerCase() : (e164Mobile(contact) ?? contact);
     const at = now();
@@ -99,23 +98,8 @@ export const passRoutes = new Hono<AppEnv>()
     const refused = await refuseWithoutHumanCheck(c);
     if (refused) return refused;
     const holders = await holdersByContact(db, isEmail ? { email: contact } : { mobiles: mobileSpellings(contact) }, MAX_PASSES_PER_REQUEST);
-    let queued = 0;
-    const statements = [];
-    for (const holder of holders) {
-      if (!holder.eventId || holder.status === 'cancelled') continue;
-      const messages = passMessageStatements(db, {
-        holder,
-        eventId: holder.eventId,
-        template: 'pass_link',
-        channels: messaging?.channels ?? {},
-        origin: publicOrigin(c),
-        guard,
-        network: networkOf(clientAddress(c)),
-        now: at,
-      });
-      statements.push(...messages.statements);
-      queued += messages.queued;
-    }
+    const open = holders.filter((holder): holder is typeof holder & { eventId: string } => Boolean(holder.eventId) && holder.status !== 'cancelled');
+    const { statements, queued } = await passLinkMessages(c, open, { now: at, network: networkOf(clientAddress(c)) });
     if (statements.length) await groupCommit(writeBatch, statements);
     if (queued) messaging?.dispatch(c);
     return ok(c, null, FIND_PASS_SENT_MESSAGE);
