@@ -64,6 +64,11 @@ async function select(db: Database, kind: PassHolderKind, where: (t: HolderTable
     }));
 }
 
+/** The pass holders of one kind a condition finds (a group message's audience), at most `limit`. */
+export function holdersWhere(db: Database, kind: PassHolderKind, where: (t: HolderTable['columns']) => SQL | undefined, limit: number): Promise<FoundHolder[]> {
+  return select(db, kind, where, limit);
+}
+
 export async function holderById(db: Database, kind: string, id: string): Promise<FoundHolder | undefined> {
   if (!isPassHolderKind(kind)) return undefined;
   const [found] = await select(db, kind, (c) => eq(c.id, id), 1);

@@ -33,7 +33,7 @@ const encoder = new TextEncoder();
  * the secret itself): pass links, and e-mail confirmation links, whose tokens have the same shape but open
  * nothing of each other (a pass link cannot confirm an address, decision 056).
  */
-type TokenPurpose = 'pass link' | 'e-mail confirmation';
+type TokenPurpose = 'pass link' | 'e-mail confirmation' | 'unsubscribe';
 const keys = new Map<string, Uint8Array>();
 function linkKey(secret: string, purpose: TokenPurpose = 'pass link'): Uint8Array {
   let key = keys.get(`${purpose}|${secret}`);
@@ -103,3 +103,4 @@ export function revokeLinksStatement(db: Database, personKind: string, personId:
 export const emailConfirmationToken = (secret: string, kind: string, id: string, issuedAt: Date) =>
   passLinkToken(secret, kind, id, issuedAt, 'e-mail confirmation');
 export const readEmailConfirmationToken = (secret: string, token: string) => readPassLinkToken(secret, token, 'e-mail confirmation');
+export const readUnsubscribeToken = (secret: string, token: string) => readPassLinkToken(secret, token, 'unsubscribe');

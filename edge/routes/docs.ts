@@ -18,6 +18,7 @@ import { checkinBatchSchema, conflictResolutionSchema, deviceReportSchema, devic
 import { mergeSchema } from '../schemas/duplicates';
 import { bulkActionSchema } from '../schemas/bulk';
 import { importRequestSchema } from '../schemas/imports';
+import { groupMessageSchema } from '../schemas/group-messages';
 import { findPassSchema } from '../schemas/passes';
 import { settingsUpdateSchema } from '../schemas/settings';
 import { statusChangeSchema } from '../schemas/status-change';
@@ -230,6 +231,36 @@ function operations(): Operation[] {
       who: 'public',
       data: z.null(),
       fails: [404, 410],
+    },
+    {
+      method: 'post',
+      path: '/api/public/unsubscribe/{token}',
+      tag: 'Public site',
+      summary: 'The unsubscribe link of a group message (/unsubscribe/<token>): no more group messages to the person’s e-mail or number',
+      who: 'public',
+      data: z.null(),
+      fails: [404],
+    },
+    {
+      method: 'post',
+      path: '/api/messages/groups/preview',
+      tag: 'Messages',
+      summary: 'Preview a group message: count, not sent and why, cost estimate, room under the caps, the message for one recipient',
+      who: 'admin',
+      body: groupMessageSchema,
+      data: z.record(z.string(), z.unknown()),
+      fails: [],
+    },
+    {
+      method: 'post',
+      path: '/api/messages/groups',
+      tag: 'Messages',
+      summary: 'Send a message to a group (a list’s selection or filter, up to 5,000), now or at sendAt; sent within the caps',
+      who: 'admin',
+      body: groupMessageSchema,
+      success: [201],
+      data: z.record(z.string(), z.unknown()),
+      fails: [],
     },
     {
       method: 'get',

@@ -5,9 +5,11 @@ import { validate } from '../../http/validate';
 import { groupCommit } from '../../perf/group-commit';
 import { confirmationRecipient, confirmEmailStatements } from '../../notifications/email-confirmations';
 import { holderById } from '../../notifications/pass-holders';
-import { readEmailConfirmationToken } from '../../notifications/pass-link';
+import { readEmailConfirmationToken, readUnsubscribeToken } from '../../notifications/pass-link';
+import { optOutStatements } from '../../notifications/group-messages';
 import { CONFIRMATION_NOT_FOUND_MESSAGE, confirmationTokenParamSchema } from '../../schemas/passes';
 
+export const UNSUBSCRIBED_MESSAGE = 'You will receive no more of these messages. Your pass is not affected.';
 export const EMAIL_CONFIRMED_MESSAGE = 'Your e-mail address is confirmed. Your pass is on its way to it.';
 const CONFIRMATION_CANCELLED_MESSAGE = 'This registration has been cancelled: nothing will be sent.';
 /** How long a confirmation link works: a week (a pass link works until its event is over). */
@@ -20,10 +22,21 @@ const CONFIRMATION_EXPIRED_MESSAGE = 'This confirmation link has expired. Use "F
  * opening the link confirms nothing). Confirms the address the message went to and sends the pass e-mails
  * that waited for it (decision 056).
  */
-export const emailConfirmationRoutes = new Hono<AppEnv>().post(
-  '/public/email-confirmations/:token',
-  validate('param', confirmationTokenParamSchema),
-  async (c) => {
+export const emailConfirmationRoutes = new Hono<AppEnv>()
+  /**
+   * `POST /api/public/unsubscribe/:token` (no login): the unsubscribe link of a group message
+   * (`/unsubscribe/<token>`, whose page posts here on a button press): no more group messages to the
+   * person's e-mail or number; their group messages still waiting are not sent.
+   */
+  .post('/public/unsubscribe/:token', validate('param', confirmationTokenParamSchema), async (c) => {
+    const { db, writeBatch, secrets, now } = c.get('deps');
+    const signed = readUnsubscribeToken(secrets.jwtSecret, c.req.valid('param').token);
+    const holder = signed ? await holderById(db, signed.personKind, signed.personId) : undefined;
+    if (!holder) return fail(c, 404, CONFIRMATION_NOT_FOUND_MESSAGE);
+    await groupCommit(writeBatch, optOutStatements(db, holder, now()));
+    return ok(c, null, UNSUBSCRIBED_MESSAGE);
+  })
+  .post('/public/email-confirmations/:token', validate('param', confirmationTokenParamSchema), async (c) => {
     const { db, writeBatch, secrets, now, messaging } = c.get('deps');
     const signed = readEmailConfirmationToken(secrets.jwtSecret, c.req.valid('param').token);
     const holder = signed ? await holderById(db, signed.personKind, signed.personId) : undefined;
@@ -34,5 +47,4 @@ export const emailConfirmationRoutes = new Hono<AppEnv>().post(
     await groupCommit(writeBatch, confirmEmailStatements(db, signed.personKind, signed.personId, email, now()));
     messaging?.dispatch(c);
     return ok(c, null, EMAIL_CONFIRMED_MESSAGE);
-  },
-);
+  });
