@@ -96,7 +96,8 @@ function hostOf(origin: string): string {
   }
 }
 
-export const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+export const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 export function renderMail(template: MessageTemplate, m: PassMessage, now: Date): RenderedMail {
   if (template === 'confirm_email') return renderConfirmation(m);

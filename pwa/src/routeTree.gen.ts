@@ -24,6 +24,7 @@ import { Route as PanelIndexRouteImport } from './routes/panel/index'
 import { Route as PanelSplatRouteImport } from './routes/panel/$'
 import { Route as PanelAuthedRouteImport } from './routes/panel/_authed'
 import { Route as PanelLoginRouteImport } from './routes/panel/login'
+import { Route as UnsubscribeTokenRouteImport } from './routes/unsubscribe.$token'
 import { Route as PanelAuthedCheckinRouteImport } from './routes/panel/_authed/checkin'
 import { Route as PanelAuthedDashboardRouteImport } from './routes/panel/_authed/dashboard'
 import { Route as PanelAuthedEnquiriesRouteImport } from './routes/panel/_authed/enquiries'
@@ -117,6 +118,11 @@ const PanelLoginRoute = PanelLoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => PanelRouteRoute,
+} as any)
+const UnsubscribeTokenRoute = UnsubscribeTokenRouteImport.update({
+  id: '/unsubscribe/$token',
+  path: '/unsubscribe/$token',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const PanelAuthedCheckinRoute = PanelAuthedCheckinRouteImport.update({
   id: '/checkin',
@@ -236,6 +242,7 @@ export interface FileRoutesByFullPath {
   '/p/$token': typeof PTokenRoute
   '/panel/$': typeof PanelSplatRoute
   '/panel/login': typeof PanelLoginRoute
+  '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/adminpanel/': typeof AdminpanelIndexRoute
   '/panel/': typeof PanelIndexRoute
   '/panel/checkin': typeof PanelAuthedCheckinRoute
@@ -271,6 +278,7 @@ export interface FileRoutesByTo {
   '/panel/$': typeof PanelSplatRoute
   '/panel': typeof PanelIndexRoute
   '/panel/login': typeof PanelLoginRoute
+  '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/adminpanel': typeof AdminpanelIndexRoute
   '/panel/checkin': typeof PanelAuthedCheckinRoute
   '/panel/dashboard': typeof PanelAuthedDashboardRoute
@@ -307,6 +315,7 @@ export interface FileRoutesById {
   '/panel/$': typeof PanelSplatRoute
   '/panel/_authed': typeof PanelAuthedRouteWithChildren
   '/panel/login': typeof PanelLoginRoute
+  '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/adminpanel/': typeof AdminpanelIndexRoute
   '/panel/': typeof PanelIndexRoute
   '/panel/_authed/checkin': typeof PanelAuthedCheckinRoute
@@ -344,6 +353,7 @@ export interface FileRouteTypes {
     | '/p/$token'
     | '/panel/$'
     | '/panel/login'
+    | '/unsubscribe/$token'
     | '/adminpanel/'
     | '/panel/'
     | '/panel/checkin'
@@ -379,6 +389,7 @@ export interface FileRouteTypes {
     | '/panel/$'
     | '/panel'
     | '/panel/login'
+    | '/unsubscribe/$token'
     | '/adminpanel'
     | '/panel/checkin'
     | '/panel/dashboard'
@@ -414,6 +425,7 @@ export interface FileRouteTypes {
     | '/panel/$'
     | '/panel/_authed'
     | '/panel/login'
+    | '/unsubscribe/$token'
     | '/adminpanel/'
     | '/panel/'
     | '/panel/_authed/checkin'
@@ -448,6 +460,7 @@ export interface RootRouteChildren {
   AdminpanelSplatRoute: typeof AdminpanelSplatRoute
   ConfirmEmailTokenRoute: typeof ConfirmEmailTokenRoute
   PTokenRoute: typeof PTokenRoute
+  UnsubscribeTokenRoute: typeof UnsubscribeTokenRoute
   AdminpanelIndexRoute: typeof AdminpanelIndexRoute
 }
 
@@ -557,6 +570,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/panel/login'
       preLoaderRoute: typeof PanelLoginRouteImport
       parentRoute: typeof PanelRouteRoute
+    }
+    '/unsubscribe/$token': {
+      id: '/unsubscribe/$token'
+      path: '/unsubscribe/$token'
+      fullPath: '/unsubscribe/$token'
+      preLoaderRoute: typeof UnsubscribeTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/panel/_authed/checkin': {
       id: '/panel/_authed/checkin'
@@ -771,6 +791,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminpanelSplatRoute: AdminpanelSplatRoute,
   ConfirmEmailTokenRoute: ConfirmEmailTokenRoute,
   PTokenRoute: PTokenRoute,
+  UnsubscribeTokenRoute: UnsubscribeTokenRoute,
   AdminpanelIndexRoute: AdminpanelIndexRoute,
 }
 export const routeTree = rootRouteImport

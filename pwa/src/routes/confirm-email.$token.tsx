@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ConfirmEmailPage } from '../features/public-site/registration/confirm-email-page';
+import { LinkActionPage } from '../features/public-site/registration/link-action-page';
 
 export const Route = createFileRoute('/confirm-email/$token')({
   component: function ConfirmEmailRoute() {
     const { token } = Route.useParams();
-    return <ConfirmEmailPage token={token} />;
+    return <LinkActionPage action="confirm-email" token={token} />;
   },
 });

@@ -6,20 +6,41 @@ import { usePageMeta } from '../use-page-meta';
 
 type State = { kind: 'ready' } | { kind: 'sending' } | { kind: 'done' | 'failed'; text: string };
 
+type LinkAction = 'confirm-email' | 'unsubscribe';
+
+const TEXTS: Record<LinkAction, { title: string; prompt: string; button: string; busy: string }> = {
+  'confirm-email': {
+    title: 'Confirm your e-mail address',
+    prompt: 'Press the button to confirm this address: your pass is then sent to it.',
+    button: 'Confirm my e-mail address',
+    busy: 'Confirming…',
+  },
+  unsubscribe: {
+    title: 'Stop these messages',
+    prompt: 'Press the button and the organiser’s group messages no longer come to your e-mail or number. Your pass stays valid.',
+    button: 'Stop these messages',
+    busy: 'Stopping…',
+  },
+};
+
 /**
- * `/confirm-email/<token>`: the link of the message that asks a person to confirm the e-mail address they
- * gave (decision 056). Confirming takes a press of the button, never the opening of the page: a mail
- * scanner that opens every link confirms nothing.
+ * The pages behind the links our e-mails carry: `/confirm-email/<token>` (confirm the address a person gave,
+ * decision 056) and `/unsubscribe/<token>` (no more group messages). Each acts on a press of its button,
+ * never on the opening of the page: a mail scanner that opens every link changes nothing.
  */
-export function ConfirmEmailPage({ token }: { token: string }) {
+export function LinkActionPage({ action, token }: { action: LinkAction; token: string }) {
   // The head of My passes, never the token.
   usePageMeta('/passes');
+  const texts = TEXTS[action];
   const [state, setState] = useState<State>({ kind: 'ready' });
   const confirm = async () => {
     setState({ kind: 'sending' });
     try {
       const { apiClient } = await import('@pwa/lib/api-client');
-      const body = await readEnvelope(apiClient().api.public['email-confirmations'][':token'].$post({ param: { token } }));
+      const api = apiClient().api.public;
+      const post =
+        action === 'unsubscribe' ? api.unsubscribe[':token'].$post({ param: { token } }) : api['email-confirmations'][':token'].$post({ param: { token } });
+      const body = await readEnvelope(post);
       setState({ kind: 'done', text: body.message });
     } catch (error) {
       const text = error instanceof ApiError && !error.isNetworkError ? error.message : 'You are offline. Please try again when you are connected.';
@@ -29,16 +50,16 @@ export function ConfirmEmailPage({ token }: { token: string }) {
   return (
     <PublicLayout className="site--passes">
       <main id="main" className="passes-page">
-        <h1>Confirm your e-mail address</h1>
+        <h1>{texts.title}</h1>
         {state.kind === 'done' ? (
           <p className="form__message form__message--success" role="status">
             {state.text} Your passes are also on <a href="/passes">My passes</a>.
           </p>
         ) : (
           <>
-            <p>Press the button to confirm this address: your pass is then sent to it.</p>
+            <p>{texts.prompt}</p>
             <button type="button" className="button button--primary" onClick={() => void confirm()} disabled={state.kind === 'sending'}>
-              {state.kind === 'sending' ? 'Confirming…' : 'Confirm my e-mail address'}
+              {state.kind === 'sending' ? texts.busy : texts.button}
             </button>
             {state.kind === 'failed' ? (
               <p className="form__message form__message--error" role="alert">
