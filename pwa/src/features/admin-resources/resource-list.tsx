@@ -28,6 +28,7 @@ import {
   walkInRow,
 } from './offline-queue';
 import { ALL_EVENTS, type ListSearch, PAGE_SIZES, type PageSize, screenSearch } from './list-search';
+import { GroupMessageButton, takesGroupMessages } from '../messages/group-message-dialog';
 import { bulkAction, changeStatus, deleteRecord, everyMatchingRecord, listFilter, listParams, listQueryOptions, statusCountQueryOptions } from './resource-api';
 import { badgeOf, hasPass } from './badge-person';
 import { DuplicatesPanel } from './duplicates-panel';
@@ -537,6 +538,9 @@ export function ResourceScreen({
                   Export selected (Excel)
                 </button>
               </>
+            ) : null}
+            {isAdmin && takesGroupMessages(config.name) ? (
+              <GroupMessageButton resource={config.name} target={allMatching ? { filter } : { ids: selectedIds }} count={selectedCount} />
             ) : null}
             {printsBadges ? <PrintBadgeButton people={badgePeople} eventId={filter.eventId ?? null} layout="a4-labels" label="Print badges" /> : null}
             {isAdmin ? (
