@@ -1,4 +1,4 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { emailConfirmations, notifications } from '../db/tables/notifications';
 import { type SqlStatement, toStatement } from '../db/sql-statement';
@@ -19,11 +19,16 @@ export async function confirmedEmails(
   db: Database,
   people: Array<{ kind: string; id: string }>,
 ): Promise<(kind: string, id: string, email: string) => boolean> {
-  if (people.length === 0) return () => false;
-  const rows = await db
-    .select({ personKind: emailConfirmations.personKind, personId: emailConfirmations.personId, email: emailConfirmations.email })
-    .from(emailConfirmations)
-    .where(or(...people.map((p) => and(eq(emailConfirmations.personKind, p.kind), eq(emailConfirmations.personId, p.id)))));
+  const rows: Array<{ personKind: string; personId: string; email: string }> = [];
+  const ids = [...new Set(people.map((p) => p.id))];
+  for (let i = 0; i < ids.length; i += 500) {
+    rows.push(
+      ...(await db
+        .select({ personKind: emailConfirmations.personKind, personId: emailConfirmations.personId, email: emailConfirmations.email })
+        .from(emailConfirmations)
+        .where(inArray(emailConfirmations.personId, ids.slice(i, i + 500)))),
+    );
+  }
   const confirmed = new Set(rows.map((r) => key(r.personKind, r.personId, r.email)));
   return (kind, id, email) => confirmed.has(key(kind, id, email));
 }

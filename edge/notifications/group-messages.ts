@@ -8,6 +8,7 @@ import { NOT_CONFIGURED } from './channels';
 import { isPaidChannel, type MessageGuard, paidRecipientRefusal } from './message-guard';
 import { type Channel, escapeHtml, messageName, messageText } from './messages';
 import { NO_PUBLIC_ORIGIN } from './outbox';
+import { confirmedEmails } from './email-confirmations';
 import { type FoundHolder, holdersWhere, type PassHolderKind } from './pass-holders';
 import { passLinkToken } from './pass-link';
 import { e164Mobile } from './recipient';
@@ -21,6 +22,8 @@ import { e164Mobile } from './recipient';
  */
 export const MAX_GROUP_RECIPIENTS = 5_000;
 export const OPTED_OUT = 'not sent: opted out of group messages';
+/** A group e-mail goes only to an address its owner confirmed or an organiser entered (decision 056). */
+export const NOT_CONFIRMED = 'not sent: e-mail address not confirmed';
 /** The placeholder of the person's name (cleaned for messages) in a group message's text or values. */
 const NAME = /\{name\}/g;
 
@@ -94,6 +97,7 @@ export function audienceOf(db: Database, audience: GroupAudience): Promise<Found
 /** Each recipient's address on the channel, and why none goes where one cannot. */
 async function deliveries(db: Database, people: FoundHolder[], channel: Channel, channels: Channels, origin: string | undefined, guard: MessageGuard) {
   const addresses = people.map((person) => (channel === 'email' ? (person.email ?? '').trim().toLowerCase() : (e164Mobile(person.mobileNumber) ?? '')));
+  const isConfirmed = channel === 'email' ? await confirmedEmails(db, people) : () => true;
   const optedOut = new Set<string>();
   const known = [...new Set(addresses.filter(Boolean))];
   for (let i = 0; i < known.length; i += 500) {
@@ -110,6 +114,7 @@ async function deliveries(db: Database, people: FoundHolder[], channel: Channel,
     else if (!origin) reason = NO_PUBLIC_ORIGIN;
     else if (!address) reason = channel === 'email' ? 'not sent: no e-mail address' : 'not sent: no valid mobile number';
     else if (optedOut.has(address)) reason = OPTED_OUT;
+    else if (channel === 'email' && !person.enteredByOrganiser && !isConfirmed(person.kind, person.id, address)) reason = NOT_CONFIRMED;
     else if (isPaidChannel(channel)) reason = paidRecipientRefusal(address, guard) ?? '';
     return { person, address: address || person.mobileNumber, reason };
   });

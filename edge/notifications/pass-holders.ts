@@ -15,14 +15,30 @@ interface HolderTable {
   table: SQLiteTable;
   name: SQLiteColumn;
   typeLabel: string;
-  columns: { id: SQLiteColumn; eventId: SQLiteColumn; mobileNumber: SQLiteColumn; email: SQLiteColumn; passCode: SQLiteColumn; status: SQLiteColumn };
+  columns: {
+    id: SQLiteColumn;
+    eventId: SQLiteColumn;
+    mobileNumber: SQLiteColumn;
+    email: SQLiteColumn;
+    passCode: SQLiteColumn;
+    status: SQLiteColumn;
+    registrationType: SQLiteColumn;
+  };
 }
 
 const holder = (table: typeof visitors | typeof stalls | typeof sponsors | typeof awardNominations, name: SQLiteColumn, typeLabel: string): HolderTable => ({
   table,
   name,
   typeLabel,
-  columns: { id: table.id, eventId: table.eventId, mobileNumber: table.mobileNumber, email: table.email, passCode: table.passCode, status: table.status },
+  columns: {
+    id: table.id,
+    eventId: table.eventId,
+    mobileNumber: table.mobileNumber,
+    email: table.email,
+    passCode: table.passCode,
+    status: table.status,
+    registrationType: table.registrationType,
+  },
 });
 
 const PASS_HOLDERS = {
@@ -39,13 +55,24 @@ export interface FoundHolder extends PassHolder {
   eventId: string | null;
   /** The record's status (a booking's, for stalls and sponsors): `cancelled` passes admit nobody. */
   status: string;
+  /** Created by an organiser in the panel or an import (`admin_…`), not a public form: its e-mail is theirs (decision 056). */
+  enteredByOrganiser: boolean;
 }
 
 async function select(db: Database, kind: PassHolderKind, where: (t: HolderTable['columns']) => SQL | undefined, limit: number): Promise<FoundHolder[]> {
   const spec = PASS_HOLDERS[kind];
   const c = spec.columns;
   const rows = await db
-    .select({ id: c.id, eventId: c.eventId, name: spec.name, mobileNumber: c.mobileNumber, email: c.email, passCode: c.passCode, status: c.status })
+    .select({
+      id: c.id,
+      eventId: c.eventId,
+      name: spec.name,
+      mobileNumber: c.mobileNumber,
+      email: c.email,
+      passCode: c.passCode,
+      status: c.status,
+      registrationType: c.registrationType,
+    })
     .from(spec.table)
     .where(where(c))
     .limit(limit);
@@ -61,6 +88,7 @@ async function select(db: Database, kind: PassHolderKind, where: (t: HolderTable
       email: String(row.email ?? ''),
       passCode: row.passCode,
       status: String(row.status ?? ''),
+      enteredByOrganiser: String(row.registrationType ?? '').startsWith('admin_'),
     }));
 }
 

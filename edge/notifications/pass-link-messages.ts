@@ -3,15 +3,17 @@ import type { SqlStatement } from '../db/sql-statement';
 import type { AppEnv } from '../env';
 import { cachedMessageGuard } from '../lib/site-settings';
 import { confirmedEmails } from './email-confirmations';
-import { type PassHolder, passMessageStatements, publicOrigin } from './outbox';
+import { passMessageStatements, publicOrigin } from './outbox';
+import type { FoundHolder } from './pass-holders';
 
 /**
  * The messages that send people's pass links again, on every configured channel: "Find my pass" and an
- * admin's re-issue. E-mail goes at once to a confirmed address; to any other, the confirmation first.
+ * admin's re-issue. E-mail goes at once to a confirmed address or one an organiser entered; to any other,
+ * the confirmation first.
  */
 export async function passLinkMessages(
   c: Context<AppEnv>,
-  holders: Array<PassHolder & { eventId: string }>,
+  holders: Array<FoundHolder & { eventId: string }>,
   options: { now: Date; network?: string },
 ): Promise<{ statements: SqlStatement[]; queued: number }> {
   const { db, messaging } = c.get('deps');
@@ -27,7 +29,7 @@ export async function passLinkMessages(
       origin: publicOrigin(c),
       guard,
       network: options.network,
-      emailConfirmed: isConfirmed(holder.kind, holder.id, holder.email ?? ''),
+      emailConfirmed: holder.enteredByOrganiser || isConfirmed(holder.kind, holder.id, holder.email ?? ''),
       now: options.now,
     });
     statements.push(...messages.statements);
