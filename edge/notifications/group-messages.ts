@@ -94,8 +94,23 @@ export function audienceOf(db: Database, audience: GroupAudience): Promise<Found
   );
 }
 
-/** Each recipient's address on the channel, and why none goes where one cannot. */
-async function deliveries(db: Database, people: FoundHolder[], channel: Channel, channels: Channels, origin: string | undefined, guard: MessageGuard) {
+/** Who a group message is for, and how it reaches it. */
+interface GroupTarget {
+  audience: GroupAudience;
+  content: GroupMessageContent;
+  channels: Channels;
+  origin: string | undefined;
+  guard: MessageGuard;
+}
+
+/**
+ * The audience (`found`: how many the selection or filter finds, one over the maximum at most) and, for the
+ * first 5,000, each one's address on the channel and why none goes where one cannot.
+ */
+async function deliveries(db: Database, { audience, content, channels, origin, guard }: GroupTarget) {
+  const found = await audienceOf(db, audience);
+  const people = found.slice(0, MAX_GROUP_RECIPIENTS);
+  const { channel } = content;
   const addresses = people.map((person) => (channel === 'email' ? (person.email ?? '').trim().toLowerCase() : (e164Mobile(person.mobileNumber) ?? '')));
   const isConfirmed = channel === 'email' ? await confirmedEmails(db, people) : () => true;
   const optedOut = new Set<string>();
@@ -107,7 +122,7 @@ async function deliveries(db: Database, people: FoundHolder[], channel: Channel,
       .where(inArray(messageOptOuts.recipient, known.slice(i, i + 500)));
     for (const row of rows) optedOut.add(row.recipient);
   }
-  return people.map((person, i) => {
+  const rows = people.map((person, i) => {
     const address = addresses[i]!;
     let reason = '';
     if (!channels[channel]) reason = NOT_CONFIGURED;
@@ -118,22 +133,12 @@ async function deliveries(db: Database, people: FoundHolder[], channel: Channel,
     else if (isPaidChannel(channel)) reason = paidRecipientRefusal(address, guard) ?? '';
     return { person, address: address || person.mobileNumber, reason };
   });
+  return { found: found.length, rows };
 }
 
 /** What the composer shows before sending: how many, how many not, the cost, the room left under the caps. */
-export async function previewGroup(
-  db: Database,
-  options: {
-    audience: GroupAudience;
-    content: GroupMessageContent;
-    channels: Channels;
-    origin: string | undefined;
-    guard: MessageGuard;
-    usage: { thisHour: number; today: number };
-  },
-) {
-  const people = await audienceOf(db, options.audience);
-  const rows = await deliveries(db, people.slice(0, MAX_GROUP_RECIPIENTS), options.content.channel, options.channels, options.origin, options.guard);
+export async function previewGroup(db: Database, options: GroupTarget & { usage: { thisHour: number; today: number } }) {
+  const { found, rows } = await deliveries(db, options);
   const sending = rows.filter((row) => !row.reason).length;
   const paid = isPaidChannel(options.content.channel);
   const roomNow = paid ? Math.max(0, Math.min(options.guard.paidPerHour - options.usage.thisHour, options.guard.paidPerDay - options.usage.today)) : sending;
@@ -141,8 +146,8 @@ export async function previewGroup(
   for (const row of rows) if (row.reason) notSent[row.reason] = (notSent[row.reason] ?? 0) + 1;
   const sample = rows.find((row) => !row.reason) ?? rows[0];
   return {
-    count: people.length,
-    tooMany: people.length > MAX_GROUP_RECIPIENTS,
+    count: Math.min(found, MAX_GROUP_RECIPIENTS),
+    tooMany: found > MAX_GROUP_RECIPIENTS,
     sending,
     notSent,
     paid,
@@ -166,20 +171,10 @@ export async function previewGroup(
  */
 export async function groupMessageStatements(
   db: Database,
-  options: {
-    audience: GroupAudience;
-    content: GroupMessageContent;
-    channels: Channels;
-    origin: string | undefined;
-    guard: MessageGuard;
-    sendAt: Date;
-    createdBy: string;
-    now: Date;
-  },
+  options: GroupTarget & { sendAt: Date; createdBy: string; now: Date },
 ): Promise<{ id: string; statements: SqlStatement[]; queued: number; recipients: number }> {
   const { content, now } = options;
-  const people = (await audienceOf(db, options.audience)).slice(0, MAX_GROUP_RECIPIENTS);
-  const rows = await deliveries(db, people, content.channel, options.channels, options.origin, options.guard);
+  const { rows } = await deliveries(db, options);
   const id = uuidv7();
   const at = now.toISOString();
   const sendAt = options.sendAt.toISOString();
@@ -195,7 +190,7 @@ export async function groupMessageStatements(
         body: content.body,
         template: content.template,
         variables: JSON.stringify(content.variables),
-        recipients: people.length,
+        recipients: rows.length,
         sendAt,
         createdBy: options.createdBy,
         createdAt: at,
@@ -227,7 +222,7 @@ export async function groupMessageStatements(
       ),
     );
   }
-  return { id, statements, queued: rows.filter((row) => !row.reason).length, recipients: people.length };
+  return { id, statements, queued: rows.filter((row) => !row.reason).length, recipients: rows.length };
 }
 
 /** The stored content of group messages (never changed once stored: kept for the last few read). */

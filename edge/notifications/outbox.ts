@@ -375,20 +375,24 @@ function paidClaimStatements(channel: Channel, guard: MessageGuard, now: Date, l
   return statements;
 }
 
-/** Today's and this hour's paid messages against the caps, and how many wait (Settings shows them). */
-export async function paidMessageUsage(db: Database, guard: MessageGuard, now: Date) {
+/** This hour's and today's paid messages, site-wide (the guard's counters). */
+export async function paidMessageCounts(db: Database, now: Date): Promise<{ thisHour: number; today: number }> {
   const w = guardWindows(now);
   const counts = await db
     .select({ key: messageCounts.key, count: messageCounts.count })
     .from(messageCounts)
     .where(inArray(messageCounts.key, [siteHourKey(w.hour), siteDayKey(w.day)]));
   const countOf = (key: string) => counts.find((c) => c.key === key)?.count ?? 0;
+  return { thisHour: countOf(siteHourKey(w.hour)), today: countOf(siteDayKey(w.day)) };
+}
+
+/** Today's and this hour's paid messages against the caps, and how many wait (Settings shows them). */
+export async function paidMessageUsage(db: Database, guard: MessageGuard, now: Date) {
+  const { thisHour, today } = await paidMessageCounts(db, now);
   const [waiting] = await db
     .select({ n: sql<number>`count(*)` })
     .from(notifications)
     .where(and(eq(notifications.status, 'queued'), inArray(notifications.channel, [...PAID_CHANNELS]), sql`${notifications.lastError} LIKE 'waiting:%'`));
-  const thisHour = countOf(siteHourKey(w.hour));
-  const today = countOf(siteDayKey(w.day));
   return {
     thisHour,
     today,

@@ -1,12 +1,11 @@
 import type { Context } from 'hono';
-import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { messageCounts } from '../../db/tables/notifications';
 import type { AppEnv, HumanCheckConfig } from '../../env';
 import { fail, unavailable } from '../../http/envelope';
 import { sharedCacheOwner } from '../../lib/events';
 import { cachedMessageGuard } from '../../lib/site-settings';
-import { guardWindows, type MessageGuard, siteDayKey, siteHourKey } from '../../notifications/message-guard';
+import type { MessageGuard } from '../../notifications/message-guard';
+import { paidMessageCounts } from '../../notifications/outbox';
 
 /**
  * The human check of the public forms (Cloudflare Turnstile, decision 055): asked for only while the site is
@@ -42,13 +41,7 @@ async function siteIsBusy(db: Database, guard: MessageGuard, now: Date): Promise
   const hit = busyCache.get(owner);
   const at = Date.now();
   if (hit && hit.guard === guard && hit.until > at) return hit.busy;
-  const w = guardWindows(now);
-  const rows = await db
-    .select({ key: messageCounts.key, count: messageCounts.count })
-    .from(messageCounts)
-    .where(inArray(messageCounts.key, [siteHourKey(w.hour), siteDayKey(w.day)]));
-  const countOf = (key: string) => rows.find((r) => r.key === key)?.count ?? 0;
-  const busy = isBusy(guard, { thisHour: countOf(siteHourKey(w.hour)), today: countOf(siteDayKey(w.day)) });
+  const busy = isBusy(guard, await paidMessageCounts(db, now));
   busyCache.set(owner, { guard, busy, until: at + BUSY_CACHE_MS });
   return busy;
 }

@@ -14,7 +14,8 @@ import { SelectField, TextAreaField, TextField } from '../../components/form/fie
 import { showServerErrors, useSchemaForm } from '../../components/form/schema-form';
 import { Dialog } from '../../components/dialog';
 import { EventPicker } from '../../components/event-picker';
-import { Controller } from 'react-hook-form';
+import { Controller, type DefaultValues, type FieldValues } from 'react-hook-form';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { statusLabel } from '../../components/panel-format';
 import { formatTime, formatCreatedOn } from '../../lib/dates';
 import { useLogout, usePanelUser } from '../../components/panel-session';
@@ -267,12 +268,7 @@ const SMS_CHOICES = [
 
 function MessageGuardFormCard({ saved }: { saved: MessageGuardForm }) {
   const queryClient = useQueryClient();
-  const form = useSchemaForm(messageGuardFormSchema, saved);
-  const savedKey = JSON.stringify(saved);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `savedKey` stands for `saved`'s content
-  useEffect(() => {
-    if (!form.formState.isDirty) form.reset(saved);
-  }, [savedKey]);
+  const form = useSavedSettingsForm(messageGuardFormSchema, saved);
   const save = useMutation({
     mutationFn: (values: z.output<typeof messageGuardFormSchema>) =>
       readEnvelope(
@@ -336,6 +332,20 @@ function MessageGuardFormCard({ saved }: { saved: MessageGuardForm }) {
   );
 }
 
+/**
+ * A Settings card's form over its stored values. Newer stored values (a refetch, another organiser's save)
+ * replace the fields only while nothing typed here is unsaved: what the organiser is typing is never thrown away.
+ */
+function useSavedSettingsForm<Input extends FieldValues, Output>(schema: StandardSchemaV1<Input, Output>, saved: DefaultValues<Input>) {
+  const form = useSchemaForm(schema, saved);
+  const savedKey = JSON.stringify(saved);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `savedKey` stands for `saved`'s content
+  useEffect(() => {
+    if (!form.formState.isDirty) form.reset(saved);
+  }, [savedKey]);
+  return form;
+}
+
 /** The stored settings as the form's fields hold them. */
 function siteFormValues(settings: SiteSettings): SiteSettingsForm {
   return {
@@ -349,14 +359,7 @@ function siteFormValues(settings: SiteSettings): SiteSettingsForm {
 
 function PublicSiteForm({ saved }: { saved: SiteSettingsForm }) {
   const queryClient = useQueryClient();
-  const form = useSchemaForm(siteSettingsFormSchema, saved);
-  // Newer stored values (a refetch, another organiser's save) replace the fields only while nothing typed
-  // here is unsaved: what the organiser is typing is never thrown away.
-  const savedKey = JSON.stringify(saved);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `savedKey` stands for `saved`'s content
-  useEffect(() => {
-    if (!form.formState.isDirty) form.reset(saved);
-  }, [savedKey]);
+  const form = useSavedSettingsForm(siteSettingsFormSchema, saved);
   const save = useMutation({
     mutationFn: ({ featuredEventId, awardCategories, ...values }: z.output<typeof siteSettingsFormSchema>) =>
       readEnvelope(
