@@ -101,6 +101,8 @@ describe('the human check of the public forms (Cloudflare Turnstile)', () => {
     const [first, retry] = siteverify.requests.slice(from);
     expect(retry?.body.idempotency_key).toBe(first?.body.idempotency_key);
 
+    // (the accepted registration's messages sent first: the sender's writes are not the refusal's)
+    await t.messageLoop.idle();
     const before = await t.rowCounts();
     siteverify.control.failNext = 2;
     const down = await register(t, 'token-while-down');
