@@ -32,6 +32,10 @@ interface WhatsappConfig {
   token: string;
   template: string;
   language: string;
+  /** The Meta app's secret, which signs the webhook's requests (X-Hub-Signature-256): inbound "STOP". */
+  appSecret?: string;
+  /** The token Meta echoes when the webhook is set up (hub.verify_token). */
+  verifyToken?: string;
 }
 
 interface SmsConfig {
@@ -85,6 +89,8 @@ export interface ChannelEnv {
   WHATSAPP_TEMPLATE_LANGUAGE?: string;
   WHATSAPP_API_URL?: string;
   WHATSAPP_API_VERSION?: string;
+  WHATSAPP_APP_SECRET?: string;
+  WHATSAPP_VERIFY_TOKEN?: string;
   MSG91_AUTH_KEY?: string;
   MSG91_TEMPLATE_ID?: string;
   MSG91_API_URL?: string;
@@ -105,6 +111,8 @@ export function phoneChannels(env: ChannelEnv): Pick<Channels, 'whatsapp' | 'sms
       token,
       template: trimmed(env.WHATSAPP_TEMPLATE) ?? 'event_pass',
       language: trimmed(env.WHATSAPP_TEMPLATE_LANGUAGE) ?? 'en',
+      appSecret: trimmed(env.WHATSAPP_APP_SECRET),
+      verifyToken: trimmed(env.WHATSAPP_VERIFY_TOKEN),
     };
   }
   const authKey = trimmed(env.MSG91_AUTH_KEY);

@@ -18,6 +18,7 @@ type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 type Params = { template: { name: string; components: Array<{ parameters: Array<{ text: string }> }> } };
 
 const GROUP = 5_000;
+const APP_SECRET = 'meta-app-secret';
 const WITH_EMAIL = 10;
 
 describe('messages to a group of 5,000 visitors', () => {
@@ -32,7 +33,10 @@ describe('messages to a group of 5,000 visitors', () => {
     phones = await startPhoneProviders();
     smtp = await startSmtpServer();
     t = await makeTestApp({
-      channels: { email: smtpChannel({ SMTP_URL: smtp.url, MAIL_FROM: 'EventPro <passes@expo.test>' }), ...phoneChannels(phoneProviderEnv(phones.url)) },
+      channels: {
+        email: smtpChannel({ SMTP_URL: smtp.url, MAIL_FROM: 'EventPro <passes@expo.test>' }),
+        ...phoneChannels({ ...phoneProviderEnv(phones.url), WHATSAPP_APP_SECRET: APP_SECRET, WHATSAPP_VERIFY_TOKEN: 'verify-me' }),
+      },
       config: { publicRateLimit: 0 },
       messageRoundGapMs: 0,
     });
@@ -195,4 +199,45 @@ describe('messages to a group of 5,000 visitors', () => {
       );
     expect(optedOut).toBeDefined();
   }, 60_000);
+
+  it('honours "STOP" sent back on WhatsApp (a signed webhook): that number gets no more group messages', async () => {
+    const from = `9198${String(20_000_000 + 7).padStart(8, '0')}`;
+    const sendAt = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
+    await t.request('POST', '/api/messages/groups', { token: admin, json: whatsappGroup({ filter: undefined, ids: ids.slice(6, 9), sendAt }) });
+    // Meta's set-up handshake.
+    expect(await (await t.request('GET', '/api/public/whatsapp-webhook?hub.mode=subscribe&hub.verify_token=verify-me&hub.challenge=1158201444')).text()).toBe(
+      '1158201444',
+    );
+    expect((await t.request('GET', '/api/public/whatsapp-webhook?hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=1')).status).toBe(403);
+
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: '1',
+          changes: [
+            { field: 'messages', value: { messaging_product: 'whatsapp', messages: [{ from, id: 'wamid.IN1', type: 'text', text: { body: ' Stop ' } }] } },
+          ],
+        },
+      ],
+    });
+    const { createHmac } = await import('node:crypto');
+    const signature = `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}`;
+    const post = (sig: string) =>
+      t.request('POST', '/api/public/whatsapp-webhook', { body, headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': sig } });
+    expect((await post(`sha256=${'0'.repeat(64)}`)).status).toBe(401);
+    const answer = await post(signature);
+    expect(answer.status).toBe(200);
+    expect((await answer.json()).data).toEqual({ optedOut: 1 });
+
+    const rows = await t.db
+      .select({ personId: notifications.personId, status: notifications.status, lastError: notifications.lastError })
+      .from(notifications)
+      .where(and(eq(notifications.template, 'group'), eq(notifications.channel, 'whatsapp'), eq(notifications.createdAt, t.clock.now().toISOString())));
+    expect(rows.find((r) => r.personId === ids[7])).toMatchObject({ status: 'not_sent', lastError: OPTED_OUT });
+    expect(rows.filter((r) => r.status === 'queued')).toHaveLength(2);
+    // A later group leaves that number out from the start.
+    const preview = await t.request('POST', '/api/messages/groups/preview', { token: admin, json: whatsappGroup({ filter: undefined, ids: ids.slice(6, 9) }) });
+    expect((await preview.json()).data.notSent).toEqual({ [OPTED_OUT]: 1 });
+  });
 });

@@ -244,25 +244,25 @@ export async function isOptedOut(db: Database, recipient: string): Promise<boole
   return Boolean(row);
 }
 
-/** Opts out every address of a person (their e-mail and mobile): no more group messages to either. */
-export function optOutStatements(db: Database, person: FoundHolder, now: Date): SqlStatement[] {
+/** Opts out one address (an e-mail, lower-case, or an E.164 number): its group messages still waiting are not sent. */
+export function optOutAddressStatements(db: Database, recipient: string, now: Date): SqlStatement[] {
   const at = now.toISOString();
-  const addresses = [(person.email ?? '').trim().toLowerCase(), e164Mobile(person.mobileNumber) ?? ''].filter(Boolean);
   return [
-    ...addresses.map((recipient) => toStatement(db.insert(messageOptOuts).values({ recipient, createdAt: at }).onConflictDoNothing())),
-    // Their group messages still waiting are not sent.
+    toStatement(db.insert(messageOptOuts).values({ recipient, createdAt: at }).onConflictDoNothing()),
     toStatement(
       db
         .update(notifications)
         .set({ status: 'not_sent', nextAttemptAt: null, lastError: OPTED_OUT, updatedAt: at })
-        .where(
-          and(
-            eq(notifications.personKind, person.kind),
-            eq(notifications.personId, person.id),
-            eq(notifications.template, 'group'),
-            eq(notifications.status, 'queued'),
-          ),
-        ),
+        .where(and(eq(notifications.recipient, recipient), eq(notifications.template, 'group'), eq(notifications.status, 'queued'))),
     ),
   ];
 }
+
+/** Opts out every address of a person (their e-mail and mobile): no more group messages to either. */
+export function optOutStatements(db: Database, person: FoundHolder, now: Date): SqlStatement[] {
+  const addresses = [(person.email ?? '').trim().toLowerCase(), e164Mobile(person.mobileNumber) ?? ''].filter(Boolean);
+  return addresses.flatMap((recipient) => optOutAddressStatements(db, recipient, now));
+}
+
+/** What a person writes back to stop group messages (WhatsApp's and India's usual words). */
+export const isStopWord = (text: string) => /^\s*(?:stop|unsubscribe|stop all|optout|opt out|cancel)\s*[.!]*\s*$/i.test(text);

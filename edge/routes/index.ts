@@ -18,6 +18,7 @@ import { healthRoutes } from './health';
 import { messageRoutes } from './messages';
 import { emailConfirmationRoutes } from './public/email-confirmations';
 import { passRoutes } from './public/passes';
+import { whatsappWebhookRoutes } from './public/whatsapp-webhook';
 import { publicRoutes } from './public/registrations';
 import { reportRoutes } from './reports';
 import { settingsRoutes } from './settings';
@@ -31,6 +32,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', publicRoutes)
   .route('/', passRoutes)
   .route('/', emailConfirmationRoutes)
+  .route('/', whatsappWebhookRoutes)
   .route('/health', healthRoutes)
   .route('/auth', authRoutes)
   .route('/files', fileRoutes)
