@@ -249,7 +249,7 @@ function operations(): Operation[] {
       who: 'public',
       query: ['hub.mode', 'hub.verify_token', 'hub.challenge'],
       produces: ['text/plain'],
-      fails: [403],
+      fails: [403, 404],
     },
     {
       method: 'post',

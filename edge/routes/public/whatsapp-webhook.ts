@@ -27,7 +27,9 @@ export const whatsappWebhookRoutes = new Hono<AppEnv>()
     const mode = c.req.query('hub.mode');
     const token = c.req.query('hub.verify_token');
     const challenge = c.req.query('hub.challenge') ?? '';
-    if (!whatsapp?.verifyToken || mode !== 'subscribe' || token !== whatsapp.verifyToken || !/^[\w-]{1,100}$/.test(challenge)) {
+    // Not set up here: no webhook. Set up: Meta's handshake, refused (403) unless its token is ours.
+    if (!whatsapp?.verifyToken) return fail(c, 404, 'Not found');
+    if (mode !== 'subscribe' || token !== whatsapp.verifyToken || !/^[\w-]{1,100}$/.test(challenge)) {
       return fail(c, 403, 'Webhook verification failed');
     }
     return c.text(challenge);
