@@ -1,5 +1,6 @@
 // Cloudflare Turnstile's widget in a dialog of its own: loaded (script and all) only when the server asks
 // for the human check. https://developers.cloudflare.com/turnstile/get-started/client-side-rendering/
+import { HUMAN_CHECK_HEADER, humanCheckSiteKey } from './human-check';
 import { loadOnce } from './load-once';
 
 interface Turnstile {
@@ -61,4 +62,20 @@ export async function humanCheckToken(siteKey: string): Promise<string | undefin
     dialog.showModal();
     widgetId = turnstile.render(box, { sitekey: siteKey, callback: (token) => finish(token) });
   });
+}
+
+/**
+ * Sends with `send`; when the server asks for the human check, shows Cloudflare's widget and sends once
+ * more with its token. A person who closes the widget gets the server's answer. Pages only.
+ */
+export async function withHumanCheck<T>(send: (headers: Record<string, string>) => Promise<T>): Promise<T> {
+  try {
+    return await send({});
+  } catch (error) {
+    const siteKey = humanCheckSiteKey(error);
+    if (!siteKey) throw error;
+    const token = await humanCheckToken(siteKey);
+    if (!token) throw error;
+    return send({ [HUMAN_CHECK_HEADER]: token });
+  }
 }

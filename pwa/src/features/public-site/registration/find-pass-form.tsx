@@ -30,7 +30,7 @@ export function FindPassForm() {
     setMessage(null);
     try {
       // The client loads with the first request: the page opens without it.
-      const [{ apiClient }, { withHumanCheck }] = await Promise.all([import('@pwa/lib/api-client'), import('@pwa/lib/human-check')]);
+      const [{ apiClient }, { withHumanCheck }] = await Promise.all([import('@pwa/lib/api-client'), import('@pwa/lib/human-check-widget')]);
       const find = apiClient().api.public.passes.find;
       // Under unusual load the server asks for the human check: the widget, then the same request again.
       const body = await withHumanCheck((headers) => readEnvelope(find.$post({ json: { contact: value } }, { headers })));
