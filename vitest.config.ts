@@ -6,13 +6,13 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: {
     alias: {
-      '@resources': fileURLToPath(new URL('./edge/resources', import.meta.url)),
+      '@shared': fileURLToPath(new URL('./shared', import.meta.url)),
       '@edge': fileURLToPath(new URL('./edge', import.meta.url)),
       '@pwa': fileURLToPath(new URL('./pwa/src', import.meta.url)),
     },
   },
   test: {
-    include: ['edge/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}'],
+    include: ['shared/**/*.test.ts', 'edge/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}', 'tests/docs.test.ts'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,

@@ -11,7 +11,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
  * the app's shell. This writes that shell, `page-shell.json`: the built index.html, and for each public
  * page the stylesheet of its code, linked from the page's <head> so it is styled from the first paint and
  * nothing moves when the app hydrates it. That is one file, public-site.css with the app's common styles
- * in it (one request before the first paint, decision 037): the build fails if a public page's code
+ * in it (one request before the first paint, decision 035): the build fails if a public page's code
  * would need a second. The same shell is `app.html`, from which every other page (the panel) starts, and
  * which the service worker serves offline. No index.html is left: `/` is rendered like every other public
  * page.
@@ -92,10 +92,10 @@ export default defineConfig({
   root: here('.'),
   define: { __APP_VERSION__: JSON.stringify(APP_VERSION) },
   publicDir: here('./public'),
-  // The admin resources' descriptions, shared with the API (edge/resources/describe.ts); also in tsconfig's `paths`.
+  // What the API and the app both run (shared/: the resource registry, its schemas, dates); also in tsconfig's `paths`.
   resolve: {
     alias: [
-      { find: '@resources', replacement: here('../edge/resources') },
+      { find: '@shared', replacement: here('../shared') },
       { find: '@edge', replacement: here('../edge') },
       { find: '@pwa', replacement: here('src') },
       // fflate with its zip and unzip in the calling thread: its own start `blob:` workers, which the
@@ -137,7 +137,7 @@ export default defineConfig({
             },
             {
               name: 'panel-shell',
-              test: /pwa[\\/]src[\\/](routes[\\/]panel[\\/]_authed\.tsx\?tsr-split|features[\\/]admin-shell[\\/]|features[\\/]auth[\\/](use-session|logout)\.ts|components[\\/](panel-session|event-queries|event-picker)\.tsx?|lib[\\/](panel-cache|resource-keys)\.ts|offline[\\/]panel-cache-messages\.ts)/,
+              test: /pwa[\\/]src[\\/](routes[\\/]panel[\\/]_authed\.tsx\?tsr-split|features[\\/]admin-shell[\\/]|features[\\/]auth[\\/]use-session\.ts|components[\\/](panel-session|event-queries|event-picker|field-parts|use-online|confirm-host)\.tsx?|lib[\\/](panel-cache|resource-keys)\.ts|offline[\\/]panel-cache-messages\.ts)/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -25,6 +25,6 @@ export default defineConfig({
   // API imports too: left as imports, the Worker's bundle holds one copy of them, not two (the Node server
   // finds them in node_modules).
   ssr: { noExternal: true, external: ['libphonenumber-js'], resolve: { conditions: ['workerd', 'worker', 'node'] } },
-  resolve: { alias: { '@resources': here('../edge/resources'), '@edge': here('../edge'), '@pwa': here('src') } },
+  resolve: { alias: { '@shared': here('../shared'), '@edge': here('../edge'), '@pwa': here('src') } },
   plugins: [react()],
 });

@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { isUniqueViolation } from '../lib/db-errors';
-import { canonicalMobile } from '../schemas/mobile-number';
+import { canonicalMobile } from '../../shared/schemas/mobile-number';
 import type { Database } from './database';
 import { mobileCollisions } from './tables/duplicates';
 import { awardNominations, enquiries, sponsors, stalls } from './tables/organisations';

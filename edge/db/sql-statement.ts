@@ -34,11 +34,33 @@ export function toStatement(query: ToSql): SqlStatement {
 export function statementTemplate<Values extends Record<string, unknown>>(
   build: (db: Database, p: <Name extends keyof Values & string>(name: Name) => Placeholder<Name>) => ToSql,
 ): (db: Database, values: Values) => SqlStatement {
-  let built: { sql: string; params: unknown[] } | undefined;
-  return (db, values) => {
-    built ??= bindRepeatedPlaceholdersOnce(build(db, (name) => sql.placeholder(name)).toSQL());
-    return { sql: built.sql, args: fillPlaceholders(built.params, values) as SqlValue[] };
-  };
+  const key = Symbol('statementTemplate');
+  return (db, values) =>
+    fillTemplate(
+      builtOnce(key, () => bindRepeatedPlaceholdersOnce(build(db, (name) => sql.placeholder(name)).toSQL())),
+      values,
+    );
+}
+
+/** A statement's SQL text with its parameters, placeholders among them. */
+export type BuiltTemplate = { sql: string; params: unknown[] };
+
+/**
+ * The one cache of SQL templates: each template's text is built on first use and kept under its key (a
+ * call site's symbol for `statementTemplate`, a shape's name for templates built per table or kind, e.g.
+ * the status engine's).
+ */
+const templates = new Map<string | symbol, BuiltTemplate>();
+
+export function builtOnce(key: string | symbol, build: () => BuiltTemplate): BuiltTemplate {
+  let built = templates.get(key);
+  if (!built) templates.set(key, (built = build()));
+  return built;
+}
+
+/** A template's statement with `values` in its placeholders (drizzle encodes each as its column stores it). */
+export function fillTemplate(built: BuiltTemplate, values: Record<string, unknown>): SqlStatement {
+  return { sql: built.sql, args: fillPlaceholders(built.params, values) as SqlValue[] };
 }
 
 /**

@@ -3,7 +3,7 @@
  * names correctly), CRLF line ends, quotes doubled, and cells that a spreadsheet would run as a formula
  * (=, +, -, @ first) prefixed with an apostrophe.
  */
-import { toEventInput } from '../../pwa/src/lib/dates';
+import { toEventInput } from '../../shared/dates';
 
 const BOM = '\uFEFF';
 const PHONE_NUMBER = /^\+\d+( \d+)*$/;

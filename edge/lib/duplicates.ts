@@ -6,7 +6,7 @@ import { mobileCollisions, recordMerges } from '../db/tables/duplicates';
 import { statusChanges } from '../db/tables/system';
 import { moveEditsStatement } from './record-edits';
 import type { AuthUser } from '../env';
-import { canonicalMobile, formatMobile } from '../schemas/mobile-number';
+import { canonicalMobile, formatMobile } from '../../shared/schemas/mobile-number';
 import type { ResourceDescription, Row } from './resource';
 import { DOOR_PRECEDENCE, panelChange, recordTarget, statusChangeStatements } from './status-engine';
 

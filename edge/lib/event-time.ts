@@ -1,4 +1,4 @@
-import { formatDateRange, formatTime } from '../../pwa/src/lib/dates';
+import { formatDateRange, formatTime } from '../../shared/dates';
 
 /**
  * When an event happens, as a person reads it on a pass or in a message: the dates of the public pages

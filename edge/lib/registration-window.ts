@@ -1,6 +1,6 @@
 // Whether an event's public forms take submissions: the server refuses outside the window, and the forms
 // say so before anyone types. Plain code (its one import is the dates module): the PWA uses it too.
-import { formatOpening } from '../../pwa/src/lib/dates';
+import { formatOpening } from '../../shared/dates';
 
 type RegistrationWindowState = 'open' | 'not-yet' | 'closed';
 

@@ -276,11 +276,11 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
       return ok(c, view(row), `${Singular} status updated`);
     })
     .delete('/:id', requireAdmin, async (c) => {
-      const { db, blobs } = c.get('deps');
+      const { db, blobs, writeBatch } = c.get('deps');
       const id = c.req.param('id');
       const existing = await findRow(db, resource, id);
       if (!existing) return fail(c, 404, notFound);
-      await db.delete(table).where(eq(table.id, id));
+      await groupCommit(writeBatch, [toStatement(db.delete(table).where(eq(table.id, id)))]);
       const imageKey = resource.image && existing[resource.image.column];
       if (typeof imageKey === 'string') await blobs.delete(imageKey);
       return ok(c, { id }, `${Singular} deleted successfully`);
@@ -392,7 +392,7 @@ function routesWithCreate<Out extends RecordOut>(resource: ResourceDescription, 
   return commonRoutes<Out>(resource)
     .route('/', resource.importable ? importRoutes(resource, createSchema) : new Hono<AppEnv>())
     .post('/', requireAdmin, resourceBody(createSchema), async (c) => {
-      const { db, blobs, now } = c.get('deps');
+      const { db, blobs, now, writeBatch } = c.get('deps');
       const body = c.req.valid('json');
       const at = now().toISOString();
       const eventId = 'eventId' in table ? await eventIdFor(db, body.data.eventId) : null;
@@ -408,7 +408,7 @@ function routesWithCreate<Out extends RecordOut>(resource: ResourceDescription, 
       }
       const id = crypto.randomUUID();
       try {
-        await db.insert(table).values({ ...values, id, createdAt: at, updatedAt: at });
+        await groupCommit(writeBatch, [toStatement(db.insert(table).values({ ...values, id, createdAt: at, updatedAt: at }))]);
       } catch (error) {
         const imageKey = resource.image && values[resource.image.column];
         if (typeof imageKey === 'string') await blobs.delete(imageKey);

@@ -3,21 +3,21 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { $ZodType } from 'zod/v4/core';
-import type { AnyResource } from '../resources/describe';
+import type { AnyResource } from '../../shared/resources/describe';
 import * as z from 'zod/mini';
 import type { Database } from '../db/database';
 import { events } from '../db/tables/events';
 import type { AppEnv, AuthUser } from '../env';
 import { fail, type FieldErrors } from '../http/envelope';
 import { fieldErrors } from '../http/validate';
-import { mobileSearchTerm } from '../schemas/mobile-number';
+import { mobileSearchTerm } from '../../shared/schemas/mobile-number';
 import { newBlobKey } from '../storage/blob-store';
 import { currentEvent, eventById } from './events';
 import { checkImage, IMAGE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, MAX_IMAGE_BYTES, NOT_AN_IMAGE } from './images';
 import { statusesMatching } from '../schemas/status-labels';
 
 /**
- * What only the server knows of an admin resource, added to its shared description (edge/resources/):
+ * What only the server knows of an admin resource, added to its shared description (shared/resources/):
  * its table, creation defaults, hooks, searchable columns and CSV columns. `resourceRoutes`
  * (resource-routes.ts) turns a description into the common routes; a resource's own router file adds
  * only what is special about it.

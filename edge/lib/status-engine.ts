@@ -1,10 +1,10 @@
 import { getTableName, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type SQLiteColumn, SQLiteSyncDialect, type SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { sponsors, stalls } from '../db/tables/organisations';
-import { guests, speakers, vipAwardees, visitors } from '../db/tables/people';
+import { type DoorTables, tablesOf } from '../db/resource-tables';
 import { type StatusChangeOutcome, statusChanges } from '../db/tables/system';
-import type { SqlStatement, SqlValue } from '../db/sql-statement';
+import { type BuiltTemplate, builtOnce, fillTemplate, type SqlStatement, type SqlValue } from '../db/sql-statement';
 import { DOOR_HOLDS, isDoorHold, type RosterKind } from '../schemas/checkin';
+import { byDoorKind, DOOR_KINDS, doorOf, isAttendeeKind } from '../../shared/resources/kinds';
 import { uuidv7 } from './uuid-v7';
 
 /**
@@ -46,25 +46,15 @@ import { uuidv7 } from './uuid-v7';
  * device's measured offset and never later than its arrival.
  */
 
-/** The column a kind's door moves: people's own status; for stall and sponsor contacts, their attendance. */
-export const DOOR_TABLES = { visitors, guests, speakers, awardeesvip: vipAwardees, stalls, sponsors } as const;
-export const doorStatusColumn = (kind: RosterKind): SQLiteColumn =>
-  kind === 'stalls' || kind === 'sponsors' ? DOOR_TABLES[kind].attendanceStatus : DOOR_TABLES[kind].status;
+/** The column a kind's door moves: people's own status; for stall and sponsor contacts, their attendance (the registry's `door.column`). */
+export const DOOR_TABLES: DoorTables = tablesOf(DOOR_KINDS);
+export const doorStatusColumn = (kind: RosterKind): SQLiteColumn => (DOOR_TABLES[kind] as unknown as Record<string, SQLiteColumn>)[doorOf(kind).column]!;
 
-/** A kind's statuses in the door's flow, lowest first; its holds (schemas/checkin.ts) rank above all of them. */
-const VISITOR_FLOW_PRECEDENCE = ['pending', 'active', 'registered_online', 'not_visited', 'registered_at_venue', 'checked_in'];
-const VIP_FLOW_PRECEDENCE = ['not_confirmed', 'confirmed', 'reached', 'checked_in', 'exited_ramp', 'left_venue'];
+/** A kind's statuses in the door's flow, lowest first, then its holds (schemas/checkin.ts) above all of them. */
 const withHolds = (kind: RosterKind, flow: readonly string[]) => [...flow.filter((s) => !DOOR_HOLDS[kind].includes(s)), ...DOOR_HOLDS[kind]];
 
 /** Lowest first. A status not listed (stall and sponsor contacts before their first scan: '') ranks 0. */
-export const DOOR_PRECEDENCE: Record<RosterKind, readonly string[]> = {
-  visitors: withHolds('visitors', VISITOR_FLOW_PRECEDENCE),
-  guests: withHolds('guests', VIP_FLOW_PRECEDENCE),
-  speakers: withHolds('speakers', VIP_FLOW_PRECEDENCE),
-  awardeesvip: withHolds('awardeesvip', VIP_FLOW_PRECEDENCE),
-  stalls: withHolds('stalls', VIP_FLOW_PRECEDENCE),
-  sponsors: withHolds('sponsors', VIP_FLOW_PRECEDENCE),
-};
+export const DOOR_PRECEDENCE: Record<RosterKind, readonly string[]> = byDoorKind((kind) => withHolds(kind, doorOf(kind).precedence));
 
 function precedence(kind: RosterKind, status: string | null | undefined): number {
   const rank = DOOR_PRECEDENCE[kind].indexOf(status ?? '');
@@ -145,38 +135,19 @@ export function doorTarget(kind: RosterKind): StatusTarget {
  * their door status; stalls' and sponsors' `status` is their booking's, apart from their door attendance.
  */
 export function recordTarget(resource: string, table: SQLiteTable & { id: SQLiteColumn; updatedAt: SQLiteColumn; status: SQLiteColumn }): StatusTarget {
-  const peopleKinds: readonly string[] = ['visitors', 'guests', 'speakers', 'awardeesvip'];
-  return { table, column: table.status, doorKind: peopleKinds.includes(resource) ? (resource as RosterKind) : null };
+  return { table, column: table.status, doorKind: isAttendeeKind(resource) ? resource : null };
 }
 
 const dialect = new SQLiteSyncDialect();
 const id = (column: SQLiteColumn) => sql.identifier(column.name);
 
-type Built = { sql: string; params: unknown[] };
-const templates = new Map<string, Built>();
+type Built = BuiltTemplate;
 
-function template(key: string, build: (p: (name: string) => Placeholder) => SQL): Built {
-  let built = templates.get(key);
-  if (!built) {
-    built = dialect.sqlToQuery(build((name) => sql.placeholder(name)));
-    templates.set(key, built);
-  }
-  return built;
-}
+/** The engine's statements, built once per shape and kept in the one template cache (db/sql-statement.ts). */
+const template = (key: string, build: (p: (name: string) => Placeholder) => SQL): Built =>
+  builtOnce(`status-engine|${key}`, () => dialect.sqlToQuery(build((name) => sql.placeholder(name))));
 
-function fill(built: Built, values: Record<string, unknown>): SqlStatement {
-  return {
-    sql: built.sql,
-    args: built.params.map((param) => {
-      if (param && typeof param === 'object' && 'name' in param) {
-        const value = values[(param as Placeholder).name];
-        if (value === undefined) throw new Error(`status engine: no value for ${(param as Placeholder).name}`);
-        return value as SqlValue;
-      }
-      return param as SqlValue;
-    }),
-  };
-}
+const fill = fillTemplate;
 
 /** `CASE <column> WHEN 'a' THEN 1 ... ELSE 0 END`: a status's precedence, in SQL. */
 function precedenceSql(kind: RosterKind, column: SQL | SQLiteColumn): SQL {

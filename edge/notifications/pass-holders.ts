@@ -1,8 +1,8 @@
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Database } from '../db/database';
-import { awardNominations, sponsors, stalls } from '../db/tables/organisations';
-import { visitors } from '../db/tables/people';
+import { RESOURCE_TABLES } from '../db/resource-tables';
+import { type PassKind, PASS_KINDS, RESOURCES } from '../../shared/resources/kinds';
 import type { PassHolder } from './outbox';
 import type { PublicEvent } from '../lib/events';
 
@@ -26,29 +26,29 @@ interface HolderTable {
   };
 }
 
-const holder = (table: typeof visitors | typeof stalls | typeof sponsors | typeof awardNominations, name: SQLiteColumn, typeLabel: string): HolderTable => ({
-  table,
-  name,
-  typeLabel,
-  columns: {
-    id: table.id,
-    eventId: table.eventId,
-    mobileNumber: table.mobileNumber,
-    email: table.email,
-    passCode: table.passCode,
-    status: table.status,
-    registrationType: table.registrationType,
-  },
-});
+const holder = (kind: PassKind): HolderTable => {
+  const table = RESOURCE_TABLES[kind];
+  const { nameField, typeLabel } = RESOURCES[kind].pass;
+  return {
+    table,
+    name: (table as unknown as Record<string, SQLiteColumn>)[nameField]!,
+    typeLabel,
+    columns: {
+      id: table.id,
+      eventId: table.eventId,
+      mobileNumber: table.mobileNumber,
+      email: table.email,
+      passCode: table.passCode,
+      status: table.status,
+      registrationType: table.registrationType,
+    },
+  };
+};
 
-const PASS_HOLDERS = {
-  visitors: holder(visitors, visitors.fullName, 'Visitor Registration'),
-  stalls: holder(stalls, stalls.contactPersonName, 'Book a Stall'),
-  awards: holder(awardNominations, awardNominations.nomineeName, 'Awards Registration'),
-  sponsors: holder(sponsors, sponsors.contactPersonName, 'Sponsor Registration'),
-} as const;
+/** The registry's pass kinds (shared/resources/kinds.ts), in its order. */
+const PASS_HOLDERS = Object.fromEntries(PASS_KINDS.map((kind) => [kind, holder(kind)])) as Record<PassKind, HolderTable>;
 
-export type PassHolderKind = keyof typeof PASS_HOLDERS;
+export type PassHolderKind = PassKind;
 export const isPassHolderKind = (kind: string): kind is PassHolderKind => Object.hasOwn(PASS_HOLDERS, kind);
 
 export interface FoundHolder extends PassHolder {

@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { passLinkRevocations } from '../db/tables/notifications';
 import { hmacSha256 } from '../perf/sha256';
 import { isPassHolderKind, type PassHolderKind } from './pass-holders';
+import { PASS_KINDS, RESOURCES } from '../../shared/resources/kinds';
 import { constantTimeEqual, fromBase64Url, toBase64Url } from '../lib/bytes';
 import { uuidText } from '../lib/uuid-v7';
 
@@ -21,7 +22,7 @@ import { uuidText } from '../lib/uuid-v7';
 const SIGNED_PASS_TOKEN_LENGTH = 52;
 
 /** The byte that names each kind of pass holder in a token. Tokens in sent messages carry it: never renumber. */
-const KIND_CODES: Record<PassHolderKind, number> = { visitors: 1, stalls: 2, awards: 3, sponsors: 4 };
+const KIND_CODES = Object.fromEntries(PASS_KINDS.map((kind) => [kind, RESOURCES[kind].pass.code])) as Record<PassHolderKind, number>;
 const KINDS_BY_CODE = new Map(Object.entries(KIND_CODES).map(([kind, code]) => [code, kind as PassHolderKind]));
 
 const BODY_BYTES = 1 + 16 + 6;

@@ -1,4 +1,4 @@
-import { canonicalMobile } from '../schemas/mobile-number';
+import { canonicalMobile } from '../../shared/schemas/mobile-number';
 
 /**
  * A mobile number as the providers want it: E.164 (`+919876543210`). Stored numbers already are (every

@@ -1,4 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { doorOf } from '../../shared/resources/kinds';
 import { Hono, type Context } from 'hono';
 import { signAuthorTicket, verifyAuthorTicket } from '../auth/author-ticket';
 import { requireAdmin, requireStaff } from '../auth/require-role';
@@ -640,7 +642,7 @@ export const checkinRoutes = new Hono<AppEnv>()
       const ids = [...new Set(rows.filter((r) => r.resource === kind).map((r) => r.recordId))];
       if (!ids.length) continue;
       const table = TABLES[kind];
-      const nameColumn = kind === 'stalls' || kind === 'sponsors' ? TABLES[kind].contactPersonName : TABLES[kind].fullName;
+      const nameColumn = (table as unknown as Record<string, SQLiteColumn>)[doorOf(kind).nameField]!;
       for (const p of await db
         .select({ id: table.id, name: nameColumn, status: doorStatusColumn(kind), operationId: table.statusOperationId })
         .from(table)

@@ -10,6 +10,7 @@ import { events } from '../db/tables/events';
 import { awardNominations, sponsors, stalls } from '../db/tables/organisations';
 import { visitors } from '../db/tables/people';
 import { statusChanges } from '../db/tables/system';
+import { ATTENDEE_KINDS, type AttendeeKind } from '../../shared/resources/kinds';
 
 const IST_OFFSET_MS = 5.5 * 3600 * 1000;
 
@@ -47,10 +48,10 @@ export const dashboardRoutes = new Hono<AppEnv>().get(
         ${count(stalls)} AS stalls,
         ${count(sponsors)} AS sponsors,
         (SELECT count(*) FROM ${events} WHERE lower(${events.status}) IN ('active', 'published')) AS activeEvents,
-        ${checkedIn('visitors')} AS checkedInVisitors,
-        ${checkedIn('guests')} AS checkedInGuests,
-        ${checkedIn('speakers')} AS checkedInSpeakers,
-        ${checkedIn('awardeesvip')} AS checkedInAwardees
+        ${sql.join(
+          ATTENDEE_KINDS.map((kind) => sql`${checkedIn(kind)} AS ${sql.identifier(`checkedIn_${kind}`)}`),
+          sql`, `,
+        )}
     `);
     const n = (key: string) => Number(row?.[key] ?? 0);
     return ok(c, {
@@ -60,12 +61,8 @@ export const dashboardRoutes = new Hono<AppEnv>().get(
       stalls: n('stalls'),
       sponsors: n('sponsors'),
       activeEvents: n('activeEvents'),
-      checkInsToday: {
-        visitors: n('checkedInVisitors'),
-        guests: n('checkedInGuests'),
-        speakers: n('checkedInSpeakers'),
-        awardeesvip: n('checkedInAwardees'),
-      },
+      // The door's people (the registry's attendee kinds), each counted once however often they came in.
+      checkInsToday: Object.fromEntries(ATTENDEE_KINDS.map((kind) => [kind, n(`checkedIn_${kind}`)])) as Record<AttendeeKind, number>,
       since,
     });
   },

@@ -1,13 +1,7 @@
 import { Hono } from 'hono';
 import { MESSAGES, requireAdmin, requireStaff } from '../auth/require-role';
-import type { ResourceShape } from '../resources/describe';
-import { nominationDescription } from '../resources/awards';
-import { guestDescription } from '../resources/guests';
-import { speakerDescription } from '../resources/speakers';
-import { sponsorDescription } from '../resources/sponsors';
-import { stallDescription } from '../resources/stalls';
-import { vipAwardeeDescription } from '../resources/vip-awardees';
-import { visitorDescription } from '../resources/visitors';
+import { DESCRIPTIONS } from '../../shared/resources';
+import { MESSAGE_KINDS } from '../../shared/resources/kinds';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
 import { messagesOf, paidMessageUsage, requeue } from '../notifications/outbox';
@@ -22,15 +16,7 @@ import { groupCommit } from '../perf/group-commit';
 import { toStatement } from '../db/sql-statement';
 
 /** The resources whose records have passes, and so messages. */
-const PEOPLE: readonly ResourceShape<never, string, never, never>[] = [
-  visitorDescription,
-  stallDescription,
-  sponsorDescription,
-  nominationDescription,
-  guestDescription,
-  speakerDescription,
-  vipAwardeeDescription,
-] as never;
+const PEOPLE = MESSAGE_KINDS.map((name) => DESCRIPTIONS[name]);
 const isPeople = (resource: string) => PEOPLE.some((people) => people.name === resource);
 /** Staff read the messages of the people they check in only (decision 051): a stall's or sponsor's are the organisers'. */
 const staffReadsMessagesOf = (resource: string) => PEOPLE.some((people) => people.name === resource && people.staff === 'check-in');

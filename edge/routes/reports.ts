@@ -4,12 +4,14 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { requireAdmin } from '../auth/require-role';
 import { awardNominations, enquiries, sponsors, stalls } from '../db/tables/organisations';
-import { guests, speakers, vipAwardees, visitors } from '../db/tables/people';
+import { visitors } from '../db/tables/people';
 import { statusChanges } from '../db/tables/system';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
 import { validate } from '../http/validate';
 import { currentEvent, eventById } from '../lib/events';
+import { ATTENDEE_KINDS } from '../../shared/resources/kinds';
+import { RESOURCE_TABLES } from '../db/resource-tables';
 
 /** SQLite's modifiers that turn a stored UTC instant into Hyderabad time (IST has no daylight saving). */
 const IST = sql.raw(`'+5 hours', '+30 minutes'`);
@@ -26,12 +28,7 @@ const REGISTRATION_TABLES = [
 ] as const;
 
 /** The people the venue door admits: their registrations are what a show-up rate is measured against. */
-const ATTENDEE_TABLES = [
-  ['visitors', visitors],
-  ['guests', guests],
-  ['speakers', speakers],
-  ['awardeesvip', vipAwardees],
-] as const;
+const ATTENDEE_TABLES = ATTENDEE_KINDS.map((kind) => [kind, RESOURCE_TABLES[kind]] as const);
 
 type EventTable = SQLiteTable & { eventId: SQLiteColumn; createdAt: SQLiteColumn };
 

@@ -1,24 +1,18 @@
 import * as z from 'zod/mini';
-import { mobile, text } from './fields';
-import { VIP_STATUSES, VISITOR_STATUSES } from './people';
+import { mobile, text } from '../../shared/schemas/fields';
+import { byDoorKind, DOOR_KINDS, type DoorKind, doorOf, isDoorKind } from '../../shared/resources/kinds';
 
 /**
  * The venue door's sync protocol (docs/checkin-sync.md). Shared with the PWA's check-in feature.
  * A roster entry's `kind` is the resource it comes from; stall and sponsor entries are their contact
- * people, whose door status is kept apart from the booking's status.
+ * people, whose door status is kept apart from the booking's status. The kinds, their statuses, flow and
+ * holds are the registry's (shared/resources/kinds.ts).
  */
-export const ROSTER_KINDS = ['visitors', 'guests', 'speakers', 'awardeesvip', 'stalls', 'sponsors'] as const;
-export type RosterKind = (typeof ROSTER_KINDS)[number];
+export const ROSTER_KINDS = DOOR_KINDS;
+export type RosterKind = DoorKind;
 
 /** The statuses the door may set, per kind. */
-export const DOOR_STATUSES: Record<RosterKind, readonly string[]> = {
-  visitors: VISITOR_STATUSES,
-  guests: VIP_STATUSES,
-  speakers: VIP_STATUSES,
-  awardeesvip: VIP_STATUSES,
-  stalls: VIP_STATUSES,
-  sponsors: VIP_STATUSES,
-};
+export const DOOR_STATUSES: Record<RosterKind, readonly string[]> = byDoorKind((kind) => doorOf(kind).statuses);
 
 /**
  * Organisers' holds, per kind: statuses that say "do not admit on this pass". The one definition both sides
@@ -26,29 +20,15 @@ export const DOOR_STATUSES: Record<RosterKind, readonly string[]> = {
  * engine keeps them against late or concurrent door changes (lib/status-engine.ts). Only organisers
  * (admins) set or lift a hold; a staff member's change into or out of one waits in the conflict inbox.
  */
-export const DOOR_HOLDS: Record<RosterKind, readonly string[]> = {
-  visitors: ['cancelled', 'inactive'],
-  guests: ['not_attending'],
-  speakers: ['not_attending'],
-  awardeesvip: ['not_attending'],
-  stalls: ['not_attending'],
-  sponsors: ['not_attending'],
-};
+export const DOOR_HOLDS: Record<RosterKind, readonly string[]> = byDoorKind((kind) => doorOf(kind).holds);
 
 /** Whether `status` is an organiser's hold for `kind` (false for a kind that is not the door's). */
 export function isDoorHold(kind: string, status: string | null | undefined): boolean {
-  return status != null && (ROSTER_KINDS as readonly string[]).includes(kind) && DOOR_HOLDS[kind as RosterKind].includes(status);
+  return status != null && isDoorKind(kind) && DOOR_HOLDS[kind].includes(status);
 }
 
 /** The one big action of a person card at the venue door: the next status in this order. */
-export const DOOR_FLOW: Record<RosterKind, readonly string[]> = {
-  visitors: ['registered_at_venue', 'checked_in', 'not_visited'],
-  guests: ['reached', 'checked_in', 'exited_ramp', 'left_venue'],
-  speakers: ['reached', 'checked_in', 'exited_ramp', 'left_venue'],
-  awardeesvip: ['reached', 'checked_in', 'exited_ramp', 'left_venue'],
-  stalls: ['reached', 'checked_in', 'exited_ramp', 'left_venue'],
-  sponsors: ['reached', 'checked_in', 'exited_ramp', 'left_venue'],
-};
+export const DOOR_FLOW: Record<RosterKind, readonly string[]> = byDoorKind((kind) => doorOf(kind).flow);
 
 const MAX_OPERATIONS_PER_BATCH = 500;
 const ROSTER_PAGE_MAX = 2000;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MOBILE_PATTERN } from './vocabulary';
+import { MOBILE_PATTERN } from '../../shared/schemas/vocabulary';
 
 /** "Find my pass": the visitor's mobile number or e-mail address, in one field. */
 const FIND_PASS_CONTACT_MESSAGE = 'Please enter your mobile number or e-mail address';

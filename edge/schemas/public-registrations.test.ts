@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { enquirySchema, FORM_SCHEMAS, visitorRegistrationSchema } from './public-registrations';
-import { FIELD_LABELS, INLINE_MOBILE_PATTERN, REQUIRED_FIELDS } from './vocabulary';
+import { FIELD_LABELS, INLINE_MOBILE_PATTERN, REQUIRED_FIELDS } from '../../shared/schemas/vocabulary';
 
 /** The popup's schemas as the PWA will use them: every required field, "{label} is required". */
 describe('popup form schemas', () => {

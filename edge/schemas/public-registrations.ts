@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { toCanonicalMobile } from './fields';
-import { indianMobileDigits } from './mobile-number';
+import { toCanonicalMobile } from '../../shared/schemas/fields';
+import { indianMobileDigits } from '../../shared/schemas/mobile-number';
 import {
   FIELD_LABELS,
   INLINE_MESSAGES,
@@ -14,7 +14,7 @@ import {
   REGISTRATION_DEFAULTS,
   requiredMessage,
   WORKING_PROFESSIONAL_CHOICES,
-} from './vocabulary';
+} from '../../shared/schemas/vocabulary';
 
 /**
  * The five public submissions (visitor, stall, award nomination, sponsor, enquiry): their fields, rules

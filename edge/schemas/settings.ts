@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { optionalEmail, optionalMobile, text } from './fields';
+import { optionalEmail, optionalMobile, text } from '../../shared/schemas/fields';
 
 export const FOUNDER_VIDEO_MESSAGE = 'Founder video: a path on this site ending in .mp4 or .webm, e.g. /media/founder.mp4';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_LONG_TEXT, text } from './fields';
+import { MAX_LONG_TEXT, text } from '../../shared/schemas/fields';
 
 /**
  * `PUT /api/<resource>/:id/status`: a status straight from a list row, the enquiry panel or the venue

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { flag, requiredEmail, requiredText } from './fields';
+import { flag, requiredEmail, requiredText } from '../../shared/schemas/fields';
 
 /** Panel accounts (admins and venue staff), managed by admins in Settings. */
 export const USER_ROLE_CHOICES = ['admin', 'staff'] as const;

@@ -17,7 +17,7 @@ import {
   waitForEmptyOutbox,
 } from './checkin-helpers';
 import { apiDevice } from './door-device';
-import { api, apiLogin, useToken } from './panel-helpers';
+import { api, apiLogin, confirmInApp, useToken } from './panel-helpers';
 import { permutations } from '../support/permutations';
 
 const baseUrl = inject('baseUrl');
@@ -318,12 +318,8 @@ describe('the door ordered by cause', () => {
       const person = people[task.result?.retryCount ?? 0]!;
       await checkIn(page, person);
 
-      const asked: string[] = [];
-      page.on('dialog', (dialog) => {
-        asked.push(dialog.message());
-        void dialog.accept();
-      });
       await page.getByRole('button', { name: 'Logout' }).click();
+      const asked = [await confirmInApp(page)];
       await page.waitForURL((url) => !url.pathname.startsWith('/panel/checkin'), { timeout: 20_000 });
       expect(asked).toEqual([expect.stringMatching(/^1 check-in change has not reached the server yet/)]);
       const left = await page.evaluate(

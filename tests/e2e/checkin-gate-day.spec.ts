@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Device, openDevice } from './browser';
 import { deviceIdOf, featuredEventId, openCheckin, type Seeded, seedGuest, seedVisitors, staffLogin, waitForEmptyOutbox } from './checkin-helpers';
-import { api, apiLogin, useToken } from './panel-helpers';
+import { api, apiLogin, confirmInApp, useToken } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
 const tag = `d${Date.now().toString(36)}`;
@@ -131,8 +131,8 @@ describe('a real day at the gate', () => {
     await desk.page.goto(`${baseUrl}/panel/checkin/devices`);
     const row = desk.page.locator(`[data-testid="device-row"][data-device="${deviceId}"]`);
     await row.waitFor();
-    desk.page.once('dialog', (dialog) => void dialog.accept());
     await row.getByTestId('revoke-device').click();
+    await confirmInApp(desk.page);
     await desk.page.locator(`[data-testid="device-row"][data-device="${deviceId}"]`).waitFor({ state: 'detached' });
     await desk.page.getByText('Show revoked').click();
     await row.filter({ hasText: 'Revoked' }).waitFor();

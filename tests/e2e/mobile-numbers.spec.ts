@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { hydrated } from './browser';
-import { api, signedInAdmin } from './panel-helpers';
+import { api, confirmInApp, signedInAdmin } from './panel-helpers';
 
 /**
  * One person's number in every spelling people paste: the public forms and the panel make it one
@@ -149,8 +149,8 @@ describe('mobile numbers in the panel', () => {
     const drawer = page.getByRole('dialog', { name: 'Possible duplicates: Guests' });
     const group = drawer.getByRole('region', { name: 'Very similar name, same organisation: Suresh Reddy' });
     await group.waitFor();
-    page.once('dialog', (d) => void d.accept());
     await group.getByRole('button', { name: `Keep this one: Suresh Reddy, pass code ${keep.body.data.passCode}` }).click();
+    await confirmInApp(page);
     await page.getByText('Merged 1 record into Suresh Reddy').first().waitFor();
     await group.waitFor({ state: 'detached' });
     expect((await api(baseUrl, admin.token, 'GET', `/guests/${other.body.data.id}`)).status).toBe(404);

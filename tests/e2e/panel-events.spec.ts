@@ -1,5 +1,6 @@
+import { mkdirSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
-import { api, signedInAdmin } from './panel-helpers';
+import { api, chooseRowAction, confirmInApp, dateTimeValue, fillDateTime, signedInAdmin } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
 const admin = signedInAdmin();
@@ -50,16 +51,16 @@ describe('Event Management', () => {
     await submit.click();
     await drawer.getByText('Start date and end date are required').waitFor();
 
-    await drawer.getByLabel(/^Start Date/).fill('2030-01-06T10:00');
-    await drawer.getByLabel(/^End Date/).fill('2030-01-05T10:00');
+    await fillDateTime(drawer, /^Start Date/, '2030-01-06T10:00');
+    await fillDateTime(drawer, /^End Date/, '2030-01-05T10:00');
     await drawer.getByText('End date cannot be before start date').waitFor();
     expect(await drawer.getByLabel(/^End Date/).inputValue()).toBe('');
-    await drawer.getByLabel(/^End Date/).fill('2030-01-07T18:30');
+    await fillDateTime(drawer, /^End Date/, '2030-01-07T18:30');
     // A start after the end clears the end.
-    await drawer.getByLabel(/^Start Date/).fill('2030-01-08T10:00');
+    await fillDateTime(drawer, /^Start Date/, '2030-01-08T10:00');
     expect(await drawer.getByLabel(/^End Date/).inputValue()).toBe('');
-    await drawer.getByLabel(/^Start Date/).fill('2030-01-06T10:00');
-    await drawer.getByLabel(/^End Date/).fill('2030-01-07T18:30');
+    await fillDateTime(drawer, /^Start Date/, '2030-01-06T10:00');
+    await fillDateTime(drawer, /^End Date/, '2030-01-07T18:30');
 
     const banner = drawer.locator('input[type=file]');
     await banner.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 1) });
@@ -70,14 +71,14 @@ describe('Event Management', () => {
     await drawer.getByRole('img', { name: 'Banner preview' }).waitFor();
 
     // The registration window and what a visitor needs: a window closing before it opens is refused.
-    await drawer.getByLabel('Registration Opens').fill('2029-12-20T10:00');
-    await drawer.getByLabel('Registration Closes').fill('2029-12-10T10:00');
+    await fillDateTime(drawer, 'Registration Opens', '2029-12-20T10:00');
+    await fillDateTime(drawer, 'Registration Closes', '2029-12-10T10:00');
     await submit.click();
     await drawer.getByText('Registration cannot close before it opens').waitFor();
-    await drawer.getByLabel('Registration Closes').fill('2030-01-06T09:00');
+    await fillDateTime(drawer, 'Registration Closes', '2030-01-06T09:00');
     await drawer.getByLabel('Full Address').fill('HITEC City, Madhapur, Hyderabad 500081');
     await drawer.getByLabel('Opening Hours').fill('10:00 AM – 8:00 PM');
-    await drawer.getByLabel('Awards Night').fill('2030-01-07T19:00');
+    await fillDateTime(drawer, 'Awards Night', '2030-01-07T19:00');
 
     await submit.click();
     await drawer.getByText('Event created successfully!').waitFor();
@@ -104,7 +105,7 @@ describe('Event Management', () => {
     const editDrawer = page.getByRole('dialog', { name: 'Edit Event' });
     await editDrawer.waitFor();
     expect(await editDrawer.getByLabel(/^City/).inputValue()).toBe('Hyderabad');
-    expect(await editDrawer.getByLabel('Registration Closes').inputValue()).toBe('2030-01-06T09:00');
+    expect(await dateTimeValue(editDrawer, 'Registration Closes')).toBe('2030-01-06T09:00');
     expect(await editDrawer.getByLabel('Opening Hours').inputValue()).toBe('10:00 AM – 8:00 PM');
     expect(await editDrawer.getByLabel('Full Address').inputValue()).toBe('HITEC City, Madhapur, Hyderabad 500081');
     await editDrawer.getByLabel(/^Event Name/).fill(`${name} II`);
@@ -120,14 +121,29 @@ describe('Event Management', () => {
     await page.getByLabel('Status').selectOption('draft');
     await edited.waitFor();
 
-    let confirmText = '';
-    page.once('dialog', (d) => {
-      confirmText = d.message();
-      void d.accept();
-    });
-    await edited.getByRole('button', { name: /^Delete/ }).click();
+    await chooseRowAction(edited, 'Delete');
+    const confirmText = await confirmInApp(page);
     await edited.waitFor({ state: 'detached' });
     expect(confirmText).toBe('Are you sure you want to delete this event?');
+  });
+});
+
+describe('event times', () => {
+  it('are typed on the 24-hour clock (HH:mm) beside a date, whatever the browser’s locale', async () => {
+    const { page } = admin.device;
+    await page.goto(`${baseUrl}/panel/events`);
+    await page.getByRole('button', { name: 'Create Events' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Create Events' });
+    await fillDateTime(drawer, /^Start Date/, '2030-01-06T18:30');
+    const time = drawer.getByLabel(/^Start Date/).locator('xpath=following-sibling::input[1]');
+    // A text box read as HH:mm, not the browser's time widget (12-hour with AM/PM in a 12-hour locale).
+    expect(await time.evaluate((input: HTMLInputElement) => [input.type, input.placeholder, input.value])).toEqual(['text', 'HH:mm', '18:30']);
+    expect(await dateTimeValue(drawer, /^Start Date/)).toBe('2030-01-06T18:30');
+    mkdirSync('.data/event-form-screenshots', { recursive: true });
+    await drawer.screenshot({ path: '.data/event-form-screenshots/start-1830.png' });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
+    await drawer.waitFor({ state: 'detached' });
   });
 });
 
@@ -165,7 +181,7 @@ describe('the events list', () => {
       expect(fit).toEqual({ pageWidth: viewport.width, outside: [] });
       const firstRow = page.locator('tbody tr').first();
       await firstRow.getByRole('button', { name: /^Edit/ }).waitFor();
-      await firstRow.getByRole('button', { name: /^Delete/ }).waitFor();
+      await firstRow.getByRole('button', { name: /^More actions for/ }).waitFor();
       if (viewport.width === 390) {
         // A card: the row is a block, each value under its label.
         expect(await firstRow.evaluate((row) => getComputedStyle(row).display)).toBe('block');
@@ -239,8 +255,8 @@ describe('Enquiries', () => {
     await row.locator('.panel-status', { hasText: 'In Progress' }).waitFor();
 
     await page.getByRole('button', { name: 'Refresh' }).click();
-    page.once('dialog', (d) => void d.accept());
-    await row.getByRole('button', { name: /^Delete/ }).click();
+    await chooseRowAction(row, 'Delete');
+    await confirmInApp(page);
     await page.getByText('Enquiry deleted successfully!').waitFor();
     await row.waitFor({ state: 'detached' });
   });

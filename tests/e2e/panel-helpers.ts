@@ -114,3 +114,37 @@ export async function chosenEvent(scope: Page | Locator, label: string | RegExp 
 }
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Answers the app's confirm dialog (`confirmAction`) with its named action and returns the question it
+ * asked: what the person read before saying yes.
+ */
+export async function confirmInApp(page: Page): Promise<string> {
+  const button = page.getByTestId('confirm-action');
+  await button.waitFor();
+  const question = page.getByRole('dialog').filter({ has: button });
+  const text = (await question.locator('.dialog__body p').first().textContent()) ?? '';
+  await button.click();
+  await button.waitFor({ state: 'detached' });
+  return text;
+}
+
+/** Chooses `action` (e.g. "Delete") from a list row's "⋯" menu, where a row keeps its less frequent actions. */
+export async function chooseRowAction(row: Locator, action: string) {
+  await row.getByRole('button', { name: /^More actions for/ }).click();
+  await row.page().getByRole('menu').getByRole('menuitem', { name: action }).click();
+}
+
+/** Types a date-time ('YYYY-MM-DDTHH:mm') into a form's date field labelled `label` and the HH:mm time box beside it. */
+export async function fillDateTime(scope: Locator, label: string | RegExp, value: string) {
+  const [date = '', time = ''] = value.split('T');
+  const dateInput = scope.getByLabel(label);
+  await dateInput.fill(date);
+  await dateInput.locator('xpath=following-sibling::input[1]').fill(time);
+}
+
+/** What a form's date field labelled `label` and its time box hold, as 'YYYY-MM-DDTHH:mm'. */
+export async function dateTimeValue(scope: Locator, label: string | RegExp): Promise<string> {
+  const dateInput = scope.getByLabel(label);
+  return `${await dateInput.inputValue()}T${await dateInput.locator('xpath=following-sibling::input[1]').inputValue()}`;
+}

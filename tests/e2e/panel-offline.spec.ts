@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openDevice } from './browser';
-import { formatCreatedOn } from '../../pwa/src/lib/dates';
-import { api, signedInAdmin, useToken } from './panel-helpers';
+import { formatCreatedOn } from '../../shared/dates';
+import { api, chooseRowAction, confirmInApp, signedInAdmin, useToken } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
 const admin = signedInAdmin();
@@ -154,6 +154,41 @@ describe('panel offline', () => {
     } finally {
       await device.close();
     }
+  });
+
+  it('offline, an edit and a delete say they need the network, and a list never opened online says it has no copy', async () => {
+    const { page, context } = admin.device;
+    const name = `Offline Edit ${Date.now()}`;
+    await api(baseUrl, admin.token, 'POST', '/visitors', { fullName: name, mobileNumber: `98763${String(Date.now()).slice(-5)}` });
+    await page.goto(`${baseUrl}/panel/registrations/visitors`);
+    await page.waitForFunction(() => document.documentElement.dataset.sw === 'ready', null, { timeout: 30_000 });
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.waitFor();
+    await page.waitForTimeout(800); // the cache is saved half a second after the data arrives
+    await context.setOffline(true);
+    try {
+      await row.getByRole('button', { name: /^Edit/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Visitor' });
+      await dialog.getByLabel('City').fill('Warangal');
+      await dialog.locator('button[type=submit]').click();
+      await dialog.getByText('You are offline — this change needs the network').waitFor();
+      await page.reload();
+      await row.waitFor();
+
+      await chooseRowAction(row, 'Delete');
+      await confirmInApp(page);
+      await page.getByText('You are offline — this change needs the network').first().waitFor();
+      await row.waitFor(); // still there
+
+      await page.getByTestId('sidebar').getByRole('link', { name: 'Speakers' }).click();
+      await page.getByRole('heading', { name: 'Speakers', level: 1 }).waitFor();
+      await page.getByText(/^You are offline, and this screen has not been opened on this device while online/).waitFor();
+    } finally {
+      await context.setOffline(false);
+    }
+    // Online again, the list loads.
+    await page.locator('tbody td.panel-table__serial, tbody td.panel-table__empty').first().waitFor();
+    await page.getByText(/^You are offline, and this screen/).waitFor({ state: 'detached', timeout: 15_000 });
   });
 
   it("a logout right after the list refreshed leaves none of the panel's data on the device", async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readSheet } from 'read-excel-file/node';
 import { describe, expect, inject, it } from 'vitest';
 import type { Device } from './browser';
-import { api, chooseEvent, signedInAdmin } from './panel-helpers';
+import { api, chooseEvent, chooseRowAction, confirmInApp, signedInAdmin } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
 type Page = Device['page'];
@@ -160,12 +160,8 @@ async function runCycle(page: Page, cycle: Cycle) {
   const editedRow = page.getByRole('row').filter({ hasText: renamed });
   await editedRow.waitFor();
 
-  let confirmText = '';
-  page.once('dialog', (d) => {
-    confirmText = d.message();
-    void d.accept();
-  });
-  await editedRow.getByRole('button', { name: /^Delete/ }).click();
+  await chooseRowAction(editedRow, 'Delete');
+  const confirmText = await confirmInApp(page);
   if (cycle.deleted) await page.getByText(cycle.deleted).first().waitFor();
   await editedRow.waitFor({ state: 'detached' });
   expect(confirmText).toBe(cycle.confirm);

@@ -85,6 +85,7 @@ describe('Settings and roles', () => {
       expect(await staff.page.getByRole('button', { name: '+ Add Visitor' }).count()).toBe(0);
       expect(await staff.page.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
       expect(await staff.page.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+      expect(await staff.page.getByRole('button', { name: /^More actions for/ }).count()).toBe(0);
       expect(await staff.page.getByLabel(/Change status of/).count()).toBeGreaterThan(0);
       // Nothing commercial in the sidebar (decision 051) …
       const nav = staff.page.getByRole('navigation', { name: 'Admin panel' });

@@ -1,9 +1,9 @@
 import { awardNominations } from '../../db/tables/organisations';
 import { newPassCode } from '../../lib/pass-code';
-import { nominationDescription } from '../../resources/awards';
+import { nominationDescription } from '../../../shared/resources/awards';
 import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { formatMobile } from '../../schemas/mobile-number';
+import { formatMobile } from '../../../shared/schemas/mobile-number';
 import { csvDateTime } from '../../lib/csv';
 import { statusLabel } from '../../schemas/status-labels';
 

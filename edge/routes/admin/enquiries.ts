@@ -1,8 +1,8 @@
 import { enquiries } from '../../db/tables/organisations';
-import { enquiryDescription } from '../../resources/enquiries';
+import { enquiryDescription } from '../../../shared/resources/enquiries';
 import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { formatMobile } from '../../schemas/mobile-number';
+import { formatMobile } from '../../../shared/schemas/mobile-number';
 import { csvDateTime } from '../../lib/csv';
 import { statusLabel } from '../../schemas/status-labels';
 

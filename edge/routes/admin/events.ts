@@ -1,10 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { events } from '../../db/tables/events';
-import { eventDescription } from '../../resources/events';
+import { eventDescription } from '../../../shared/resources/events';
 import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { forgetCachedEvents } from '../../lib/events';
-import { EVENT_MESSAGES } from '../../schemas/events';
+import { EVENT_MESSAGES } from '../../../shared/schemas/events';
 import { csvDateTime } from '../../lib/csv';
 import { statusLabel } from '../../schemas/status-labels';
 

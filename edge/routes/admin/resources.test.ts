@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiTarget, makeApiTarget } from '../../testing/api-target';
 import { signIn } from '../../testing/sessions';
-import { nominationDescription } from '../../resources/awards';
-import type { AnyResource } from '../../resources/describe';
+import { nominationDescription } from '../../../shared/resources/awards';
+import type { AnyResource } from '../../../shared/resources/describe';
 import { statusLabel } from '../../schemas/status-labels';
-import { eventDescription } from '../../resources/events';
-import { guestDescription } from '../../resources/guests';
-import { speakerDescription } from '../../resources/speakers';
-import { sponsorDescription } from '../../resources/sponsors';
-import { stallDescription } from '../../resources/stalls';
-import { vipAwardeeDescription } from '../../resources/vip-awardees';
-import { visitorDescription } from '../../resources/visitors';
+import { eventDescription } from '../../../shared/resources/events';
+import { guestDescription } from '../../../shared/resources/guests';
+import { speakerDescription } from '../../../shared/resources/speakers';
+import { sponsorDescription } from '../../../shared/resources/sponsors';
+import { stallDescription } from '../../../shared/resources/stalls';
+import { vipAwardeeDescription } from '../../../shared/resources/vip-awardees';
+import { visitorDescription } from '../../../shared/resources/visitors';
 
 const DESCRIPTIONS: Record<string, AnyResource> = Object.fromEntries(
   [

@@ -1,24 +1,19 @@
 import { speakers } from '../../db/tables/people';
 import { newPassCode } from '../../lib/pass-code';
-import { speakerDescription } from '../../resources/speakers';
+import { speakerDescription } from '../../../shared/resources/speakers';
 import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { personCsv, personDefaults } from './people-defaults';
+import { csvColumns, fieldDefaults } from '../../lib/resource-fields';
+import { adminRegistration } from './admin-registration';
 
-/** Speakers: the guest fields without working professional, plus title and bio (empty unless given). */
+/** Speakers: their fields, defaults and export columns are the registry's (shared/resources/speakers.ts). */
 export const speakerResource = {
   ...speakerDescription,
   table: speakers,
-  defaults: (input, context) => ({
-    status: speakerDescription.defaultStatus,
-    title: '',
-    bio: '',
-    ...personDefaults(input, context),
-    passCode: newPassCode(),
-  }),
+  defaults: (input, context) => ({ ...fieldDefaults(speakerDescription.fields), ...adminRegistration(input, context), passCode: newPassCode() }),
   identity: { name: 'fullName', organisation: 'organizationName' },
   searchColumns: [speakers.fullName, speakers.title, speakers.mobileNumber, speakers.email, speakers.passCode],
-  csv: [['Name', (r) => r.fullName], ['Title', (r) => r.title], ...personCsv.slice(1)],
+  csv: csvColumns(speakerDescription.fields, speakerDescription.order),
 } satisfies ResourceDescription;
 
 /** A speakers record as the API answers it. */

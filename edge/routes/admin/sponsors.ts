@@ -1,9 +1,9 @@
 import { sponsors } from '../../db/tables/organisations';
 import { newPassCode } from '../../lib/pass-code';
-import { sponsorDescription } from '../../resources/sponsors';
+import { sponsorDescription } from '../../../shared/resources/sponsors';
 import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { formatMobile } from '../../schemas/mobile-number';
+import { formatMobile } from '../../../shared/schemas/mobile-number';
 import { csvDateTime } from '../../lib/csv';
 import { statusLabel } from '../../schemas/status-labels';
 

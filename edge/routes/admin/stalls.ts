@@ -1,11 +1,9 @@
 import { stalls } from '../../db/tables/organisations';
 import { newPassCode } from '../../lib/pass-code';
-import { stallDescription } from '../../resources/stalls';
+import { stallDescription } from '../../../shared/resources/stalls';
 import type { RecordOf, ResourceDescription, Row } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { formatMobile } from '../../schemas/mobile-number';
-import { csvDateTime } from '../../lib/csv';
-import { statusLabel } from '../../schemas/status-labels';
+import { csvColumns, fieldDefaults } from '../../lib/resource-fields';
 
 /** The admin form's nested `stallSize` ({ width, length, unit }) is stored as three columns. */
 function flattenSize(input: Row): Row {
@@ -21,29 +19,14 @@ function flattenSize(input: Row): Row {
 }
 
 /**
- * Stall bookings made in the panel: 'pending', 'unpaid', a standard stall of 0 × 0 feet and company "N/A"
- * unless the form says, booked by the signed-in user.
+ * Stall bookings made in the panel: the registry's defaults ('pending', 'unpaid', a standard stall of 0 × 0
+ * feet) and company "N/A" unless the form says, booked by the signed-in user.
  */
 export const stallResource = {
   ...stallDescription,
   table: stalls,
   defaults: (input, { user }) => ({
-    designation: '',
-    stallNumber: '',
-    stallType: 'standard',
-    stallWidth: 0,
-    stallLength: 0,
-    stallUnit: 'feet',
-    status: stallDescription.defaultStatus,
-    paymentStatus: 'unpaid',
-    address: '',
-    city: '',
-    state: '',
-    pincode: '',
-    additionalRequirements: '',
-    notes: '',
-    priority: 'normal',
-    tags: [],
+    ...fieldDefaults(stallDescription.fields),
     ...flattenSize(input),
     companyName: (input.companyName as string | undefined) || 'N/A',
     bookingType: 'admin_booking',
@@ -65,20 +48,7 @@ export const stallResource = {
   }),
   identity: { name: 'contactPersonName', organisation: 'companyName' },
   searchColumns: [stalls.companyName, stalls.contactPersonName, stalls.email, stalls.mobileNumber, stalls.stallNumber, stalls.passCode],
-  csv: [
-    ['Contact Person', (r) => r.contactPersonName],
-    ['Company', (r) => r.companyName],
-    ['Email', (r) => r.email],
-    ['Phone', (r) => formatMobile(r.mobileNumber as string)],
-    ['Designation', (r) => r.designation],
-    ['Stall Number', (r) => r.stallNumber],
-    ['Stall Type', (r) => r.stallType],
-    ['Requirements', (r) => r.additionalRequirements],
-    ['Event', (r) => r.eventName],
-    ['Status', (r) => statusLabel(r.status)],
-    ['Payment', (r) => r.paymentStatus],
-    ['Created On (IST)', (r) => csvDateTime(r.createdAt)],
-  ],
+  csv: csvColumns(stallDescription.fields, stallDescription.order),
 } satisfies ResourceDescription;
 
 /** A stalls record as the API answers it. */

@@ -1,10 +1,10 @@
 import { vipAwardees } from '../../db/tables/people';
 import { newPassCode } from '../../lib/pass-code';
-import { vipAwardeeDescription } from '../../resources/vip-awardees';
+import { normaliseVipStatus, vipAwardeeDescription } from '../../../shared/resources/vip-awardees';
 import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { normaliseVipStatus } from '../../schemas/people';
-import { personCsv, personDefaults } from './people-defaults';
+import { csvColumns, fieldDefaults } from '../../lib/resource-fields';
+import { adminRegistration } from './admin-registration';
 
 /**
  * VIP awardees (`/api/awardeesvip`): "Working Professional" by default; a status in another spelling
@@ -14,12 +14,7 @@ import { personCsv, personDefaults } from './people-defaults';
 export const vipAwardeeResource = {
   ...vipAwardeeDescription,
   table: vipAwardees,
-  defaults: (input, context) => ({
-    workingProfessional: 'Working Professional',
-    status: vipAwardeeDescription.defaultStatus,
-    ...personDefaults(input, context),
-    passCode: newPassCode(),
-  }),
+  defaults: (input, context) => ({ ...fieldDefaults(vipAwardeeDescription.fields), ...adminRegistration(input, context), passCode: newPassCode() }),
   normaliseStatus: (status) => String(normaliseVipStatus(status)),
   identity: { name: 'fullName', organisation: 'organizationName' },
   searchColumns: [
@@ -30,7 +25,7 @@ export const vipAwardeeResource = {
     vipAwardees.designation,
     vipAwardees.passCode,
   ],
-  csv: personCsv,
+  csv: csvColumns(vipAwardeeDescription.fields, vipAwardeeDescription.order),
 } satisfies ResourceDescription;
 
 /** A vip-awardees record as the API answers it. */

@@ -7,7 +7,7 @@ import { publicRateLimit } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { insertStatement } from '../../db/sql-statement';
 import { getSiteSettings, publicSite } from '../../lib/site-settings';
-import { UNKNOWN_AWARD_CATEGORY_MESSAGE } from '../../schemas/vocabulary';
+import { UNKNOWN_AWARD_CATEGORY_MESSAGE } from '../../../shared/schemas/vocabulary';
 import {
   awardRegistrationSchema,
   enquirySchema,

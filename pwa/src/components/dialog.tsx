@@ -1,24 +1,6 @@
-import { createContext, type ReactNode, useContext, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
-
-/** The open dialogs, innermost last: notifications show inside the innermost one (see `useInnermostDialog`). */
-let openDialogs: HTMLDialogElement[] = [];
-const dialogListeners = new Set<() => void>();
-const dialogsChanged = () => dialogListeners.forEach((listener) => listener());
-
-/**
- * The innermost open dialog, or null. A modal `<dialog>` sits in the browser's top layer and makes the
- * rest of the page inert, so a notification meant to be seen and heard while it is open is rendered inside it.
- */
-export function useInnermostDialog(): HTMLDialogElement | null {
-  return useSyncExternalStore(
-    (listener) => {
-      dialogListeners.add(listener);
-      return () => dialogListeners.delete(listener);
-    },
-    () => openDialogs.at(-1) ?? null,
-    () => null,
-  );
-}
+import { createContext, type ReactNode, useContext, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import type { ConfirmQuestion } from './confirm-host';
+import { dialogOpened } from './dialog-stack';
 
 /** What a form inside a dialog tells it: whether it holds unsaved changes, and a way to ask to close. */
 interface DialogChanges {
@@ -49,14 +31,40 @@ export function useUnsavedChanges(unsaved: boolean, onClose: () => void): () => 
 /** The question before unsaved changes are thrown away: Keep editing (nothing happens) or Discard. */
 export function DiscardChangesDialog({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
   return (
-    <Dialog title={DISCARD_TITLE} onClose={onKeep}>
-      <p>{DISCARD_TEXT}</p>
+    <ConfirmDialog title={DISCARD_TITLE} text={DISCARD_TEXT} cancelLabel="Keep editing" confirmLabel="Discard" danger onCancel={onKeep} onConfirm={onDiscard} />
+  );
+}
+
+/**
+ * The app's one yes/no question (never `window.confirm`, which blocks the page, cannot be styled or
+ * read aloud in the app's words, and which a kiosk browser may suppress): Cancel, or the named action.
+ */
+export function ConfirmDialog({
+  title,
+  text,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  danger = false,
+  pending = false,
+  onCancel,
+  onConfirm,
+}: ConfirmQuestion & { pending?: boolean; onCancel: () => void; onConfirm: () => void }) {
+  return (
+    <Dialog title={title} onClose={onCancel}>
+      {typeof text === 'string' ? <p>{text}</p> : text}
       <div className="panel-form__actions">
-        <button type="button" className="button button--ghost" onClick={onKeep}>
-          Keep editing
+        <button type="button" className="button button--ghost" onClick={onCancel}>
+          {cancelLabel}
         </button>
-        <button type="button" className="button button--danger" onClick={onDiscard}>
-          Discard
+        <button
+          type="button"
+          className={danger ? 'button button--danger' : 'button button--primary'}
+          disabled={pending}
+          aria-busy={pending}
+          data-testid="confirm-action"
+          onClick={onConfirm}
+        >
+          {confirmLabel}
         </button>
       </div>
     </Dialog>
@@ -105,11 +113,9 @@ export function Dialog({ title, onClose, children, placement = 'centred', width,
     const before = document.activeElement as HTMLElement | null;
     if (!dialog.open) dialog.showModal();
     dialog.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea:not([disabled])')?.focus();
-    openDialogs = [...openDialogs, dialog];
-    dialogsChanged();
+    const closed = dialogOpened(dialog);
     return () => {
-      openDialogs = openDialogs.filter((d) => d !== dialog);
-      dialogsChanged();
+      closed();
       if (dialog.open) dialog.close();
       before?.focus?.();
     };

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQueries, useQueryClient } from '@tanstack/react-query';
 import { type FocusEvent, useEffect, useRef, useState } from 'react';
-import { formatDay } from '../lib/dates';
+import { formatDay } from '@shared/dates';
 import type { EventListLink } from './event-picker';
 import { api, readEnvelope } from '../lib/api';
 import { resourceKeys } from '../lib/resource-keys';

@@ -3,6 +3,7 @@ import { type FocusEvent, type KeyboardEvent, lazy, type Ref, Suspense, useEffec
 import type { EventChoice } from './event-queries';
 import { eventQueryOptions } from './event-queries';
 import './event-picker.css';
+import { FieldError, FieldLabel } from './field-parts';
 
 /** The open list, loaded the first time a picker opens: the screens that show a picker load only the field. */
 const EventPickerList = lazy(() => import('./event-picker-list'));
@@ -96,15 +97,7 @@ export function EventPicker({
   const listId = `${id}-events`;
   return (
     <div ref={root} className={`${className} event-picker`}>
-      <label htmlFor={id}>
-        {label}
-        {required ? (
-          <span className="field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       <input
         id={id}
         ref={inputRef}
@@ -148,11 +141,7 @@ export function EventPicker({
           />
         </Suspense>
       ) : null}
-      {message ? (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={message} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import type { AnyResource } from '@resources/describe';
-import { formatMobile } from '@edge/schemas/mobile-number';
-import { formatCreatedOn } from '../lib/dates';
+import type { AnyResource } from '@shared/resources/describe';
+import { formatMobile } from '@shared/schemas/mobile-number';
+import { formatCreatedOn } from '@shared/dates';
 
 /** What the history reads of a form field (a panel resource's form fields have it). */
 interface FieldWords {

@@ -1,4 +1,4 @@
-// Pure formatting helpers of the panel: status labels and rupees. Dates are in lib/dates.ts.
+// Pure formatting helpers of the panel: status labels and rupees. Dates are in shared/dates.ts.
 
 // Status words are described once, with the API's CSV exports and search (edge/schemas/status-labels.ts).
 export { type StatusLabelStyle, statusLabel } from '@edge/schemas/status-labels';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api, readEnvelope } from '../lib/api';
 import { errorMessage } from '../lib/api-error';
 import type { BadgeEvent, BadgeLayout, BadgePerson } from '../lib/badges/badge-pdf';
-import { formatDayRange } from '../lib/dates';
+import { formatDayRange } from '@shared/dates';
 import { saveFile } from '../lib/save-file';
 import { toast } from './toasts';
 

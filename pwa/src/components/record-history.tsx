@@ -2,7 +2,7 @@ import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { readEnvelope, resourceApi } from '../lib/api';
 import { errorMessage } from '../lib/api-error';
 import { statusLabel } from './panel-format';
-import { formatCreatedOn } from '../lib/dates';
+import { formatCreatedOn } from '@shared/dates';
 import { resourceKeys } from '../lib/resource-keys';
 import { eventQueryOptions } from './event-queries';
 import { changeLine, type HistoryWords } from './history-change';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { formatCreatedOn } from '../lib/dates';
+import { formatCreatedOn } from '@shared/dates';
 import { currentStorageLoss, dismissStorageLoss, subscribeStorageLoss } from '../offline/storage-loss';
 import './storage-loss-notice.css';
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { useInnermostDialog } from './dialog';
+import { useInnermostDialog } from './dialog-stack';
 
 export type ToastTone = 'success' | 'info' | 'error';
 interface Toast {

@@ -1,6 +1,6 @@
 import { hc } from 'hono/client';
 import type { ResourceRouter } from '@edge/lib/resource-routes';
-import type { ResourceName } from '@resources/describe';
+import type { ResourceName } from '@shared/resources/describe';
 import { apiClient, apiFetch } from './api-client';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
 import { getToken } from './auth-token';

@@ -16,6 +16,16 @@ export function reportServerReached(answered: boolean): void {
 
 export const isServerReachable = (): boolean => reachable;
 
+/**
+ * Whether the device has a network at all: the app's one read of `navigator.onLine` (true where there is no
+ * navigator, as in tests). "Offline" in the app means `!canReachServer()`; this alone is for wording
+ * ("you are offline" vs "the server is not answering") and for not trying a request that cannot leave.
+ */
+export const deviceHasNetwork = (): boolean => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+/** Whether a request may be expected to reach the server: the device has a network and the last request was answered. */
+export const canReachServer = (): boolean => deviceHasNetwork() && reachable;
+
 export function onServerReachability(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

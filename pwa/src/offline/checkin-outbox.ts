@@ -4,7 +4,7 @@
 // network: the sync engine (checkin-sync.ts) sends it.
 import type { PersonState } from '@edge/routes/checkin';
 import { uuidv7 } from '@edge/lib/uuid-v7';
-import { canonicalMobile } from '@edge/schemas/mobile-number';
+import { canonicalMobile } from '@shared/schemas/mobile-number';
 import { getToken, tokenClaims } from '../lib/auth-token';
 import { database } from './db';
 import { deviceId } from './device-record';

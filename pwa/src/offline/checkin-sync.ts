@@ -13,7 +13,7 @@ import { type ApiClient, type ApiClientOptions, apiClient } from '../lib/api-cli
 import { ApiError } from '../lib/api-error';
 import { readEnvelope, type ResponseLike, type SuccessBody } from '../lib/envelope';
 import { getToken, subscribeToken, tokenClaims } from '../lib/auth-token';
-import { isServerReachable, onServerReachability } from '../lib/server-reachability';
+import { deviceHasNetwork, isServerReachable, onServerReachability } from '../lib/server-reachability';
 import { applyDeliveries, type Delivery, markSending, markWaiting, nextToSend, oldestUnsentEvent, outboxSummary, unsentCount } from './checkin-outbox';
 import { authorTicket, deviceId, deviceInfo, storeAuthorTicket, storeGeneration, watchClearedStorage } from './device-record';
 import { forgetLoadedIndex, recoverFromServerRestore, rosterCursor, storeRosterPage } from './roster-repository';
@@ -764,11 +764,6 @@ export class CheckinSync {
 // ---------------------------------------------------------------------------------------------------
 // The page's engine
 
-/** `navigator.onLine` where there is a navigator (a page or a worker); true elsewhere. */
-function isOnline(): boolean {
-  return typeof navigator === 'undefined' || navigator.onLine !== false;
-}
-
 const LAST_SYNC_KEY = 'eventpro.checkin.lastSync';
 const lastSyncInLocalStorage = {
   read(): string | null {
@@ -805,7 +800,7 @@ function engine(): CheckinSync {
     token: getToken,
     now: () => new Date(),
     locks: browserLocks(),
-    online: isOnline,
+    online: deviceHasNetwork,
     lastSync: lastSyncInLocalStorage,
     onChange: tellPage,
   });
@@ -915,6 +910,6 @@ function requestBackgroundSync(): void {
 /** The service worker's flush (it has no localStorage: the page left it a copy of the token). Touches no DOM or window. */
 export async function flushOutboxOnce(): Promise<void> {
   const token = getToken() ?? (await readWorkerToken());
-  const worker = new CheckinSync({ token: () => token, now: () => new Date(), locks: browserLocks(), online: isOnline });
+  const worker = new CheckinSync({ token: () => token, now: () => new Date(), locks: browserLocks(), online: deviceHasNetwork });
   await worker.flushOnce();
 }

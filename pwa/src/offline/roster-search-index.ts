@@ -1,6 +1,6 @@
 // The in-memory search index of one event's roster: what the door searches as staff type or scan. Pure:
 // it knows no storage (roster-repository.ts fills it and keeps it current).
-import { mobileSearchTerm } from '@edge/schemas/mobile-number';
+import { mobileSearchTerm } from '@shared/schemas/mobile-number';
 import { normalisePassCode } from './pass-code-match';
 import type { RosterPerson } from './checkin-types';
 

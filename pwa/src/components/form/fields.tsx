@@ -1,5 +1,6 @@
 import { type HTMLInputTypeAttribute, type ReactNode, useId } from 'react';
 import { type FieldValues, get, type Path, type UseFormReturn } from 'react-hook-form';
+import { FieldError, FieldLabel } from '../field-parts';
 
 interface FieldProps<Input extends FieldValues> {
   form: UseFormReturn<Input, unknown, unknown>;
@@ -33,15 +34,7 @@ export function FieldShell<Input extends FieldValues>({
   const describedBy = [hint ? `${id}-hint` : '', error?.message ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={full ? 'field field--full' : 'field'}>
-      <label htmlFor={id}>
-        {label}
-        {required ? (
-          <span className="field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       {control({
         id,
         ...(required ? { 'aria-required': true as const } : {}),
@@ -53,11 +46,7 @@ export function FieldShell<Input extends FieldValues>({
           {hint}
         </p>
       ) : null}
-      {error?.message ? (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {error.message}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error?.message} />
     </div>
   );
 }

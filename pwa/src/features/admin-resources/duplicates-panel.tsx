@@ -1,10 +1,11 @@
+import { confirmAction } from '../../components/confirm-host';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatMobile } from '@edge/schemas/mobile-number';
+import { formatMobile } from '@shared/schemas/mobile-number';
 import { type BaseRecord, readEnvelope, resourceApi } from '../../lib/api';
 import { resourceKeys } from './resource-api';
 import { statusLabel } from '../../components/panel-format';
-import { formatCreatedOn } from '../../lib/dates';
+import { formatCreatedOn } from '@shared/dates';
 import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';
 import type { ResourceConfig } from './types';
@@ -92,10 +93,16 @@ export function DuplicatesPanel({ config, onChanged }: { config: ResourceConfig;
                     className="button button--ghost button--small"
                     disabled={busyGroup !== null}
                     aria-label={`Keep this one: ${String(row[config.nameKey] ?? '')}, pass code ${String(row.passCode ?? '')}`}
-                    onClick={() => {
+                    onClick={async () => {
                       const others = group.records.filter((r) => r.id !== row.id);
                       const names = others.map((r) => String(r[config.nameKey] ?? r.id)).join(', ');
-                      if (!window.confirm(`Keep this record and merge ${names} into it? The others are deleted; their status history moves here.`)) return;
+                      const sure = await confirmAction({
+                        title: 'Merge these records?',
+                        text: `Keep this record and merge ${names} into it? The others are deleted; their status history moves here.`,
+                        confirmLabel: 'Merge',
+                        danger: true,
+                      });
+                      if (!sure) return;
                       setBusyGroup(key);
                       merge.mutate({ survivor: row, others });
                     }}

@@ -1,22 +1,57 @@
-import type { AnyResource } from '@resources/describe';
+import type { AnyResource } from '@shared/resources/describe';
 import type { BaseRecord } from '../../lib/api';
 import { statusLabel } from '../../components/panel-format';
-import { formatMobile } from '@edge/schemas/mobile-number';
-import { fromEventInput, toEventInput } from '@pwa/lib/dates';
+import { formatMobile } from '@shared/schemas/mobile-number';
+import { fromEventInput, toEventInput } from '@shared/dates';
+import { type FieldSpec, inOrder, type ViewOrder } from '@shared/resources/fields';
 import type { Column, FormField, FormValues } from './types';
 
+/** The form of a resource's registry fields: those with an input, in the form's order. */
+export function panelFields(fields: readonly FieldSpec[], order?: ViewOrder): FormField[] {
+  return inOrder(fields, order?.form).flatMap((field): FormField[] => {
+    if (!field.input) return [];
+    const { name, label, input, required, marked, options, hint, placeholder, full, aliases } = field;
+    const initial = typeof field.default === 'string' || typeof field.default === 'number' ? String(field.default) : '';
+    return [
+      {
+        name,
+        label,
+        type: input,
+        ...(required !== undefined && { required }),
+        ...(marked !== undefined && { marked }),
+        ...(options && { options }),
+        ...(name === 'status' && { optionLabel: statusLabel }),
+        ...(initial !== '' && { defaultValue: initial }),
+        ...(hint !== undefined && { hint }),
+        ...(placeholder !== undefined && { placeholder }),
+        ...(full !== undefined && { full }),
+        ...(aliases && { aliases }),
+      },
+    ];
+  });
+}
+
+/** The list's columns of a resource's registry fields: those with a list column, in the list's order. */
+export function panelColumns(fields: readonly FieldSpec[], order?: ViewOrder): Column[] {
+  return inOrder(fields, order?.list).flatMap((field): Column[] => {
+    if (!field.list) return [];
+    const { label, kind, sort, priority, key } = field.list;
+    return [{ key: key ?? field.name, label: label ?? field.label, ...(kind && { kind }), ...(sort && { sort: field.name }), priority }];
+  });
+}
+
 /** Shared pieces of the descriptions. */
-export const statusColumn: Column<'status'> = { key: 'status', label: 'Status', kind: 'status', sort: 'status' };
-export const createdOnColumn: Column<'createdAt'> = { key: 'createdAt', label: 'Created On', kind: 'date', sort: 'createdAt' };
+export const statusColumn: Column<'status', 'status'> = { key: 'status', label: 'Status', kind: 'status', sort: 'status', priority: 1 };
+export const createdOnColumn: Column<'createdAt', 'createdAt'> = { key: 'createdAt', label: 'Created On', kind: 'date', sort: 'createdAt', priority: 3 };
 /** The name, e-mail and phone columns every person list opens with. */
-export const nameColumn: Column<'fullName'> = { key: 'fullName', label: 'Name', sort: 'fullName' };
-export const contactColumns: Column<never>[] = [
-  { key: 'email', label: 'Email' },
-  { key: 'mobileNumber', label: 'Phone', kind: 'phone' },
+export const nameColumn: Column<'fullName', 'fullName'> = { key: 'fullName', label: 'Name', sort: 'fullName', priority: 1 };
+export const contactColumns: Column<never, 'email' | 'mobileNumber'>[] = [
+  { key: 'email', label: 'Email', priority: 3 },
+  { key: 'mobileNumber', label: 'Phone', kind: 'phone', priority: 2 },
 ];
 
 /** The status select of a form: the description's statuses, its default status preselected. */
-export const statusField = ({ statuses, defaultStatus }: Pick<AnyResource, 'statuses' | 'defaultStatus'>): FormField => ({
+export const statusField = ({ statuses, defaultStatus }: Pick<AnyResource, 'statuses' | 'defaultStatus'>): FormField<'status'> => ({
   name: 'status',
   label: 'Status',
   type: 'select',
@@ -25,17 +60,23 @@ export const statusField = ({ statuses, defaultStatus }: Pick<AnyResource, 'stat
   defaultValue: defaultStatus,
 });
 
-export const eventField = (options: Partial<FormField> = {}): FormField => ({ name: 'eventId', label: 'Event', type: 'event', marked: true, ...options });
+export const eventField = (options: Partial<FormField<'eventId'>> = {}): FormField<'eventId'> => ({
+  name: 'eventId',
+  label: 'Event',
+  type: 'event',
+  marked: true,
+  ...options,
+});
 
 /** Address fields a person or organisation may have. */
-export const addressFields: FormField[] = [
+export const addressFields: FormField<'address' | 'city' | 'state' | 'pincode'>[] = [
   { name: 'address', label: 'Address', type: 'textarea', full: true },
   { name: 'city', label: 'City', type: 'text' },
   { name: 'state', label: 'State', type: 'text' },
   { name: 'pincode', label: 'Pincode', type: 'text' },
 ];
 
-export const personFields = (emailRequired: boolean): FormField[] => [
+export const personFields = (emailRequired: boolean): FormField<'fullName' | 'email' | 'mobileNumber' | 'organizationName' | 'designation'>[] => [
   { name: 'fullName', label: 'Full Name', type: 'text', required: true },
   { name: 'email', label: 'Email', type: 'email', required: emailRequired },
   { name: 'mobileNumber', label: 'Phone', type: 'tel', required: true, placeholder: '+91 98765 43210' },
@@ -51,7 +92,7 @@ export const listOf = (value: string | undefined): string[] => (value ? value.sp
 export const listValue = (list: unknown): string => (Array.isArray(list) ? list.map(String).join('\n') : '');
 
 /** "Show on site": the public site lists this record (speakers, the jury's guests, sponsors). */
-export const showOnSiteField = (hint: string): FormField => ({ name: 'showOnSite', label: 'Show on site', type: 'checkbox', hint, full: true });
+export const showOnSiteField = (hint: string): FormField<'showOnSite'> => ({ name: 'showOnSite', label: 'Show on site', type: 'checkbox', hint, full: true });
 
 /** The form values of a record: each field's value as text ("" when absent). */
 export function valuesFrom(fields: FormField[], row: BaseRecord | null): FormValues {

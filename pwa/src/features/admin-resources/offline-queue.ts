@@ -1,6 +1,7 @@
 // The panel's offline changes (tablets on patchy venue networks): status changes of people and
 // new walk-in visitors go to the venue check-in's outbox (offline/checkin-outbox.ts) and are sent by its
 // sync engine (offline/checkin-sync.ts) when the network returns. Nothing here keeps a queue of its own.
+import { deviceHasNetwork } from '@pwa/lib/server-reachability';
 import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api-error';
@@ -11,20 +12,12 @@ import { refreshOutbox, startOutboxSync, syncNow } from '../../offline/checkin-s
 import type { CheckinOutboxEntry, RosterKind } from '../../offline/checkin-types';
 import type { BaseRecord } from '../../lib/api';
 import type { ResourceName } from './types';
+import { ATTENDEE_KINDS } from '@shared/resources/kinds';
 
 /** The resources whose status the check-in outbox can carry (people at the venue door). */
-const OFFLINE_KINDS: ReadonlySet<ResourceName> = new Set<ResourceName>(['visitors', 'guests', 'speakers', 'awardeesvip']);
-
-export const OFFLINE_NEEDS_NETWORK = 'You are offline — this change needs the network';
+const OFFLINE_KINDS: ReadonlySet<ResourceName> = new Set<ResourceName>(ATTENDEE_KINDS);
 
 export const queuesOffline = (name: ResourceName): name is ResourceName & RosterKind => OFFLINE_KINDS.has(name);
-
-/** Offline, or the request never reached the server (no answer at all). */
-export function isNetworkFailure(error: unknown): boolean {
-  return error instanceof ApiError ? error.status === 0 : error instanceof TypeError;
-}
-
-export const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /** One record's change still in the outbox: the newest one wins the row's display. */
 export interface PendingChange {
@@ -100,7 +93,7 @@ export function usePendingChanges(name: ResourceName, onDelivered: () => Promise
 function kick(force = false) {
   startOutboxSync();
   void refreshOutbox().then(() => {
-    if (!isOffline()) void syncNow(force);
+    if (deviceHasNetwork()) void syncNow(force);
   });
 }
 

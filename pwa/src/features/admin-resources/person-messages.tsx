@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, readEnvelope } from '../../lib/api';
-import { formatCreatedOn } from '../../lib/dates';
+import { formatCreatedOn } from '@shared/dates';
 import { useIsAdmin } from '../../components/panel-session';
 import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';
 import './person-messages.css';
+import { MESSAGE_KINDS } from '@shared/resources/kinds';
 
 /** The messages of one person (`GET /api/<resource>/:id/messages`), newest first. */
 const messagesOf = async (resource: string, id: string) =>
@@ -14,7 +15,7 @@ const messagesOf = async (resource: string, id: string) =>
 type PersonMessage = Awaited<ReturnType<typeof messagesOf>>[number];
 
 /** The records that have passes, and so messages (the API's `/:resource/:id/messages`). */
-const WITH_MESSAGES = new Set(['visitors', 'stalls', 'sponsors', 'awards', 'guests', 'speakers', 'awardeesvip']);
+const WITH_MESSAGES = new Set<string>(MESSAGE_KINDS);
 export const hasMessages = (resource: string) => WITH_MESSAGES.has(resource);
 
 const CHANNEL_LABELS: Record<PersonMessage['channel'], string> = { email: 'E-mail', whatsapp: 'WhatsApp', sms: 'SMS' };

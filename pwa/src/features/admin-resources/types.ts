@@ -1,19 +1,21 @@
-import type { AnyResource, ResourceName } from '@resources/describe';
+import type { AnyResource, ResourceName } from '@shared/resources/describe';
 import type { BaseRecord } from '../../lib/api';
 import type { PageSize } from './list-search';
+import { panelColumns, panelFields } from './fields';
 
 /** Every admin resource, events included, is shown by the generic list and form. */
 export type { ResourceName };
 
 export type FormValues = Record<string, string>;
 
-export interface FormField {
-  name: string;
+/** One input of a form; `Name`: the resource's fields (a field that is not one fails to compile). */
+export interface FormField<Name extends string = string> {
+  name: Name;
   label: string;
   /**
    * `checkbox`: a yes/no switch, held as 'true' or '' and sent as a boolean. `choices`: one checkbox per
    * option, held as the ticked options one a line (`listOf`). `datetime`: a date and time in event time
-   * (Hyderabad), as a `datetime-local` input holds it.
+   * (Hyderabad), held as 'YYYY-MM-DDTHH:mm', entered as a date and an HH:mm time (date-time-inputs.tsx).
    */
   type: 'text' | 'email' | 'tel' | 'number' | 'textarea' | 'select' | 'event' | 'checkbox' | 'choices' | 'datetime' | 'url';
   /** A line under the field saying what it does. */
@@ -45,6 +47,8 @@ export interface FormField {
    * the list is empty; a stored value outside it stays choosable.
    */
   settingsList?: 'awardCategories';
+  /** More headers of an organiser's file that mean this field (the import's mapping; the registry's `aliases`). */
+  aliases?: readonly string[];
 }
 
 /**
@@ -53,8 +57,8 @@ export interface FormField {
  */
 type ColumnKind = 'text' | 'status' | 'date' | 'event' | 'money' | 'phone' | 'image' | 'period';
 
-export interface Column<Sort extends string = string> {
-  key: string;
+export interface Column<Sort extends string = string, Key extends string = string> {
+  key: Key;
   label: string;
   kind?: ColumnKind;
   /** `period`: the column holding the end ("Jan 5th, 2025 10:00 – Jan 6th, 2025 18:00"). */
@@ -65,7 +69,15 @@ export interface Column<Sort extends string = string> {
   sort?: Sort;
   /** Read the value from one of several fields (first non-empty). */
   fallbackKeys?: string[];
+  /**
+   * Which widths of list show the column (1 when absent; the registry's `list.priority`): 1 always — the
+   * record's identity and its status; 2 not on a narrow list (a tablet upright); 3 only on a wide one. A
+   * phone's cards show every column. The list's own width decides, not the window's (the sidebar takes its share).
+   */
+  priority?: ColumnPriority;
 }
+
+export type ColumnPriority = 1 | 2 | 3;
 
 interface ResourceMessages {
   created: string;
@@ -84,15 +96,15 @@ interface ResourceMessages {
 }
 
 /** What the panel adds to a resource's shared description: its list screen and its form. */
-export interface ResourceScreen<Sort extends string = string> {
+export interface ResourceScreen<Sort extends string = string, Name extends string = string> {
   title: string;
   subtitle: string;
   /** Absent: no create in the panel (enquiries come from the public site). */
   addLabel?: string;
   formTitle: { create: string; edit: string };
   submitLabel: { create: string; edit: string };
-  columns: Column<Sort>[];
-  fields: FormField[];
+  columns: Column<Sort, Name | PresentedKey>[];
+  fields: FormField<Name>[];
   requiredMessage?: string;
   /**
    * The form's own rules, checked once every required field is filled, in place of the create schema:
@@ -129,10 +141,38 @@ export interface ResourceScreen<Sort extends string = string> {
   pageSizes?: readonly PageSize[];
 }
 
-/** One admin list screen and its form: the resource's shared description and the panel's screen. */
-export type ResourceConfig = Omit<AnyResource, 'name'> & { name: ResourceName } & ResourceScreen;
+/** Fields of an answer that are no column of the table: an event's name beside its id, an image's URL beside its key. */
+type PresentedKey = 'eventName' | 'bannerUrl' | 'profileImageUrl';
 
-/** A screen for a description: its columns may sort only by the description's sort keys (a compile error otherwise). */
-export function panelResource<D extends AnyResource & { name: ResourceName }>(description: D, screen: ResourceScreen<D['sortKeys'][number]>): ResourceConfig {
-  return { ...description, ...screen };
+/** One admin list screen and its form: the resource's shared description and the panel's screen. */
+export type ResourceConfig = Omit<AnyResource, 'name' | 'fields' | 'order'> & { name: ResourceName } & ResourceScreen;
+
+/** The names a description's form fields and columns may have: its table's columns and its input-only fields. */
+export type FieldNameOf<D> = D extends { columnName?: infer C; inputOnly?: readonly (infer E)[] } ? (NonNullable<C> | E) & string : string;
+
+/**
+ * A screen for a description: its columns may sort only by the description's sort keys, and its fields and
+ * columns name only the resource's fields (a compile error otherwise). A description with `fields` gives
+ * the form and the list their fields and columns (`panelFields`, `panelColumns`); a screen gives them only
+ * where the resource has no field list yet.
+ */
+export function panelResource<D extends AnyResource & { name: ResourceName }, const Extra extends string = never>(
+  description: D,
+  screen: (D extends { fields: readonly unknown[] }
+    ? Omit<ResourceScreen<D['sortKeys'][number], FieldNameOf<D> | NoInfer<Extra>>, 'fields' | 'columns'> &
+        Partial<Pick<ResourceScreen<D['sortKeys'][number], FieldNameOf<D> | NoInfer<Extra>>, 'fields' | 'columns'>>
+    : ResourceScreen<D['sortKeys'][number], FieldNameOf<D> | NoInfer<Extra>>) & {
+    /**
+     * Names of the form and the list that are no field of the resource: the form's own inputs that
+     * `toPayload` maps onto fields, and the answer's older keys a column falls back from.
+     */
+    notFields?: readonly Extra[];
+  },
+): ResourceConfig {
+  const { fields: specs, order, ...shared } = description;
+  return {
+    ...shared,
+    ...(specs ? { fields: panelFields(specs, order), columns: panelColumns(specs, order) } : {}),
+    ...screen,
+  } as ResourceConfig;
 }

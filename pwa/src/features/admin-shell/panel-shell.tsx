@@ -1,30 +1,36 @@
+import { deviceHasNetwork } from '@pwa/lib/server-reachability';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { api } from '../../lib/api';
-import { formatCreatedOn } from '../../lib/dates';
+import { formatCreatedOn } from '@shared/dates';
 import { Toasts } from '../../components/toasts';
+import { ConfirmHost } from '../../components/confirm-host';
 import { StorageLossNotice } from '../../components/storage-loss-notice';
 import '../../styles/panel-app.css';
 import { usePanelUser, useScreenOption } from '../../components/panel-session';
-import { isAdminOnlyScreen, MOBILE_BREAKPOINT_PX, navFor } from './nav';
+import { isAdminOnlyScreen, isListScreen, MOBILE_BREAKPOINT_PX, navFor, WIDE_LIST_PX } from './nav';
 import { fetchedAt } from '../../lib/panel-cache';
 import { useMediaQuery, usePanelTheme } from './theme';
-import { useOnline } from './use-online';
+import { useOnline } from '../../components/use-online';
 import { databaseMayExist } from '@pwa/offline/db-name';
+
+/** Only a staff account on an organisers' screen sees it: loaded then, not with every panel visit. */
+const OrganisersOnly = lazy(() => import('./organisers-only').then((module) => ({ default: module.OrganisersOnly })));
 
 /** How often the panel asks an unreachable server whether it answers again. */
 const SERVER_PROBE_MS = 5_000;
 
 /**
  * The signed-in panel: sidebar (groups from nav.ts, 270 px open / 80 px collapsed, collapsed below
- * 768 px and closing after navigation there, dark/light toggle) and the top bar.
+ * 768 px and closing after navigation there, collapsed on list screens below 1280 px, dark/light toggle)
+ * and the top bar.
  */
 export function PanelShell({ userEmail, onLogout, children }: { userEmail?: string | undefined; onLogout: () => void; children: ReactNode }) {
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
-  const [open, setOpen] = useState(() => !window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`).matches);
-  const { theme, toggle } = usePanelTheme();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const [open, setOpen] = useState(() => !window.matchMedia(`(max-width: ${(isListScreen(pathname) ? WIDE_LIST_PX : MOBILE_BREAKPOINT_PX) - 1}px)`).matches);
+  const { theme, toggle } = usePanelTheme();
   const online = useOnline();
   const fullScreen = useScreenOption('fullScreen');
   const queryClient = useQueryClient();
@@ -41,7 +47,7 @@ export function PanelShell({ userEmail, onLogout, children }: { userEmail?: stri
       if (!exists) return;
       const { startOutboxSync, syncNow } = await import('../../offline/checkin-sync');
       startOutboxSync();
-      if (navigator.onLine) void syncNow(false);
+      if (deviceHasNetwork()) void syncNow(false);
     });
   }, []);
 
@@ -51,14 +57,14 @@ export function PanelShell({ userEmail, onLogout, children }: { userEmail?: stri
   useEffect(() => {
     if (online) return;
     const probe = setInterval(() => {
-      if (navigator.onLine) void api.api.health.$get().catch(() => undefined);
+      if (deviceHasNetwork()) void api.api.health.$get().catch(() => undefined);
     }, SERVER_PROBE_MS);
     return () => clearInterval(probe);
   }, [online]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `pathname` is the trigger: on a phone, going to a screen closes the menu
+  // Going to a screen closes the sidebar on a phone, and on a list below 1280 px (the list needs the room).
   useEffect(() => {
-    if (mobile) setOpen(false);
+    if (mobile || (isListScreen(pathname) && window.matchMedia(`(max-width: ${WIDE_LIST_PX - 1}px)`).matches)) setOpen(false);
   }, [mobile, pathname]);
 
   return (
@@ -123,35 +129,20 @@ export function PanelShell({ userEmail, onLogout, children }: { userEmail?: stri
         <main id="panel-main" className="panel-content" tabIndex={-1}>
           {/* The door screen shows it under its search and sync bar, which stay at the top. */}
           {pathname === '/panel/checkin' ? null : <StorageLossNotice />}
-          {organisersOnly ? <OrganisersOnly /> : children}
+          {organisersOnly ? (
+            <Suspense fallback={null}>
+              <OrganisersOnly />
+            </Suspense>
+          ) : (
+            children
+          )}
         </main>
       </div>
       <Toasts place="panel" />
+      <ConfirmHost />
     </div>
   );
 }
-
-/** What a staff account sees on an organisers' screen opened by its address (the API refuses its data too). */
-function OrganisersOnly() {
-  return (
-    <section className="panel-screen">
-      <header className="panel-screen__header">
-        <div>
-          <h1>For organisers</h1>
-          <p className="panel-muted">
-            This screen is for organisers (admin accounts). Your account checks people in: use Venue Check-in and the visitor and VIP lists in the sidebar.
-          </p>
-        </div>
-      </header>
-      <p>
-        <Link to="/panel/checkin" className="button button--primary">
-          Venue Check-in
-        </Link>
-      </p>
-    </section>
-  );
-}
-
 /** Teams, coordination and volunteers: what these screens will hold, rather than a blank page. */
 export function ComingSoon({ title, text, plans }: { title: string; text: string; plans: string[] }) {
   return (

@@ -1,6 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { loginSchema } from '@edge/schemas/auth';
+import { FieldShell } from '../../components/form/fields';
+import { useSchemaForm } from '../../components/form/schema-form';
 import { StorageLossNotice } from '../../components/storage-loss-notice';
 import { errorMessage } from '../../lib/api-error';
 import { setToken } from '../../lib/auth-token';
@@ -16,26 +18,20 @@ const NAVIGATE_DELAY_MS = 600;
 export function LoginScreen({ redirectTo }: { redirectTo?: string | undefined }) {
   const navigate = useNavigate();
   const loginMutation = useLogin();
-  const [error, setError] = useState<string | null>(null);
+  // The panel's one form approach: react-hook-form over the API's own login schema, each message under its field.
+  const form = useSchemaForm(loginSchema, { email: '', password: '' });
   const [success, setSuccess] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
-  const ids = { email: useId(), password: useId(), error: useId() };
+  const errorId = useId();
+  const error = form.formState.errors.root?.server?.message ?? null;
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const busy = loginMutation.isPending || success !== null;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit((credentials) => {
     if (busy) return;
-    setError(null);
-    const form = new FormData(event.currentTarget);
-    const parsed = loginSchema.safeParse({ email: form.get('email') ?? '', password: form.get('password') ?? '' });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? LOGIN_FAILED);
-      return;
-    }
-    loginMutation.mutate(parsed.data, {
+    loginMutation.mutate(credentials, {
       onSuccess(result) {
         setToken(result.token);
         setSuccess(result.message || LOGIN_OK);
@@ -44,10 +40,10 @@ export function LoginScreen({ redirectTo }: { redirectTo?: string | undefined })
         timer.current = window.setTimeout(() => void navigate({ href: target, replace: true }), NAVIGATE_DELAY_MS);
       },
       onError(failure) {
-        setError(errorMessage(failure, LOGIN_FAILED));
+        form.setError('root.server', { type: 'server', message: errorMessage(failure, LOGIN_FAILED) });
       },
     });
-  }
+  });
 
   return (
     <main className="panel-page login">
@@ -60,28 +56,33 @@ export function LoginScreen({ redirectTo }: { redirectTo?: string | undefined })
         <p className="login__subtitle">Sign in to manage events and registrations.</p>
         <StorageLossNotice />
 
-        <form className="login__form" onSubmit={onSubmit} aria-describedby={error ? ids.error : undefined}>
-          <div className="field">
-            <label htmlFor={ids.email}>Email</label>
-            <input
-              id={ids.email}
-              name="email"
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              required
-              disabled={busy}
-              // biome-ignore lint/a11y/noAutofocus: the login screen has one task; the e-mail field is where it starts
-              autoFocus
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={ids.password}>Password</label>
-            <input id={ids.password} name="password" type="password" autoComplete="current-password" required disabled={busy} />
-          </div>
+        <form className="login__form" onSubmit={(event) => void onSubmit(event)} aria-describedby={error ? errorId : undefined} noValidate>
+          <FieldShell
+            form={form}
+            name="email"
+            label="Email"
+            control={(props) => (
+              <input
+                {...props}
+                type="email"
+                autoComplete="username"
+                inputMode="email"
+                disabled={busy}
+                // biome-ignore lint/a11y/noAutofocus: the login screen has one task; the e-mail field is where it starts
+                autoFocus
+                {...form.register('email')}
+              />
+            )}
+          />
+          <FieldShell
+            form={form}
+            name="password"
+            label="Password"
+            control={(props) => <input {...props} type="password" autoComplete="current-password" disabled={busy} {...form.register('password')} />}
+          />
 
           {error ? (
-            <p id={ids.error} className="form-message form-message--error" role="alert">
+            <p id={errorId} className="form-message form-message--error" role="alert">
               {error}
             </p>
           ) : null}

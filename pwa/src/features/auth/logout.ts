@@ -1,3 +1,4 @@
+import { confirmAction } from '../../components/confirm-host';
 import { clearPanelCache } from '../../lib/panel-cache';
 import { api } from '../../lib/api';
 import { clearToken, getToken } from '../../lib/auth-token';
@@ -43,9 +44,12 @@ async function leaveDevice(): Promise<boolean> {
   const waiting = await sendBeforeLogout();
   if (
     waiting > 0 &&
-    !window.confirm(
-      `${waiting} check-in change${waiting === 1 ? ' has' : 's have'} not reached the server yet. They stay on this device under your name and are sent the next time anyone logs in here with a network. Log out anyway?`,
-    )
+    !(await confirmAction({
+      title: 'Log out with changes waiting?',
+      text: `${waiting} check-in change${waiting === 1 ? ' has' : 's have'} not reached the server yet. They stay on this device under your name and are sent the next time anyone logs in here with a network. Log out anyway?`,
+      confirmLabel: 'Log out',
+      danger: true,
+    }))
   ) {
     return false;
   }

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { subscribeToken } from '../../lib/auth-token';
 import { useScreenOption } from '../../components/panel-session';
 import { meQueryOptions } from './auth-api';
-import { logout as signOut } from './logout';
+import { panelKeys } from '../../lib/resource-keys';
 
 /**
  * For signed-in screens: the current user (`GET /api/auth/me`), a `logout()` that signs out
@@ -35,6 +35,8 @@ export function useSession() {
     async (options: { everywhere?: boolean } = {}) => {
       loggingOut.current = true;
       try {
+        // Loaded on the click: the sign-out (and its question about waiting door changes) is not in every screen's first load.
+        const { logout: signOut } = await import('./logout');
         if (!(await signOut(options))) {
           loggingOut.current = false;
           return;
@@ -43,7 +45,7 @@ export function useSession() {
         loggingOut.current = false;
         throw error;
       }
-      queryClient.removeQueries({ queryKey: ['auth'] });
+      queryClient.removeQueries({ queryKey: panelKeys.auth });
       void navigate({ to: '/' });
     },
     [navigate, queryClient],

@@ -1,3 +1,4 @@
+import { deviceHasNetwork } from '@pwa/lib/server-reachability';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { EventPicker } from '../../components/event-picker';
@@ -12,7 +13,7 @@ import type { RosterPerson } from '../../offline/checkin-types';
 import { barcodeDetector, CameraScan, PhotoScan, useHasCamera } from './camera-scan';
 import { playTone, type Tone, useDoorSetting, vibrate } from './door-feedback';
 import { doorVerdict, KIND_LABELS, nextStatus, doorStatusLabel } from './flow';
-import { formatTime } from '../../lib/dates';
+import { formatTime } from '@shared/dates';
 import { deviceName } from './format';
 import { useDeviceId, usePersistentStorage, useRosterIndex, useSyncState } from './hooks';
 import { PersonCard } from './person-card';
@@ -216,7 +217,7 @@ export function CheckinPage() {
       try {
         await changeStatus(target, status, actor);
         void refreshOutbox();
-        if (navigator.onLine) void syncNow(true);
+        if (deviceHasNetwork()) void syncNow(true);
         // A person who had no status cannot be put back to none: nothing to undo then.
         setLast(from ? { person: { eventId: target.eventId, kind: target.kind, id: target.id, name: target.name }, from, to: status, at: Date.now() } : null);
         setDone(personKey(target));
@@ -248,7 +249,7 @@ export function CheckinPage() {
         toast.success(`Undone: ${action.person.name} is ${doorStatusLabel(action.from).toLowerCase()} again`);
       }
       void refreshOutbox();
-      if (navigator.onLine) void syncNow(true);
+      if (deviceHasNetwork()) void syncNow(true);
     } catch (e) {
       toast.error(`Not undone: ${e instanceof Error ? e.message : String(e)}`);
     } finally {

@@ -12,7 +12,7 @@ import { CHOSEN_KEY } from './checkin-page';
 import { KIND_LABELS, doorStatusLabel } from './flow';
 import './checkin.css';
 import './conflicts.css';
-import { formatMoment } from '../../lib/dates';
+import { formatMoment } from '@shared/dates';
 
 /** One side of a conflict: a change, its device by name, its author, when it happened (server clock). */
 interface ConflictSide {

@@ -1,3 +1,4 @@
+import { deviceHasNetwork } from '@pwa/lib/server-reachability';
 import { useEffect, useId, useState } from 'react';
 import { deviceInfo, setDeviceName } from '../../offline/device-record';
 import { signInDevice } from '../../offline/checkin-sync';
@@ -22,7 +23,7 @@ export function DeviceNameField() {
     const info = await setDeviceName(name);
     setName(info.name ?? '');
     setSaved(info.name ?? '');
-    if (navigator.onLine) void signInDevice().catch(() => undefined);
+    if (deviceHasNetwork()) void signInDevice().catch(() => undefined);
   };
   return (
     <form

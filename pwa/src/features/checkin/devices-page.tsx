@@ -1,9 +1,10 @@
+import { confirmAction } from '../../components/confirm-host';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useIsAdmin, usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/toasts';
-import { formatMoment } from '../../lib/dates';
+import { formatMoment } from '@shared/dates';
 import { api, readEnvelope } from '../../lib/api';
 import './checkin.css';
 import './conflicts.css';
@@ -53,10 +54,13 @@ function RevokeButton({ device }: { device: DeviceRow }) {
       className="ci-button ci-button--small ci-button--danger"
       disabled={revoke.isPending}
       data-testid="revoke-device"
-      onClick={() => {
-        const sure = window.confirm(
-          `Revoke ${device.name || 'this device'}? Its sign-in ends and the changes it makes from now wait for your decision; at its next contact it wipes the roster it keeps. Changes it made before now still count. It can join again only as a new device.`,
-        );
+      onClick={async () => {
+        const sure = await confirmAction({
+          title: `Revoke ${device.name || 'this device'}?`,
+          text: 'Its sign-in ends and the changes it makes from now wait for your decision; at its next contact it wipes the roster it keeps. Changes it made before now still count. It can join again only as a new device.',
+          confirmLabel: 'Revoke',
+          danger: true,
+        });
         if (sure) revoke.mutate();
       }}
     >

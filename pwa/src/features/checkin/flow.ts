@@ -1,15 +1,9 @@
 // What the one big action of a person card does, and the words for kinds and statuses.
 import { DOOR_FLOW, isDoorHold, type RosterKind } from '@edge/schemas/checkin';
 import { statusLabel } from '../../components/panel-format';
+import { byDoorKind, doorOf } from '@shared/resources/kinds';
 
-export const KIND_LABELS: Record<RosterKind, string> = {
-  visitors: 'Visitor',
-  guests: 'Guest',
-  speakers: 'Speaker',
-  awardeesvip: 'VIP awardee',
-  stalls: 'Stall contact',
-  sponsors: 'Sponsor contact',
-};
+export const KIND_LABELS: Record<RosterKind, string> = byDoorKind((kind) => doorOf(kind).label);
 
 /** A status in the door's words: sentence case ("Checked in"), "No status" when there is none. */
 export const doorStatusLabel = (status: string) => statusLabel(status, { sentence: true, empty: 'No status' });

@@ -1,7 +1,7 @@
 import { PrintBadgeButton } from '../../components/print-badge-button';
 import type { RosterPerson } from '../../offline/checkin-types';
 import { actionLabel, doorVerdict, KIND_LABELS, nextStatus, otherStatuses, doorStatusLabel } from './flow';
-import { formatMoment } from '../../lib/dates';
+import { formatMoment } from '@shared/dates';
 import { deviceName } from './format';
 
 interface Props {

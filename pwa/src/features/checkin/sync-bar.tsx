@@ -3,7 +3,7 @@ import { type ReactNode, useId, useState, useSyncExternalStore } from 'react';
 import { clearToken, getToken, subscribeToken } from '../../lib/auth-token';
 import { discardRefused, retryRefused } from '../../offline/refused-changes';
 import { refreshOutbox, syncNow } from '../../offline/checkin-sync';
-import { formatTime, formatMoment } from '../../lib/dates';
+import { formatTime, formatMoment } from '@shared/dates';
 import { useSyncState } from './hooks';
 
 /**

@@ -1,3 +1,4 @@
+import { deviceHasNetwork } from '@pwa/lib/server-reachability';
 import { type FormEvent, useState } from 'react';
 import { checkForm } from '@edge/schemas/check-form';
 import { walkInFieldsSchema } from '@edge/schemas/checkin';
@@ -39,7 +40,7 @@ export function WalkInForm({ eventId, actor, onDone, onCancel }: Props) {
       const { id: _id, ...data } = checked.body;
       const person = await registerWalkIn(data, actor);
       void refreshOutbox();
-      if (navigator.onLine) void syncNow(true);
+      if (deviceHasNetwork()) void syncNow(true);
       onDone(person);
     } finally {
       setBusy(false);

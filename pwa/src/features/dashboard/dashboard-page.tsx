@@ -3,13 +3,14 @@ import { Link } from '@tanstack/react-router';
 import { api, readEnvelope } from '../../lib/api';
 import { usePanelUser } from '../../components/panel-session';
 import { LiveCounts } from './live-counts';
+import { panelKeys } from '../../lib/resource-keys';
 
 /** `GET /api/dashboard/stats`: the six tiles and today's check-ins. */
 type DashboardStats = Awaited<ReturnType<NonNullable<ReturnType<typeof dashboardQueryOptions>['queryFn']>>>;
 
 export const dashboardQueryOptions = () =>
   queryOptions({
-    queryKey: ['panel', 'dashboard', 'stats'],
+    queryKey: panelKeys.dashboardStats,
     queryFn: async () => (await readEnvelope(api.api.dashboard.stats.$get({ query: {} }))).data,
   });
 

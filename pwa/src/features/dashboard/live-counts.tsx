@@ -4,7 +4,9 @@ import { EventPicker } from '../../components/event-picker';
 import { useStartingEvent } from '../../components/event-queries';
 import { api, readEnvelope } from '../../lib/api';
 import './live-counts.css';
-import { formatHour, formatMinute } from '../../lib/dates';
+import { formatHour, formatMinute } from '@shared/dates';
+import { DOOR_KINDS, doorOf } from '@shared/resources/kinds';
+import { panelKeys } from '../../lib/resource-keys';
 
 /** "3 h 5 min", "12 min", "40 s". */
 function duration(ms: number): string {
@@ -21,7 +23,7 @@ const LIVE_REFRESH_MS = 15_000;
 
 const liveCountsQueryOptions = (eventId: string) =>
   queryOptions({
-    queryKey: ['panel', 'dashboard', 'checkin-counts', eventId],
+    queryKey: panelKeys.liveCounts(eventId),
     queryFn: async () => (await readEnvelope(api.api.checkin.counts.$get({ query: { eventId } }))).data,
     refetchInterval: LIVE_REFRESH_MS,
     refetchIntervalInBackground: false,
@@ -31,14 +33,7 @@ const liveCountsQueryOptions = (eventId: string) =>
 /** `GET /api/checkin/counts?eventId`, as the typed client reads it. */
 type CheckinCounts = Awaited<ReturnType<NonNullable<ReturnType<typeof liveCountsQueryOptions>['queryFn']>>>;
 
-const KINDS: Array<[label: string, key: Exclude<keyof CheckinCounts['checkedIn'], 'total'>]> = [
-  ['Visitors', 'visitors'],
-  ['Guests', 'guests'],
-  ['Speakers', 'speakers'],
-  ['VIP awardees', 'awardeesvip'],
-  ['Stall contacts', 'stalls'],
-  ['Sponsor contacts', 'sponsors'],
-];
+const KINDS: Array<[label: string, key: Exclude<keyof CheckinCounts['checkedIn'], 'total'>]> = DOOR_KINDS.map((kind) => [doorOf(kind).plural, kind]);
 
 /** '2026-11-21T10:00+05:30' → '21 Nov, 10 am–11 am' (India time, as the server groups). */
 function hourLabel(hour: string): string {

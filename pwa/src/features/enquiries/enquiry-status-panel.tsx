@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
-import { ENQUIRY_STATUSES } from '@edge/schemas/organisations';
+import { ENQUIRY_STATUSES } from '@shared/schemas/organisations';
 import { api, type BaseRecord, readEnvelope } from '../../lib/api';
 import { resourceKeys } from '../../lib/resource-keys';
 import { RecordHistory } from '../../components/record-history';
@@ -9,9 +8,18 @@ import { Dialog, useUnsavedChanges } from '../../components/dialog';
 import { statusLabel } from '../../components/panel-format';
 import { toast } from '../../components/toasts';
 import { FormMessage } from '../../components/form-message';
-import { formatMobile } from '@edge/schemas/mobile-number';
+import { SelectField, TextAreaField } from '../../components/form/fields';
+import { useSchemaForm } from '../../components/form/schema-form';
+import { writeFailure } from '../../components/offline-words';
+import { statusChangeSchema } from '@edge/schemas/status-change';
+import { formatMobile } from '@shared/schemas/mobile-number';
 
 const ENQUIRY_PANEL_WIDTH = 500;
+
+type StatusChange = { status: string; notes?: string | undefined };
+
+/** "Select a status", then every status an enquiry may have. */
+const STATUS_CHOICES = [{ value: '', label: 'Select a status' }, ...ENQUIRY_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))];
 
 /** The enquiry's status panel: any status may be set, with optional notes ("Please select a status" when none is chosen); the enquiry's history with its notes below. */
 /** `words`: the enquiries' panel description, whose labels the history's edits are told in. */
@@ -24,40 +32,33 @@ export function EnquiryStatusPanel({ enquiry, words, onClose }: { enquiry: BaseR
   ) : null;
 }
 
+/** The status and notes, on the panel's one form approach: react-hook-form over the API's status-change schema. */
 function StatusForm({ enquiry, onClose }: { enquiry: BaseRecord; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const ids = { status: useId(), notes: useId() };
-  const [status, setStatus] = useState('');
-  const [notes, setNotes] = useState(typeof enquiry.notes === 'string' ? enquiry.notes : '');
-  const [error, setError] = useState<string | null>(null);
   const savedNotes = typeof enquiry.notes === 'string' ? enquiry.notes : '';
-  const askToClose = useUnsavedChanges(status !== '' || notes !== savedNotes, onClose);
+  const form = useSchemaForm(statusChangeSchema, { status: '', notes: savedNotes });
+  const askToClose = useUnsavedChanges(form.formState.isDirty, onClose);
+  const error = form.formState.errors.root?.server?.message ?? null;
 
   const update = useMutation({
-    mutationFn: () => readEnvelope(api.api.enquiries[':id'].status.$put({ param: { id: enquiry.id }, json: { status, notes: notes.trim() } })),
+    // Not paused offline: a status with notes is not queued, it says it needs the network.
+    networkMode: 'always',
+    mutationFn: ({ status, notes }: StatusChange) =>
+      readEnvelope(api.api.enquiries[':id'].status.$put({ param: { id: enquiry.id }, json: { status, notes: (notes ?? '').trim() } })),
     onSuccess() {
       toast.success('Enquiry status updated successfully');
       void queryClient.invalidateQueries({ queryKey: resourceKeys.all('enquiries') });
       onClose();
     },
-    onError() {
-      setError('Failed to update enquiry status');
-      toast.error('Failed to update enquiry status');
+    onError(failure) {
+      const message = writeFailure(failure, 'Failed to update enquiry status');
+      form.setError('root.server', { type: 'server', message });
+      toast.error(message);
     },
   });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!status) {
-      setError('Please select a status');
-      return;
-    }
-    setError(null);
-    update.mutate();
-  }
-
   return (
-    <form className="panel-form" onSubmit={onSubmit} noValidate>
+    <form className="panel-form" onSubmit={(event) => void form.handleSubmit((change) => update.mutate(change))(event)} noValidate>
       <dl className="panel-dl">
         <dt>Name</dt>
         <dd>{String(enquiry.name ?? '')}</dd>
@@ -66,21 +67,8 @@ function StatusForm({ enquiry, onClose }: { enquiry: BaseRecord; onClose: () => 
         <dt>Current status</dt>
         <dd>{statusLabel(enquiry.status)}</dd>
       </dl>
-      <div className="field">
-        <label htmlFor={ids.status}>Status</label>
-        <select id={ids.status} value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
-          <option value="">Select a status</option>
-          {ENQUIRY_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {statusLabel(s)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={ids.notes}>Notes</label>
-        <textarea id={ids.notes} rows={4} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
-      </div>
+      <SelectField form={form} name="status" label="Status" options={STATUS_CHOICES} />
+      <TextAreaField form={form} name="notes" label="Notes" rows={4} />
       <FormMessage kind="error" text={error} />
       <div className="panel-form__actions">
         <button type="button" className="button button--ghost" onClick={askToClose}>

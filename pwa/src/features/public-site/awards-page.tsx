@@ -1,6 +1,6 @@
 import { AwardsBanner } from './home-page';
 import { LandingSections } from './landing-sections';
-import { formatDay } from '../../lib/dates';
+import { formatDay } from '@shared/dates';
 import { PublicLayout, usePublicActions } from './public-layout';
 import { useEvent } from './site-data';
 import { usePageMeta } from './use-page-meta';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { countdownParts, eventPhase } from '../../lib/dates';
+import { countdownParts, eventPhase } from '@shared/dates';
 import { useRenderedAt } from './site-data';
 
 const UNITS = [

@@ -1,6 +1,6 @@
 import { toast } from '../../components/toasts';
 import { Countdown } from './countdown';
-import { formatDateRange, formatDay } from '../../lib/dates';
+import { formatDateRange, formatDay } from '@shared/dates';
 import { PublicLayout, usePublicActions } from './public-layout';
 import { useEvent, useRegistrationClosed } from './site-data';
 import { usePageMeta } from './use-page-meta';

@@ -4,7 +4,7 @@ import type { RegistrationType } from './registration/registration-types';
 import { PackagesSection } from './packages-section';
 import { usePublicActions } from './public-layout';
 import type { SitePerson } from '@edge/lib/site-settings';
-import { formatTime, programmeDays } from '../../lib/dates';
+import { formatTime, programmeDays } from '@shared/dates';
 import { useSite } from './site-data';
 
 const NETWORK_STATS = [

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { formatDateRange, formatDayTime } from '../../lib/dates';
+import { formatDateRange, formatDayTime } from '@shared/dates';
 import { useEvent, useSiteOrigin } from './site-data';
 import { calendarFileUrl, directionsUrl, googleCalendarUrl, mapUrl, whatsAppShareUrl } from './visit-links';
 

@@ -1,3 +1,4 @@
+import { deviceHasNetwork } from '@pwa/lib/server-reachability';
 import {
   type ComponentType,
   createContext,
@@ -32,7 +33,7 @@ const loadWaitingList = loadOnce(() => import('./registration/waiting-list'));
 
 /** The popup could not be opened: its code did not arrive. Said as it is; the next tap tries again. */
 const popupNotLoadedMessage = () =>
-  navigator.onLine
+  deviceHasNetwork()
     ? 'The form could not be opened: the server is not answering. Please try again in a moment.'
     : 'The form could not be opened: you are offline. Please try again when you are back online.';
 
@@ -64,7 +65,7 @@ const RETRY_WHILE_WAITING_MS = 15_000;
 function useOutboxSync(eventName: string, waiting: boolean, onPass: (pass: SavedPass) => void) {
   useEffect(() => {
     const flush = () => {
-      if (!navigator.onLine || !outboxMayHaveEntries()) return;
+      if (!deviceHasNetwork() || !outboxMayHaveEntries()) return;
       // Not loaded (still no network, or no answer): the next trigger tries again.
       void import('./registration/outbox-sync').then((module) => module.flushAndReport(eventName, onPass)).catch(() => undefined);
     };

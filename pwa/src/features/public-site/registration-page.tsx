@@ -1,7 +1,7 @@
 import { InlineRegistrationForm } from './registration/inline-form';
 import { PublicLayout } from './public-layout';
 import { useEvent } from './site-data';
-import { formatDateRange } from '../../lib/dates';
+import { formatDateRange } from '@shared/dates';
 import { usePageMeta } from './use-page-meta';
 
 const PAGES = {

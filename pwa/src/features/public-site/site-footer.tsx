@@ -1,4 +1,4 @@
-import { formatDateRange } from '../../lib/dates';
+import { formatDateRange } from '@shared/dates';
 import { useEvent, useSite } from './site-data';
 
 export function SiteFooter() {

@@ -1,11 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { statusLabel } from '../../components/panel-format';
 import { api, readEnvelope } from '../../lib/api';
+import { ATTENDEE_KINDS, doorOf } from '@shared/resources/kinds';
+import { panelKeys } from '../../lib/resource-keys';
 
 /** `GET /api/reports`: one event's figures (the featured event when none is chosen). */
 export const reportQueryOptions = (eventId: string | undefined) =>
   queryOptions({
-    queryKey: ['panel', 'reports', eventId ?? 'featured'],
+    queryKey: panelKeys.report(eventId),
     queryFn: async () => (await readEnvelope(api.api.reports.$get({ query: eventId ? { eventId } : {} }))).data,
   });
 
@@ -19,12 +21,7 @@ export const REGISTRATION_TYPES = [
   ['enquiries', 'Enquiries'],
 ] as const;
 
-const PERSON_KINDS: Record<string, string> = {
-  visitors: 'Visitors',
-  guests: 'Guests',
-  speakers: 'Speakers',
-  awardeesvip: 'VIP awardees',
-};
+const PERSON_KINDS: Record<string, string> = Object.fromEntries(ATTENDEE_KINDS.map((kind) => [kind, doorOf(kind).plural]));
 
 /** A table of one report: its title, column headings and rows, as the screen, the CSV and the workbook show it. */
 export interface ReportTable {

@@ -17,7 +17,7 @@ import { EventPicker } from '../../components/event-picker';
 import { Controller, type DefaultValues, type FieldValues } from 'react-hook-form';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { statusLabel } from '../../components/panel-format';
-import { formatTime, formatCreatedOn } from '../../lib/dates';
+import { formatTime, formatCreatedOn } from '@shared/dates';
 import { useLogout, usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/toasts';
 import { api, errorMessage, readEnvelope } from '../../lib/api';

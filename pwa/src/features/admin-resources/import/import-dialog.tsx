@@ -39,17 +39,17 @@ const humanise = (name: string) => {
 /**
  * The fields a column can fill: the resource's create schema's fields, each under the label the panel's
  * form gives it (else its list column's, else its name in words); the list column's title, the name in
- * words and the field's own name also match a header.
+ * words, the field's own name and its registry aliases also match a header.
  */
 export function importFields(config: ResourceConfig): ImportField[] {
   const shape = (config.createSchema as unknown as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
   return Object.keys(shape)
     .filter((name) => !NOT_FROM_FILE.has(name))
     .map((name) => {
-      const formLabel = config.fields.find((field) => field.name === name)?.label;
+      const formField = config.fields.find((field) => field.name === name);
       const columnLabel = config.columns.find((column) => column.key === name)?.label;
-      const label = formLabel ?? columnLabel ?? humanise(name);
-      return { name, label, aliases: [columnLabel, humanise(name)].filter((alias): alias is string => Boolean(alias)) };
+      const label = formField?.label ?? columnLabel ?? humanise(name);
+      return { name, label, aliases: [columnLabel, humanise(name), ...(formField?.aliases ?? [])].filter((alias): alias is string => Boolean(alias)) };
     });
 }
 

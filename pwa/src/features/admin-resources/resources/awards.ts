@@ -1,4 +1,4 @@
-import { nominationDescription } from '@resources/awards';
+import { nominationDescription } from '@shared/resources/awards';
 import { createdOnColumn, eventField, statusColumn, statusField } from '../fields';
 import { panelResource } from '../types';
 
@@ -12,9 +12,9 @@ export const awardsConfig = panelResource(nominationDescription, {
   nameKey: 'nomineeName',
   searchPlaceholder: 'Search nominee, contact, email, category',
   columns: [
-    { key: 'nomineeName', label: 'Nominee', sort: 'nomineeName' },
-    { key: 'mobileNumber', label: 'Contact', fallbackKeys: ['email'], kind: 'phone' },
-    { key: 'category', label: 'Category', sort: 'category', fallbackKeys: ['awardCategory'] },
+    { key: 'nomineeName', label: 'Nominee', sort: 'nomineeName', priority: 1 },
+    { key: 'mobileNumber', label: 'Contact', fallbackKeys: ['email'], kind: 'phone', priority: 3 },
+    { key: 'category', label: 'Category', sort: 'category', fallbackKeys: ['awardCategory'], priority: 2 },
     statusColumn,
     createdOnColumn,
   ],

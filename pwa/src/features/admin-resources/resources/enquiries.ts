@@ -1,4 +1,4 @@
-import { enquiryDescription } from '@resources/enquiries';
+import { enquiryDescription } from '@shared/resources/enquiries';
 import { createdOnColumn, statusColumn } from '../fields';
 import { panelResource } from '../types';
 
@@ -10,12 +10,14 @@ export const enquiriesConfig = panelResource(enquiryDescription, {
   submitLabel: { create: 'Save', edit: 'Save' },
   nameKey: 'name',
   searchPlaceholder: 'Search name, email, phone, organization, status',
+  // Enquiries of the older site answer `phone`; newer ones `mobileNumber`.
+  notFields: ['phone'],
   columns: [
-    { key: 'name', label: 'Name', sort: 'name' },
-    { key: 'email', label: 'Email' },
-    { key: 'phone', label: 'Phone', fallbackKeys: ['mobileNumber'], kind: 'phone' },
-    { key: 'organization', label: 'Organization' },
-    { key: 'subscriptionType', label: 'Subscription', sort: 'subscriptionType' },
+    { key: 'name', label: 'Name', sort: 'name', priority: 1 },
+    { key: 'email', label: 'Email', priority: 3 },
+    { key: 'phone', label: 'Phone', fallbackKeys: ['mobileNumber'], kind: 'phone', priority: 2 },
+    { key: 'organization', label: 'Organization', priority: 3 },
+    { key: 'subscriptionType', label: 'Subscription', sort: 'subscriptionType', priority: 2 },
     statusColumn,
     createdOnColumn,
   ],

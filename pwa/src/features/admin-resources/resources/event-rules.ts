@@ -1,5 +1,5 @@
 // Pure rules of the event form (its dates, required fields and save failures), kept apart from the screen for unit tests.
-import { EVENT_MESSAGES } from '@edge/schemas/events';
+import { EVENT_MESSAGES } from '@shared/schemas/events';
 import { ApiError, serverMessage } from '@pwa/lib/api-error';
 
 export interface EventDates {
@@ -19,7 +19,7 @@ export function pickEnd(dates: EventDates, end: string): { dates: EventDates; er
   return { dates: { ...dates, endDateTime: end }, error: null };
 }
 
-/** What the event form edits, under the API's names; date-times as the inputs hold them (Hyderabad time, `lib/dates.ts`). */
+/** What the event form edits, under the API's names; date-times as the inputs hold them (Hyderabad time, `shared/dates.ts`). */
 export interface EventFormValues {
   eventName: string;
   state: string;

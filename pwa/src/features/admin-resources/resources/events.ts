@@ -1,15 +1,15 @@
-import { eventDescription } from '@resources/events';
-import { EVENT_MESSAGES, EVENT_TYPES } from '@edge/schemas/events';
+import { eventDescription } from '@shared/resources/events';
+import { EVENT_MESSAGES, EVENT_TYPES } from '@shared/schemas/events';
 import type { BaseRecord } from '@pwa/lib/api';
 // The state → city table is shared with the public registration forms (dependency-free module).
 import { citiesOf, INDIA_STATES } from '@pwa/lib/india-locations';
 import { listOf, statusColumn, statusField, valuesFrom } from '../fields';
-import { type FormField, type FormValues, panelResource } from '../types';
+import { type FieldNameOf, type FormField, type FormValues, panelResource } from '../types';
 import { checkEventValues, type EventFormValues, eventSaveError, pickEnd, pickStart } from './event-rules';
 
 const datesOf = (values: FormValues) => ({ startDateTime: values.startDateTime ?? '', endDateTime: values.endDateTime ?? '' });
 
-const eventFields: FormField[] = [
+const eventFields: FormField<FieldNameOf<typeof eventDescription>>[] = [
   { name: 'eventName', label: 'Event Name', type: 'text', required: true, full: true },
   // A new state empties the city: the cities offered are the state's.
   {
@@ -85,10 +85,10 @@ export const eventsConfig = panelResource(eventDescription, {
   statusMenu: false,
   pageSizes: [10, 25, 50, 100],
   columns: [
-    { key: 'bannerUrl', label: 'Banner', kind: 'image' },
-    { key: 'eventName', label: 'Event', sort: 'eventName', badge: { key: 'isFeatured', text: 'Featured' } },
-    { key: 'city', label: 'City' },
-    { key: 'startDateTime', label: 'Dates', kind: 'period', endKey: 'endDateTime', sort: 'startDateTime' },
+    { key: 'bannerUrl', label: 'Banner', kind: 'image', priority: 3 },
+    { key: 'eventName', label: 'Event', sort: 'eventName', badge: { key: 'isFeatured', text: 'Featured' }, priority: 1 },
+    { key: 'city', label: 'City', priority: 3 },
+    { key: 'startDateTime', label: 'Dates', kind: 'period', endKey: 'endDateTime', sort: 'startDateTime', priority: 2 },
     statusColumn,
   ],
   fields: eventFields,

@@ -1,5 +1,4 @@
-import { guestDescription } from '@resources/guests';
-import { addressFields, contactColumns, createdOnColumn, eventField, nameColumn, personFields, showOnSiteField, statusColumn, statusField } from '../fields';
+import { guestDescription } from '@shared/resources/guests';
 import { panelResource } from '../types';
 
 /** Guests: name and phone required, the e-mail input flagged required. */
@@ -11,14 +10,7 @@ export const guestsConfig = panelResource(guestDescription, {
   submitLabel: { create: 'Add Guest', edit: 'Update Guest' },
   nameKey: 'fullName',
   searchPlaceholder: 'Search name, phone, email, organization',
-  columns: [nameColumn, ...contactColumns, statusColumn, createdOnColumn],
-  fields: [
-    ...personFields(true),
-    ...addressFields,
-    eventField(),
-    statusField(guestDescription),
-    showOnSiteField('Listed as the jury on the public site: name, designation, organisation and photo, never contact details.'),
-  ],
+  // Its form and list are its registry fields (shared/resources/).
   messages: {
     created: 'Guest registered successfully!',
     updated: 'Guest updated successfully!',

@@ -1,8 +1,7 @@
-import { speakerDescription } from '@resources/speakers';
-import { addressFields, contactColumns, createdOnColumn, eventField, nameColumn, personFields, showOnSiteField, statusField } from '../fields';
+import { speakerDescription } from '@shared/resources/speakers';
 import { panelResource } from '../types';
 
-/** Speakers: the guest fields plus title and bio; the list has no status column. */
+/** Speakers: the panel's words; the form and the list are the registry's fields. */
 export const speakersConfig = panelResource(speakerDescription, {
   title: 'Speakers',
   subtitle: 'Manage speakers',
@@ -11,16 +10,7 @@ export const speakersConfig = panelResource(speakerDescription, {
   submitLabel: { create: 'Add Speaker', edit: 'Update Speaker' },
   nameKey: 'fullName',
   searchPlaceholder: 'Search name, title, phone, email',
-  columns: [nameColumn, { key: 'title', label: 'Title', sort: 'title' }, ...contactColumns, createdOnColumn],
-  fields: [
-    ...personFields(true),
-    { name: 'title', label: 'Title', type: 'text' },
-    ...addressFields,
-    eventField(),
-    statusField(speakerDescription),
-    { name: 'bio', label: 'Bio', type: 'textarea', full: true },
-    showOnSiteField('Listed under Speakers on the public site: name, title, bio and photo, never contact details.'),
-  ],
+  // Its form and list are its registry fields (shared/resources/speakers.ts).
   messages: {
     created: 'Speaker added successfully!',
     updated: 'Speaker updated successfully!',

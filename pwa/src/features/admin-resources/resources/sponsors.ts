@@ -1,8 +1,8 @@
-import { sponsorDescription } from '@resources/sponsors';
+import { sponsorDescription } from '@shared/resources/sponsors';
 import type { BaseRecord } from '@pwa/lib/api';
 import { checkboxValue, createdOnColumn, eventField, showOnSiteField, statusColumn, statusField } from '../fields';
 import { type FormValues, panelResource } from '../types';
-import { formatMobile } from '@edge/schemas/mobile-number';
+import { formatMobile } from '@shared/schemas/mobile-number';
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
@@ -20,13 +20,15 @@ export const sponsorsConfig = panelResource(sponsorDescription, {
   nameKey: 'contactPersonName',
   searchPlaceholder: 'Search company, contact, email, phone, tier',
   columns: [
-    { key: 'contactPersonName', label: 'Contact Person', sort: 'contactPersonName' },
-    { key: 'organizationName', label: 'Company', sort: 'organizationName' },
-    { key: 'sponsorshipTier', label: 'Tier', sort: 'sponsorshipTier' },
-    { key: 'sponsorshipAmount', label: 'Amount', kind: 'money', sort: 'sponsorshipAmount' },
+    { key: 'contactPersonName', label: 'Contact Person', sort: 'contactPersonName', priority: 2 },
+    { key: 'organizationName', label: 'Company', sort: 'organizationName', priority: 1 },
+    { key: 'sponsorshipTier', label: 'Tier', sort: 'sponsorshipTier', priority: 2 },
+    { key: 'sponsorshipAmount', label: 'Amount', kind: 'money', sort: 'sponsorshipAmount', priority: 3 },
     statusColumn,
     createdOnColumn,
   ],
+  // The form's own inputs, mapped onto the API's fields by `toPayload`.
+  notFields: ['sponsorName', 'companyName', 'sponsorshipType', 'amount', 'phone'],
   fields: [
     { name: 'sponsorName', label: 'Sponsor Name', type: 'text' },
     { name: 'companyName', label: 'Company Name', type: 'text' },

@@ -1,26 +1,10 @@
-import { stallDescription } from '@resources/stalls';
+import { stallDescription } from '@shared/resources/stalls';
 import type { BaseRecord } from '@pwa/lib/api';
-import { createdOnColumn, eventField, payloadFrom, statusColumn, statusField, valuesFrom } from '../fields';
-import { type FormField, type FormValues, panelResource } from '../types';
+import { panelFields, payloadFrom, valuesFrom } from '../fields';
+import { type FormValues, panelResource } from '../types';
 
-/** The stall's place and size: number, type, and width × length in feet or metres. */
-const STALL_UNITS = ['feet', 'metres'] as const;
-
-const stallFields: FormField[] = [
-  { name: 'contactPersonName', label: 'Name', type: 'text', required: true },
-  { name: 'companyName', label: 'Organization', type: 'text' },
-  { name: 'email', label: 'Email', type: 'email', required: true },
-  { name: 'mobileNumber', label: 'Phone', type: 'tel', required: true, placeholder: '+91 98765 43210' },
-  { name: 'designation', label: 'Designation', type: 'text' },
-  eventField(),
-  statusField(stallDescription),
-  { name: 'stallNumber', label: 'Stall Number', type: 'text' },
-  { name: 'stallType', label: 'Stall Type', type: 'text', defaultValue: 'standard' },
-  { name: 'stallWidth', label: 'Width', type: 'number', defaultValue: '0' },
-  { name: 'stallLength', label: 'Length', type: 'number', defaultValue: '0' },
-  { name: 'stallUnit', label: 'Unit', type: 'select', options: STALL_UNITS, defaultValue: 'feet' },
-  { name: 'additionalRequirements', label: 'Requirements', type: 'textarea', full: true },
-];
+/** The stall form's fields: the registry's (shared/resources/stalls.ts), the size as its three columns. */
+const stallFields = panelFields(stallDescription.fields, stallDescription.order);
 
 /** Stalls: contact name, e-mail and phone required; what the form leaves out the server fills in (stalls.ts there). */
 export const stallsConfig = panelResource(stallDescription, {
@@ -31,15 +15,7 @@ export const stallsConfig = panelResource(stallDescription, {
   submitLabel: { create: 'Create Stall', edit: 'Update Stall' },
   nameKey: 'contactPersonName',
   searchPlaceholder: 'Search company, contact, email, phone',
-  columns: [
-    { key: 'contactPersonName', label: 'Contact Person', sort: 'contactPersonName' },
-    { key: 'companyName', label: 'Company', sort: 'companyName' },
-    { key: 'email', label: 'Email' },
-    { key: 'mobileNumber', label: 'Phone', kind: 'phone' },
-    statusColumn,
-    createdOnColumn,
-  ],
-  fields: stallFields,
+  // Its form and list are its registry fields.
   // The API takes the size as one `stallSize` object and answers it the same way.
   toPayload: (values: FormValues) => {
     const { stallWidth, stallLength, stallUnit, ...body } = payloadFrom(stallFields, values);

@@ -1,6 +1,4 @@
-import { visitorDescription } from '@resources/visitors';
-import { WORKING_PROFESSIONAL_CHOICES } from '@edge/schemas/vocabulary';
-import { addressFields, contactColumns, createdOnColumn, eventField, nameColumn, personFields, statusColumn, statusField } from '../fields';
+import { visitorDescription } from '@shared/resources/visitors';
 import { panelResource } from '../types';
 
 /** Visitors: full name and phone required, e-mail optional; working professional 'Others' unless chosen. */
@@ -12,14 +10,7 @@ export const visitorsConfig = panelResource(visitorDescription, {
   submitLabel: { create: 'Register Visitor', edit: 'Update Visitor' },
   nameKey: 'fullName',
   searchPlaceholder: 'Search name, phone, email, organization',
-  columns: [nameColumn, ...contactColumns, statusColumn, createdOnColumn],
-  fields: [
-    ...personFields(false),
-    { name: 'workingProfessional', label: 'Working Professional', type: 'select', options: WORKING_PROFESSIONAL_CHOICES, defaultValue: 'Others' },
-    ...addressFields,
-    eventField(),
-    statusField(visitorDescription),
-  ],
+  // Its form and list are its registry fields (shared/resources/).
   messages: {
     created: 'Visitor registered successfully!',
     updated: 'Visitor updated successfully!',

@@ -1,6 +1,6 @@
 // The public forms' rules, loaded with the first use of a form (registration-types.ts `loadFormRules`): the
 // shared schemas with their messages (edge/schemas/public-registrations.ts) and the number reader.
-import { indianMobileDigits } from '@edge/schemas/mobile-number';
+import { indianMobileDigits } from '@shared/schemas/mobile-number';
 
 export { checkForm } from '@edge/schemas/check-form';
 export { FORM_SCHEMAS, INLINE_FORM_SCHEMAS } from '@edge/schemas/public-registrations';

@@ -1,5 +1,5 @@
 import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
-import { EMAIL_LABEL } from '@edge/schemas/vocabulary';
+import { EMAIL_LABEL } from '@shared/schemas/vocabulary';
 import { ChunkBoundary } from '@pwa/components/chunk-boundary';
 import type { SavedPass } from '@pwa/offline/db';
 import { holdSubmission } from '@pwa/offline/public-outbox-signal';

@@ -1,7 +1,8 @@
 // The public registration types (visitor, awards, stall, sponsor, enquiry): endpoints, fields and labels.
 // Their rules and messages are the shared schemas' (edge/schemas/public-registrations.ts), loaded with the
 // first use of a form (form-rules.ts). Pure: no React, no network.
-import { FIELD_LABELS, INLINE_MOBILE_PATTERN, REQUIRED_FIELDS, type RegistrationKind, WORKING_PROFESSIONAL_CHOICES } from '@edge/schemas/vocabulary';
+import { deviceHasNetwork } from '@pwa/lib/server-reachability';
+import { FIELD_LABELS, INLINE_MOBILE_PATTERN, REQUIRED_FIELDS, type RegistrationKind, WORKING_PROFESSIONAL_CHOICES } from '@shared/schemas/vocabulary';
 import { loadOnce } from '@pwa/lib/load-once';
 import type { PublicEndpoint } from '@pwa/offline/db';
 
@@ -43,7 +44,7 @@ interface FieldSpec {
   options?: readonly string[];
 }
 
-/** A field of a popup type, labelled and marked required as edge/schemas/vocabulary.ts says. */
+/** A field of a popup type, labelled and marked required as shared/schemas/vocabulary.ts says. */
 function field<K extends RegistrationKind>(
   kind: K,
   name: keyof (typeof FIELD_LABELS)[K] & string,
@@ -169,4 +170,4 @@ export function queuedMessage(reason: WaitReason, noun: 'registration' | 'enquir
 }
 
 /** Why a submission held without the form's code waits: the device's network, else the server it could not reach. */
-export const heldReason = (): WaitReason => (navigator.onLine ? 'unreachable' : 'offline');
+export const heldReason = (): WaitReason => (deviceHasNetwork() ? 'unreachable' : 'offline');

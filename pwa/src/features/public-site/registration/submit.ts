@@ -1,6 +1,7 @@
 // Sending a public registration: straight to the API when the network is there, into the outbox when it
 // is not (or the request fails for network reasons or times out), with the same `uniqueSubmissionId`
 // either way so the server records it once.
+import { deviceHasNetwork } from '@pwa/lib/server-reachability';
 import type { ClientRequestOptions } from 'hono/client';
 import { apiClient } from '@pwa/lib/api-client';
 import { ApiError, serverMessage } from '@pwa/lib/api-error';
@@ -64,7 +65,7 @@ async function postEntry(entry: OutboxEntry, humanCheckToken?: string): Promise<
     if (error instanceof ApiError && error.isTimeout) return { kind: 'network', message: 'timeout', reason: 'slow' };
     // No answer at all: the device's network is gone, or it is there and the server is not answering.
     if (!(error instanceof ApiError) || error.isNetworkError)
-      return { kind: 'network', message: 'network', reason: navigator.onLine ? 'unreachable' : 'offline' };
+      return { kind: 'network', message: 'network', reason: deviceHasNetwork() ? 'unreachable' : 'offline' };
     if (SERVER_NOT_ANSWERING.has(error.status)) return { kind: 'network', message: `HTTP ${error.status}`, reason: 'unreachable' };
     if (error.status === 409) return { kind: 'duplicate', message: DUPLICATE_MESSAGE };
     const siteKey = humanCheckSiteKey(error);
@@ -139,7 +140,7 @@ export async function submitRegistration(submission: Submission): Promise<Submit
     attempts: 0,
   };
   const db = database();
-  let answer: Answer = navigator.onLine ? await postEntry(entry) : { kind: 'network', message: 'offline', reason: 'offline' };
+  let answer: Answer = deviceHasNetwork() ? await postEntry(entry) : { kind: 'network', message: 'offline', reason: 'offline' };
   if (answer.kind === 'human-check') {
     // The site is very busy: Cloudflare's widget, then the same submission again with its token. Closed,
     // the submission waits on the device and is sent later.

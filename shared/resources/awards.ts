@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { awardNominations } from '../db/tables/organisations';
+import type { awardNominations } from '../../edge/db/tables/organisations';
 import { NOMINATION_STATUSES, nominationCreateSchema } from '../schemas/organisations';
 import { describeResource } from './describe';
 

@@ -4,8 +4,11 @@
  * not compile.
  */
 import * as z from 'zod/mini';
-import type { visitors } from '../db/tables/people';
-import { VISITOR_STATUSES, visitorCreateSchema } from '../schemas/people';
+import type { visitors } from '../../edge/db/tables/people';
+import { VISITOR_STATUSES } from './kinds';
+import { visitorDescription } from './visitors';
+
+const visitorCreateSchema = visitorDescription.createSchema;
 import { describeResource } from './describe';
 
 const describeVisitors = describeResource<typeof visitors>();

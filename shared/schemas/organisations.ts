@@ -1,58 +1,25 @@
 import * as z from 'zod/mini';
-import {
-  amount,
-  eventReference,
-  MAX_LONG_TEXT,
-  mobile,
-  optionalEmail,
-  optionalMobile,
-  requiredEmail,
-  requiredText,
-  showOnSite,
-  statusOf,
-  stringList,
-  text,
-} from './fields';
+import { amount, eventReference, MAX_LONG_TEXT, mobile, optionalEmail, optionalMobile, requiredText, showOnSite, statusOf, stringList, text } from './fields';
 
 /** Stalls, sponsors, award nominations and enquiries: their fields and the statuses each may take. */
 export const STALL_STATUSES = ['pending', 'confirmed', 'yet_to_confirm', 'not_attending'] as const;
 export const SPONSOR_STATUSES = ['pending', 'confirmed', 'yet_to_confirm', 'not_attending'] as const;
 export const NOMINATION_STATUSES = ['pending', 'submitted', 'selected', 'not_selected', 'yet_to_decide'] as const;
 export const ENQUIRY_STATUSES = ['new', 'in_progress', 'resolved', 'closed', 'pending'] as const;
-const PAYMENT_STATUSES = ['unpaid', 'partial', 'paid', 'refunded'] as const;
+export const PAYMENT_STATUSES = ['unpaid', 'partial', 'paid', 'refunded'] as const;
 
-const bookkeeping = {
+export const bookkeeping = {
   notes: z.optional(text(MAX_LONG_TEXT)),
   priority: z.optional(z.enum(['low', 'normal', 'high', 'urgent'])),
   tags: z.optional(stringList()),
 };
 
-const address = {
+export const address = {
   address: z.optional(text(500)),
   city: z.optional(text()),
   state: z.optional(text()),
   pincode: z.optional(text(12)),
 };
-
-/** The stall form: contact name, e-mail and phone required; Requirements and Designation are stored too. */
-export const stallCreateSchema = z.object({
-  companyName: z.optional(text()),
-  contactPersonName: requiredText('Contact person name is required'),
-  mobileNumber: mobile('Phone number is required'),
-  email: requiredEmail('Email is required'),
-  designation: z.optional(text()),
-  eventId: z.optional(eventReference()),
-  stallNumber: z.optional(text(40)),
-  stallType: z.optional(text(40)),
-  stallSize: z.optional(
-    z.object({ width: z.optional(amount('Stall width')), length: z.optional(amount('Stall length')), unit: z.optional(z.enum(['feet', 'metres'])) }),
-  ),
-  additionalRequirements: z.optional(text(MAX_LONG_TEXT)),
-  status: z.optional(statusOf(STALL_STATUSES)),
-  paymentStatus: z.optional(z.enum(PAYMENT_STATUSES)),
-  ...address,
-  ...bookkeeping,
-});
 
 /** Sponsors: nothing is required but a numeric amount, and a sponsor needs a name of some kind. */
 export const sponsorCreateSchema = z.object({

@@ -1,4 +1,4 @@
-import type { events } from '../db/tables/events';
+import type { events } from '../../edge/db/tables/events';
 import { EVENT_STATUSES, eventCreateSchema, eventUpdateSchema } from '../schemas/events';
 import { describeResource } from './describe';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { sponsors } from '../db/tables/organisations';
+import type { sponsors } from '../../edge/db/tables/organisations';
 import { SPONSOR_STATUSES, sponsorCreateSchema } from '../schemas/organisations';
 import { describeResource } from './describe';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { isServerReachable, onServerReachability } from '../../lib/server-reachability';
+import { canReachServer, onServerReachability } from '../lib/server-reachability';
 
 const subscribe = (listener: () => void) => {
   window.addEventListener('online', listener);
@@ -13,13 +13,9 @@ const subscribe = (listener: () => void) => {
 };
 
 /**
- * Whether the panel can reach its server: the device has a network (`navigator.onLine`) and the server
+ * Whether the panel can reach its server: the device has a network and the server
  * answered the last request. Wi-Fi without a way out counts as offline, as staff experience it.
  */
 export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine && isServerReachable(),
-    () => true,
-  );
+  return useSyncExternalStore(subscribe, canReachServer, () => true);
 }

@@ -1,4 +1,4 @@
-import type { enquiries } from '../db/tables/organisations';
+import type { enquiries } from '../../edge/db/tables/organisations';
 import { ENQUIRY_STATUSES, enquiryUpdateSchema } from '../schemas/organisations';
 import { describeResource } from './describe';
 

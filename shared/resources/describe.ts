@@ -1,5 +1,6 @@
 import type { Table } from 'drizzle-orm';
 import type * as z from 'zod/mini';
+import type { FieldSpec, ViewOrder } from './fields';
 
 /**
  * What the API and the panel both know of an admin resource, said once: its name, statuses and the
@@ -8,9 +9,12 @@ import type * as z from 'zod/mini';
  * (edge/routes/admin/<resource>.ts); the panel adds its screen and form (pwa/src/features/admin-resources).
  *
  * Modules of this folder import nothing that runs on the server: drizzle tables are imported as types
- * only, so the PWA imports these modules (alias `@resources/*`) without pulling drizzle into the browser.
+ * only, so the PWA imports these modules (alias `@shared/*`) without pulling drizzle into the browser.
  */
-export type ResourceName = 'visitors' | 'stalls' | 'sponsors' | 'awards' | 'guests' | 'speakers' | 'awardeesvip' | 'enquiries' | 'events';
+import type { ResourceName } from './kinds';
+
+/** Every resource's name: the registry's keys (./kinds.ts). */
+export type { ResourceName };
 
 /** A stored row of a table, as drizzle reads it. */
 type RowOf<T extends Table> = T['$inferSelect'];
@@ -59,6 +63,14 @@ export interface ResourceShape<T extends Table, Status extends string, Sort exte
   importable?: boolean;
   /** Rows per page when the list query gives no `limit`. */
   defaultLimit: number;
+  /**
+   * Every field, said once, in the API's order (./fields.ts): the create schema, the panel's form and list,
+   * the exports, the import's mapping and the server's defaults are derived from it. Each name is a column
+   * of the table (or declared `inputOnly`).
+   */
+  fields?: readonly FieldSpec<ColumnName<T> | Extra>[];
+  /** The form's, the list's and the export's order, where it is not the fields' own. */
+  order?: ViewOrder<ColumnName<T> | Extra>;
 }
 
 /**
@@ -76,14 +88,24 @@ export function describeResource<T extends Table>() {
     Update extends z.ZodMiniType,
     const Extra extends string = never,
     const Image extends ImageField<T> | undefined = undefined,
+    const Fields extends readonly FieldSpec<ColumnName<T> | Extra>[] = readonly FieldSpec<ColumnName<T> | Extra>[],
   >(
-    description: Omit<ResourceShape<T, Status, Sort, Extra>, 'name' | 'createSchema' | 'updateSchema' | 'image'> & {
+    description: Omit<ResourceShape<T, Status, Sort, Extra>, 'name' | 'createSchema' | 'updateSchema' | 'image' | 'fields'> & {
       name: Name;
       createSchema?: Create & (Create extends z.ZodMiniType ? ColumnsOnly<Create, T, Extra> : unknown);
       updateSchema: Update & ColumnsOnly<Update, T, Extra>;
       image?: Image;
+      fields?: Fields;
     },
-  ) => description as ResourceShape<T, Status, Sort, Extra> & { name: Name; createSchema: Create; updateSchema: Update; image: Image };
+  ) =>
+    description as ResourceShape<T, Status, Sort, Extra> & {
+      name: Name;
+      createSchema: Create;
+      updateSchema: Update;
+      image: Image;
+      fields: Fields;
+      columnName?: ColumnName<T>;
+    };
 }
 
 /** Any description, whatever its table. */

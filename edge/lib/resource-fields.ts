@@ -1,0 +1,30 @@
+import type { CsvFormat, FieldSpec, ViewOrder } from '../../shared/resources/fields';
+import { inOrder } from '../../shared/resources/fields';
+import { formatMobile } from '../../shared/schemas/mobile-number';
+import { statusLabel } from '../schemas/status-labels';
+import { csvDateTime } from './csv';
+import type { Row } from './resource';
+
+const FORMATS: Record<CsvFormat, (value: unknown) => unknown> = {
+  text: (value) => value,
+  phone: (value) => formatMobile(value as string),
+  status: (value) => statusLabel(value),
+  dateTime: (value) => csvDateTime(value),
+};
+
+/** The CSV (and Excel) columns of a resource's registry fields: those with a header, in the export's order. */
+export function csvColumns(fields: readonly FieldSpec[], order?: ViewOrder): Array<[header: string, value: (row: Row) => unknown]> {
+  return inOrder(fields, order?.csv).flatMap((field): Array<[string, (row: Row) => unknown]> => {
+    if (!field.csv) return [];
+    const key = field.csv.key ?? field.name;
+    const format = FORMATS[field.csv.format ?? 'text'];
+    return [[field.csv.header, (row) => format(row[key])]];
+  });
+}
+
+/** The server's values for what a create leaves out: each field's default (a fresh list for a list). */
+export function fieldDefaults(fields: readonly FieldSpec[]): Row {
+  return Object.fromEntries(
+    fields.flatMap((field) => (field.default === undefined ? [] : [[field.name, Array.isArray(field.default) ? [...field.default] : field.default]])),
+  );
+}

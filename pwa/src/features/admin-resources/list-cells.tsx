@@ -1,0 +1,89 @@
+import { Link } from '@tanstack/react-router';
+import { formatMobile } from '@shared/schemas/mobile-number';
+import type { BaseRecord } from '../../lib/api';
+import { formatCreatedOn, formatEventDate } from '@shared/dates';
+import { formatInr, statusLabel } from '../../components/panel-format';
+import { type PendingChange, retryPending } from './offline-queue';
+import type { Column } from './types';
+
+/** "pending" while a change waits in the outbox; "not sent" with the server's reason and a retry when refused. */
+function PendingBadge({ pending }: { pending: PendingChange }) {
+  if (pending.state !== 'refused') {
+    return (
+      <span className="panel-badge panel-badge--pending" data-testid="pending-badge" title="Saved on this device; sent when the network returns">
+        pending
+      </span>
+    );
+  }
+  return (
+    <span className="panel-pending-refused" data-testid="refused-badge">
+      <span className="panel-badge panel-badge--refused">not sent</span> <span className="panel-muted">{pending.reason}</span>{' '}
+      {pending.seq > 0 ? (
+        <button type="button" className="button button--ghost button--small" onClick={() => void retryPending(pending.seq)}>
+          Retry
+        </button>
+      ) : null}{' '}
+      <Link to="/panel/checkin" className="panel-link">
+        Sync status
+      </Link>
+    </span>
+  );
+}
+
+function cellText(row: BaseRecord, column: Column): string {
+  for (const key of [column.key, ...(column.fallbackKeys ?? [])]) {
+    const value = row[key];
+    if (value !== undefined && value !== null && value !== '') return String(value);
+  }
+  return '';
+}
+
+/** One value of a row, as its column's kind shows it. */
+export function Cell({ row, column, pending }: { row: BaseRecord; column: Column; pending?: PendingChange | undefined }) {
+  switch (column.kind) {
+    case 'date':
+      return <>{formatCreatedOn(row[column.key])}</>;
+    case 'status':
+      return (
+        <>
+          <span className="panel-status">{statusLabel(row[column.key])}</span>
+          {pending ? <PendingBadge pending={pending} /> : null}
+        </>
+      );
+    case 'event':
+      return <>{cellText(row, column) || 'No Event'}</>;
+    case 'money':
+      return <>{formatInr(row[column.key] ?? 0)}</>;
+    case 'phone':
+      return <>{formatMobile(cellText(row, column)) || '—'}</>;
+    case 'image': {
+      const url = row[column.key];
+      // No image, an empty cell: a phone's card leaves the line out.
+      return typeof url === 'string' && url ? <img className="panel-table__thumb" src={url} alt="" loading="lazy" /> : null;
+    }
+    case 'period':
+      return (
+        <>
+          <span className="panel-table__line">{formatEventDate(row[column.key])} –</span>{' '}
+          <span className="panel-table__line">{formatEventDate(row[column.endKey ?? column.key])}</span>
+        </>
+      );
+    default:
+      return (
+        <>
+          {/* Before the value, which a narrow column may cut short. */}
+          {column.badge && row[column.badge.key] === true ? <span className="panel-badge panel-table__badge">{column.badge.text}</span> : null}
+          {cellText(row, column) || '—'}
+        </>
+      );
+  }
+}
+
+/** The column's priority as a class: the widths that show it, and its share of the row (resource-list.css). */
+export const priorityClass = (column: Column | undefined) => (column ? `panel-col--p${column.priority ?? 1}` : undefined);
+
+/** A value cell's classes: its priority, and its kind where the kind is styled (never cut, two lines). */
+export const cellClass = (column: Column) =>
+  [column.kind === 'status' || column.kind === 'period' || column.kind === 'phone' ? `panel-table__${column.kind}` : '', priorityClass(column)]
+    .join(' ')
+    .trim();

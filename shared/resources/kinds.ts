@@ -1,0 +1,159 @@
+/**
+ * The registry of resources: every admin resource by name, in one order, with what the venue door, the
+ * passes and the messages know of each. Every list of "the kinds of people" (the door's roster, the
+ * status engine's tables, the panel's offline outbox, the messages, the counts and reports) is a filter on
+ * `RESOURCES`, so a new kind is one entry here and its description (`./<resource>.ts`).
+ *
+ * No zod and no tables here: the door, the dashboard and the server's notifications read these facts
+ * without loading any resource's schemas. The schemas, fields and screens of each resource are in its
+ * own module (`./<resource>.ts`, checked against its table by `describeResource`).
+ */
+
+/**
+ * A visitor starts `registered_online`, then is registered at the venue, checked in, cancelled or not
+ * visited; `pending`, `active` and `inactive` stay accepted for records made by the older visitor form.
+ */
+export const VISITOR_STATUSES = [
+  'pending',
+  'registered_online',
+  'registered_at_venue',
+  'checked_in',
+  'cancelled',
+  'not_visited',
+  'active',
+  'inactive',
+] as const;
+
+/** Guests, speakers and VIP awardees share these statuses, from confirmed to leaving the venue (and stall and sponsor contacts at the door). */
+export const VIP_STATUSES = ['confirmed', 'not_confirmed', 'not_attending', 'reached', 'checked_in', 'exited_ramp', 'left_venue'] as const;
+
+/** How the venue door treats one kind of person (docs/checkin-sync.md). */
+export interface DoorRule {
+  /** The column the door moves: the person's own `status`; for stall and sponsor contacts, their `attendanceStatus`, apart from the booking's status. */
+  column: 'status' | 'attendanceStatus';
+  /** The column naming the person on the door's cards and in the conflict inbox. */
+  nameField: 'fullName' | 'contactPersonName';
+  /** The statuses the door may set. */
+  statuses: readonly string[];
+  /** The one big action of a person card: the next status in this order. */
+  flow: readonly string[];
+  /**
+   * The statuses in the door's flow, lowest first (the status engine's conflict rule: further along wins);
+   * the holds rank above all of them, a status not listed ranks below.
+   */
+  precedence: readonly string[];
+  /**
+   * Organisers' holds: statuses that say "do not admit on this pass". The device refuses these passes
+   * (features/checkin/flow.ts) and the server's status engine keeps them against late or concurrent door
+   * changes (edge/lib/status-engine.ts); only organisers set or lift one.
+   */
+  holds: readonly string[];
+  /** One of them at the door ("Stall contact"), and several in the counts ("Stall contacts"). */
+  label: string;
+  plural: string;
+}
+
+/** A pass issued by a public registration form (edge/notifications/pass-holders.ts). */
+export interface PassRule {
+  /** The pass's type as the public site names the form ("Book a Stall"). */
+  typeLabel: string;
+  /** The column naming the holder. */
+  nameField: 'fullName' | 'contactPersonName' | 'nomineeName';
+  /** The number standing for the kind in pass-link tokens (edge/notifications/pass-link.ts): links already sent carry it, so it never changes and is never reused. */
+  code: number;
+}
+
+interface ResourceKind {
+  door?: DoorRule;
+  pass?: PassRule;
+  /** Its records carry passes, sent by e-mail, WhatsApp and SMS: the panel lists each record's messages. */
+  messages?: true;
+  /** The band of its badges, when the venue calls them other than the resource's singular ("Exhibitor"). */
+  badge?: string;
+}
+
+const VIP_FLOW = ['reached', 'checked_in', 'exited_ramp', 'left_venue'] as const;
+const VIP_PRECEDENCE = ['not_confirmed', 'confirmed', 'reached', 'checked_in', 'exited_ramp', 'left_venue'] as const;
+const NOT_ATTENDING = ['not_attending'] as const;
+
+/** A door rule of the guests' statuses: guests, speakers and VIP awardees (their own status), and stall and sponsor contacts (their attendance). */
+const vipDoor = (label: string, plural: string) =>
+  ({
+    column: 'status',
+    nameField: 'fullName',
+    statuses: VIP_STATUSES,
+    flow: VIP_FLOW,
+    precedence: VIP_PRECEDENCE,
+    holds: NOT_ATTENDING,
+    label,
+    plural,
+  }) as const;
+const contactDoor = (label: string, plural: string) => ({ ...vipDoor(label, plural), column: 'attendanceStatus', nameField: 'contactPersonName' }) as const;
+
+/**
+ * Every resource, in one order: the door's roster and counts list its kinds in it, Find my pass searches
+ * the pass kinds in it.
+ */
+export const RESOURCES = {
+  visitors: {
+    door: {
+      column: 'status',
+      nameField: 'fullName',
+      statuses: VISITOR_STATUSES,
+      flow: ['registered_at_venue', 'checked_in', 'not_visited'],
+      precedence: ['pending', 'active', 'registered_online', 'not_visited', 'registered_at_venue', 'checked_in'],
+      holds: ['cancelled', 'inactive'],
+      label: 'Visitor',
+      plural: 'Visitors',
+    },
+    pass: { typeLabel: 'Visitor Registration', nameField: 'fullName', code: 1 },
+    messages: true,
+  },
+  guests: { door: vipDoor('Guest', 'Guests'), messages: true },
+  speakers: { door: vipDoor('Speaker', 'Speakers'), messages: true },
+  awardeesvip: { door: vipDoor('VIP awardee', 'VIP awardees'), messages: true, badge: 'VIP awardee' },
+  stalls: {
+    door: contactDoor('Stall contact', 'Stall contacts'),
+    pass: { typeLabel: 'Book a Stall', nameField: 'contactPersonName', code: 2 },
+    messages: true,
+    badge: 'Exhibitor',
+  },
+  awards: { pass: { typeLabel: 'Awards Registration', nameField: 'nomineeName', code: 3 }, messages: true, badge: 'Nominee' },
+  sponsors: {
+    door: contactDoor('Sponsor contact', 'Sponsor contacts'),
+    pass: { typeLabel: 'Sponsor Registration', nameField: 'contactPersonName', code: 4 },
+    messages: true,
+  },
+  enquiries: {},
+  events: {},
+} as const satisfies Record<string, ResourceKind>;
+
+export type ResourceName = keyof typeof RESOURCES;
+export const RESOURCE_NAMES = Object.keys(RESOURCES) as ResourceName[];
+
+type Registry = typeof RESOURCES;
+type NamesWith<Key extends keyof ResourceKind> = { [N in ResourceName]: Registry[N] extends Record<Key, unknown> ? N : never }[ResourceName];
+
+/** The kinds of people the venue door sees (its roster, its operations, its counts). */
+export type DoorKind = NamesWith<'door'>;
+/** The resources whose records carry a pass from a public registration form. */
+export type PassKind = NamesWith<'pass'>;
+/** The door's people whose own status is their door status (visitors, guests, speakers, VIP awardees): the panel's status changes of them are door changes. */
+export type AttendeeKind = { [N in DoorKind]: Registry[N]['door']['column'] extends 'status' ? N : never }[DoorKind];
+
+const namesWhere = <N extends ResourceName>(test: (kind: ResourceKind) => boolean) => RESOURCE_NAMES.filter((name) => test(RESOURCES[name])) as N[];
+
+export const DOOR_KINDS = namesWhere<DoorKind>((kind) => kind.door !== undefined) as unknown as readonly [DoorKind, ...DoorKind[]];
+export const ATTENDEE_KINDS = namesWhere<AttendeeKind>((kind) => kind.door?.column === 'status') as readonly AttendeeKind[];
+export const PASS_KINDS = namesWhere<PassKind>((kind) => kind.pass !== undefined) as readonly PassKind[];
+export const MESSAGE_KINDS = namesWhere((kind) => kind.messages === true) as readonly ResourceName[];
+
+/** The door's rule of a kind. */
+export const doorOf = (kind: DoorKind): DoorRule => RESOURCES[kind].door;
+export const isDoorKind = (name: string): name is DoorKind => (DOOR_KINDS as readonly string[]).includes(name);
+export const isAttendeeKind = (name: string): name is AttendeeKind => (ATTENDEE_KINDS as readonly string[]).includes(name);
+
+/** A record of each door kind: `{ visitors: f('visitors'), … }`, in the door's order. */
+export function byDoorKind<V>(f: (kind: DoorKind) => V): Record<DoorKind, V> {
+  return Object.fromEntries(DOOR_KINDS.map((kind) => [kind, f(kind)])) as Record<DoorKind, V>;
+}
