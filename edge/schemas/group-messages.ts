@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_LONG_TEXT, text } from './fields';
+import { MAX_LONG_TEXT, text } from '../../shared/schemas/fields';
 
 const MAX_RECIPIENT_IDS = 5000;
 const filterText = z.optional(z.string().check(z.trim(), z.maxLength(100)));
