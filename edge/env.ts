@@ -66,6 +66,8 @@ export interface AppConfig {
    * is refused with 400. Empty (no PUBLIC_ORIGIN): every host is answered, and no message is queued.
    */
   allowedHosts: string[];
+  /** Cloudflare Turnstile's keys (TURNSTILE_SITE_KEY, TURNSTILE_SECRET_KEY): the public forms' human check under load. */
+  humanCheck?: HumanCheckConfig;
 }
 
 export const DEFAULT_CONFIG: AppConfig = {
@@ -93,8 +95,15 @@ export function publicOriginFrom(value: string | undefined): string | undefined 
   return url.origin;
 }
 
-/** The settings both runtimes read from their environment (`CORS_ORIGINS`, `PUBLIC_RATE_LIMIT`, `PUBLIC_ORIGIN`, `ALLOWED_HOSTS`), over the defaults. */
-export function appConfigFrom(env: { CORS_ORIGINS?: string; PUBLIC_RATE_LIMIT?: string; PUBLIC_ORIGIN?: string; ALLOWED_HOSTS?: string }): AppConfig {
+/** The settings both runtimes read from their environment (`CORS_ORIGINS`, `PUBLIC_RATE_LIMIT`, `PUBLIC_ORIGIN`, `ALLOWED_HOSTS`, `TURNSTILE_*`), over the defaults. */
+export function appConfigFrom(env: {
+  CORS_ORIGINS?: string;
+  PUBLIC_RATE_LIMIT?: string;
+  PUBLIC_ORIGIN?: string;
+  ALLOWED_HOSTS?: string;
+  TURNSTILE_SITE_KEY?: string;
+  TURNSTILE_SECRET_KEY?: string;
+}): AppConfig {
   const origin = publicOriginFrom(env.PUBLIC_ORIGIN);
   const extraHosts = (env.ALLOWED_HOSTS ?? '')
     .split(',')
@@ -108,7 +117,27 @@ export function appConfigFrom(env: { CORS_ORIGINS?: string; PUBLIC_RATE_LIMIT?: 
       .map((o) => o.trim())
       .filter(Boolean),
     publicRateLimit: Number(env.PUBLIC_RATE_LIMIT ?? DEFAULT_CONFIG.publicRateLimit),
+    humanCheck: humanCheckFrom(env),
   };
+}
+
+/** Cloudflare Turnstile (routes/public/human-check.ts): the keys, and where tokens are verified. */
+export interface HumanCheckConfig {
+  siteKey: string;
+  secretKey: string;
+  /** Cloudflare's siteverify (tests point it at a local server of the same protocol). */
+  verifyUrl: string;
+}
+
+export const SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
+
+/** TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY, both or neither (a half-configured check stops the start). */
+export function humanCheckFrom(env: { TURNSTILE_SITE_KEY?: string; TURNSTILE_SECRET_KEY?: string }): HumanCheckConfig | undefined {
+  const siteKey = env.TURNSTILE_SITE_KEY?.trim();
+  const secretKey = env.TURNSTILE_SECRET_KEY?.trim();
+  if (!siteKey && !secretKey) return undefined;
+  if (!siteKey || !secretKey) throw new Error('TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY go together: set both, or neither');
+  return { siteKey, secretKey, verifyUrl: SITEVERIFY_URL };
 }
 
 export interface AuthUser {

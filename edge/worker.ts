@@ -32,6 +32,9 @@ export interface WorkerBindings extends ChannelEnv {
   PUBLIC_RATE_LIMIT?: string;
   /** The site's public address, for the pages' canonical and share-image links; the request's origin without it. */
   PUBLIC_ORIGIN?: string;
+  /** Cloudflare Turnstile's keys: the public forms' human check under unusual load (both or neither). */
+  TURNSTILE_SITE_KEY?: string;
+  TURNSTILE_SECRET_KEY?: string;
   /** Hosts answered besides PUBLIC_ORIGIN's, comma-separated (e.g. the workers.dev one). */
   ALLOWED_HOSTS?: string;
   BLOBS: R2BucketLike;

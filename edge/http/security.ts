@@ -11,11 +11,13 @@ import type { AppEnv } from '../env';
  */
 const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // Cloudflare Turnstile's widget (script and frame), loaded only when the server asks for the human check.
+  scriptSrc: ["'self'", 'https://challenges.cloudflare.com'],
   styleSrc: ["'self'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'"],
   connectSrc: ["'self'"],
+  frameSrc: ['https://challenges.cloudflare.com'],
   mediaSrc: ["'self'"],
   workerSrc: ["'self'"],
   manifestSrc: ["'self'"],

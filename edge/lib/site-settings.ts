@@ -69,20 +69,33 @@ const VALIDATORS: { [K in SiteSettingKey]: (value: unknown) => value is SiteSett
   awardCategories: isStringArray,
   privacyNotice: isString,
   founderBio: isString,
-  messageGuard: (value): value is MessageGuard => {
-    if (value === null || typeof value !== 'object') return false;
-    const g = value as Record<string, unknown>;
-    const count = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
-    return (
-      isStringArray(g.allowedCountryCodes) &&
-      count(g.paidPerHour) &&
-      count(g.paidPerDay) &&
-      count(g.paidPerNumberPerDay) &&
-      count(g.paidPerNetworkPerHour) &&
-      typeof g.smsAlsoWhenWhatsapp === 'boolean'
-    );
-  },
+  messageGuard: (value): value is MessageGuard => messageGuardOf(value) !== undefined,
 };
+
+/**
+ * A stored guard as the code reads it, or undefined when it is unusable. A guard saved before the human
+ * check's fields existed gets their defaults (never the default caps in place of the organiser's).
+ */
+function messageGuardOf(value: unknown): MessageGuard | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const g: Record<string, unknown> = {
+    humanCheck: DEFAULT_MESSAGE_GUARD.humanCheck,
+    humanCheckAtPercent: DEFAULT_MESSAGE_GUARD.humanCheckAtPercent,
+    ...(value as Record<string, unknown>),
+  };
+  const count = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
+  const valid =
+    isStringArray(g.allowedCountryCodes) &&
+    count(g.paidPerHour) &&
+    count(g.paidPerDay) &&
+    count(g.paidPerNumberPerDay) &&
+    count(g.paidPerNetworkPerHour) &&
+    typeof g.smsAlsoWhenWhatsapp === 'boolean' &&
+    (g.humanCheck === 'off' || g.humanCheck === 'busy' || g.humanCheck === 'always') &&
+    count(g.humanCheckAtPercent) &&
+    (g.humanCheckAtPercent as number) <= 100;
+  return valid ? (g as unknown as MessageGuard) : undefined;
+}
 
 export async function getSiteSettings(db: Database): Promise<SiteSettings> {
   const rows = await db.select().from(siteSettings);
@@ -90,7 +103,8 @@ export async function getSiteSettings(db: Database): Promise<SiteSettings> {
   for (const { key, value } of rows) {
     if (!(SITE_SETTING_KEYS as string[]).includes(key)) continue;
     const name = key as SiteSettingKey;
-    if (VALIDATORS[name](value)) (settings as unknown as Record<string, unknown>)[name] = value;
+    if (name === 'messageGuard') settings.messageGuard = messageGuardOf(value) ?? settings.messageGuard;
+    else if (VALIDATORS[name](value)) (settings as unknown as Record<string, unknown>)[name] = value;
   }
   return settings;
 }
@@ -109,7 +123,7 @@ export async function cachedMessageGuard(db: Database): Promise<MessageGuard> {
   const at = Date.now();
   if (hit && hit.until > at) return hit.guard;
   const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, 'messageGuard'));
-  const guard = row && VALIDATORS.messageGuard(row.value) ? row.value : DEFAULT_MESSAGE_GUARD;
+  const guard = (row && messageGuardOf(row.value)) || DEFAULT_MESSAGE_GUARD;
   guardCache.set(owner, { guard, until: at + GUARD_CACHE_MS });
   return guard;
 }

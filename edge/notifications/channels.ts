@@ -32,6 +32,10 @@ interface WhatsappConfig {
   token: string;
   template: string;
   language: string;
+  /** The Meta app's secret, which signs the webhook's requests (X-Hub-Signature-256): inbound "STOP". */
+  appSecret?: string;
+  /** The token Meta echoes when the webhook is set up (hub.verify_token). */
+  verifyToken?: string;
 }
 
 interface SmsConfig {
@@ -85,6 +89,8 @@ export interface ChannelEnv {
   WHATSAPP_TEMPLATE_LANGUAGE?: string;
   WHATSAPP_API_URL?: string;
   WHATSAPP_API_VERSION?: string;
+  WHATSAPP_APP_SECRET?: string;
+  WHATSAPP_VERIFY_TOKEN?: string;
   MSG91_AUTH_KEY?: string;
   MSG91_TEMPLATE_ID?: string;
   MSG91_API_URL?: string;
@@ -105,6 +111,8 @@ export function phoneChannels(env: ChannelEnv): Pick<Channels, 'whatsapp' | 'sms
       token,
       template: trimmed(env.WHATSAPP_TEMPLATE) ?? 'event_pass',
       language: trimmed(env.WHATSAPP_TEMPLATE_LANGUAGE) ?? 'en',
+      appSecret: trimmed(env.WHATSAPP_APP_SECRET),
+      verifyToken: trimmed(env.WHATSAPP_VERIFY_TOKEN),
     };
   }
   const authKey = trimmed(env.MSG91_AUTH_KEY);
@@ -135,17 +143,27 @@ async function providerCall(url: string, init: RequestInit): Promise<unknown> {
   }
 }
 
-/** `POST {base}/{version}/{phone-number-id}/messages`: a template message with the pass's values. */
-async function sendWhatsapp(config: WhatsappConfig, to: string, m: PassMessage): Promise<string> {
+/**
+ * A message as its channel sends it: an e-mail's subject, texts and files; a WhatsApp template's name and
+ * body values; an SMS (MSG91 Flow) template's id and variables. A pass message and a group message
+ * (group-messages.ts) are both written into one of these.
+ */
+export type RenderedMessage =
+  | { channel: 'email'; mail: Omit<Parameters<Mailer['send']>[0], 'id' | 'from' | 'to'> }
+  | { channel: 'whatsapp'; template: string; parameters: string[] }
+  | { channel: 'sms'; templateId: string; variables: Record<string, string> };
+
+/** `POST {base}/{version}/{phone-number-id}/messages`: a template message with its body values. */
+async function sendWhatsapp(config: WhatsappConfig, to: string, template: string, parameters: string[]): Promise<string> {
   const body = {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
     to: providerDigits(to),
     type: 'template',
     template: {
-      name: config.template,
+      name: template,
       language: { code: config.language },
-      components: [{ type: 'body', parameters: whatsappParameters(m).map((text) => ({ type: 'text', text })) }],
+      components: [{ type: 'body', parameters: parameters.map((text) => ({ type: 'text', text })) }],
     },
   };
   const answer = (await providerCall(`${config.baseUrl}/${config.version}/${encodeURIComponent(config.phoneNumberId)}/messages`, {
@@ -157,33 +175,36 @@ async function sendWhatsapp(config: WhatsappConfig, to: string, m: PassMessage):
 }
 
 /** `POST {base}/api/v5/flow` (MSG91): the template's variables per recipient, `authkey` header. */
-async function sendSms(config: SmsConfig, to: string, m: PassMessage): Promise<string> {
+async function sendSms(config: SmsConfig, to: string, templateId: string, variables: Record<string, string>): Promise<string> {
   const answer = (await providerCall(`${config.baseUrl}/api/v5/flow`, {
     method: 'POST',
     headers: { authkey: config.authKey, 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ template_id: config.templateId, short_url: '0', recipients: [{ mobiles: providerDigits(to), ...smsVariables(m) }] }),
+    body: JSON.stringify({ template_id: templateId, short_url: '0', recipients: [{ mobiles: providerDigits(to), ...variables }] }),
   })) as { type?: string; message?: string };
   if (answer.type && answer.type !== 'success') throw new ProviderError(`MSG91: ${answer.message ?? answer.type}`, false, `MSG91 ${answer.type}`);
   return answer.message ?? '';
 }
 
+/** A pass message as its channel sends it (the configured templates). */
+export function renderPassMessage(channels: Channels, channel: Channel, template: MessageTemplate, payload: PassMessage, now: Date): RenderedMessage {
+  if (channel === 'email') return { channel, mail: renderMail(template, payload, now) };
+  if (channel === 'whatsapp') return { channel, template: channels.whatsapp?.template ?? '', parameters: whatsappParameters(payload) };
+  return { channel, templateId: channels.sms?.templateId ?? '', variables: smsVariables(payload) };
+}
+
 /** Sends one message through its channel; answers the provider's message id. */
-export async function sendThrough(
-  channels: Channels,
-  message: { id: string; channel: Channel; recipient: string; template: MessageTemplate; payload: PassMessage },
-  now: Date,
-): Promise<string> {
-  const { id, channel, recipient, template, payload } = message;
-  if (channel === 'email') {
+export async function sendThrough(channels: Channels, message: { id: string; recipient: string; rendered: RenderedMessage }): Promise<string> {
+  const { id, recipient, rendered } = message;
+  if (rendered.channel === 'email') {
     if (!channels.email) throw new ProviderError(NOT_CONFIGURED, true);
-    return channels.email.mailer.send({ id, from: channels.email.from, to: recipient, ...renderMail(template, payload, now) });
+    return channels.email.mailer.send({ id, from: channels.email.from, to: recipient, ...rendered.mail });
   }
-  if (channel === 'whatsapp') {
+  if (rendered.channel === 'whatsapp') {
     if (!channels.whatsapp) throw new ProviderError(NOT_CONFIGURED, true);
-    return sendWhatsapp(channels.whatsapp, recipient, payload);
+    return sendWhatsapp(channels.whatsapp, recipient, rendered.template, rendered.parameters);
   }
   if (!channels.sms) throw new ProviderError(NOT_CONFIGURED, true);
-  return sendSms(channels.sms, recipient, payload);
+  return sendSms(channels.sms, recipient, rendered.templateId, rendered.variables);
 }
 
 /**

@@ -3,9 +3,11 @@ import type { Database } from '../db/database';
 import type { SqlStatement } from '../db/sql-statement';
 import { groupCommit } from '../perf/group-commit';
 import type { Logger } from '../lib/log';
-import { type Channels, ProviderError, providerErrorCode, sendThrough } from './channels';
+import { type Channels, ProviderError, providerErrorCode, type RenderedMessage, renderPassMessage, sendThrough } from './channels';
+import { groupContent, isOptedOut, OPTED_OUT, renderGroupMessage, unsubscribeToken } from './group-messages';
 import type { Channel, MessageTemplate, PassMessage } from './messages';
 import { cachedEvent } from '../lib/events';
+import { emailConfirmationToken } from './pass-link';
 import { claimDue, failedAttemptStatements, messagePassUrl, type OutboxRow, sentStatement } from './outbox';
 import { cachedMessageGuard } from '../lib/site-settings';
 import { describeError } from '../lib/log';
@@ -81,7 +83,7 @@ const GONE = 'not sent: the person or the event no longer exists';
  */
 function passMessageOf(deps: SenderDeps, row: OutboxRow, people: Map<string, Promise<PassMessage | undefined>>): Promise<PassMessage | undefined> {
   const { db } = deps;
-  const key = `${row.personKind}:${row.personId}:${row.createdAt}:${row.payload}`;
+  const key = `${row.personKind}:${row.personId}:${row.createdAt}:${row.template}:${row.payload}`;
   let message = people.get(key);
   if (!message) {
     message = (async () => {
@@ -90,11 +92,30 @@ function passMessageOf(deps: SenderDeps, row: OutboxRow, people: Map<string, Pro
       const event = eventId ? await cachedEvent(db, eventId) : undefined;
       if (!holder || !event) return undefined;
       const passUrl = messagePassUrl(row, deps.linkSecret);
-      return { ...passView(holder, event), passUrl, origin: new URL(passUrl).origin };
+      const origin = new URL(passUrl).origin;
+      // A confirmation carries its own link (never the pass's): it confirms the address it was sent to.
+      const confirmUrl =
+        row.template === 'confirm_email'
+          ? `${origin}/confirm-email/${emailConfirmationToken(deps.linkSecret, row.personKind, row.personId, new Date(row.createdAt))}`
+          : undefined;
+      return { ...passView(holder, event), passUrl, origin, confirmUrl };
     })();
     people.set(key, message);
   }
   return message;
+}
+
+/**
+ * A group message's row written for its person: the stored text (read once per round) with their name, and
+ * for e-mail the unsubscribe link. An address that opted out since it was queued gets nothing.
+ */
+async function groupMessageOf(deps: SenderDeps, row: OutboxRow, payload: PassMessage): Promise<RenderedMessage> {
+  const { group } = JSON.parse(row.payload) as { group: string };
+  const content = await groupContent(deps.db, group);
+  if (!content) throw new ProviderError(GONE, true);
+  if (await isOptedOut(deps.db, row.recipient)) throw new ProviderError(OPTED_OUT, true);
+  const token = unsubscribeToken(deps.linkSecret, row.personKind, row.personId, new Date(row.createdAt));
+  return renderGroupMessage(content, payload.name, `${payload.origin}/unsubscribe/${token}`);
 }
 
 /** Sends one claimed message; answers the statements that record how it went. */
@@ -106,11 +127,11 @@ async function sendOne(
   try {
     const payload = await passMessageOf(deps, row, people);
     if (!payload) throw new ProviderError(GONE, true);
-    const providerId = await sendThrough(
-      deps.channels,
-      { id: row.id, channel: row.channel as Channel, recipient: row.recipient, template: row.template as MessageTemplate, payload },
-      deps.now(),
-    );
+    const rendered =
+      row.template === 'group'
+        ? await groupMessageOf(deps, row, payload)
+        : renderPassMessage(deps.channels, row.channel as Channel, row.template as MessageTemplate, payload, deps.now());
+    const providerId = await sendThrough(deps.channels, { id: row.id, recipient: row.recipient, rendered });
     return { sent: true, statements: [sentStatement(deps.db, row, providerId, deps.now())] };
   } catch (error) {
     const permanent = error instanceof ProviderError ? error.permanent : false;

@@ -24,6 +24,12 @@ export interface MessageGuard {
   paidPerNumberPerDay: number;
   paidPerNetworkPerHour: number;
   smsAlsoWhenWhatsapp: boolean;
+  /**
+   * When the public forms ask for a human check (Cloudflare Turnstile, routes/public/human-check.ts):
+   * `busy` while this hour's or today's paid messages have reached `humanCheckAtPercent` of the cap.
+   */
+  humanCheck: 'off' | 'busy' | 'always';
+  humanCheckAtPercent: number;
 }
 
 export const DEFAULT_MESSAGE_GUARD: MessageGuard = {
@@ -35,6 +41,9 @@ export const DEFAULT_MESSAGE_GUARD: MessageGuard = {
   // Generous: mobile carriers put many real visitors behind one /24 (CGNAT), and a wait here delays a real pass.
   paidPerNetworkPerHour: 300,
   smsAlsoWhenWhatsapp: false,
+  // Half the hour's cap: a pumping script meets the check long before the cap stops real visitors' passes.
+  humanCheck: 'busy',
+  humanCheckAtPercent: 50,
 };
 
 export const PAID_CHANNELS: readonly Channel[] = ['whatsapp', 'sms'];

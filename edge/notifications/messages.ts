@@ -1,8 +1,11 @@
 import { eventDates, eventHours, eventPlace, eventWhen } from '../lib/event-time';
 import { buildIcs } from '../lib/ics';
 
-/** Why a message is sent: a new registration's pass, or a pass link asked for again ("Find my pass"). */
-export type MessageTemplate = 'pass' | 'pass_link';
+/**
+ * Why a message is sent: a new registration's pass, a pass link asked for again ("Find my pass"), or the
+ * confirmation of an e-mail address typed into a public form (its pass e-mail waits for it, decision 056).
+ */
+export type MessageTemplate = 'pass' | 'pass_link' | 'confirm_email';
 export type Channel = 'email' | 'whatsapp' | 'sms';
 
 /** The values a pass message is written from, stored with the message (the outbox's `payload`). */
@@ -20,6 +23,8 @@ export interface PassMessage {
   passUrl: string;
   /** The site's address (for the calendar entry's UID and link). */
   origin: string;
+  /** A confirmation message's link (`/confirm-email/<token>`), which confirms the address it went to. */
+  confirmUrl?: string;
 }
 
 export interface RenderedMail {
@@ -32,12 +37,38 @@ export interface RenderedMail {
 const subjects: Record<MessageTemplate, (m: PassMessage) => string> = {
   pass: (m) => `Your pass for ${m.eventName}`,
   pass_link: (m) => `Your pass link for ${m.eventName}`,
+  confirm_email: (m) => `Confirm your e-mail address for ${m.eventName}`,
 };
 
 const intros: Record<MessageTemplate, (m: PassMessage) => string> = {
   pass: (m) => `You are registered for ${m.eventName} (${m.typeLabel}).`,
   pass_link: (m) => `Here is the link to your pass for ${m.eventName} (${m.typeLabel}), as you asked.`,
+  confirm_email: (m) => `This e-mail address was given in a registration for ${m.eventName} (${m.typeLabel}).`,
 };
+
+/**
+ * The confirmation message: no pass, no pass code, no calendar, only the link that confirms the address
+ * (whoever typed it gets nothing through it until its owner confirms).
+ */
+function renderConfirmation(m: PassMessage): RenderedMail {
+  const lines = [
+    intros.confirm_email(m),
+    'Confirm it to receive your pass by e-mail:',
+    m.confirmUrl ?? '',
+    'If you did not register, ignore this message: nothing more will be sent to this address.',
+  ];
+  return {
+    subject: subjects.confirm_email(m),
+    text: [`Hello ${messageName(m.name)},`, '', ...lines].join('\n'),
+    html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
+<p>Hello ${escapeHtml(messageName(m.name))},</p>
+<p>${escapeHtml(lines[0]!)}</p>
+<p><a href="${escapeHtml(m.confirmUrl ?? '')}">Confirm my e-mail address</a></p>
+<p>${escapeHtml(lines[3]!)}</p>
+</body></html>`,
+    attachments: [],
+  };
+}
 
 /** The calendar entry of the message's event (the same UID as the public calendar link). */
 function passCalendar(m: PassMessage, now: Date): string {
@@ -65,9 +96,11 @@ function hostOf(origin: string): string {
   }
 }
 
-const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+export const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 export function renderMail(template: MessageTemplate, m: PassMessage, now: Date): RenderedMail {
+  if (template === 'confirm_email') return renderConfirmation(m);
   const where = eventPlace(m.venue, m.city);
   const rows: Array<[string, string]> = [
     ['Date', eventDates(m.startDateTime, m.endDateTime)],

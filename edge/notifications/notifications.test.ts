@@ -4,9 +4,10 @@ import { notifications, passLinks } from '../db/tables/notifications';
 import { makeTestApp, type TestApp } from '../testing/test-app';
 import { phoneChannels } from './channels';
 import { sendDueMessages } from './dispatcher';
-import { SMS_STANDBY } from './outbox';
+import { EMAIL_UNCONFIRMED, SMS_STANDBY } from './outbox';
+import { EMAIL_CONFIRMED_MESSAGE } from '../routes/public/email-confirmations';
 import { smtpChannel } from './smtp-mailer';
-import { MSG91_TEST, startPhoneProviders, startSmtpServer, WHATSAPP_TEST } from '../testing/message-providers';
+import { confirmationPath, MSG91_TEST, startPhoneProviders, startSmtpServer, WHATSAPP_TEST } from '../testing/message-providers';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let phones: Awaited<ReturnType<typeof startPhoneProviders>>;
@@ -50,17 +51,43 @@ async function registerVisitor(extra: Record<string, unknown> = {}) {
   return { number, ...body.data };
 }
 
+/** Opens the confirmation link of the last e-mail sent (a confirmation), and waits for what it releases. */
+async function confirmLastMail() {
+  const mail = smtp.received.at(-1)!;
+  expect(mail.subject).toMatch(/^Confirm your e-mail address/);
+  expect((await t.request('POST', confirmationPath(mail.text ?? ''))).status).toBe(200);
+  await t.messageLoop.idle();
+}
+
 describe('a registration reaches the person', () => {
   it('sends the pass by e-mail with the event, date, time, venue, pass code, link and a calendar file', async () => {
     const before = smtp.received.length;
     const visitor = await registerVisitor();
     // Queued in the registration's own commit: the rows are there as soon as the answer is.
     const queued = await rowsOf(visitor.id);
-    expect(queued.map((r) => r.channel).sort()).toEqual(['email', 'sms', 'whatsapp']);
+    expect(queued.map((r) => `${r.channel}:${r.template}`).sort()).toEqual(['email:confirm_email', 'email:pass', 'sms:pass', 'whatsapp:pass']);
+    expect(queued.find((r) => r.template === 'pass' && r.channel === 'email')).toMatchObject({ status: 'not_sent', lastError: EMAIL_UNCONFIRMED });
+    await t.messageLoop.idle();
+
+    // The typed address gets the question first: no pass, no pass code, only the link that confirms it.
+    expect(smtp.received.length).toBe(before + 1);
+    const question = smtp.received.at(-1)!;
+    expect(question.subject).toBe('Confirm your e-mail address for Hyderabad Property Expo & Builders Awards 2025');
+    expect(question.text).not.toContain(visitor.passCode);
+    expect(question.text).not.toMatch(/\/p\//);
+    expect(question.attachments).toHaveLength(0);
+    // A pass link's token confirms nothing (its own key), nor does a forged one.
+    expect((await t.request('POST', `/api/public/email-confirmations/${'A'.repeat(52)}`)).status).toBe(404);
+    const confirmed = await t.request('POST', confirmationPath(question.text ?? ''));
+    expect(confirmed.status).toBe(200);
+    expect((await confirmed.json()).message).toBe(EMAIL_CONFIRMED_MESSAGE);
+    await t.messageLoop.idle();
+    // Confirming again sends nothing more.
+    expect((await t.request('POST', confirmationPath(question.text ?? ''))).status).toBe(200);
     await t.messageLoop.idle();
 
     const mail = smtp.received.at(-1)!;
-    expect(smtp.received.length).toBe(before + 1);
+    expect(smtp.received.length).toBe(before + 2);
     expect(smtp.envelopes.at(-1)).toEqual({ from: 'passes@expo.test', to: ['asha@example.in'] });
     expect(mail.subject).toBe('Your pass for Hyderabad Property Expo & Builders Awards 2025');
     const text = mail.text ?? '';
@@ -216,19 +243,28 @@ describe('Resend in the panel', () => {
   it('lists a person’s messages for staff, and lets only admins queue one again', async () => {
     const visitor = await registerVisitor();
     await t.messageLoop.idle();
+    await confirmLastMail();
     const admin = await t.login();
     const staffUser = await t.createUser('staff');
     const staff = await t.login(staffUser.email, staffUser.password);
 
     const list = await t.request('GET', `/api/visitors/${visitor.id}/messages`, { token: staff });
     expect(list.status).toBe(200);
-    const items = (await list.json()).data.items as Array<{ id: string; channel: string; status: string; attempts: number; lastError: string }>;
-    expect(items.map((m) => [m.channel, m.status]).sort()).toEqual([
-      ['email', 'sent'],
-      ['sms', 'not_sent'],
-      ['whatsapp', 'sent'],
+    const items = (await list.json()).data.items as Array<{
+      id: string;
+      channel: string;
+      template: string;
+      status: string;
+      attempts: number;
+      lastError: string;
+    }>;
+    expect(items.map((m) => [m.channel, m.template, m.status]).sort()).toEqual([
+      ['email', 'confirm_email', 'sent'],
+      ['email', 'pass', 'sent'],
+      ['sms', 'pass', 'not_sent'],
+      ['whatsapp', 'pass', 'sent'],
     ]);
-    const email = items.find((m) => m.channel === 'email')!;
+    const email = items.find((m) => m.channel === 'email' && m.template === 'pass')!;
 
     const path = `/api/visitors/${visitor.id}/messages/${email.id}/resend`;
     expect((await t.request('POST', path, { token: staff })).status).toBe(403);
@@ -280,12 +316,17 @@ describe('Find my pass', () => {
     expect(rows.length).toBe(2);
   });
 
-  it('finds by e-mail too', async () => {
+  it('finds by e-mail too, sending the pass link only to a confirmed address', async () => {
     const visitor = await registerVisitor({ email: 'ravi.k@example.in' });
     await t.messageLoop.idle();
+    // Not confirmed yet: "Find my pass" sends the question again, never the link.
+    const find = () => t.request('POST', '/api/public/passes/find', { json: { contact: 'ravi.k@example.in' }, address: '10.1.0.3' });
+    expect((await find()).status).toBe(200);
+    await t.messageLoop.idle();
+    expect(smtp.received.at(-1)!.text).not.toContain(visitor.passCode);
+    await confirmLastMail();
     const before = smtp.received.length;
-    const res = await t.request('POST', '/api/public/passes/find', { json: { contact: 'ravi.k@example.in' }, address: '10.1.0.3' });
-    expect(res.status).toBe(200);
+    expect((await find()).status).toBe(200);
     await t.messageLoop.idle();
     expect(smtp.received.length).toBe(before + 1);
     expect(smtp.received.at(-1)!.subject).toBe('Your pass link for Hyderabad Property Expo & Builders Awards 2025');

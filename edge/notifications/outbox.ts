@@ -33,6 +33,8 @@ export function publicOrigin(c: Context<AppEnv>): string | undefined {
 }
 
 export const NO_PUBLIC_ORIGIN = 'not sent: PUBLIC_ORIGIN is not set';
+/** A pass e-mail kept back until its address is confirmed (the confirmation message queued with it, decision 056). */
+export const EMAIL_UNCONFIRMED = 'not sent: waiting for the e-mail address to be confirmed';
 /** An SMS kept back while its pass's WhatsApp message may still arrive (one paid message per pass). */
 export const SMS_STANDBY = 'not sent: standby, SMS goes only if WhatsApp fails';
 
@@ -88,10 +90,12 @@ export function passMessageStatements(
     guard: Pick<MessageGuard, 'allowedCountryCodes' | 'smsAlsoWhenWhatsapp'>;
     /** The client network the request came from (message-guard.ts `networkOf`). */
     network?: string;
+    /** Whether the holder's e-mail address is confirmed (email-confirmations.ts); else a confirmation goes first. */
+    emailConfirmed?: boolean;
     now: Date;
   },
 ): { statements: SqlStatement[]; queued: number } {
-  const { holder, eventId, template, channels, origin, guard, network, now } = options;
+  const { holder, eventId, template, channels, origin, guard, network, emailConfirmed = false, now } = options;
   const at = now.toISOString();
   const mobile = e164Mobile(holder.mobileNumber);
   const email = holder.email?.trim() || '';
@@ -99,16 +103,22 @@ export function passMessageStatements(
   // No e-mail address, no e-mail row: the public forms do not ask for one.
   const messageChannels: Channel[] = email ? ['email', 'whatsapp', 'sms'] : ['whatsapp', 'sms'];
   let queued = 0;
-  const rows = messageChannels.map((channel) => {
+  const rows: MessageRow[] = messageChannels.map((channel) => {
     let reason = '';
     if (!channels[channel]) reason = NOT_CONFIGURED;
     else if (!origin) reason = NO_PUBLIC_ORIGIN;
     else if (channel !== 'email' && !mobile) reason = NO_ADDRESS[channel];
     else if (channel !== 'email' && phoneRefusal) reason = phoneRefusal;
     else if (channel === 'sms' && channels.whatsapp && !guard.smsAlsoWhenWhatsapp) reason = SMS_STANDBY;
+    else if (channel === 'email' && !emailConfirmed) reason = EMAIL_UNCONFIRMED;
     if (!reason) queued++;
-    return { channel, reason };
+    return { channel, template, reason };
   });
+  // An address typed into a public form gets the question first: its pass e-mail goes when it is confirmed.
+  if (rows.some((row) => row.reason === EMAIL_UNCONFIRMED)) {
+    rows.push({ channel: 'email', template: 'confirm_email', reason: '' });
+    queued++;
+  }
   const values: MessageRowsValues = {
     email,
     phone: mobile ?? holder.mobileNumber,
@@ -119,8 +129,10 @@ export function passMessageStatements(
     at,
   };
   for (let i = 0; i < rows.length; i++) values[`id${i}`] = uuidv7();
-  return { statements: [messageRowsStatement(db, template, rows, values)], queued };
+  return { statements: [messageRowsStatement(db, rows, values)], queued };
 }
+
+type MessageRow = { channel: Channel; template: MessageTemplate; reason: string };
 
 type MessageRowsValues = { email: string; phone: string; payload: string; personKind: string; personId: string; eventId: string; at: string } & {
   [id: `id${number}`]: string;
@@ -133,13 +145,13 @@ const messageRowsTemplates = new Map<string, (db: Database, values: MessageRowsV
  * status, reason) is written into the SQL text, one text per combination, and what the rows share is
  * bound once: a registration's messages cross to the embedded writer's thread as 8 values instead of 26.
  */
-function messageRowsStatement(db: Database, template: MessageTemplate, rows: Array<{ channel: Channel; reason: string }>, values: MessageRowsValues) {
-  const shape = `${template}|${rows.map(({ channel, reason }) => `${channel}:${reason}`).join('|')}`;
+function messageRowsStatement(db: Database, rows: MessageRow[], values: MessageRowsValues) {
+  const shape = rows.map(({ channel, template, reason }) => `${channel}:${template}:${reason}`).join('|');
   let build = messageRowsTemplates.get(shape);
   if (!build) {
     build = statementTemplate<MessageRowsValues>((db, p) =>
       db.insert(notifications).values(
-        rows.map(({ channel, reason }, i) => ({
+        rows.map(({ channel, template, reason }, i) => ({
           id: p(`id${i}`),
           channel: sqlText(channel),
           recipient: p(channel === 'email' ? 'email' : 'phone'),
@@ -363,20 +375,24 @@ function paidClaimStatements(channel: Channel, guard: MessageGuard, now: Date, l
   return statements;
 }
 
-/** Today's and this hour's paid messages against the caps, and how many wait (Settings shows them). */
-export async function paidMessageUsage(db: Database, guard: MessageGuard, now: Date) {
+/** This hour's and today's paid messages, site-wide (the guard's counters). */
+export async function paidMessageCounts(db: Database, now: Date): Promise<{ thisHour: number; today: number }> {
   const w = guardWindows(now);
   const counts = await db
     .select({ key: messageCounts.key, count: messageCounts.count })
     .from(messageCounts)
     .where(inArray(messageCounts.key, [siteHourKey(w.hour), siteDayKey(w.day)]));
   const countOf = (key: string) => counts.find((c) => c.key === key)?.count ?? 0;
+  return { thisHour: countOf(siteHourKey(w.hour)), today: countOf(siteDayKey(w.day)) };
+}
+
+/** Today's and this hour's paid messages against the caps, and how many wait (Settings shows them). */
+export async function paidMessageUsage(db: Database, guard: MessageGuard, now: Date) {
+  const { thisHour, today } = await paidMessageCounts(db, now);
   const [waiting] = await db
     .select({ n: sql<number>`count(*)` })
     .from(notifications)
     .where(and(eq(notifications.status, 'queued'), inArray(notifications.channel, [...PAID_CHANNELS]), sql`${notifications.lastError} LIKE 'waiting:%'`));
-  const thisHour = countOf(siteHourKey(w.hour));
-  const today = countOf(siteDayKey(w.day));
   return {
     thisHour,
     today,

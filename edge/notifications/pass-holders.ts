@@ -5,6 +5,14 @@ import { RESOURCE_TABLES } from '../db/resource-tables';
 import { type PassKind, PASS_KINDS, RESOURCES } from '../../shared/resources/kinds';
 import type { PassHolder } from './outbox';
 import type { PublicEvent } from '../lib/events';
+import { isDoorHold } from '../schemas/checkin';
+
+/**
+ * Whether a pass admits nobody: its registration or booking was cancelled, or the organisers put its holder
+ * on hold — the door's one hold rule (schemas/checkin.ts `DOOR_HOLDS`: visitors cancelled or inactive,
+ * every other kind not attending), so the link, the e-mail confirmation and the gate say the same.
+ */
+export const passHeld = (holder: { kind: string; status: string }) => holder.status === 'cancelled' || isDoorHold(holder.kind, holder.status);
 
 /**
  * The records that carry a pass from a public registration, by the resource name the panel and the
@@ -15,7 +23,15 @@ interface HolderTable {
   table: SQLiteTable;
   name: SQLiteColumn;
   typeLabel: string;
-  columns: { id: SQLiteColumn; eventId: SQLiteColumn; mobileNumber: SQLiteColumn; email: SQLiteColumn; passCode: SQLiteColumn; status: SQLiteColumn };
+  columns: {
+    id: SQLiteColumn;
+    eventId: SQLiteColumn;
+    mobileNumber: SQLiteColumn;
+    email: SQLiteColumn;
+    passCode: SQLiteColumn;
+    status: SQLiteColumn;
+    registrationType: SQLiteColumn;
+  };
 }
 
 const holder = (kind: PassKind): HolderTable => {
@@ -25,7 +41,15 @@ const holder = (kind: PassKind): HolderTable => {
     table,
     name: (table as unknown as Record<string, SQLiteColumn>)[nameField]!,
     typeLabel,
-    columns: { id: table.id, eventId: table.eventId, mobileNumber: table.mobileNumber, email: table.email, passCode: table.passCode, status: table.status },
+    columns: {
+      id: table.id,
+      eventId: table.eventId,
+      mobileNumber: table.mobileNumber,
+      email: table.email,
+      passCode: table.passCode,
+      status: table.status,
+      registrationType: table.registrationType,
+    },
   };
 };
 
@@ -39,13 +63,24 @@ export interface FoundHolder extends PassHolder {
   eventId: string | null;
   /** The record's status (a booking's, for stalls and sponsors): `cancelled` passes admit nobody. */
   status: string;
+  /** Created by an organiser in the panel or an import (`admin_…`), not a public form: its e-mail is theirs (decision 056). */
+  enteredByOrganiser: boolean;
 }
 
 async function select(db: Database, kind: PassHolderKind, where: (t: HolderTable['columns']) => SQL | undefined, limit: number): Promise<FoundHolder[]> {
   const spec = PASS_HOLDERS[kind];
   const c = spec.columns;
   const rows = await db
-    .select({ id: c.id, eventId: c.eventId, name: spec.name, mobileNumber: c.mobileNumber, email: c.email, passCode: c.passCode, status: c.status })
+    .select({
+      id: c.id,
+      eventId: c.eventId,
+      name: spec.name,
+      mobileNumber: c.mobileNumber,
+      email: c.email,
+      passCode: c.passCode,
+      status: c.status,
+      registrationType: c.registrationType,
+    })
     .from(spec.table)
     .where(where(c))
     .limit(limit);
@@ -61,7 +96,13 @@ async function select(db: Database, kind: PassHolderKind, where: (t: HolderTable
       email: String(row.email ?? ''),
       passCode: row.passCode,
       status: String(row.status ?? ''),
+      enteredByOrganiser: String(row.registrationType ?? '').startsWith('admin_'),
     }));
+}
+
+/** The pass holders of one kind a condition finds (a group message's audience), at most `limit`. */
+export function holdersWhere(db: Database, kind: PassHolderKind, where: (t: HolderTable['columns']) => SQL | undefined, limit: number): Promise<FoundHolder[]> {
+  return select(db, kind, where, limit);
 }
 
 export async function holderById(db: Database, kind: string, id: string): Promise<FoundHolder | undefined> {

@@ -29,13 +29,18 @@ const BODY_BYTES = 1 + 16 + 6;
 const MAC_BYTES = 16;
 const encoder = new TextEncoder();
 
-/** The signing key, derived from the secret (so a pass-link MAC is never a signature made with the secret itself). */
+/**
+ * The signing key of one purpose, derived from the secret (so a link's MAC is never a signature made with
+ * the secret itself): pass links, and e-mail confirmation links, whose tokens have the same shape but open
+ * nothing of each other (a pass link cannot confirm an address, decision 056).
+ */
+type TokenPurpose = 'pass link' | 'e-mail confirmation' | 'unsubscribe';
 const keys = new Map<string, Uint8Array>();
-function linkKey(secret: string): Uint8Array {
-  let key = keys.get(secret);
+function linkKey(secret: string, purpose: TokenPurpose = 'pass link'): Uint8Array {
+  let key = keys.get(`${purpose}|${secret}`);
   if (!key) {
-    key = hmacSha256(encoder.encode(secret), encoder.encode('eventpro pass link v1'));
-    keys.set(secret, key);
+    key = hmacSha256(encoder.encode(secret), encoder.encode(`eventpro ${purpose} v1`));
+    keys.set(`${purpose}|${secret}`, key);
   }
   return key;
 }
@@ -43,7 +48,7 @@ function linkKey(secret: string): Uint8Array {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The token of a new link to the pass of record `id` of `kind`, issued at `issuedAt`. */
-export function passLinkToken(secret: string, kind: string, id: string, issuedAt: Date): string {
+export function passLinkToken(secret: string, kind: string, id: string, issuedAt: Date, purpose: TokenPurpose = 'pass link'): string {
   if (!isPassHolderKind(kind)) throw new Error(`No pass links for ${kind}`);
   if (!UUID.test(id)) throw new Error(`A pass link needs a UUID record id, not ${id}`);
   const bytes = new Uint8Array(BODY_BYTES + MAC_BYTES);
@@ -52,15 +57,19 @@ export function passLinkToken(secret: string, kind: string, id: string, issuedAt
   for (let i = 0; i < 16; i++) bytes[1 + i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
   const ms = issuedAt.getTime();
   for (let i = 0; i < 6; i++) bytes[17 + i] = Math.floor(ms / 2 ** (8 * (5 - i))) & 0xff;
-  bytes.set(hmacSha256(linkKey(secret), bytes.subarray(0, BODY_BYTES)).subarray(0, MAC_BYTES), BODY_BYTES);
+  bytes.set(hmacSha256(linkKey(secret, purpose), bytes.subarray(0, BODY_BYTES)).subarray(0, MAC_BYTES), BODY_BYTES);
   return toBase64Url(bytes);
 }
 
 /** Whose pass a signed token opens; undefined when it is not one or its signature does not match. */
-export function readPassLinkToken(secret: string, token: string): { personKind: PassHolderKind; personId: string; issuedAt: Date } | undefined {
+export function readPassLinkToken(
+  secret: string,
+  token: string,
+  purpose: TokenPurpose = 'pass link',
+): { personKind: PassHolderKind; personId: string; issuedAt: Date } | undefined {
   if (token.length !== SIGNED_PASS_TOKEN_LENGTH || !/^[A-Za-z0-9_-]+$/.test(token)) return undefined;
   const bytes = fromBase64Url(token);
-  const mac = hmacSha256(linkKey(secret), bytes.subarray(0, BODY_BYTES)).subarray(0, MAC_BYTES);
+  const mac = hmacSha256(linkKey(secret, purpose), bytes.subarray(0, BODY_BYTES)).subarray(0, MAC_BYTES);
   const personKind = KINDS_BY_CODE.get(bytes[0]!);
   if (!constantTimeEqual(mac, bytes.subarray(BODY_BYTES)) || !personKind) return undefined;
   const personId = uuidText(bytes, 1);
@@ -90,3 +99,9 @@ export function revokeLinksStatement(db: Database, personKind: string, personId:
     .values({ personKind, personId, revokedBefore })
     .onConflictDoUpdate({ target: [passLinkRevocations.personKind, passLinkRevocations.personId], set: { revokedBefore } });
 }
+
+/** The token of the link that confirms the e-mail address a confirmation message (queued at `issuedAt`) went to. */
+export const emailConfirmationToken = (secret: string, kind: string, id: string, issuedAt: Date) =>
+  passLinkToken(secret, kind, id, issuedAt, 'e-mail confirmation');
+export const readEmailConfirmationToken = (secret: string, token: string) => readPassLinkToken(secret, token, 'e-mail confirmation');
+export const readUnsubscribeToken = (secret: string, token: string) => readPassLinkToken(secret, token, 'unsubscribe');

@@ -19,6 +19,7 @@ import { checkinBatchSchema, conflictResolutionSchema, deviceReportSchema, devic
 import { mergeSchema } from '../schemas/duplicates';
 import { bulkActionSchema } from '../schemas/bulk';
 import { importRequestSchema } from '../schemas/imports';
+import { groupMessageSchema } from '../schemas/group-messages';
 import { findPassSchema } from '../schemas/passes';
 import { settingsUpdateSchema } from '../schemas/settings';
 import { statusChangeSchema } from '../schemas/status-change';
@@ -72,7 +73,7 @@ const RESOURCES: ResourceDescription[] = [
   eventResource,
 ];
 const LIST_QUERY = ['page', 'limit', 'status', 'eventId', 'q', 'ids', 'sort', 'order'];
-const PUBLIC_SUBMISSION = { success: [200, 201], data: recordSchema, fails: [409, 422, 429] };
+const PUBLIC_SUBMISSION = { success: [200, 201], data: recordSchema, fails: [403, 409, 422, 429] };
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'];
 
 function operations(): Operation[] {
@@ -230,7 +231,65 @@ function operations(): Operation[] {
       who: 'public',
       body: findPassSchema,
       data: z.null(),
-      fails: [429],
+      fails: [403, 429],
+    },
+    {
+      method: 'post',
+      path: '/api/public/email-confirmations/{token}',
+      tag: 'Public site',
+      summary: 'Confirm the e-mail address a confirmation message (/confirm-email/<token>) went to; the pass e-mails that waited for it are sent',
+      who: 'public',
+      data: z.null(),
+      fails: [404, 410],
+    },
+    {
+      method: 'post',
+      path: '/api/public/unsubscribe/{token}',
+      tag: 'Public site',
+      summary: 'The unsubscribe link of a group message (/unsubscribe/<token>): no more group messages to the person’s e-mail or number',
+      who: 'public',
+      data: z.null(),
+      fails: [404],
+    },
+    {
+      method: 'get',
+      path: '/api/public/whatsapp-webhook',
+      tag: 'Public site',
+      summary: 'WhatsApp webhook verification (hub.mode, hub.verify_token, hub.challenge): answers the challenge',
+      who: 'public',
+      query: ['hub.mode', 'hub.verify_token', 'hub.challenge'],
+      produces: ['text/plain'],
+      fails: [403, 404],
+    },
+    {
+      method: 'post',
+      path: '/api/public/whatsapp-webhook',
+      tag: 'Public site',
+      summary: 'WhatsApp webhook (signed X-Hub-Signature-256): a reply "STOP" opts its number out of group messages',
+      who: 'public',
+      data: z.record(z.string(), z.unknown()),
+      fails: [401, 404],
+    },
+    {
+      method: 'post',
+      path: '/api/messages/groups/preview',
+      tag: 'Messages',
+      summary: 'Preview a group message: count, not sent and why, cost estimate, room under the caps, the message for one recipient',
+      who: 'admin',
+      body: groupMessageSchema,
+      data: z.record(z.string(), z.unknown()),
+      fails: [],
+    },
+    {
+      method: 'post',
+      path: '/api/messages/groups',
+      tag: 'Messages',
+      summary: 'Send a message to a group (a list’s selection or filter, up to 5,000), now or at sendAt; sent within the caps',
+      who: 'admin',
+      body: groupMessageSchema,
+      success: [201],
+      data: z.record(z.string(), z.unknown()),
+      fails: [],
     },
     {
       method: 'get',

@@ -16,7 +16,9 @@ import { docsRoutes } from './docs';
 import { fileRoutes } from './files';
 import { healthRoutes } from './health';
 import { messageRoutes } from './messages';
+import { emailConfirmationRoutes } from './public/email-confirmations';
 import { passRoutes } from './public/passes';
+import { whatsappWebhookRoutes } from './public/whatsapp-webhook';
 import { publicRoutes } from './public/registrations';
 import { reportRoutes } from './reports';
 import { settingsRoutes } from './settings';
@@ -29,6 +31,8 @@ import { userRoutes } from './users';
 export const apiRoutes = new Hono<AppEnv>()
   .route('/', publicRoutes)
   .route('/', passRoutes)
+  .route('/', emailConfirmationRoutes)
+  .route('/', whatsappWebhookRoutes)
   .route('/health', healthRoutes)
   .route('/auth', authRoutes)
   .route('/files', fileRoutes)

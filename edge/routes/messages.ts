@@ -4,10 +4,14 @@ import { DESCRIPTIONS } from '../../shared/resources';
 import { MESSAGE_KINDS } from '../../shared/resources/kinds';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
-import { messagesOf, passMessageStatements, publicOrigin, requeue } from '../notifications/outbox';
+import { messagesOf, paidMessageUsage, requeue } from '../notifications/outbox';
+import { groupMessageStatements, previewGroup } from '../notifications/group-messages';
+import { groupMessageSchema, type GroupMessageInput } from '../schemas/group-messages';
+import { validate } from '../http/validate';
+import { cachedMessageGuard } from '../lib/site-settings';
+import { passLinkMessages } from '../notifications/pass-link-messages';
 import { holderById, isPassHolderKind } from '../notifications/pass-holders';
 import { revokeLinksStatement } from '../notifications/pass-link';
-import { cachedMessageGuard } from '../lib/site-settings';
 import { groupCommit } from '../perf/group-commit';
 import { toStatement } from '../db/sql-statement';
 
@@ -18,6 +22,18 @@ const isPeople = (resource: string) => PEOPLE.some((people) => people.name === r
 const staffReadsMessagesOf = (resource: string) => PEOPLE.some((people) => people.name === resource && people.staff === 'check-in');
 
 const MESSAGE_NOT_FOUND = 'Message not found';
+const SEND_AT_PAST_MESSAGE = 'The time to send at has passed';
+const NO_RECIPIENTS_MESSAGE = 'Nobody is in this group';
+const GROUP_QUEUED_MESSAGE = 'Message queued for the group';
+const GROUP_SCHEDULED_MESSAGE = 'Message scheduled for the group';
+
+/** A group message's audience and content as the notifications module takes them. */
+function groupOptions(input: GroupMessageInput) {
+  return {
+    audience: { resource: input.resource, ids: input.ids, eventId: input.filter?.eventId || undefined, status: input.filter?.status || undefined },
+    content: { channel: input.channel, subject: input.subject ?? '', body: input.body ?? '', template: input.template ?? '', variables: input.variables ?? [] },
+  };
+}
 const RESENT_MESSAGE = 'Message queued again';
 const REISSUED_MESSAGE = 'New pass link sent; the links sent before no longer open the pass';
 const NO_PASS_MESSAGE = 'This record has no pass';
@@ -35,6 +51,48 @@ const staffError = (lastError: string) => (/^(?:not sent|waiting):/.test(lastErr
  * one again.
  */
 export const messageRoutes = new Hono<AppEnv>()
+  /**
+   * `POST /api/messages/groups/preview` (admins): how many a group message reaches, how many not and why,
+   * the cost estimate, how many the caps let go now, and the message as one recipient would get it.
+   */
+  .post('/messages/groups/preview', requireAdmin, validate('json', groupMessageSchema), async (c) => {
+    const { db, now, messaging } = c.get('deps');
+    const input = c.req.valid('json');
+    const guard = await cachedMessageGuard(db);
+    const usage = await paidMessageUsage(db, guard, now());
+    const preview = await previewGroup(db, { ...groupOptions(input), channels: messaging?.channels ?? {}, origin: messaging?.publicOrigin, guard, usage });
+    return ok(c, preview);
+  })
+  /**
+   * `POST /api/messages/groups` (admins): queues the message for each recipient, due at `sendAt` (now by
+   * default); sent by the outbox within the caps (beyond them, each waits visibly), shown in each person's messages.
+   */
+  .post('/messages/groups', requireAdmin, validate('json', groupMessageSchema), async (c) => {
+    const { db, writeBatch, now, messaging } = c.get('deps');
+    const input = c.req.valid('json');
+    const at = now();
+    const sendAt = input.sendAt ? new Date(input.sendAt) : at;
+    if (sendAt.getTime() < at.getTime() - 60_000) return fail(c, 400, SEND_AT_PAST_MESSAGE, { sendAt: SEND_AT_PAST_MESSAGE });
+    const guard = await cachedMessageGuard(db);
+    const group = await groupMessageStatements(db, {
+      ...groupOptions(input),
+      channels: messaging?.channels ?? {},
+      origin: messaging?.publicOrigin,
+      guard,
+      sendAt,
+      createdBy: c.get('user').id,
+      now: at,
+    });
+    if (group.recipients === 0) return fail(c, 400, NO_RECIPIENTS_MESSAGE);
+    await groupCommit(writeBatch, group.statements);
+    if (group.queued && sendAt <= at) messaging?.dispatch(c);
+    return ok(
+      c,
+      { id: group.id, recipients: group.recipients, queued: group.queued, sendAt: sendAt.toISOString() },
+      sendAt > at ? GROUP_SCHEDULED_MESSAGE : GROUP_QUEUED_MESSAGE,
+      201,
+    );
+  })
   .get('/:resource/:id/messages', requireStaff, async (c) => {
     const { resource, id } = c.req.param();
     if (!isPeople(resource)) return fail(c, 404, 'Not found');
@@ -54,15 +112,7 @@ export const messageRoutes = new Hono<AppEnv>()
     if (!holder?.eventId) return fail(c, 404, NO_PASS_MESSAGE);
     // Links issued before this instant stop opening; the new one, issued at it, opens.
     const issued = now();
-    const messages = passMessageStatements(db, {
-      holder,
-      eventId: holder.eventId,
-      template: 'pass_link',
-      channels: messaging?.channels ?? {},
-      origin: publicOrigin(c),
-      guard: await cachedMessageGuard(db),
-      now: issued,
-    });
+    const messages = await passLinkMessages(c, [{ ...holder, eventId: holder.eventId }], { now: issued });
     await groupCommit(writeBatch, [toStatement(revokeLinksStatement(db, resource, id, issued)), ...messages.statements]);
     if (messages.queued) messaging?.dispatch(c);
     return ok(c, { items: await messagesOf(db, resource, id) }, REISSUED_MESSAGE);

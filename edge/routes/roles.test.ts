@@ -24,6 +24,10 @@ const PUBLIC = [
   'GET /api/public/passes/:token',
   'POST /api/public/passes/find',
   'GET /api/public/calendar.ics',
+  'POST /api/public/email-confirmations/:token',
+  'POST /api/public/unsubscribe/:token',
+  'GET /api/public/whatsapp-webhook',
+  'POST /api/public/whatsapp-webhook',
 ];
 const PEOPLE = ['visitors', 'guests', 'speakers', 'awardeesvip'];
 /**

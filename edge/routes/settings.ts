@@ -9,18 +9,27 @@ import { forgetCachedMessageGuard, getSiteSettings, putSiteSetting } from '../li
 import { paidMessageUsage } from '../notifications/outbox';
 import { forgetCachedEvents } from '../lib/events';
 import { settingsUpdateSchema } from '../schemas/settings';
+import { isBusy } from './public/human-check';
 
 async function currentSettings(deps: AppEnv['Variables']['deps']) {
-  const { db, now, messaging } = deps;
+  const { db, now, messaging, config } = deps;
   const [settings, [featured]] = await Promise.all([
     getSiteSettings(db),
     db.select({ id: events.id }).from(events).where(eq(events.isFeatured, true)).limit(1),
   ]);
+  const usage = await paidMessageUsage(db, settings.messageGuard, now());
   return {
     ...settings,
     featuredEventId: featured?.id ?? null,
     // Not settings: what the guard has let through this hour and today, and whether messages can go at all.
-    paidMessageUsage: await paidMessageUsage(db, settings.messageGuard, now()),
+    paidMessageUsage: usage,
+    // Whether Turnstile's keys are set, and whether the public forms ask for the check right now.
+    humanCheck: {
+      configured: Boolean(config.humanCheck),
+      requiredNow:
+        Boolean(config.humanCheck) &&
+        (settings.messageGuard.humanCheck === 'always' || (settings.messageGuard.humanCheck === 'busy' && isBusy(settings.messageGuard, usage))),
+    },
     messaging: {
       publicOrigin: messaging?.publicOrigin ?? null,
       channels: { email: Boolean(messaging?.channels.email), whatsapp: Boolean(messaging?.channels.whatsapp), sms: Boolean(messaging?.channels.sms) },
@@ -56,7 +65,17 @@ export const settingsRoutes = new Hono<AppEnv>()
     if (input.privacyNotice !== undefined) await putSiteSetting(db, 'privacyNotice', input.privacyNotice, at);
     if (input.founderBio !== undefined) await putSiteSetting(db, 'founderBio', input.founderBio, at);
     if (input.messageGuard !== undefined) {
-      await putSiteSetting(db, 'messageGuard', input.messageGuard, at);
+      const stored = (await getSiteSettings(db)).messageGuard;
+      await putSiteSetting(
+        db,
+        'messageGuard',
+        {
+          ...input.messageGuard,
+          humanCheck: input.messageGuard.humanCheck ?? stored.humanCheck,
+          humanCheckAtPercent: input.messageGuard.humanCheckAtPercent ?? stored.humanCheckAtPercent,
+        },
+        at,
+      );
       forgetCachedMessageGuard(db);
     }
     return ok(c, await currentSettings(c.get('deps')), 'Settings saved');

@@ -22,3 +22,9 @@ const PASS_TOKEN_PATTERN = /^(?:[A-Za-z0-9_-]{52}|[0-9a-f]{12}[A-Za-z0-9_-]{22})
 export const passTokenParamSchema = z.object({ token: z.string().check(z.regex(PASS_TOKEN_PATTERN, { error: 'Pass not found' })) });
 
 export const calendarQuerySchema = z.object({ eventId: z.optional(z.string().check(z.trim(), z.maxLength(100))) });
+
+/** An e-mail confirmation link's token (the same signed shape as a pass link's, under its own key). */
+export const CONFIRMATION_NOT_FOUND_MESSAGE = 'This confirmation link is not valid';
+export const confirmationTokenParamSchema = z.object({
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{52}$/, { error: CONFIRMATION_NOT_FOUND_MESSAGE })),
+});

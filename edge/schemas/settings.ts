@@ -45,6 +45,9 @@ export const messageGuardSchema = z.object({
   paidPerNumberPerDay: cap('Paid messages per number per day', 100),
   paidPerNetworkPerHour: cap('Paid messages per network per hour', 100_000),
   smsAlsoWhenWhatsapp: z.boolean(),
+  // Optional for a client that predates the human check: the stored value (or the default) stays.
+  humanCheck: z.optional(z.enum(['off', 'busy', 'always'], { error: 'Human check: off, busy or always' })),
+  humanCheckAtPercent: z.optional(cap('Human check at % of the cap', 100)),
 });
 
 export const settingsUpdateSchema = z.object({
@@ -102,5 +105,7 @@ export const messageGuardFormSchema = z.object({
   paidPerNumberPerDay: wholeNumber('Per number per day'),
   paidPerNetworkPerHour: wholeNumber('Per network per hour'),
   smsAlsoWhenWhatsapp: z.enum(['no', 'yes']),
+  humanCheck: z.enum(['off', 'busy', 'always']),
+  humanCheckAtPercent: z.string().check(z.trim(), z.regex(/^(?:100|\d{1,2})$/, { error: 'Human check at: a percentage from 0 to 100' })),
 });
 export type MessageGuardForm = z.input<typeof messageGuardFormSchema>;

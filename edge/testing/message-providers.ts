@@ -175,3 +175,89 @@ export function phoneProviderEnv(url: string): Record<string, string> {
     MSG91_API_URL: url,
   };
 }
+
+/** Cloudflare's documented Turnstile test keys (developers.cloudflare.com/turnstile/troubleshooting/testing). */
+export const TURNSTILE_TEST = {
+  /** Always passes (visible widget). */
+  siteKey: '1x00000000000000000000AA',
+  /** Always passes validation. */
+  passingSecret: '1x0000000000000000000000000000000AA',
+  /** Always fails validation. */
+  failingSecret: '2x0000000000000000000000000000000AA',
+  /** Answers "token already spent". */
+  spentSecret: '3x0000000000000000000000000000000AA',
+  /** The token the test site keys' widgets produce. */
+  dummyToken: 'XXXX.DUMMY.TOKEN.XXXX',
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A local server of Turnstile's siteverify protocol (`POST /turnstile/v0/siteverify`, JSON or form-encoded
+ * `secret`, `response`, `remoteip`, `idempotency_key`), answering as Cloudflare documents for its test
+ * secret keys. It checks the request's shape (a request without a secret or response, a token over 2,048
+ * characters or an idempotency key that is not a UUID is `bad-request`), and it treats a token as single
+ * use: the same token verified again answers `timeout-or-duplicate`, unless under the same idempotency key.
+ */
+export async function startSiteverifyServer() {
+  const requests: Array<{ contentType: string; body: Record<string, string> }> = [];
+  const verified = new Map<string, string>();
+  const control = { failNext: 0 };
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      const contentType = String(req.headers['content-type'] ?? '');
+      let body: Record<string, string> = {};
+      try {
+        body = contentType.startsWith('application/json') ? (JSON.parse(raw) as Record<string, string>) : Object.fromEntries(new URLSearchParams(raw));
+      } catch {
+        // a body that is neither: bad-request below
+      }
+      requests.push({ contentType, body });
+      res.setHeader('Content-Type', 'application/json');
+      if (control.failNext > 0) {
+        control.failNext--;
+        res.statusCode = 503;
+        return res.end('{}');
+      }
+      const answer = (success: boolean, codes: string[] = []) =>
+        res.end(
+          JSON.stringify(
+            success ? { success, 'error-codes': codes, challenge_ts: new Date().toISOString(), hostname: 'example.com' } : { success, 'error-codes': codes },
+          ),
+        );
+      if (req.method !== 'POST' || req.url !== '/turnstile/v0/siteverify') {
+        res.statusCode = 405;
+        return answer(false, ['bad-request']);
+      }
+      const { secret, response, remoteip, idempotency_key: key } = body;
+      if (!secret) return answer(false, ['missing-input-secret']);
+      if (!response) return answer(false, ['missing-input-response']);
+      if (response.length > 2048 || (remoteip !== undefined && typeof remoteip !== 'string') || (key !== undefined && !UUID.test(key)))
+        return answer(false, ['bad-request']);
+      if (secret === TURNSTILE_TEST.failingSecret) return answer(false, ['invalid-input-response']);
+      if (secret === TURNSTILE_TEST.spentSecret) return answer(false, ['timeout-or-duplicate']);
+      if (secret !== TURNSTILE_TEST.passingSecret) return answer(false, ['invalid-input-secret']);
+      const firstKey = verified.get(response);
+      if (firstKey !== undefined && (!key || firstKey !== key)) return answer(false, ['timeout-or-duplicate']);
+      verified.set(response, key ?? '');
+      return answer(true);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/turnstile/v0/siteverify`,
+    requests,
+    control,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The API path that confirms the address a confirmation e-mail went to (its `/confirm-email/<token>` link's page posts there). */
+export function confirmationPath(mailText: string): string {
+  const token = /\/confirm-email\/([A-Za-z0-9_-]{52})/.exec(mailText)?.[1];
+  if (!token) throw new Error('No confirmation link in this message');
+  return `/api/public/email-confirmations/${token}`;
+}

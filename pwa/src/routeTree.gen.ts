@@ -19,11 +19,13 @@ import { Route as StallRegistrationRouteImport } from './routes/stall-registrati
 import { Route as VisitorRegistrationRouteImport } from './routes/visitor-registration'
 import { Route as AdminpanelIndexRouteImport } from './routes/adminpanel/index'
 import { Route as AdminpanelSplatRouteImport } from './routes/adminpanel/$'
+import { Route as ConfirmEmailTokenRouteImport } from './routes/confirm-email.$token'
 import { Route as PTokenRouteImport } from './routes/p.$token'
 import { Route as PanelIndexRouteImport } from './routes/panel/index'
 import { Route as PanelSplatRouteImport } from './routes/panel/$'
 import { Route as PanelAuthedRouteImport } from './routes/panel/_authed'
 import { Route as PanelLoginRouteImport } from './routes/panel/login'
+import { Route as UnsubscribeTokenRouteImport } from './routes/unsubscribe.$token'
 import { Route as PanelAuthedCheckinRouteImport } from './routes/panel/_authed/checkin'
 import { Route as PanelAuthedDashboardRouteImport } from './routes/panel/_authed/dashboard'
 import { Route as PanelAuthedEnquiriesRouteImport } from './routes/panel/_authed/enquiries'
@@ -94,6 +96,11 @@ const AdminpanelSplatRoute = AdminpanelSplatRouteImport.update({
   path: '/adminpanel/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ConfirmEmailTokenRoute = ConfirmEmailTokenRouteImport.update({
+  id: '/confirm-email/$token',
+  path: '/confirm-email/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PTokenRoute = PTokenRouteImport.update({
   id: '/p/$token',
   path: '/p/$token',
@@ -117,6 +124,11 @@ const PanelLoginRoute = PanelLoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => PanelRouteRoute,
+} as any)
+const UnsubscribeTokenRoute = UnsubscribeTokenRouteImport.update({
+  id: '/unsubscribe/$token',
+  path: '/unsubscribe/$token',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const PanelAuthedCheckinRoute = PanelAuthedCheckinRouteImport.update({
   id: '/checkin',
@@ -233,9 +245,11 @@ export interface FileRoutesByFullPath {
   '/stall-registration': typeof StallRegistrationRoute
   '/visitor-registration': typeof VisitorRegistrationRoute
   '/adminpanel/$': typeof AdminpanelSplatRoute
+  '/confirm-email/$token': typeof ConfirmEmailTokenRoute
   '/p/$token': typeof PTokenRoute
   '/panel/$': typeof PanelSplatRoute
   '/panel/login': typeof PanelLoginRoute
+  '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/adminpanel/': typeof AdminpanelIndexRoute
   '/panel/': typeof PanelIndexRoute
   '/panel/checkin': typeof PanelAuthedCheckinRoute
@@ -267,10 +281,12 @@ export interface FileRoutesByTo {
   '/stall-registration': typeof StallRegistrationRoute
   '/visitor-registration': typeof VisitorRegistrationRoute
   '/adminpanel/$': typeof AdminpanelSplatRoute
+  '/confirm-email/$token': typeof ConfirmEmailTokenRoute
   '/p/$token': typeof PTokenRoute
   '/panel/$': typeof PanelSplatRoute
   '/panel': typeof PanelIndexRoute
   '/panel/login': typeof PanelLoginRoute
+  '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/adminpanel': typeof AdminpanelIndexRoute
   '/panel/checkin': typeof PanelAuthedCheckinRoute
   '/panel/dashboard': typeof PanelAuthedDashboardRoute
@@ -303,10 +319,12 @@ export interface FileRoutesById {
   '/stall-registration': typeof StallRegistrationRoute
   '/visitor-registration': typeof VisitorRegistrationRoute
   '/adminpanel/$': typeof AdminpanelSplatRoute
+  '/confirm-email/$token': typeof ConfirmEmailTokenRoute
   '/p/$token': typeof PTokenRoute
   '/panel/$': typeof PanelSplatRoute
   '/panel/_authed': typeof PanelAuthedRouteWithChildren
   '/panel/login': typeof PanelLoginRoute
+  '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/adminpanel/': typeof AdminpanelIndexRoute
   '/panel/': typeof PanelIndexRoute
   '/panel/_authed/checkin': typeof PanelAuthedCheckinRoute
@@ -341,9 +359,11 @@ export interface FileRouteTypes {
     | '/stall-registration'
     | '/visitor-registration'
     | '/adminpanel/$'
+    | '/confirm-email/$token'
     | '/p/$token'
     | '/panel/$'
     | '/panel/login'
+    | '/unsubscribe/$token'
     | '/adminpanel/'
     | '/panel/'
     | '/panel/checkin'
@@ -375,10 +395,12 @@ export interface FileRouteTypes {
     | '/stall-registration'
     | '/visitor-registration'
     | '/adminpanel/$'
+    | '/confirm-email/$token'
     | '/p/$token'
     | '/panel/$'
     | '/panel'
     | '/panel/login'
+    | '/unsubscribe/$token'
     | '/adminpanel'
     | '/panel/checkin'
     | '/panel/dashboard'
@@ -410,10 +432,12 @@ export interface FileRouteTypes {
     | '/stall-registration'
     | '/visitor-registration'
     | '/adminpanel/$'
+    | '/confirm-email/$token'
     | '/p/$token'
     | '/panel/$'
     | '/panel/_authed'
     | '/panel/login'
+    | '/unsubscribe/$token'
     | '/adminpanel/'
     | '/panel/'
     | '/panel/_authed/checkin'
@@ -447,7 +471,9 @@ export interface RootRouteChildren {
   StallRegistrationRoute: typeof StallRegistrationRoute
   VisitorRegistrationRoute: typeof VisitorRegistrationRoute
   AdminpanelSplatRoute: typeof AdminpanelSplatRoute
+  ConfirmEmailTokenRoute: typeof ConfirmEmailTokenRoute
   PTokenRoute: typeof PTokenRoute
+  UnsubscribeTokenRoute: typeof UnsubscribeTokenRoute
   AdminpanelIndexRoute: typeof AdminpanelIndexRoute
 }
 
@@ -523,6 +549,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminpanelSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/confirm-email/$token': {
+      id: '/confirm-email/$token'
+      path: '/confirm-email/$token'
+      fullPath: '/confirm-email/$token'
+      preLoaderRoute: typeof ConfirmEmailTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/p/$token': {
       id: '/p/$token'
       path: '/p/$token'
@@ -557,6 +590,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/panel/login'
       preLoaderRoute: typeof PanelLoginRouteImport
       parentRoute: typeof PanelRouteRoute
+    }
+    '/unsubscribe/$token': {
+      id: '/unsubscribe/$token'
+      path: '/unsubscribe/$token'
+      fullPath: '/unsubscribe/$token'
+      preLoaderRoute: typeof UnsubscribeTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/panel/_authed/checkin': {
       id: '/panel/_authed/checkin'
@@ -770,7 +810,9 @@ const rootRouteChildren: RootRouteChildren = {
   StallRegistrationRoute: StallRegistrationRoute,
   VisitorRegistrationRoute: VisitorRegistrationRoute,
   AdminpanelSplatRoute: AdminpanelSplatRoute,
+  ConfirmEmailTokenRoute: ConfirmEmailTokenRoute,
   PTokenRoute: PTokenRoute,
+  UnsubscribeTokenRoute: UnsubscribeTokenRoute,
   AdminpanelIndexRoute: AdminpanelIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -80,3 +80,47 @@ export const passLinkRevocations = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.personKind, t.personId] })],
 );
+
+/**
+ * E-mail addresses a person confirmed (the link of the confirmation message): pass e-mails go only to an
+ * address confirmed here, so a public form cannot make the organiser mail whoever the sender typed
+ * (decision 056). One row per person and address; the first confirmation is kept.
+ */
+export const emailConfirmations = sqliteTable(
+  'email_confirmations',
+  {
+    personKind: text('person_kind').notNull(),
+    personId: text('person_id').notNull(),
+    email: text('email').notNull(),
+    confirmedAt: text('confirmed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.personKind, t.personId, t.email] })],
+);
+
+/**
+ * A message an admin sent to a group (a list's filter or selection, up to 5,000 people): what it says, once;
+ * each recipient's delivery is a `notifications` row (template `group`, payload naming this row), sent by
+ * the same outbox within the same caps. E-mail: `subject` and `body` (free text, `{name}` for the person's
+ * name). WhatsApp: `template` is the approved template's name and `variables` its body values. SMS: `template`
+ * is the DLT-registered MSG91 template's id and `variables` its variables by name.
+ */
+export const groupMessages = sqliteTable('group_messages', {
+  id: idColumn(),
+  resource: text('resource').notNull(),
+  channel: text('channel').notNull(),
+  subject: text('subject').notNull().default(''),
+  body: text('body').notNull().default(''),
+  template: text('template').notNull().default(''),
+  /** JSON: an array of values (WhatsApp) or an object of variables by name (SMS); `{name}` in any is the person's. */
+  variables: text('variables').notNull().default('[]'),
+  recipients: integer('recipients').notNull(),
+  sendAt: text('send_at').notNull(),
+  createdBy: text('created_by').notNull(),
+  ...timestampColumns(),
+});
+
+/** Addresses (e-mail, lower-case; numbers, E.164) that asked for no more group messages (unsubscribe link, STOP). */
+export const messageOptOuts = sqliteTable('message_opt_outs', {
+  recipient: text('recipient').primaryKey(),
+  createdAt: text('created_at').notNull(),
+});

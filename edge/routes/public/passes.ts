@@ -10,13 +10,13 @@ import { cachedEvent, eventById } from '../../lib/events';
 import { buildIcs, ICS_CONTENT_TYPE } from '../../lib/ics';
 import { eventPlace } from '../../lib/event-time';
 import { eventCalendarUid } from '../../notifications/messages';
-import { passMessageStatements, publicOrigin } from '../../notifications/outbox';
-import { holderById, holdersByContact, passView } from '../../notifications/pass-holders';
+import { publicOrigin } from '../../notifications/outbox';
+import { passLinkMessages } from '../../notifications/pass-link-messages';
+import { holderById, holdersByContact, passHeld, passView } from '../../notifications/pass-holders';
 import { isRevoked, readPassLinkToken } from '../../notifications/pass-link';
 import { networkOf } from '../../notifications/message-guard';
-import { cachedMessageGuard } from '../../lib/site-settings';
 import { e164Mobile } from '../../notifications/recipient';
-import { isDoorHold } from '../../schemas/checkin';
+import { refuseWithoutHumanCheck } from './human-check';
 import { calendarQuerySchema, findPassSchema, passTokenParamSchema, STORED_PASS_TOKEN_PATTERN } from '../../schemas/passes';
 
 const PASS_NOT_FOUND_MESSAGE = 'Pass not found';
@@ -26,12 +26,6 @@ const FIND_PASS_DAILY_LIMIT_MESSAGE = 'This number or e-mail has asked for its p
 export const PASS_CANCELLED_MESSAGE = 'This registration has been cancelled: the pass no longer admits anyone.';
 export const PASS_HELD_MESSAGE = 'This pass is not valid: the organisers have put this registration on hold. Please contact them.';
 
-/**
- * Whether a pass admits nobody: its registration or booking was cancelled, or the organisers put its holder
- * on hold — the door's one hold rule (schemas/checkin.ts `DOOR_HOLDS`: visitors cancelled or inactive,
- * every other kind not attending), so the link and the gate say the same.
- */
-const passHeld = (holder: { kind: string; status: string }) => holder.status === 'cancelled' || isDoorHold(holder.kind, holder.status);
 export const PASS_REVOKED_MESSAGE = 'This pass link has been replaced by a newer one: please open the latest message we sent you.';
 export const PASS_EXPIRED_MESSAGE = 'This event is over: its pass links have expired.';
 
@@ -86,7 +80,6 @@ export const passRoutes = new Hono<AppEnv>()
   .post('/public/passes/find', validate('json', findPassSchema), async (c) => {
     const { db, writeBatch, now, clientAddress, messaging } = c.get('deps');
     const { contact } = c.req.valid('json');
-    const guard = await cachedMessageGuard(db);
     const isEmail = contact.includes('@');
     const canonical = isEmail ? contact.toLowerCase() : (e164Mobile(contact) ?? contact);
     const at = now();
@@ -104,24 +97,11 @@ export const passRoutes = new Hono<AppEnv>()
       c.header('Retry-After', String(Math.ceil((DAY_MS - (at.getTime() % DAY_MS)) / 1000)));
       return fail(c, 429, FIND_PASS_DAILY_LIMIT_MESSAGE);
     }
+    const refused = await refuseWithoutHumanCheck(c);
+    if (refused) return refused;
     const holders = await holdersByContact(db, isEmail ? { email: contact } : { mobiles: mobileSpellings(contact) }, MAX_PASSES_PER_REQUEST);
-    let queued = 0;
-    const statements = [];
-    for (const holder of holders) {
-      if (!holder.eventId || passHeld(holder)) continue;
-      const messages = passMessageStatements(db, {
-        holder,
-        eventId: holder.eventId,
-        template: 'pass_link',
-        channels: messaging?.channels ?? {},
-        origin: publicOrigin(c),
-        guard,
-        network: networkOf(clientAddress(c)),
-        now: at,
-      });
-      statements.push(...messages.statements);
-      queued += messages.queued;
-    }
+    const open = holders.filter((holder): holder is typeof holder & { eventId: string } => Boolean(holder.eventId) && !passHeld(holder));
+    const { statements, queued } = await passLinkMessages(c, open, { now: at, network: networkOf(clientAddress(c)) });
     if (statements.length) await groupCommit(writeBatch, statements);
     if (queued) messaging?.dispatch(c);
     return ok(c, null, FIND_PASS_SENT_MESSAGE);

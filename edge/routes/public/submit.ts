@@ -23,6 +23,7 @@ import { uuidv7 } from '../../lib/uuid-v7';
 import { passMessageStatements, publicOrigin, type PassHolder } from '../../notifications/outbox';
 import { networkOf } from '../../notifications/message-guard';
 import { cachedMessageGuard } from '../../lib/site-settings';
+import { refuseWithoutHumanCheck } from './human-check';
 
 /**
  * The part every public submission shares: which event, idempotency, pass code, one atomic write of the
@@ -80,6 +81,9 @@ export async function submit<Input extends SubmissionInput, Row extends object>(
   if (input.consentVersion !== undefined && !CONSENT_NOTICES[submission.consent.purpose].versions.includes(input.consentVersion)) {
     return fail(c, 400, UNKNOWN_CONSENT_MESSAGE, { consentVersion: UNKNOWN_CONSENT_MESSAGE });
   }
+  // Under unusual load, nothing is written (nor any message queued) without a passed human check.
+  const refused = await refuseWithoutHumanCheck(c);
+  if (refused) return refused;
   const key = idempotencyKey(submission.scope, input.uniqueSubmissionId, header);
   const { uniqueSubmissionId: _, ...hashed } = input;
   const hash = key ? requestHash({ scope: submission.scope, ...hashed }) : '';

@@ -4,7 +4,8 @@ import { statusLabel } from '../../components/panel-format';
 import { PrintBadgeButton } from '../../components/print-badge-button';
 import { badgeOf, hasPass } from './badge-person';
 import type { ListSearch } from './list-search';
-import { everyMatchingRecord } from './resource-api';
+import { GroupMessageButton, takesGroupMessages } from '../messages/group-message-dialog';
+import { everyMatchingRecord, listFilter } from './resource-api';
 import type { ResourceConfig } from './types';
 import type { ListExport } from './use-list-export';
 import type { ListSelection } from './use-list-selection';
@@ -14,7 +15,7 @@ const MAX_FILTER_BADGES = 2000;
 
 /**
  * What can be done to the selection, shown while there is one: how many, "Select all N matching" once the
- * whole page is selected, a status for all, export, badges and delete.
+ * whole page is selected, a status for all, export, a group message, badges and delete.
  */
 export function ListBulkBar({
   config,
@@ -111,6 +112,9 @@ export function ListBulkBar({
               Export selected (Excel)
             </button>
           </>
+        ) : null}
+        {isAdmin && takesGroupMessages(config.name) ? (
+          <GroupMessageButton resource={config.name} target={allMatching ? { filter: listFilter(search) } : { ids: selectedIds }} count={selectedCount} />
         ) : null}
         {printsBadges ? <PrintBadgeButton people={badgePeople} eventId={eventId ?? null} layout="a4-labels" label="Print badges" /> : null}
         {isAdmin ? (

@@ -20,7 +20,12 @@ export const hasMessages = (resource: string) => WITH_MESSAGES.has(resource);
 
 const CHANNEL_LABELS: Record<PersonMessage['channel'], string> = { email: 'E-mail', whatsapp: 'WhatsApp', sms: 'SMS' };
 const STATUS_LABELS: Record<PersonMessage['status'], string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed', not_sent: 'Not sent' };
-const TEMPLATE_LABELS: Record<PersonMessage['template'], string> = { pass: 'Pass', pass_link: 'Pass link again' };
+const TEMPLATE_LABELS: Record<PersonMessage['template'], string> = {
+  pass: 'Pass',
+  pass_link: 'Pass link again',
+  confirm_email: 'E-mail confirmation',
+  group: 'Group message',
+};
 
 /**
  * The messages sent to one person (their pass by e-mail, WhatsApp and SMS): status, attempts and the last

@@ -14,7 +14,8 @@ import { SelectField, TextAreaField, TextField } from '../../components/form/fie
 import { showServerErrors, useSchemaForm } from '../../components/form/schema-form';
 import { Dialog } from '../../components/dialog';
 import { EventPicker } from '../../components/event-picker';
-import { Controller } from 'react-hook-form';
+import { Controller, type DefaultValues, type FieldValues } from 'react-hook-form';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { statusLabel } from '../../components/panel-format';
 import { formatTime, formatCreatedOn } from '@shared/dates';
 import { useLogout, usePanelUser } from '../../components/panel-session';
@@ -222,6 +223,14 @@ function PaidMessagesCard() {
             </dd>
             <dt>Waiting</dt>
             <dd>{data.paidMessageUsage.waiting}</dd>
+            <dt>Human check</dt>
+            <dd data-testid="human-check-state">
+              {!data.humanCheck.configured
+                ? 'not set up (TURNSTILE_SITE_KEY, TURNSTILE_SECRET_KEY)'
+                : data.humanCheck.requiredNow
+                  ? 'asked for now'
+                  : 'not asked for now'}
+            </dd>
           </dl>
           <MessageGuardFormCard saved={guardFormValues(data)} />
         </>
@@ -241,8 +250,16 @@ function guardFormValues(settings: SiteSettings): MessageGuardForm {
     paidPerNumberPerDay: String(guard.paidPerNumberPerDay),
     paidPerNetworkPerHour: String(guard.paidPerNetworkPerHour),
     smsAlsoWhenWhatsapp: guard.smsAlsoWhenWhatsapp ? 'yes' : 'no',
+    humanCheck: guard.humanCheck,
+    humanCheckAtPercent: String(guard.humanCheckAtPercent),
   };
 }
+
+const HUMAN_CHECK_CHOICES = [
+  { value: 'busy', label: 'Only under unusual load (paid messages reach the share of a cap below)' },
+  { value: 'always', label: 'Always' },
+  { value: 'off', label: 'Never' },
+];
 
 const SMS_CHOICES = [
   { value: 'no', label: 'Only when WhatsApp fails or is not set up (one paid message per pass)' },
@@ -251,12 +268,7 @@ const SMS_CHOICES = [
 
 function MessageGuardFormCard({ saved }: { saved: MessageGuardForm }) {
   const queryClient = useQueryClient();
-  const form = useSchemaForm(messageGuardFormSchema, saved);
-  const savedKey = JSON.stringify(saved);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `savedKey` stands for `saved`'s content
-  useEffect(() => {
-    if (!form.formState.isDirty) form.reset(saved);
-  }, [savedKey]);
+  const form = useSavedSettingsForm(messageGuardFormSchema, saved);
   const save = useMutation({
     mutationFn: (values: z.output<typeof messageGuardFormSchema>) =>
       readEnvelope(
@@ -269,6 +281,8 @@ function MessageGuardFormCard({ saved }: { saved: MessageGuardForm }) {
               paidPerNumberPerDay: Number(values.paidPerNumberPerDay),
               paidPerNetworkPerHour: Number(values.paidPerNetworkPerHour),
               smsAlsoWhenWhatsapp: values.smsAlsoWhenWhatsapp === 'yes',
+              humanCheck: values.humanCheck,
+              humanCheckAtPercent: Number(values.humanCheckAtPercent),
             },
           },
         }),
@@ -300,6 +314,14 @@ function MessageGuardFormCard({ saved }: { saved: MessageGuardForm }) {
         hint="Registrations from one network (a /24 or /64). Mobile carriers put many people behind one: keep it generous."
       />
       <SelectField form={form} name="smsAlsoWhenWhatsapp" label="SMS" options={SMS_CHOICES} />
+      <SelectField form={form} name="humanCheck" label="Human check on the public forms" options={HUMAN_CHECK_CHOICES} />
+      <TextField
+        form={form}
+        name="humanCheckAtPercent"
+        label="Unusual load at (% of the hour's or day's cap)"
+        inputMode="numeric"
+        hint="Cloudflare Turnstile is asked for once this hour's or today's paid messages reach this share of their cap."
+      />
       <FormMessage kind="error" text={form.formState.errors.root?.server?.message} />
       <div className="panel-form__actions">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
@@ -308,6 +330,20 @@ function MessageGuardFormCard({ saved }: { saved: MessageGuardForm }) {
       </div>
     </form>
   );
+}
+
+/**
+ * A Settings card's form over its stored values. Newer stored values (a refetch, another organiser's save)
+ * replace the fields only while nothing typed here is unsaved: what the organiser is typing is never thrown away.
+ */
+function useSavedSettingsForm<Input extends FieldValues, Output>(schema: StandardSchemaV1<Input, Output>, saved: DefaultValues<Input>) {
+  const form = useSchemaForm(schema, saved);
+  const savedKey = JSON.stringify(saved);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `savedKey` stands for `saved`'s content
+  useEffect(() => {
+    if (!form.formState.isDirty) form.reset(saved);
+  }, [savedKey]);
+  return form;
 }
 
 /** The stored settings as the form's fields hold them. */
@@ -325,14 +361,7 @@ function siteFormValues(settings: SiteSettings): SiteSettingsForm {
 
 function PublicSiteForm({ saved }: { saved: SiteSettingsForm }) {
   const queryClient = useQueryClient();
-  const form = useSchemaForm(siteSettingsFormSchema, saved);
-  // Newer stored values (a refetch, another organiser's save) replace the fields only while nothing typed
-  // here is unsaved: what the organiser is typing is never thrown away.
-  const savedKey = JSON.stringify(saved);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `savedKey` stands for `saved`'s content
-  useEffect(() => {
-    if (!form.formState.isDirty) form.reset(saved);
-  }, [savedKey]);
+  const form = useSavedSettingsForm(siteSettingsFormSchema, saved);
   const save = useMutation({
     mutationFn: ({ featuredEventId, awardCategories, ...values }: z.output<typeof siteSettingsFormSchema>) =>
       readEnvelope(

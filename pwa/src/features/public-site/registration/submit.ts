@@ -7,6 +7,7 @@ import { CONSENT_NOTICES, consentPurposeOf } from '@shared/consent';
 import { apiClient } from '@pwa/lib/api-client';
 import { ApiError, serverMessage } from '@pwa/lib/api-error';
 import { readEnvelope } from '@pwa/lib/envelope';
+import { HUMAN_CHECK_HEADER, humanCheckSiteKey } from '@pwa/lib/human-check';
 import { database, type OutboxEntry, type PublicEndpoint, type SavedPass } from '@pwa/offline/db';
 import { enqueue, flushOutbox, type FlushReport, type SendOutcome } from '@pwa/offline/public-outbox';
 import { type HeldSubmission, heldSubmissions, releaseHeld } from '@pwa/offline/public-outbox-signal';
@@ -45,15 +46,21 @@ type Answer =
   | { kind: 'created'; message: string; record: CreatedRecord }
   | { kind: 'duplicate'; message: string }
   | { kind: 'failed'; status: number; message: string; serverMessage: boolean; errors?: Record<string, string> }
-  | { kind: 'network'; message: string; reason: WaitReason };
+  | { kind: 'network'; message: string; reason: WaitReason }
+  | { kind: 'human-check'; message: string; siteKey: string };
 
 /** A gateway's answers for a server behind it that is down or restarting: the server is not answering. */
 const SERVER_NOT_ANSWERING = new Set([502, 503, 504]);
 
-/** One POST (with the client's time-out); never throws. */
-async function postEntry(entry: OutboxEntry): Promise<Answer> {
+/**
+ * One POST (with the client's time-out, and the human check's token when there is one); never throws. A
+ * server under unusual load asking for the human check answers `human-check`: the page shows the widget
+ * (submitRegistration); sent from the outbox, it waits for a later try.
+ */
+async function postEntry(entry: OutboxEntry, humanCheckToken?: string): Promise<Answer> {
   try {
-    const body = await readEnvelope(send[entry.endpoint](entry.body, { headers: { Accept: 'application/json', 'Idempotency-Key': entry.id } }));
+    const headers = { Accept: 'application/json', 'Idempotency-Key': entry.id, ...(humanCheckToken ? { [HUMAN_CHECK_HEADER]: humanCheckToken } : {}) };
+    const body = await readEnvelope(send[entry.endpoint](entry.body, { headers }));
     return { kind: 'created', message: body.message, record: body.data };
   } catch (error) {
     // The time-out ran out: the server is slow, not the device offline.
@@ -63,6 +70,8 @@ async function postEntry(entry: OutboxEntry): Promise<Answer> {
       return { kind: 'network', message: 'network', reason: deviceHasNetwork() ? 'unreachable' : 'offline' };
     if (SERVER_NOT_ANSWERING.has(error.status)) return { kind: 'network', message: `HTTP ${error.status}`, reason: 'unreachable' };
     if (error.status === 409) return { kind: 'duplicate', message: DUPLICATE_MESSAGE };
+    const siteKey = humanCheckSiteKey(error);
+    if (siteKey) return { kind: 'human-check', message: error.message, siteKey };
     return {
       kind: 'failed',
       status: error.status,
@@ -98,6 +107,7 @@ function outcomeOf(answer: Answer, entry: OutboxEntry, eventName: string): SendO
     case 'duplicate':
       return { kind: 'duplicate', message: answer.message };
     case 'network':
+    case 'human-check':
       return { kind: 'retry', message: answer.message };
     case 'failed':
       return answer.status === 429 || answer.status >= 500 ? { kind: 'retry', message: answer.message } : { kind: 'rejected', message: answer.message };
@@ -138,11 +148,18 @@ export async function submitRegistration(submission: Submission): Promise<Submit
     attempts: 0,
   };
   const db = database();
-  const answer: Answer = deviceHasNetwork() ? await postEntry(entry) : { kind: 'network', message: 'offline', reason: 'offline' };
-  if (answer.kind === 'network') {
+  let answer: Answer = deviceHasNetwork() ? await postEntry(entry) : { kind: 'network', message: 'offline', reason: 'offline' };
+  if (answer.kind === 'human-check') {
+    // The site is very busy: Cloudflare's widget, then the same submission again with its token. Closed,
+    // the submission waits on the device and is sent later.
+    const { humanCheckToken } = await import('@pwa/lib/human-check-widget');
+    const token = await humanCheckToken(answer.siteKey);
+    answer = token ? await postEntry(entry, token) : { kind: 'network', message: answer.message, reason: 'slow' };
+  }
+  if (answer.kind === 'network' || answer.kind === 'human-check') {
     await enqueue(db, entry);
     registerBackgroundSync();
-    return { kind: 'queued', reason: answer.reason, id };
+    return { kind: 'queued', reason: answer.kind === 'network' ? answer.reason : 'slow', id };
   }
   if (answer.kind === 'created') {
     const pass = passOf(entry, answer.record, submission.eventName);
