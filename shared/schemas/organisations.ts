@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { amount, eventReference, MAX_LONG_TEXT, mobile, optionalEmail, optionalMobile, requiredText, showOnSite, statusOf, stringList, text } from './fields';
+import { eventReference, MAX_LONG_TEXT, mobile, optionalEmail, optionalMobile, requiredText, statusOf, stringList, text } from './fields';
 
 /** Stalls, sponsors, award nominations and enquiries: their fields and the statuses each may take. */
 export const STALL_STATUSES = ['pending', 'confirmed', 'yet_to_confirm', 'not_attending'] as const;
@@ -20,28 +20,6 @@ export const address = {
   state: z.optional(text()),
   pincode: z.optional(text(12)),
 };
-
-/** Sponsors: nothing is required but a numeric amount, and a sponsor needs a name of some kind. */
-export const sponsorCreateSchema = z.object({
-  organizationName: z.optional(text()),
-  contactPersonName: z.optional(text()),
-  organizationType: z.optional(text(60)),
-  industryType: z.optional(text(100)),
-  website: z.optional(text(300)),
-  designation: z.optional(text()),
-  email: z.optional(optionalEmail()),
-  mobileNumber: z.optional(optionalMobile()),
-  alternatePhone: z.optional(optionalMobile()),
-  eventId: z.optional(eventReference()),
-  sponsorshipTier: z.optional(text(60)),
-  sponsorshipAmount: z.optional(amount('Amount')),
-  amountPaid: z.optional(amount('Amount paid')),
-  paymentStatus: z.optional(z.enum(PAYMENT_STATUSES)),
-  status: z.optional(statusOf(SPONSOR_STATUSES)),
-  showOnSite,
-  ...address,
-  ...bookkeeping,
-});
 
 /** Nominations: nothing is required beyond a nominee to nominate. */
 export const nominationCreateSchema = z.object({
