@@ -18,7 +18,8 @@ export function csvColumns(fields: readonly FieldSpec[], order?: ViewOrder): Arr
     if (!field.csv) return [];
     const key = field.csv.key ?? field.name;
     const format = FORMATS[field.csv.format ?? 'text'];
-    return [[field.csv.header, (row) => format(row[key])]];
+    const { fallbackKey } = field.csv;
+    return [[field.csv.header, fallbackKey ? (row) => format(row[key] || row[fallbackKey]) : (row) => format(row[key])]];
   });
 }
 

@@ -35,13 +35,19 @@ export interface FieldSpec<Name extends string = string> {
   hint?: string;
   placeholder?: string;
   full?: boolean;
+  /** The organiser's list in Settings the form's input chooses from (types.ts `FormField['settingsList']`). */
+  settingsList?: 'awardCategories';
   /**
    * The list column. `priority`: 1 always shown, 2 from tablet widths, 3 on wide screens only. `key`: the
-   * answer's field the cell reads when it is not the field itself (an event's name for `eventId`).
+   * answer's field the cell reads when it is not the field itself (an event's name for `eventId`);
+   * `fallbackKeys`: the answer's fields it shows when that one is empty (older records' spellings).
    */
-  list?: { label?: string; kind?: ListKind; sort?: boolean; priority: 1 | 2 | 3; key?: string };
-  /** The CSV and Excel column: its header, the answer's field it reads (else the field) and its format. */
-  csv?: { header: string; key?: string; format?: CsvFormat };
+  list?: { label?: string; kind?: ListKind; sort?: boolean; priority: 1 | 2 | 3; key?: string; fallbackKeys?: readonly string[] };
+  /**
+   * The CSV and Excel column: its header, the answer's field it reads (else the field), the field it reads
+   * when that one is empty (`fallbackKey`, older records' spelling) and its format.
+   */
+  csv?: { header: string; key?: string; fallbackKey?: string; format?: CsvFormat };
   /** More headers of an organiser's file that mean this field (the import's mapping). */
   aliases?: readonly string[];
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { eventReference, MAX_LONG_TEXT, mobile, optionalEmail, optionalMobile, requiredText, statusOf, stringList, text } from './fields';
+import { MAX_LONG_TEXT, mobile, optionalEmail, requiredText, statusOf, stringList, text } from './fields';
 
 /** Stalls, sponsors, award nominations and enquiries: their fields and the statuses each may take. */
 export const STALL_STATUSES = ['pending', 'confirmed', 'yet_to_confirm', 'not_attending'] as const;
@@ -20,22 +20,6 @@ export const address = {
   state: z.optional(text()),
   pincode: z.optional(text(12)),
 };
-
-/** Nominations: nothing is required beyond a nominee to nominate. */
-export const nominationCreateSchema = z.object({
-  nomineeName: requiredText('Nominee name is required'),
-  mobileNumber: z.optional(optionalMobile()),
-  email: z.optional(optionalEmail()),
-  organizationName: z.optional(text()),
-  awardCategory: z.optional(text()),
-  category: z.optional(text()),
-  description: z.optional(text(MAX_LONG_TEXT)),
-  achievements: z.optional(text(MAX_LONG_TEXT)),
-  eventId: z.optional(eventReference()),
-  status: z.optional(statusOf(NOMINATION_STATUSES)),
-  nominationStatus: z.optional(z.enum(['pending', 'approved', 'rejected'])),
-  ...bookkeeping,
-});
 
 /** Enquiries are created by the public site; the panel edits and moves them along. */
 export const enquiryUpdateSchema = z.object({

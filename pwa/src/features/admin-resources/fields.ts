@@ -10,7 +10,7 @@ import type { Column, FormField, FormValues } from './types';
 export function panelFields(fields: readonly FieldSpec[], order?: ViewOrder): FormField[] {
   return inOrder(fields, order?.form).flatMap((field): FormField[] => {
     if (!field.input) return [];
-    const { name, label, input, required, marked, options, hint, placeholder, full, aliases } = field;
+    const { name, label, input, required, marked, options, hint, placeholder, full, settingsList, aliases } = field;
     const initial = typeof field.default === 'string' || typeof field.default === 'number' ? String(field.default) : '';
     return [
       {
@@ -25,6 +25,7 @@ export function panelFields(fields: readonly FieldSpec[], order?: ViewOrder): Fo
         ...(hint !== undefined && { hint }),
         ...(placeholder !== undefined && { placeholder }),
         ...(full !== undefined && { full }),
+        ...(settingsList && { settingsList }),
         ...(aliases && { aliases }),
       },
     ];
@@ -35,8 +36,17 @@ export function panelFields(fields: readonly FieldSpec[], order?: ViewOrder): Fo
 export function panelColumns(fields: readonly FieldSpec[], order?: ViewOrder): Column[] {
   return inOrder(fields, order?.list).flatMap((field): Column[] => {
     if (!field.list) return [];
-    const { label, kind, sort, priority, key } = field.list;
-    return [{ key: key ?? field.name, label: label ?? field.label, ...(kind && { kind }), ...(sort && { sort: field.name }), priority }];
+    const { label, kind, sort, priority, key, fallbackKeys } = field.list;
+    return [
+      {
+        key: key ?? field.name,
+        label: label ?? field.label,
+        ...(fallbackKeys && { fallbackKeys: [...fallbackKeys] }),
+        ...(kind && { kind }),
+        ...(sort && { sort: field.name }),
+        priority,
+      },
+    ];
   });
 }
 
