@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { MAX_LONG_TEXT, mobile, optionalEmail, requiredText, statusOf, stringList, text } from './fields';
+import { MAX_LONG_TEXT, stringList, text } from './fields';
 
-/** Stalls, sponsors, award nominations and enquiries: their fields and the statuses each may take. */
+/** Stalls, sponsors, award nominations and enquiries: the statuses each may take and the rules they share (their fields: shared/resources/<r>.ts). */
 export const STALL_STATUSES = ['pending', 'confirmed', 'yet_to_confirm', 'not_attending'] as const;
 export const SPONSOR_STATUSES = ['pending', 'confirmed', 'yet_to_confirm', 'not_attending'] as const;
 export const NOMINATION_STATUSES = ['pending', 'submitted', 'selected', 'not_selected', 'yet_to_decide'] as const;
@@ -20,14 +20,3 @@ export const address = {
   state: z.optional(text()),
   pincode: z.optional(text(12)),
 };
-
-/** Enquiries are created by the public site; the panel edits and moves them along. */
-export const enquiryUpdateSchema = z.object({
-  name: z.optional(requiredText('Name is required')),
-  email: z.optional(optionalEmail()),
-  mobileNumber: z.optional(mobile('Phone number is required')),
-  organization: z.optional(text()),
-  subscriptionType: z.optional(text(100)),
-  notes: z.optional(text(MAX_LONG_TEXT)),
-  status: z.optional(statusOf(ENQUIRY_STATUSES)),
-});
