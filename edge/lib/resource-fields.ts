@@ -10,6 +10,7 @@ const FORMATS: Record<CsvFormat, (value: unknown) => unknown> = {
   phone: (value) => formatMobile(value as string),
   status: (value) => statusLabel(value),
   dateTime: (value) => csvDateTime(value),
+  yes: (value) => (value ? 'yes' : ''),
 };
 
 /** The CSV (and Excel) columns of a resource's registry fields: those with a header, in the export's order. */

@@ -36,13 +36,15 @@ export function panelFields(fields: readonly FieldSpec[], order?: ViewOrder): Fo
 export function panelColumns(fields: readonly FieldSpec[], order?: ViewOrder): Column[] {
   return inOrder(fields, order?.list).flatMap((field): Column[] => {
     if (!field.list) return [];
-    const { label, kind, sort, priority, key, fallbackKeys } = field.list;
+    const { label, kind, sort, priority, key, fallbackKeys, endKey, badge } = field.list;
     return [
       {
         key: key ?? field.name,
         label: label ?? field.label,
         ...(fallbackKeys && { fallbackKeys: [...fallbackKeys] }),
         ...(kind && { kind }),
+        ...(endKey && { endKey }),
+        ...(badge && { badge: { ...badge } }),
         ...(sort && { sort: field.name }),
         priority,
       },
