@@ -52,17 +52,10 @@ export function panelColumns(fields: readonly FieldSpec[], order?: ViewOrder): C
   });
 }
 
-/** Shared pieces of the descriptions. */
-export const statusColumn: Column<'status', 'status'> = { key: 'status', label: 'Status', kind: 'status', sort: 'status', priority: 1 };
-export const createdOnColumn: Column<'createdAt', 'createdAt'> = { key: 'createdAt', label: 'Created On', kind: 'date', sort: 'createdAt', priority: 3 };
-/** The name, e-mail and phone columns every person list opens with. */
-export const nameColumn: Column<'fullName', 'fullName'> = { key: 'fullName', label: 'Name', sort: 'fullName', priority: 1 };
-export const contactColumns: Column<never, 'email' | 'mobileNumber'>[] = [
-  { key: 'email', label: 'Email', priority: 3 },
-  { key: 'mobileNumber', label: 'Phone', kind: 'phone', priority: 2 },
-];
-
-/** The status select of a form: the description's statuses, its default status preselected. */
+/**
+ * The status select of a form: the description's statuses, its default status preselected. This, the event
+ * and the show-on-site inputs below serve the sponsors' form, whose inputs have their own names (resources/sponsors.ts).
+ */
 export const statusField = ({ statuses, defaultStatus }: Pick<AnyResource, 'statuses' | 'defaultStatus'>): FormField<'status'> => ({
   name: 'status',
   label: 'Status',
@@ -79,22 +72,6 @@ export const eventField = (options: Partial<FormField<'eventId'>> = {}): FormFie
   marked: true,
   ...options,
 });
-
-/** Address fields a person or organisation may have. */
-export const addressFields: FormField<'address' | 'city' | 'state' | 'pincode'>[] = [
-  { name: 'address', label: 'Address', type: 'textarea', full: true },
-  { name: 'city', label: 'City', type: 'text' },
-  { name: 'state', label: 'State', type: 'text' },
-  { name: 'pincode', label: 'Pincode', type: 'text' },
-];
-
-export const personFields = (emailRequired: boolean): FormField<'fullName' | 'email' | 'mobileNumber' | 'organizationName' | 'designation'>[] => [
-  { name: 'fullName', label: 'Full Name', type: 'text', required: true },
-  { name: 'email', label: 'Email', type: 'email', required: emailRequired },
-  { name: 'mobileNumber', label: 'Phone', type: 'tel', required: true, placeholder: '+91 98765 43210' },
-  { name: 'organizationName', label: 'Organization', type: 'text' },
-  { name: 'designation', label: 'Designation', type: 'text' },
-];
 
 /** A checkbox's value in the form's text values. */
 export const checkboxValue = (checked: boolean) => (checked ? 'true' : '');
