@@ -10,6 +10,7 @@ const FORMATS: Record<CsvFormat, (value: unknown) => unknown> = {
   phone: (value) => formatMobile(value as string),
   status: (value) => statusLabel(value),
   dateTime: (value) => csvDateTime(value),
+  yes: (value) => (value ? 'yes' : ''),
 };
 
 /** The CSV (and Excel) columns of a resource's registry fields: those with a header, in the export's order. */
@@ -18,7 +19,8 @@ export function csvColumns(fields: readonly FieldSpec[], order?: ViewOrder): Arr
     if (!field.csv) return [];
     const key = field.csv.key ?? field.name;
     const format = FORMATS[field.csv.format ?? 'text'];
-    return [[field.csv.header, (row) => format(row[key])]];
+    const { fallbackKey } = field.csv;
+    return [[field.csv.header, fallbackKey ? (row) => format(row[key] || row[fallbackKey]) : (row) => format(row[key])]];
   });
 }
 

@@ -13,8 +13,8 @@ export type InputKind = 'text' | 'email' | 'tel' | 'number' | 'textarea' | 'sele
 /** How a list cell shows a value (`phone`: +91 98765 43210; `status`: its words; `date`: IST). */
 export type ListKind = 'text' | 'status' | 'date' | 'event' | 'money' | 'phone' | 'image' | 'period';
 
-/** How the CSV writes a value: as stored, a phone as the panel shows it, a status in words, an instant in IST. */
-export type CsvFormat = 'text' | 'phone' | 'status' | 'dateTime';
+/** How the CSV writes a value: as stored, a phone as the panel shows it, a status in words, an instant in IST, a flag as "yes" or nothing. */
+export type CsvFormat = 'text' | 'phone' | 'status' | 'dateTime' | 'yes';
 
 export interface FieldSpec<Name extends string = string> {
   name: Name;
@@ -35,13 +35,29 @@ export interface FieldSpec<Name extends string = string> {
   hint?: string;
   placeholder?: string;
   full?: boolean;
+  /** The organiser's list in Settings the form's input chooses from (types.ts `FormField['settingsList']`). */
+  settingsList?: 'awardCategories';
   /**
    * The list column. `priority`: 1 always shown, 2 from tablet widths, 3 on wide screens only. `key`: the
-   * answer's field the cell reads when it is not the field itself (an event's name for `eventId`).
+   * answer's field the cell reads when it is not the field itself (an event's name for `eventId`);
+   * `fallbackKeys`: the answer's fields it shows when that one is empty (older records' spellings);
+   * `endKey`: a period's end; `badge`: words after the value while another field is true (types.ts `Column`).
    */
-  list?: { label?: string; kind?: ListKind; sort?: boolean; priority: 1 | 2 | 3; key?: string };
-  /** The CSV and Excel column: its header, the answer's field it reads (else the field) and its format. */
-  csv?: { header: string; key?: string; format?: CsvFormat };
+  list?: {
+    label?: string;
+    kind?: ListKind;
+    sort?: boolean;
+    priority: 1 | 2 | 3;
+    key?: string;
+    fallbackKeys?: readonly string[];
+    endKey?: string;
+    badge?: { key: string; text: string };
+  };
+  /**
+   * The CSV and Excel column: its header, the answer's field it reads (else the field), the field it reads
+   * when that one is empty (`fallbackKey`, older records' spelling) and its format.
+   */
+  csv?: { header: string; key?: string; fallbackKey?: string; format?: CsvFormat };
   /** More headers of an organiser's file that mean this field (the import's mapping). */
   aliases?: readonly string[];
 }

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { amount, eventReference, MAX_LONG_TEXT, mobile, optionalEmail, optionalMobile, requiredText, showOnSite, statusOf, stringList, text } from './fields';
+import { MAX_LONG_TEXT, stringList, text } from './fields';
 
-/** Stalls, sponsors, award nominations and enquiries: their fields and the statuses each may take. */
+/** Stalls, sponsors, award nominations and enquiries: the statuses each may take and the rules they share (their fields: shared/resources/<r>.ts). */
 export const STALL_STATUSES = ['pending', 'confirmed', 'yet_to_confirm', 'not_attending'] as const;
 export const SPONSOR_STATUSES = ['pending', 'confirmed', 'yet_to_confirm', 'not_attending'] as const;
 export const NOMINATION_STATUSES = ['pending', 'submitted', 'selected', 'not_selected', 'yet_to_decide'] as const;
@@ -20,52 +20,3 @@ export const address = {
   state: z.optional(text()),
   pincode: z.optional(text(12)),
 };
-
-/** Sponsors: nothing is required but a numeric amount, and a sponsor needs a name of some kind. */
-export const sponsorCreateSchema = z.object({
-  organizationName: z.optional(text()),
-  contactPersonName: z.optional(text()),
-  organizationType: z.optional(text(60)),
-  industryType: z.optional(text(100)),
-  website: z.optional(text(300)),
-  designation: z.optional(text()),
-  email: z.optional(optionalEmail()),
-  mobileNumber: z.optional(optionalMobile()),
-  alternatePhone: z.optional(optionalMobile()),
-  eventId: z.optional(eventReference()),
-  sponsorshipTier: z.optional(text(60)),
-  sponsorshipAmount: z.optional(amount('Amount')),
-  amountPaid: z.optional(amount('Amount paid')),
-  paymentStatus: z.optional(z.enum(PAYMENT_STATUSES)),
-  status: z.optional(statusOf(SPONSOR_STATUSES)),
-  showOnSite,
-  ...address,
-  ...bookkeeping,
-});
-
-/** Nominations: nothing is required beyond a nominee to nominate. */
-export const nominationCreateSchema = z.object({
-  nomineeName: requiredText('Nominee name is required'),
-  mobileNumber: z.optional(optionalMobile()),
-  email: z.optional(optionalEmail()),
-  organizationName: z.optional(text()),
-  awardCategory: z.optional(text()),
-  category: z.optional(text()),
-  description: z.optional(text(MAX_LONG_TEXT)),
-  achievements: z.optional(text(MAX_LONG_TEXT)),
-  eventId: z.optional(eventReference()),
-  status: z.optional(statusOf(NOMINATION_STATUSES)),
-  nominationStatus: z.optional(z.enum(['pending', 'approved', 'rejected'])),
-  ...bookkeeping,
-});
-
-/** Enquiries are created by the public site; the panel edits and moves them along. */
-export const enquiryUpdateSchema = z.object({
-  name: z.optional(requiredText('Name is required')),
-  email: z.optional(optionalEmail()),
-  mobileNumber: z.optional(mobile('Phone number is required')),
-  organization: z.optional(text()),
-  subscriptionType: z.optional(text(100)),
-  notes: z.optional(text(MAX_LONG_TEXT)),
-  status: z.optional(statusOf(ENQUIRY_STATUSES)),
-});

@@ -3,27 +3,14 @@ import { newPassCode } from '../../lib/pass-code';
 import { nominationDescription } from '../../../shared/resources/awards';
 import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { formatMobile } from '../../../shared/schemas/mobile-number';
-import { csvDateTime } from '../../lib/csv';
-import { statusLabel } from '../../schemas/status-labels';
+import { csvColumns, fieldDefaults } from '../../lib/resource-fields';
 
-/** Award nominations (`/api/awards`): new ones `yet_to_decide` with nominationStatus `pending`. */
+/** Award nominations (`/api/awards`): the registry's defaults (`yet_to_decide`, nominationStatus `pending`) unless the form says. */
 export const nominationResource = {
   ...nominationDescription,
   table: awardNominations,
   defaults: (input, { user }) => ({
-    mobileNumber: '',
-    email: '',
-    organizationName: '',
-    awardCategory: '',
-    category: '',
-    description: '',
-    achievements: '',
-    status: nominationDescription.defaultStatus,
-    nominationStatus: 'pending',
-    notes: '',
-    priority: 'normal',
-    tags: [],
+    ...fieldDefaults(nominationDescription.fields),
     ...input,
     registrationType: 'admin_nomination',
     createdBy: user.name,
@@ -38,18 +25,7 @@ export const nominationResource = {
     awardNominations.organizationName,
     awardNominations.category,
   ],
-  csv: [
-    ['Nominee', (r) => r.nomineeName],
-    ['Contact', (r) => formatMobile(r.mobileNumber as string)],
-    ['Email', (r) => r.email],
-    ['Organization', (r) => r.organizationName],
-    ['Category', (r) => r.category || r.awardCategory],
-    ['Description', (r) => r.description],
-    ['Achievements', (r) => r.achievements],
-    ['Event', (r) => r.eventName],
-    ['Status', (r) => statusLabel(r.status)],
-    ['Created On (IST)', (r) => csvDateTime(r.createdAt)],
-  ],
+  csv: csvColumns(nominationDescription.fields, nominationDescription.order),
 } satisfies ResourceDescription;
 
 /** A awards record as the API answers it. */

@@ -2,9 +2,7 @@ import { enquiries } from '../../db/tables/organisations';
 import { enquiryDescription } from '../../../shared/resources/enquiries';
 import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { formatMobile } from '../../../shared/schemas/mobile-number';
-import { csvDateTime } from '../../lib/csv';
-import { statusLabel } from '../../schemas/status-labels';
+import { csvColumns } from '../../lib/resource-fields';
 
 /**
  * Enquiries: created by the public `POST /api/enquiries` (so no admin create here); the panel searches
@@ -18,16 +16,7 @@ export const enquiryResource = {
   present: (row) => ({ phone: row.mobileNumber }),
   identity: { name: 'name', organisation: 'organization', sameRegistration: ['subscriptionType'] },
   searchColumns: [enquiries.name, enquiries.email, enquiries.mobileNumber, enquiries.organization, enquiries.status],
-  csv: [
-    ['Name', (r) => r.name],
-    ['Email', (r) => r.email],
-    ['Phone', (r) => formatMobile(r.mobileNumber as string)],
-    ['Organization', (r) => r.organization],
-    ['Subscription', (r) => r.subscriptionType],
-    ['Status', (r) => statusLabel(r.status)],
-    ['Notes', (r) => r.notes],
-    ['Created On (IST)', (r) => csvDateTime(r.createdAt)],
-  ],
+  csv: csvColumns(enquiryDescription.fields, enquiryDescription.order),
 } satisfies ResourceDescription;
 
 /** A enquiries record as the API answers it. */

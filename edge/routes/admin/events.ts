@@ -5,8 +5,7 @@ import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { forgetCachedEvents } from '../../lib/events';
 import { EVENT_MESSAGES } from '../../../shared/schemas/events';
-import { csvDateTime } from '../../lib/csv';
-import { statusLabel } from '../../schemas/status-labels';
+import { csvColumns, fieldDefaults } from '../../lib/resource-fields';
 
 /**
  * Events: 10 per page unless the list asks for more, `active` when created without a status, a banner
@@ -18,10 +17,7 @@ export const eventResource = {
   ...eventDescription,
   table: events,
   defaults: (input, { user }) => ({
-    description: '',
-    venue: '',
-    status: eventDescription.defaultStatus,
-    isFeatured: false,
+    ...fieldDefaults(eventDescription.fields),
     ...input,
     createdBy: user.name,
     createdByRole: user.role,
@@ -46,20 +42,7 @@ export const eventResource = {
   },
   present: (row) => ({ name: row.eventName }),
   searchColumns: [events.eventName, events.city, events.venue],
-  csv: [
-    ['Event', (r) => r.eventName],
-    ['State', (r) => r.state],
-    ['City', (r) => r.city],
-    ['Venue', (r) => r.venue],
-    ['Types', (r) => r.eventTypes],
-    ['Starts (IST)', (r) => csvDateTime(r.startDateTime)],
-    ['Ends (IST)', (r) => csvDateTime(r.endDateTime)],
-    ['Registration Opens (IST)', (r) => csvDateTime(r.registrationOpensAt)],
-    ['Registration Closes (IST)', (r) => csvDateTime(r.registrationClosesAt)],
-    ['Status', (r) => statusLabel(r.status)],
-    ['Featured', (r) => (r.isFeatured ? 'yes' : '')],
-    ['Created On (IST)', (r) => csvDateTime(r.createdAt)],
-  ],
+  csv: csvColumns(eventDescription.fields, eventDescription.order),
 } satisfies ResourceDescription;
 
 /** An event as the API answers it. */

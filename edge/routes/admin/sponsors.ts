@@ -3,11 +3,9 @@ import { newPassCode } from '../../lib/pass-code';
 import { sponsorDescription } from '../../../shared/resources/sponsors';
 import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { formatMobile } from '../../../shared/schemas/mobile-number';
-import { csvDateTime } from '../../lib/csv';
-import { statusLabel } from '../../schemas/status-labels';
+import { csvColumns, fieldDefaults } from '../../lib/resource-fields';
 
-/** Sponsors: new sponsors are `yet_to_confirm`, corporate, in Delhi unless the form says; the balance is amount less paid. */
+/** Sponsors: the registry's defaults (`yet_to_confirm`, corporate, in Delhi, bronze, unpaid) unless the form says; the balance is amount less paid. */
 export const sponsorResource = {
   ...sponsorDescription,
   table: sponsors,
@@ -15,23 +13,7 @@ export const sponsorResource = {
     const amount = (input.sponsorshipAmount as number | undefined) ?? 0;
     const paid = (input.amountPaid as number | undefined) ?? 0;
     return {
-      organizationType: 'corporate',
-      industryType: '',
-      website: '',
-      designation: '',
-      email: '',
-      mobileNumber: '',
-      alternatePhone: '',
-      address: '',
-      city: 'Delhi',
-      state: '',
-      pincode: '',
-      sponsorshipTier: 'bronze',
-      status: sponsorDescription.defaultStatus,
-      paymentStatus: 'unpaid',
-      notes: '',
-      priority: 'normal',
-      tags: [],
+      ...fieldDefaults(sponsorDescription.fields),
       ...input,
       organizationName: (input.organizationName as string) || (input.contactPersonName as string),
       contactPersonName: (input.contactPersonName as string) || (input.organizationName as string),
@@ -54,19 +36,7 @@ export const sponsorResource = {
   },
   identity: { name: 'contactPersonName', organisation: 'organizationName' },
   searchColumns: [sponsors.organizationName, sponsors.contactPersonName, sponsors.email, sponsors.mobileNumber, sponsors.sponsorshipTier],
-  csv: [
-    ['Contact Person', (r) => r.contactPersonName],
-    ['Company', (r) => r.organizationName],
-    ['Tier', (r) => r.sponsorshipTier],
-    ['Amount (INR)', (r) => r.sponsorshipAmount],
-    ['Paid (INR)', (r) => r.amountPaid],
-    ['Balance (INR)', (r) => r.balanceAmount],
-    ['Email', (r) => r.email],
-    ['Phone', (r) => formatMobile(r.mobileNumber as string)],
-    ['Event', (r) => r.eventName],
-    ['Status', (r) => statusLabel(r.status)],
-    ['Created On (IST)', (r) => csvDateTime(r.createdAt)],
-  ],
+  csv: csvColumns(sponsorDescription.fields, sponsorDescription.order),
 } satisfies ResourceDescription;
 
 /** A sponsors record as the API answers it. */

@@ -10,7 +10,7 @@ import type { Column, FormField, FormValues } from './types';
 export function panelFields(fields: readonly FieldSpec[], order?: ViewOrder): FormField[] {
   return inOrder(fields, order?.form).flatMap((field): FormField[] => {
     if (!field.input) return [];
-    const { name, label, input, required, marked, options, hint, placeholder, full, aliases } = field;
+    const { name, label, input, required, marked, options, hint, placeholder, full, settingsList, aliases } = field;
     const initial = typeof field.default === 'string' || typeof field.default === 'number' ? String(field.default) : '';
     return [
       {
@@ -25,6 +25,7 @@ export function panelFields(fields: readonly FieldSpec[], order?: ViewOrder): Fo
         ...(hint !== undefined && { hint }),
         ...(placeholder !== undefined && { placeholder }),
         ...(full !== undefined && { full }),
+        ...(settingsList && { settingsList }),
         ...(aliases && { aliases }),
       },
     ];
@@ -35,22 +36,26 @@ export function panelFields(fields: readonly FieldSpec[], order?: ViewOrder): Fo
 export function panelColumns(fields: readonly FieldSpec[], order?: ViewOrder): Column[] {
   return inOrder(fields, order?.list).flatMap((field): Column[] => {
     if (!field.list) return [];
-    const { label, kind, sort, priority, key } = field.list;
-    return [{ key: key ?? field.name, label: label ?? field.label, ...(kind && { kind }), ...(sort && { sort: field.name }), priority }];
+    const { label, kind, sort, priority, key, fallbackKeys, endKey, badge } = field.list;
+    return [
+      {
+        key: key ?? field.name,
+        label: label ?? field.label,
+        ...(fallbackKeys && { fallbackKeys: [...fallbackKeys] }),
+        ...(kind && { kind }),
+        ...(endKey && { endKey }),
+        ...(badge && { badge: { ...badge } }),
+        ...(sort && { sort: field.name }),
+        priority,
+      },
+    ];
   });
 }
 
-/** Shared pieces of the descriptions. */
-export const statusColumn: Column<'status', 'status'> = { key: 'status', label: 'Status', kind: 'status', sort: 'status', priority: 1 };
-export const createdOnColumn: Column<'createdAt', 'createdAt'> = { key: 'createdAt', label: 'Created On', kind: 'date', sort: 'createdAt', priority: 3 };
-/** The name, e-mail and phone columns every person list opens with. */
-export const nameColumn: Column<'fullName', 'fullName'> = { key: 'fullName', label: 'Name', sort: 'fullName', priority: 1 };
-export const contactColumns: Column<never, 'email' | 'mobileNumber'>[] = [
-  { key: 'email', label: 'Email', priority: 3 },
-  { key: 'mobileNumber', label: 'Phone', kind: 'phone', priority: 2 },
-];
-
-/** The status select of a form: the description's statuses, its default status preselected. */
+/**
+ * The status select of a form: the description's statuses, its default status preselected. This, the event
+ * and the show-on-site inputs below serve the sponsors' form, whose inputs have their own names (resources/sponsors.ts).
+ */
 export const statusField = ({ statuses, defaultStatus }: Pick<AnyResource, 'statuses' | 'defaultStatus'>): FormField<'status'> => ({
   name: 'status',
   label: 'Status',
@@ -67,22 +72,6 @@ export const eventField = (options: Partial<FormField<'eventId'>> = {}): FormFie
   marked: true,
   ...options,
 });
-
-/** Address fields a person or organisation may have. */
-export const addressFields: FormField<'address' | 'city' | 'state' | 'pincode'>[] = [
-  { name: 'address', label: 'Address', type: 'textarea', full: true },
-  { name: 'city', label: 'City', type: 'text' },
-  { name: 'state', label: 'State', type: 'text' },
-  { name: 'pincode', label: 'Pincode', type: 'text' },
-];
-
-export const personFields = (emailRequired: boolean): FormField<'fullName' | 'email' | 'mobileNumber' | 'organizationName' | 'designation'>[] => [
-  { name: 'fullName', label: 'Full Name', type: 'text', required: true },
-  { name: 'email', label: 'Email', type: 'email', required: emailRequired },
-  { name: 'mobileNumber', label: 'Phone', type: 'tel', required: true, placeholder: '+91 98765 43210' },
-  { name: 'organizationName', label: 'Organization', type: 'text' },
-  { name: 'designation', label: 'Designation', type: 'text' },
-];
 
 /** A checkbox's value in the form's text values. */
 export const checkboxValue = (checked: boolean) => (checked ? 'true' : '');

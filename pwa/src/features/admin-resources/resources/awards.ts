@@ -1,5 +1,4 @@
 import { nominationDescription } from '@shared/resources/awards';
-import { createdOnColumn, eventField, statusColumn, statusField } from '../fields';
 import { panelResource } from '../types';
 
 /** Award nominations ("Awardees Nominees" in the sidebar): nothing required but a nominee. */
@@ -11,23 +10,7 @@ export const awardsConfig = panelResource(nominationDescription, {
   submitLabel: { create: 'Create Nomination', edit: 'Update Nomination' },
   nameKey: 'nomineeName',
   searchPlaceholder: 'Search nominee, contact, email, category',
-  columns: [
-    { key: 'nomineeName', label: 'Nominee', sort: 'nomineeName', priority: 1 },
-    { key: 'mobileNumber', label: 'Contact', fallbackKeys: ['email'], kind: 'phone', priority: 3 },
-    { key: 'category', label: 'Category', sort: 'category', fallbackKeys: ['awardCategory'], priority: 2 },
-    statusColumn,
-    createdOnColumn,
-  ],
-  fields: [
-    { name: 'nomineeName', label: 'Nominee Name', type: 'text' },
-    { name: 'category', label: 'Category', type: 'text', settingsList: 'awardCategories' },
-    { name: 'mobileNumber', label: 'Contact Number', type: 'tel', placeholder: '+91 98765 43210' },
-    { name: 'email', label: 'Email', type: 'email' },
-    eventField(),
-    statusField(nominationDescription),
-    { name: 'description', label: 'Description', type: 'textarea', full: true },
-    { name: 'achievements', label: 'Achievements', type: 'textarea', full: true },
-  ],
+  // Its form and list are its registry fields (shared/resources/awards.ts).
   messages: {
     created: 'Nomination created successfully!',
     updated: 'Nomination updated successfully!',

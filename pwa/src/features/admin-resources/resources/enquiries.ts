@@ -1,5 +1,4 @@
 import { enquiryDescription } from '@shared/resources/enquiries';
-import { createdOnColumn, statusColumn } from '../fields';
 import { panelResource } from '../types';
 
 /** Enquiries: created on the public site only; the panel searches them, moves them along and deletes them. */
@@ -10,18 +9,7 @@ export const enquiriesConfig = panelResource(enquiryDescription, {
   submitLabel: { create: 'Save', edit: 'Save' },
   nameKey: 'name',
   searchPlaceholder: 'Search name, email, phone, organization, status',
-  // Enquiries of the older site answer `phone`; newer ones `mobileNumber`.
-  notFields: ['phone'],
-  columns: [
-    { key: 'name', label: 'Name', sort: 'name', priority: 1 },
-    { key: 'email', label: 'Email', priority: 3 },
-    { key: 'phone', label: 'Phone', fallbackKeys: ['mobileNumber'], kind: 'phone', priority: 2 },
-    { key: 'organization', label: 'Organization', priority: 3 },
-    { key: 'subscriptionType', label: 'Subscription', sort: 'subscriptionType', priority: 2 },
-    statusColumn,
-    createdOnColumn,
-  ],
-  fields: [],
+  // Its list is its registry fields (shared/resources/enquiries.ts); it has no form (no field has an input).
   messages: {
     created: '',
     updated: '',

@@ -1,6 +1,6 @@
 import { sponsorDescription } from '@shared/resources/sponsors';
 import type { BaseRecord } from '@pwa/lib/api';
-import { checkboxValue, createdOnColumn, eventField, showOnSiteField, statusColumn, statusField } from '../fields';
+import { checkboxValue, eventField, showOnSiteField, statusField } from '../fields';
 import { type FormValues, panelResource } from '../types';
 import { formatMobile } from '@shared/schemas/mobile-number';
 
@@ -19,14 +19,7 @@ export const sponsorsConfig = panelResource(sponsorDescription, {
   submitLabel: { create: 'Add Sponsor', edit: 'Update Sponsor' },
   nameKey: 'contactPersonName',
   searchPlaceholder: 'Search company, contact, email, phone, tier',
-  columns: [
-    { key: 'contactPersonName', label: 'Contact Person', sort: 'contactPersonName', priority: 2 },
-    { key: 'organizationName', label: 'Company', sort: 'organizationName', priority: 1 },
-    { key: 'sponsorshipTier', label: 'Tier', sort: 'sponsorshipTier', priority: 2 },
-    { key: 'sponsorshipAmount', label: 'Amount', kind: 'money', sort: 'sponsorshipAmount', priority: 3 },
-    statusColumn,
-    createdOnColumn,
-  ],
+  // Its list is its registry fields (shared/resources/sponsors.ts); its form uses its own names, mapped below.
   // The form's own inputs, mapped onto the API's fields by `toPayload`.
   notFields: ['sponsorName', 'companyName', 'sponsorshipType', 'amount', 'phone'],
   fields: [
