@@ -18,6 +18,26 @@ import {
 } from '../../schemas/public-registrations';
 import { submit } from './submit';
 import { NEXT_EDITION_SUBSCRIPTION } from '../../../shared/consent';
+import type { Database } from '../../db/database';
+
+/** A new enquiry from the public site (the packages' popup, or "tell me about the next edition"). */
+function enquiryRecord(
+  db: Database,
+  base: { id: string; eventId: string; createdAt: string; updatedAt: string },
+  input: { name: string; mobile: string; email?: string | undefined; organization: string; subscriptionType: string },
+) {
+  const record = {
+    ...base,
+    name: input.name,
+    mobileNumber: input.mobile,
+    email: input.email ?? '',
+    organization: input.organization,
+    subscriptionType: input.subscriptionType,
+    registrationType: 'enquiry',
+    status: 'new',
+  };
+  return { record, insert: insertStatement(db, enquiries, record) };
+}
 
 /**
  * The public endpoints of the contract (no login): the five submissions (visitor, stall, award nomination,
@@ -152,19 +172,7 @@ export const publicRoutes = new Hono<AppEnv>()
       consent: { purpose: 'enquiry_reply', personKind: 'enquiries' },
       input,
       passCode: false,
-      build: ({ passCode: _, ...base }) => {
-        const record = {
-          ...base,
-          name: input.name,
-          mobileNumber: input.mobile,
-          email: input.email ?? '',
-          organization: input.organization,
-          subscriptionType: input.subscriptionType,
-          registrationType: 'enquiry',
-          status: 'new',
-        };
-        return { record, insert: insertStatement(db, enquiries, record) };
-      },
+      build: ({ passCode: _, ...base }) => enquiryRecord(db, base, input),
     });
   })
   /**
@@ -180,19 +188,7 @@ export const publicRoutes = new Hono<AppEnv>()
       whenClosed: true,
       input,
       passCode: false,
-      build: ({ passCode: _, ...base }) => {
-        const record = {
-          ...base,
-          name: input.name,
-          mobileNumber: input.mobile,
-          email: input.email ?? '',
-          organization: '',
-          subscriptionType: NEXT_EDITION_SUBSCRIPTION,
-          registrationType: 'enquiry',
-          status: 'new',
-        };
-        return { record, insert: insertStatement(db, enquiries, record) };
-      },
+      build: ({ passCode: _, ...base }) => enquiryRecord(db, base, { ...input, organization: '', subscriptionType: NEXT_EDITION_SUBSCRIPTION }),
     });
   })
   /**
