@@ -190,6 +190,13 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
+              // The dashboard, where the panel opens: its route's split part and its feature in one file (the
+              // devices' list, shown on door days only, loads apart when there are devices to list).
+              name: 'dashboard',
+              test: /pwa[\\/]src[\\/](routes[\\/]panel[\\/]_authed[\\/]dashboard\.tsx\?tsr-split|features[\\/]dashboard[\\/](?!live-devices))/,
+              includeDependenciesRecursively: false,
+            },
+            {
               name: 'panel-shell',
               test: /pwa[\\/]src[\\/](routes[\\/]panel[\\/]_authed\.tsx\?tsr-split|features[\\/]admin-shell[\\/]|features[\\/]auth[\\/]use-session\.ts|components[\\/](panel-session|event-queries|event-picker|field-parts|use-online|confirm-host)\.tsx?|lib[\\/](panel-cache|resource-keys)\.ts|offline[\\/]panel-cache-messages\.ts)/,
               includeDependenciesRecursively: false,

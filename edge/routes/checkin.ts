@@ -529,6 +529,8 @@ export const checkinRoutes = new Hono<AppEnv>()
     const at = now().getTime();
     const devices = rows.filter((d) => !d.revokedAt).map((d) => deviceView(d, at));
     return ok(c, {
+      // Each kind's words come with the counts: the dashboard shows them without loading the registry.
+      kinds: ROSTER_KINDS.map((kind) => ({ kind, label: doorOf(kind).plural })),
       checkedIn: { ...checkedIn, total: byKind.reduce((sum, [, n]) => sum + n, 0) },
       perHour: perHour.map((row) => ({ hour: `${row.hour}+05:30`, people: Number(row.people) })),
       waiting: { operations: devices.filter((d) => !d.stale).reduce((sum, d) => sum + d.waiting, 0), devices },

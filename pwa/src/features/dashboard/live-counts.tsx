@@ -1,22 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { EventPicker } from '../../components/event-picker';
 import { useStartingEvent } from '../../components/event-queries';
 import { api, readEnvelope } from '../../lib/api';
 import './live-counts.css';
 import { formatHour, formatMinute } from '@shared/dates';
-import { DOOR_KINDS, doorOf } from '@shared/resources/kinds';
 import { panelKeys } from '../../lib/resource-keys';
 
-/** "3 h 5 min", "12 min", "40 s". */
-function duration(ms: number): string {
-  const s = Math.round(Math.abs(ms) / 1000);
-  if (s < 60) return `${s} s`;
-  const m = Math.round(s / 60);
-  if (m < 60) return `${m} min`;
-  const h = Math.floor(m / 60);
-  return m % 60 ? `${h} h ${m % 60} min` : `${h} h`;
-}
+// The devices' list shows on door days only; its code loads then, not with every dashboard.
+const LiveDevices = lazy(() => import('./live-devices'));
 
 /** While the tab is visible (TanStack Query pauses intervals in hidden tabs). */
 const LIVE_REFRESH_MS = 15_000;
@@ -29,11 +21,6 @@ const liveCountsQueryOptions = (eventId: string) =>
     refetchIntervalInBackground: false,
     enabled: !!eventId,
   });
-
-/** `GET /api/checkin/counts?eventId`, as the typed client reads it. */
-type CheckinCounts = Awaited<ReturnType<NonNullable<ReturnType<typeof liveCountsQueryOptions>['queryFn']>>>;
-
-const KINDS: Array<[label: string, key: Exclude<keyof CheckinCounts['checkedIn'], 'total'>]> = DOOR_KINDS.map((kind) => [doorOf(kind).plural, kind]);
 
 /** '2026-11-21T10:00+05:30' → '21 Nov, 10 am–11 am' (India time, as the server groups). */
 function hourLabel(hour: string): string {
@@ -87,10 +74,10 @@ export function LiveCounts() {
         <span className="panel-muted">checked in now</span>
       </div>
       <dl className="live-counts__kinds">
-        {KINDS.map(([label, key]) => (
-          <div key={key} data-testid={`live-${key}`} data-count={data?.checkedIn[key] ?? ''}>
+        {data?.kinds.map(({ kind, label }) => (
+          <div key={kind} data-testid={`live-${kind}`} data-count={data.checkedIn[kind]}>
             <dt>{label}</dt>
-            <dd>{data ? data.checkedIn[key].toLocaleString('en-IN') : '–'}</dd>
+            <dd>{data.checkedIn[kind].toLocaleString('en-IN')}</dd>
           </div>
         ))}
       </dl>
@@ -115,30 +102,9 @@ export function LiveCounts() {
           : ''}
       </p>
       {listed.length > 0 ? (
-        <ul className="live-devices" aria-label="Venue devices" data-testid="live-devices">
-          {listed.map((d) => (
-            <li
-              key={d.deviceId}
-              data-device={d.deviceId}
-              data-stale={d.stale ? 'yes' : 'no'}
-              data-silent={d.silent ? 'yes' : 'no'}
-              data-skewed={d.clockSkewed ? 'yes' : 'no'}
-            >
-              <strong>{d.name || `Device ${d.deviceId.slice(0, 8)}`}</strong>
-              <span className="panel-muted">
-                {' '}
-                · {d.waiting.toLocaleString('en-IN')} waiting · last heard {duration(d.ageMs)} ago{d.reportedBy ? ` (${d.reportedBy})` : ''}
-                {d.stale ? ' · silent for hours, not counted' : d.silent ? ' · silent over an hour with changes waiting: find it' : ''}
-              </span>
-              {d.clockSkewed ? (
-                <span className="live-devices__warn" role="note">
-                  {' '}
-                  Clock {duration(d.clockOffsetMs)} {d.clockOffsetMs < 0 ? 'fast' : 'slow'}: its times are corrected
-                </span>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        <Suspense fallback={null}>
+          <LiveDevices devices={listed} />
+        </Suspense>
       ) : null}
     </section>
   );
