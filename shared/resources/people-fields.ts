@@ -3,6 +3,19 @@ import { eventReference, MAX_LONG_TEXT, mobile, optionalEmail, requiredText, sho
 import { WORKING_PROFESSIONAL_CHOICES } from '../schemas/vocabulary';
 import type { FieldSpec } from './fields';
 
+/** A required mobile number, as every person and stall contact has it; its list column's priority is the list's. */
+export const mobileField = <const Priority extends 1 | 2 | 3>(priority: Priority) =>
+  ({
+    name: 'mobileNumber',
+    label: 'Phone',
+    rule: mobile('Phone number is required'),
+    input: 'tel',
+    required: true,
+    placeholder: '+91 98765 43210',
+    list: { kind: 'phone', priority },
+    csv: { header: 'Phone', format: 'phone' },
+  }) as const satisfies FieldSpec;
+
 /**
  * The fields every person has (visitors, guests, speakers, VIP awardees), in the API's order, and the
  * fields every record has. A resource adds its own and orders its views (its module in this folder).
@@ -18,16 +31,7 @@ export const personFields = <const EmailRequired extends boolean>(emailRequired:
       list: { label: 'Name', sort: true, priority: 1 },
       csv: { header: 'Name' },
     },
-    {
-      name: 'mobileNumber',
-      label: 'Phone',
-      rule: mobile('Phone number is required'),
-      input: 'tel',
-      required: true,
-      placeholder: '+91 98765 43210',
-      list: { kind: 'phone', priority: 2 },
-      csv: { header: 'Phone', format: 'phone' },
-    },
+    mobileField(2),
     {
       name: 'email',
       label: 'Email',

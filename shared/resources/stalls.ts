@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import type { stalls } from '../../edge/db/tables/organisations';
-import { amount, eventReference, MAX_LONG_TEXT, mobile, requiredEmail, requiredText, text } from '../schemas/fields';
+import { amount, eventReference, MAX_LONG_TEXT, requiredEmail, requiredText, text } from '../schemas/fields';
 import { address, bookkeeping, PAYMENT_STATUSES, STALL_STATUSES } from '../schemas/organisations';
 import { describeResource } from './describe';
 import { type FieldSpec, schemaOf } from './fields';
-import { statusField } from './people-fields';
+import { mobileField, statusField } from './people-fields';
 
 const STALL_UNITS = ['feet', 'metres'] as const;
 
@@ -31,16 +31,7 @@ const fields = [
     list: { label: 'Contact Person', sort: true, priority: 2 },
     csv: { header: 'Contact Person' },
   },
-  {
-    name: 'mobileNumber',
-    label: 'Phone',
-    rule: mobile('Phone number is required'),
-    input: 'tel',
-    required: true,
-    placeholder: '+91 98765 43210',
-    list: { kind: 'phone', priority: 3 },
-    csv: { header: 'Phone', format: 'phone' },
-  },
+  mobileField(3),
   { name: 'email', label: 'Email', rule: requiredEmail('Email is required'), input: 'email', required: true, list: { priority: 3 }, csv: { header: 'Email' } },
   { name: 'designation', label: 'Designation', rule: z.optional(text()), default: '', input: 'text', csv: { header: 'Designation' } },
   { name: 'eventId', label: 'Event', rule: z.optional(eventReference()), input: 'event', marked: true, csv: { header: 'Event', key: 'eventName' } },
