@@ -218,7 +218,7 @@ describe('lists that fit a tablet', () => {
     // Rows below the menu: it must paint over them (their sticky action cells included).
     for (const n of [1, 2, 3]) await call('POST', '/visitors', { fullName: `Below ${tag} ${n}`, mobileNumber: `938000011${n}` });
     await page.setViewportSize({ width: 1024, height: 768 });
-    await page.goto(`${baseUrl}/panel/registrations/visitors?sort=createdAt&order=asc&q=${tag}`);
+    await page.goto(`${baseUrl}/panel/registrations/visitors?eventId=all&sort=createdAt&order=asc&q=${tag}`);
     const row = page.getByRole('row').filter({ hasText: longName });
     await row.waitFor();
     const more = row.getByRole('button', { name: `More actions for ${longName}` });
