@@ -267,6 +267,8 @@ describe('admin list screens', () => {
     await page.goto(`${baseUrl}/panel/registrations/visitors`);
     await page.getByRole('button', { name: /^Name/ }).click();
     await page.waitForURL(/sort=fullName/);
+    // The address changes before the table re-renders its header: wait for the header to say so.
+    await page.locator('th[aria-sort=ascending]').waitFor();
     expect(await page.locator('th[aria-sort=ascending]').count()).toBe(1);
     await page.getByRole('button', { name: /^Name/ }).click();
     await page.waitForURL(/order=desc/);
