@@ -479,6 +479,25 @@ export async function benchDoorLoad(
     const at = Date.now();
     return `${at}.${sign('sha256', Buffer.from(`${at}.${body}`), { key: gateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url')}`;
   };
+  /** One gate batch of one person's check-in, as a door sends it: the load's request and the probe's. */
+  const oneCheckIn = () =>
+    JSON.stringify({
+      deviceId: gate.id,
+      deviceName: gate.name,
+      author: gate.author,
+      sentAt: new Date().toISOString(),
+      operations: [
+        {
+          id: uuidv7(),
+          kind: 'visitors',
+          recordId: nextPerson(),
+          eventId,
+          baseOperationId: null,
+          toStatus: 'checked_in',
+          deviceTime: new Date().toISOString(),
+        },
+      ],
+    });
   const checkinLoad = (duration: number) =>
     autocannon({
       url: `${url}/api/checkin/ops`,
@@ -489,23 +508,7 @@ export async function benchDoorLoad(
           method: 'POST',
           headers: { ...auth, 'Content-Type': 'application/json' },
           setupRequest: (request) => {
-            const body = JSON.stringify({
-              deviceId: gate.id,
-              deviceName: gate.name,
-              author: gate.author,
-              sentAt: new Date().toISOString(),
-              operations: [
-                {
-                  id: uuidv7(),
-                  kind: 'visitors',
-                  recordId: nextPerson(),
-                  eventId,
-                  baseOperationId: null,
-                  toStatus: 'checked_in',
-                  deviceTime: new Date().toISOString(),
-                },
-              ],
-            });
+            const body = oneCheckIn();
             return { ...request, body, headers: { ...request.headers, [DEVICE_SIGNATURE_HEADER]: signed(body) } };
           },
         },
@@ -513,15 +516,7 @@ export async function benchDoorLoad(
     });
 
   // The load's requests are signed as the gate's own: one of them must apply, not wait for a decision.
-  const probe = JSON.stringify({
-    deviceId: gate.id,
-    deviceName: gate.name,
-    author: gate.author,
-    sentAt: new Date().toISOString(),
-    operations: [
-      { id: uuidv7(), kind: 'visitors', recordId: nextPerson(), eventId, baseOperationId: null, toStatus: 'checked_in', deviceTime: new Date().toISOString() },
-    ],
-  });
+  const probe = oneCheckIn();
   const probed = await fetch(`${url}/api/checkin/ops`, {
     method: 'POST',
     headers: { ...auth, 'Content-Type': 'application/json', [DEVICE_SIGNATURE_HEADER]: signed(probe) },

@@ -123,6 +123,8 @@ const personState = (s: PersonState): PersonState => ({
 
 /** Operations per commit of the write lane (see `POST /ops`): 10 kept register p99 at 36 ms while a tablet synced, 25 at 52 ms. */
 const OPS_PER_COMMIT = 10;
+/** The live counts' kinds in the registry's order with their words, sent with every count (the dashboard loads no registry). */
+const COUNTED_KINDS = ROSTER_KINDS.map((kind) => ({ kind, label: doorOf(kind).plural }));
 
 /** Differences below this are the network's latency, not a wrong clock. */
 const CLOCK_TOLERANCE_MS = 5_000;
@@ -530,7 +532,7 @@ export const checkinRoutes = new Hono<AppEnv>()
     const devices = rows.filter((d) => !d.revokedAt).map((d) => deviceView(d, at));
     return ok(c, {
       // Each kind's words come with the counts: the dashboard shows them without loading the registry.
-      kinds: ROSTER_KINDS.map((kind) => ({ kind, label: doorOf(kind).plural })),
+      kinds: COUNTED_KINDS,
       checkedIn: { ...checkedIn, total: byKind.reduce((sum, [, n]) => sum + n, 0) },
       perHour: perHour.map((row) => ({ hour: `${row.hour}+05:30`, people: Number(row.people) })),
       waiting: { operations: devices.filter((d) => !d.stale).reduce((sum, d) => sum + d.waiting, 0), devices },
