@@ -5,9 +5,11 @@
  * means a new version; the old versions stay accepted, so a submission kept on a device while the words
  * changed is recorded with the words its person saw. No imports: the public pages show these lines.
  *
- * Issue 32 adds "Let exhibitors I visit receive my name and number" here, as a purpose of its own.
+ * Two sorts of purpose: those a form's submission itself agrees to (`chosen: false`: the line above the
+ * button) and those a person opts into with a box of its own, off unless ticked, and may give or withdraw
+ * later from their pass link (`chosen: true`: issue 32's sharing with exhibitors).
  */
-export const CONSENT_PURPOSES = ['pass_messages', 'enquiry_reply', 'next_edition'] as const;
+export const CONSENT_PURPOSES = ['pass_messages', 'enquiry_reply', 'next_edition', 'exhibitors'] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 
 export interface ConsentNotice {
@@ -17,6 +19,10 @@ export interface ConsentNotice {
   text: string;
   /** Every version ever shown, the current one included. */
   versions: readonly string[];
+  /** True when the person ticks a box of its own for it (never implied by submitting a form). */
+  chosen: boolean;
+  /** For a chosen purpose: the box's label; `text` then says for what and how to withdraw. */
+  label?: string;
 }
 
 export const CONSENT_NOTICES: Record<ConsentPurpose, ConsentNotice> = {
@@ -24,16 +30,26 @@ export const CONSENT_NOTICES: Record<ConsentPurpose, ConsentNotice> = {
     version: 'pass_messages/2026-11-26',
     text: 'By submitting, you agree that we send your entry pass to this mobile number by WhatsApp or SMS, and by e-mail if you give one.',
     versions: ['pass_messages/2026-11-26'],
+    chosen: false,
   },
   enquiry_reply: {
     version: 'enquiry_reply/2026-11-26',
     text: 'By submitting, you agree that we contact you on this number, or by e-mail if you give one, to reply to this enquiry.',
     versions: ['enquiry_reply/2026-11-26'],
+    chosen: false,
   },
   next_edition: {
     version: 'next_edition/2026-11-26',
     text: 'By submitting, you agree that we tell you about the next edition of this event on this number, or by e-mail if you give one.',
     versions: ['next_edition/2026-11-26'],
+    chosen: false,
+  },
+  exhibitors: {
+    version: 'exhibitors/2026-11-26',
+    label: 'Let exhibitors I visit receive my name and number',
+    text: 'When an exhibitor scans your pass at their stall, they receive your name, mobile number and your answers to this form, to contact you about their homes and plots. You can withdraw this at any time from your pass link; from then on they no longer see your details.',
+    versions: ['exhibitors/2026-11-26'],
+    chosen: true,
   },
 };
 
