@@ -2,7 +2,7 @@ import { getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESCRIPTIONS } from '../../shared/resources';
 import type { FieldSpec } from '../../shared/resources/fields';
-import { DOOR_KINDS, doorOf, PASS_KINDS, RESOURCE_NAMES, RESOURCES } from '../../shared/resources/kinds';
+import { DOOR_KINDS, doorOf, PASS_KINDS, passHoldsOf, RESOURCE_NAMES, RESOURCES } from '../../shared/resources/kinds';
 import { makeTestApp, type TestApp } from '../testing/test-app';
 import { RESOURCE_TABLES } from './resource-tables';
 
@@ -63,5 +63,12 @@ describe('the resource registry', () => {
       expect(columnsOf(kind), kind).toEqual(expect.arrayContaining([pass.nameField, 'passCode', 'mobileNumber', 'email', 'status', 'eventId']));
       expect(pass.typeLabel.trim()).not.toBe('');
     }
+  });
+
+  it('holds a pass on statuses its record can have (a hold outside them would never stop a pass)', () => {
+    for (const kind of PASS_KINDS) {
+      for (const hold of passHoldsOf(kind)) expect(DESCRIPTIONS[kind].statuses as readonly string[], `${kind}: ${hold}`).toContain(hold);
+    }
+    expect(passHoldsOf('visitors')).toEqual(expect.arrayContaining(['cancelled']));
   });
 });

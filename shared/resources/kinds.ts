@@ -153,6 +153,14 @@ export const doorOf = (kind: DoorKind): DoorRule => RESOURCES[kind].door;
 export const isDoorKind = (name: string): name is DoorKind => (DOOR_KINDS as readonly string[]).includes(name);
 export const isAttendeeKind = (name: string): name is AttendeeKind => (ATTENDEE_KINDS as readonly string[]).includes(name);
 
+/**
+ * The statuses of a pass holder's record (its own `status`; a stall's or sponsor's booking) that stop its
+ * pass: its kind's door holds (a visitor cancelled or inactive, a booking not attending), none for a kind
+ * the door does not see. The pass link, Find my pass and the e-mail confirmation read them, so they refuse
+ * what the door refuses.
+ */
+export const passHoldsOf = (kind: PassKind): readonly string[] => (RESOURCES[kind] as ResourceKind).door?.holds ?? [];
+
 /** A record of each door kind: `{ visitors: f('visitors'), … }`, in the door's order. */
 export function byDoorKind<V>(f: (kind: DoorKind) => V): Record<DoorKind, V> {
   return Object.fromEntries(DOOR_KINDS.map((kind) => [kind, f(kind)])) as Record<DoorKind, V>;
