@@ -1,11 +1,11 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { and, eq, is, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { getTableConfig, SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { RESOURCE_NAMES, type ResourceName } from '../../shared/resources/kinds';
 import { isUniqueViolation } from '../lib/db-errors';
 import { canonicalMobile } from '../../shared/schemas/mobile-number';
 import type { Database } from './database';
 import { mobileCollisions } from './tables/duplicates';
-import { awardNominations, enquiries, sponsors, stalls } from './tables/organisations';
-import { guests, speakers, vipAwardees, visitors } from './tables/people';
+import { RESOURCE_TABLES } from './resource-tables';
 
 /**
  * Rewrites stored mobile numbers to their canonical E.164 form (schemas/mobile-number.ts), so numbers
@@ -20,25 +20,36 @@ import { guests, speakers, vipAwardees, visitors } from './tables/people';
  * A number no country's plan can hold is left as it is and counted.
  */
 interface MobileColumn {
-  resource: string;
+  resource: ResourceName;
   // Typed `any` on purpose: the people and organisation tables share these columns by name.
   table: SQLiteTable & Record<string, SQLiteColumn | any>;
   column: SQLiteColumn;
-  /** Columns that, with the event and the number, make a registration one (its unique index's). */
-  sameRegistration: SQLiteColumn[];
+  /**
+   * What makes another record the same registration (its unique index's, `*_public_mobile_idx`): the
+   * index's other columns than the event and the number, and its condition (a public registration only).
+   * Absent where the number is not unique (guests, a sponsor's alternate phone): no collision can happen.
+   */
+  sameRegistration?: { columns: SQLiteColumn[]; where: SQL | undefined };
 }
 
-const MOBILE_COLUMNS: MobileColumn[] = [
-  { resource: 'visitors', table: visitors, column: visitors.mobileNumber, sameRegistration: [visitors.registrationType] },
-  { resource: 'guests', table: guests, column: guests.mobileNumber, sameRegistration: [guests.registrationType] },
-  { resource: 'speakers', table: speakers, column: speakers.mobileNumber, sameRegistration: [speakers.registrationType] },
-  { resource: 'awardeesvip', table: vipAwardees, column: vipAwardees.mobileNumber, sameRegistration: [vipAwardees.registrationType] },
-  { resource: 'stalls', table: stalls, column: stalls.mobileNumber, sameRegistration: [stalls.bookingType] },
-  { resource: 'sponsors', table: sponsors, column: sponsors.mobileNumber, sameRegistration: [sponsors.registrationType] },
-  { resource: 'sponsors', table: sponsors, column: sponsors.alternatePhone, sameRegistration: [] },
-  { resource: 'awards', table: awardNominations, column: awardNominations.mobileNumber, sameRegistration: [awardNominations.registrationType] },
-  { resource: 'enquiries', table: enquiries, column: enquiries.mobileNumber, sameRegistration: [enquiries.registrationType, enquiries.subscriptionType] },
-];
+/** A table's phone columns: its mobile number and any other `…Phone` (a sponsor's alternate phone). */
+const isPhoneColumn = (key: string) => key === 'mobileNumber' || key.endsWith('Phone');
+
+/** The unique index a number takes part in, with the event: the one-registration-per-number rule. */
+function sameRegistrationOf(table: SQLiteTable, column: SQLiteColumn): MobileColumn['sameRegistration'] {
+  const index = getTableConfig(table).indexes.find((i) => i.config.unique && i.config.columns.includes(column));
+  if (!index) return undefined;
+  const columns = (index.config.columns as SQLiteColumn[]).filter((c) => c !== column && c.name !== 'event_id');
+  return { columns, where: index.config.where };
+}
+
+/** Every phone column of every resource's table, in the registry's order (shared/resources/kinds.ts). */
+const MOBILE_COLUMNS: MobileColumn[] = RESOURCE_NAMES.flatMap((resource) => {
+  const table = RESOURCE_TABLES[resource] as MobileColumn['table'];
+  return Object.entries(table)
+    .filter(([key, column]) => isPhoneColumn(key) && is(column, SQLiteColumn))
+    .map(([, column]: [string, SQLiteColumn]) => ({ resource, table, column, sameRegistration: sameRegistrationOf(table, column) }));
+});
 
 export interface CanonicalMobilesReport {
   /** Numbers rewritten to E.164. */
@@ -64,8 +75,9 @@ export async function canonicaliseStoredMobiles(db: Database, now: Date): Promis
     ).map((c) => `${c.resource}:${c.recordId}`),
   );
   for (const { resource, table, column, sameRegistration } of MOBILE_COLUMNS) {
+    const keyColumns = sameRegistration?.columns ?? [];
     const rows = (await db
-      .select({ id: table.id, eventId: table.eventId, stored: column, ...Object.fromEntries(sameRegistration.map((c, i) => [`k${i}`, c])) })
+      .select({ id: table.id, eventId: table.eventId, stored: column, ...Object.fromEntries(keyColumns.map((c, i) => [`k${i}`, c])) })
       .from(table)
       .where(notE164(column))) as Array<{ id: string; eventId: string | null; stored: string } & Record<string, unknown>>;
     const pending: Array<{ row: (typeof rows)[number]; canonical: string }> = [];
@@ -108,7 +120,8 @@ export async function canonicaliseStoredMobiles(db: Database, now: Date): Promis
                 row.eventId === null ? isNull(table.eventId) : eq(table.eventId, row.eventId),
                 eq(column, canonical),
                 ne(table.id, row.id),
-                ...sameRegistration.map((c, k) => eq(c, row[`k${k}`] as string)),
+                ...keyColumns.map((c, k) => eq(c, row[`k${k}`] as string)),
+                sameRegistration?.where,
               ),
             )
             .limit(1)) as Array<{ id: string }>;

@@ -1,7 +1,8 @@
 import { getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESCRIPTIONS } from '../../shared/resources';
-import { DOOR_KINDS, doorOf, PASS_KINDS, RESOURCE_NAMES, RESOURCES } from '../../shared/resources/kinds';
+import type { FieldSpec } from '../../shared/resources/fields';
+import { DOOR_KINDS, doorOf, PASS_KINDS, passHoldsOf, RESOURCE_NAMES, RESOURCES } from '../../shared/resources/kinds';
 import { makeTestApp, type TestApp } from '../testing/test-app';
 import { RESOURCE_TABLES } from './resource-tables';
 
@@ -21,6 +22,17 @@ describe('the resource registry', () => {
     for (const name of RESOURCE_NAMES) {
       expect(DESCRIPTIONS[name].name).toBe(name);
       expect(RESOURCE_TABLES[name]).toBeDefined();
+    }
+  });
+
+  it('gives every resource its statuses and default status from its status field, the default among them', () => {
+    for (const name of RESOURCE_NAMES) {
+      const description = DESCRIPTIONS[name];
+      const statusField = (description.fields as readonly FieldSpec[]).find((field) => field.name === 'status');
+      expect(description.statuses.length, name).toBeGreaterThan(0);
+      expect(description.statuses, name).toEqual(statusField?.options);
+      expect(description.statuses, name).toContain(description.defaultStatus);
+      expect(description.defaultStatus, name).toBe(statusField?.default);
     }
   });
 
@@ -51,5 +63,12 @@ describe('the resource registry', () => {
       expect(columnsOf(kind), kind).toEqual(expect.arrayContaining([pass.nameField, 'passCode', 'mobileNumber', 'email', 'status', 'eventId']));
       expect(pass.typeLabel.trim()).not.toBe('');
     }
+  });
+
+  it('holds a pass on statuses its record can have (a hold outside them would never stop a pass)', () => {
+    for (const kind of PASS_KINDS) {
+      for (const hold of passHoldsOf(kind)) expect(DESCRIPTIONS[kind].statuses as readonly string[], `${kind}: ${hold}`).toContain(hold);
+    }
+    expect(passHoldsOf('visitors')).toEqual(expect.arrayContaining(['cancelled']));
   });
 });

@@ -2,17 +2,16 @@ import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Database } from '../db/database';
 import { RESOURCE_TABLES } from '../db/resource-tables';
-import { type PassKind, PASS_KINDS, RESOURCES } from '../../shared/resources/kinds';
+import { type PassKind, PASS_KINDS, passHoldsOf, RESOURCES } from '../../shared/resources/kinds';
 import type { PassHolder } from './outbox';
 import type { PublicEvent } from '../lib/events';
-import { isDoorHold } from '../schemas/checkin';
 
 /**
- * Whether a pass admits nobody: its registration or booking was cancelled, or the organisers put its holder
- * on hold — the door's one hold rule (schemas/checkin.ts `DOOR_HOLDS`: visitors cancelled or inactive,
- * every other kind not attending), so the link, the e-mail confirmation and the gate say the same.
+ * Whether a pass admits nobody: its holder's record is on one of its kind's holds (shared/resources/kinds.ts
+ * `passHoldsOf`, the door's holds: a visitor cancelled or inactive, a booking or a guest not attending), so
+ * the link, the e-mail confirmation and the gate say the same.
  */
-export const passHeld = (holder: { kind: string; status: string }) => holder.status === 'cancelled' || isDoorHold(holder.kind, holder.status);
+export const passHeld = (holder: { kind: string; status: string }) => isPassHolderKind(holder.kind) && passHoldsOf(holder.kind).includes(holder.status);
 
 /**
  * The records that carry a pass from a public registration, by the resource name the panel and the

@@ -3,14 +3,14 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { requireAdmin } from '../auth/require-role';
-import { awardNominations, enquiries, sponsors, stalls } from '../db/tables/organisations';
+import { enquiries, sponsors } from '../db/tables/organisations';
 import { visitors } from '../db/tables/people';
 import { statusChanges } from '../db/tables/system';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
 import { validate } from '../http/validate';
 import { currentEvent, eventById } from '../lib/events';
-import { ATTENDEE_KINDS } from '../../shared/resources/kinds';
+import { ATTENDEE_KINDS, REGISTRATION_KINDS, type RegistrationKind } from '../../shared/resources/kinds';
 import { RESOURCE_TABLES } from '../db/resource-tables';
 
 /** SQLite's modifiers that turn a stored UTC instant into Hyderabad time (IST has no daylight saving). */
@@ -18,14 +18,8 @@ const IST = sql.raw(`'+5 hours', '+30 minutes'`);
 /** The day (YYYY-MM-DD, IST) of a stored instant. */
 const istDay = (column: SQLiteColumn) => sql<string>`date(${column}, ${IST})`;
 
-/** The registration types the per-day chart counts, and the tables they are in. */
-const REGISTRATION_TABLES = [
-  ['visitors', visitors],
-  ['awards', awardNominations],
-  ['stalls', stalls],
-  ['sponsors', sponsors],
-  ['enquiries', enquiries],
-] as const;
+/** The public site's registrations the per-day chart counts (the registry's `registrations`), and their tables. */
+const REGISTRATION_TABLES = REGISTRATION_KINDS.map((kind) => [kind, RESOURCE_TABLES[kind]] as const);
 
 /** The people the venue door admits: their registrations are what a show-up rate is measured against. */
 const ATTENDEE_TABLES = ATTENDEE_KINDS.map((kind) => [kind, RESOURCE_TABLES[kind]] as const);
@@ -56,10 +50,9 @@ export const reportRoutes = new Hono<AppEnv>().get(
         return rows.map((row) => ({ type, day: row.day, people: row.people }));
       }),
     );
-    type RegistrationType = (typeof REGISTRATION_TABLES)[number][0];
-    const days = new Map<string, Record<RegistrationType, number>>();
+    const days = new Map<string, Record<RegistrationKind, number>>();
     for (const row of perDay.flat()) {
-      const entry = days.get(row.day) ?? { visitors: 0, awards: 0, stalls: 0, sponsors: 0, enquiries: 0 };
+      const entry = days.get(row.day) ?? (Object.fromEntries(REGISTRATION_KINDS.map((kind) => [kind, 0])) as Record<RegistrationKind, number>);
       entry[row.type] = row.people;
       days.set(row.day, entry);
     }

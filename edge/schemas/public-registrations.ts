@@ -1,17 +1,10 @@
 import * as z from 'zod/mini';
 import { CONSENT_NOTICES, UNKNOWN_CONSENT_MESSAGE } from '../../shared/consent';
-import { toCanonicalMobile } from '../../shared/schemas/fields';
-import { indianMobileDigits } from '../../shared/schemas/mobile-number';
+import { inlineMobile, optionalId, optionalText, publicEmail, publicMobile, requiredText, textWithDefault } from '../../shared/schemas/fields';
 import {
   FIELD_LABELS,
   INLINE_MESSAGES,
-  INVALID_CHARACTERS_MESSAGE,
-  isPlainText,
-  MAX_ID_LENGTH,
   MAX_TEXT_LENGTH,
-  MOBILE_MESSAGE,
-  MOBILE_PATTERN,
-  normaliseMobile,
   REGISTRATION_DEFAULTS,
   requiredMessage,
   WORKING_PROFESSIONAL_CHOICES,
@@ -20,7 +13,7 @@ import {
 /**
  * The five public submissions (visitor, stall, award nomination, sponsor, enquiry): their fields, rules
  * and messages, shared by the API and the PWA's forms. Mobile numbers are stored in their canonical E.164
- * form (fields.ts, mobile-number.ts).
+ * form (fields.ts, mobile-number.ts). Their field builders are the one set in shared/schemas/fields.ts.
  *
  * Three sets of schemas, because the API and the forms differ on purpose: the popup enforces every
  * required field of its type ("{label} is required"), while the API applies defaults to absent optional
@@ -30,70 +23,8 @@ import {
  * the popup checks and `inline*FormSchema` what the inline forms check; a form sends its schema's output.
  */
 
-/** Non-blank after trimming, `required` ("{label} is required" by default) otherwise (also when absent or not text). */
-function requiredText(label: string, required = requiredMessage(label)) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : `${label} must be text`) })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: required }),
-      z.maxLength(MAX_TEXT_LENGTH, { error: `${label} must be at most ${MAX_TEXT_LENGTH} characters` }),
-      plainText(label),
-    );
-}
-
-/** Names and other short text: no control characters, no half surrogate pairs (vocabulary.ts). */
-const plainText = (label: string) => z.refine<string>((v) => isPlainText(v), { error: `${label} ${INVALID_CHARACTERS_MESSAGE}` });
-
-/**
- * A required mobile number: blank → "{label} is required"; otherwise the popup's rule (an optional + and 10 to
- * 15 digits, spaces, dashes and brackets aside), stored in its canonical E.164 form (mobile-number.ts).
- */
-function requiredMobile(label: string) {
-  const required = requiredMessage(label);
-  return z.pipe(
-    z
-      .string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : MOBILE_MESSAGE) })
-      .check(
-        z.trim(),
-        z.minLength(1, { error: required }),
-        z.maxLength(MAX_TEXT_LENGTH, { error: MOBILE_MESSAGE }),
-        z.overwrite(normaliseMobile),
-        z.regex(MOBILE_PATTERN, { error: MOBILE_MESSAGE }),
-      ),
-    toCanonicalMobile,
-  );
-}
-
-/** Optional text: absent, null or blank becomes `fallback`. */
-function textWithDefault(label: string, fallback: string) {
-  return z.pipe(
-    z.optional(
-      z.nullable(
-        z
-          .string({ error: `${label} must be text` })
-          .check(z.trim(), z.maxLength(MAX_TEXT_LENGTH, { error: `${label} must be at most ${MAX_TEXT_LENGTH} characters` }), plainText(label)),
-      ),
-    ),
-    z.transform((value: string | null | undefined) => value || fallback),
-  );
-}
-
 const workingProfessionalMessage = `Professional Type must be one of: ${WORKING_PROFESSIONAL_CHOICES.join(', ')}`;
 const workingProfessionalChoice = z.enum(WORKING_PROFESSIONAL_CHOICES, { error: workingProfessionalMessage });
-
-/** Fields every public submission may carry. Blank ids count as absent (forms send "" for "none"). */
-const optionalId = (label: string) =>
-  z.pipe(
-    z.optional(
-      z.nullable(
-        z
-          .string({ error: `${label} must be text` })
-          .check(z.trim(), z.maxLength(MAX_ID_LENGTH, { error: `${label} must be at most ${MAX_ID_LENGTH} characters` }), plainText(label)),
-      ),
-    ),
-    z.transform((value: string | null | undefined) => value || undefined),
-  );
 
 const KNOWN_CONSENT_VERSIONS: readonly string[] = Object.values(CONSENT_NOTICES).flatMap((notice) => notice.versions);
 /** The version of the consent line the person saw above the form's button (shared/consent.ts); absent: none shown. */
@@ -101,68 +32,58 @@ const consentVersion = z.optional(
   z.string({ error: UNKNOWN_CONSENT_MESSAGE }).check(z.refine((version) => KNOWN_CONSENT_VERSIONS.includes(version), { error: UNKNOWN_CONSENT_MESSAGE })),
 );
 
+/** Fields every public submission may carry. */
 const submissionFields = {
   eventId: optionalId('eventId'),
   uniqueSubmissionId: optionalId('uniqueSubmissionId'),
   consentVersion,
 };
 
-const EMAIL_MESSAGE = 'Please enter a valid e-mail address';
-
-/** An optional e-mail address (the pass is e-mailed there too); blank counts as absent. */
-const optionalEmail = z.pipe(
-  z.optional(z.nullable(z.string({ error: EMAIL_MESSAGE }).check(z.trim(), z.maxLength(254, { error: EMAIL_MESSAGE })))),
-  z.pipe(
-    z.transform((value: string | null | undefined) => value || undefined),
-    z.optional(z.string().check(z.email({ error: EMAIL_MESSAGE }))),
-  ),
-);
-
 // ---- API schemas (what the server accepts; unknown fields such as status or createdAt are stripped) ----
 
 export const visitorRegistrationSchema = z.object({
-  fullName: requiredText(FIELD_LABELS.visitor.fullName),
-  mobileNumber: requiredMobile(FIELD_LABELS.visitor.mobileNumber),
+  fullName: requiredText(requiredMessage(FIELD_LABELS.visitor.fullName)),
+  mobileNumber: publicMobile(FIELD_LABELS.visitor.mobileNumber),
   workingProfessional: z.pipe(textWithDefault(FIELD_LABELS.visitor.workingProfessional, REGISTRATION_DEFAULTS.workingProfessional), workingProfessionalChoice),
   organizationName: textWithDefault(FIELD_LABELS.visitor.organizationName, REGISTRATION_DEFAULTS.organizationName),
   city: textWithDefault(FIELD_LABELS.visitor.city, REGISTRATION_DEFAULTS.city),
-  email: optionalEmail,
+  email: publicEmail(),
   ...submissionFields,
 });
 
 export const stallRegistrationSchema = z.object({
-  companyName: requiredText(FIELD_LABELS.stall.companyName),
-  contactPersonName: requiredText(FIELD_LABELS.stall.contactPersonName),
-  mobileNumber: requiredMobile(FIELD_LABELS.stall.mobileNumber),
-  email: optionalEmail,
+  companyName: requiredText(requiredMessage(FIELD_LABELS.stall.companyName)),
+  contactPersonName: requiredText(requiredMessage(FIELD_LABELS.stall.contactPersonName)),
+  mobileNumber: publicMobile(FIELD_LABELS.stall.mobileNumber),
+  email: publicEmail(),
   ...submissionFields,
 });
 
 export const awardRegistrationSchema = z.object({
-  nomineeName: requiredText(FIELD_LABELS.awards.nomineeName),
-  mobile: requiredMobile(FIELD_LABELS.awards.mobile),
-  organization: requiredText(FIELD_LABELS.awards.organization),
+  nomineeName: requiredText(requiredMessage(FIELD_LABELS.awards.nomineeName)),
+  mobile: publicMobile(FIELD_LABELS.awards.mobile),
+  organization: requiredText(requiredMessage(FIELD_LABELS.awards.organization)),
   // One of the organiser's categories when there are any (checked by the route against Settings).
   category: textWithDefault(FIELD_LABELS.awards.category, ''),
-  email: optionalEmail,
+  email: publicEmail(),
   ...submissionFields,
 });
 
 export const sponsorRegistrationSchema = z.object({
-  organization: requiredText(FIELD_LABELS.sponsor.organization),
-  name: requiredText(FIELD_LABELS.sponsor.name),
-  mobile: requiredMobile(FIELD_LABELS.sponsor.mobile),
-  email: optionalEmail,
+  organization: requiredText(requiredMessage(FIELD_LABELS.sponsor.organization)),
+  name: requiredText(requiredMessage(FIELD_LABELS.sponsor.name)),
+  mobile: publicMobile(FIELD_LABELS.sponsor.mobile),
+  email: publicEmail(),
   ...submissionFields,
 });
 
 export const enquirySchema = z.object({
-  name: requiredText(FIELD_LABELS.enquiry.name),
-  mobile: requiredMobile(FIELD_LABELS.enquiry.mobile),
+  name: requiredText(requiredMessage(FIELD_LABELS.enquiry.name)),
+  mobile: publicMobile(FIELD_LABELS.enquiry.mobile),
   // Optional and without a default value: blank stays blank (the column's default is '').
   organization: textWithDefault(FIELD_LABELS.enquiry.organization, ''),
   subscriptionType: textWithDefault(FIELD_LABELS.enquiry.subscriptionType, REGISTRATION_DEFAULTS.subscriptionType),
-  email: optionalEmail,
+  email: publicEmail(),
   ...submissionFields,
 });
 
@@ -171,9 +92,9 @@ export const enquirySchema = z.object({
  * person's consent for that purpose, which this request is: its consent version is required.
  */
 export const nextEditionSchema = z.object({
-  name: requiredText(FIELD_LABELS.enquiry.name),
-  mobile: requiredMobile(FIELD_LABELS.enquiry.mobile),
-  email: optionalEmail,
+  name: requiredText(requiredMessage(FIELD_LABELS.enquiry.name)),
+  mobile: publicMobile(FIELD_LABELS.enquiry.mobile),
+  email: publicEmail(),
   ...submissionFields,
   consentVersion: z
     .string({ error: UNKNOWN_CONSENT_MESSAGE })
@@ -182,23 +103,11 @@ export const nextEditionSchema = z.object({
 
 // ---- Popup form schemas (every required field non-blank after trimming; the API's defaults do not apply) ----
 
-/** Optional text; blank is left out of the body, so the API applies its default. */
-function optionalText(label: string) {
-  return z.pipe(
-    z.optional(
-      z
-        .string({ error: `${label} must be text` })
-        .check(z.trim(), z.maxLength(MAX_TEXT_LENGTH, { error: `${label} must be at most ${MAX_TEXT_LENGTH} characters` }), plainText(label)),
-    ),
-    z.transform((value: string | undefined) => value || undefined),
-  );
-}
-
 const visitorFormSchema = z.object({
   ...visitorRegistrationSchema.def.shape,
-  workingProfessional: z.pipe(requiredText(FIELD_LABELS.visitor.workingProfessional), workingProfessionalChoice),
+  workingProfessional: z.pipe(requiredText(requiredMessage(FIELD_LABELS.visitor.workingProfessional)), workingProfessionalChoice),
   organizationName: optionalText(FIELD_LABELS.visitor.organizationName),
-  city: requiredText(FIELD_LABELS.visitor.city),
+  city: requiredText(requiredMessage(FIELD_LABELS.visitor.city)),
 });
 const stallFormSchema = stallRegistrationSchema;
 const awardFormSchema = z.object({
@@ -209,7 +118,7 @@ const sponsorFormSchema = sponsorRegistrationSchema;
 const enquiryFormSchema = z.object({
   ...enquirySchema.def.shape,
   organization: optionalText(FIELD_LABELS.enquiry.organization),
-  subscriptionType: requiredText(FIELD_LABELS.enquiry.subscriptionType),
+  subscriptionType: requiredText(requiredMessage(FIELD_LABELS.enquiry.subscriptionType)),
 });
 
 export const FORM_SCHEMAS = {
@@ -223,34 +132,20 @@ export const FORM_SCHEMAS = {
 
 // ---- Inline form schemas (the visitor and stall forms on the pages) ----
 
-/**
- * An Indian mobile number in any spelling ("98765 43210", "+91 98765 43210", "098765 43210"), sent as its
- * 10 digits; anything else "Valid 10-digit mobile number is required". Nothing is cut: a longer number is refused.
- */
-const inlineMobile = z.pipe(
-  z.string({ error: INLINE_MESSAGES.mobile }),
-  z.transform((value: string, ctx) => {
-    const digits = indianMobileDigits(value.trim());
-    if (digits) return digits;
-    ctx.issues.push({ code: 'custom', message: INLINE_MESSAGES.mobile, input: value });
-    return z.NEVER;
-  }),
-);
-
 const inlineVisitorFormSchema = z.object({
-  fullName: requiredText(FIELD_LABELS.visitor.fullName, INLINE_MESSAGES.name),
-  mobileNumber: inlineMobile,
+  fullName: requiredText(INLINE_MESSAGES.name, MAX_TEXT_LENGTH, FIELD_LABELS.visitor.fullName),
+  mobileNumber: inlineMobile(),
   workingProfessional: z.optional(workingProfessionalChoice),
   organizationName: optionalText(FIELD_LABELS.visitor.organizationName),
-  city: requiredText(FIELD_LABELS.visitor.city, INLINE_MESSAGES.city),
-  email: optionalEmail,
+  city: requiredText(INLINE_MESSAGES.city, MAX_TEXT_LENGTH, FIELD_LABELS.visitor.city),
+  email: publicEmail(),
 });
 
 const inlineStallFormSchema = z.object({
-  companyName: requiredText(FIELD_LABELS.stall.companyName, INLINE_MESSAGES.organization),
-  contactPersonName: requiredText(FIELD_LABELS.stall.contactPersonName, INLINE_MESSAGES.name),
-  mobileNumber: inlineMobile,
-  email: optionalEmail,
+  companyName: requiredText(INLINE_MESSAGES.organization, MAX_TEXT_LENGTH, FIELD_LABELS.stall.companyName),
+  contactPersonName: requiredText(INLINE_MESSAGES.name, MAX_TEXT_LENGTH, FIELD_LABELS.stall.contactPersonName),
+  mobileNumber: inlineMobile(),
+  email: publicEmail(),
 });
 
 export const INLINE_FORM_SCHEMAS = { visitor: inlineVisitorFormSchema, stall: inlineStallFormSchema } as const;

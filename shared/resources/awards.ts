@@ -76,8 +76,6 @@ const nominationCreateSchema = schemaOf(fields);
 export const nominationDescription = describeResource<typeof awardNominations>()({
   name: 'awards',
   singular: 'nomination',
-  statuses: NOMINATION_STATUSES,
-  defaultStatus: 'yet_to_decide',
   sortKeys: ['nomineeName', 'category', 'status', 'createdAt'],
   fields,
   order: { form: ['nomineeName', 'category', 'mobileNumber', 'email', 'eventId', 'status', 'description', 'achievements'] },

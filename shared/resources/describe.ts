@@ -4,7 +4,7 @@ import type { FieldSpec, ViewOrder } from './fields';
 
 /**
  * What the API and the panel both know of an admin resource, said once: its name, statuses and the
- * status a new record gets, who may change statuses, which columns may sort a list, its image field and
+ * status a new record gets (its status field's options and default), who may change statuses, which columns may sort a list, its image field and
  * the schemas that check a create and an update. The server adds its table, defaults, search and CSV
  * (edge/routes/admin/<resource>.ts); the panel adds its screen and form (pwa/src/features/admin-resources).
  *
@@ -74,31 +74,54 @@ export interface ResourceShape<T extends Table, Status extends string, Sort exte
 }
 
 /**
- * Checks a description against its table: sort keys and the image column are the row's keys, the
- * default status is one of the statuses, and every schema field is a column (or declared `inputOnly`).
+ * A resource's status field: its options are the resource's statuses and its default the status of a
+ * record created without one. `describeResource` reads both from it, so each is said once.
+ */
+export interface StatusFieldSpec<Status extends string = string> extends FieldSpec<'status'> {
+  options: readonly Status[];
+  default: Status;
+}
+
+/** The statuses a resource's fields give (its status field's options). */
+type StatusesOf<F extends readonly FieldSpec[]> = Extract<F[number], { name: 'status' }> extends { options: readonly (infer S extends string)[] } ? S : never;
+
+/** Fields that give the statuses: exactly one status field with options and a default, or a compile error saying so. */
+type WithStatusField<F extends readonly FieldSpec[]> = [Extract<F[number], { name: 'status' }>] extends [never]
+  ? { missing: 'a status field with the statuses as options and a default' }
+  : Extract<F[number], { name: 'status' }> extends StatusFieldSpec
+    ? F
+    : { missing: 'the status field needs the statuses as options and a default' };
+
+/**
+ * Checks a description against its table: sort keys and the image column are the row's keys, and every
+ * schema field is a column (or declared `inputOnly`). The statuses and the default status are the status
+ * field's options and default (`fields`).
  *
  * `describeResource<typeof visitors>()({ ... })`: the table is a type argument, so nothing of drizzle is imported.
  */
 export function describeResource<T extends Table>() {
   return <
     const Name extends ResourceName,
-    const Status extends string,
     const Sort extends ColumnName<T>,
     Create extends z.ZodMiniType | undefined,
     Update extends z.ZodMiniType,
+    const Fields extends readonly FieldSpec<ColumnName<T> | Extra>[],
     const Extra extends string = never,
     const Image extends ImageField<T> | undefined = undefined,
-    const Fields extends readonly FieldSpec<ColumnName<T> | Extra>[] = readonly FieldSpec<ColumnName<T> | Extra>[],
   >(
-    description: Omit<ResourceShape<T, Status, Sort, Extra>, 'name' | 'createSchema' | 'updateSchema' | 'image' | 'fields'> & {
+    description: Omit<
+      ResourceShape<T, StatusesOf<Fields>, Sort, Extra>,
+      'name' | 'statuses' | 'defaultStatus' | 'createSchema' | 'updateSchema' | 'image' | 'fields'
+    > & {
       name: Name;
       createSchema?: Create & (Create extends z.ZodMiniType ? ColumnsOnly<Create, T, Extra> : unknown);
       updateSchema: Update & ColumnsOnly<Update, T, Extra>;
       image?: Image;
-      fields?: Fields;
+      fields: Fields & WithStatusField<Fields>;
     },
-  ) =>
-    description as ResourceShape<T, Status, Sort, Extra> & {
+  ) => {
+    const status = description.fields.find((field): field is StatusFieldSpec<StatusesOf<Fields>> => field.name === 'status')!;
+    return { ...description, statuses: status.options, defaultStatus: status.default } as ResourceShape<T, StatusesOf<Fields>, Sort, Extra> & {
       name: Name;
       createSchema: Create;
       updateSchema: Update;
@@ -106,6 +129,7 @@ export function describeResource<T extends Table>() {
       fields: Fields;
       columnName?: ColumnName<T>;
     };
+  };
 }
 
 /** Any description, whatever its table. */

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import type { visitors } from '../../edge/db/tables/people';
 import { VISITOR_STATUSES } from './kinds';
+import { statusField } from './people-fields';
 import { visitorDescription } from './visitors';
 
 const visitorCreateSchema = visitorDescription.createSchema;
@@ -15,10 +16,9 @@ const describeVisitors = describeResource<typeof visitors>();
 const valid = {
   name: 'visitors',
   singular: 'visitor',
-  statuses: VISITOR_STATUSES,
-  defaultStatus: 'registered_online',
   staff: 'check-in',
   sortKeys: ['fullName', 'createdAt'],
+  fields: visitorDescription.fields,
   createSchema: visitorCreateSchema,
   updateSchema: z.partial(visitorCreateSchema),
   defaultLimit: 20,
@@ -32,7 +32,9 @@ export const checks = [
   // @ts-expect-error a column staff may read that the table lacks
   describeVisitors({ ...valid, staff: ['id', 'eventName'] }),
   // @ts-expect-error a default status outside the statuses
-  describeVisitors({ ...valid, defaultStatus: 'registred' }),
+  statusField(VISITOR_STATUSES, 'registred'),
+  // @ts-expect-error fields without a status field: the statuses and the default status come from it
+  describeVisitors({ ...valid, fields: visitorDescription.fields.filter((field) => field.name !== 'status') as readonly [] }),
   // @ts-expect-error an image column the table lacks
   describeVisitors({ ...valid, image: { formField: 'banner', column: 'bannerKey', urlField: 'bannerUrl', label: 'Banner' } }),
   // @ts-expect-error a schema field that is no column (and not declared inputOnly)

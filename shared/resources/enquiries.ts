@@ -33,6 +33,9 @@ const fields = [
     name: 'status',
     label: 'Status',
     rule: z.optional(statusOf(ENQUIRY_STATUSES)),
+    // A new enquiry (from the public site) is `new`; the statuses and the default are not form inputs here.
+    default: 'new',
+    options: ENQUIRY_STATUSES,
     list: { kind: 'status', sort: true, priority: 1 },
     csv: { header: 'Status', format: 'status' },
   },
@@ -43,8 +46,6 @@ const fields = [
 export const enquiryDescription = describeResource<typeof enquiries>()({
   name: 'enquiries',
   singular: 'enquiry',
-  statuses: ENQUIRY_STATUSES,
-  defaultStatus: 'new',
   sortKeys: ['name', 'status', 'subscriptionType', 'createdAt'],
   fields,
   order: { csv: ['name', 'email', 'mobileNumber', 'organization', 'subscriptionType', 'status'] },

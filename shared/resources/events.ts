@@ -74,8 +74,6 @@ const fields = [
 export const eventDescription = describeResource<typeof events>()({
   name: 'events',
   singular: 'event',
-  statuses: EVENT_STATUSES,
-  defaultStatus: 'active',
   // Staff choose an event at the door and in the people lists' filter: its name, dates, place and flag.
   staff: ['id', 'eventName', 'startDateTime', 'endDateTime', 'venue', 'city', 'status', 'isFeatured', 'createdAt', 'updatedAt'],
   sortKeys: ['eventName', 'startDateTime', 'status', 'createdAt', 'isFeatured'],

@@ -19,8 +19,6 @@ const guestCreateSchema = schemaOf(fields);
 export const guestDescription = describeResource<typeof guests>()({
   name: 'guests',
   singular: 'guest',
-  statuses: VIP_STATUSES,
-  defaultStatus: 'confirmed',
   staff: 'check-in',
   sortKeys: ['fullName', 'status', 'createdAt'],
   image: { formField: 'profileImage', column: 'profileImageKey', urlField: 'profileImageUrl', label: 'Profile Image' },

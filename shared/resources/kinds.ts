@@ -70,6 +70,8 @@ interface ResourceKind {
   messages?: true;
   /** The band of its badges, when the venue calls them other than the resource's singular ("Exhibitor"). */
   badge?: string;
+  /** The public site registers it with a form of its own; the Reports' registrations per day name it so ("Awards"). */
+  registrations?: string;
 }
 
 const VIP_FLOW = ['reached', 'checked_in', 'exited_ramp', 'left_venue'] as const;
@@ -92,7 +94,8 @@ const contactDoor = (label: string, plural: string) => ({ ...vipDoor(label, plur
 
 /**
  * Every resource, in one order: the door's roster and counts list its kinds in it, Find my pass searches
- * the pass kinds in it.
+ * the pass kinds in it, the Reports count the public site's registrations in it (awards before stalls, as
+ * the site lists its forms).
  */
 export const RESOURCES = {
   visitors: {
@@ -108,23 +111,26 @@ export const RESOURCES = {
     },
     pass: { typeLabel: 'Visitor Registration', nameField: 'fullName', code: 1 },
     messages: true,
+    registrations: 'Visitors',
   },
   guests: { door: vipDoor('Guest', 'Guests'), messages: true },
   speakers: { door: vipDoor('Speaker', 'Speakers'), messages: true },
   awardeesvip: { door: vipDoor('VIP awardee', 'VIP awardees'), messages: true, badge: 'VIP awardee' },
+  awards: { pass: { typeLabel: 'Awards Registration', nameField: 'nomineeName', code: 3 }, messages: true, badge: 'Nominee', registrations: 'Awards' },
   stalls: {
     door: contactDoor('Stall contact', 'Stall contacts'),
     pass: { typeLabel: 'Book a Stall', nameField: 'contactPersonName', code: 2 },
     messages: true,
     badge: 'Exhibitor',
+    registrations: 'Stalls',
   },
-  awards: { pass: { typeLabel: 'Awards Registration', nameField: 'nomineeName', code: 3 }, messages: true, badge: 'Nominee' },
   sponsors: {
     door: contactDoor('Sponsor contact', 'Sponsor contacts'),
     pass: { typeLabel: 'Sponsor Registration', nameField: 'contactPersonName', code: 4 },
     messages: true,
+    registrations: 'Sponsors',
   },
-  enquiries: {},
+  enquiries: { registrations: 'Enquiries' },
   events: {},
 } as const satisfies Record<string, ResourceKind>;
 
@@ -138,6 +144,8 @@ type NamesWith<Key extends keyof ResourceKind> = { [N in ResourceName]: Registry
 export type DoorKind = NamesWith<'door'>;
 /** The resources whose records carry a pass from a public registration form. */
 export type PassKind = NamesWith<'pass'>;
+/** The resources the public site registers (its forms), counted per day in the Reports. */
+export type RegistrationKind = NamesWith<'registrations'>;
 /** The door's people whose own status is their door status (visitors, guests, speakers, VIP awardees): the panel's status changes of them are door changes. */
 export type AttendeeKind = { [N in DoorKind]: Registry[N]['door']['column'] extends 'status' ? N : never }[DoorKind];
 
@@ -146,12 +154,21 @@ const namesWhere = <N extends ResourceName>(test: (kind: ResourceKind) => boolea
 export const DOOR_KINDS = namesWhere<DoorKind>((kind) => kind.door !== undefined) as unknown as readonly [DoorKind, ...DoorKind[]];
 export const ATTENDEE_KINDS = namesWhere<AttendeeKind>((kind) => kind.door?.column === 'status') as readonly AttendeeKind[];
 export const PASS_KINDS = namesWhere<PassKind>((kind) => kind.pass !== undefined) as readonly PassKind[];
+export const REGISTRATION_KINDS = namesWhere<RegistrationKind>((kind) => kind.registrations !== undefined) as readonly RegistrationKind[];
 export const MESSAGE_KINDS = namesWhere((kind) => kind.messages === true) as readonly ResourceName[];
 
 /** The door's rule of a kind. */
 export const doorOf = (kind: DoorKind): DoorRule => RESOURCES[kind].door;
 export const isDoorKind = (name: string): name is DoorKind => (DOOR_KINDS as readonly string[]).includes(name);
 export const isAttendeeKind = (name: string): name is AttendeeKind => (ATTENDEE_KINDS as readonly string[]).includes(name);
+
+/**
+ * The statuses of a pass holder's record (its own `status`; a stall's or sponsor's booking) that stop its
+ * pass: its kind's door holds (a visitor cancelled or inactive, a booking not attending), none for a kind
+ * the door does not see. The pass link, Find my pass and the e-mail confirmation read them, so they refuse
+ * what the door refuses.
+ */
+export const passHoldsOf = (kind: PassKind): readonly string[] => (RESOURCES[kind] as ResourceKind).door?.holds ?? [];
 
 /** A record of each door kind: `{ visitors: f('visitors'), … }`, in the door's order. */
 export function byDoorKind<V>(f: (kind: DoorKind) => V): Record<DoorKind, V> {

@@ -24,8 +24,6 @@ const speakerCreateSchema = schemaOf(fields);
 export const speakerDescription = describeResource<typeof speakers>()({
   name: 'speakers',
   singular: 'speaker',
-  statuses: VIP_STATUSES,
-  defaultStatus: 'confirmed',
   staff: 'check-in',
   sortKeys: ['fullName', 'title', 'status', 'createdAt'],
   image: { formField: 'profileImage', column: 'profileImageKey', urlField: 'profileImageUrl', label: 'Profile Image' },

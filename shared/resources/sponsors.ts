@@ -59,8 +59,6 @@ const sponsorCreateSchema = schemaOf(fields);
 export const sponsorDescription = describeResource<typeof sponsors>()({
   name: 'sponsors',
   singular: 'sponsor',
-  statuses: SPONSOR_STATUSES,
-  defaultStatus: 'yet_to_confirm',
   sortKeys: ['organizationName', 'contactPersonName', 'sponsorshipTier', 'sponsorshipAmount', 'status', 'createdAt'],
   fields,
   order: {

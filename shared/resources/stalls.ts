@@ -72,8 +72,6 @@ const stallCreateSchema = schemaOf(fields);
 export const stallDescription = describeResource<typeof stalls>()({
   name: 'stalls',
   singular: 'stall',
-  statuses: STALL_STATUSES,
-  defaultStatus: 'pending',
   sortKeys: ['companyName', 'contactPersonName', 'status', 'createdAt'],
   inputOnly: ['stallSize'],
   fields,

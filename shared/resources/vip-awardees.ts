@@ -52,8 +52,6 @@ const vipAwardeeCreateSchema = schemaOf(fields);
 export const vipAwardeeDescription = describeResource<typeof vipAwardees>()({
   name: 'awardeesvip',
   singular: 'awardee',
-  statuses: VIP_STATUSES,
-  defaultStatus: 'confirmed',
   staff: 'check-in',
   sortKeys: ['fullName', 'organizationName', 'status', 'createdAt'],
   image: { formField: 'profileImage', column: 'profileImageKey', urlField: 'profileImageUrl', label: 'Profile Image' },

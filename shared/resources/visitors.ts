@@ -19,8 +19,6 @@ const visitorCreateSchema = schemaOf(fields);
 export const visitorDescription = describeResource<typeof visitors>()({
   name: 'visitors',
   singular: 'visitor',
-  statuses: VISITOR_STATUSES,
-  defaultStatus: 'registered_online',
   staff: 'check-in',
   sortKeys: ['fullName', 'status', 'createdAt'],
   fields,

@@ -1,14 +1,28 @@
 import * as z from 'zod/mini';
-import { canonicalMobile, MOBILE_UNREADABLE_MESSAGE } from './mobile-number';
-import { INVALID_CHARACTERS_MESSAGE, isPlainText, MOBILE_CHARACTERS_MESSAGE, MOBILE_MESSAGE, MOBILE_PATTERN, normaliseMobile } from './vocabulary';
+import { canonicalMobile, indianMobileDigits, MOBILE_UNREADABLE_MESSAGE } from './mobile-number';
+import {
+  INLINE_MESSAGES,
+  INVALID_CHARACTERS_MESSAGE,
+  isPlainText,
+  MAX_ID_LENGTH,
+  MAX_TEXT_LENGTH,
+  MOBILE_CHARACTERS_MESSAGE,
+  MOBILE_MESSAGE,
+  MOBILE_PATTERN,
+  normaliseMobile,
+  requiredMessage,
+} from './vocabulary';
 
 /**
- * Field builders shared by the resource schemas. Every admin form arrives either as JSON or as
- * multipart/form-data, where every value is a string: numbers, flags and lists accept both spellings.
- * No builder carries a default: defaults belong to creation (each resource's `defaults`), so the same
- * fields serve partial updates without resetting what an update leaves out.
+ * The one set of field builders: the resource schemas (shared/resources) and the public registrations
+ * (edge/schemas/public-registrations.ts) build their fields here. Every admin form arrives either as JSON or
+ * as multipart/form-data, where every value is a string: numbers, flags and lists accept both spellings.
+ * The admin builders carry no default: defaults belong to creation (each resource's `defaults`), so the
+ * same fields serve partial updates without resetting what an update leaves out. The public forms' builders
+ * (below "Public submissions") differ on purpose: a blank optional field is absent there, so the API's
+ * registration defaults apply, and a wrong mobile number has the popup's one message.
  */
-const MAX_TEXT = 200;
+const MAX_TEXT = MAX_TEXT_LENGTH;
 export const MAX_LONG_TEXT = 5000;
 
 /**
@@ -23,11 +37,11 @@ export const text = (max = MAX_TEXT) => z.string().check(z.trim(), z.maxLength(m
 
 /**
  * Trimmed text that must not be blank. Each fault has its own message: missing or blank `message`; not
- * text, too long and wrong characters name the field by the label of a "{label} is required" message (else
- * the API field's name, validate.ts), never the "is required" of a name that is merely too long.
+ * text, too long and wrong characters name the field by `label`, by default the label of a "{label} is
+ * required" message (else the API field's name, validate.ts), never the "is required" of a name that is
+ * merely too long.
  */
-export const requiredText = (message: string, max = MAX_TEXT) => {
-  const label = /^(.+) is required$/.exec(message)?.[1];
+export const requiredText = (message: string, max = MAX_TEXT, label = /^(.+) is required$/.exec(message)?.[1]) => {
   return z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? message : label && `${label} must be text`) })
     .check(
@@ -182,3 +196,83 @@ export const eventReference = () =>
 
 /** Whether the public site lists this record (speakers, jury, sponsors): an organiser's choice, off by default. */
 export const showOnSite = z.optional(flag('Show on site must be true or false'));
+
+// ---- Public submissions (edge/schemas/public-registrations.ts) ----
+
+/** Short text that may be absent: absent, null or blank becomes `fallback` (the API's registration default). */
+export function textWithDefault(label: string, fallback: string) {
+  return z.pipe(
+    z.optional(z.nullable(labelledText(label, MAX_TEXT))),
+    z.transform((value: string | null | undefined) => value || fallback),
+  );
+}
+
+/** Short text that may be left out; blank is left out of the body, so the API applies its default. */
+export function optionalText(label: string) {
+  return z.pipe(
+    z.optional(labelledText(label, MAX_TEXT)),
+    z.transform((value: string | undefined) => value || undefined),
+  );
+}
+
+/** An id that may be absent: blank counts as absent (forms send "" for "none"). */
+export const optionalId = (label: string) =>
+  z.pipe(
+    z.optional(z.nullable(labelledText(label, MAX_ID_LENGTH))),
+    z.transform((value: string | null | undefined) => value || undefined),
+  );
+
+/** Trimmed text of at most `max` characters whose messages name the field by `label`. */
+const labelledText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .check(z.trim(), z.maxLength(max, { error: `${label} must be at most ${max} characters` }), plainText(max, label));
+
+/**
+ * A required mobile number as the public forms check it: blank → "{label} is required"; otherwise the
+ * popup's one message for any wrong number (an optional + and 10 to 15 digits, spaces, dashes and brackets
+ * aside), stored in its canonical E.164 form (mobile-number.ts).
+ */
+export function publicMobile(label: string) {
+  const required = requiredMessage(label);
+  return z.pipe(
+    z
+      .string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : MOBILE_MESSAGE) })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: required }),
+        z.maxLength(MAX_TEXT, { error: MOBILE_MESSAGE }),
+        z.overwrite(normaliseMobile),
+        z.regex(MOBILE_PATTERN, { error: MOBILE_MESSAGE }),
+      ),
+    toCanonicalMobile,
+  );
+}
+
+/**
+ * An Indian mobile number in any spelling ("98765 43210", "+91 98765 43210", "098765 43210"), sent as its
+ * 10 digits (the inline visitor and stall forms); anything else "Valid 10-digit mobile number is required".
+ * Nothing is cut: a longer number is refused.
+ */
+export const inlineMobile = () =>
+  z.pipe(
+    z.string({ error: INLINE_MESSAGES.mobile }),
+    z.transform((value: string, ctx) => {
+      const digits = indianMobileDigits(value.trim());
+      if (digits) return digits;
+      ctx.issues.push({ code: 'custom', message: INLINE_MESSAGES.mobile, input: value });
+      return z.NEVER;
+    }),
+  );
+
+const PUBLIC_EMAIL_MESSAGE = 'Please enter a valid e-mail address';
+
+/** An e-mail address a public form may leave out (the pass is e-mailed there too); blank counts as absent. */
+export const publicEmail = () =>
+  z.pipe(
+    z.optional(z.nullable(z.string({ error: PUBLIC_EMAIL_MESSAGE }).check(z.trim(), z.maxLength(254, { error: PUBLIC_EMAIL_MESSAGE })))),
+    z.pipe(
+      z.transform((value: string | null | undefined) => value || undefined),
+      z.optional(z.string().check(z.email({ error: PUBLIC_EMAIL_MESSAGE }))),
+    ),
+  );

@@ -10,7 +10,7 @@ import { changeLine, type HistoryWords } from './history-change';
 type ResourceName = Parameters<typeof resourceApi>[0];
 
 /** One record's changes (`GET /api/<resource>/:id/history`), newest first, under the resource's query keys. */
-function historyQueryOptions(name: ResourceName, id: string) {
+export function historyQueryOptions(name: ResourceName, id: string) {
   return queryOptions({
     queryKey: resourceKeys.history(name, id),
     queryFn: async () => (await readEnvelope(resourceApi(name)[':id'].history.$get({ param: { id } }))).data,

@@ -1,11 +1,13 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CONFLICT_VIEWS } from '@edge/schemas/checkin';
 import { ApiError } from '../../lib/api-error';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { EventPicker } from '../../components/event-picker';
 import { useStartingEvent } from '../../components/event-queries';
-import { api, readEnvelope, resourceApi } from '../../lib/api';
+import { api, readEnvelope } from '../../lib/api';
+import { panelKeys, resourceKeys } from '../../lib/resource-keys';
+import { historyQueryOptions } from '../../components/record-history';
 import { useIsAdmin, usePanelUser } from '../../components/panel-session';
 import type { RosterKind } from '../../offline/checkin-types';
 import { CHOSEN_KEY } from './checkin-page';
@@ -58,17 +60,18 @@ const VIEW_LABELS: Record<ConflictView, string> = {
 
 const PAGE_SIZE = 50;
 
-const conflictsQueryOptions = (eventId: string, view: ConflictView, page: number) => ({
-  queryKey: ['checkin', 'conflicts', eventId, view, page] as const,
-  queryFn: async () => {
-    const { data } = await readEnvelope(
-      api.api.checkin.conflicts.$get({ query: { eventId: eventId || undefined, view, page: String(page), limit: String(PAGE_SIZE) } }),
-    );
-    // The route's answer types `kind` as any text and `change` as optional; these rows are what it sends.
-    return { ...data, items: data.items as ConflictItem[] };
-  },
-  placeholderData: keepPreviousData,
-});
+const conflictsQueryOptions = (eventId: string, view: ConflictView, page: number) =>
+  queryOptions({
+    queryKey: panelKeys.conflicts(eventId, view, page),
+    queryFn: async () => {
+      const { data } = await readEnvelope(
+        api.api.checkin.conflicts.$get({ query: { eventId: eventId || undefined, view, page: String(page), limit: String(PAGE_SIZE) } }),
+      );
+      // The route's answer types `kind` as any text and `change` as optional; these rows are what it sends.
+      return { ...data, items: data.items as ConflictItem[] };
+    },
+    placeholderData: keepPreviousData,
+  });
 
 /** Times in India (the venue's zone), labelled so: an organiser may be reading from elsewhere. */
 const inIndia = (iso: string | null | undefined) => (iso ? `${formatMoment(iso)} IST` : '—');
@@ -110,12 +113,9 @@ function Side({ title, side, testId }: { title: string; side: ConflictSide | nul
   );
 }
 
-/** The person's whole status history, on demand. */
+/** The person's whole status history, on demand: the record drawer's query, so a decision here refreshes both. */
 function PersonHistory({ kind, recordId }: { kind: RosterKind; recordId: string }) {
-  const history = useQuery({
-    queryKey: ['history', kind, recordId],
-    queryFn: async () => (await readEnvelope(resourceApi(kind)[':id'].history.$get({ param: { id: recordId } }))).data,
-  });
+  const history = useQuery(historyQueryOptions(kind, recordId));
   if (history.isPending) return <p className="ci-muted">Loading the history…</p>;
   if (history.isError) return <p className="ci-note ci-note--warn">Could not load the history: {history.error.message}</p>;
   return (
@@ -148,7 +148,7 @@ function Resolve({ item, onDone }: { item: ConflictItem; onDone: () => void }) {
         api.api.checkin.conflicts[':id'].resolve.$post({ param: { id: item.id }, json: { ...decision, personOperationId: item.currentOperationId } }),
       ),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['history', item.kind, item.recordId] });
+      void queryClient.invalidateQueries({ queryKey: resourceKeys.history(item.kind, item.recordId) });
       onDone();
     },
     onError: (error) => {

@@ -1,11 +1,12 @@
 import { confirmAction } from '../../components/confirm-host';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useIsAdmin, usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/toasts';
 import { formatMoment } from '@shared/dates';
 import { api, readEnvelope } from '../../lib/api';
+import { panelKeys } from '../../lib/resource-keys';
 import './checkin.css';
 import './conflicts.css';
 
@@ -14,11 +15,7 @@ type DeviceRow = Awaited<ReturnType<typeof fetchDevices>>[number];
 
 const fetchDevices = async () => (await readEnvelope(api.api.checkin.devices.$get())).data.items;
 
-const devicesQueryOptions = () => ({
-  queryKey: ['checkin', 'devices'] as const,
-  queryFn: fetchDevices,
-  refetchInterval: 30_000,
-});
+const devicesQueryOptions = () => queryOptions({ queryKey: panelKeys.devices, queryFn: fetchDevices, refetchInterval: 30_000 });
 
 /** "3 min", "2 h 5 min": how long ago a device was last heard from. */
 function age(ms: number): string {
@@ -44,7 +41,7 @@ function RevokeButton({ device }: { device: DeviceRow }) {
     mutationFn: () => readEnvelope(api.api.checkin.devices[':id'].revoke.$post({ param: { id: device.deviceId } })),
     onSuccess: () => {
       toast.success(`${device.name || 'The device'} is revoked`);
-      void queryClient.invalidateQueries({ queryKey: ['checkin', 'devices'] });
+      void queryClient.invalidateQueries({ queryKey: panelKeys.devices });
     },
     onError: (error) => toast.error(`Not revoked: ${error.message}`),
   });

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { statusLabel } from '../../components/panel-format';
 import { api, readEnvelope } from '../../lib/api';
-import { ATTENDEE_KINDS, doorOf } from '@shared/resources/kinds';
+import { ATTENDEE_KINDS, doorOf, REGISTRATION_KINDS, RESOURCES } from '@shared/resources/kinds';
 import { panelKeys } from '../../lib/resource-keys';
 
 /** `GET /api/reports`: one event's figures (the featured event when none is chosen). */
@@ -13,13 +13,8 @@ export const reportQueryOptions = (eventId: string | undefined) =>
 
 export type Report = Awaited<ReturnType<NonNullable<ReturnType<typeof reportQueryOptions>['queryFn']>>>;
 
-export const REGISTRATION_TYPES = [
-  ['visitors', 'Visitors'],
-  ['awards', 'Awards'],
-  ['stalls', 'Stalls'],
-  ['sponsors', 'Sponsors'],
-  ['enquiries', 'Enquiries'],
-] as const;
+/** The public site's registrations, in the registry's order, with the words the chart and the exports use. */
+export const REGISTRATION_TYPES = REGISTRATION_KINDS.map((kind) => [kind, RESOURCES[kind].registrations] as const);
 
 const PERSON_KINDS: Record<string, string> = Object.fromEntries(ATTENDEE_KINDS.map((kind) => [kind, doorOf(kind).plural]));
 
