@@ -218,17 +218,15 @@ export async function makeTestApp(
     const at = clock.now().toISOString();
     const exhibitorId = crypto.randomUUID();
     const staffId = crypto.randomUUID();
-    await db
-      .insert(exhibitors)
-      .values({
-        id: exhibitorId,
-        eventId: booking.eventId,
-        stallId: booking.stallId ?? null,
-        sponsorId: booking.sponsorId ?? null,
-        invitedBy: 'test',
-        createdAt: at,
-        updatedAt: at,
-      });
+    await db.insert(exhibitors).values({
+      id: exhibitorId,
+      eventId: booking.eventId,
+      stallId: booking.stallId ?? null,
+      sponsorId: booking.sponsorId ?? null,
+      invitedBy: 'test',
+      createdAt: at,
+      updatedAt: at,
+    });
     await db.insert(exhibitorStaff).values({ id: staffId, exhibitorId, role: 'owner', name: 'Test exhibitor', mobileNumber, createdAt: at, updatedAt: at });
     const { token } = await startExhibitorSession(db, staffId, {
       secret: deps.secrets.jwtSecret,
