@@ -266,3 +266,12 @@ export function optOutStatements(db: Database, person: FoundHolder, now: Date): 
 
 /** What a person writes back to stop group messages (WhatsApp's and India's usual words). */
 export const isStopWord = (text: string) => /^\s*(?:stop|unsubscribe|stop all|optout|opt out|cancel)\s*[.!]*\s*$/i.test(text);
+
+/**
+ * The replies a provider forwarded (WhatsApp's webhook, MSG91's inbound SMS): each number (E.164) whose
+ * reply is a stop word is opted out, as the unsubscribe link does. Answers the statements and how many numbers.
+ */
+export function stopReplyStatements(db: Database, replies: Array<{ number: string | null | undefined; text: string }>, now: Date) {
+  const stops = new Set(replies.filter((reply) => reply.number && isStopWord(reply.text)).map((reply) => reply.number!));
+  return { optedOut: stops.size, statements: [...stops].flatMap((number) => optOutAddressStatements(db, number, now)) };
+}

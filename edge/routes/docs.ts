@@ -270,6 +270,16 @@ function operations(): Operation[] {
       data: z.record(z.string(), z.unknown()),
       fails: [401, 404],
     },
+    ...(['get', 'post'] as const).map((method) => ({
+      method,
+      path: '/api/public/sms-inbound/{token}',
+      tag: 'Public site',
+      summary: `MSG91 inbound SMS (${method === 'get' ? 'query string' : 'form or JSON'}: sender, message, keyword), its path carrying MSG91_INBOUND_TOKEN: a reply "STOP" opts its number out of group messages`,
+      who: 'public' as const,
+      ...(method === 'get' ? { query: ['sender', 'message', 'keyword'] } : {}),
+      data: z.object({ optedOut: z.number() }),
+      fails: method === 'get' ? [400, 404] : [400, 404, 415],
+    })),
     {
       method: 'post',
       path: '/api/messages/groups/preview',
