@@ -112,6 +112,20 @@ export async function holderById(db: Database, kind: string, id: string): Promis
 }
 
 /**
+ * The holders of the messages of one round of the sender (dispatcher.ts), by `kind:id`: one read per kind
+ * among them, whatever the round's size, where one read per message was.
+ */
+export async function holdersByIds(db: Database, people: ReadonlyArray<{ kind: string; id: string }>): Promise<Map<string, FoundHolder>> {
+  const found = new Map<string, FoundHolder>();
+  const kinds = [...new Set(people.map((person) => person.kind))].filter(isPassHolderKind);
+  for (const kind of kinds) {
+    const ids = [...new Set(people.filter((person) => person.kind === kind).map((person) => person.id))];
+    for (const holder of await select(db, kind, (c) => inArray(c.id, ids), ids.length)) found.set(`${kind}:${holder.id}`, holder);
+  }
+  return found;
+}
+
+/**
  * Everyone with a pass whose mobile number is one of `mobiles` (the spellings a number may be stored in)
  * or whose e-mail is `email`, on any of the pass-holding records; at most `limit` in all.
  */
