@@ -132,26 +132,30 @@ function passMessageOf(deps: SenderDeps, row: OutboxRow, round: Round): Promise<
 
 /**
  * A group message's row written for its person: the stored text (kept for the last groups read) with their
- * name, and for e-mail the unsubscribe link. An address that opted out since it was queued gets nothing.
+ * name, and for e-mail the unsubscribe link. No pass and no event: guests, speakers and VIP awardees get
+ * group messages without a pass link. An address that opted out since it was queued gets nothing.
  */
-async function groupMessageOf(deps: SenderDeps, row: OutboxRow, payload: PassMessage, round: Round): Promise<RenderedMessage> {
-  const { group } = JSON.parse(row.payload) as { group: string };
+async function groupMessageOf(deps: SenderDeps, row: OutboxRow, round: Round): Promise<RenderedMessage> {
+  const { group, origin } = JSON.parse(row.payload) as { group: string; origin: string };
   const content = await groupContent(deps.db, group);
-  if (!content) throw new ProviderError(GONE, true);
+  const person = round.holders.get(`${row.personKind}:${row.personId}`);
+  if (!content || !person) throw new ProviderError(GONE, true);
   if (round.optedOut.has(row.recipient.trim().toLowerCase())) throw new ProviderError(OPTED_OUT, true);
   const token = unsubscribeToken(deps.linkSecret, row.personKind, row.personId, new Date(row.createdAt));
-  return renderGroupMessage(content, payload.name, `${payload.origin}/unsubscribe/${token}`);
+  return renderGroupMessage(content, person.name, `${origin}/unsubscribe/${token}`);
+}
+
+/** A pass message (the pass, a confirmation, a link sent again) as its channel sends it. */
+async function passMessageFor(deps: SenderDeps, row: OutboxRow, round: Round): Promise<RenderedMessage> {
+  const payload = await passMessageOf(deps, row, round);
+  if (!payload) throw new ProviderError(GONE, true);
+  return renderPassMessage(deps.channels, row.channel as Channel, row.template as MessageTemplate, payload, deps.now());
 }
 
 /** Sends one claimed message; answers the statements that record how it went. */
 async function sendOne(deps: SenderDeps, row: OutboxRow, round: Round): Promise<{ sent: boolean; statements: SqlStatement[] }> {
   try {
-    const payload = await passMessageOf(deps, row, round);
-    if (!payload) throw new ProviderError(GONE, true);
-    const rendered =
-      row.template === 'group'
-        ? await groupMessageOf(deps, row, payload, round)
-        : renderPassMessage(deps.channels, row.channel as Channel, row.template as MessageTemplate, payload, deps.now());
+    const rendered = row.template === 'group' ? await groupMessageOf(deps, row, round) : await passMessageFor(deps, row, round);
     const providerId = await sendThrough(deps.channels, { id: row.id, recipient: row.recipient, rendered });
     return { sent: true, statements: [sentStatement(deps.db, row, providerId, deps.now())] };
   } catch (error) {

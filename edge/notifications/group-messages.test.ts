@@ -116,7 +116,7 @@ describe('messages to a group of 5,000 visitors', () => {
       { ...whatsappGroup(), template: undefined },
       { resource: 'visitors', ids: ids.slice(0, 2), channel: 'email', subject: 'News' },
       { ...whatsappGroup(), filter: { q: 'Asha' } },
-      { ...whatsappGroup(), resource: 'guests' },
+      { ...whatsappGroup(), resource: 'enquiries' },
       { ...whatsappGroup(), sendAt: 'tomorrow' },
       { ...whatsappGroup(), ids: ids.slice(0, 2) },
     ];

@@ -9,7 +9,8 @@ import { isPaidChannel, type MessageGuard, paidRecipientRefusal } from './messag
 import { type Channel, escapeHtml, messageName, messageText } from './messages';
 import { NO_PUBLIC_ORIGIN } from './outbox';
 import { confirmedEmails } from './email-confirmations';
-import { type FoundHolder, holdersWhere, type PassHolderKind } from './pass-holders';
+import { type FoundHolder, holdersWhere } from './pass-holders';
+import type { MessageKind } from '../../shared/resources/kinds';
 import { passLinkToken } from './pass-link';
 import { e164Mobile } from './recipient';
 
@@ -72,7 +73,8 @@ export function renderGroupMessage(content: GroupMessageContent, name: string, u
 }
 
 export interface GroupAudience {
-  resource: PassHolderKind;
+  /** Any kind that gets messages (shared/resources/kinds.ts MESSAGE_KINDS): visitors, guests, speakers, VIP awardees, stalls, awards, sponsors. */
+  resource: MessageKind;
   ids?: string[];
   eventId?: string;
   status?: string;
