@@ -315,9 +315,12 @@ function operations(): Operation[] {
       method: 'get',
       path: '/api/{resource}/{id}/messages',
       tag: 'Messages',
-      summary: 'A person’s messages (e-mail, WhatsApp, SMS): status, attempts, last error',
+      summary: 'A person’s messages (e-mail, WhatsApp, SMS): status, attempts, last error; and whether their e-mail address is confirmed',
       who: 'staff',
-      data: z.object({ items: z.array(z.record(z.string(), z.unknown())) }),
+      data: z.object({
+        items: z.array(z.record(z.string(), z.unknown())),
+        email: z.nullable(z.object({ address: z.string(), confirmed: z.boolean() })),
+      }),
       fails: [404],
     },
     {
