@@ -17,6 +17,8 @@ import { alreadyRegisteredMessage, findSameMobile, MERGED_MESSAGE, mergeStatemen
 import { duplicatesQuerySchema, mergeSchema } from '../schemas/duplicates';
 import { bulkActionSchema } from '../schemas/bulk';
 import { isDoorHold } from '../schemas/checkin';
+import { emailChangeStatements } from '../notifications/email-confirmations';
+import { isMessageKind } from '../../shared/resources/kinds';
 import {
   countRows,
   eventIdFor,
@@ -343,6 +345,23 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
       // The other fields' changes are the edit's history entry; a save that changes nothing logs nothing.
       const edit = fieldChanges(resource, patch, existing);
       const guard = and(eq(table.id, id), eq(table.updatedAt, existing.updatedAt as string));
+      // A new e-mail on a publicly registered record waits for its owner's confirmation (decision 074).
+      const emailMessages =
+        isMessageKind(resource.name) && changes('email')
+          ? await emailChangeStatements(
+              db,
+              {
+                table,
+                personKind: resource.name,
+                personId: id,
+                email: String(patch.email ?? ''),
+                eventId: ((patch.eventId ?? existing.eventId) as string | null) ?? null,
+                registrationType: String(existing.registrationType ?? ''),
+                at,
+              },
+              c.get('deps').messaging,
+            )
+          : [];
       let updated: unknown;
       try {
         [updated] = await groupCommit(writeBatch, [
@@ -361,6 +380,7 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
                 }),
               )
             : []),
+          ...emailMessages,
         ]);
       } catch (error) {
         if (newImageKey) await blobs.delete(newImageKey);
@@ -378,6 +398,7 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
       if (newImageKey && typeof oldImageKey === 'string') await blobs.delete(oldImageKey);
       const row = (await findRow(db, resource, id))!;
       await resource.afterWrite?.(db, row);
+      if (emailMessages.length) c.get('deps').messaging?.dispatch(c);
       return ok(c, view(row), `${Singular} updated successfully`);
     });
 

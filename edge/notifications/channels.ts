@@ -43,6 +43,11 @@ interface SmsConfig {
   baseUrl: string;
   authKey: string;
   templateId: string;
+  /**
+   * The secret in the path of the inbound SMS callback (`/api/public/sms-inbound/<token>`), which MSG91
+   * forwards replies to (inbound "STOP"): MSG91 does not sign those requests, so the unguessable path is their proof.
+   */
+  inboundToken?: string;
 }
 
 export interface Channels {
@@ -94,6 +99,7 @@ export interface ChannelEnv {
   MSG91_AUTH_KEY?: string;
   MSG91_TEMPLATE_ID?: string;
   MSG91_API_URL?: string;
+  MSG91_INBOUND_TOKEN?: string;
 }
 
 const trimmed = (value: string | undefined) => value?.trim() || undefined;
@@ -118,7 +124,12 @@ export function phoneChannels(env: ChannelEnv): Pick<Channels, 'whatsapp' | 'sms
   const authKey = trimmed(env.MSG91_AUTH_KEY);
   const templateId = trimmed(env.MSG91_TEMPLATE_ID);
   if (authKey && templateId) {
-    channels.sms = { baseUrl: (trimmed(env.MSG91_API_URL) ?? 'https://control.msg91.com').replace(/\/+$/, ''), authKey, templateId };
+    const inboundToken = trimmed(env.MSG91_INBOUND_TOKEN);
+    // The callback's only proof is this secret: a guessable one stops the start.
+    if (inboundToken && !/^[A-Za-z0-9_-]{32,200}$/.test(inboundToken)) {
+      throw new Error('MSG91_INBOUND_TOKEN must be at least 32 letters, digits, _ or - (e.g. openssl rand -hex 24)');
+    }
+    channels.sms = { baseUrl: (trimmed(env.MSG91_API_URL) ?? 'https://control.msg91.com').replace(/\/+$/, ''), authKey, templateId, inboundToken };
   }
   return channels;
 }

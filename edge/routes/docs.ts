@@ -270,6 +270,16 @@ function operations(): Operation[] {
       data: z.record(z.string(), z.unknown()),
       fails: [401, 404],
     },
+    ...(['get', 'post'] as const).map((method) => ({
+      method,
+      path: '/api/public/sms-inbound/{token}',
+      tag: 'Public site',
+      summary: `MSG91 inbound SMS (${method === 'get' ? 'query string' : 'form or JSON'}: sender, message, keyword), its path carrying MSG91_INBOUND_TOKEN: a reply "STOP" opts its number out of group messages`,
+      who: 'public' as const,
+      ...(method === 'get' ? { query: ['sender', 'message', 'keyword'] } : {}),
+      data: z.object({ optedOut: z.number() }),
+      fails: method === 'get' ? [400, 404] : [400, 404, 415],
+    })),
     {
       method: 'post',
       path: '/api/messages/groups/preview',
@@ -305,9 +315,12 @@ function operations(): Operation[] {
       method: 'get',
       path: '/api/{resource}/{id}/messages',
       tag: 'Messages',
-      summary: 'A person’s messages (e-mail, WhatsApp, SMS): status, attempts, last error',
+      summary: 'A person’s messages (e-mail, WhatsApp, SMS): status, attempts, last error; and whether their e-mail address is confirmed',
       who: 'staff',
-      data: z.object({ items: z.array(z.record(z.string(), z.unknown())) }),
+      data: z.object({
+        items: z.array(z.record(z.string(), z.unknown())),
+        email: z.nullable(z.object({ address: z.string(), confirmed: z.boolean() })),
+      }),
       fails: [404],
     },
     {

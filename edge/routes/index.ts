@@ -19,6 +19,7 @@ import { messageRoutes } from './messages';
 import { emailConfirmationRoutes } from './public/email-confirmations';
 import { passRoutes } from './public/passes';
 import { whatsappWebhookRoutes } from './public/whatsapp-webhook';
+import { smsInboundRoutes } from './public/sms-inbound';
 import { publicRoutes } from './public/registrations';
 import { reportRoutes } from './reports';
 import { settingsRoutes } from './settings';
@@ -33,6 +34,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', passRoutes)
   .route('/', emailConfirmationRoutes)
   .route('/', whatsappWebhookRoutes)
+  .route('/', smsInboundRoutes)
   .route('/health', healthRoutes)
   .route('/auth', authRoutes)
   .route('/files', fileRoutes)

@@ -28,6 +28,8 @@ const PUBLIC = [
   'POST /api/public/unsubscribe/:token',
   'GET /api/public/whatsapp-webhook',
   'POST /api/public/whatsapp-webhook',
+  'GET /api/public/sms-inbound/:token',
+  'POST /api/public/sms-inbound/:token',
 ];
 const PEOPLE = ['visitors', 'guests', 'speakers', 'awardeesvip'];
 /**

@@ -7,12 +7,13 @@ import { errorMessage } from '../../lib/api-error';
 import './person-messages.css';
 import { MESSAGE_KINDS } from '@shared/resources/kinds';
 
-/** The messages of one person (`GET /api/<resource>/:id/messages`), newest first. */
+/** The messages of one person (`GET /api/<resource>/:id/messages`), newest first, and whether their e-mail is confirmed. */
 const messagesOf = async (resource: string, id: string) =>
-  (await readEnvelope(api.api[':resource'][':id'].messages.$get({ param: { resource, id: encodeURIComponent(id) } }))).data.items;
+  (await readEnvelope(api.api[':resource'][':id'].messages.$get({ param: { resource, id: encodeURIComponent(id) } }))).data;
 
 /** One message of the outbox, as the API lists it. */
-type PersonMessage = Awaited<ReturnType<typeof messagesOf>>[number];
+type PersonMessage = Awaited<ReturnType<typeof messagesOf>>['items'][number];
+type PersonMessages = Awaited<ReturnType<typeof messagesOf>>;
 
 /** The records that have passes, and so messages (the API's `/:resource/:id/messages`). */
 const WITH_MESSAGES = new Set<string>(MESSAGE_KINDS);
@@ -39,7 +40,7 @@ export function PersonMessages({ resource, id }: { resource: string; id: string 
     queryKey: key,
     queryFn: () => messagesOf(resource, id),
     // While something is on its way, look again shortly.
-    refetchInterval: (query) => (query.state.data?.some((m) => m.status === 'queued') ? 3_000 : false),
+    refetchInterval: (query) => (query.state.data?.items.some((m) => m.status === 'queued') ? 3_000 : false),
   });
   const resend = useMutation({
     mutationFn: async (messageId: string) =>
@@ -51,7 +52,7 @@ export function PersonMessages({ resource, id }: { resource: string; id: string 
         )
       ).data.items,
     onSuccess(items) {
-      queryClient.setQueryData(key, items);
+      queryClient.setQueryData(key, (shown: PersonMessages | undefined) => (shown ? { ...shown, items } : shown));
       toast.success('Message queued again');
     },
     onError(failure) {
@@ -62,15 +63,20 @@ export function PersonMessages({ resource, id }: { resource: string; id: string 
   return (
     <section className="person-messages" aria-label="Messages">
       <h3 className="person-messages__title">Messages</h3>
+      {messages.data?.email && !messages.data.email.confirmed ? (
+        <p className="person-messages__unconfirmed">
+          E-mail <strong>{messages.data.email.address}</strong>: not confirmed yet. E-mails to it wait until its owner opens the confirmation sent to it.
+        </p>
+      ) : null}
       {messages.isPending ? (
         <p className="person-messages__empty">Loading messages…</p>
       ) : messages.isError ? (
         <p className="person-messages__empty">{errorMessage(messages.error, 'Could not load the messages')}</p>
-      ) : messages.data.length === 0 ? (
+      ) : messages.data.items.length === 0 ? (
         <p className="person-messages__empty">No messages have been sent to this person.</p>
       ) : (
         <ul className="person-messages__list">
-          {messages.data.map((message) => (
+          {messages.data.items.map((message) => (
             <li key={message.id} className="person-messages__item">
               <div className="person-messages__head">
                 <strong>{CHANNEL_LABELS[message.channel] ?? message.channel}</strong>
