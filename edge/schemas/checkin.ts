@@ -61,8 +61,8 @@ export const rosterQuerySchema = z.object({
   eventId: eventIdField,
   since: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(ROSTER_PAGE_MAX)), 1000),
-  /** The asking device: a revoked one is answered 403 and wipes its copy. */
-  deviceId: z.optional(deviceIdField),
+  /** The asking device, proved by its signature (routes/checkin.ts `unsignedPull`): a revoked one is answered 403 and wipes its copy. */
+  deviceId: deviceIdField,
 });
 
 /** The app's build a device runs (its service worker's version), shown on the Devices screen. */
