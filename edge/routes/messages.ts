@@ -5,6 +5,7 @@ import { MESSAGE_KINDS } from '../../shared/resources/kinds';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
 import { messagesOf, paidMessageUsage, requeue } from '../notifications/outbox';
+import { channelStates } from '../notifications/channels';
 import { groupMessageStatements, previewGroup } from '../notifications/group-messages';
 import { groupMessageSchema, type GroupMessageInput } from '../schemas/group-messages';
 import { validate } from '../http/validate';
@@ -98,8 +99,11 @@ export const messageRoutes = new Hono<AppEnv>()
     if (!isPeople(resource)) return fail(c, 404, 'Not found');
     const admin = c.get('user').role === 'admin';
     if (!admin && !staffReadsMessagesOf(resource)) return fail(c, 403, MESSAGES.forbidden);
-    const items = await messagesOf(c.get('deps').db, resource, id);
-    return ok(c, { items: admin ? items : items.map((m) => ({ ...m, lastError: staffError(m.lastError) })) });
+    const { db, messaging } = c.get('deps');
+    const items = await messagesOf(db, resource, id);
+    // Admins resend: they are told which channels send (and why not), so Resend is offered only where it would.
+    if (admin) return ok(c, { items, channels: channelStates(messaging?.channels ?? {}, messaging?.publicOrigin) });
+    return ok(c, { items: items.map((m) => ({ ...m, lastError: staffError(m.lastError) })) });
   })
   /**
    * `POST /api/<resource>/:id/pass-link` (admins): re-issues the pass by link — every link sent before
