@@ -346,6 +346,47 @@ describe('devices on the dashboard', () => {
     const counts = await get(`/api/checkin/counts?eventId=${eventId}`, staff);
     expect(counts.waiting.devices.find((d: { deviceId: string }) => d.deviceId === tablet.id)).toMatchObject({ silent: true, stale: false });
   });
+
+  it('a revoked device, and one replaced on its browser by a new device, leave the live devices and their waiting count', async () => {
+    const live = async () =>
+      (await get(`/api/checkin/counts?eventId=${eventId}`, staff)).waiting as { operations: number; devices: Array<{ deviceId: string }> };
+    const listed = async (id: string) => (await get('/api/checkin/devices')).items.find((d: { deviceId: string }) => d.deviceId === id);
+    // The lost phone signs in with a login of its own: revoking it ends that session.
+    const phoneStaff = await t.createUser('staff', undefined, 'phone staff password');
+    const phoneToken = await t.login(phoneStaff.email, 'phone staff password');
+    const [cleared, lost, other] = [await device('Cleared tablet'), await device('Lost phone', phoneToken), await device('Other tablet')];
+    for (const [d, waiting] of [
+      [cleared, 5],
+      [lost, 2],
+      [other, 7],
+    ] as const) {
+      expect((await post('/api/checkin/report', { deviceId: d.id, eventId, waiting, author: d.author }, d === lost ? phoneToken : staff)).status).toBe(200);
+    }
+    const before = await live();
+    const ids = (w: Awaited<ReturnType<typeof live>>) => w.devices.map((d) => d.deviceId);
+    expect(ids(before)).toEqual(expect.arrayContaining([cleared.id, lost.id, other.id]));
+
+    // Revoked: off the live list at once.
+    expect((await post(`/api/checkin/devices/${lost.id}/revoke`, {}, admin)).status).toBe(200);
+    const afterRevoke = await live();
+    expect(ids(afterRevoke)).not.toContain(lost.id);
+    expect(afterRevoke.operations).toBe(before.operations - 2);
+
+    // The cleared tablet's page says so with a ticket of the old device it still held; a ticket of another device is refused.
+    const forged = await post('/api/checkin/report', { deviceId: cleared.id, eventId, waiting: 0, author: other.author, replaced: true });
+    expect(forged.status).toBe(403);
+    expect(ids(await live())).toContain(cleared.id);
+    expect((await post('/api/checkin/report', { deviceId: cleared.id, eventId, waiting: 0, author: cleared.author, replaced: 'yes' })).status).toBe(400);
+    expect((await post('/api/checkin/report', { deviceId: cleared.id, eventId, waiting: 0, author: cleared.author, replaced: true })).status).toBe(200);
+    const afterReplace = await live();
+    expect(ids(afterReplace)).not.toContain(cleared.id);
+    expect(ids(afterReplace)).toContain(other.id);
+    expect(afterReplace.operations).toBe(before.operations - 2 - 5);
+    // The Devices screen keeps it, marked replaced; it is not flagged silent.
+    t.clock.advance(61 * 60_000);
+    expect(await listed(cleared.id)).toMatchObject({ replacedAt: expect.any(String), waiting: 0, silent: false });
+    expect(await listed(other.id)).toMatchObject({ silent: true });
+  });
 });
 
 describe('an inbox that scales and decides once', () => {

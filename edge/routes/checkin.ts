@@ -519,6 +519,8 @@ export const checkinRoutes = new Hono<AppEnv>()
       reportedBy: c.get('user').name,
       reportedAt: now().toISOString(),
       ...(input.appVersion ? { appVersion: input.appVersion } : {}),
+      // Replaced on its browser by a new device: no longer live (decision 072).
+      ...(input.replaced ? { replacedAt: now().toISOString() } : {}),
     };
     const updated = await db
       .update(deviceReports)
@@ -560,7 +562,8 @@ export const checkinRoutes = new Hono<AppEnv>()
       GROUP BY hour ORDER BY hour`);
     const rows = await db.select().from(deviceReports).where(eq(deviceReports.eventId, eventId));
     const at = now().getTime();
-    const devices = rows.filter((d) => !d.revokedAt).map((d) => deviceView(d, at));
+    // Live devices only: a revoked one's report, or one replaced on its browser by a new device, is no one's work in progress.
+    const devices = rows.filter((d) => !d.revokedAt && !d.replacedAt).map((d) => deviceView(d, at));
     return ok(c, {
       // Each kind's words come with the counts: the dashboard shows them without loading the registry.
       kinds: COUNTED_KINDS,
@@ -956,7 +959,7 @@ function deviceView(d: typeof deviceReports.$inferSelect, at: number) {
     ageMs,
     stale: ageMs > DEVICE_REPORT_FRESH_MS,
     /** Changes waiting and nothing heard for over an hour: someone should find this device. */
-    silent: d.waiting > 0 && ageMs > DEVICE_SILENT_MS && !d.revokedAt,
+    silent: d.waiting > 0 && ageMs > DEVICE_SILENT_MS && !d.revokedAt && !d.replacedAt,
     clockSkewed: Math.abs(d.clockOffsetMs) > 120_000,
   };
 }

@@ -705,8 +705,9 @@ export class CheckinSync {
   /**
    * The browser's site data was cleared under this page (device-record's `watchClearedStorage`): the
    * changes still waiting are gone with it. The page says which (storage-loss.ts), and tells the server
-   * that the old device holds nothing any more — with the ticket it still has in memory, once someone is
-   * logged in — so the dashboard stops counting them at once (otherwise its report ages out in 2 hours).
+   * that the old device is replaced on this browser (decision 072) — with the ticket it still has in
+   * memory, once someone is logged in; nothing else of it survives the clearing, IndexedDB included — so
+   * the dashboard drops it at once (otherwise its report would count for 2 hours).
    */
   private storageCleared(previous: DeviceInfo) {
     this.store.forgetLoadedIndex();
@@ -719,7 +720,7 @@ export class CheckinSync {
     if (!forEvent || !ticket) return;
     const retire = async () => {
       try {
-        const json = { deviceId: previous.id, eventId: forEvent, waiting: 0, author: ticket.ticket };
+        const json = { deviceId: previous.id, eventId: forEvent, waiting: 0, author: ticket.ticket, replaced: true as const };
         await this.call((options) => this.checkin.report.$post({ json }, options));
         return true;
       } catch {
