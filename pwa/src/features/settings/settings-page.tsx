@@ -33,18 +33,23 @@ import {
 import { eventKeys } from '../../components/event-queries';
 import { FormMessage } from '../../components/form-message';
 import { ChangePasswordForm } from './change-password-form';
+import { NotKeptOffline } from '../../components/not-kept-offline';
 
 /** Settings: the signed-in account; for admins the site's contacts and featured event, and staff accounts. */
 export function SettingsPage() {
   const user = usePanelUser();
+  const admin = user?.role === 'admin';
+  // The screen's copy is its site settings (an admin's; the cards below read the same query) or the account.
+  const settings = useQuery({ ...siteSettingsQueryOptions(), enabled: admin });
   return (
     <section className="panel-screen">
       <header className="panel-screen__header">
         <div>
           <h1>Settings</h1>
-          <p className="panel-muted">Your account{user?.role === 'admin' ? ', the public site and panel accounts' : ''}</p>
+          <p className="panel-muted">Your account{admin ? ', the public site and panel accounts' : ''}</p>
         </div>
       </header>
+      <NotKeptOffline kept={admin ? settings.data !== undefined : user !== undefined && user !== null} />
       <div className="panel-settings">
         <div className="panel-card">
           <h2>Your account</h2>
