@@ -198,7 +198,7 @@ export default defineConfig({
             },
             {
               name: 'panel-shell',
-              test: /pwa[\\/]src[\\/](routes[\\/]panel[\\/]_authed\.tsx\?tsr-split|features[\\/]admin-shell[\\/]|features[\\/]auth[\\/]use-session\.ts|components[\\/](panel-session|event-queries|event-picker|field-parts|use-online|confirm-host)\.tsx?|lib[\\/](panel-cache|resource-keys)\.ts|offline[\\/]panel-cache-messages\.ts)/,
+              test: /pwa[\\/]src[\\/](routes[\\/]panel[\\/]_authed\.tsx\?tsr-split|features[\\/]admin-shell[\\/]|features[\\/]auth[\\/]use-session\.ts|components[\\/](panel-session|event-queries|event-picker|field-parts|use-online|confirm-host|not-kept-offline)\.tsx?|lib[\\/](panel-cache|resource-keys)\.ts|offline[\\/]panel-cache-messages\.ts)/,
               includeDependenciesRecursively: false,
             },
           ],

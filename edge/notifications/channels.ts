@@ -58,6 +58,27 @@ export interface Channels {
 
 export const NOT_CONFIGURED = 'not sent: no channel configured';
 
+/** Why a channel is off, naming the variables that turn it on (never their values): shown to admins by the panel. */
+const CHANNEL_SETUP: Record<Channel, string> = {
+  email: 'E-mail is not configured on the server: set SMTP_URL and MAIL_FROM (or RESEND_API_KEY and MAIL_FROM).',
+  whatsapp: 'WhatsApp is not configured on the server: set WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID.',
+  sms: 'SMS is not configured on the server: set MSG91_AUTH_KEY and MSG91_TEMPLATE_ID.',
+};
+const MESSAGES_OFF = 'Messages are off on the server: set PUBLIC_ORIGIN (the address pass links point at).';
+
+/** Whether a channel sends; when not, why (in words an organiser can pass to whoever runs the server). */
+export type ChannelState = { configured: true } | { configured: false; why: string };
+
+/**
+ * Each channel's state, as admins are told it (`GET /api/<resource>/:id/messages`): configured by its
+ * variables, and messages on at all (PUBLIC_ORIGIN). Says nothing of any secret but whether it is set.
+ */
+export function channelStates(channels: Channels, publicOrigin: string | undefined): Record<Channel, ChannelState> {
+  const state = (channel: Channel): ChannelState =>
+    !channels[channel] ? { configured: false, why: CHANNEL_SETUP[channel] } : publicOrigin ? { configured: true } : { configured: false, why: MESSAGES_OFF };
+  return { email: state('email'), whatsapp: state('whatsapp'), sms: state('sms') };
+}
+
 /**
  * A provider's refusal: `permanent` ones (a 4xx other than 408/429) are not retried. `code` is what the
  * log may say of it (`HTTP 400`, `SMTP 550`, `network`, `timeout`): never the provider's text, which may

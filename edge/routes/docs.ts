@@ -405,11 +405,12 @@ function operations(): Operation[] {
       method: 'get',
       path: '/api/checkin/roster',
       tag: 'Venue check-in',
-      summary: 'Roster entries and tombstones changed after version `since`, in version order',
+      summary:
+        'Roster entries and tombstones changed after version `since`, in version order; only to the signed-in door device `deviceId` (headers `X-Author-Ticket`, `X-Device-Signature` over the sorted query)',
       who: 'staff',
       query: ['eventId', 'since', 'limit', 'deviceId'],
       data: z.record(z.string(), z.unknown()),
-      fails: [403, 404],
+      fails: [400, 403, 404],
     },
     {
       method: 'post',
