@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { CONSENT_NOTICES, UNKNOWN_CONSENT_MESSAGE } from '../../shared/consent';
+import { answersRule } from '../../shared/schemas/questions';
 import { toCanonicalMobile } from '../../shared/schemas/fields';
 import { indianMobileDigits } from '../../shared/schemas/mobile-number';
 import {
@@ -120,6 +121,16 @@ const optionalEmail = z.pipe(
 
 // ---- API schemas (what the server accepts; unknown fields such as status or createdAt are stripped) ----
 
+/**
+ * The exhibitors box (a purpose of its own, `chosen`: shared/consent.ts): the version of its words when the
+ * visitor ticked it; absent when not ticked.
+ */
+const exhibitorsConsentVersion = z.optional(
+  z
+    .string({ error: UNKNOWN_CONSENT_MESSAGE })
+    .check(z.refine((version) => CONSENT_NOTICES.exhibitors.versions.includes(version), { error: UNKNOWN_CONSENT_MESSAGE })),
+);
+
 export const visitorRegistrationSchema = z.object({
   fullName: requiredText(FIELD_LABELS.visitor.fullName),
   mobileNumber: requiredMobile(FIELD_LABELS.visitor.mobileNumber),
@@ -127,6 +138,9 @@ export const visitorRegistrationSchema = z.object({
   organizationName: textWithDefault(FIELD_LABELS.visitor.organizationName, REGISTRATION_DEFAULTS.organizationName),
   city: textWithDefault(FIELD_LABELS.visitor.city, REGISTRATION_DEFAULTS.city),
   email: optionalEmail,
+  /** Answers to the event's questions; the route checks them against the event's (shared/registration-questions.ts). */
+  answers: z.optional(answersRule),
+  exhibitorsConsentVersion,
   ...submissionFields,
 });
 
