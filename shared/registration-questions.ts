@@ -119,6 +119,12 @@ export function answerFilterPairs(filter: string): Array<{ question: string; cho
   });
 }
 
+/** `?interest=villa` (the home page's cards) as answers: the first question with that choice has it chosen. */
+export function interestAnswers(questions: readonly RegistrationQuestion[], interest: string): Answers {
+  const question = questions.find((q) => q.choices.some((choice) => choice.id === interest));
+  return question ? { [question.id]: [interest] } : {};
+}
+
 /**
  * The questions this expo's organiser asked for (issue 32): Settings offers them as a start, and the
  * home page's Villas / Flats / Plots cards preselect the first one's answer (`?interest=villa`).

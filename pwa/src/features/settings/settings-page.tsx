@@ -33,6 +33,7 @@ import {
 import { eventKeys } from '../../components/event-queries';
 import { FormMessage } from '../../components/form-message';
 import { ChangePasswordForm } from './change-password-form';
+import { RegistrationQuestionsCard } from './registration-questions-card';
 
 /** Settings: the signed-in account; for admins the site's contacts and featured event, and staff accounts. */
 export function SettingsPage() {
@@ -65,6 +66,7 @@ export function SettingsPage() {
         <ChangePasswordForm />
         {user?.role === 'admin' ? <SiteSettingsCard /> : null}
         {user?.role === 'admin' ? <PaidMessagesCard /> : null}
+        {user?.role === 'admin' ? <RegistrationQuestionsCard /> : null}
       </div>
       {user?.role === 'admin' ? <Accounts selfId={user.id} /> : null}
       {user?.role === 'admin' ? <LoginLocks /> : null}
