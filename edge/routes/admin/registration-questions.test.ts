@@ -217,6 +217,21 @@ describe('10,000 visitors with answers', () => {
     }
   });
 
+  it('the report counts visitors per answer, in the form’s order', async () => {
+    const { body } = await send('GET', `/api/reports?eventId=${eventId}`);
+    const rows = body.data.visitorsByAnswer as Array<{ question: string; answer: string; people: number }>;
+    expect(rows.map((r) => `${r.question}: ${r.answer}`).slice(0, 4)).toEqual([
+      'Looking for: Villa',
+      'Looking for: Flat',
+      'Looking for: Plot',
+      'Budget: Under ₹50 lakh',
+    ]);
+    const people = (question: string, answer: string) => rows.find((r) => r.question === question && r.answer === answer)!.people;
+    // The import's villas, and the public registration of the first test (villa and plot).
+    expect(people('Looking for', 'Villa')).toBe(villas + 1);
+    expect(people('Preferred area', 'Kokapet')).toBeGreaterThanOrEqual(Math.floor(TOTAL / 3));
+  });
+
   it('exports a column per question with the answers in words, 10,000 rows', async () => {
     const started = performance.now();
     const res = await t.request('GET', `/api/visitors/export.csv?eventId=${eventId}&q=Buyer`, { token: await t.login() });
