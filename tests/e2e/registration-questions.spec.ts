@@ -60,7 +60,7 @@ describe('registration questions', () => {
     for (const viewport of PANEL_VIEWPORTS) {
       await page.setViewportSize(viewport);
       await card.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(SHOTS, `settings-questions-${viewport.width}.png`), fullPage: true });
+      await card.screenshot({ path: join(SHOTS, `settings-questions-${viewport.width}.png`) });
     }
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(await seriousViolations(page)).toEqual([]);
@@ -110,8 +110,19 @@ describe('registration questions', () => {
       expect(await looking.getByLabel('Villa').isChecked()).toBe(false);
       expect(await box.isChecked()).toBe(false);
 
-      // The popup asks the same, and refuses a choice the question does not have only on the server: here
-      // a visitor who chose a flat, without the box.
+      // The popup asks the same questions, with the box off.
+      await page.goto(`${baseUrl}/`);
+      await hydrated(page);
+      await page.getByText('REGISTER NOW', { exact: true }).click();
+      await page.getByRole('link', { name: 'Visitor Registration', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('group', { name: 'Preferred area' }).waitFor();
+      expect(await dialog.getByRole('group', { name: 'Looking for' }).getByRole('checkbox').count()).toBe(3);
+      expect(await dialog.getByLabel(CONSENT_NOTICES.exhibitors.label!).isChecked()).toBe(false);
+      await dialog.getByRole('group', { name: 'Budget' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SHOTS, 'visitor-popup-390.png') });
+
+      // A visitor who chose a flat, registered by the organiser, without the box.
       const flat = await api<{ data: { answers: unknown } }>(baseUrl, admin.token, 'POST', '/visitors', {
         fullName: `Flat Buyer ${tag}`,
         mobileNumber: mobile(),
