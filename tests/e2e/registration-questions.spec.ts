@@ -82,7 +82,7 @@ describe('registration questions', () => {
       await looking.getByLabel('Plot').check();
       const box = form.getByLabel(CONSENT_NOTICES.exhibitors.label!);
       expect(await box.isChecked()).toBe(false);
-      expect(await form.locator('.form__optin .form__consent').innerText()).toBe(`${CONSENT_NOTICES.exhibitors.text} Privacy notice`);
+      expect(await form.locator('.form__optin-text').innerText()).toBe(`${CONSENT_NOTICES.exhibitors.text} Privacy notice`);
 
       await page.getByLabel('Full Name').fill(`Villa Buyer ${tag}`);
       await page.getByLabel('Mobile Number').fill(mobile());

@@ -108,7 +108,7 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
   const [queuedId, setQueuedId] = useState<string | null>(null);
   const [cityKey, setCityKey] = useState(0);
   const closed = useRegistrationClosed();
-  const visitorQuestions = useVisitorQuestions(kind === 'visitor');
+  const visitorQuestions = useVisitorQuestions(kind === 'visitor', (field) => setErrors((current) => withoutField(current, field)));
   const form = useRef<HTMLFormElement>(null);
   const [attempt, setAttempt] = useState(0);
   useFocusFirstInvalid(form, attempt, Object.keys(errors).length > 0 || Object.keys(visitorQuestions.errors).length > 0);

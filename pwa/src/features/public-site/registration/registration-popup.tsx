@@ -51,7 +51,7 @@ type Message = { tone: 'success' | 'error' | 'info'; text: string } | null;
 export default function RegistrationPopup({ type, subscription, eventName, onClose, onPass }: PopupProps) {
   const site = useSite();
   const closed = useRegistrationClosed();
-  const visitorQuestions = useVisitorQuestions(type === 'Visitor Registration');
+  const visitorQuestions = useVisitorQuestions(type === 'Visitor Registration', (field) => setErrors((current) => withoutField(current, field)));
   // The enquiry's choices: the organiser's packages plus "General Enquiry", so the choices always match
   // the package cards; the default packages until the API answers.
   const choices = site.subscriptionChoices.length > 0 ? site.subscriptionChoices : subscriptionChoices(DEFAULT_PACKAGES);

@@ -10,7 +10,7 @@ import type { FieldErrors } from './registration-types';
  * ticked (shared/consent.ts). Both visitor forms, the page's and the popup's, use this one hook and its two
  * parts; the server checks the answers again against the event.
  */
-export function useVisitorQuestions(active: boolean) {
+export function useVisitorQuestions(active: boolean, clearFormError: (field: string) => void) {
   const event = useEvent();
   const questions = active ? event.registrationQuestions : [];
   const [answers, setAnswers] = useState<Answers>({});
@@ -36,6 +36,8 @@ export function useVisitorQuestions(active: boolean) {
       const { [answerField(question.id)]: _, ...others } = current;
       return others;
     });
+    // The server's message for this question (kept with the form's) goes too.
+    clearFormError(answerField(question.id));
   };
 
   /** What the submission adds to the form's body, or the questions' messages (then nothing is sent). */
@@ -121,7 +123,7 @@ export function ExhibitorsConsentBox({ state, idPrefix }: { state: VisitorQuesti
         />
         {notice.label}
       </label>
-      <p id={`${id}-text`} className="form__consent">
+      <p id={`${id}-text`} className="form__optin-text">
         {notice.text}{' '}
         <a href={PRIVACY_PATH} target="_blank" rel="noopener">
           Privacy notice
