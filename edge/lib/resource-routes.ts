@@ -8,6 +8,9 @@ import { validate } from '../http/validate';
 import { toStatement } from '../db/sql-statement';
 import { statusChangeSchema } from '../schemas/status-change';
 import { csvStream } from './csv';
+import { adminAnswers, eventQuestions, hasAnswers } from './answers';
+import { csvColumns } from './resource-fields';
+import type { AnswersInput } from '../../shared/registration-questions';
 import { isUniqueViolation } from './db-errors';
 import { importRoutes } from './import-routes';
 import { groupCommit } from '../perf/group-commit';
@@ -160,7 +163,9 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
         }
       };
       const date = c.get('deps').now().toISOString().slice(0, 10);
-      return c.body(csvStream(resource.csv, pages()), 200, {
+      // Answers are a column per question of the exported event (of every event when the list is not filtered by one).
+      const columns = hasAnswers(resource) ? csvColumns(resource.fields ?? [], resource.order, await eventQuestions(db, query.eventId)) : resource.csv;
+      return c.body(csvStream(columns, pages()), 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${resource.name}-${date}.csv"`,
         'Cache-Control': 'no-store',
@@ -306,6 +311,11 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
         if (eventId === 'unknown') return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
         patch.eventId = eventId;
       }
+      if (patch.answers !== undefined) {
+        const checked = await adminAnswers(db, 'eventId' in patch ? patch.eventId : existing.eventId, patch.answers as AnswersInput);
+        if ('errors' in checked) return fail(c, 400, Object.values(checked.errors)[0]!, checked.errors);
+        patch.answers = checked.answers;
+      }
       if (patch.status !== undefined && resource.normaliseStatus) patch.status = resource.normaliseStatus(String(patch.status));
       let newImageKey: string | undefined;
       const upload = resource.image && body.files[resource.image.formField];
@@ -419,6 +429,11 @@ function routesWithCreate<Out extends RecordOut>(resource: ResourceDescription, 
       const eventId = 'eventId' in table ? await eventIdFor(db, body.data.eventId) : null;
       if (eventId === 'unknown') return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
       const values = newRecordValues(resource, body.data, { user: c.get('user'), now: at }, eventId);
+      if (body.data.answers !== undefined) {
+        const checked = await adminAnswers(db, eventId, body.data.answers as AnswersInput);
+        if ('errors' in checked) return fail(c, 400, Object.values(checked.errors)[0]!, checked.errors);
+        values.answers = checked.answers;
+      }
       const duplicate = await sameMobileAnswer(c, resource, { eventId: values.eventId, mobileNumber: values.mobileNumber, values });
       if (duplicate) return duplicate;
       const upload = resource.image && body.files[resource.image.formField];

@@ -146,6 +146,8 @@ describe('who may call what', () => {
       'eventName',
       'id',
       'isFeatured',
+      // The visitor form's questions: the visitors list names the answers in their words.
+      'registrationQuestions',
       'startDateTime',
       'status',
       'updatedAt',

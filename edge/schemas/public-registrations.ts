@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { CONSENT_NOTICES, UNKNOWN_CONSENT_MESSAGE } from '../../shared/consent';
 import { inlineMobile, optionalId, optionalText, publicEmail, publicMobile, requiredText, textWithDefault } from '../../shared/schemas/fields';
+import { answersRule } from '../../shared/schemas/questions';
 import {
   FIELD_LABELS,
   INLINE_MESSAGES,
@@ -41,6 +42,16 @@ const submissionFields = {
 
 // ---- API schemas (what the server accepts; unknown fields such as status or createdAt are stripped) ----
 
+/**
+ * The exhibitors box (a purpose of its own, `chosen`: shared/consent.ts): the version of its words when the
+ * visitor ticked it; absent when not ticked.
+ */
+const exhibitorsConsentVersion = z.optional(
+  z
+    .string({ error: UNKNOWN_CONSENT_MESSAGE })
+    .check(z.refine((version) => CONSENT_NOTICES.exhibitors.versions.includes(version), { error: UNKNOWN_CONSENT_MESSAGE })),
+);
+
 export const visitorRegistrationSchema = z.object({
   fullName: requiredText(requiredMessage(FIELD_LABELS.visitor.fullName)),
   mobileNumber: publicMobile(FIELD_LABELS.visitor.mobileNumber),
@@ -48,6 +59,9 @@ export const visitorRegistrationSchema = z.object({
   organizationName: textWithDefault(FIELD_LABELS.visitor.organizationName, REGISTRATION_DEFAULTS.organizationName),
   city: textWithDefault(FIELD_LABELS.visitor.city, REGISTRATION_DEFAULTS.city),
   email: publicEmail(),
+  /** Answers to the event's questions; the route checks them against the event's (shared/registration-questions.ts). */
+  answers: z.optional(answersRule),
+  exhibitorsConsentVersion,
   ...submissionFields,
 });
 

@@ -18,6 +18,7 @@ import {
 } from '../../schemas/public-registrations';
 import { submit } from './submit';
 import { NEXT_EDITION_SUBSCRIPTION } from '../../../shared/consent';
+import { checkAnswers } from '../../../shared/registration-questions';
 import type { Database } from '../../db/database';
 
 /** A new enquiry from the public site (the packages' popup, or "tell me about the next edition"). */
@@ -56,9 +57,15 @@ export const publicRoutes = new Hono<AppEnv>()
     return submit(c, {
       scope: 'visitors.register',
       consent: { purpose: 'pass_messages', personKind: 'visitors' },
+      chosenConsent: input.exhibitorsConsentVersion ? { purpose: 'exhibitors', version: input.exhibitorsConsentVersion } : undefined,
+      refuse: (event) => {
+        const checked = checkAnswers(event.registrationQuestions, input.answers);
+        return checked.ok ? undefined : checked.errors;
+      },
       input,
       passCode: true,
-      build: (base) => {
+      build: (base, event) => {
+        const checked = checkAnswers(event.registrationQuestions, input.answers);
         const record = {
           ...base,
           fullName: input.fullName,
@@ -67,6 +74,7 @@ export const publicRoutes = new Hono<AppEnv>()
           workingProfessional: input.workingProfessional,
           organizationName: input.organizationName,
           city: input.city,
+          answers: checked.ok ? checked.answers : {},
           registrationType: 'visitor_registration',
           status: 'pending',
         };

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
-import { fail, jsonText } from '../../http/envelope';
-import { cachedEvent } from '../../lib/events';
+import { fail, type FieldErrors, jsonText } from '../../http/envelope';
+import { cachedEvent, type PublicEvent } from '../../lib/events';
 import { REGISTRATION_CLOSED_MESSAGE, registrationClosedMessage } from '../../lib/registration-window';
 import { groupCommit } from '../../perf/group-commit';
 import { insertStatement, type SqlStatement } from '../../db/sql-statement';
@@ -46,7 +46,10 @@ export interface Submission<Input extends SubmissionInput, Row extends object> {
   /** Whether the record gets a pass code (enquiries do not: nobody is admitted by an enquiry). */
   passCode: boolean;
   /** The record to store, and the insert statement that stores it. */
-  build: (base: { id: string; eventId: string; passCode: string | null; createdAt: string; updatedAt: string }) => {
+  build: (
+    base: { id: string; eventId: string; passCode: string | null; createdAt: string; updatedAt: string },
+    event: PublicEvent,
+  ) => {
     record: Row;
     insert: SqlStatement;
   };
@@ -55,6 +58,10 @@ export interface Submission<Input extends SubmissionInput, Row extends object> {
    * person saw (`consentVersion`) is recorded with the record, in the same commit (decision 059).
    */
   consent: { purpose: ConsentPurpose; personKind: string };
+  /** A purpose the person ticked a box of its own for (`chosen`: the exhibitors box), with the version of its words: recorded as given in the same commit. */
+  chosenConsent?: { purpose: ConsentPurpose; version: string } | undefined;
+  /** Refuses a submission that does not fit its event (answers to questions it does not ask): the fields' messages, answered 400. */
+  refuse?: (event: PublicEvent) => FieldErrors | undefined;
   /** Taken only while registration is closed ("tell me about the next edition"), instead of only while it is open. */
   whenClosed?: boolean;
   /** Who the pass is for: its messages (e-mail, WhatsApp, SMS) are queued in the same commit as the record. */
@@ -93,6 +100,8 @@ export async function submit<Input extends SubmissionInput, Row extends object>(
   if (!event) {
     return input.eventId ? fail(c, 400, UNKNOWN_EVENT_MESSAGE, { eventId: UNKNOWN_EVENT_MESSAGE }) : fail(c, 400, NO_EVENT_MESSAGE);
   }
+  const misfit = submission.refuse?.(event);
+  if (misfit) return fail(c, 400, Object.values(misfit)[0] ?? 'Invalid request', misfit);
   const closed = registrationClosedMessage(event, now());
   if (submission.whenClosed && !closed) return fail(c, 403, NEXT_EDITION_OPEN_MESSAGE);
   if (closed && !submission.whenClosed) {
@@ -105,7 +114,7 @@ export async function submit<Input extends SubmissionInput, Row extends object>(
   for (let attempt = 1; ; attempt++) {
     const at = now().toISOString();
     const base = { id: uuidv7(), eventId: event.id, passCode: submission.passCode ? newPassCode() : null, createdAt: at, updatedAt: at };
-    const { record, insert } = submission.build(base);
+    const { record, insert } = submission.build(base, event);
     // The event's date, time and place come with the answer: the pass shows them, offline too.
     const eventFields = {
       eventName: event.eventName,
@@ -145,6 +154,11 @@ export async function submit<Input extends SubmissionInput, Row extends object>(
         given: true,
         at,
       };
+      statements.push(insertStatement(db, consents, consent));
+    }
+    if (submission.chosenConsent) {
+      const { purpose, version } = submission.chosenConsent;
+      const consent = { id: uuidv7(), personKind: submission.consent.personKind, personId: base.id, purpose, textVersion: version, given: true, at };
       statements.push(insertStatement(db, consents, consent));
     }
     if (messages) statements.push(...messages.statements);

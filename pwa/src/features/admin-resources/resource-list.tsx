@@ -122,6 +122,8 @@ export function ResourceScreen({
         onEvent={chooseEvent}
         status={search.status}
         onStatus={(status) => setSearch({ status })}
+        answer={search.answer}
+        onAnswer={(answer) => setSearch({ answer })}
       />
       {list.isError ? (
         <p className="panel-banner" role="alert">

@@ -1,4 +1,3 @@
-import { toast } from '../../components/toasts';
 import { Countdown } from './countdown';
 import { formatDateRange, formatDay } from '@shared/dates';
 import { PublicLayout, usePublicActions } from './public-layout';
@@ -9,10 +8,11 @@ import { usePageMeta } from './use-page-meta';
 import { LandingSections } from './landing-sections';
 import { NextSteps } from './next-steps';
 
+/** Each card opens the visitor form with its interest chosen (`?interest=`: a choice of the event's questions, decision 079). */
 const PROMO_CARDS = [
-  ['Villas', 'Gated community villas'],
-  ['Flats', 'Ready-to-move flats'],
-  ['Plots', 'Approved open plots'],
+  ['Villas', 'Gated community villas', 'villa'],
+  ['Flats', 'Ready-to-move flats', 'flat'],
+  ['Plots', 'Approved open plots', 'plot'],
 ] as const;
 
 export function HomePage() {
@@ -78,12 +78,12 @@ function PromoBanner() {
         <p className="promo__claim">100+ best projects in Hyderabad</p>
       </div>
       <ul className="promo__cards">
-        {PROMO_CARDS.map(([title, text]) => (
+        {PROMO_CARDS.map(([title, text, interest]) => (
           <li key={title}>
-            <button type="button" className={`promo__card promo__card--${title.toLowerCase()}`} onClick={() => toast(title)}>
+            <a href={`/visitor-registration?interest=${interest}`} className={`promo__card promo__card--${title.toLowerCase()}`}>
               <span className="promo__card-title">{title}</span>
               <span className="promo__card-text">{text}</span>
-            </button>
+            </a>
           </li>
         ))}
       </ul>

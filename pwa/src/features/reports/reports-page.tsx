@@ -127,6 +127,7 @@ function ReportCards({ report }: { report: Report }) {
           <BarChart label="Visitors by profession" {...profession} horizontal height={Math.max(120, profession.labels.length * 32)} />
         ) : null}
       </ReportCard>
+      {tables.answers.rows.length ? <ReportCard table={tables.answers} testId="report-answers" /> : null}
       <ReportCard table={tables.sponsorship} testId="report-sponsorship" money>
         <p className="reports-figure">
           <strong>{formatInr(sponsorship.paid)}</strong> paid of {formatInr(sponsorship.committed)} committed ·{' '}

@@ -7,6 +7,7 @@ import { Accounts } from './accounts-card';
 import { ChangePasswordForm } from './change-password-form';
 import { LoginLocks } from './login-locks';
 import { PaidMessagesCard } from './paid-messages-card';
+import { RegistrationQuestionsCard } from './registration-questions-card';
 import { SiteSettingsCard } from './public-site-card';
 
 /**
@@ -32,6 +33,7 @@ export function SettingsPage() {
         <ChangePasswordForm />
         {admin ? <SiteSettingsCard /> : null}
         {admin ? <PaidMessagesCard /> : null}
+        {admin ? <RegistrationQuestionsCard /> : null}
       </div>
       {admin ? <Accounts selfId={user.id} /> : null}
       {admin ? <LoginLocks /> : null}

@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { importSummary, type ImportedRow } from '@edge/schemas/imports';
+import { answerField, type RegistrationQuestion } from '@shared/registration-questions';
 import { Dialog } from '@pwa/components/dialog';
 import { EventPicker } from '@pwa/components/event-picker';
-import { startingEventQueryOptions } from '@pwa/components/event-queries';
+import { startingEventQueryOptions, useEventQuestions } from '@pwa/components/event-queries';
 import { toast } from '@pwa/components/toasts';
 import { errorMessage, readEnvelope, resourceApi } from '@pwa/lib/api';
 import { resourceKeys } from '../resource-api';
@@ -39,17 +40,20 @@ const humanise = (name: string) => {
 /**
  * The fields a column can fill: the resource's create schema's fields, each under the label the panel's
  * form gives it (else its list column's, else its name in words); the list column's title, the name in
- * words, the field's own name and its registry aliases also match a header.
+ * words, the field's own name and its registry aliases also match a header. A visitor's answers are a
+ * field per question of the chosen event (`answers.<id>`, headed by the question's words; the server reads
+ * the cells' choices by their words).
  */
-export function importFields(config: ResourceConfig): ImportField[] {
+export function importFields(config: ResourceConfig, questions: readonly RegistrationQuestion[] = []): ImportField[] {
   const shape = (config.createSchema as unknown as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
   return Object.keys(shape)
     .filter((name) => !NOT_FROM_FILE.has(name))
-    .map((name) => {
+    .flatMap((name): ImportField[] => {
+      if (name === 'answers') return questions.map((question) => ({ name: answerField(question.id), label: question.label, aliases: [question.id] }));
       const formField = config.fields.find((field) => field.name === name);
       const columnLabel = config.columns.find((column) => column.key === name)?.label;
       const label = formField?.label ?? columnLabel ?? humanise(name);
-      return { name, label, aliases: [columnLabel, humanise(name), ...(formField?.aliases ?? [])].filter((alias): alias is string => Boolean(alias)) };
+      return [{ name, label, aliases: [columnLabel, humanise(name), ...(formField?.aliases ?? [])].filter((alias): alias is string => Boolean(alias)) }];
     });
 }
 
@@ -77,9 +81,10 @@ const SHOWN_PROBLEMS = 200;
  */
 export default function ImportDialog({ config, onClose }: { config: ResourceConfig; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const fields = useMemo(() => importFields(config), [config]);
   const starting = useQuery(startingEventQueryOptions());
   const [eventId, setEventId] = useState('');
+  const questions = useEventQuestions(eventId || undefined);
+  const fields = useMemo(() => importFields(config, questions), [config, questions]);
   const [file, setFile] = useState<File | null>(null);
   const [table, setTable] = useState<ImportTable | null>(null);
   const [mapping, setMapping] = useState<string[]>([]);

@@ -12,6 +12,7 @@ import { useFocusFirstInvalid } from './focus-invalid';
 import { useFormTakeover } from './form-takeover';
 import { refusalAdvice } from './outbox-report';
 import { useQueuedEntry } from './queued-entry';
+import { ExhibitorsConsentBox, QuestionFields, useVisitorQuestions } from './visitor-questions';
 import {
   type FieldErrors,
   type FormRules,
@@ -107,9 +108,10 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
   const [queuedId, setQueuedId] = useState<string | null>(null);
   const [cityKey, setCityKey] = useState(0);
   const closed = useRegistrationClosed();
+  const visitorQuestions = useVisitorQuestions(kind === 'visitor', (field) => setErrors((current) => withoutField(current, field)));
   const form = useRef<HTMLFormElement>(null);
   const [attempt, setAttempt] = useState(0);
-  useFocusFirstInvalid(form, attempt, Object.keys(errors).length > 0);
+  useFocusFirstInvalid(form, attempt, Object.keys(errors).length > 0 || Object.keys(visitorQuestions.errors).length > 0);
   // A field's message goes as soon as the field changes: never a stale "mobile number is required" beside a corrected number.
   const set = (name: string) => (value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -166,6 +168,7 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
   const clearFields = () => {
     setValues(kind === 'visitor' ? { workingProfessional: 'Others' } : {});
     setCityKey((key) => key + 1);
+    visitorQuestions.reset();
   };
   /**
    * The code that checks and sends did not arrive (a first visit whose network went, a chunk gone after a
@@ -207,12 +210,13 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
     setRules(() => loaded);
     const checked = check(loaded, values);
     setErrors(checked.ok ? {} : checked.errors);
-    if (!checked.ok) return;
+    const answered = visitorQuestions.check();
+    if (!checked.ok || !answered.ok) return;
 
     const { body } = checked;
     const result = await submitRegistration({
       endpoint,
-      body,
+      body: { ...body, ...answered.body },
       name: 'fullName' in body ? body.fullName : body.contactPersonName,
       typeLabel,
       eventName,
@@ -288,6 +292,8 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
             <InlineField id={`${id}-org`} {...bound('organizationName')} label="Organization Name" autoComplete="organization" required={false} />
             <CityPicker key={cityKey} name="city" label="City" value={values.city ?? ''} error={errors.city} onChange={set('city')} onInvalid={showErrors} />
             <InlineField id={`${id}-email`} {...bound('email')} label={EMAIL_LABEL} type="email" autoComplete="email" required={false} />
+            <QuestionFields state={visitorQuestions} idPrefix={id} serverErrors={errors} />
+            <ExhibitorsConsentBox state={visitorQuestions} idPrefix={id} />
           </>
         ) : (
           <>

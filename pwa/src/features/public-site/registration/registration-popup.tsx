@@ -11,6 +11,7 @@ import { toast } from '@pwa/components/toasts';
 import { useFocusFirstInvalid } from './focus-invalid';
 import { refusalAdvice, sentLine } from './outbox-report';
 import { useQueuedEntry } from './queued-entry';
+import { ExhibitorsConsentBox, QuestionFields, useVisitorQuestions } from './visitor-questions';
 import {
   type FieldErrors,
   heldReason,
@@ -50,6 +51,7 @@ type Message = { tone: 'success' | 'error' | 'info'; text: string } | null;
 export default function RegistrationPopup({ type, subscription, eventName, onClose, onPass }: PopupProps) {
   const site = useSite();
   const closed = useRegistrationClosed();
+  const visitorQuestions = useVisitorQuestions(type === 'Visitor Registration', (field) => setErrors((current) => withoutField(current, field)));
   // The enquiry's choices: the organiser's packages plus "General Enquiry", so the choices always match
   // the package cards; the default packages until the API answers.
   const choices = site.subscriptionChoices.length > 0 ? site.subscriptionChoices : subscriptionChoices(DEFAULT_PACKAGES);
@@ -74,7 +76,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
   );
   const form = useRef<HTMLFormElement>(null);
   const [attempt, setAttempt] = useState(0);
-  useFocusFirstInvalid(form, attempt, Object.keys(errors).length > 0);
+  useFocusFirstInvalid(form, attempt, Object.keys(errors).length > 0 || Object.keys(visitorQuestions.errors).length > 0);
   // A new key after a success empties the state and city pickers with the rest of the form.
   const [resetKey, setResetKey] = useState(0);
   const dirty = Object.values(values).some((value) => value.trim() !== '' && value !== subscription);
@@ -134,8 +136,9 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
     // The type's shared form schema: every message beside its field; the body sent is the schema's output.
     const checked = rules.checkForm(rules.FORM_SCHEMAS[spec.kind], values);
     setErrors(checked.ok ? {} : checked.errors);
-    if (!checked.ok) return undefined;
-    const body: Record<string, unknown> = checked.body;
+    const answered = visitorQuestions.check();
+    if (!checked.ok || !answered.ok) return undefined;
+    const body: Record<string, unknown> = { ...checked.body, ...answered.body };
     return submitRegistration({
       endpoint: spec.endpoint,
       body,
@@ -158,6 +161,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
     if (result.kind === 'created' || result.kind === 'queued') {
       setMessage(result.kind === 'created' ? { tone: 'success', text: POPUP_SUCCESS } : { tone: 'info', text: queuedMessage(result.reason, noun) });
       setValues({});
+      visitorQuestions.reset();
       setResetKey((key) => key + 1);
       if (result.kind === 'queued') {
         // Kept on the device: the popup stays open with what will happen, and then what did; the person closes it.
@@ -256,6 +260,8 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
             </div>
           );
         })}
+        <QuestionFields state={visitorQuestions} idPrefix={formId} serverErrors={errors} />
+        {visitorQuestions.active ? <ExhibitorsConsentBox state={visitorQuestions} idPrefix={formId} /> : null}
         <ConsentLine endpoint={spec.endpoint} />
         <div role="status" aria-live="polite" className="form__status">
           {message ? <p className={`form__message form__message--${message.tone}`}>{message.text}</p> : null}
