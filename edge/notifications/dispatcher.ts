@@ -12,6 +12,7 @@ import { claimDue, failedAttemptStatements, messagePassUrl, type OutboxRow, sent
 import { cachedMessageGuard } from '../lib/site-settings';
 import { describeError } from '../lib/log';
 import { holderById, passView } from './pass-holders';
+import { currentConsent } from '../lib/consents';
 
 export interface SenderDeps {
   db: Database;
@@ -56,7 +57,7 @@ async function sendDueOf(deps: SenderDeps, channel: Channel, maxRounds: number):
     }
     if (rows.length === 0) break;
     claimed += rows.length;
-    const people = new Map<string, Promise<PassMessage | undefined>>();
+    const people = new Map<string, Promise<PersonMessage>>();
     const results = await Promise.all(rows.map((row) => sendOne(deps, row, people)));
     try {
       await groupCommit(
@@ -76,18 +77,26 @@ async function sendDueOf(deps: SenderDeps, channel: Channel, maxRounds: number):
 }
 
 const GONE = 'not sent: the person or the event no longer exists';
+/** The person withdrew their consent to messages from their pass link (decision 078): nothing more goes to them. */
+export const CONSENT_WITHDRAWN = 'not sent: the person withdrew their consent to messages';
+type PersonMessage = PassMessage | 'withdrawn' | undefined;
 
 /**
  * The message's values, read now from its person and event (so a corrected name goes out right); the
  * messages of one person in a round share one read.
  */
-function passMessageOf(deps: SenderDeps, row: OutboxRow, people: Map<string, Promise<PassMessage | undefined>>): Promise<PassMessage | undefined> {
+function passMessageOf(deps: SenderDeps, row: OutboxRow, people: Map<string, Promise<PersonMessage>>): Promise<PersonMessage> {
   const { db } = deps;
   const key = `${row.personKind}:${row.personId}:${row.createdAt}:${row.template}:${row.payload}`;
   let message = people.get(key);
   if (!message) {
     message = (async () => {
-      const holder = await holderById(db, row.personKind, row.personId);
+      const [holder, consent] = await Promise.all([
+        holderById(db, row.personKind, row.personId),
+        currentConsent(db, row.personKind, row.personId, 'pass_messages'),
+      ]);
+      // Read when sent, not when queued: a withdrawal stops what was queued before it, on every channel.
+      if (consent === false) return 'withdrawn';
       const eventId = row.eventId ?? holder?.eventId;
       const event = eventId ? await cachedEvent(db, eventId) : undefined;
       if (!holder || !event) return undefined;
@@ -119,14 +128,11 @@ async function groupMessageOf(deps: SenderDeps, row: OutboxRow, payload: PassMes
 }
 
 /** Sends one claimed message; answers the statements that record how it went. */
-async function sendOne(
-  deps: SenderDeps,
-  row: OutboxRow,
-  people: Map<string, Promise<PassMessage | undefined>>,
-): Promise<{ sent: boolean; statements: SqlStatement[] }> {
+async function sendOne(deps: SenderDeps, row: OutboxRow, people: Map<string, Promise<PersonMessage>>): Promise<{ sent: boolean; statements: SqlStatement[] }> {
   try {
     const payload = await passMessageOf(deps, row, people);
     if (!payload) throw new ProviderError(GONE, true);
+    if (payload === 'withdrawn') throw new ProviderError(CONSENT_WITHDRAWN, true);
     const rendered =
       row.template === 'group'
         ? await groupMessageOf(deps, row, payload)

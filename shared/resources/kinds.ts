@@ -70,6 +70,8 @@ interface ResourceKind {
   messages?: true;
   /** The band of its badges, when the venue calls them other than the resource's singular ("Exhibitor"). */
   badge?: string;
+  /** Its records come from the public forms with a consent (decision 059): the panel shows each record's consent acts. */
+  consents?: true;
 }
 
 const VIP_FLOW = ['reached', 'checked_in', 'exited_ramp', 'left_venue'] as const;
@@ -108,6 +110,7 @@ export const RESOURCES = {
     },
     pass: { typeLabel: 'Visitor Registration', nameField: 'fullName', code: 1 },
     messages: true,
+    consents: true,
   },
   guests: { door: vipDoor('Guest', 'Guests'), messages: true },
   speakers: { door: vipDoor('Speaker', 'Speakers'), messages: true },
@@ -117,14 +120,16 @@ export const RESOURCES = {
     pass: { typeLabel: 'Book a Stall', nameField: 'contactPersonName', code: 2 },
     messages: true,
     badge: 'Exhibitor',
+    consents: true,
   },
-  awards: { pass: { typeLabel: 'Awards Registration', nameField: 'nomineeName', code: 3 }, messages: true, badge: 'Nominee' },
+  awards: { pass: { typeLabel: 'Awards Registration', nameField: 'nomineeName', code: 3 }, messages: true, badge: 'Nominee', consents: true },
   sponsors: {
     door: contactDoor('Sponsor contact', 'Sponsor contacts'),
     pass: { typeLabel: 'Sponsor Registration', nameField: 'contactPersonName', code: 4 },
     messages: true,
+    consents: true,
   },
-  enquiries: {},
+  enquiries: { consents: true },
   events: {},
 } as const satisfies Record<string, ResourceKind>;
 
@@ -147,6 +152,7 @@ export const DOOR_KINDS = namesWhere<DoorKind>((kind) => kind.door !== undefined
 export const ATTENDEE_KINDS = namesWhere<AttendeeKind>((kind) => kind.door?.column === 'status') as readonly AttendeeKind[];
 export const PASS_KINDS = namesWhere<PassKind>((kind) => kind.pass !== undefined) as readonly PassKind[];
 export const MESSAGE_KINDS = namesWhere((kind) => kind.messages === true) as readonly ResourceName[];
+export const CONSENT_KINDS = namesWhere((kind) => kind.consents === true) as readonly ResourceName[];
 
 /** The door's rule of a kind. */
 export const doorOf = (kind: DoorKind): DoorRule => RESOURCES[kind].door;
