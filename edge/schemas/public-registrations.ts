@@ -7,6 +7,7 @@ import {
   INLINE_MESSAGES,
   INVALID_CHARACTERS_MESSAGE,
   isPlainText,
+  MAX_FAMILY_MEMBERS,
   MAX_ID_LENGTH,
   MAX_TEXT_LENGTH,
   MOBILE_MESSAGE,
@@ -118,6 +119,24 @@ const optionalEmail = z.pipe(
   ),
 );
 
+/** An optional mobile number: blank counts as absent; otherwise the rule of a required one. */
+const optionalMobile = (label: string) =>
+  z.pipe(
+    z.optional(z.nullable(z.string({ error: MOBILE_MESSAGE }).check(z.trim()))),
+    z.pipe(
+      z.transform((value: string | null | undefined) => value || undefined),
+      z.optional(requiredMobile(label)),
+    ),
+  );
+
+export { MAX_FAMILY_MEMBERS };
+const FAMILY_LIMIT_MESSAGE = `At most ${MAX_FAMILY_MEMBERS} more people can register with you`;
+
+const familyMemberSchema = z.object({
+  fullName: requiredText(FIELD_LABELS.visitor.fullName),
+  mobileNumber: optionalMobile(FIELD_LABELS.visitor.mobileNumber),
+});
+
 // ---- API schemas (what the server accepts; unknown fields such as status or createdAt are stripped) ----
 
 export const visitorRegistrationSchema = z.object({
@@ -127,6 +146,10 @@ export const visitorRegistrationSchema = z.object({
   organizationName: textWithDefault(FIELD_LABELS.visitor.organizationName, REGISTRATION_DEFAULTS.organizationName),
   city: textWithDefault(FIELD_LABELS.visitor.city, REGISTRATION_DEFAULTS.city),
   email: optionalEmail,
+  /** The people registering with this visitor (name, optional mobile number). */
+  family: z.optional(
+    z.array(familyMemberSchema, { error: 'family must be a list of people' }).check(z.maxLength(MAX_FAMILY_MEMBERS, { error: FAMILY_LIMIT_MESSAGE })),
+  ),
   ...submissionFields,
 });
 
@@ -254,3 +277,15 @@ const inlineStallFormSchema = z.object({
 });
 
 export const INLINE_FORM_SCHEMAS = { visitor: inlineVisitorFormSchema, stall: inlineStallFormSchema } as const;
+
+/** One more person on the inline visitor form: a name, and a mobile number of their own if they have one (blank: none). */
+export const INLINE_FAMILY_MEMBER_SCHEMA = z.object({
+  fullName: requiredText(FIELD_LABELS.visitor.fullName, INLINE_MESSAGES.name),
+  mobileNumber: z.pipe(
+    z.optional(z.string({ error: INLINE_MESSAGES.mobile }).check(z.trim())),
+    z.pipe(
+      z.transform((value: string | undefined) => value || undefined),
+      z.optional(inlineMobile),
+    ),
+  ),
+});
