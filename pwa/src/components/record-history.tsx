@@ -55,7 +55,7 @@ function RecordConsents({ name, id }: { name: ResourceName; id: string }) {
               <p>
                 <strong>{act.given ? 'Given' : 'Withdrawn'}</strong>: {purposeTitle(act.purpose)}
               </p>
-              <p className="panel-muted">{[formatCreatedOn(act.at), `words ${act.textVersion}`].join(' · ')}</p>
+              <p className="panel-muted">{[formatCreatedOn(act.at), `notice ${act.textVersion}`].join(' · ')}</p>
             </li>
           ))}
         </ol>
@@ -133,7 +133,6 @@ export function RecordHistory({ config, id }: { config: HistoryWords & { name: R
           ))}
         </ol>
       )}
-      {isAdmin && CONSENT_KINDS.includes(config.name) ? <RecordConsents name={config.name} id={id} /> : null}
       {isAdmin && CONSENT_KINDS.includes(config.name) ? <RecordConsents name={config.name} id={id} /> : null}
     </section>
   );

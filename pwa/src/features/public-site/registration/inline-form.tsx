@@ -147,9 +147,19 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
         setValues(read);
         const checked = check(loaded, read);
         setErrors(checked.ok ? {} : checked.errors);
+        checkFamily(loaded);
       },
       () => undefined, // not loaded (no network): the browser's own marks stay
     );
+  /** Each person registered with the visitor, checked by the same rules as the visitor's name and number; their messages shown. */
+  const checkFamily = (loaded: FormRules) => {
+    const members = family.map((member) => loaded.checkForm(loaded.INLINE_FAMILY_MEMBER_SCHEMA, member));
+    const memberErrors: FieldErrors = Object.fromEntries(
+      members.flatMap((member, index) => (member.ok ? [] : Object.entries(member.errors).map(([field, text]) => [`${index}.${field}`, text]))),
+    );
+    setFamilyErrors(memberErrors);
+    return { members, memberErrors };
+  };
   /** What every field of this form is given for its name: its value, its message, its setter (the number's own), the form's refusal handler. */
   const bound = (name: string) => ({
     name,
@@ -212,12 +222,7 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
     setRules(() => loaded);
     const checked = check(loaded, values);
     setErrors(checked.ok ? {} : checked.errors);
-    // Each person registered with the visitor, checked by the same rules as the visitor's name and number.
-    const members = family.map((member) => loaded.checkForm(loaded.INLINE_FAMILY_MEMBER_SCHEMA, member));
-    const memberErrors = Object.fromEntries(
-      members.flatMap((member, index) => (member.ok ? [] : Object.entries(member.errors).map(([field, text]) => [`${index}.${field}`, text]))),
-    );
-    setFamilyErrors(memberErrors);
+    const { members, memberErrors } = checkFamily(loaded);
     if (!checked.ok || Object.keys(memberErrors).length > 0) return;
 
     const body = members.length ? { ...checked.body, family: members.flatMap((member) => (member.ok ? [member.body] : [])) } : checked.body;
