@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_NOTICES } from '../../shared/consent';
 import { phoneProviderEnv, startPhoneProviders } from '../../edge/testing/message-providers';
 import { type RunningServer, startBuiltServer } from '../../scripts/built-server';
-import { openDevice } from './browser';
+import { hydrated, openDevice } from './browser';
 import { api, apiLogin } from './panel-helpers';
 
 /**
@@ -124,6 +124,7 @@ describe('a family on the visitor form', () => {
     try {
       const { page } = phone;
       await page.goto(`${server.url}/visitor-registration`);
+      await hydrated(page);
       const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Register Now', exact: true }) });
       const family = form.getByRole('group', { name: 'Registering your family too?' });
       await form.getByLabel('Full Name').first().fill('Ravi Kumar');

@@ -14,9 +14,12 @@ export interface FamilyMember {
 export function FamilyMembers({
   members,
   errors,
+  live,
   onChange,
 }: {
   members: FamilyMember[];
+  /** The form's script has taken the form over: before that, a press could add nobody. */
+  live: boolean;
   errors: Record<string, string>;
   onChange: (members: FamilyMember[], changed?: string) => void;
 }) {
@@ -88,7 +91,13 @@ export function FamilyMembers({
         );
       })}
       {members.length < MAX_FAMILY_MEMBERS ? (
-        <button type="button" className="button button--secondary" onClick={() => onChange([...members, { fullName: '', mobileNumber: '' }])}>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={!live}
+          data-live={live}
+          onClick={() => onChange([...members, { fullName: '', mobileNumber: '' }])}
+        >
           Add a person
         </button>
       ) : (

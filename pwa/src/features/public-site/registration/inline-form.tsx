@@ -312,6 +312,7 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
             <FamilyMembers
               members={family}
               errors={familyErrors}
+              live={live}
               onChange={(members, changed) => {
                 setFamily(members);
                 // A message goes as soon as its field changes; removing a person renumbers the rest, so all go.
