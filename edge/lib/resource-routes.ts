@@ -19,6 +19,7 @@ import { outcomeOf, panelChange, recordTarget, statusChangeStatements } from './
 import { alreadyRegisteredMessage, findSameMobile, MERGED_MESSAGE, mergeStatements, possibleDuplicates, recordName } from './duplicates';
 import { duplicatesQuerySchema, mergeSchema } from '../schemas/duplicates';
 import { bulkActionSchema } from '../schemas/bulk';
+import { consentActs } from './consents';
 import { isDoorHold } from '../schemas/checkin';
 import { emailChangeStatements } from '../notifications/email-confirmations';
 import { isMessageKind } from '../../shared/resources/kinds';
@@ -246,6 +247,12 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
       if (!(await findRow(db, resource, id))) return fail(c, 404, notFound);
       return ok(c, await recordHistory(db, resource.name, id));
     })
+    .get('/:id/consents', requireAdmin, async (c) => {
+      const { db } = c.get('deps');
+      const id = c.req.param('id');
+      if (!(await findRow(db, resource, id))) return fail(c, 404, notFound);
+      return ok(c, await consentActs(db, resource.name, id));
+    })
     .put('/:id/status', doorWork(resource), validate('json', statusChangeSchema), async (c) => {
       const input = c.req.valid('json');
       const status = resource.normaliseStatus ? resource.normaliseStatus(input.status) : input.status;
@@ -469,6 +476,7 @@ export type ResourceRouter<Out extends RecordOut = RecordOut> = ReturnType<typeo
  * | `GET /export.csv` the filtered list as CSV | admin |
  * | `GET /:id` | as the list |
  * | `GET /:id/history` (status changes and edits, one time line) | admin; staff for people |
+ * | `GET /:id/consents` (the person's consent acts, in time order: decision 059) | admin |
  * | `POST /` (JSON or multipart) | admin |
  * | `POST /import` rows of a CSV or Excel file (importable resources, lib/import-routes.ts) | admin |
  * | `PUT /:id` (JSON or multipart; `If-Match: <updatedAt>` refuses stale edits) | admin |

@@ -12,6 +12,7 @@ import { claimDue, failedAttemptStatements, messagePassUrl, type OutboxRow, sent
 import { cachedMessageGuard } from '../lib/site-settings';
 import { describeError } from '../lib/log';
 import { type FoundHolder, holdersByIds, passView } from './pass-holders';
+import { currentConsents } from '../lib/consents';
 
 export interface SenderDeps {
   db: Database;
@@ -83,26 +84,35 @@ async function sendDueOf(deps: SenderDeps, channel: Channel, maxRounds: number):
 }
 
 const GONE = 'not sent: the person or the event no longer exists';
+/** The person withdrew their consent to messages from their pass link (decision 078): nothing more goes to them. */
+export const CONSENT_WITHDRAWN = 'not sent: the person withdrew their consent to messages';
 
 /**
  * What one round of claimed messages reads before sending, in one read each however many messages it has:
- * their people (so a corrected name goes out right) and, for group messages, which addresses opted out
- * since they were queued. `messages` keeps each person's values, shared by their messages of the round.
+ * their people (so a corrected name goes out right), who of them withdrew their consent to messages (read
+ * when sent, not when queued: a withdrawal stops what was queued before it, on every channel), and, for
+ * group messages, which addresses opted out since they were queued. `messages` keeps each person's
+ * values, shared by their messages of the round.
  */
 interface Round {
   holders: Map<string, FoundHolder>;
+  /** `<kind>:<id>` of the people whose standing choice for `pass_messages` is withdrawn. */
+  withdrawn: Set<string>;
   optedOut: Set<string>;
   messages: Map<string, Promise<PassMessage | undefined>>;
 }
 
 async function readRound(deps: SenderDeps, rows: OutboxRow[]): Promise<Round> {
-  const holders = await holdersByIds(
-    deps.db,
-    rows.map((row) => ({ kind: row.personKind, id: row.personId })),
-  );
+  const people = rows.map((row) => ({ kind: row.personKind, id: row.personId }));
+  const holders = await holdersByIds(deps.db, people);
+  const withdrawn = new Set<string>();
+  for (const kind of new Set(people.map((person) => person.kind))) {
+    const ids = people.filter((person) => person.kind === kind).map((person) => person.id);
+    for (const [id, given] of await currentConsents(deps.db, kind, ids, 'pass_messages')) if (!given) withdrawn.add(`${kind}:${id}`);
+  }
   const groupRecipients = rows.filter((row) => row.template === 'group').map((row) => row.recipient);
   const optedOut = groupRecipients.length ? await optedOutAmong(deps.db, groupRecipients) : new Set<string>();
-  return { holders, optedOut, messages: new Map() };
+  return { holders, withdrawn, optedOut, messages: new Map() };
 }
 
 /** The message's values, from its person (read with the round) and event. */
@@ -155,6 +165,7 @@ async function passMessageFor(deps: SenderDeps, row: OutboxRow, round: Round): P
 /** Sends one claimed message; answers the statements that record how it went. */
 async function sendOne(deps: SenderDeps, row: OutboxRow, round: Round): Promise<{ sent: boolean; statements: SqlStatement[] }> {
   try {
+    if (round.withdrawn.has(`${row.personKind}:${row.personId}`)) throw new ProviderError(CONSENT_WITHDRAWN, true);
     const rendered = row.template === 'group' ? await groupMessageOf(deps, row, round) : await passMessageFor(deps, row, round);
     const providerId = await sendThrough(deps.channels, { id: row.id, recipient: row.recipient, rendered });
     return { sent: true, statements: [sentStatement(deps.db, row, providerId, deps.now())] };

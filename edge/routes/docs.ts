@@ -20,7 +20,7 @@ import { mergeSchema } from '../schemas/duplicates';
 import { bulkActionSchema } from '../schemas/bulk';
 import { importRequestSchema } from '../schemas/imports';
 import { groupMessageSchema } from '../schemas/group-messages';
-import { findPassSchema } from '../schemas/passes';
+import { consentActSchema, findPassSchema } from '../schemas/passes';
 import { settingsUpdateSchema } from '../schemas/settings';
 import { statusChangeSchema } from '../schemas/status-change';
 import { userCreateSchema, userUpdateSchema } from '../schemas/users';
@@ -221,6 +221,27 @@ function operations(): Operation[] {
       who: 'public',
       data: z.record(z.string(), z.unknown()),
       fails: [404],
+    },
+    {
+      method: 'get',
+      path: '/api/public/passes/{token}/consents',
+      tag: 'Public site',
+      summary:
+        "The consents of the pass's holder (purpose, title, text, textVersion, chosen, given, at): their pass's messages, what they gave, and what they may give here",
+      who: 'public',
+      data: z.array(z.record(z.string(), z.unknown())),
+      fails: [404, 410],
+    },
+    {
+      method: 'post',
+      path: '/api/public/passes/{token}/consents',
+      tag: 'Public site',
+      summary:
+        'Give (chosen purposes only) or withdraw a consent from the pass link: a new row with its time and text version; an act that changes nothing records nothing. Withdrawing pass_messages stops every message not yet sent',
+      who: 'public',
+      body: consentActSchema,
+      data: z.array(z.record(z.string(), z.unknown())),
+      fails: [404, 410, 429],
     },
     {
       method: 'post',
@@ -533,6 +554,14 @@ function operations(): Operation[] {
         summary:
           'Its history, newest first: status changes (kind status) and edits of other fields (kind edit: changes [{ field, from, to }], who, device, notes)',
         who: r.staff === 'check-in' ? 'staff' : 'admin',
+        data: z.array(z.record(z.string(), z.unknown())),
+      },
+      {
+        method: 'get',
+        path: `${base}/{id}/consents`,
+        tag,
+        summary: 'The consents the person gave or withdrew (purpose, textVersion, given, at), oldest first: one act a row, never changed',
+        who: 'admin',
         data: z.array(z.record(z.string(), z.unknown())),
       },
       ...(r.createSchema

@@ -17,6 +17,7 @@ import { fileRoutes } from './files';
 import { healthRoutes } from './health';
 import { messageRoutes } from './messages';
 import { emailConfirmationRoutes } from './public/email-confirmations';
+import { passConsentRoutes } from './public/pass-consents';
 import { passRoutes } from './public/passes';
 import { whatsappWebhookRoutes } from './public/whatsapp-webhook';
 import { smsInboundRoutes } from './public/sms-inbound';
@@ -32,6 +33,7 @@ import { userRoutes } from './users';
 export const apiRoutes = new Hono<AppEnv>()
   .route('/', publicRoutes)
   .route('/', passRoutes)
+  .route('/', passConsentRoutes)
   .route('/', emailConfirmationRoutes)
   .route('/', whatsappWebhookRoutes)
   .route('/', smsInboundRoutes)

@@ -23,6 +23,8 @@ const PUBLIC = [
   'POST /api/next-edition',
   'GET /api/public/passes/:token',
   'POST /api/public/passes/find',
+  'GET /api/public/passes/:token/consents',
+  'POST /api/public/passes/:token/consents',
   'GET /api/public/calendar.ics',
   'POST /api/public/email-confirmations/:token',
   'POST /api/public/unsubscribe/:token',

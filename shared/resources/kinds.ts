@@ -79,6 +79,8 @@ interface ResourceKind {
   badge?: string;
   /** The public site registers it with a form of its own; the Reports' registrations per day name it so ("Awards"). */
   registrations?: string;
+  /** Its records come from the public forms with a consent (decision 059): the panel shows each record's consent acts. */
+  consents?: true;
 }
 
 const VIP_FLOW = ['reached', 'checked_in', 'exited_ramp', 'left_venue'] as const;
@@ -119,6 +121,7 @@ export const RESOURCES = {
     pass: { typeLabel: 'Visitor Registration', nameField: 'fullName' },
     messages: { linkCode: 1 },
     registrations: 'Visitors',
+    consents: true,
   },
   guests: { door: vipDoor('Guest', 'Guests'), messages: { linkCode: 5 } },
   speakers: { door: vipDoor('Speaker', 'Speakers'), messages: { linkCode: 6 } },
@@ -129,15 +132,23 @@ export const RESOURCES = {
     messages: { linkCode: 2 },
     badge: 'Exhibitor',
     registrations: 'Stalls',
+    consents: true,
   },
-  awards: { pass: { typeLabel: 'Awards Registration', nameField: 'nomineeName' }, messages: { linkCode: 3 }, badge: 'Nominee', registrations: 'Awards' },
+  awards: {
+    pass: { typeLabel: 'Awards Registration', nameField: 'nomineeName' },
+    messages: { linkCode: 3 },
+    badge: 'Nominee',
+    registrations: 'Awards',
+    consents: true,
+  },
   sponsors: {
     door: contactDoor('Sponsor contact', 'Sponsor contacts'),
     pass: { typeLabel: 'Sponsor Registration', nameField: 'contactPersonName' },
     messages: { linkCode: 4 },
     registrations: 'Sponsors',
+    consents: true,
   },
-  enquiries: { registrations: 'Enquiries' },
+  enquiries: { registrations: 'Enquiries', consents: true },
   events: {},
 } as const satisfies Record<string, ResourceKind>;
 
@@ -172,6 +183,7 @@ export function messageNaming(kind: MessageKind): { nameField: PassRule['nameFie
   if (rule.pass) return { nameField: rule.pass.nameField, typeLabel: rule.pass.typeLabel };
   return { nameField: rule.door!.nameField, typeLabel: rule.door!.label };
 }
+export const CONSENT_KINDS = namesWhere((kind) => kind.consents === true) as readonly ResourceName[];
 
 /** The door's rule of a kind. */
 export const doorOf = (kind: DoorKind): DoorRule => RESOURCES[kind].door;

@@ -4,8 +4,8 @@ import { fail, type FieldErrors, jsonText } from '../../http/envelope';
 import { cachedEvent, type PublicEvent } from '../../lib/events';
 import { REGISTRATION_CLOSED_MESSAGE, registrationClosedMessage } from '../../lib/registration-window';
 import { groupCommit } from '../../perf/group-commit';
-import { insertStatement, type SqlStatement } from '../../db/sql-statement';
-import { consents } from '../../db/tables/consents';
+import type { SqlStatement } from '../../db/sql-statement';
+import { consentStatement } from '../../lib/consents';
 import { CONSENT_NOTICES, type ConsentPurpose, UNKNOWN_CONSENT_MESSAGE } from '../../../shared/consent';
 import { constraintMessage } from '../../lib/db-errors';
 import {
@@ -47,7 +47,7 @@ export interface Submission<Input extends SubmissionInput, Row extends object> {
   passCode: boolean;
   /** The record to store, and the insert statement that stores it. */
   build: (
-    base: { id: string; eventId: string; passCode: string | null; createdAt: string; updatedAt: string },
+    base: Base,
     event: PublicEvent,
   ) => {
     record: Row;
@@ -66,7 +66,15 @@ export interface Submission<Input extends SubmissionInput, Row extends object> {
   whenClosed?: boolean;
   /** Who the pass is for: its messages (e-mail, WhatsApp, SMS) are queued in the same commit as the record. */
   holder?: Omit<PassHolder, 'id' | 'passCode'>;
+  /**
+   * More people registered by the same submission (a visitor's family, decision 077): each a record with a
+   * pass code and a consent row of its own, in the same commit; their pass's messages are queued only for
+   * those with a `holder` (a mobile number of their own). Answered as `family`.
+   */
+  companions?: Array<{ build: Submission<Input, Row>['build']; holder?: Omit<PassHolder, 'id' | 'passCode'> }>;
 }
+
+type Base = { id: string; eventId: string; passCode: string | null; createdAt: string; updatedAt: string };
 
 /** The share of submissions that also clean up expired idempotency keys (about one in a thousand). */
 const KEY_CLEANUP_SHARE = 0.001;
@@ -113,8 +121,13 @@ export async function submit<Input extends SubmissionInput, Row extends object>(
 
   for (let attempt = 1; ; attempt++) {
     const at = now().toISOString();
-    const base = { id: uuidv7(), eventId: event.id, passCode: submission.passCode ? newPassCode() : null, createdAt: at, updatedAt: at };
+    const newBase = (): Base => ({ id: uuidv7(), eventId: event.id, passCode: submission.passCode ? newPassCode() : null, createdAt: at, updatedAt: at });
+    const base = newBase();
     const { record, insert } = submission.build(base, event);
+    const companions = (submission.companions ?? []).map((companion) => {
+      const own = newBase();
+      return { base: own, holder: companion.holder, ...companion.build(own, event) };
+    });
     // The event's date, time and place come with the answer: the pass shows them, offline too.
     const eventFields = {
       eventName: event.eventName,
@@ -123,7 +136,11 @@ export async function submit<Input extends SubmissionInput, Row extends object>(
       eventVenue: event.venue,
       eventCity: event.city,
     };
-    const body: Created<Row> = { success: true, message: REGISTERED_MESSAGE, data: { ...record, ...eventFields } };
+    const body: Created<Row> = {
+      success: true,
+      message: REGISTERED_MESSAGE,
+      data: { ...record, ...eventFields, ...(submission.companions ? { family: companions.map((companion) => companion.record) } : {}) },
+    };
     // Written once: the idempotency key stores this text and the answer sends it.
     const json = JSON.stringify(body);
     const statements = key
@@ -131,10 +148,10 @@ export async function submit<Input extends SubmissionInput, Row extends object>(
       : [insert];
     // Now and then a submission also removes expired keys (so the table stays a month of submissions).
     if (key && Math.random() < KEY_CLEANUP_SHARE) statements.push(expiredKeysStatement(db, now()));
-    const messages =
-      submission.holder && base.passCode && guard
+    const messagesOf = (holder: Omit<PassHolder, 'id' | 'passCode'> | undefined, own: Base) =>
+      holder && own.passCode && guard
         ? passMessageStatements(db, {
-            holder: { ...submission.holder, id: base.id, passCode: base.passCode },
+            holder: { ...holder, id: own.id, passCode: own.passCode },
             eventId: event.id,
             template: 'pass',
             channels: messaging?.channels ?? {},
@@ -144,28 +161,30 @@ export async function submit<Input extends SubmissionInput, Row extends object>(
             now: now(),
           })
         : undefined;
-    if (input.consentVersion) {
-      const consent = {
-        id: uuidv7(),
-        personKind: submission.consent.personKind,
-        personId: base.id,
-        purpose: submission.consent.purpose,
-        textVersion: input.consentVersion,
-        given: true,
-        at,
-      };
-      statements.push(insertStatement(db, consents, consent));
+    statements.push(...companions.map((companion) => companion.insert));
+    const everyone = [{ base, holder: submission.holder }, ...companions];
+    let queued = 0;
+    for (const person of everyone) {
+      // One consent line above the button covers everyone the submission registers: each gets its row.
+      if (input.consentVersion) {
+        const { personKind, purpose } = submission.consent;
+        statements.push(consentStatement(db, { personKind, personId: person.base.id, purpose, textVersion: input.consentVersion, given: true, at }));
+      }
+      const messages = messagesOf(person.holder, person.base);
+      if (messages) {
+        statements.push(...messages.statements);
+        queued += messages.queued;
+      }
     }
+    // A box ticked by the person who filled the form (the exhibitors one) is their own choice, not their family's.
     if (submission.chosenConsent) {
       const { purpose, version } = submission.chosenConsent;
-      const consent = { id: uuidv7(), personKind: submission.consent.personKind, personId: base.id, purpose, textVersion: version, given: true, at };
-      statements.push(insertStatement(db, consents, consent));
+      statements.push(consentStatement(db, { personKind: submission.consent.personKind, personId: base.id, purpose, textVersion: version, given: true, at }));
     }
-    if (messages) statements.push(...messages.statements);
     try {
       await groupCommit(writeBatch, statements);
       // Sent after the answer, never before it (Node: the sender loop; Workers: waitUntil).
-      if (messages?.queued) messaging?.dispatch(c);
+      if (queued) messaging?.dispatch(c);
       return jsonText<Created<Row>, 201>(c, json, 201);
     } catch (error) {
       const constraint = constraintMessage(error);
@@ -194,5 +213,13 @@ export async function submit<Input extends SubmissionInput, Row extends object>(
 interface Created<Row> {
   success: true;
   message: string;
-  data: Row & { eventName: string; eventStartDateTime: string; eventEndDateTime: string; eventVenue: string; eventCity: string };
+  data: Row & {
+    eventName: string;
+    eventStartDateTime: string;
+    eventEndDateTime: string;
+    eventVenue: string;
+    eventCity: string;
+    /** The people registered with this one (a visitor's family), each with their own pass code. */
+    family?: Row[];
+  };
 }

@@ -7,6 +7,7 @@ import { NextSteps } from '../next-steps';
 import { useRegistrationClosed } from '../site-data';
 import { CityPicker } from './city-picker';
 import { ConsentLine } from './consent-line';
+import { type FamilyMember, FamilyMembers } from './family-members';
 import { NextEdition } from './next-edition';
 import { useFocusFirstInvalid } from './focus-invalid';
 import { useFormTakeover } from './form-takeover';
@@ -107,11 +108,14 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
   // The submission this form kept on the device, followed until it is sent or refused.
   const [queuedId, setQueuedId] = useState<string | null>(null);
   const [cityKey, setCityKey] = useState(0);
+  // The people registering with this visitor (decision 077), with their messages keyed `<index>.<field>`.
+  const [family, setFamily] = useState<FamilyMember[]>([]);
+  const [familyErrors, setFamilyErrors] = useState<FieldErrors>({});
   const closed = useRegistrationClosed();
   const visitorQuestions = useVisitorQuestions(kind === 'visitor', (field) => setErrors((current) => withoutField(current, field)));
   const form = useRef<HTMLFormElement>(null);
   const [attempt, setAttempt] = useState(0);
-  useFocusFirstInvalid(form, attempt, Object.keys(errors).length > 0 || Object.keys(visitorQuestions.errors).length > 0);
+  useFocusFirstInvalid(form, attempt, Object.keys(errors).length + Object.keys(familyErrors).length + Object.keys(visitorQuestions.errors).length > 0);
   // A field's message goes as soon as the field changes: never a stale "mobile number is required" beside a corrected number.
   const set = (name: string) => (value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -145,9 +149,19 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
         setValues(read);
         const checked = check(loaded, read);
         setErrors(checked.ok ? {} : checked.errors);
+        checkFamily(loaded);
       },
       () => undefined, // not loaded (no network): the browser's own marks stay
     );
+  /** Each person registered with the visitor, checked by the same rules as the visitor's name and number; their messages shown. */
+  const checkFamily = (loaded: FormRules) => {
+    const members = family.map((member) => loaded.checkForm(loaded.INLINE_FAMILY_MEMBER_SCHEMA, member));
+    const memberErrors: FieldErrors = Object.fromEntries(
+      members.flatMap((member, index) => (member.ok ? [] : Object.entries(member.errors).map(([field, text]) => [`${index}.${field}`, text]))),
+    );
+    setFamilyErrors(memberErrors);
+    return { members, memberErrors };
+  };
   /** What every field of this form is given for its name: its value, its message, its setter (the number's own), the form's refusal handler. */
   const bound = (name: string) => ({
     name,
@@ -167,6 +181,7 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
   const typeLabel = kind === 'visitor' ? 'Visitor Registration' : 'Book a Stall';
   const clearFields = () => {
     setValues(kind === 'visitor' ? { workingProfessional: 'Others' } : {});
+    setFamily([]);
     setCityKey((key) => key + 1);
     visitorQuestions.reset();
   };
@@ -211,9 +226,10 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
     const checked = check(loaded, values);
     setErrors(checked.ok ? {} : checked.errors);
     const answered = visitorQuestions.check();
-    if (!checked.ok || !answered.ok) return;
+    const { members, memberErrors } = checkFamily(loaded);
+    if (!checked.ok || !answered.ok || Object.keys(memberErrors).length > 0) return;
 
-    const { body } = checked;
+    const body = members.length ? { ...checked.body, family: members.flatMap((member) => (member.ok ? [member.body] : [])) } : checked.body;
     const result = await submitRegistration({
       endpoint,
       body: { ...body, ...answered.body },
@@ -223,7 +239,12 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
     });
     switch (result.kind) {
       case 'created':
-        setMessage({ tone: 'success', text: success });
+        setMessage({
+          tone: 'success',
+          text: result.family.length
+            ? `${success} The passes of the ${result.family.length === 1 ? 'person' : `${result.family.length} people`} with you are saved in My passes.`
+            : success,
+        });
         setPass(result.pass);
         break;
       case 'queued':
@@ -293,6 +314,16 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
             <CityPicker key={cityKey} name="city" label="City" value={values.city ?? ''} error={errors.city} onChange={set('city')} onInvalid={showErrors} />
             <InlineField id={`${id}-email`} {...bound('email')} label={EMAIL_LABEL} type="email" autoComplete="email" required={false} />
             <QuestionFields state={visitorQuestions} idPrefix={id} serverErrors={errors} />
+            <FamilyMembers
+              members={family}
+              errors={familyErrors}
+              live={live}
+              onChange={(members, changed) => {
+                setFamily(members);
+                // A message goes as soon as its field changes; removing a person renumbers the rest, so all go.
+                setFamilyErrors((current) => (changed ? withoutField(current, changed) : {}));
+              }}
+            />
             <ExhibitorsConsentBox state={visitorQuestions} idPrefix={id} />
           </>
         ) : (

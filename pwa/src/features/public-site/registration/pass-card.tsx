@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { encode } from 'uqr';
+import { saveFile } from '@pwa/lib/save-file';
 import { eventDates, eventHours, eventPlace } from '@edge/lib/event-time';
 import type { SavedPass } from '@pwa/offline/db';
 
@@ -61,6 +63,49 @@ export function PassCard({ pass }: { pass: SavedPass }) {
         </div>
       </dl>
       <p className="pass__note">Show this at the entrance</p>
+      <DownloadPass pass={pass} />
     </article>
+  );
+}
+
+/** A file name from the person's name: Latin letters and digits kept, anything else (another script) dropped. */
+const fileNameOf = (pass: SavedPass) => {
+  const slug = pass.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `pass-${slug || pass.passCode}.pdf`;
+};
+
+/**
+ * "Download pass (PDF)": the pass as an A6 page to keep or print (lib/badges/pass-pdf.ts), made on this
+ * device; its code and fonts load at the first press (kept afterwards, for offline use).
+ */
+function DownloadPass({ pass }: { pass: SavedPass }) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      const { passPdf } = await import('@pwa/lib/badges/pass-pdf');
+      saveFile(new Blob([(await passPdf(pass)) as BlobPart], { type: 'application/pdf' }), fileNameOf(pass));
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="pass__download">
+      <button type="button" className="button button--secondary pass__download-button" onClick={() => void download()} disabled={busy} aria-busy={busy}>
+        {busy ? 'Making the PDF…' : 'Download pass (PDF)'}
+      </button>
+      {failed ? (
+        <p className="pass__download-error" role="alert">
+          The PDF could not be made: connect to the internet once and try again.
+        </p>
+      ) : null}
+    </div>
   );
 }
