@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import hi from '../../pwa/src/features/public-site/i18n/hi.json';
 import te from '../../pwa/src/features/public-site/i18n/te.json';
 import { hydrated, openDevice } from './browser';
+import { seriousViolations } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
 let seq = 0;
@@ -15,7 +16,7 @@ describe('the public site in Telugu and Hindi (decision 075)', () => {
       await page.goto(`${baseUrl}/`);
       await hydrated(page);
       // The switch in the header, by keyboard alone: focus it, open it, move to Telugu, follow it.
-      const toggle = page.locator('header').getByLabel('Language: English');
+      const toggle = page.locator('header summary', { hasText: 'Language EN' });
       expect(await toggle.isVisible()).toBe(true);
       const box = (await toggle.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(390);
@@ -31,6 +32,7 @@ describe('the public site in Telugu and Hindi (decision 075)', () => {
       expect(await page.locator('.hero__eyebrow').innerText()).toBe(te['Property Expo & Builders Awards']);
       // Dates in Telugu's own words (Intl), not the English ordinals.
       expect(await page.locator('.hero__dates').innerText()).toContain('అక్టోబర్');
+      expect(await seriousViolations(page)).toEqual([]);
 
       // The hero's link keeps the language.
       await page.locator('.hero__actions').getByRole('link', { name: te['Visitor Registration'] }).click();
@@ -108,6 +110,7 @@ describe('the public site in Telugu and Hindi (decision 075)', () => {
       await hydrated(page);
       expect(chunks.map((name) => name.slice(0, 3))).toEqual(['hi-']);
       expect(await page.locator('h1').innerText()).toBe(hi['Visit the expo for free']);
+      expect(await seriousViolations(page)).toEqual([]);
       // React reports a hydration mismatch as a console error: none.
       expect(problems).toEqual([]);
     } finally {

@@ -22,6 +22,7 @@ import type { RegistrationType } from './registration/registration-types';
 import { OUTBOX_REPORT_MESSAGE } from './registration/outbox-report';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { useLocale } from './i18n/locale';
 import { useEvent } from './site-data';
 import './public-site.css';
 
@@ -133,15 +134,16 @@ export function PublicLayout({ children, className }: { children: ReactNode; cla
   const [pass, setPass] = useState<SavedPass | null>(null);
   const event = useEvent();
   const waiting = useSyncExternalStore(subscribeOutbox, outboxMayHaveEntries, () => false);
+  const { t } = useLocale();
   useOutboxSync(event.eventName, waiting, setPass);
 
   const openPopup = useCallback(
     (type: RegistrationType, subscription?: string) =>
       void loadPopup().then(
         (module) => setPopup({ type, subscription, Popup: module.default }),
-        () => toast(popupNotLoadedMessage(), 'error'),
+        () => toast(t(popupNotLoadedMessage()), 'error'),
       ),
-    [],
+    [t],
   );
   const actions = useMemo(() => ({ openPopup }), [openPopup]);
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONSENT_NOTICES } from '@shared/consent';
-import { INLINE_MESSAGES, WORKING_PROFESSIONAL_CHOICES } from '@shared/schemas/vocabulary';
+import { LANDING_TEXTS } from '@edge/testing/landing-texts';
+import { EMAIL_LABEL, FIELD_LABELS, INLINE_MESSAGES, REQUIRED_FIELDS, requiredMessage, WORKING_PROFESSIONAL_CHOICES } from '@shared/schemas/vocabulary';
 import { publicPageMeta, PUBLIC_PAGE_PATHS } from '../page-meta';
 import { queuedMessage } from '../registration/registration-types';
 import { loadCatalogue, translate } from './catalogue';
@@ -29,6 +30,14 @@ describe('the Telugu and Hindi catalogues', () => {
         .map((notice) => notice.text),
       ...Object.values(INLINE_MESSAGES),
       ...WORKING_PROFESSIONAL_CHOICES,
+      EMAIL_LABEL,
+      ...Object.values(FIELD_LABELS).flatMap((labels) => Object.values(labels) as string[]),
+      // The popup's "{label} is required", for each required field.
+      ...Object.entries(REQUIRED_FIELDS).flatMap(([kind, names]) =>
+        names.map((name) => requiredMessage((FIELD_LABELS as Record<string, Record<string, string>>)[kind]![name]!)),
+      ),
+      // The landing page's seed texts; the packages are the organiser's (Settings) and stay as written.
+      ...LANDING_TEXTS.filter((text) => /[a-z]/i.test(text) && !/PACK /.test(text)),
       ...(['offline', 'unreachable', 'slow'] as const).flatMap((reason) => [queuedMessage(reason, 'registration'), queuedMessage(reason, 'enquiry')]),
       ...PUBLIC_PAGE_PATHS.filter((path) => splitLanguage(path).language === 'en').flatMap((path) => {
         const meta = publicPageMeta(path)!;

@@ -22,7 +22,7 @@ export function LanguageSwitch({ detailsRef }: { detailsRef: RefObject<HTMLDetai
   const { language, path, t } = useLocale();
   return (
     <details ref={detailsRef} className="site-header__dropdown site-header__language">
-      <summary className="site-header__language-toggle" aria-label={t('Language: {name}', { name: LANGUAGE_NAMES[language] })}>
+      <summary className="site-header__language-toggle">
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <path
             d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Zm0 0c2.5 2.5 3.5 5.5 3.5 9s-1 6.5-3.5 9m0-18C9.5 5.5 8.5 8.5 8.5 12s1 6.5 3.5 9M3.5 9h17M3.5 15h17"
@@ -31,9 +31,11 @@ export function LanguageSwitch({ detailsRef }: { detailsRef: RefObject<HTMLDetai
             strokeWidth="1.6"
           />
         </svg>
-        <span aria-hidden="true">{SHORT_NAMES[language]}</span>
+        {/* Its name is what it shows, after a word for screen readers: "Language EN", "భాష తె". */}
+        <span className="visually-hidden">{t('Language')} </span>
+        <abbr title={LANGUAGE_NAMES[language]}>{SHORT_NAMES[language]}</abbr>
       </summary>
-      <ul className="site-header__choices">
+      <ul className="site-header__languages">
         {LANGUAGES.map((other) => (
           <li key={other}>
             <a

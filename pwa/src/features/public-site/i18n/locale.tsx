@@ -3,7 +3,7 @@
 // tree the server rendered (public-pages.tsx wraps each page in it).
 import { createContext, createElement, type ReactNode, useContext, useMemo } from 'react';
 import { eventHours } from '@edge/lib/event-time';
-import { formatDateRange, formatDateRangeIn, formatDay, formatDayIn, formatDayTime, formatTimeIn } from '@shared/dates';
+import { formatDateRange, formatDateRangeIn, formatDay, formatDayIn, formatDayTime, formatTime, formatTimeIn } from '@shared/dates';
 import { type Catalogue, translate } from './catalogue';
 import { INTL_LOCALES, type Language, localePath } from './languages';
 
@@ -32,6 +32,7 @@ export interface Locale extends LocaleValue {
   dateRange: (startIso: string, endIso: string) => string;
   day: (iso: string) => string;
   dayTime: (iso: string) => string;
+  time: (iso: string) => string;
   hours: (startIso: string, endIso: string) => string;
 }
 
@@ -48,6 +49,7 @@ export function useLocale(): Locale {
       href: (path) => localePath(language, path),
       dateRange: (start, end) => (english ? formatDateRange(start, end) : formatDateRangeIn(intl, start, end)),
       day: (iso) => (english ? formatDay(iso) : formatDayIn(intl, iso)),
+      time: (iso) => (english ? formatTime(iso) : formatTimeIn(intl, iso)),
       dayTime: (iso) => (english ? formatDayTime(iso) : [formatDayIn(intl, iso), formatTimeIn(intl, iso)].filter(Boolean).join(', ')),
       hours: (start, end) => {
         if (english) return eventHours(start, end);

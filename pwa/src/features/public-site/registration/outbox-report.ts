@@ -9,9 +9,16 @@ export const OUTBOX_REPORT_MESSAGE = 'eventpro:public-outbox-report';
 
 const isEnquiry = (entry: Pick<OutboxEntry, 'endpoint'>) => entry.endpoint === '/api/enquiries';
 
-/** What a waiting submission is, in the person's words: "Visitor Registration for Asha", "Enquiry from Ravi". */
-export const submissionTitle = (entry: Pick<OutboxEntry, 'endpoint' | 'typeLabel' | 'name'>) =>
-  isEnquiry(entry) ? `Enquiry from ${entry.name}` : `${entry.typeLabel} for ${entry.name}`;
+/** An English text with its `{places}` filled: the words of pages in English and of the service worker. */
+type Words = (text: string, values?: Readonly<Record<string, string>>) => string;
+const english: Words = (text, values = {}) => text.replace(/\{(\w+)\}/g, (place, name: string) => values[name] ?? place);
+
+/**
+ * What a waiting submission is, in the person's words: "Visitor Registration for Asha", "Enquiry from Ravi";
+ * a page in Telugu or Hindi passes its `t` (i18n/locale.tsx).
+ */
+export const submissionTitle = (entry: Pick<OutboxEntry, 'endpoint' | 'typeLabel' | 'name'>, words: Words = english) =>
+  isEnquiry(entry) ? words('Enquiry from {name}', { name: entry.name }) : words('{type} for {name}', { type: words(entry.typeLabel), name: entry.name });
 
 /** What was sent leads to: a pass for a registration, a reply for an enquiry (which has no pass). */
 export const sentLine = (entry: Pick<OutboxEntry, 'endpoint' | 'typeLabel' | 'name'>) =>
