@@ -3,6 +3,7 @@ import { CONSENT_NOTICES } from '@shared/consent';
 import { LANDING_TEXTS } from '@edge/testing/landing-texts';
 import { EMAIL_LABEL, FIELD_LABELS, INLINE_MESSAGES, REQUIRED_FIELDS, requiredMessage, WORKING_PROFESSIONAL_CHOICES } from '@shared/schemas/vocabulary';
 import { publicPageMeta, PUBLIC_PAGE_PATHS } from '../page-meta';
+import { reportLine, sentLine } from '../registration/outbox-report';
 import { queuedMessage } from '../registration/registration-types';
 import { loadCatalogue, translate } from './catalogue';
 import { localePath, splitLanguage } from './languages';
@@ -46,6 +47,17 @@ describe('the Telugu and Hindi catalogues', () => {
     ];
     const missing = sources.filter((text) => !(text in te) || !(text in hi));
     expect(missing).toEqual([]);
+  });
+
+  it("tell a queued entry's outcome in the page's language, and in the same English words as before without one", async () => {
+    const telugu = await loadCatalogue('te');
+    const words = (text: string, values?: Readonly<Record<string, string>>) => translate(telugu, text, values);
+    const entry = { endpoint: '/api/visitors/register' as const, typeLabel: 'Visitor Registration', name: 'Asha' };
+    expect(sentLine(entry)).toBe('Visitor Registration for Asha has been sent. Your pass is in My passes.');
+    expect(sentLine(entry, words)).toBe("Asha కోసం సందర్శకుల నమోదు పంపబడింది. మీ పాస్ 'నా పాస్‌లు'లో ఉంది.");
+    const refused = { kind: 'rejected', status: 400, message: 'City is required' } as const;
+    expect(reportLine({ entry: entry as never, outcome: refused as never })?.text).toBe('Visitor Registration for Asha was not accepted: City is required');
+    expect(reportLine({ entry: entry as never, outcome: refused as never }, words)?.text).toBe('Asha కోసం సందర్శకుల నమోదు అంగీకరించబడలేదు: నగరం తప్పనిసరి');
   });
 
   it('fill a value in, and keep an unknown text in English', async () => {

@@ -91,7 +91,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
   const [queued, setQueued] = useState<{ id: string; name: string } | null>(null);
   useQueuedEntry(queued?.id ?? null, (state) => {
     setQueued(null);
-    if (state === 'sent') setMessage({ tone: 'success', text: sentLine({ endpoint: spec.endpoint, typeLabel: type, name: queued?.name ?? '' }) });
+    if (state === 'sent') setMessage({ tone: 'success', text: sentLine({ endpoint: spec.endpoint, typeLabel: type, name: queued?.name ?? '' }, t) });
     else setMessage({ tone: state.kind === 'duplicate' ? 'info' : 'error', text: [t(state.message), t(refusalAdvice(state) ?? '')].filter(Boolean).join(' ') });
   });
 
