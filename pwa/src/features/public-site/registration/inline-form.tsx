@@ -3,6 +3,7 @@ import { EMAIL_LABEL } from '@shared/schemas/vocabulary';
 import { ChunkBoundary } from '@pwa/components/chunk-boundary';
 import type { SavedPass } from '@pwa/offline/db';
 import { holdSubmission } from '@pwa/offline/public-outbox-signal';
+import { useLocale } from '../i18n/locale';
 import { NextSteps } from '../next-steps';
 import { useRegistrationClosed } from '../site-data';
 import { CityPicker } from './city-picker';
@@ -60,10 +61,11 @@ interface InlineFieldProps {
  */
 function InlineField({ id, name, label, value, error, type = 'text', autoComplete, required = true, onChange, onInvalid }: InlineFieldProps) {
   const tel = type === 'tel';
+  const { t } = useLocale();
   return (
     <div className="field">
       <label htmlFor={id}>
-        {label}
+        {t(label)}
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
       <input
@@ -86,7 +88,7 @@ function InlineField({ id, name, label, value, error, type = 'text', autoComplet
       />
       {error ? (
         <p id={`${id}-error`} className="field__error">
-          {error}
+          {t(error)}
         </p>
       ) : null}
     </div>
@@ -100,6 +102,7 @@ function InlineField({ id, name, label, value, error, type = 'text', autoComplet
  */
 export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventName: string }) {
   const id = useId();
+  const { t } = useLocale();
   const [values, setValues] = useState<Values>(kind === 'visitor' ? { workingProfessional: 'Others' } : {});
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -175,7 +178,7 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
   useQueuedEntry(queuedId, (state) => {
     setQueuedId(null);
     if (state === 'sent') setMessage({ tone: 'success', text: success });
-    else setMessage({ tone: state.kind === 'duplicate' ? 'info' : 'error', text: [state.message, refusalAdvice(state)].filter(Boolean).join(' ') });
+    else setMessage({ tone: state.kind === 'duplicate' ? 'info' : 'error', text: [t(state.message), t(refusalAdvice(state) ?? '')].filter(Boolean).join(' ') });
   });
   const endpoint = kind === 'visitor' ? '/api/visitors/register' : '/api/stalls/register';
   const typeLabel = kind === 'visitor' ? 'Visitor Registration' : 'Book a Stall';
@@ -270,12 +273,12 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
   return (
     <div className="inline-form">
       <h2 id={`${id}-title`} className="inline-form__title">
-        {title}
+        {t(title)}
       </h2>
       {closed ? (
         <>
           <p className="form__message form__message--info form__closed" role="status">
-            {closed}
+            {t(closed)}
           </p>
           <NextEdition />
         </>
@@ -298,7 +301,7 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
             <InlineField id={`${id}-name`} {...bound('fullName')} label="Full Name" autoComplete="name" />
             <InlineField id={`${id}-mobile`} {...bound('mobileNumber')} label="Mobile Number" type="tel" autoComplete="tel-national" />
             <div className="field">
-              <label htmlFor={`${id}-profession`}>Professional Type</label>
+              <label htmlFor={`${id}-profession`}>{t('Professional Type')}</label>
               <select
                 id={`${id}-profession`}
                 name="workingProfessional"
@@ -306,12 +309,22 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
                 onChange={(event) => set('workingProfessional')(event.target.value)}
               >
                 {PROFESSIONAL_TYPES.map((option) => (
-                  <option key={option}>{option}</option>
+                  <option key={option} value={option}>
+                    {t(option)}
+                  </option>
                 ))}
               </select>
             </div>
             <InlineField id={`${id}-org`} {...bound('organizationName')} label="Organization Name" autoComplete="organization" required={false} />
-            <CityPicker key={cityKey} name="city" label="City" value={values.city ?? ''} error={errors.city} onChange={set('city')} onInvalid={showErrors} />
+            <CityPicker
+              key={cityKey}
+              name="city"
+              label={t('City')}
+              value={values.city ?? ''}
+              error={errors.city}
+              onChange={set('city')}
+              onInvalid={showErrors}
+            />
             <InlineField id={`${id}-email`} {...bound('email')} label={EMAIL_LABEL} type="email" autoComplete="email" required={false} />
             <QuestionFields state={visitorQuestions} idPrefix={id} serverErrors={errors} />
             <FamilyMembers
@@ -338,16 +351,14 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
         <button type="submit" className="button button--primary form__submit" disabled={!live || busy || closed !== null} data-live={live}>
           {busy ? (
             <>
-              <span className="spinner" aria-hidden="true" /> Processing...
+              <span className="spinner" aria-hidden="true" /> {t('Processing...')}
             </>
-          ) : kind === 'visitor' ? (
-            'Register Now'
           ) : (
-            'Book Stall'
+            t(kind === 'visitor' ? 'Register Now' : 'Book Stall')
           )}
         </button>
         <div role="status" aria-live="polite" className="form__status">
-          {message ? <p className={`form__message form__message--${message.tone}`}>{message.text}</p> : null}
+          {message ? <p className={`form__message form__message--${message.tone}`}>{t(message.text)}</p> : null}
         </div>
       </form>
       {pass ? (

@@ -4,6 +4,7 @@ import { Dialog } from '@pwa/components/dialog';
 import type { SavedPass } from '@pwa/offline/db';
 import { holdSubmission } from '@pwa/offline/public-outbox-signal';
 import { useRegistrationClosed, useSite } from '../site-data';
+import { useLocale } from '../i18n/locale';
 import { CityPicker } from './city-picker';
 import { ConsentLine } from './consent-line';
 
@@ -50,6 +51,7 @@ type Message = { tone: 'success' | 'error' | 'info'; text: string } | null;
 
 export default function RegistrationPopup({ type, subscription, eventName, onClose, onPass }: PopupProps) {
   const site = useSite();
+  const { t } = useLocale();
   const closed = useRegistrationClosed();
   const visitorQuestions = useVisitorQuestions(type === 'Visitor Registration', (field) => setErrors((current) => withoutField(current, field)));
   // The enquiry's choices: the organiser's packages plus "General Enquiry", so the choices always match
@@ -91,8 +93,8 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
   const [queued, setQueued] = useState<{ id: string; name: string } | null>(null);
   useQueuedEntry(queued?.id ?? null, (state) => {
     setQueued(null);
-    if (state === 'sent') setMessage({ tone: 'success', text: sentLine({ endpoint: spec.endpoint, typeLabel: type, name: queued?.name ?? '' }) });
-    else setMessage({ tone: state.kind === 'duplicate' ? 'info' : 'error', text: [state.message, refusalAdvice(state)].filter(Boolean).join(' ') });
+    if (state === 'sent') setMessage({ tone: 'success', text: sentLine({ endpoint: spec.endpoint, typeLabel: type, name: queued?.name ?? '' }, t) });
+    else setMessage({ tone: state.kind === 'duplicate' ? 'info' : 'error', text: [t(state.message), t(refusalAdvice(state) ?? '')].filter(Boolean).join(' ') });
   });
 
   const onSubmit = async (event: FormEvent) => {
@@ -152,10 +154,10 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
     if (!open.current) {
       // The popup was closed meanwhile: the outcome as a toast, and the pass when there is one.
       if (result.kind === 'created') {
-        toast.success(POPUP_SUCCESS);
+        toast.success(t(POPUP_SUCCESS));
         if (result.pass) onPass(result.pass);
-      } else if (result.kind === 'queued') toast(queuedMessage(result.reason, noun));
-      else toast(result.message || POPUP_FAILURE, result.kind === 'duplicate' ? 'info' : 'error');
+      } else if (result.kind === 'queued') toast(t(queuedMessage(result.reason, noun)));
+      else toast(t(result.message || POPUP_FAILURE), result.kind === 'duplicate' ? 'info' : 'error');
       return;
     }
     if (result.kind === 'created' || result.kind === 'queued') {
@@ -184,7 +186,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
 
   return (
     <Dialog
-      title={type}
+      title={t(type)}
       onClose={onClose}
       closeOnBackdrop={!dirty && !sending}
       icon={
@@ -193,10 +195,10 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
         </svg>
       }
     >
-      <p className="popup__text">{POPUP_TEXT}</p>
+      <p className="popup__text">{t(POPUP_TEXT)}</p>
       {closed ? (
         <p className="form__message form__message--info form__closed" role="status">
-          {closed}
+          {t(closed)}
         </p>
       ) : null}
       <form ref={form} id={formId} className="form" noValidate onSubmit={onSubmit}>
@@ -209,7 +211,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
               <CityPicker
                 key={`${field.name}-${resetKey}`}
                 name={field.name}
-                label={field.label}
+                label={t(field.label)}
                 value={values[field.name] ?? ''}
                 onChange={(city) => set(field.name, city)}
                 error={error}
@@ -219,7 +221,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
           return (
             <div key={field.name} className="field">
               <label htmlFor={id}>
-                {field.label}
+                {t(field.label)}
                 {field.required ? <span aria-hidden="true"> *</span> : null}
               </label>
               {field.kind === 'select' ? (
@@ -232,9 +234,11 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
                   aria-describedby={describedBy}
                   onChange={(event) => set(field.name, event.target.value)}
                 >
-                  <option value="">Select {field.label.toLowerCase()}</option>
+                  <option value="">{t('Select {field}', { field: t(field.label).toLowerCase() })}</option>
                   {(field.options ?? []).map((option) => (
-                    <option key={option}>{option}</option>
+                    <option key={option} value={option}>
+                      {t(option)}
+                    </option>
                   ))}
                 </select>
               ) : (
@@ -254,7 +258,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
               )}
               {error ? (
                 <p id={`${id}-error`} className="field__error">
-                  {error}
+                  {t(error)}
                 </p>
               ) : null}
             </div>
@@ -264,14 +268,14 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
         {visitorQuestions.active ? <ExhibitorsConsentBox state={visitorQuestions} idPrefix={formId} /> : null}
         <ConsentLine endpoint={spec.endpoint} />
         <div role="status" aria-live="polite" className="form__status">
-          {message ? <p className={`form__message form__message--${message.tone}`}>{message.text}</p> : null}
+          {message ? <p className={`form__message form__message--${message.tone}`}>{t(message.text)}</p> : null}
         </div>
         <div className="form__actions">
           <button type="button" className="button button--secondary" onClick={onClose} disabled={sending}>
-            Cancel
+            {t('Cancel')}
           </button>
           <button type="submit" className="button button--primary" aria-busy={sending} disabled={closed !== null}>
-            {sending ? 'Submitting...' : 'Submit'}
+            {t(sending ? 'Submitting...' : 'Submit')}
           </button>
         </div>
       </form>
