@@ -198,6 +198,14 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
+              // The exhibitor portal (decision 081): its screens, client and token in one file, loaded when
+              // /exhibitor opens. One file name in the app's preload map instead of about ten keeps the
+              // panel's first load within its budget.
+              name: 'exhibitor-portal',
+              test: /pwa[\\/]src[\\/](routes[\\/]exhibitor[\\/](route|index|sign-in|team)\.tsx\?tsr-split|features[\\/]exhibitor-portal[\\/]|lib[\\/]portal-(api|token|query-client)\.ts)|edge[\\/]schemas[\\/]exhibitors\.ts/,
+              includeDependenciesRecursively: false,
+            },
+            {
               name: 'panel-shell',
               test: /pwa[\\/]src[\\/](routes[\\/]panel[\\/]_authed\.tsx\?tsr-split|features[\\/]admin-shell[\\/]|features[\\/]auth[\\/]use-session\.ts|components[\\/](panel-session|event-queries|event-picker|field-parts|use-online|confirm-host)\.tsx?|lib[\\/](panel-cache|resource-keys)\.ts|offline[\\/]panel-cache-messages\.ts)/,
               includeDependenciesRecursively: false,

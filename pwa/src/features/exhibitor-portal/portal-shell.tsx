@@ -1,29 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useEffect } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { ConfirmHost, confirmAction } from '../../components/confirm-host';
 import { Toasts } from '../../components/toasts';
 import { bookingQuery, meQuery, signOut } from './portal-queries';
 import { PORTAL_SECTIONS } from './portal-nav';
-import { portalToken } from '../../lib/portal-token';
 import './portal.css';
 
 /**
  * Every signed-in screen of the exhibitor portal: who and which booking at the top, the sections
  * (portal-nav.ts) as tabs a thumb reaches, sign-out. A token forgotten (signed out here or in another tab, a
- * person removed by the owner: 401) sends the phone to the sign-in screen.
+ * person removed by the owner: 401) sends the phone to the sign-in screen (routes/exhibitor/route.tsx).
  */
 export function PortalShell({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
   const me = useQuery(meQuery());
   const booking = useQuery(bookingQuery());
-  useEffect(
-    () =>
-      portalToken.subscribe((token) => {
-        if (!token) void navigate({ to: '/exhibitor/sign-in', replace: true });
-      }),
-    [navigate],
-  );
   const sections = PORTAL_SECTIONS.filter((section) => !section.ownerOnly || me.data?.role === 'owner');
 
   const onSignOut = async () => {

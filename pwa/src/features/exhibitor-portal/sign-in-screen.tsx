@@ -21,9 +21,11 @@ function deviceLabel(): string {
  * The portal's sign-in: the mobile number (filled in from the invitation's link), a 6-digit code sent to it
  * by WhatsApp or SMS, and nothing to remember. Two steps of one form over the API's own schema.
  */
-export function SignInScreen({ mobile }: { mobile?: string | undefined }) {
+export function SignInScreen() {
   const navigate = useNavigate();
-  const form = useSchemaForm(signInSchema, { mobileNumber: mobile ?? '', code: '' });
+  // `?m=` of the invitation's link. Read as the raw text: the router would read 9876543210 as a number.
+  const [mobile] = useState(() => new URLSearchParams(window.location.search).get('m')?.slice(0, 20) ?? '');
+  const form = useSchemaForm(signInSchema, { mobileNumber: mobile, code: '' });
   const [step, setStep] = useState<'mobile' | 'code'>('mobile');
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
