@@ -19,10 +19,7 @@ function storage(): Storage | null {
 export function tokenStore(key: string) {
   const listeners = new Set<Listener>();
   const get = (): string | null => storage()?.getItem(key) || null;
-  const emit = () => {
-    const token = get();
-    for (const listener of listeners) listener(token);
-  };
+  const emit = () => listeners.forEach((listener) => listener(get()));
   if (typeof window !== 'undefined') {
     window.addEventListener('storage', (event) => {
       if (event.key === key || event.key === null) emit();
@@ -46,11 +43,7 @@ export function tokenStore(key: string) {
   };
 }
 
-const panelToken = tokenStore('eventpro.token');
-export const getToken = panelToken.get;
-export const setToken = panelToken.set;
-export const clearToken = panelToken.clear;
-export const subscribeToken = panelToken.subscribe;
+export const { get: getToken, set: setToken, clear: clearToken, subscribe: subscribeToken } = tokenStore('eventpro.token');
 
 /**
  * The claims a panel token states (`sub`, `role`), read without checking its signature: they only choose
