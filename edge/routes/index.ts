@@ -16,6 +16,7 @@ import { docsRoutes } from './docs';
 import { fileRoutes } from './files';
 import { healthRoutes } from './health';
 import { messageRoutes } from './messages';
+import { exhibitorLeadRoutes, leadMessageRoutes } from './exhibitor-leads';
 import { emailConfirmationRoutes } from './public/email-confirmations';
 import { passRoutes } from './public/passes';
 import { whatsappWebhookRoutes } from './public/whatsapp-webhook';
@@ -50,5 +51,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/reports', reportRoutes)
   .route('/settings', settingsRoutes)
   .route('/checkin', checkinRoutes)
+  .route('/exhibitor', exhibitorLeadRoutes)
+  .route('/lead-messages', leadMessageRoutes)
   .route('/', messageRoutes)
   .route('/', docsRoutes);

@@ -218,13 +218,42 @@ export async function makeTestApp(
     const at = clock.now().toISOString();
     const exhibitorId = crypto.randomUUID();
     const staffId = crypto.randomUUID();
-    await db.insert(exhibitors).values({ id: exhibitorId, eventId: booking.eventId, stallId: booking.stallId ?? null, sponsorId: booking.sponsorId ?? null, invitedBy: 'test', createdAt: at, updatedAt: at });
+    await db.insert(exhibitors).values({
+      id: exhibitorId,
+      eventId: booking.eventId,
+      stallId: booking.stallId ?? null,
+      sponsorId: booking.sponsorId ?? null,
+      invitedBy: 'test',
+      createdAt: at,
+      updatedAt: at,
+    });
     await db.insert(exhibitorStaff).values({ id: staffId, exhibitorId, role: 'owner', name: 'Test exhibitor', mobileNumber, createdAt: at, updatedAt: at });
-    const { token } = await startExhibitorSession(db, staffId, { secret: deps.secrets.jwtSecret, now: clock.now(), ttlSeconds: DEFAULT_CONFIG.tokenTtlSeconds });
+    const { token } = await startExhibitorSession(db, staffId, {
+      secret: deps.secrets.jwtSecret,
+      now: clock.now(),
+      ttlSeconds: DEFAULT_CONFIG.tokenTtlSeconds,
+    });
     return { exhibitorId, staffId, token };
   };
 
-  return { app, deps, db: routesDb, logs, messageLoop, failWrites, client, clock, dir, request, login, createUser, disableUser, rowCounts, exhibitorSession, close };
+  return {
+    app,
+    deps,
+    db: routesDb,
+    logs,
+    messageLoop,
+    failWrites,
+    client,
+    clock,
+    dir,
+    request,
+    login,
+    createUser,
+    disableUser,
+    rowCounts,
+    exhibitorSession,
+    close,
+  };
 }
 
 export type TestApp = Awaited<ReturnType<typeof makeTestApp>>;

@@ -252,6 +252,11 @@ export const deviceReports = sqliteTable(
     revokedBy: text('revoked_by'),
     /** The session the device was last signed in with: revoking the device ends it. */
     sessionId: text('session_id'),
+    /**
+     * An exhibitor's phone (issue 32): the exhibitor whose staff signed it in. Its lead operations go to
+     * that exhibitor only; the door's counts leave it out. Null for the door's devices.
+     */
+    exhibitorId: text('exhibitor_id'),
   },
   (t) => [index('device_reports_event_idx').on(t.eventId)],
 );
