@@ -218,6 +218,14 @@ describe('lead capture', () => {
     expect(before).toContain(formatMobile(leaving.mobileNumber));
     const gone = (await list(owner.token)).items.find((l: any) => l.id === scans[0]!.id);
     expect(gone).toMatchObject({ shared: false, name: NOT_SHARED, mobileNumber: null });
+
+    // The organiser's report: the stall's leads and consent rate now, per day and hour, beside its payment status.
+    const report = (await (await t.request('GET', `/api/reports?eventId=${eventId}`, { token: admin })).json()).data;
+    const row = report.exhibitorLeads.find((r: any) => r.exhibitorId === owner.exhibitorId);
+    expect(row).toMatchObject({ name: 'Aparna Constructions', booking: 'stall', paymentStatus: 'unpaid', leads: 20, shared: 9, consentRate: 0.45 });
+    expect(row.perDay.reduce((n: number, d: any) => n + d.leads, 0)).toBe(20);
+    expect(row.perHour.reduce((n: number, h: any) => n + h.leads, 0)).toBe(20);
+    expect((await t.request('GET', `/api/reports?eventId=${eventId}`, { token: owner.token })).status).toBe(401);
   });
 
   it('refuses unknown passes, passes of another event, and authors of another exhibitor', async () => {
