@@ -94,7 +94,7 @@ function pageShell(): Plugin {
  * `manifestTransforms` below, which run after this bundle is written, in the same build.
  */
 let visitorFiles: Set<string> | null = null;
-const PANEL_ROUTE_FILE = /pwa[\\/]src[\\/]routes[\\/](panel|adminpanel)[\\/]/;
+const PANEL_ROUTE_FILE = /pwa[\\/]src[\\/]routes[\\/](panel|adminpanel|exhibitor)[\\/]/;
 
 function visitorAssets(): Plugin {
   return {

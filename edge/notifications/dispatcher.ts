@@ -5,7 +5,8 @@ import { groupCommit } from '../perf/group-commit';
 import type { Logger } from '../lib/log';
 import { type Channels, ProviderError, providerErrorCode, type RenderedMessage, renderPassMessage, sendThrough } from './channels';
 import { groupContent, isOptedOut, OPTED_OUT, renderGroupMessage, unsubscribeToken } from './group-messages';
-import type { Channel, MessageTemplate, PassMessage } from './messages';
+import type { Channel, PassMessage, PassTemplate } from './messages';
+import { isExhibitorTemplate, renderExhibitorMessage } from './exhibitor-messages';
 import { cachedEvent } from '../lib/events';
 import { emailConfirmationToken } from './pass-link';
 import { claimDue, failedAttemptStatements, messagePassUrl, type OutboxRow, sentStatement } from './outbox';
@@ -118,6 +119,15 @@ async function groupMessageOf(deps: SenderDeps, row: OutboxRow, payload: PassMes
   return renderGroupMessage(content, payload.name, `${payload.origin}/unsubscribe/${token}`);
 }
 
+/** A pass-holder's message (its pass, its link, its address's confirmation, a group message) for its channel. */
+async function renderPassOrGroupMessage(deps: SenderDeps, row: OutboxRow, people: Map<string, Promise<PassMessage | undefined>>): Promise<RenderedMessage> {
+  const payload = await passMessageOf(deps, row, people);
+  if (!payload) throw new ProviderError(GONE, true);
+  return row.template === 'group'
+    ? groupMessageOf(deps, row, payload)
+    : renderPassMessage(deps.channels, row.channel as Channel, row.template as PassTemplate, payload, deps.now());
+}
+
 /** Sends one claimed message; answers the statements that record how it went. */
 async function sendOne(
   deps: SenderDeps,
@@ -125,12 +135,9 @@ async function sendOne(
   people: Map<string, Promise<PassMessage | undefined>>,
 ): Promise<{ sent: boolean; statements: SqlStatement[] }> {
   try {
-    const payload = await passMessageOf(deps, row, people);
-    if (!payload) throw new ProviderError(GONE, true);
-    const rendered =
-      row.template === 'group'
-        ? await groupMessageOf(deps, row, payload)
-        : renderPassMessage(deps.channels, row.channel as Channel, row.template as MessageTemplate, payload, deps.now());
+    const rendered = isExhibitorTemplate(row.template)
+      ? await renderExhibitorMessage(deps, { ...row, template: row.template })
+      : await renderPassOrGroupMessage(deps, row, people);
     const providerId = await sendThrough(deps.channels, { id: row.id, recipient: row.recipient, rendered });
     return { sent: true, statements: [sentStatement(deps.db, row, providerId, deps.now())] };
   } catch (error) {

@@ -22,6 +22,7 @@ import { importRequestSchema } from '../schemas/imports';
 import { groupMessageSchema } from '../schemas/group-messages';
 import { findPassSchema } from '../schemas/passes';
 import { leadBatchSchema, leadDeviceReportSchema, leadDeviceSignInSchema, leadMessageRequestSchema, leadQuestionsSchema } from '../schemas/exhibitor-leads';
+import { exhibitorInviteSchema, exhibitorStaffCreateSchema, signInCodeRequestSchema, signInSchema } from '../schemas/exhibitors';
 import { settingsUpdateSchema } from '../schemas/settings';
 import { statusChangeSchema } from '../schemas/status-change';
 import { userCreateSchema, userUpdateSchema } from '../schemas/users';
@@ -40,7 +41,7 @@ import { visitorResource } from './admin/visitors';
  * the routes use (`/api/openapi.json`), and a page rendering it on the server (`/api/docs`), so it needs
  * no script and nothing from another host under the app's CSP.
  */
-/** `exhibitor`: an exhibitor portal's token (issue 32), which no panel route takes. */
+/** Who may call: anyone, panel staff (and admins), admins, or the exhibitor portal's people (their own audience, decision 081). */
 type Who = 'public' | 'staff' | 'admin' | 'exhibitor';
 interface Operation {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -592,6 +593,99 @@ function operations(): Operation[] {
       body: conflictResolutionSchema,
       data: z.record(z.string(), z.unknown()),
       fails: [404, 409],
+    },
+    {
+      method: 'post',
+      path: '/api/exhibitors',
+      tag: 'Exhibitor portal',
+      summary: 'Invite a confirmed stall’s or sponsor’s contact to the exhibitor portal (again: the invitation is sent again); 409 for a booking not confirmed',
+      who: 'admin',
+      body: exhibitorInviteSchema,
+      success: [200, 201],
+      data: z.unknown(),
+      fails: [404, 409],
+    },
+    {
+      method: 'get',
+      path: '/api/exhibitors',
+      tag: 'Exhibitor portal',
+      summary: 'The exhibitor of one booking (null before its invitation) and its people',
+      who: 'admin',
+      query: ['stallId', 'sponsorId'],
+      data: z.unknown(),
+    },
+    {
+      method: 'post',
+      path: '/api/exhibitor/sign-in/code',
+      tag: 'Exhibitor portal',
+      summary: 'Send a 6-digit sign-in code to this mobile if it is an exhibitor’s (the same answer either way)',
+      who: 'public',
+      body: signInCodeRequestSchema,
+      data: z.unknown(),
+      fails: [429],
+    },
+    {
+      method: 'post',
+      path: '/api/exhibitor/sign-in',
+      tag: 'Exhibitor portal',
+      summary: 'Sign in with the mobile and its code (once, within 10 minutes): a portal token',
+      who: 'public',
+      body: signInSchema,
+      answer: z.object({ success: z.literal(true), message: z.string(), token: z.string(), expiresAt: z.string(), person: z.unknown() }),
+      fails: [429],
+    },
+    {
+      method: 'get',
+      path: '/api/exhibitor/me',
+      tag: 'Exhibitor portal',
+      summary: 'Who is signed in, for which exhibitor',
+      who: 'exhibitor',
+      data: z.unknown(),
+    },
+    {
+      method: 'get',
+      path: '/api/exhibitor/booking',
+      tag: 'Exhibitor portal',
+      summary: 'The exhibitor’s own booking: stall number, size, type, status, payment status and balance, and its event',
+      who: 'exhibitor',
+      data: z.unknown(),
+      fails: [404],
+    },
+    {
+      method: 'get',
+      path: '/api/exhibitor/staff',
+      tag: 'Exhibitor portal',
+      summary: 'The exhibitor’s people and the phones they are signed in on',
+      who: 'exhibitor',
+      data: z.unknown(),
+    },
+    {
+      method: 'post',
+      path: '/api/exhibitor/staff',
+      tag: 'Exhibitor portal',
+      summary: 'The owner adds a person, who signs in on their own phone',
+      who: 'exhibitor',
+      body: exhibitorStaffCreateSchema,
+      success: [201],
+      data: z.unknown(),
+      fails: [403, 409],
+    },
+    {
+      method: 'delete',
+      path: '/api/exhibitor/staff/{id}',
+      tag: 'Exhibitor portal',
+      summary: 'The owner removes a person of the team: their sessions end at once',
+      who: 'exhibitor',
+      data: z.unknown(),
+      fails: [403, 409],
+    },
+    {
+      method: 'post',
+      path: '/api/exhibitor/sign-out',
+      tag: 'Exhibitor portal',
+      summary: 'End this phone’s portal session',
+      who: 'exhibitor',
+      data: z.unknown(),
     },
   ];
   for (const r of RESOURCES) {

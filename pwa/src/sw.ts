@@ -46,7 +46,7 @@ precacheAndRoute(visitorFiles);
 cleanupOutdatedCaches();
 
 const PANEL_ASSETS_CACHE = 'eventpro-panel-assets';
-const isPanelPath = (pathname: string) => /^\/(panel|adminpanel)(\/|$)/.test(pathname);
+const isPanelPath = (pathname: string) => /^\/(panel|adminpanel|exhibitor)(\/|$)/.test(pathname);
 
 /**
  * Stores every panel file this build has that is not stored yet, so the panel opens offline from then on.
