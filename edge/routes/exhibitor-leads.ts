@@ -339,7 +339,7 @@ export const exhibitorLeadRoutes = new Hono<AppEnv>()
    * `POST /leads/:id/message-requests {message}`: asks the organiser to pass a message on to a lead who has
    * not shared their details (the organiser sends it through the group messages; the number stays hidden).
    */
-  .post('/leads/:id/message-requests', requireExhibitor, validate('json', leadMessageRequestSchema), async (c) => {
+  .post('/leads/:id/message-requests', requireExhibitor, async (c) => {
     const scope = c.get('exhibitor');
     const { db, now } = c.get('deps');
     const [lead] = await db
@@ -347,14 +347,20 @@ export const exhibitorLeadRoutes = new Hono<AppEnv>()
       .from(leads)
       .where(and(eq(leads.id, c.req.param('id')), eq(leads.exhibitorId, scope.exhibitorId)))
       .limit(1);
+    // Another exhibitor's lead is 404 whatever the body: the lead is looked up before the body is read.
     if (!lead) return fail(c, 404, LEAD_NOT_FOUND);
+    const parsed = z.safeParse(leadMessageRequestSchema, await c.req.json().catch(() => null));
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? 'Invalid request';
+      return fail(c, 400, message, { message });
+    }
     const at = now().toISOString();
     const row = {
       id: uuidv7(),
       exhibitorId: scope.exhibitorId,
       eventId: scope.eventId,
       leadId: lead.id,
-      message: c.req.valid('json').message,
+      message: parsed.data.message,
       requestedBy: scope.staffId,
       createdAt: at,
       updatedAt: at,
