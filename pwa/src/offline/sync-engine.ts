@@ -118,6 +118,8 @@ export interface SyncDeps {
    * an exhibitor phone's lead operations (`/api/exhibitor`, issue 32; no roster, no walk-ins).
    */
   lane?: OutboxLane;
+  /** Hears every sign-in and sign-out of the token `token` reads: the panel's by default, the portal's on the lead lane. */
+  subscribeToken?: (listener: (token: string | null) => void) => () => void;
 }
 
 /** The `data` of a success body. */
@@ -769,7 +771,7 @@ export class CheckinSync {
     void (async () => {
       if (this.deps.token() && (await retire())) return;
       // Clearing site data also ends the login: the report goes with the next one.
-      const stop = subscribeToken((token) => {
+      const stop = (this.deps.subscribeToken ?? subscribeToken)((token) => {
         if (token) void retire().then((done) => done && stop());
       });
       this.teardown.push(stop);
@@ -816,7 +818,7 @@ export class CheckinSync {
     }, INTERVAL_MS);
     this.teardown.push(() => clearInterval(interval));
     this.teardown.push(
-      subscribeToken((token) => {
+      (this.deps.subscribeToken ?? subscribeToken)((token) => {
         if (!token) return;
         requestPersistence();
         void this.signInDevice().catch(() => undefined);
