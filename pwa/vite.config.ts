@@ -87,7 +87,8 @@ function pageShell(): Plugin {
  * Which built files a visitor uses (decision 060): the service worker precaches only these at install,
  * and the panel's files (its screens, the door, the badges' fonts and PDF code, the workbook workers) when
  * the panel is first opened. A visitor's code is every module reached from the entry (src/main.tsx) by
- * static and on-demand imports, except the on-demand imports of the panel's route files (their screens):
+ * static and on-demand imports, except the on-demand imports of the panel's route files (their screens;
+ * the exhibitor portal's route files count as the panel's, so its screens are not a visitor's either):
  * the public pages, the router's app with its public routes (the pass link, a public page started offline
  * from the shell), and what those load on demand (the popup, the pass, the sender). A visitor's files are
  * the chunks holding that code, their static imports and their stylesheets. Kept here for the

@@ -13,6 +13,7 @@ import { sessions } from '../db/tables/system';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
 import { validate } from '../http/validate';
+import { eventPlace } from '../lib/event-time';
 import { cachedMessageGuard } from '../lib/site-settings';
 import {
   EXHIBITOR_PERSON_KIND,
@@ -230,6 +231,8 @@ export const exhibitorRoutes = new Hono<AppEnv>()
       .from(events)
       .where(eq(events.id, scope.eventId))
       .limit(1);
+    // Where, as every message says it (the venue, with the city unless the venue names it).
+    const eventView = event ? { ...event, place: eventPlace(event.venue, event.city) } : null;
     if (scope.stallId) {
       const [stall] = await db.select().from(stalls).where(eq(stalls.id, scope.stallId)).limit(1);
       if (!stall) return fail(c, 404, 'Your booking no longer exists. Please contact the organiser.');
@@ -247,7 +250,7 @@ export const exhibitorRoutes = new Hono<AppEnv>()
         amountPaid: null,
         balance: null,
         currency: 'INR',
-        event: event ?? null,
+        event: eventView,
       });
     }
     const [sponsor] = await db
@@ -270,7 +273,7 @@ export const exhibitorRoutes = new Hono<AppEnv>()
       amountPaid: sponsor.amountPaid,
       balance: sponsor.balanceAmount,
       currency: sponsor.currency,
-      event: event ?? null,
+      event: eventView,
     });
   })
   /** `GET /api/exhibitor/staff`: the exhibitor's people and the phones they are signed in on. */

@@ -46,6 +46,7 @@ precacheAndRoute(visitorFiles);
 cleanupOutdatedCaches();
 
 const PANEL_ASSETS_CACHE = 'eventpro-panel-assets';
+// The exhibitor portal's files are kept with the panel's: stored when the portal is first opened (decision 081).
 const isPanelPath = (pathname: string) => /^\/(panel|adminpanel|exhibitor)(\/|$)/.test(pathname);
 
 /**

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDayRange } from '@shared/dates';
-import { bookingQuery, type PortalBooking } from './portal-api';
+import { bookingQuery, type PortalBooking } from './portal-queries';
 
 const words = (value: string) => value.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
 const rupees = (value: number) => `₹${value.toLocaleString('en-IN')}`;
@@ -56,7 +56,7 @@ export function BookingScreen() {
             <dt>Dates</dt>
             <dd>{formatDayRange(b.event.startDateTime, b.event.endDateTime)}</dd>
             <dt>Venue</dt>
-            <dd>{[b.event.venue, b.event.city].filter(Boolean).join(', ')}</dd>
+            <dd>{b.event.place}</dd>
           </dl>
         </section>
       ) : null}

@@ -3,9 +3,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
 import { ConfirmHost, confirmAction } from '../../components/confirm-host';
 import { Toasts } from '../../components/toasts';
-import { bookingQuery, meQuery, signOut } from './portal-api';
+import { bookingQuery, meQuery, signOut } from './portal-queries';
 import { PORTAL_SECTIONS } from './portal-nav';
-import { portalToken } from './portal-token';
+import { portalToken } from '../../lib/portal-token';
 import './portal.css';
 
 /**

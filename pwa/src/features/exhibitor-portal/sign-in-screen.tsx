@@ -4,8 +4,8 @@ import { signInSchema } from '@edge/schemas/exhibitors';
 import { FieldShell } from '../../components/form/fields';
 import { useSchemaForm } from '../../components/form/schema-form';
 import { errorMessage } from '../../lib/api-error';
-import { requestCode, signIn } from './portal-api';
-import { portalToken } from './portal-token';
+import { requestCode, signIn } from './portal-queries';
+import { portalToken } from '../../lib/portal-token';
 import './portal.css';
 
 /** What this phone calls itself in the team list: its platform, in two words. */

@@ -8,7 +8,7 @@ import { FieldShell } from '../../components/form/fields';
 import { useSchemaForm } from '../../components/form/schema-form';
 import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';
-import { meQuery, type PortalPerson, staffQuery, useAddStaff, useRemoveStaff } from './portal-api';
+import { meQuery, type PortalPerson, staffQuery, useAddStaff, useRemoveStaff } from './portal-queries';
 
 /**
  * The exhibitor's people: each signs in on their own phone with their own code, and the team shows the

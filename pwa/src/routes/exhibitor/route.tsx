@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router';
 import { PortalShell } from '../../features/exhibitor-portal/portal-shell';
-import { portalToken } from '../../features/exhibitor-portal/portal-token';
+import { portalToken } from '../../lib/portal-token';
 
 const SIGN_IN = '/exhibitor/sign-in';
 
@@ -13,7 +13,7 @@ const SIGN_IN = '/exhibitor/sign-in';
 export const Route = createFileRoute('/exhibitor')({
   beforeLoad: async ({ location }) => {
     if (location.pathname !== SIGN_IN && !portalToken.get()) throw redirect({ to: SIGN_IN, replace: true });
-    return { queryClient: (await import('../../features/exhibitor-portal/portal-query-client')).portalQueryClient };
+    return { queryClient: (await import('../../lib/portal-query-client')).portalQueryClient };
   },
   component: PortalRoot,
 });

@@ -1,14 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ExhibitorStaffInput, SignInInput } from '@edge/schemas/exhibitors';
-import { apiClient } from '../../lib/api-client';
 import { readEnvelope } from '../../lib/envelope';
-import { portalToken } from './portal-token';
+import { portalApi } from '../../lib/portal-api';
+import { portalToken } from '../../lib/portal-token';
 
-/**
- * The exhibitor portal's client: the app's one typed client (lib/api-client.ts) over `/api/exhibitor`, with
- * the portal's token. The leads screens (features/exhibitor-leads) call their routes through it too.
- */
-export const portalApi = apiClient({ token: portalToken.get, timeoutMs: 15_000 }).api.exhibitor;
+/** The portal's reads and writes of its booking and team, over its client (lib/portal-api.ts). */
 
 export const portalKeys = {
   all: ['exhibitor'] as const,

@@ -1,9 +1,9 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api-error';
+import { ApiError } from './api-error';
 import { portalToken } from './portal-token';
 
 /**
- * The portal's query cache, loaded with the portal only: like the panel's (query-client.ts), a rejected
+ * The exhibitor portal's query cache, loaded with the portal only (its screens and the leads' share it): like the panel's (query-client.ts), a rejected
  * token (a removed person, an ended session) is forgotten, which sends the phone to the sign-in screen.
  */
 export const portalQueryClient = new QueryClient({
