@@ -7,7 +7,7 @@ import { deviceHasNetwork } from '../../lib/server-reachability';
 import { browserLocks } from '../../offline/checkin-background-sync';
 import { type LeadChangeInput, queueLeadOperation } from '../../offline/checkin-outbox';
 import { CheckinSync, type SyncState } from '../../offline/sync-engine';
-import { portalToken } from './portal-token';
+import { portalToken } from '../../lib/portal-token';
 
 let engine: CheckinSync | undefined;
 

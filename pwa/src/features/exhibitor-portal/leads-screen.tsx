@@ -7,7 +7,8 @@ import { errorMessage } from '../../lib/api-error';
 import { readEnvelope } from '../../lib/envelope';
 import { type ExportFormat, saveExport } from '../../lib/export-file';
 import { recordLeadChange, useLeadSync } from './lead-sync';
-import { bookingQuery, meQuery, portalApi, portalKeys } from './portal-api';
+import { portalApi } from '../../lib/portal-api';
+import { bookingQuery, meQuery, portalKeys } from './portal-queries';
 
 const PAGE_SIZE = 50;
 const RATINGS = [

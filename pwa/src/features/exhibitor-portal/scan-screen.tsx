@@ -4,7 +4,7 @@ import { normalisePassCode } from '../../offline/pass-code-match';
 import { CameraScan, PhotoScan, useHasCamera } from '../../components/camera-scan';
 import { playTone, type Tone, vibrate } from '../../lib/scan-feedback';
 import { recordLeadChange, useLeadSync } from './lead-sync';
-import { bookingQuery, meQuery } from './portal-api';
+import { bookingQuery, meQuery } from './portal-queries';
 
 /** The same pass read again within this long is one read ("Just scanned"), as at the door. */
 const SAME_READ_MS = 3000;
