@@ -90,7 +90,7 @@ export function LeadsScreen() {
         </div>
         {leads.isError ? <p className="form-message form-message--error">{leads.error.message}</p> : null}
         {data && data.items.length === 0 ? <p className="panel-muted">No leads yet: scan a visitor’s pass.</p> : null}
-        {data && data.items.length ? (
+        {data?.items.length ? (
           <p className="panel-muted">
             On this page {shared} of {data.items.length} shared their details.
           </p>
