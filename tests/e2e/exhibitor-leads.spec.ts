@@ -10,7 +10,7 @@ import { CONSENT_NOTICES } from '../../shared/consent';
 import { phoneProviderEnv, startPhoneProviders } from '../../edge/testing/message-providers';
 import { REPO_ROOT, startBuiltServer } from '../../scripts/built-server';
 import { openDevice, type Device } from './browser';
-import { api, apiLogin } from './panel-helpers';
+import { api, apiLogin, useToken } from './panel-helpers';
 
 type Server = Awaited<ReturnType<typeof startBuiltServer>>;
 let providers: Awaited<ReturnType<typeof startPhoneProviders>>;
@@ -179,6 +179,20 @@ describe('lead capture at the stall, on a 390 px phone', () => {
           await page.waitForTimeout(300);
           await page.screenshot({ path: join(shots, `exhibitor-${name}-${width}.png`) });
         }
+      }
+      // The organiser's view: the stall's leads and consent rate now, beside its payment status.
+      const report = (await api<{ data: { exhibitorLeads: Array<Record<string, unknown>> } }>(server.url, admin, 'GET', `/reports?eventId=${eventId}`)).body
+        .data.exhibitorLeads;
+      expect(report[0]).toMatchObject({ name: 'Aparna Constructions', stallNumber: 'A-12', leads: 20, shared: 9 });
+      await useToken(page, server.url, admin);
+      for (const width of [390, 768, 1024, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${server.url}/panel/reports`);
+        const card = page.getByTestId('report-exhibitor-leads');
+        await card.waitFor({ timeout: 30_000 });
+        await expect.poll(() => card.textContent()).toContain('Aparna Constructions');
+        await card.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(shots, `organiser-leads-report-${width}.png`) });
       }
     } finally {
       await phone.close();
