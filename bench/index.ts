@@ -13,6 +13,7 @@ import { startWorkerRuntime } from '../scripts/worker-runtime';
 import { benchAdminLists } from './admin-lists';
 import { benchImport, describeImport } from './import';
 import { benchCheckin, benchDoorLoad, seedRoster } from './checkin';
+import { benchLeadScan, seedExhibitor } from './lead-scan';
 import { PUBLIC_PAGE_PATHS } from '../pwa/src/features/public-site/page-meta';
 import { localePath, splitLanguage } from '../pwa/src/features/public-site/i18n/languages';
 import { benchLighthouse, LIGHTHOUSE_RUNS } from './lighthouse';
@@ -306,11 +307,22 @@ console.log('\nVenue check-in, 50,000 people, headless Chromium');
   const dir = mkdtempSync(join(tmpdir(), 'eventpro-checkin-bench-'));
   const databaseUrl = `file:${join(dir, 'expo.db')}`;
   await seedRoster(databaseUrl);
-  const checkinServer = await startBuiltServer({ DATABASE_URL: databaseUrl, PUBLIC_RATE_LIMIT: '0' });
+  // A stall's phone with 1,000 scans to send (bench/lead-scan.ts): its token is signed with the server's secret.
+  const jwtSecret = `bench-secret-${crypto.randomUUID()}`;
+  const stall = await seedExhibitor(databaseUrl, jwtSecret);
+  const checkinServer = await startBuiltServer({ DATABASE_URL: databaseUrl, PUBLIC_RATE_LIMIT: '0', JWT_SECRET: jwtSecret });
   try {
     await benchCheckin(checkinServer.url, checkinServer, 50_000, report);
     console.log('\nThe door under load (same server, 50,000 people)');
     await benchDoorLoad(checkinServer.url, checkinServer, report);
+    console.log('\nLead capture at the stall (same server): a phone reconnects with 1,000 queued scans');
+    const leads = await benchLeadScan(checkinServer.url, stall);
+    report({
+      name: `1,000 queued lead scans delivered after reconnect (${leads.leads.toLocaleString('en-IN')} leads on the server, ${leads.left} left on the phone)`,
+      figure: `${leads.ms.toLocaleString('en-IN')} ms`,
+      target: '≤ 5,000 ms',
+      met: leads.ms <= 5000 && leads.left === 0 && leads.leads === leads.queued,
+    });
   } finally {
     await checkinServer.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type * as z from 'zod/mini';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { doorOf } from '../../shared/resources/kinds';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
@@ -134,15 +135,15 @@ const DEVICE_REPORT_FRESH_MS = 2 * 3600_000;
 const DEVICE_SILENT_MS = 3600_000;
 
 export const DEVICE_REVOKED = 'This device was revoked';
-const AUTHOR_DISABLED = 'The account that made these changes is disabled';
+export const AUTHOR_DISABLED = 'The account that made these changes is disabled';
 const SIGNATURE_STALE = "The request's signature is not from now: sign it again with the server's time";
-const SIGNATURE_INVALID = 'This request is not signed with the key of the device its author ticket was issued to';
+export const SIGNATURE_INVALID = 'This request is not signed with the key of the device its author ticket was issued to';
 
 /**
  * Keeps the request's body as it came (before a validator parses it): the device's signature is over those
  * exact bytes (auth/device-signature.ts); Hono then parses the kept text.
  */
-const keepSignedBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const keepSignedBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   await c.req.text();
   await next();
 };
@@ -157,8 +158,12 @@ const keepSignedBody: MiddlewareHandler<AppEnv> = async (c, next) => {
  * and nothing is newer than its arrival. Outside it, the uncorrected time is tried (a `sentAt` far off
  * while the change's own time is right); failing both, the change is dated at its arrival and flagged.
  */
-async function checkedSender(c: Context<AppEnv>, body: Pick<CheckinBatch, 'deviceId' | 'deviceName' | 'author' | 'sentAt'>) {
-  const { secrets, now, db } = c.get('deps');
+export async function checkedSender(
+  c: Context<AppEnv>,
+  body: Pick<CheckinBatch, 'deviceId' | 'deviceName' | 'author' | 'sentAt'>,
+  readStanding: StandingReader = doorStanding,
+) {
+  const { secrets, now } = c.get('deps');
   const received = now();
   const check = await verifyAuthorTicket(body.author, body.deviceId, secrets.jwtSecret, received);
   if (!check.ok) return senderRefused(check.message, { author: check.message });
@@ -169,7 +174,7 @@ async function checkedSender(c: Context<AppEnv>, body: Pick<CheckinBatch, 'devic
     : 'missing';
   if (signature === 'stale') return senderRefused(SIGNATURE_STALE, { signature: 'stale', serverTime: received.toISOString() });
   const unsigned = signature !== 'valid';
-  const [standing] = await c.get('deps').readRows(senderStanding(db, { userId: check.author.userId, deviceId: body.deviceId }));
+  const standing = await readStanding(c, { userId: check.author.userId, deviceId: body.deviceId });
   const account = standing?.role ? { role: String(standing.role), disabled: Boolean(standing.disabled) } : undefined;
   const revokedAtMs = standing?.revokedAt ? Date.parse(String(standing.revokedAt)) : null;
   const authorDisabled = !account || account.disabled;
@@ -187,6 +192,8 @@ async function checkedSender(c: Context<AppEnv>, body: Pick<CheckinBatch, 'devic
   };
   return {
     author: check.author,
+    /** The ticket's author is an account this lane knows (a panel user at the door; one of the exhibitor's people on its lane). */
+    authorKnown: account !== undefined,
     /** Only organisers set or lift holds (schemas/checkin.ts `DOOR_HOLDS`). */
     authority: account?.role === 'admin' ? ('organiser' as const) : ('staff' as const),
     device: { id: body.deviceId, name: body.deviceName },
@@ -221,6 +228,11 @@ async function checkedSender(c: Context<AppEnv>, body: Pick<CheckinBatch, 'devic
     },
   } as const;
 }
+
+/** A batch author's account (role, disabled) and the sending device's revocation, as a lane reads them. */
+export type SenderStanding = Record<string, unknown> | undefined;
+export type StandingReader = (c: Context<AppEnv>, who: { userId: string; deviceId: string }) => Promise<SenderStanding>;
+const doorStanding: StandingReader = async (c, who) => (await c.get('deps').readRows(senderStanding(c.get('deps').db, who)))[0];
 
 /** Why a batch is answered 400 before any of it is looked at (a ticket not valid; a signature not from now). */
 const senderRefused = (error: string, errors: Record<string, string>) => ({ error, errors });
@@ -329,34 +341,8 @@ export const checkinRoutes = new Hono<AppEnv>()
    * Answers the author ticket the device stores with every change it queues.
    */
   .post('/device', requireStaff, validate('json', deviceSignInSchema), async (c) => {
-    const input = c.req.valid('json');
-    const { db, now, secrets } = c.get('deps');
-    const at = now().toISOString();
-    const secretHash = sha256Hex(input.secret);
-    await db
-      .insert(deviceReports)
-      .values({ deviceId: input.id, eventId: input.eventId ?? '', name: input.name, secretHash, reportedBy: c.get('user').name, reportedAt: at })
-      .onConflictDoNothing({ target: deviceReports.deviceId });
-    const [device] = await db.select().from(deviceReports).where(eq(deviceReports.deviceId, input.id)).limit(1);
-    if (!device) return fail(c, 500, 'The device could not be registered');
-    if (device.secretHash !== null && device.secretHash !== secretHash) {
-      return fail(c, 403, 'This device id belongs to another device', { id: 'This device id belongs to another device' });
-    }
-    if (device.revokedAt) return revokedAnswer(c);
-    const patch = {
-      ...(device.secretHash === null ? { secretHash } : {}),
-      ...(input.name && input.name !== device.name ? { name: input.name } : {}),
-      ...(input.appVersion ? { appVersion: input.appVersion } : {}),
-      sessionId: c.get('sessionId'),
-    };
-    await db.update(deviceReports).set(patch).where(eq(deviceReports.deviceId, input.id));
     const user = c.get('user');
-    const { ticket, expiresAt } = await signAuthorTicket(
-      { userId: user.id, name: user.name, deviceId: input.id, key: input.publicKey },
-      secrets.jwtSecret,
-      now(),
-    );
-    return ok(c, { deviceId: input.id, name: patch.name ?? device.name, author: { userId: user.id, name: user.name }, ticket, expiresAt }, 'Device signed in');
+    return signDeviceIn(c, c.req.valid('json'), { userId: user.id, name: user.name, exhibitorId: null });
   })
   /**
    * `POST /ops`: a batch of queued operations from one device by one author, each applied at most once by
@@ -560,7 +546,11 @@ export const checkinRoutes = new Hono<AppEnv>()
       WHERE ${statusChanges.eventId} = ${eventId} AND ${statusChanges.toStatus} = 'checked_in' AND ${statusChanges.outcome} = 'applied'
         AND ${statusChanges.deviceTime} IS NOT NULL
       GROUP BY hour ORDER BY hour`);
-    const rows = await db.select().from(deviceReports).where(eq(deviceReports.eventId, eventId));
+    // Exhibitors' phones send leads, not door changes: their outboxes are not the door's.
+    const rows = await db
+      .select()
+      .from(deviceReports)
+      .where(and(eq(deviceReports.eventId, eventId), isNull(deviceReports.exhibitorId)));
     const at = now().getTime();
     // Live devices only: a revoked one's report, or one replaced on its browser by a new device, is no one's work in progress.
     const devices = rows.filter((d) => !d.revokedAt && !d.replacedAt).map((d) => deviceView(d, at));
@@ -804,6 +794,53 @@ export const checkinRoutes = new Hono<AppEnv>()
   });
 
 /**
+ * Signs a device in for `who` (a panel user at the door, or an exhibitor's person on the lead lane): the
+ * first call registers the device id with the hash of its secret (and, on the lead lane, its exhibitor);
+ * afterwards only that secret may sign it in, and only for the lane it was registered on. Answers the
+ * author ticket, bound to the device's key, that the device stores with every change it queues.
+ */
+export async function signDeviceIn(
+  c: Context<AppEnv>,
+  input: z.output<typeof deviceSignInSchema>,
+  who: { userId: string; name: string; exhibitorId: string | null },
+) {
+  const { db, now, secrets } = c.get('deps');
+  const at = now().toISOString();
+  const secretHash = sha256Hex(input.secret);
+  await db
+    .insert(deviceReports)
+    .values({
+      deviceId: input.id,
+      eventId: input.eventId ?? '',
+      name: input.name,
+      secretHash,
+      reportedBy: who.name,
+      reportedAt: at,
+      exhibitorId: who.exhibitorId,
+    })
+    .onConflictDoNothing({ target: deviceReports.deviceId });
+  const [device] = await db.select().from(deviceReports).where(eq(deviceReports.deviceId, input.id)).limit(1);
+  if (!device) return fail(c, 500, 'The device could not be registered');
+  if ((device.secretHash !== null && device.secretHash !== secretHash) || device.exhibitorId !== who.exhibitorId) {
+    return fail(c, 403, 'This device id belongs to another device', { id: 'This device id belongs to another device' });
+  }
+  if (device.revokedAt) return revokedAnswer(c);
+  const patch = {
+    ...(device.secretHash === null ? { secretHash } : {}),
+    ...(input.name && input.name !== device.name ? { name: input.name } : {}),
+    ...(input.appVersion ? { appVersion: input.appVersion } : {}),
+    sessionId: c.get('sessionId'),
+  };
+  await db.update(deviceReports).set(patch).where(eq(deviceReports.deviceId, input.id));
+  const { ticket, expiresAt } = await signAuthorTicket(
+    { userId: who.userId, name: who.name, deviceId: input.id, key: input.publicKey },
+    secrets.jwtSecret,
+    now(),
+  );
+  return ok(c, { deviceId: input.id, name: patch.name ?? device.name, author: { userId: who.userId, name: who.name }, ticket, expiresAt }, 'Device signed in');
+}
+
+/**
  * Which database answers, for devices to notice a restore under them (docs/checkin-sync.md, "Restores"):
  * its generation (db/generation.ts: new with every restore) and the roster's sequence now (a device whose
  * cursor is beyond it holds changes this database never had).
@@ -819,7 +856,7 @@ async function databaseStanding(db: Database): Promise<{ generation: string | nu
  * has its own connection, so each reads it.
  */
 const generations = new WeakMap<Database, { generation: string | null; at: number }>();
-async function generationOf(db: Database): Promise<string | null> {
+export async function generationOf(db: Database): Promise<string | null> {
   const known = generations.get(db);
   if (known && Date.now() - known.at < 10_000) return known.generation;
   const generation = (await databaseGeneration(db)) ?? null;
@@ -968,7 +1005,7 @@ function deviceView(d: typeof deviceReports.$inferSelect, at: number) {
  * 403 to a revoked device: `errors.device` = `revoked` tells the device to wipe its copy of the roster and
  * of personal data in its outbox, and to say so (pwa/src/offline/sync-engine.ts).
  */
-function revokedAnswer(c: Context<AppEnv>) {
+export function revokedAnswer(c: Context<AppEnv>) {
   return fail(c, 403, DEVICE_REVOKED, { device: 'revoked' });
 }
 

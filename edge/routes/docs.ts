@@ -21,6 +21,7 @@ import { bulkActionSchema } from '../schemas/bulk';
 import { importRequestSchema } from '../schemas/imports';
 import { groupMessageSchema } from '../schemas/group-messages';
 import { consentActSchema, findPassSchema } from '../schemas/passes';
+import { leadBatchSchema, leadDeviceReportSchema, leadDeviceSignInSchema, leadMessageRequestSchema, leadQuestionsSchema } from '../schemas/exhibitor-leads';
 import { exhibitorInviteSchema, exhibitorStaffCreateSchema, signInCodeRequestSchema, signInSchema } from '../schemas/exhibitors';
 import { settingsUpdateSchema } from '../schemas/settings';
 import { statusChangeSchema } from '../schemas/status-change';
@@ -476,6 +477,109 @@ function operations(): Operation[] {
       body: deviceReportSchema,
       data: z.unknown(),
       fails: [403, 404, 409],
+    },
+    {
+      method: 'post',
+      path: '/api/exhibitor/device',
+      tag: 'Exhibitor leads',
+      summary: "Sign an exhibitor's phone in (the door's device sign-in, on the lead lane) and get the author ticket for its lead operations",
+      who: 'exhibitor',
+      body: leadDeviceSignInSchema,
+      data: z.record(z.string(), z.unknown()),
+      fails: [403],
+    },
+    {
+      method: 'post',
+      path: '/api/exhibitor/ops',
+      tag: 'Exhibitor leads',
+      summary:
+        'Queued lead operations (≤ 500: scan by pass code, rate, note, follow-ups) of one phone and author, each applied once: applied, merged, superseded, duplicate or rejected',
+      who: 'exhibitor',
+      body: leadBatchSchema,
+      data: z.unknown(),
+      fails: [403],
+    },
+    {
+      method: 'post',
+      path: '/api/exhibitor/report',
+      tag: 'Exhibitor leads',
+      summary: "An exhibitor's phone reports how many lead operations still wait in its outbox",
+      who: 'exhibitor',
+      body: leadDeviceReportSchema,
+      data: z.unknown(),
+      fails: [403, 404],
+    },
+    {
+      method: 'get',
+      path: '/api/exhibitor/leads',
+      tag: 'Exhibitor leads',
+      summary: "The exhibitor's leads, newest first: name and number only while the visitor consents to share them",
+      who: 'exhibitor',
+      query: ['page', 'limit', 'rating'],
+      data: z.unknown(),
+    },
+    {
+      method: 'get',
+      path: '/api/exhibitor/leads/export.csv',
+      tag: 'Exhibitor leads',
+      summary: "Every lead as CSV, from the list's query (the portal makes the .xlsx from it)",
+      who: 'exhibitor',
+      produces: ['text/csv'],
+    },
+    {
+      method: 'get',
+      path: '/api/exhibitor/questions',
+      tag: 'Exhibitor leads',
+      summary: "The exhibitor's follow-up questions",
+      who: 'exhibitor',
+      data: z.unknown(),
+    },
+    {
+      method: 'put',
+      path: '/api/exhibitor/questions',
+      tag: 'Exhibitor leads',
+      summary: "Replace the exhibitor's follow-up questions (at most 10; a kept question keeps its id)",
+      who: 'exhibitor',
+      body: leadQuestionsSchema,
+      data: z.unknown(),
+    },
+    {
+      method: 'post',
+      path: '/api/exhibitor/leads/{id}/message-requests',
+      tag: 'Exhibitor leads',
+      summary: 'Ask the organiser to pass a message on to a lead (their number stays hidden)',
+      who: 'exhibitor',
+      body: leadMessageRequestSchema,
+      success: [201],
+      data: z.unknown(),
+    },
+    {
+      method: 'get',
+      path: '/api/lead-messages',
+      tag: 'Exhibitor leads',
+      summary: "Exhibitors' requests to pass a message on, by state",
+      who: 'admin',
+      query: ['eventId', 'state'],
+      data: z.unknown(),
+    },
+    {
+      method: 'post',
+      path: '/api/lead-messages/{id}/send',
+      tag: 'Exhibitor leads',
+      summary:
+        "Send a request's message to its visitor through the group messages: a group message's channel and content (its resource and ids are the request's visitor's, whatever is sent)",
+      who: 'admin',
+      body: groupMessageSchema,
+      data: z.unknown(),
+      fails: [409],
+    },
+    {
+      method: 'post',
+      path: '/api/lead-messages/{id}/decline',
+      tag: 'Exhibitor leads',
+      summary: 'Decline a request to pass a message on',
+      who: 'admin',
+      data: z.unknown(),
     },
     {
       method: 'get',

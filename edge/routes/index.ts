@@ -18,6 +18,7 @@ import { exhibitorRoutes } from './exhibitor';
 import { fileRoutes } from './files';
 import { healthRoutes } from './health';
 import { messageRoutes } from './messages';
+import { exhibitorLeadRoutes, leadMessageRoutes } from './exhibitor-leads';
 import { emailConfirmationRoutes } from './public/email-confirmations';
 import { passConsentRoutes } from './public/pass-consents';
 import { passRoutes } from './public/passes';
@@ -58,5 +59,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/checkin', checkinRoutes)
   .route('/exhibitors', exhibitorAdminRoutes)
   .route('/exhibitor', exhibitorRoutes)
+  .route('/exhibitor', exhibitorLeadRoutes)
+  .route('/lead-messages', leadMessageRoutes)
   .route('/', messageRoutes)
   .route('/', docsRoutes);

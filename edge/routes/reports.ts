@@ -3,7 +3,9 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { requireAdmin } from '../auth/require-role';
-import { enquiries, sponsors } from '../db/tables/organisations';
+import { enquiries, sponsors, stalls } from '../db/tables/organisations';
+import { consents } from '../db/tables/consents';
+import { exhibitors, leads } from '../db/tables/exhibitors';
 import { visitors } from '../db/tables/people';
 import { statusChanges } from '../db/tables/system';
 import type { AppEnv } from '../env';
@@ -130,6 +132,8 @@ export const reportRoutes = new Hono<AppEnv>().get(
       .groupBy(enquiries.status)
       .orderBy(desc(count()));
 
+    const exhibitorLeads = await leadsByExhibitor(db, event.id);
+
     const totalRegistered = registered.reduce((n, r) => n + r.registered, 0);
     const totalCheckedIn = registered.reduce((n, r) => n + r.checkedIn, 0);
     return ok(c, {
@@ -154,6 +158,66 @@ export const reportRoutes = new Hono<AppEnv>().get(
         byTier: sponsorsByTier.map((t) => ({ ...t, committed: t.committed ?? 0, paid: t.paid ?? 0 })),
       },
       enquiriesByStatus,
+      exhibitorLeads,
     });
   },
 );
+
+/**
+ * What the organiser sees of lead capture (issue 32): per exhibitor of the event — its booking (stall or
+ * sponsor), payment status and balance beside the leads its staff captured, how many of those visitors
+ * share their details now (their newest `exhibitors` consent), and leads per IST day and hour. The number a
+ * sponsor renews on. Three grouped reads, whatever the number of leads.
+ */
+async function leadsByExhibitor(db: Parameters<typeof eventById>[0], eventId: string) {
+  const shared = sql<number>`coalesce((SELECT c.given FROM ${consents} AS c
+    WHERE c.person_kind = 'visitors' AND c.person_id = ${leads.visitorId} AND c.purpose = 'exhibitors'
+    ORDER BY c.at DESC, c.id DESC LIMIT 1), 0)`;
+  const [rows, counted, hours] = await Promise.all([
+    db
+      .select({
+        exhibitorId: exhibitors.id,
+        booking: sql<'stall' | 'sponsor'>`CASE WHEN ${exhibitors.stallId} IS NOT NULL THEN 'stall' ELSE 'sponsor' END`,
+        name: sql<string>`coalesce(${stalls.companyName}, ${sponsors.organizationName}, '')`,
+        stallNumber: sql<string>`coalesce(${stalls.stallNumber}, '')`,
+        paymentStatus: sql<string>`coalesce(${stalls.paymentStatus}, ${sponsors.paymentStatus}, '')`,
+        /** A sponsor's balance; stalls keep no amounts, only their payment status. */
+        balance: sql<number | null>`${sponsors.balanceAmount}`,
+      })
+      .from(exhibitors)
+      .leftJoin(stalls, eq(stalls.id, exhibitors.stallId))
+      .leftJoin(sponsors, eq(sponsors.id, exhibitors.sponsorId))
+      .where(eq(exhibitors.eventId, eventId)),
+    db
+      .select({ exhibitorId: leads.exhibitorId, leads: count(), shared: sql<number>`sum(${shared})`.mapWith(Number) })
+      .from(leads)
+      .where(eq(leads.eventId, eventId))
+      .groupBy(leads.exhibitorId),
+    db
+      .select({ exhibitorId: leads.exhibitorId, hour: sql<string>`strftime('%Y-%m-%dT%H:00', ${leads.scannedAt}, ${IST})`.as('hour'), leads: count() })
+      .from(leads)
+      .where(eq(leads.eventId, eventId))
+      .groupBy(leads.exhibitorId, sql`hour`)
+      .orderBy(sql`hour`),
+  ]);
+  const countsOf = new Map(counted.map((row) => [row.exhibitorId, row]));
+  return rows
+    .map((row) => {
+      const counts = countsOf.get(row.exhibitorId);
+      const captured = counts?.leads ?? 0;
+      const sharing = counts?.shared ?? 0;
+      const perHour = hours.filter((h) => h.exhibitorId === row.exhibitorId).map((h) => ({ hour: h.hour, leads: h.leads }));
+      const perDay = new Map<string, number>();
+      for (const h of perHour) perDay.set(h.hour.slice(0, 10), (perDay.get(h.hour.slice(0, 10)) ?? 0) + h.leads);
+      return {
+        ...row,
+        leads: captured,
+        shared: sharing,
+        /** Leads whose visitor shares their details now, per lead, 0–1; 0 without leads. */
+        consentRate: captured === 0 ? 0 : sharing / captured,
+        perDay: [...perDay].map(([day, n]) => ({ day, leads: n })),
+        perHour,
+      };
+    })
+    .sort((a, b) => b.leads - a.leads || a.name.localeCompare(b.name));
+}

@@ -34,14 +34,14 @@ const MAX_OPERATIONS_PER_BATCH = 500;
 const ROSTER_PAGE_MAX = 2000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuid = (what: string) => z.string({ error: `${what} is required` }).check(z.regex(UUID, { error: `${what} must be a UUID` }));
+export const uuid = (what: string) => z.string({ error: `${what} is required` }).check(z.regex(UUID, { error: `${what} must be a UUID` }));
 
 /**
  * A full ISO 8601 date-time with its zone (`2026-10-18T09:30:00.000Z`, `…+05:30`): a device's clock
  * reading. Anything looser ("1", "2026") is refused rather than guessed at.
  */
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-const isoTime = (what: string) =>
+export const isoTime = (what: string) =>
   z.string({ error: `${what} is required` }).check(
     z.maxLength(40),
     z.refine((v) => ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)), { error: `${what} must be an ISO 8601 date-time with a time zone` }),
@@ -93,7 +93,7 @@ export const deviceSignInSchema = z.object({
 });
 
 /** The device and the author of a batch, as the device states them; the server checks both through the ticket. */
-const sender = {
+export const sender = {
   deviceId: deviceIdField,
   /** The device's name as staff set it ("Gate 2 tablet"). */
   deviceName: z._default(text(60), ''),
@@ -124,7 +124,7 @@ export const checkinOperationSchema = z.object({
 });
 export type CheckinOperation = z.infer<typeof checkinOperationSchema>;
 
-const operationList = <Item extends z.core.SomeType>(item: Item) =>
+export const operationList = <Item extends z.core.SomeType>(item: Item) =>
   z
     .array(item)
     .check(

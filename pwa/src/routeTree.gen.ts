@@ -22,6 +22,8 @@ import { Route as AdminpanelIndexRouteImport } from './routes/adminpanel/index'
 import { Route as AdminpanelSplatRouteImport } from './routes/adminpanel/$'
 import { Route as ConfirmEmailTokenRouteImport } from './routes/confirm-email.$token'
 import { Route as ExhibitorIndexRouteImport } from './routes/exhibitor/index'
+import { Route as ExhibitorLeadsRouteImport } from './routes/exhibitor/leads'
+import { Route as ExhibitorScanRouteImport } from './routes/exhibitor/scan'
 import { Route as ExhibitorSignInRouteImport } from './routes/exhibitor/sign-in'
 import { Route as ExhibitorTeamRouteImport } from './routes/exhibitor/team'
 import { Route as PTokenRouteImport } from './routes/p.$token'
@@ -113,6 +115,16 @@ const ConfirmEmailTokenRoute = ConfirmEmailTokenRouteImport.update({
 const ExhibitorIndexRoute = ExhibitorIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => ExhibitorRouteRoute,
+} as any)
+const ExhibitorLeadsRoute = ExhibitorLeadsRouteImport.update({
+  id: '/leads',
+  path: '/leads',
+  getParentRoute: () => ExhibitorRouteRoute,
+} as any)
+const ExhibitorScanRoute = ExhibitorScanRouteImport.update({
+  id: '/scan',
+  path: '/scan',
   getParentRoute: () => ExhibitorRouteRoute,
 } as any)
 const ExhibitorSignInRoute = ExhibitorSignInRouteImport.update({
@@ -271,6 +283,8 @@ export interface FileRoutesByFullPath {
   '/visitor-registration': typeof VisitorRegistrationRoute
   '/adminpanel/$': typeof AdminpanelSplatRoute
   '/confirm-email/$token': typeof ConfirmEmailTokenRoute
+  '/exhibitor/leads': typeof ExhibitorLeadsRoute
+  '/exhibitor/scan': typeof ExhibitorScanRoute
   '/exhibitor/sign-in': typeof ExhibitorSignInRoute
   '/exhibitor/team': typeof ExhibitorTeamRoute
   '/p/$token': typeof PTokenRoute
@@ -310,6 +324,8 @@ export interface FileRoutesByTo {
   '/visitor-registration': typeof VisitorRegistrationRoute
   '/adminpanel/$': typeof AdminpanelSplatRoute
   '/confirm-email/$token': typeof ConfirmEmailTokenRoute
+  '/exhibitor/leads': typeof ExhibitorLeadsRoute
+  '/exhibitor/scan': typeof ExhibitorScanRoute
   '/exhibitor/sign-in': typeof ExhibitorSignInRoute
   '/exhibitor/team': typeof ExhibitorTeamRoute
   '/p/$token': typeof PTokenRoute
@@ -352,6 +368,8 @@ export interface FileRoutesById {
   '/visitor-registration': typeof VisitorRegistrationRoute
   '/adminpanel/$': typeof AdminpanelSplatRoute
   '/confirm-email/$token': typeof ConfirmEmailTokenRoute
+  '/exhibitor/leads': typeof ExhibitorLeadsRoute
+  '/exhibitor/scan': typeof ExhibitorScanRoute
   '/exhibitor/sign-in': typeof ExhibitorSignInRoute
   '/exhibitor/team': typeof ExhibitorTeamRoute
   '/p/$token': typeof PTokenRoute
@@ -396,6 +414,8 @@ export interface FileRouteTypes {
     | '/visitor-registration'
     | '/adminpanel/$'
     | '/confirm-email/$token'
+    | '/exhibitor/leads'
+    | '/exhibitor/scan'
     | '/exhibitor/sign-in'
     | '/exhibitor/team'
     | '/p/$token'
@@ -435,6 +455,8 @@ export interface FileRouteTypes {
     | '/visitor-registration'
     | '/adminpanel/$'
     | '/confirm-email/$token'
+    | '/exhibitor/leads'
+    | '/exhibitor/scan'
     | '/exhibitor/sign-in'
     | '/exhibitor/team'
     | '/p/$token'
@@ -476,6 +498,8 @@ export interface FileRouteTypes {
     | '/visitor-registration'
     | '/adminpanel/$'
     | '/confirm-email/$token'
+    | '/exhibitor/leads'
+    | '/exhibitor/scan'
     | '/exhibitor/sign-in'
     | '/exhibitor/team'
     | '/p/$token'
@@ -615,6 +639,20 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/exhibitor/'
       preLoaderRoute: typeof ExhibitorIndexRouteImport
+      parentRoute: typeof ExhibitorRouteRoute
+    }
+    '/exhibitor/leads': {
+      id: '/exhibitor/leads'
+      path: '/leads'
+      fullPath: '/exhibitor/leads'
+      preLoaderRoute: typeof ExhibitorLeadsRouteImport
+      parentRoute: typeof ExhibitorRouteRoute
+    }
+    '/exhibitor/scan': {
+      id: '/exhibitor/scan'
+      path: '/scan'
+      fullPath: '/exhibitor/scan'
+      preLoaderRoute: typeof ExhibitorScanRouteImport
       parentRoute: typeof ExhibitorRouteRoute
     }
     '/exhibitor/sign-in': {
@@ -810,12 +848,16 @@ declare module '@tanstack/react-router' {
 }
 
 interface ExhibitorRouteRouteChildren {
+  ExhibitorLeadsRoute: typeof ExhibitorLeadsRoute
+  ExhibitorScanRoute: typeof ExhibitorScanRoute
   ExhibitorSignInRoute: typeof ExhibitorSignInRoute
   ExhibitorTeamRoute: typeof ExhibitorTeamRoute
   ExhibitorIndexRoute: typeof ExhibitorIndexRoute
 }
 
 const ExhibitorRouteRouteChildren: ExhibitorRouteRouteChildren = {
+  ExhibitorLeadsRoute: ExhibitorLeadsRoute,
+  ExhibitorScanRoute: ExhibitorScanRoute,
   ExhibitorSignInRoute: ExhibitorSignInRoute,
   ExhibitorTeamRoute: ExhibitorTeamRoute,
   ExhibitorIndexRoute: ExhibitorIndexRoute,

@@ -257,6 +257,11 @@ export const deviceReports = sqliteTable(
      * page, which said so with the ticket it still knew): from then on its report is not live (decision 072).
      */
     replacedAt: text('replaced_at'),
+    /**
+     * An exhibitor's phone (issue 32): the exhibitor whose staff signed it in. Its lead operations go to
+     * that exhibitor only; the door's counts leave it out. Null for the door's devices.
+     */
+    exhibitorId: text('exhibitor_id'),
   },
   (t) => [index('device_reports_event_idx').on(t.eventId)],
 );

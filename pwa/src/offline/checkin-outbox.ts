@@ -10,7 +10,10 @@ import { database } from './db';
 import { deviceId } from './device-record';
 import { type DownloadReads, loadedIndex, localPerson, pendingRecordKeys } from './roster-repository';
 import { announce } from './store-broadcast';
-import type { CheckinOperation, CheckinOutboxEntry, OutboxAuthor, RosterKind, RosterPerson, WalkInDraft } from './checkin-types';
+import type { CheckinOperation, CheckinOutboxEntry, LeadOperation, OutboxAuthor, OutboxLane, RosterKind, RosterPerson, WalkInDraft } from './checkin-types';
+
+/** The engine that sends `entry` (checkin-types.ts `OutboxLane`). */
+export const laneOf = (entry: Pick<CheckinOutboxEntry, 'type'>): OutboxLane => (entry.type === 'lead' ? 'leads' : 'door');
 
 /** Who makes a change on this device: credited to them (their author ticket), shown as "changed by". */
 export interface Actor {
@@ -204,14 +207,14 @@ export async function queuePanelStatusChange(
 // ---------------------------------------------------------------------------------------------------
 // Sending
 
-/** The oldest entries still to send (waiting, or left 'sending' by a page that closed mid-send). */
-export async function nextToSend(limit: number): Promise<CheckinOutboxEntry[]> {
+/** The oldest entries of `lane` still to send (waiting, or left 'sending' by a page that closed mid-send). */
+export async function nextToSend(limit: number, lane: OutboxLane = 'door'): Promise<CheckinOutboxEntry[]> {
   const out: CheckinOutboxEntry[] = [];
   await database()
     .checkinOutbox.orderBy('seq')
     .until(() => out.length >= limit)
     .each((entry) => {
-      if (entry.state !== 'refused') out.push(entry);
+      if (entry.state !== 'refused' && laneOf(entry) === lane) out.push(entry);
     });
   return out;
 }
@@ -309,29 +312,87 @@ export async function applyDeliveries(eventId: string, deliveries: Delivery[]): 
 // Counting
 
 /** Every entry, in creation order: the changes still to send (`unsent`) and those the server refused. */
-export async function outboxSummary(): Promise<{ waiting: number; refused: CheckinOutboxEntry[]; unsent: CheckinOutboxEntry[] }> {
-  const all = await database().checkinOutbox.orderBy('seq').toArray();
+export async function outboxSummary(lane: OutboxLane = 'door'): Promise<{ waiting: number; refused: CheckinOutboxEntry[]; unsent: CheckinOutboxEntry[] }> {
+  const all = (await database().checkinOutbox.orderBy('seq').toArray()).filter((e) => laneOf(e) === lane);
   const unsent = all.filter((e) => e.state !== 'refused');
   return { waiting: unsent.length, refused: all.filter((e) => e.state === 'refused'), unsent };
 }
 
 /** The event of the oldest change still to send, if any. */
-export async function oldestUnsentEvent(): Promise<string | undefined> {
+export async function oldestUnsentEvent(lane: OutboxLane = 'door'): Promise<string | undefined> {
   let oldest: CheckinOutboxEntry | undefined;
   await database()
     .checkinOutbox.orderBy('seq')
     .until(() => !!oldest)
     .each((e) => {
-      if (e.state !== 'refused') oldest = e;
+      if (e.state !== 'refused' && laneOf(e) === lane) oldest = e;
     });
   return oldest?.eventId;
 }
 
 /** How many changes of `eventId` are still to send. */
-export function unsentCount(eventId: string): Promise<number> {
+export function unsentCount(eventId: string, lane: OutboxLane = 'door'): Promise<number> {
   return database()
     .checkinOutbox.where('eventId')
     .equals(eventId)
-    .filter((e) => e.state !== 'refused')
+    .filter((e) => e.state !== 'refused' && laneOf(e) === lane)
     .count();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The lead lane (an exhibitor's phone, issue 32)
+
+/** The lead operation's fields the screen gives; the id, time and base are made here. */
+export type LeadChangeInput =
+  | { kind: 'scan'; passCode: string }
+  | { kind: 'rate'; leadId: string; rating: 'hot' | 'warm' | 'cold'; base: string | null }
+  | { kind: 'note'; leadId: string; note: string; base: string | null }
+  | { kind: 'follow_up'; leadId: string; followUps: string[]; base: string | null };
+
+const LEAD_FIELD_OF = { rate: 'rating', note: 'note', follow_up: 'followUps' } as const;
+
+/**
+ * Queues a lead operation of this phone, in one strict transaction (the door's outbox). A change of a
+ * lead's field is made on the newest change of that field still waiting here, else on the one the screen
+ * showed (`base`, from the server's list): so this phone's own changes are causally ordered.
+ */
+export async function queueLeadOperation(eventId: string, input: LeadChangeInput, actor: Actor, now = new Date()): Promise<CheckinOutboxEntry> {
+  const db = database();
+  const device = await deviceId();
+  const entry = await db.transaction('rw', db.checkinOutbox, async () => {
+    const deviceTime = now.toISOString();
+    let op: LeadOperation;
+    if (input.kind === 'scan') {
+      op = { id: uuidv7(now.getTime()), kind: 'scan', passCode: input.passCode, deviceTime, baseOperationId: null };
+    } else {
+      let base = input.base;
+      for (const e of await db.checkinOutbox.where('eventId').equals(eventId).toArray()) {
+        if (e.state !== 'refused' && e.lead?.kind === input.kind && e.lead.leadId === input.leadId) base = e.lead.id;
+      }
+      const field = input.kind === 'rate' ? { rating: input.rating } : input.kind === 'note' ? { note: input.note } : { followUps: input.followUps };
+      op = { id: uuidv7(now.getTime()), kind: input.kind, leadId: input.leadId, baseOperationId: base, deviceTime, ...field };
+    }
+    const entry: CheckinOutboxEntry = {
+      id: op.id,
+      eventId,
+      type: 'lead',
+      lead: op,
+      label: input.kind === 'scan' ? 'Scanned a pass' : `Lead: ${LEAD_FIELD_OF[input.kind]}`,
+      by: actor.name,
+      author: authorOf(actor),
+      deviceId: device,
+      state: 'waiting',
+      attempts: 0,
+      createdAt: deviceTime,
+    };
+    entry.seq = await db.checkinOutbox.add(entry);
+    return entry;
+  });
+  announce({ type: 'outbox' });
+  return entry;
+}
+
+/** This phone's lead operations not yet delivered (scans waiting show on the leads list until they are). */
+export async function waitingLeadOperations(): Promise<CheckinOutboxEntry[]> {
+  return (await outboxSummary('leads')).unsent;
 }

@@ -1,8 +1,9 @@
 // The shapes of the check-in tables of the `eventpro` database (version 2, see db.ts). Types only:
 // importing this file loads no code, so db.ts (used by the public site) stays small.
 import type { CheckinOperation, RosterKind } from '@edge/schemas/checkin';
+import type { LeadOperation } from '@edge/schemas/exhibitor-leads';
 
-export type { CheckinOperation, RosterKind };
+export type { CheckinOperation, LeadOperation, RosterKind };
 
 /** One person of an event's roster, as the device keeps it (the server's roster entry + local bookkeeping). */
 export interface RosterPerson {
@@ -79,15 +80,24 @@ export interface OutboxAuthor {
 
 type OutboxState = 'waiting' | 'sending' | 'refused';
 
+/**
+ * Which engine sends an entry: the door's (status operations and walk-ins, `/api/checkin`) or an exhibitor
+ * phone's lead lane (lead operations, `/api/exhibitor`, issue 32). One outbox, one engine class; each
+ * engine sends its own lane's entries only.
+ */
+export type OutboxLane = 'door' | 'leads';
+
 /** A change waiting for the server, in creation order (`seq`). */
 export interface CheckinOutboxEntry {
   seq?: number;
   /** The operation's id (UUID v7) or the walk-in's id. */
   id: string;
   eventId: string;
-  type: 'op' | 'walk-in';
+  type: 'op' | 'walk-in' | 'lead';
   op?: CheckinOperation;
   walkIn?: WalkInDraft;
+  /** A lead operation of an exhibitor's phone (a scan carries the scanned pass code, nothing else of the person). */
+  lead?: LeadOperation;
   /** For the sync bar's list: whom the change is about. */
   label: string;
   /** Who made the change on this device (shown as "changed by" until the server answers). */

@@ -46,7 +46,7 @@ const deviceStore = {
 };
 export type DoorStore = typeof deviceStore;
 import { onOtherTabs } from './store-broadcast';
-import type { AuthorTicket, CheckinOutboxEntry, DeviceInfo } from './checkin-types';
+import type { AuthorTicket, CheckinOutboxEntry, DeviceInfo, OutboxLane } from './checkin-types';
 import { recordStorageLoss } from './storage-loss';
 
 /** Set by the build (pwa/vite.config.ts); absent in unit tests. */
@@ -113,6 +113,13 @@ export interface SyncDeps {
   onChange?: () => void;
   /** Told when the outbox grew while the engine runs (the page asks the service worker for a Background Sync). */
   onQueued?: () => void;
+  /**
+   * Which of the outbox's entries this engine sends, and where: the door's (`/api/checkin`, the default) or
+   * an exhibitor phone's lead operations (`/api/exhibitor`, issue 32; no roster, no walk-ins).
+   */
+  lane?: OutboxLane;
+  /** Hears every sign-in and sign-out of the token `token` reads: the panel's by default, the portal's on the lead lane. */
+  subscribeToken?: (listener: (token: string | null) => void) => () => void;
 }
 
 /** The `data` of a success body. */
@@ -174,10 +181,12 @@ export class CheckinSync {
   /** This session's typed client: its token, its time-out. */
   private readonly api: ApiClient;
   private readonly store: DoorStore;
+  private readonly lane: OutboxLane;
 
   constructor(private readonly deps: SyncDeps) {
     this.api = apiClient({ ...deps.network, token: deps.token, timeoutMs: REQUEST_TIMEOUT_MS });
     this.store = deps.store ?? deviceStore;
+    this.lane = deps.lane ?? 'door';
     this.state = {
       online: deps.online(),
       syncing: false,
@@ -217,7 +226,7 @@ export class CheckinSync {
 
   /** Re-reads the outbox counts (after a local change). */
   async refreshOutbox(): Promise<void> {
-    const { waiting, refused, unsent } = await this.store.outboxSummary();
+    const { waiting, refused, unsent } = await this.store.outboxSummary(this.lane);
     this.lastUnsent = unsent;
     const changed = waiting !== this.state.waiting;
     const grew = waiting > this.state.waiting;
@@ -300,12 +309,19 @@ export class CheckinSync {
   private async push(): Promise<void> {
     for (;;) {
       if (this.stopped) return;
-      const entries = await this.store.nextToSend(BATCH_SIZE);
+      const entries = await this.store.nextToSend(BATCH_SIZE, this.lane);
       if (!entries.length) return;
       const head = entries[0]!;
       const sender = await this.senderFor(head);
       if (head.type === 'walk-in') {
         await this.sendWalkIn(head, sender);
+      } else if (head.type === 'lead') {
+        const batch: CheckinOutboxEntry[] = [];
+        for (const entry of entries) {
+          if (entry.type !== 'lead' || entry.author?.userId !== head.author?.userId) break;
+          batch.push(entry);
+        }
+        await this.sendLeadOps(batch, sender);
       } else {
         // The leading run of operations by one author (a walk-in after them goes next, before any op on it).
         const batch: CheckinOutboxEntry[] = [];
@@ -394,6 +410,38 @@ export class CheckinSync {
     // Posted as the very text signed.
     const body = JSON.stringify(json);
     return this.signedCall(body, (options) => this.checkin.ops.$post({ json }, { ...options, init: { ...options.init, body } }));
+  }
+
+  /**
+   * A batch of an exhibitor phone's lead operations (`POST /api/exhibitor/ops`): the door's batch, sender and
+   * signature; each answer delivers its entry (or keeps it refused with the reason). The phone keeps no copy
+   * of the lead: its list is read from the server after the sync.
+   */
+  private async sendLeadOps(batch: CheckinOutboxEntry[], sender: Sender) {
+    await this.store.markSending(batch.map((e) => e.seq!));
+    let answer: Awaited<ReturnType<typeof this.sendLeadOpsRequest>>;
+    try {
+      answer = await this.sendLeadOpsRequest(batch, sender);
+      if (Number.isFinite(answer.clockOffsetMs)) this.serverOffsetMs = answer.clockOffsetMs;
+      if (answer.revoked) this.revokedSeen = true;
+    } catch (error) {
+      await this.failed(batch, error);
+      return;
+    }
+    const byId = new Map(batch.map((e) => [e.id, e]));
+    const deliveries: Delivery[] = answer.results.flatMap((r) => {
+      const entry = byId.get(r.id);
+      return entry ? [{ seq: entry.seq!, refused: r.result === 'rejected' ? (r.reason ?? 'Refused by the server') : undefined }] : [];
+    });
+    await this.store.applyDeliveries(batch[0]!.eventId, deliveries);
+    await this.checkStanding({ generation: answer.generation });
+  }
+
+  private sendLeadOpsRequest(batch: CheckinOutboxEntry[], sender: Sender) {
+    const json = { ...sender, sentAt: this.deps.now().toISOString(), operations: batch.map((e) => e.lead!) };
+    // Posted as the very text signed.
+    const body = JSON.stringify(json);
+    return this.signedCall(body, (options) => this.api.api.exhibitor.ops.$post({ json }, { ...options, init: { ...options.init, body } }));
   }
 
   private sendWalkInRequest(entry: CheckinOutboxEntry, sender: Sender) {
@@ -486,6 +534,7 @@ export class CheckinSync {
     appVersion: string;
     publicKey: Awaited<ReturnType<typeof devicePublicKey>>;
   }) {
+    if (this.lane === 'leads') return this.call((options) => this.api.api.exhibitor.device.$post({ json }, options));
     return this.call((options) => this.checkin.device.$post({ json }, options));
   }
 
@@ -655,7 +704,7 @@ export class CheckinSync {
       await Promise.race([this.syncNow(true), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
       clearTimeout(timer);
     }
-    return (await this.store.outboxSummary()).waiting;
+    return (await this.store.outboxSummary(this.lane)).waiting;
   }
 
   /**
@@ -669,7 +718,7 @@ export class CheckinSync {
     } finally {
       if (this.reached) await this.reportWaiting();
     }
-    const { waiting } = await this.store.outboxSummary();
+    const { waiting } = await this.store.outboxSummary(this.lane);
     if (waiting > 0) throw new Error(`${waiting} check-in changes still waiting`);
   }
 
@@ -689,17 +738,23 @@ export class CheckinSync {
   async reportWaiting(): Promise<void> {
     clearTimeout(this.reportTimer);
     try {
-      const forEvent = this.eventId ?? (await this.store.oldestUnsentEvent());
+      const forEvent = this.eventId ?? (await this.store.oldestUnsentEvent(this.lane));
       if (!forEvent) return;
-      const waiting = await this.store.unsentCount(forEvent);
+      const waiting = await this.store.unsentCount(forEvent, this.lane);
       const userId = tokenClaims(this.deps.token()).sub;
       const ticket = userId ? ((await this.store.authorTicket(userId, this.deps.now())) ?? (await this.signInDevice())) : undefined;
       if (!ticket) return;
       const json = { deviceId: await this.store.deviceId(), eventId: forEvent, waiting, author: ticket.ticket, appVersion: APP_VERSION };
-      await this.call((options) => this.checkin.report.$post({ json }, options));
+      await this.sendReport(json);
     } catch {
       // offline, logged out or refused: the next sync reports again
     }
+  }
+
+  /** `POST /report` of this engine's lane. */
+  private sendReport(json: { deviceId: string; eventId: string; waiting: number; author: string; appVersion?: string; replaced?: true }) {
+    if (this.lane === 'leads') return this.call((options) => this.api.api.exhibitor.report.$post({ json }, options));
+    return this.call((options) => this.checkin.report.$post({ json }, options));
   }
 
   /**
@@ -721,7 +776,7 @@ export class CheckinSync {
     const retire = async () => {
       try {
         const json = { deviceId: previous.id, eventId: forEvent, waiting: 0, author: ticket.ticket, replaced: true as const };
-        await this.call((options) => this.checkin.report.$post({ json }, options));
+        await this.sendReport(json);
         return true;
       } catch {
         return false;
@@ -730,7 +785,7 @@ export class CheckinSync {
     void (async () => {
       if (this.deps.token() && (await retire())) return;
       // Clearing site data also ends the login: the report goes with the next one.
-      const stop = subscribeToken((token) => {
+      const stop = (this.deps.subscribeToken ?? subscribeToken)((token) => {
         if (token) void retire().then((done) => done && stop());
       });
       this.teardown.push(stop);
@@ -777,7 +832,7 @@ export class CheckinSync {
     }, INTERVAL_MS);
     this.teardown.push(() => clearInterval(interval));
     this.teardown.push(
-      subscribeToken((token) => {
+      (this.deps.subscribeToken ?? subscribeToken)((token) => {
         if (!token) return;
         requestPersistence();
         void this.signInDevice().catch(() => undefined);

@@ -1,6 +1,6 @@
 import { Component, type ReactNode, useState } from 'react';
 import { startAsNewDevice } from '../../offline/device-revocation';
-import type { Tone } from './door-feedback';
+import type { Tone } from '../../lib/scan-feedback';
 import type { Flash } from './use-door';
 
 const FLASH_MARKS: Record<Tone, string> = { ok: '✓', bad: '✕', same: '↻' };

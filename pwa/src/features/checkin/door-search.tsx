@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type RefObject, useState } from 'react';
-import { CameraScan, PhotoScan } from './camera-scan';
+import { CameraScan, PhotoScan } from '../../components/camera-scan';
 
 /**
  * The door's search box, where a scanner's code + Enter lands, with the camera's Scan button beside it (or,

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { EventPicker } from '../../components/event-picker';
-import { PhotoScan } from './camera-scan';
+import { PhotoScan } from '../../components/camera-scan';
 import { DoorSwitch } from './door-cards';
-import { useDoorSetting } from './door-feedback';
+import { useDoorSetting } from '../../lib/scan-feedback';
 import { DeviceNameField } from './device-name-field';
 import { DoorPinField } from './kiosk-lock';
 

@@ -5,7 +5,7 @@ import { changeStatus } from '../../offline/checkin-outbox';
 import { refreshOutbox, syncNow } from '../../offline/checkin-sync';
 import type { RosterPerson } from '../../offline/checkin-types';
 import { personKey, type RosterIndex } from '../../offline/roster-search-index';
-import { playTone, type Tone, vibrate } from './door-feedback';
+import { playTone, type Tone, vibrate } from '../../lib/scan-feedback';
 import { cardPerson, doorReducer, initialDoorState } from './door-state';
 import { doneLabel, useUndo } from './door-undo';
 import { doorStatusLabel, doorVerdict, nextStatus } from './flow';

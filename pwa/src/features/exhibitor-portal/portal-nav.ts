@@ -2,7 +2,7 @@ import type { LinkProps } from '@tanstack/react-router';
 
 /**
  * The portal's sections, in the order its navigation shows them. One list: a section of the portal adds
- * its entry here (the leads screens, features/exhibitor-leads, add "Leads" after "Booking").
+ * its entry here.
  */
 export interface PortalSection {
   /** A route of the portal (a file under routes/exhibitor/). */
@@ -13,6 +13,8 @@ export interface PortalSection {
 }
 
 export const PORTAL_SECTIONS: PortalSection[] = [
+  { to: '/exhibitor/scan', label: 'Scan' },
+  { to: '/exhibitor/leads', label: 'Leads' },
   { to: '/exhibitor', label: 'Booking' },
   { to: '/exhibitor/team', label: 'Team' },
 ];

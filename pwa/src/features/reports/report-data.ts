@@ -30,7 +30,7 @@ const percent = (part: number, whole: number) => (whole === 0 ? '0%' : `${Math.r
 /** Every table of the Reports screen, in its order: what the charts draw and the exports write. */
 export function reportTables(
   report: Report,
-): Record<'perDay' | 'city' | 'profession' | 'answers' | 'perHour' | 'showUp' | 'sponsorship' | 'enquiries', ReportTable> {
+): Record<'perDay' | 'city' | 'profession' | 'answers' | 'perHour' | 'showUp' | 'sponsorship' | 'enquiries' | 'exhibitorLeads' | 'leadsPerHour', ReportTable> {
   return {
     perDay: {
       title: 'Registrations per day',
@@ -73,6 +73,31 @@ export function reportTables(
       title: 'Enquiries by status',
       columns: ['Status', 'Enquiries'],
       rows: report.enquiriesByStatus.map((e) => [statusLabel(e.status), e.enquiries]),
+    },
+    // Issue 32: what each exhibitor's stall captured, beside what it owes; the consent rate is of now.
+    exhibitorLeads: {
+      title: 'Leads by exhibitor',
+      columns: ['Exhibitor', 'Stall', 'Payment', 'Balance', 'Leads', 'Sharing details', 'Consent rate', 'Busiest day (IST)'],
+      rows: report.exhibitorLeads.map((e) => {
+        const busiest = [...e.perDay].sort((a, b) => b.leads - a.leads)[0];
+        return [
+          e.name,
+          e.booking === 'stall' ? e.stallNumber || 'Stall' : 'Sponsor',
+          statusLabel(e.paymentStatus),
+          e.balance ?? '',
+          e.leads,
+          e.shared,
+          percent(e.shared, e.leads),
+          busiest ? `${busiest.day}: ${busiest.leads}` : '',
+        ];
+      }),
+    },
+    leadsPerHour: {
+      title: 'Leads per hour by exhibitor',
+      columns: ['Hour (IST)', 'Exhibitor', 'Leads'],
+      rows: report.exhibitorLeads
+        .flatMap((e) => e.perHour.map((h) => [h.hour.replace('T', ' '), e.name, h.leads] as [string, string, number]))
+        .sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1])),
     },
   };
 }

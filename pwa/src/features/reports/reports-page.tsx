@@ -138,6 +138,8 @@ function ReportCards({ report }: { report: Report }) {
       <ReportCard table={tables.enquiries} testId="report-enquiries">
         {enquiries.labels.length ? <BarChart label="Enquiries by status" {...enquiries} /> : null}
       </ReportCard>
+      <ReportCard table={tables.exhibitorLeads} wide testId="report-exhibitor-leads" />
+      <ReportCard table={tables.leadsPerHour} testId="report-leads-per-hour" />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import './camera-scan.css';
 
 interface DetectedBarcode {
   rawValue: string;

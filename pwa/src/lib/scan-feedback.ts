@@ -1,4 +1,4 @@
-// What the door does besides the screen when it admits or refuses someone: a short sound (made with the
+// What the door (and an exhibitor's scan screen) does besides the screen when it admits or refuses someone: a short sound (made with the
 // Web Audio API's oscillators: no audio file to download or cache) and a vibration. Each has a switch
 // kept on the device (localStorage), so a quiet hall or a personal phone can turn it off.
 import { useCallback, useSyncExternalStore } from 'react';
