@@ -89,6 +89,13 @@ const fileNameOf = (pass: SavedPass) => {
 };
 
 /**
+ * The PDF code (pdf-lib and the fonts, ~500 KB gzip). The server's build of the public pages is one file
+ * that inlines every dynamic import, and the Worker ships it: it renders pages and never makes a PDF, so
+ * its build (`import.meta.env.SSR`, a constant there) leaves this import out.
+ */
+const loadPassPdf = () => (import.meta.env.SSR ? Promise.reject(new Error('A pass PDF is made on the device')) : import('@pwa/lib/badges/pass-pdf'));
+
+/**
  * "Download pass (PDF)": the pass as an A6 page to keep or print (lib/badges/pass-pdf.ts), made on this
  * device; its code and fonts load at the first press (kept afterwards, for offline use).
  */
@@ -99,7 +106,7 @@ function DownloadPass({ pass }: { pass: SavedPass }) {
     setBusy(true);
     setFailed(false);
     try {
-      const { passPdf } = await import('@pwa/lib/badges/pass-pdf');
+      const { passPdf } = await loadPassPdf();
       saveFile(new Blob([(await passPdf(pass)) as BlobPart], { type: 'application/pdf' }), fileNameOf(pass));
     } catch {
       setFailed(true);
