@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phoneProviderEnv, startPhoneProviders } from '../../edge/testing/message-providers';
 import { type RunningServer, startBuiltServer } from '../../scripts/built-server';
 import { openDevice } from './browser';
-import { apiLogin, useToken } from './panel-helpers';
+import { apiLogin, useToken, uniqueMobile } from './panel-helpers';
 
 /**
  * The pass by link and "Find my pass", end to end: the built server sends WhatsApp and SMS messages to a
@@ -11,8 +11,6 @@ import { apiLogin, useToken } from './panel-helpers';
  */
 let providers: Awaited<ReturnType<typeof startPhoneProviders>>;
 let server: RunningServer;
-let seq = 0;
-const mobile = () => `96${String(Date.now() % 1e5).padStart(5, '0')}${String(++seq).padStart(3, '0')}`;
 
 beforeAll(async () => {
   providers = await startPhoneProviders();
@@ -49,7 +47,7 @@ async function register(name: string, number: string) {
 
 describe('the pass by link', () => {
   it('opens on another device with date, time and venue, and again offline after that', async () => {
-    const number = mobile();
+    const number = uniqueMobile();
     const passCode = await register('Kavya Rao', number);
     const link = await linkSentTo(number);
     expect(link.startsWith(`${server.url}/p/`)).toBe(true);
@@ -99,7 +97,7 @@ describe('the pass by link', () => {
 
 describe('Find my pass', () => {
   it('sends the link to a registered number and tells an unknown one the same, never showing the link', async () => {
-    const number = mobile();
+    const number = uniqueMobile();
     const passCode = await register('Ravi Teja', number);
     await linkSentTo(number);
     const phone = await openDevice({ viewport: { width: 390, height: 844 } });
@@ -131,7 +129,7 @@ describe('Find my pass', () => {
 
 describe('messages in the panel', () => {
   it('shows a visitor’s messages in the edit drawer and resends one', async () => {
-    const number = mobile();
+    const number = uniqueMobile();
     await register('Sunita Menon', number);
     await linkSentTo(number);
     const admin = await openDevice();
