@@ -12,7 +12,7 @@ import { visitorRoutes } from './admin/visitors';
 import { authRoutes } from './auth';
 import { checkinRoutes } from './checkin';
 import { dashboardRoutes } from './dashboard';
-import { docsRoutes } from './docs';
+import { documentRoutes, docsRoutes } from './docs';
 import { fileRoutes } from './files';
 import { healthRoutes } from './health';
 import { messageRoutes } from './messages';
@@ -52,3 +52,6 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/checkin', checkinRoutes)
   .route('/', messageRoutes)
   .route('/', docsRoutes);
+
+// The API reference walks the composed routes (routes/docs.ts): every route served is documented.
+documentRoutes(apiRoutes.routes);

@@ -1,0 +1,27 @@
+import type { $ZodType } from 'zod/v4/core';
+
+/**
+ * What a middleware says of the routes it guards — the body and query it validates, the roles it lets
+ * through — read by the API reference (routes/docs.ts) from the route tree, so a route is its own
+ * reference: its request schemas and roles are documented from the very middleware that enforces them.
+ */
+export interface RouteFacts {
+  json?: $ZodType;
+  query?: $ZodType;
+  form?: $ZodType;
+  roles?: readonly string[];
+}
+
+// biome-ignore lint/complexity/noBannedTypes: any middleware or handler function is a key
+const FACTS = new WeakMap<Function, RouteFacts>();
+
+/** Records what `handler` enforces and returns it unchanged. */
+// biome-ignore lint/complexity/noBannedTypes: any middleware or handler function
+export function withFacts<H extends Function>(handler: H, facts: RouteFacts): H {
+  FACTS.set(handler, facts);
+  return handler;
+}
+
+/** What a handler of the route tree enforces, if it said so. */
+// biome-ignore lint/complexity/noBannedTypes: any middleware or handler function
+export const factsOf = (handler: Function): RouteFacts | undefined => FACTS.get(handler);
