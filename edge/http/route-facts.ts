@@ -1,4 +1,5 @@
 import type { $ZodType } from 'zod/v4/core';
+import type { ResourceDescription } from '../lib/resource';
 
 /**
  * What a middleware says of the routes it guards — the body and query it validates, the roles it lets
@@ -10,15 +11,17 @@ export interface RouteFacts {
   query?: $ZodType;
   form?: $ZodType;
   roles?: readonly string[];
+  /** The resource a generic resource router serves (lib/resource-routes.ts): the reference words its routes by it. */
+  resource?: ResourceDescription;
 }
 
 // biome-ignore lint/complexity/noBannedTypes: any middleware or handler function is a key
 const FACTS = new WeakMap<Function, RouteFacts>();
 
-/** Records what `handler` enforces and returns it unchanged. */
+/** Records what `handler` enforces (beside what it recorded already) and returns it unchanged. */
 // biome-ignore lint/complexity/noBannedTypes: any middleware or handler function
 export function withFacts<H extends Function>(handler: H, facts: RouteFacts): H {
-  FACTS.set(handler, facts);
+  FACTS.set(handler, { ...FACTS.get(handler), ...facts });
   return handler;
 }
 

@@ -9,15 +9,6 @@ import * as z from 'zod/mini';
 import type { ResourceDescription } from '../lib/resource';
 import { failureSchema, lockSchema, loginAnswerSchema, pageSchema, recordSchema, successSchema, userSchema } from '../schemas/responses';
 import { checkinBatchSchema } from '../schemas/checkin';
-import { nominationResource } from './admin/awards';
-import { enquiryResource } from './admin/enquiries';
-import { eventResource } from './admin/events';
-import { guestResource } from './admin/guests';
-import { speakerResource } from './admin/speakers';
-import { sponsorResource } from './admin/sponsors';
-import { stallResource } from './admin/stalls';
-import { vipAwardeeResource } from './admin/vip-awardees';
-import { visitorResource } from './admin/visitors';
 
 /**
  * The API reference: an OpenAPI 3.1 document (`/api/openapi.json`) and a page rendering it on the server
@@ -54,17 +45,6 @@ interface Operation {
   fails?: number[];
 }
 
-const RESOURCES: ResourceDescription[] = [
-  visitorResource,
-  stallResource,
-  sponsorResource,
-  nominationResource,
-  guestResource,
-  speakerResource,
-  vipAwardeeResource,
-  enquiryResource,
-  eventResource,
-];
 const _LIST_QUERY = ['page', 'limit', 'status', 'eventId', 'q', 'ids', 'sort', 'order'];
 const PUBLIC_SUBMISSION = { success: [200, 201], data: recordSchema, fails: [403, 409, 422, 429] };
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'];
@@ -417,7 +397,9 @@ function operations(): Operation[] {
       fails: [404, 409],
     },
   ];
-  for (const r of RESOURCES) {
+  // The resources the generic router serves, in the route tree's order (their list route names them).
+  const resources = [...new Set(routeTree.map((route) => factsOf(route.handler)?.resource).filter((r): r is ResourceDescription => r !== undefined))];
+  for (const r of resources) {
     const base = `/api/${r.name}`;
     const tag = r.name;
     ops.push(
