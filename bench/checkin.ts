@@ -457,21 +457,19 @@ export async function benchDoorLoad(
     data: { items: Array<{ id: string; isFeatured: boolean }> };
   };
   const eventId = (events.data.items.find((e) => e.isFeatured) ?? events.data.items[0])!.id;
+  const gate = await apiDevice(url, token, 'Bench load gate', eventId);
   const people: string[] = [];
   for (let since = 0; ; ) {
-    const page = (await (await fetch(`${url}/api/checkin/roster?eventId=${eventId}&since=${since}&limit=2000`, { headers: auth })).json()) as {
-      data: { items: Array<{ id: string; kind: string; status: string }>; cursor: number; hasMore: boolean };
-    };
-    for (const p of page.data.items) if (p.kind === 'visitors' && p.status === 'registered_online') people.push(p.id);
-    if (!page.data.hasMore) break;
-    since = page.data.cursor;
+    const page = await gate.roster<{ id: string; kind: string; status: string }>(since);
+    for (const p of page.items) if (p.kind === 'visitors' && p.status === 'registered_online') people.push(p.id);
+    if (!page.hasMore) break;
+    since = page.cursor;
   }
   // The browser steps used the roster's first pages: take people from the end.
   people.reverse();
   let next = 0;
   const nextPerson = () => people[next++ % people.length]!;
 
-  const gate = await apiDevice(url, token, 'Bench load gate', eventId);
   // autocannon builds each request synchronously: the gate's key signs through node:crypto, in the format
   // of edge/auth/device-signature.ts (`<ms>.<base64url P1363 signature over "<ms>.<body>">`).
   const gateKey = KeyObject.from(gate.key.privateKey);

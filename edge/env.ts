@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import type { ExhibitorScope } from './auth/require-exhibitor';
 import type { BatchWriter } from './db/batch-writer';
 import type { Database } from './db/database';
 import type { RowReader } from './db/row-reader';
@@ -153,6 +154,8 @@ export type AppEnv = {
     /** This request's id: in its log lines and its `X-Request-Id` answer header. */
     requestId: string;
     user: AuthUser;
+    /** An exhibitor portal request's exhibitor and person (auth/require-exhibitor.ts). */
+    exhibitor: ExhibitorScope;
     /** The signed-in request's session (auth/sessions.ts). */
     sessionId: string;
   };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_PATHS, renderPublicPage } from '../pwa/src/entry-server';
+import { localePath, splitLanguage } from '../pwa/src/features/public-site/i18n/languages';
 import { publicPages } from './public-pages';
 import { LANDING_TEXTS } from './testing/landing-texts';
 import { signIn } from './testing/sessions';
@@ -107,8 +108,11 @@ describe('the public pages are complete HTML', () => {
 
   it('gives each page its own title, description, canonical address and absolute share image', async () => {
     const titles = new Set<string>();
-    for (const path of PUBLIC_PAGE_PATHS) {
-      const html = await page(path);
+    for (const address of PUBLIC_PAGE_PATHS) {
+      const html = await page(address);
+      // "/te" is "/te/" (decision 075): one canonical address per page and language.
+      const { language, path: pagePath } = splitLanguage(address);
+      const path = localePath(language, pagePath);
       const title = html.match(/<title>([^<]+)<\/title>/)?.[1];
       expect(title, path).toBeTruthy();
       titles.add(title!);
@@ -119,7 +123,23 @@ describe('the public pages are complete HTML', () => {
       expect(html).toMatch(/<meta name="description" content="[^"]{40,}">/);
       expect(html).not.toContain('<title>EventPro</title>');
     }
-    expect(titles.size).toBe(PUBLIC_PAGE_PATHS.length);
+    expect(titles.size).toBe(new Set(PUBLIC_PAGE_PATHS.map((address) => splitLanguage(address).path)).size * 3);
+  });
+
+  it('renders /te/ and /hi/ pages in their language: <html lang>, translated texts, the same stylesheet, hreflang alternates', async () => {
+    const english = await page('/');
+    expect(english).toContain('<html lang="en">');
+    for (const [language, text] of [
+      ['te', 'ఎక్స్‌పోను ఉచితంగా సందర్శించండి'],
+      ['hi', 'एक्सपो में निःशुल्क आइए'],
+    ] as const) {
+      const html = await page(`/${language}/visitor-registration`);
+      expect(html).toContain(`<html lang="${language}">`);
+      expect(html).toContain(`<h1 id="register-title">${text}</h1>`);
+      expect(html).toContain(`<link rel="alternate" hreflang="en" href="https://expo.example.in/visitor-registration">`);
+      expect(html).toContain(`<link rel="alternate" hreflang="${language}" href="https://expo.example.in/${language}/visitor-registration">`);
+      expect((await page(`/${language}/`)).match(/<link rel="stylesheet"[^>]*>/g)).toEqual(['<link rel="stylesheet" crossorigin href="/assets/home-1.css">']);
+    }
   });
 
   it("links the page's one stylesheet in place of the shell's and leaves out the module preloads", async () => {

@@ -29,13 +29,17 @@ export interface PublicPagesOptions {
 }
 
 /** One page: the shell with the page's head tags and stylesheets, its markup in `#root` and its data after it. */
-function composePage({ shell, stylesheets }: PageShell, path: string, page: RenderedPage): string {
+function composePage({ shell, stylesheets }: PageShell, page: RenderedPage): string {
   // React writes the preloads of the page's images before its markup; they belong in <head>.
   const hoisted = page.body.match(/^(?:<link [^>]*>)*/)![0];
   // The page's stylesheet in place of the shell's (it begins with the same common styles), then the images.
-  const links = [...(stylesheets[path] ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`), ...(hoisted.match(/<link [^>]*>/g) ?? [])];
+  const links = [
+    ...(stylesheets[page.pagePath] ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+    ...(hoisted.match(/<link [^>]*>/g) ?? []),
+  ];
   return (
     shell
+      .replace(/<html lang="[^"]*"/, () => `<html lang="${page.language}"`)
       // The page is complete without the app's code: its HTML, styles and images get the connection first
       // (decision 012); the entry script still starts at once and fetches what it imports. The shell's
       // stylesheet goes too: the page's own holds it.
@@ -57,6 +61,6 @@ export function publicPages(options: PublicPagesOptions): MiddlewareHandler<AppE
     if (!page) return next();
     // Always the current data: revalidated on every visit (the service worker keeps a copy for offline use).
     c.header('Cache-Control', 'no-cache');
-    return c.html(composePage(shell, c.req.path, page));
+    return c.html(composePage(shell, page));
   };
 }

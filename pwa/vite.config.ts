@@ -96,6 +96,9 @@ function pageShell(): Plugin {
 let visitorFiles: Set<string> | null = null;
 const PANEL_ROUTE_FILE = /pwa[\\/]src[\\/]routes[\\/](panel|adminpanel)[\\/]/;
 
+/** The PDF makers (badges, a pass to keep): a visitor's code loads them on demand, but no first visit stores them. */
+const FETCHED_WHEN_USED = /\/src\/lib\/badges\//;
+
 function visitorAssets(): Plugin {
   return {
     name: 'eventpro:visitor-assets',
@@ -114,6 +117,9 @@ function visitorAssets(): Plugin {
         if (!info) return;
         info.importedIds.forEach(reach);
         for (const next of info.dynamicallyImportedIds) {
+          // Made only when a person asks (a pass's PDF: pdf-lib, fontkit and the Noto fonts, ~500 KB gzip):
+          // fetched and kept at the first use, like a panel file, never on a visitor's first visit.
+          if (FETCHED_WHEN_USED.test(next)) continue;
           onDemand.add(next);
           reach(next);
         }
@@ -198,7 +204,7 @@ export default defineConfig({
             },
             {
               name: 'panel-shell',
-              test: /pwa[\\/]src[\\/](routes[\\/]panel[\\/]_authed\.tsx\?tsr-split|features[\\/]admin-shell[\\/]|features[\\/]auth[\\/]use-session\.ts|components[\\/](panel-session|event-queries|event-picker|field-parts|use-online|confirm-host)\.tsx?|lib[\\/](panel-cache|resource-keys)\.ts|offline[\\/]panel-cache-messages\.ts)/,
+              test: /pwa[\\/]src[\\/](routes[\\/]panel[\\/]_authed\.tsx\?tsr-split|features[\\/]admin-shell[\\/]|features[\\/]auth[\\/]use-session\.ts|components[\\/](panel-session|event-queries|event-picker|field-parts|use-online|confirm-host|not-kept-offline)\.tsx?|lib[\\/](panel-cache|resource-keys)\.ts|offline[\\/]panel-cache-messages\.ts)/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -23,6 +23,8 @@ export interface ConsentNotice {
   chosen: boolean;
   /** For a chosen purpose: the box's label; `text` then says for what and how to withdraw. */
   label?: string;
+  /** For a chosen purpose: the people (their resource) whose pass link offers it, given or not yet. */
+  offeredTo?: readonly string[];
 }
 
 export const CONSENT_NOTICES: Record<ConsentPurpose, ConsentNotice> = {
@@ -50,6 +52,8 @@ export const CONSENT_NOTICES: Record<ConsentPurpose, ConsentNotice> = {
     text: 'When an exhibitor scans your pass at their stall, they receive your name, mobile number and your answers to this form, to contact you about their homes and plots. You can withdraw this at any time from your pass link; from then on they no longer see your details.',
     versions: ['exhibitors/2026-11-26'],
     chosen: true,
+    // Exhibitors scan visitors' passes (issue 32): a stall's or sponsor's own pass has no use for it.
+    offeredTo: ['visitors'],
   },
 };
 
@@ -59,6 +63,17 @@ export const consentPurposeOf = (endpoint: string): ConsentPurpose =>
 
 /** What a "tell me about the next edition" request is stored as: an enquiry of this subscription type, in the panel's Enquiries. */
 export const NEXT_EDITION_SUBSCRIPTION = 'Next edition';
+
+/** What a submission agreed to, in brief, for the pass page and the panel (a chosen purpose's brief is its box's label). */
+const AGREED_BY_SUBMITTING: Record<Exclude<ConsentPurpose, 'exhibitors'>, string> = {
+  pass_messages: 'Send me my pass and messages about the event by WhatsApp, SMS and e-mail',
+  enquiry_reply: 'Contact me to reply to my enquiry',
+  next_edition: 'Tell me about the next edition',
+};
+
+/** A purpose in a few words: a chosen purpose's box label, or what submitting the form agreed to. */
+export const consentTitle = (purpose: ConsentPurpose): string =>
+  CONSENT_NOTICES[purpose].label ?? AGREED_BY_SUBMITTING[purpose as Exclude<ConsentPurpose, 'exhibitors'>];
 
 export const UNKNOWN_CONSENT_MESSAGE = 'This form is out of date: reload the page and submit again.';
 

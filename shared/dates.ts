@@ -158,6 +158,29 @@ export function formatDateRange(startIso: string, endIso: string): string {
   return `${ordinal(start.day)} ${start.month}, ${start.year} - ${ordinal(end.day)} ${end.month}, ${end.year}`;
 }
 
+/**
+ * The event's dates in another language's words ("18–19 అక్టోబర్, 2025"), by Intl's own range format for
+ * `locale`: the public site in Telugu and Hindi (decision 075). English keeps formatDateRange's words.
+ */
+export function formatDateRangeIn(locale: string, startIso: string, endIso: string): string {
+  const start = toDate(startIso);
+  const end = toDate(endIso) ?? start;
+  if (!start || !end) return '';
+  return new Intl.DateTimeFormat(locale, { timeZone: EVENT_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' }).formatRange(start, end);
+}
+
+/** One day in another language's words ("19 अक्टूबर 2025"). */
+export function formatDayIn(locale: string, iso: string): string {
+  const date = toDate(iso);
+  return date ? new Intl.DateTimeFormat(locale, { timeZone: EVENT_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' }).format(date) : '';
+}
+
+/** A time of day in another language's words. */
+export function formatTimeIn(locale: string, iso: string): string {
+  const date = toDate(iso);
+  return date ? new Intl.DateTimeFormat(locale, { timeZone: EVENT_TIME_ZONE, hour: 'numeric', minute: '2-digit' }).format(date) : '';
+}
+
 /** "19th October 2025": the awards night, on the event's last day. */
 export function formatDay(iso: string): string {
   const parts = dayParts(iso);

@@ -11,9 +11,26 @@
  * `stale` with its time (the `Date` header) and the device signs again. Resending the same batch is
  * harmless (each operation applies once by its id), so the window only has to stop an old capture.
  *
+ * A request without a body (the roster pull, a GET) is signed over its query instead (`signedQueryText`), and
+ * names the key it is signed with by the author ticket of the user signed in (`AUTHOR_TICKET_HEADER`): the
+ * server proves with it which device asks, so a revoked device's pull is refused whatever its request says.
+ *
  * Browser-safe: WebCrypto only, used by the device (pwa/src/offline) and the server (routes/checkin.ts).
  */
 export const DEVICE_SIGNATURE_HEADER = 'X-Device-Signature';
+/** A signed GET's author ticket (auth/author-ticket.ts): the ticket's `cnf.jwk` is the key that signed it. */
+export const AUTHOR_TICKET_HEADER = 'X-Author-Ticket';
+
+/**
+ * What a GET is signed over: its query's parameters sorted by name, `name=value` URI-encoded and joined by
+ * `&`: the same text whichever order or encoding the client and proxies give the address.
+ */
+export function signedQueryText(params: Record<string, string>): string {
+  return Object.keys(params)
+    .sort()
+    .map((name) => `${encodeURIComponent(name)}=${encodeURIComponent(params[name]!)}`)
+    .join('&');
+}
 
 /** How far a signature's time may be from the server's clock. */
 export const SIGNATURE_WINDOW_MS = 10 * 60_000;

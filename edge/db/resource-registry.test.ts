@@ -2,7 +2,7 @@ import { getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESCRIPTIONS } from '../../shared/resources';
 import type { FieldSpec } from '../../shared/resources/fields';
-import { DOOR_KINDS, doorOf, PASS_KINDS, passHoldsOf, RESOURCE_NAMES, RESOURCES } from '../../shared/resources/kinds';
+import { DOOR_KINDS, doorOf, MESSAGE_KINDS, messageNaming, PASS_KINDS, passHoldsOf, RESOURCE_NAMES, RESOURCES } from '../../shared/resources/kinds';
 import { makeTestApp, type TestApp } from '../testing/test-app';
 import { RESOURCE_TABLES } from './resource-tables';
 
@@ -55,9 +55,14 @@ describe('the resource registry', () => {
     }
   });
 
-  it('names each pass kind by a column of its table, with a type label and a token code of its own', () => {
-    const codes = PASS_KINDS.map((kind) => RESOURCES[kind].pass.code);
+  it('names each pass kind by a column of its table, with a type label, and each message kind by a link code of its own', () => {
+    const codes = MESSAGE_KINDS.map((kind) => RESOURCES[kind].messages.linkCode);
     expect(new Set(codes).size).toBe(codes.length);
+    for (const kind of PASS_KINDS) expect(MESSAGE_KINDS, `${kind}: a pass kind gets messages`).toContain(kind);
+    for (const kind of MESSAGE_KINDS) {
+      const { nameField } = messageNaming(kind);
+      expect(columnsOf(kind), kind).toEqual(expect.arrayContaining([nameField, 'passCode', 'mobileNumber', 'email', 'status', 'eventId', 'registrationType']));
+    }
     for (const kind of PASS_KINDS) {
       const pass = RESOURCES[kind].pass;
       expect(columnsOf(kind), kind).toEqual(expect.arrayContaining([pass.nameField, 'passCode', 'mobileNumber', 'email', 'status', 'eventId']));

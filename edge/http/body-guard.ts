@@ -18,10 +18,14 @@ const multipartLimit = bodyLimit({
   onError: (c) => fail(c, 413, 'File size too large. Maximum size is 5MB.'),
 });
 
+/** The one route that takes a form-encoded body (routes/public/sms-inbound.ts). */
+const FORM_CALLBACK_PATH = '/api/public/sms-inbound/';
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * The contract's body rules, before any route sees a body: JSON or multipart only (anything else 415),
+ * The contract's body rules, before any route sees a body: JSON or multipart only (anything else 415; MSG91's
+ * inbound callback also takes a form),
  * a size limit per kind (413), and JSON that is valid UTF-8 (400). The decoded text is handed to Hono, so
  * the validators parse it without reading the body again.
  */
@@ -37,6 +41,8 @@ export const bodyGuard = createMiddleware<AppEnv>(async (c, next) => {
 
   const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (mediaType === 'multipart/form-data') return multipartLimit(c, next);
+  // A provider's callback speaks the provider's format: MSG91 forwards an inbound SMS as a form.
+  if (mediaType === 'application/x-www-form-urlencoded' && c.req.path.startsWith(FORM_CALLBACK_PATH)) return jsonLimit(c, next);
   if (mediaType !== 'application/json') {
     return fail(c, 415, 'Unsupported content type: send application/json or multipart/form-data');
   }

@@ -1,3 +1,4 @@
+import type { RegistrationQuestion } from '../../shared/registration-questions';
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { events } from '../db/tables/events';
@@ -16,6 +17,8 @@ export interface PublicEvent {
   mapUrl: string;
   openingHours: string;
   awardsNightAt: string | null;
+  /** The visitor form's questions (shared/registration-questions.ts): the public form shows them, the submission is checked against them. */
+  registrationQuestions: RegistrationQuestion[];
 }
 
 const publicEventColumns = {
@@ -31,6 +34,7 @@ const publicEventColumns = {
   mapUrl: events.mapUrl,
   openingHours: events.openingHours,
   awardsNightAt: events.awardsNightAt,
+  registrationQuestions: events.registrationQuestions,
 };
 
 /**

@@ -15,6 +15,8 @@ import { duplicateInFileMessage, type ImportedRow, type ImportOutcome, importReq
 import { isUniqueViolation } from './db-errors';
 import { alreadyRegisteredMessage, findSameMobiles } from './duplicates';
 import { groupCommit } from '../perf/group-commit';
+import { answersOfCells, eventQuestions, hasAnswers } from './answers';
+import { type AnswersInput, checkAnswers } from '../../shared/registration-questions';
 import { eventIdFor, newRecordValues, type ResourceDescription, type Row } from './resource';
 
 /** Rows per INSERT statement: well under SQLite's limit of bound parameters for the widest table. */
@@ -79,6 +81,8 @@ export function importRoutes(resource: ResourceDescription, createSchema: $ZodTy
       for (const row of found) imported.set(row.line, row.recordId);
     }
 
+    // A column mapped to a registration question (`answers.<id>`) is read against the event's questions.
+    const questions = hasAnswers(resource) ? await eventQuestions(db, eventId) : [];
     const answers: ImportedRow[] = [];
     const accepted: Array<{ answer: ImportedRow; values: Row }> = [];
     const lineOfNumber = new Map<string, number>();
@@ -94,12 +98,21 @@ export function importRoutes(resource: ResourceDescription, createSchema: $ZodTy
       if ('eventId' in table && eventId !== null) fields.eventId = eventId;
       // A file exported from the panel names statuses in words ("Registered Online"): read as their codes.
       if (typeof fields.status === 'string') fields.status = statusCodeOf(fields.status, resource.statuses) ?? fields.status;
+      if (questions.length > 0) answersOfCells(fields, questions);
       const parsed = z.safeParse(createSchema, fields);
       if (!parsed.success) {
         answers.push({ line, outcome: 'invalid', errors: fieldErrors(parsed.error.issues, fields) });
         continue;
       }
       const record = newRecordValues(resource, parsed.data as Row, { user, now: at }, eventId);
+      if (record.answers !== undefined || (parsed.data as Row).answers !== undefined) {
+        const checked = checkAnswers(questions, (parsed.data as Row).answers as AnswersInput, { requireAnswers: false });
+        if (!checked.ok) {
+          answers.push({ line, outcome: 'invalid', errors: checked.errors });
+          continue;
+        }
+        record.answers = checked.answers;
+      }
       const mobileNumber = typeof record.mobileNumber === 'string' ? record.mobileNumber : '';
       const earlier = mobileNumber ? lineOfNumber.get(mobileNumber) : undefined;
       if (earlier !== undefined) {

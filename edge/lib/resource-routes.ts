@@ -8,6 +8,9 @@ import { validate } from '../http/validate';
 import { toStatement } from '../db/sql-statement';
 import { statusChangeSchema } from '../schemas/status-change';
 import { csvStream } from './csv';
+import { adminAnswers, eventQuestions, hasAnswers } from './answers';
+import { csvColumns } from './resource-fields';
+import type { AnswersInput } from '../../shared/registration-questions';
 import { isUniqueViolation } from './db-errors';
 import { importRoutes } from './import-routes';
 import { groupCommit } from '../perf/group-commit';
@@ -16,7 +19,10 @@ import { outcomeOf, panelChange, recordTarget, statusChangeStatements } from './
 import { alreadyRegisteredMessage, findSameMobile, MERGED_MESSAGE, mergeStatements, possibleDuplicates, recordName } from './duplicates';
 import { duplicatesQuerySchema, mergeSchema } from '../schemas/duplicates';
 import { bulkActionSchema } from '../schemas/bulk';
+import { consentActs } from './consents';
 import { isDoorHold } from '../schemas/checkin';
+import { emailChangeStatements } from '../notifications/email-confirmations';
+import { isMessageKind } from '../../shared/resources/kinds';
 import {
   countRows,
   eventIdFor,
@@ -160,7 +166,9 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
         }
       };
       const date = c.get('deps').now().toISOString().slice(0, 10);
-      return c.body(csvStream(resource.csv, pages()), 200, {
+      // Answers are a column per question of the exported event (of every event when the list is not filtered by one).
+      const columns = hasAnswers(resource) ? csvColumns(resource.fields ?? [], resource.order, await eventQuestions(db, query.eventId)) : resource.csv;
+      return c.body(csvStream(columns, pages()), 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${resource.name}-${date}.csv"`,
         'Cache-Control': 'no-store',
@@ -241,6 +249,12 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
       if (!(await findRow(db, resource, id))) return fail(c, 404, notFound);
       return ok(c, await recordHistory(db, resource.name, id));
     })
+    .get('/:id/consents', requireAdmin, async (c) => {
+      const { db } = c.get('deps');
+      const id = c.req.param('id');
+      if (!(await findRow(db, resource, id))) return fail(c, 404, notFound);
+      return ok(c, await consentActs(db, resource.name, id));
+    })
     .put('/:id/status', doorWork(resource), validate('json', statusChangeSchema), async (c) => {
       const input = c.req.valid('json');
       const status = resource.normaliseStatus ? resource.normaliseStatus(input.status) : input.status;
@@ -306,6 +320,11 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
         if (eventId === 'unknown') return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
         patch.eventId = eventId;
       }
+      if (patch.answers !== undefined) {
+        const checked = await adminAnswers(db, 'eventId' in patch ? patch.eventId : existing.eventId, patch.answers as AnswersInput);
+        if ('errors' in checked) return fail(c, 400, Object.values(checked.errors)[0]!, checked.errors);
+        patch.answers = checked.answers;
+      }
       if (patch.status !== undefined && resource.normaliseStatus) patch.status = resource.normaliseStatus(String(patch.status));
       let newImageKey: string | undefined;
       const upload = resource.image && body.files[resource.image.formField];
@@ -345,6 +364,23 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
       // The other fields' changes are the edit's history entry; a save that changes nothing logs nothing.
       const edit = fieldChanges(resource, patch, existing);
       const guard = and(eq(table.id, id), eq(table.updatedAt, existing.updatedAt as string));
+      // A new e-mail on a publicly registered record waits for its owner's confirmation (decision 074).
+      const emailMessages =
+        isMessageKind(resource.name) && changes('email')
+          ? await emailChangeStatements(
+              db,
+              {
+                table,
+                personKind: resource.name,
+                personId: id,
+                email: String(patch.email ?? ''),
+                eventId: ((patch.eventId ?? existing.eventId) as string | null) ?? null,
+                registrationType: String(existing.registrationType ?? ''),
+                at,
+              },
+              c.get('deps').messaging,
+            )
+          : [];
       let updated: unknown;
       try {
         [updated] = await groupCommit(writeBatch, [
@@ -363,6 +399,7 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
                 }),
               )
             : []),
+          ...emailMessages,
         ]);
       } catch (error) {
         if (newImageKey) await blobs.delete(newImageKey);
@@ -380,6 +417,7 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
       if (newImageKey && typeof oldImageKey === 'string') await blobs.delete(oldImageKey);
       const row = (await findRow(db, resource, id))!;
       await resource.afterWrite?.(db, row);
+      if (emailMessages.length) c.get('deps').messaging?.dispatch(c);
       return ok(c, view(row), `${Singular} updated successfully`);
     });
 
@@ -400,6 +438,11 @@ function routesWithCreate<Out extends RecordOut>(resource: ResourceDescription, 
       const eventId = 'eventId' in table ? await eventIdFor(db, body.data.eventId) : null;
       if (eventId === 'unknown') return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
       const values = newRecordValues(resource, body.data, { user: c.get('user'), now: at }, eventId);
+      if (body.data.answers !== undefined) {
+        const checked = await adminAnswers(db, eventId, body.data.answers as AnswersInput);
+        if ('errors' in checked) return fail(c, 400, Object.values(checked.errors)[0]!, checked.errors);
+        values.answers = checked.answers;
+      }
       const duplicate = await sameMobileAnswer(c, resource, { eventId: values.eventId, mobileNumber: values.mobileNumber, values });
       if (duplicate) return duplicate;
       const upload = resource.image && body.files[resource.image.formField];
@@ -435,6 +478,7 @@ export type ResourceRouter<Out extends RecordOut = RecordOut> = ReturnType<typeo
  * | `GET /export.csv` the filtered list as CSV | admin |
  * | `GET /:id` | as the list |
  * | `GET /:id/history` (status changes and edits, one time line) | admin; staff for people |
+ * | `GET /:id/consents` (the person's consent acts, in time order: decision 059) | admin |
  * | `POST /` (JSON or multipart) | admin |
  * | `POST /import` rows of a CSV or Excel file (importable resources, lib/import-routes.ts) | admin |
  * | `PUT /:id` (JSON or multipart; `If-Match: <updatedAt>` refuses stale edits) | admin |

@@ -10,6 +10,7 @@ import { events } from '../db/tables/events';
 import type { AppEnv, AuthUser } from '../env';
 import { fail, type FieldErrors } from '../http/envelope';
 import { fieldErrors } from '../http/validate';
+import { ANSWER_FILTER_MESSAGE, ANSWER_FILTER_PATTERN, answerFilterPairs } from '../../shared/registration-questions';
 import { mobileSearchTerm } from '../../shared/schemas/mobile-number';
 import { newBlobKey } from '../storage/blob-store';
 import { currentEvent, eventById } from './events';
@@ -185,15 +186,26 @@ export const listQuerySchema = (defaultLimit: number, sortNames: readonly string
     ),
     sort: z.optional(z.enum(sortNames as [string, ...string[]], { error: `sort must be one of: ${sortNames.join(', ')}` })),
     order: z.optional(z.enum(['asc', 'desc'])),
+    /** `looking-for:villa,budget:over-1cr`: records whose answers hold every pair (resources with answers, shared/registration-questions.ts). */
+    answer: z.optional(z.string().check(z.trim(), z.maxLength(820), z.regex(ANSWER_FILTER_PATTERN, { error: ANSWER_FILTER_MESSAGE }))),
   });
 export type ListQuery = z.infer<ReturnType<typeof listQuerySchema>>;
 
 /** `LIKE` with the user's `%` and `_` taken literally. */
 const contains = (column: SQLiteColumn, term: string) => sql`${column} LIKE ${`%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} ESCAPE '\\'`;
 
-export function listFilter(resource: ResourceDescription, query: Pick<ListQuery, 'status' | 'eventId' | 'q'> & { ids?: string | undefined }): SQL | undefined {
+export function listFilter(
+  resource: ResourceDescription,
+  query: Pick<ListQuery, 'status' | 'eventId' | 'q'> & { ids?: string | undefined; answer?: string | undefined },
+): SQL | undefined {
   const { table } = resource;
   const conditions: SQL[] = [];
+  if (query.answer && 'answers' in table) {
+    // Each pair: the question's list of chosen ids holds the choice (json_each over one small object per row).
+    for (const { question, choice } of answerFilterPairs(query.answer)) {
+      conditions.push(sql`EXISTS (SELECT 1 FROM json_each(${table.answers}, ${`$."${question}"`}) WHERE value = ${choice})`);
+    }
+  }
   if (query.ids !== undefined) conditions.push(inArray(table.id, idList(query.ids)));
   if (query.status) conditions.push(eq(table.status, query.status));
   if (query.eventId && 'eventId' in table) conditions.push(eq(table.eventId, query.eventId));

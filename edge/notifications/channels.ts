@@ -43,6 +43,11 @@ interface SmsConfig {
   baseUrl: string;
   authKey: string;
   templateId: string;
+  /**
+   * The secret in the path of the inbound SMS callback (`/api/public/sms-inbound/<token>`), which MSG91
+   * forwards replies to (inbound "STOP"): MSG91 does not sign those requests, so the unguessable path is their proof.
+   */
+  inboundToken?: string;
 }
 
 export interface Channels {
@@ -52,6 +57,27 @@ export interface Channels {
 }
 
 export const NOT_CONFIGURED = 'not sent: no channel configured';
+
+/** Why a channel is off, naming the variables that turn it on (never their values): shown to admins by the panel. */
+const CHANNEL_SETUP: Record<Channel, string> = {
+  email: 'E-mail is not configured on the server: set SMTP_URL and MAIL_FROM (or RESEND_API_KEY and MAIL_FROM).',
+  whatsapp: 'WhatsApp is not configured on the server: set WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID.',
+  sms: 'SMS is not configured on the server: set MSG91_AUTH_KEY and MSG91_TEMPLATE_ID.',
+};
+const MESSAGES_OFF = 'Messages are off on the server: set PUBLIC_ORIGIN (the address pass links point at).';
+
+/** Whether a channel sends; when not, why (in words an organiser can pass to whoever runs the server). */
+export type ChannelState = { configured: true } | { configured: false; why: string };
+
+/**
+ * Each channel's state, as admins are told it (`GET /api/<resource>/:id/messages`): configured by its
+ * variables, and messages on at all (PUBLIC_ORIGIN). Says nothing of any secret but whether it is set.
+ */
+export function channelStates(channels: Channels, publicOrigin: string | undefined): Record<Channel, ChannelState> {
+  const state = (channel: Channel): ChannelState =>
+    !channels[channel] ? { configured: false, why: CHANNEL_SETUP[channel] } : publicOrigin ? { configured: true } : { configured: false, why: MESSAGES_OFF };
+  return { email: state('email'), whatsapp: state('whatsapp'), sms: state('sms') };
+}
 
 /**
  * A provider's refusal: `permanent` ones (a 4xx other than 408/429) are not retried. `code` is what the
@@ -94,6 +120,7 @@ export interface ChannelEnv {
   MSG91_AUTH_KEY?: string;
   MSG91_TEMPLATE_ID?: string;
   MSG91_API_URL?: string;
+  MSG91_INBOUND_TOKEN?: string;
 }
 
 const trimmed = (value: string | undefined) => value?.trim() || undefined;
@@ -118,7 +145,12 @@ export function phoneChannels(env: ChannelEnv): Pick<Channels, 'whatsapp' | 'sms
   const authKey = trimmed(env.MSG91_AUTH_KEY);
   const templateId = trimmed(env.MSG91_TEMPLATE_ID);
   if (authKey && templateId) {
-    channels.sms = { baseUrl: (trimmed(env.MSG91_API_URL) ?? 'https://control.msg91.com').replace(/\/+$/, ''), authKey, templateId };
+    const inboundToken = trimmed(env.MSG91_INBOUND_TOKEN);
+    // The callback's only proof is this secret: a guessable one stops the start.
+    if (inboundToken && !/^[A-Za-z0-9_-]{32,200}$/.test(inboundToken)) {
+      throw new Error('MSG91_INBOUND_TOKEN must be at least 32 letters, digits, _ or - (e.g. openssl rand -hex 24)');
+    }
+    channels.sms = { baseUrl: (trimmed(env.MSG91_API_URL) ?? 'https://control.msg91.com').replace(/\/+$/, ''), authKey, templateId, inboundToken };
   }
   return channels;
 }

@@ -4,14 +4,15 @@ import type { SqlStatement } from '../db/sql-statement';
 import { groupCommit } from '../perf/group-commit';
 import type { Logger } from '../lib/log';
 import { type Channels, ProviderError, providerErrorCode, type RenderedMessage, renderPassMessage, sendThrough } from './channels';
-import { groupContent, isOptedOut, OPTED_OUT, renderGroupMessage, unsubscribeToken } from './group-messages';
+import { groupContent, OPTED_OUT, optedOutAmong, renderGroupMessage, unsubscribeToken } from './group-messages';
 import type { Channel, MessageTemplate, PassMessage } from './messages';
 import { cachedEvent } from '../lib/events';
 import { emailConfirmationToken } from './pass-link';
 import { claimDue, failedAttemptStatements, messagePassUrl, type OutboxRow, sentStatement } from './outbox';
 import { cachedMessageGuard } from '../lib/site-settings';
 import { describeError } from '../lib/log';
-import { holderById, passView } from './pass-holders';
+import { type FoundHolder, holdersByIds, passView } from './pass-holders';
+import { currentConsents } from '../lib/consents';
 
 export interface SenderDeps {
   db: Database;
@@ -56,8 +57,15 @@ async function sendDueOf(deps: SenderDeps, channel: Channel, maxRounds: number):
     }
     if (rows.length === 0) break;
     claimed += rows.length;
-    const people = new Map<string, Promise<PassMessage | undefined>>();
-    const results = await Promise.all(rows.map((row) => sendOne(deps, row, people)));
+    let round: Round;
+    try {
+      round = await readRound(deps, rows);
+    } catch (error) {
+      // Left claimed, as when the results cannot be recorded: each comes due again when its claim lapses.
+      deps.logger?.warn('messages: could not read the round', { channel, error: describeError(error), messages: rows.length });
+      return { claimed, sent, releasedSms };
+    }
+    const results = await Promise.all(rows.map((row) => sendOne(deps, row, round)));
     try {
       await groupCommit(
         deps.writeBatch,
@@ -76,18 +84,45 @@ async function sendDueOf(deps: SenderDeps, channel: Channel, maxRounds: number):
 }
 
 const GONE = 'not sent: the person or the event no longer exists';
+/** The person withdrew their consent to messages from their pass link (decision 078): nothing more goes to them. */
+export const CONSENT_WITHDRAWN = 'not sent: the person withdrew their consent to messages';
 
 /**
- * The message's values, read now from its person and event (so a corrected name goes out right); the
- * messages of one person in a round share one read.
+ * What one round of claimed messages reads before sending, in one read each however many messages it has:
+ * their people (so a corrected name goes out right), who of them withdrew their consent to messages (read
+ * when sent, not when queued: a withdrawal stops what was queued before it, on every channel), and, for
+ * group messages, which addresses opted out since they were queued. `messages` keeps each person's
+ * values, shared by their messages of the round.
  */
-function passMessageOf(deps: SenderDeps, row: OutboxRow, people: Map<string, Promise<PassMessage | undefined>>): Promise<PassMessage | undefined> {
+interface Round {
+  holders: Map<string, FoundHolder>;
+  /** `<kind>:<id>` of the people whose standing choice for `pass_messages` is withdrawn. */
+  withdrawn: Set<string>;
+  optedOut: Set<string>;
+  messages: Map<string, Promise<PassMessage | undefined>>;
+}
+
+async function readRound(deps: SenderDeps, rows: OutboxRow[]): Promise<Round> {
+  const people = rows.map((row) => ({ kind: row.personKind, id: row.personId }));
+  const holders = await holdersByIds(deps.db, people);
+  const withdrawn = new Set<string>();
+  for (const kind of new Set(people.map((person) => person.kind))) {
+    const ids = people.filter((person) => person.kind === kind).map((person) => person.id);
+    for (const [id, given] of await currentConsents(deps.db, kind, ids, 'pass_messages')) if (!given) withdrawn.add(`${kind}:${id}`);
+  }
+  const groupRecipients = rows.filter((row) => row.template === 'group').map((row) => row.recipient);
+  const optedOut = groupRecipients.length ? await optedOutAmong(deps.db, groupRecipients) : new Set<string>();
+  return { holders, withdrawn, optedOut, messages: new Map() };
+}
+
+/** The message's values, from its person (read with the round) and event. */
+function passMessageOf(deps: SenderDeps, row: OutboxRow, round: Round): Promise<PassMessage | undefined> {
   const { db } = deps;
   const key = `${row.personKind}:${row.personId}:${row.createdAt}:${row.template}:${row.payload}`;
-  let message = people.get(key);
+  let message = round.messages.get(key);
   if (!message) {
     message = (async () => {
-      const holder = await holderById(db, row.personKind, row.personId);
+      const holder = round.holders.get(`${row.personKind}:${row.personId}`);
       const eventId = row.eventId ?? holder?.eventId;
       const event = eventId ? await cachedEvent(db, eventId) : undefined;
       if (!holder || !event) return undefined;
@@ -100,37 +135,38 @@ function passMessageOf(deps: SenderDeps, row: OutboxRow, people: Map<string, Pro
           : undefined;
       return { ...passView(holder, event), passUrl, origin, confirmUrl };
     })();
-    people.set(key, message);
+    round.messages.set(key, message);
   }
   return message;
 }
 
 /**
- * A group message's row written for its person: the stored text (read once per round) with their name, and
- * for e-mail the unsubscribe link. An address that opted out since it was queued gets nothing.
+ * A group message's row written for its person: the stored text (kept for the last groups read) with their
+ * name, and for e-mail the unsubscribe link. No pass and no event: guests, speakers and VIP awardees get
+ * group messages without a pass link. An address that opted out since it was queued gets nothing.
  */
-async function groupMessageOf(deps: SenderDeps, row: OutboxRow, payload: PassMessage): Promise<RenderedMessage> {
-  const { group } = JSON.parse(row.payload) as { group: string };
+async function groupMessageOf(deps: SenderDeps, row: OutboxRow, round: Round): Promise<RenderedMessage> {
+  const { group, origin } = JSON.parse(row.payload) as { group: string; origin: string };
   const content = await groupContent(deps.db, group);
-  if (!content) throw new ProviderError(GONE, true);
-  if (await isOptedOut(deps.db, row.recipient)) throw new ProviderError(OPTED_OUT, true);
+  const person = round.holders.get(`${row.personKind}:${row.personId}`);
+  if (!content || !person) throw new ProviderError(GONE, true);
+  if (round.optedOut.has(row.recipient.trim().toLowerCase())) throw new ProviderError(OPTED_OUT, true);
   const token = unsubscribeToken(deps.linkSecret, row.personKind, row.personId, new Date(row.createdAt));
-  return renderGroupMessage(content, payload.name, `${payload.origin}/unsubscribe/${token}`);
+  return renderGroupMessage(content, person.name, `${origin}/unsubscribe/${token}`);
+}
+
+/** A pass message (the pass, a confirmation, a link sent again) as its channel sends it. */
+async function passMessageFor(deps: SenderDeps, row: OutboxRow, round: Round): Promise<RenderedMessage> {
+  const payload = await passMessageOf(deps, row, round);
+  if (!payload) throw new ProviderError(GONE, true);
+  return renderPassMessage(deps.channels, row.channel as Channel, row.template as MessageTemplate, payload, deps.now());
 }
 
 /** Sends one claimed message; answers the statements that record how it went. */
-async function sendOne(
-  deps: SenderDeps,
-  row: OutboxRow,
-  people: Map<string, Promise<PassMessage | undefined>>,
-): Promise<{ sent: boolean; statements: SqlStatement[] }> {
+async function sendOne(deps: SenderDeps, row: OutboxRow, round: Round): Promise<{ sent: boolean; statements: SqlStatement[] }> {
   try {
-    const payload = await passMessageOf(deps, row, people);
-    if (!payload) throw new ProviderError(GONE, true);
-    const rendered =
-      row.template === 'group'
-        ? await groupMessageOf(deps, row, payload)
-        : renderPassMessage(deps.channels, row.channel as Channel, row.template as MessageTemplate, payload, deps.now());
+    if (round.withdrawn.has(`${row.personKind}:${row.personId}`)) throw new ProviderError(CONSENT_WITHDRAWN, true);
+    const rendered = row.template === 'group' ? await groupMessageOf(deps, row, round) : await passMessageFor(deps, row, round);
     const providerId = await sendThrough(deps.channels, { id: row.id, recipient: row.recipient, rendered });
     return { sent: true, statements: [sentStatement(deps.db, row, providerId, deps.now())] };
   } catch (error) {

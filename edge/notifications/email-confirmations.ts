@@ -1,9 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, getTableName, inArray } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Database } from '../db/database';
 import { emailConfirmations, notifications } from '../db/tables/notifications';
 import { type SqlStatement, toStatement } from '../db/sql-statement';
 import { named } from './message-guard';
-import { EMAIL_UNCONFIRMED } from './outbox';
+import { EMAIL_UNCONFIRMED, NO_PUBLIC_ORIGIN } from './outbox';
+import { type Channels, NOT_CONFIGURED } from './channels';
+import { uuidv7 } from '../lib/uuid-v7';
 
 /**
  * E-mail goes only to confirmed addresses (decision 056): an address typed into a public form first gets a
@@ -66,4 +69,67 @@ export function confirmEmailStatements(db: Database, personKind: string, personI
       { at, personId, personKind, email: email.trim().toLowerCase(), unconfirmed: EMAIL_UNCONFIRMED },
     ),
   ];
+}
+
+/** Whose address an organiser's edit changed: the record, its new e-mail and event, and the edit's time (its new `updatedAt`). */
+interface EmailChange {
+  table: SQLiteTable;
+  personKind: string;
+  personId: string;
+  email: string;
+  eventId: string | null;
+  /** `admin_…`: the record was entered by an organiser, whose addresses count as confirmed. */
+  registrationType: string;
+  at: string;
+}
+
+/**
+ * The messages an organiser's change of a publicly registered record's e-mail queues, in the edit's commit:
+ * the address is the organiser's typing, not its owner's (decision 074), so it is treated as a public form
+ * treats one — the pass e-mail waits (EMAIL_UNCONFIRMED) and the confirmation question goes, unless this
+ * person already confirmed that address (then the pass e-mail goes). Each row is written only if the edit
+ * itself applied (the record carries the edit's `updatedAt`). Records an organiser entered, and a change
+ * to no address or to a record without an event, queue nothing.
+ */
+export async function emailChangeStatements(
+  db: Database,
+  change: EmailChange,
+  messaging: { channels: Channels; publicOrigin?: string } | undefined,
+): Promise<SqlStatement[]> {
+  const email = change.email.trim().toLowerCase();
+  if (!email || !change.eventId || change.registrationType.startsWith('admin_')) return [];
+  const confirmed = (await confirmedEmails(db, [{ kind: change.personKind, id: change.personId }]))(change.personKind, change.personId, email);
+  const origin = messaging?.publicOrigin;
+  let passReason = '';
+  if (!messaging?.channels.email) passReason = NOT_CONFIGURED;
+  else if (!origin) passReason = NO_PUBLIC_ORIGIN;
+  else if (!confirmed) passReason = EMAIL_UNCONFIRMED;
+  const rows = [{ template: 'pass', reason: passReason }];
+  if (passReason === EMAIL_UNCONFIRMED) rows.push({ template: 'confirm_email', reason: '' });
+  return rows.map(({ template, reason }) =>
+    named(
+      `INSERT INTO notifications (id, channel, recipient, template, payload, status, next_attempt_at, last_error, person_kind, person_id, event_id, created_at, updated_at)
+       SELECT :id, 'email', :email, :template, :payload, :status, :due, :reason, :personKind, :personId, :eventId, :at, :at
+       FROM "${getTableName(change.table)}" WHERE id = :personId AND updated_at = :at`,
+      {
+        id: uuidv7(),
+        email: change.email.trim(),
+        template,
+        payload: JSON.stringify({ origin: origin ?? '' }),
+        status: reason ? 'not_sent' : 'queued',
+        due: reason ? null : change.at,
+        reason,
+        personKind: change.personKind,
+        personId: change.personId,
+        eventId: change.eventId,
+        at: change.at,
+      },
+    ),
+  );
+}
+
+/** Whether a person's e-mail address is confirmed: entered by an organiser, or confirmed by its owner (the panel's messages say "not confirmed yet"). */
+export async function emailConfirmedOf(db: Database, person: { kind: string; id: string; email: string; enteredByOrganiser: boolean }): Promise<boolean> {
+  if (person.enteredByOrganiser) return true;
+  return (await confirmedEmails(db, [person]))(person.kind, person.id, person.email);
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { type SqlStatement, toStatement } from '../db/sql-statement';
 import { groupMessages, messageOptOuts, notifications } from '../db/tables/notifications';
@@ -9,7 +9,8 @@ import { isPaidChannel, type MessageGuard, paidRecipientRefusal } from './messag
 import { type Channel, escapeHtml, messageName, messageText } from './messages';
 import { NO_PUBLIC_ORIGIN } from './outbox';
 import { confirmedEmails } from './email-confirmations';
-import { type FoundHolder, holdersWhere, type PassHolderKind } from './pass-holders';
+import { type FoundHolder, holdersWhere } from './pass-holders';
+import type { MessageKind } from '../../shared/resources/kinds';
 import { passLinkToken } from './pass-link';
 import { e164Mobile } from './recipient';
 
@@ -72,7 +73,8 @@ export function renderGroupMessage(content: GroupMessageContent, name: string, u
 }
 
 export interface GroupAudience {
-  resource: PassHolderKind;
+  /** Any kind that gets messages (shared/resources/kinds.ts MESSAGE_KINDS): visitors, guests, speakers, VIP awardees, stalls, awards, sponsors. */
+  resource: MessageKind;
   ids?: string[];
   eventId?: string;
   status?: string;
@@ -113,15 +115,7 @@ async function deliveries(db: Database, { audience, content, channels, origin, g
   const { channel } = content;
   const addresses = people.map((person) => (channel === 'email' ? (person.email ?? '').trim().toLowerCase() : (e164Mobile(person.mobileNumber) ?? '')));
   const isConfirmed = channel === 'email' ? await confirmedEmails(db, people) : () => true;
-  const optedOut = new Set<string>();
-  const known = [...new Set(addresses.filter(Boolean))];
-  for (let i = 0; i < known.length; i += 500) {
-    const rows = await db
-      .select({ recipient: messageOptOuts.recipient })
-      .from(messageOptOuts)
-      .where(inArray(messageOptOuts.recipient, known.slice(i, i + 500)));
-    for (const row of rows) optedOut.add(row.recipient);
-  }
+  const optedOut = await optedOutAmong(db, addresses);
   const rows = people.map((person, i) => {
     const address = addresses[i]!;
     let reason = '';
@@ -238,10 +232,21 @@ export async function groupContent(db: Database, id: string): Promise<GroupMessa
   return content;
 }
 
-/** Whether an address has opted out (checked again when a scheduled message is sent). */
-export async function isOptedOut(db: Database, recipient: string): Promise<boolean> {
-  const [row] = await db.select({ n: sql<number>`1` }).from(messageOptOuts).where(eq(messageOptOuts.recipient, recipient.trim().toLowerCase())).limit(1);
-  return Boolean(row);
+/**
+ * Which of these addresses (e-mails, lower-case, or E.164 numbers) opted out: read 500 to a query, once for a
+ * group's audience and again, per round of the sender, when its messages go (an opt-out may have come since).
+ */
+export async function optedOutAmong(db: Database, addresses: readonly string[]): Promise<Set<string>> {
+  const optedOut = new Set<string>();
+  const known = [...new Set(addresses.map((address) => address.trim().toLowerCase()).filter(Boolean))];
+  for (let i = 0; i < known.length; i += 500) {
+    const rows = await db
+      .select({ recipient: messageOptOuts.recipient })
+      .from(messageOptOuts)
+      .where(inArray(messageOptOuts.recipient, known.slice(i, i + 500)));
+    for (const row of rows) optedOut.add(row.recipient);
+  }
+  return optedOut;
 }
 
 /** Opts out one address (an e-mail, lower-case, or an E.164 number): its group messages still waiting are not sent. */
@@ -266,3 +271,12 @@ export function optOutStatements(db: Database, person: FoundHolder, now: Date): 
 
 /** What a person writes back to stop group messages (WhatsApp's and India's usual words). */
 export const isStopWord = (text: string) => /^\s*(?:stop|unsubscribe|stop all|optout|opt out|cancel)\s*[.!]*\s*$/i.test(text);
+
+/**
+ * The replies a provider forwarded (WhatsApp's webhook, MSG91's inbound SMS): each number (E.164) whose
+ * reply is a stop word is opted out, as the unsubscribe link does. Answers the statements and how many numbers.
+ */
+export function stopReplyStatements(db: Database, replies: Array<{ number: string | null | undefined; text: string }>, now: Date) {
+  const stops = new Set(replies.filter((reply) => reply.number && isStopWord(reply.text)).map((reply) => reply.number!));
+  return { optedOut: stops.size, statements: [...stops].flatMap((number) => optOutAddressStatements(db, number, now)) };
+}

@@ -266,6 +266,11 @@ describe('Resend in the panel', () => {
     ]);
     const email = items.find((m) => m.channel === 'email' && m.template === 'pass')!;
 
+    // Staff are not told how the server sends; admins are, channel by channel.
+    expect((await (await t.request('GET', `/api/visitors/${visitor.id}/messages`, { token: staff })).json()).data.channels).toBeUndefined();
+    const adminList = (await (await t.request('GET', `/api/visitors/${visitor.id}/messages`, { token: admin })).json()).data;
+    expect(adminList.channels).toEqual({ email: { configured: true }, whatsapp: { configured: true }, sms: { configured: true } });
+
     const path = `/api/visitors/${visitor.id}/messages/${email.id}/resend`;
     expect((await t.request('POST', path, { token: staff })).status).toBe(403);
     expect((await t.request('POST', path)).status).toBe(401);
@@ -282,6 +287,49 @@ describe('Resend in the panel', () => {
       .from(notifications)
       .where(and(eq(notifications.id, email.id)));
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+});
+
+describe('which channels send, as admins are told', () => {
+  it('an unconfigured channel says which variables turn it on, never a secret; without PUBLIC_ORIGIN every channel says messages are off', async () => {
+    const mailOnly = await makeTestApp({ channels: { email: smtpChannel({ SMTP_URL: smtp.url, MAIL_FROM: 'EventPro <passes@expo.test>' }) } });
+    const noOrigin = await makeTestApp({
+      channels: { email: smtpChannel({ SMTP_URL: smtp.url, MAIL_FROM: 'EventPro <passes@expo.test>' }) },
+      publicOrigin: null,
+    });
+    try {
+      for (const [app, expected] of [
+        [
+          mailOnly,
+          {
+            email: { configured: true },
+            whatsapp: { configured: false, why: 'WhatsApp is not configured on the server: set WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID.' },
+            sms: { configured: false, why: 'SMS is not configured on the server: set MSG91_AUTH_KEY and MSG91_TEMPLATE_ID.' },
+          },
+        ],
+        [
+          noOrigin,
+          {
+            email: { configured: false, why: 'Messages are off on the server: set PUBLIC_ORIGIN (the address pass links point at).' },
+            whatsapp: { configured: false, why: 'WhatsApp is not configured on the server: set WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID.' },
+            sms: { configured: false, why: 'SMS is not configured on the server: set MSG91_AUTH_KEY and MSG91_TEMPLATE_ID.' },
+          },
+        ],
+      ] as const) {
+        const admin = await app.login();
+        const visitor = (
+          await (await app.request('POST', '/api/visitors', { token: admin, json: { fullName: 'Channel Check', mobileNumber: '9848012345' } })).json()
+        ).data;
+        const answer = await (await app.request('GET', `/api/visitors/${visitor.id}/messages`, { token: admin })).text();
+        expect(JSON.parse(answer).data.channels).toEqual(expected);
+        // The connection URL (with any password in it) and the sender are never told.
+        expect(answer).not.toContain(smtp.url);
+        expect(answer).not.toContain('passes@expo.test');
+      }
+    } finally {
+      await mailOnly.close();
+      await noOrigin.close();
+    }
   });
 });
 

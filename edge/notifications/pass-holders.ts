@@ -2,7 +2,7 @@ import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Database } from '../db/database';
 import { RESOURCE_TABLES } from '../db/resource-tables';
-import { type PassKind, PASS_KINDS, passHoldsOf, RESOURCES } from '../../shared/resources/kinds';
+import { isMessageKind, MESSAGE_KINDS, type MessageKind, messageNaming, type PassKind, PASS_KINDS, passHoldsOf } from '../../shared/resources/kinds';
 import type { PassHolder } from './outbox';
 import type { PublicEvent } from '../lib/events';
 
@@ -11,12 +11,12 @@ import type { PublicEvent } from '../lib/events';
  * `passHoldsOf`, the door's holds: a visitor cancelled or inactive, a booking or a guest not attending), so
  * the link, the e-mail confirmation and the gate say the same.
  */
-export const passHeld = (holder: { kind: string; status: string }) => isPassHolderKind(holder.kind) && passHoldsOf(holder.kind).includes(holder.status);
+export const passHeld = (holder: { kind: string; status: string }) => isMessageKind(holder.kind) && passHoldsOf(holder.kind).includes(holder.status);
 
 /**
- * The records that carry a pass from a public registration, by the resource name the panel and the
- * outbox know them by, with the column of each that names the person and the pass's type as the public
- * site calls it.
+ * The records that get messages (shared/resources/kinds.ts MESSAGE_KINDS: the pass holders of the public
+ * forms, and guests, speakers and VIP awardees), by the resource name the panel and the outbox know them
+ * by, with the column of each that names the person and the type of their pass.
  */
 interface HolderTable {
   table: SQLiteTable;
@@ -33,9 +33,9 @@ interface HolderTable {
   };
 }
 
-const holder = (kind: PassKind): HolderTable => {
+const holder = (kind: MessageKind): HolderTable => {
   const table = RESOURCE_TABLES[kind];
-  const { nameField, typeLabel } = RESOURCES[kind].pass;
+  const { nameField, typeLabel } = messageNaming(kind);
   return {
     table,
     name: (table as unknown as Record<string, SQLiteColumn>)[nameField]!,
@@ -52,11 +52,12 @@ const holder = (kind: PassKind): HolderTable => {
   };
 };
 
-/** The registry's pass kinds (shared/resources/kinds.ts), in its order. */
-const PASS_HOLDERS = Object.fromEntries(PASS_KINDS.map((kind) => [kind, holder(kind)])) as Record<PassKind, HolderTable>;
+/** The registry's message kinds, in its order. */
+const HOLDERS = Object.fromEntries(MESSAGE_KINDS.map((kind) => [kind, holder(kind)])) as Record<MessageKind, HolderTable>;
 
+/** The kinds whose passes come from a public form: pass links, "Find my pass", an admin's re-issue. */
 export type PassHolderKind = PassKind;
-export const isPassHolderKind = (kind: string): kind is PassHolderKind => Object.hasOwn(PASS_HOLDERS, kind);
+export const isPassHolderKind = (kind: string): kind is PassHolderKind => (PASS_KINDS as readonly string[]).includes(kind);
 
 export interface FoundHolder extends PassHolder {
   eventId: string | null;
@@ -66,8 +67,8 @@ export interface FoundHolder extends PassHolder {
   enteredByOrganiser: boolean;
 }
 
-async function select(db: Database, kind: PassHolderKind, where: (t: HolderTable['columns']) => SQL | undefined, limit: number): Promise<FoundHolder[]> {
-  const spec = PASS_HOLDERS[kind];
+async function select(db: Database, kind: MessageKind, where: (t: HolderTable['columns']) => SQL | undefined, limit: number): Promise<FoundHolder[]> {
+  const spec = HOLDERS[kind];
   const c = spec.columns;
   const rows = await db
     .select({
@@ -99,14 +100,28 @@ async function select(db: Database, kind: PassHolderKind, where: (t: HolderTable
     }));
 }
 
-/** The pass holders of one kind a condition finds (a group message's audience), at most `limit`. */
-export function holdersWhere(db: Database, kind: PassHolderKind, where: (t: HolderTable['columns']) => SQL | undefined, limit: number): Promise<FoundHolder[]> {
+/** The people of one kind a condition finds (a group message's audience), at most `limit`. */
+export function holdersWhere(db: Database, kind: MessageKind, where: (t: HolderTable['columns']) => SQL | undefined, limit: number): Promise<FoundHolder[]> {
   return select(db, kind, where, limit);
 }
 
 export async function holderById(db: Database, kind: string, id: string): Promise<FoundHolder | undefined> {
-  if (!isPassHolderKind(kind)) return undefined;
+  if (!isMessageKind(kind)) return undefined;
   const [found] = await select(db, kind, (c) => eq(c.id, id), 1);
+  return found;
+}
+
+/**
+ * The holders of the messages of one round of the sender (dispatcher.ts), by `kind:id`: one read per kind
+ * among them, whatever the round's size, where one read per message was.
+ */
+export async function holdersByIds(db: Database, people: ReadonlyArray<{ kind: string; id: string }>): Promise<Map<string, FoundHolder>> {
+  const found = new Map<string, FoundHolder>();
+  const kinds = [...new Set(people.map((person) => person.kind))].filter(isMessageKind);
+  for (const kind of kinds) {
+    const ids = [...new Set(people.filter((person) => person.kind === kind).map((person) => person.id))];
+    for (const holder of await select(db, kind, (c) => inArray(c.id, ids), ids.length)) found.set(`${kind}:${holder.id}`, holder);
+  }
   return found;
 }
 
@@ -116,7 +131,7 @@ export async function holderById(db: Database, kind: string, id: string): Promis
  */
 export async function holdersByContact(db: Database, contact: { mobiles: string[] } | { email: string }, limit: number): Promise<FoundHolder[]> {
   const found: FoundHolder[] = [];
-  for (const kind of Object.keys(PASS_HOLDERS) as PassHolderKind[]) {
+  for (const kind of PASS_KINDS) {
     const where = (c: HolderTable['columns']) =>
       'email' in contact ? sql`lower(${c.email}) = ${contact.email.toLowerCase()}` : inArray(c.mobileNumber, contact.mobiles);
     found.push(...(await select(db, kind, where, limit - found.length)));

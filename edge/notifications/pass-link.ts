@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { passLinkRevocations } from '../db/tables/notifications';
 import { hmacSha256 } from '../perf/sha256';
-import { isPassHolderKind, type PassHolderKind } from './pass-holders';
-import { PASS_KINDS, RESOURCES } from '../../shared/resources/kinds';
+import { isPassHolderKind } from './pass-holders';
+import { isMessageKind, MESSAGE_KINDS, type MessageKind, RESOURCES } from '../../shared/resources/kinds';
 import { constantTimeEqual, fromBase64Url, toBase64Url } from '../lib/bytes';
 import { uuidText } from '../lib/uuid-v7';
 
@@ -21,9 +21,9 @@ import { uuidText } from '../lib/uuid-v7';
  */
 const SIGNED_PASS_TOKEN_LENGTH = 52;
 
-/** The byte that names each kind of pass holder in a token. Tokens in sent messages carry it: never renumber. */
-const KIND_CODES = Object.fromEntries(PASS_KINDS.map((kind) => [kind, RESOURCES[kind].pass.code])) as Record<PassHolderKind, number>;
-const KINDS_BY_CODE = new Map(Object.entries(KIND_CODES).map(([kind, code]) => [code, kind as PassHolderKind]));
+/** The byte that names each kind of person in a token (the registry's link code). Tokens in sent messages carry it: never renumber. */
+const KIND_CODES = Object.fromEntries(MESSAGE_KINDS.map((kind) => [kind, RESOURCES[kind].messages.linkCode])) as Record<MessageKind, number>;
+const KINDS_BY_CODE = new Map(Object.entries(KIND_CODES).map(([kind, code]) => [code, kind as MessageKind]));
 
 const BODY_BYTES = 1 + 16 + 6;
 const MAC_BYTES = 16;
@@ -35,6 +35,8 @@ const encoder = new TextEncoder();
  * nothing of each other (a pass link cannot confirm an address, decision 056).
  */
 type TokenPurpose = 'pass link' | 'e-mail confirmation' | 'unsubscribe';
+/** Whose links of a purpose may exist: an unsubscribe link for anyone who gets group messages, the others for the public forms' passes. */
+const kindFits = (purpose: TokenPurpose, kind: string) => (purpose === 'unsubscribe' ? isMessageKind(kind) : isPassHolderKind(kind));
 const keys = new Map<string, Uint8Array>();
 function linkKey(secret: string, purpose: TokenPurpose = 'pass link'): Uint8Array {
   let key = keys.get(`${purpose}|${secret}`);
@@ -49,10 +51,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The token of a new link to the pass of record `id` of `kind`, issued at `issuedAt`. */
 export function passLinkToken(secret: string, kind: string, id: string, issuedAt: Date, purpose: TokenPurpose = 'pass link'): string {
-  if (!isPassHolderKind(kind)) throw new Error(`No pass links for ${kind}`);
+  if (!kindFits(purpose, kind)) throw new Error(`No ${purpose} links for ${kind}`);
   if (!UUID.test(id)) throw new Error(`A pass link needs a UUID record id, not ${id}`);
   const bytes = new Uint8Array(BODY_BYTES + MAC_BYTES);
-  bytes[0] = KIND_CODES[kind];
+  bytes[0] = KIND_CODES[kind as MessageKind];
   const hex = id.replace(/-/g, '');
   for (let i = 0; i < 16; i++) bytes[1 + i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
   const ms = issuedAt.getTime();
@@ -66,12 +68,12 @@ export function readPassLinkToken(
   secret: string,
   token: string,
   purpose: TokenPurpose = 'pass link',
-): { personKind: PassHolderKind; personId: string; issuedAt: Date } | undefined {
+): { personKind: MessageKind; personId: string; issuedAt: Date } | undefined {
   if (token.length !== SIGNED_PASS_TOKEN_LENGTH || !/^[A-Za-z0-9_-]+$/.test(token)) return undefined;
   const bytes = fromBase64Url(token);
   const mac = hmacSha256(linkKey(secret, purpose), bytes.subarray(0, BODY_BYTES)).subarray(0, MAC_BYTES);
   const personKind = KINDS_BY_CODE.get(bytes[0]!);
-  if (!constantTimeEqual(mac, bytes.subarray(BODY_BYTES)) || !personKind) return undefined;
+  if (!constantTimeEqual(mac, bytes.subarray(BODY_BYTES)) || !personKind || !kindFits(purpose, personKind)) return undefined;
   const personId = uuidText(bytes, 1);
   let ms = 0;
   for (let i = 17; i < BODY_BYTES; i++) ms = ms * 256 + bytes[i]!;

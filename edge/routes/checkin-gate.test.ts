@@ -60,7 +60,12 @@ async function device(name: string, token = staff, skewMs = 0) {
       signedPost('/api/checkin/ops', { deviceId: id, deviceName: name, author, sentAt, operations }, sender),
     /** A request signed with this device's key at the test server's time, as the PWA sends its batches and walk-ins. */
     signedPost,
-    roster: (sender = token) => send('GET', `/api/checkin/roster?eventId=${eventId}&deviceId=${id}`, undefined, sender),
+    /** A roster pull signed with this device's key, as the PWA pulls. */
+    roster: async (sender = token, query: Record<string, string> = {}) => {
+      const { path, headers } = await key.signGet('/api/checkin/roster', { eventId, deviceId: id, ...query }, author, t.clock.now().getTime());
+      const res = await t.request('GET', path, { headers, token: sender });
+      return { status: res.status, body: (await res.json()) as any };
+    },
   };
 }
 
@@ -256,6 +261,54 @@ describe('tickets bound to the device key', () => {
     expect((await (await t.request('POST', '/api/checkin/ops', { ...again, token: staff })).json()).data.results[0].result).toBe('applied');
   });
 
+  it('the roster goes only to a pull signed by the device its ticket names, for the user logged in', async () => {
+    const tablet = await device('Pulling tablet');
+    const other = await device('Another tablet');
+    const query = { eventId, deviceId: tablet.id, since: '0', limit: '5' };
+    const pull = async (path: string, headers: Record<string, string> = {}, token = staff) => {
+      const res = await t.request('GET', path, { headers, token });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const signed = await tablet.key.signGet('/api/checkin/roster', query, tablet.author, t.clock.now().getTime());
+    const ok = await pull(signed.path, signed.headers);
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.items.length).toBeGreaterThan(0);
+
+    // A staff session alone (the address as the device sends it, no ticket, no signature) gets no names.
+    const bare = await pull(signed.path);
+    expect(bare.status).toBe(403);
+    expect(bare.body).toMatchObject({
+      message: 'The roster goes only to a signed-in door device: send the author ticket of the user logged in and sign the request with the device key',
+      errors: { signature: 'missing' },
+    });
+    expect(bare.body.data).toBeUndefined();
+    // The ticket read off the device, without its key; signed with another device's key; another query under the signature.
+    expect((await pull(signed.path, { 'X-Author-Ticket': tablet.author })).body.errors).toEqual({ signature: 'missing' });
+    const foreign = await other.key.signGet('/api/checkin/roster', query, tablet.author, t.clock.now().getTime());
+    expect(await pull(foreign.path, foreign.headers)).toMatchObject({ status: 403, body: { errors: { signature: 'invalid' } } });
+    const moved = await pull(signed.path.replace('since=0', 'since=1'), signed.headers);
+    expect(moved).toMatchObject({ status: 403, body: { errors: { signature: 'invalid' } } });
+    // Another device's ticket for this device id, and this device's ticket under another user's session.
+    const borrowed = await tablet.key.signGet('/api/checkin/roster', query, other.author, t.clock.now().getTime());
+    expect(await pull(borrowed.path, borrowed.headers)).toMatchObject({
+      status: 403,
+      body: { errors: { author: 'The author ticket was issued to another device' } },
+    });
+    const admins = await pull(signed.path, signed.headers, admin);
+    expect(admins).toMatchObject({ status: 403, body: { errors: { author: 'The author ticket is not the logged-in user’s: sign this device in again' } } });
+    // No device named at all: a clear 400.
+    const nameless = await pull(`/api/checkin/roster?eventId=${eventId}`);
+    expect(nameless.status).toBe(400);
+    expect(nameless.body.errors.deviceId).toBeTruthy();
+
+    // A device clock from 2000: stale, with the server's time; signed again on it, the pull answers.
+    const old = await tablet.key.signGet('/api/checkin/roster', query, tablet.author, Date.parse('2000-01-01T00:00:00Z'));
+    const stale = await pull(old.path, old.headers);
+    expect(stale).toMatchObject({ status: 400, body: { errors: { signature: 'stale', serverTime: t.clock.now().toISOString() } } });
+    const again = await tablet.key.signGet('/api/checkin/roster', query, tablet.author, Date.parse(stale.body.errors.serverTime));
+    expect((await pull(again.path, again.headers)).status).toBe(200);
+  });
+
   it('a sign-in without the device key is refused', async () => {
     const refused = await post('/api/checkin/device', { id: 'gate-no-key-1', secret: 'secret-of-gate-no-key-0123456789abcdef0123', name: 'Old app', eventId });
     expect(refused.status).toBe(400);
@@ -276,7 +329,7 @@ describe('merged people at the door', () => {
     expect(await statusOf('visitors', survivor.id)).toBe('checked_in');
     const history = (await get(`/api/visitors/${survivor.id}/history`)).filter((h: { kind: string }) => h.kind === 'status');
     expect(history.find((h: { operationId: string }) => h.operationId === scan.id)).toMatchObject({ notes: 'Made on a pass merged into this record' });
-    const roster = (await send('GET', `/api/checkin/roster?eventId=${eventId}&limit=2000`, undefined, staff)).body.data.items;
+    const roster = (await gate.roster(staff, { limit: '2000' })).body.data.items;
     expect(roster.find((p: { id: string }) => p.id === survivor.id)).toMatchObject({ aliases: other.passCode });
     expect(roster.find((p: { id: string }) => p.id === other.id)).toMatchObject({ deleted: 1 });
   });
@@ -292,6 +345,47 @@ describe('devices on the dashboard', () => {
     expect(await listed()).toMatchObject({ waiting: 3000, silent: true, appVersion: null });
     const counts = await get(`/api/checkin/counts?eventId=${eventId}`, staff);
     expect(counts.waiting.devices.find((d: { deviceId: string }) => d.deviceId === tablet.id)).toMatchObject({ silent: true, stale: false });
+  });
+
+  it('a revoked device, and one replaced on its browser by a new device, leave the live devices and their waiting count', async () => {
+    const live = async () =>
+      (await get(`/api/checkin/counts?eventId=${eventId}`, staff)).waiting as { operations: number; devices: Array<{ deviceId: string }> };
+    const listed = async (id: string) => (await get('/api/checkin/devices')).items.find((d: { deviceId: string }) => d.deviceId === id);
+    // The lost phone signs in with a login of its own: revoking it ends that session.
+    const phoneStaff = await t.createUser('staff', undefined, 'phone staff password');
+    const phoneToken = await t.login(phoneStaff.email, 'phone staff password');
+    const [cleared, lost, other] = [await device('Cleared tablet'), await device('Lost phone', phoneToken), await device('Other tablet')];
+    for (const [d, waiting] of [
+      [cleared, 5],
+      [lost, 2],
+      [other, 7],
+    ] as const) {
+      expect((await post('/api/checkin/report', { deviceId: d.id, eventId, waiting, author: d.author }, d === lost ? phoneToken : staff)).status).toBe(200);
+    }
+    const before = await live();
+    const ids = (w: Awaited<ReturnType<typeof live>>) => w.devices.map((d) => d.deviceId);
+    expect(ids(before)).toEqual(expect.arrayContaining([cleared.id, lost.id, other.id]));
+
+    // Revoked: off the live list at once.
+    expect((await post(`/api/checkin/devices/${lost.id}/revoke`, {}, admin)).status).toBe(200);
+    const afterRevoke = await live();
+    expect(ids(afterRevoke)).not.toContain(lost.id);
+    expect(afterRevoke.operations).toBe(before.operations - 2);
+
+    // The cleared tablet's page says so with a ticket of the old device it still held; a ticket of another device is refused.
+    const forged = await post('/api/checkin/report', { deviceId: cleared.id, eventId, waiting: 0, author: other.author, replaced: true });
+    expect(forged.status).toBe(403);
+    expect(ids(await live())).toContain(cleared.id);
+    expect((await post('/api/checkin/report', { deviceId: cleared.id, eventId, waiting: 0, author: cleared.author, replaced: 'yes' })).status).toBe(400);
+    expect((await post('/api/checkin/report', { deviceId: cleared.id, eventId, waiting: 0, author: cleared.author, replaced: true })).status).toBe(200);
+    const afterReplace = await live();
+    expect(ids(afterReplace)).not.toContain(cleared.id);
+    expect(ids(afterReplace)).toContain(other.id);
+    expect(afterReplace.operations).toBe(before.operations - 2 - 5);
+    // The Devices screen keeps it, marked replaced; it is not flagged silent.
+    t.clock.advance(61 * 60_000);
+    expect(await listed(cleared.id)).toMatchObject({ replacedAt: expect.any(String), waiting: 0, silent: false });
+    expect(await listed(other.id)).toMatchObject({ silent: true });
   });
 });
 

@@ -27,7 +27,12 @@ const signedPost = async (key: DoorDeviceKey, path: string, json: unknown, token
   return { status: res.status, body: (await res.json()) as any };
 };
 const get = async (path: string, token = admin) => (await send('GET', path, undefined, token)).body.data;
-const roster = async (since = 0, limit = 1000) => get(`/api/checkin/roster?eventId=${eventId}&since=${since}&limit=${limit}`, staff);
+/** The door device the roster tests pull with: the roster goes only to a signed-in device, signed with its key. */
+let reader: Device | undefined;
+const roster = async (since = 0, limit = 1000) => {
+  reader ??= await device('Roster reader');
+  return (await reader.roster({ since: String(since), limit: String(limit) })).body.data;
+};
 
 let seq = 0;
 /** A UUID v7-shaped id, as devices make them. */
@@ -76,6 +81,12 @@ async function device(name: string, token = staff, skewMs = 0) {
     walkIn: (fields: Record<string, unknown>, sender = token) =>
       signedPost(key, '/api/checkin/walk-ins', { deviceId: id, deviceName: name, author, sentAt: clock(), deviceTime: clock(), eventId, ...fields }, sender),
     report: (waiting: number, sender = token) => post('/api/checkin/report', { deviceId: id, eventId, waiting, author }, sender),
+    /** A roster pull signed with this device's key, as the PWA pulls (`query` beside eventId and deviceId). */
+    roster: async (query: Record<string, string> = {}, sender = token) => {
+      const { path, headers } = await key.signGet('/api/checkin/roster', { eventId, deviceId: id, ...query }, author, t.clock.now().getTime());
+      const res = await t.request('GET', path, { headers, token: sender });
+      return { status: res.status, body: (await res.json()) as any };
+    },
   };
 }
 type Device = Awaited<ReturnType<typeof device>>;

@@ -3,7 +3,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { doorOf } from '../../shared/resources/kinds';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { signAuthorTicket, verifyAuthorTicket } from '../auth/author-ticket';
-import { DEVICE_SIGNATURE_HEADER, verifyDeviceRequest } from '../auth/device-signature';
+import { AUTHOR_TICKET_HEADER, DEVICE_SIGNATURE_HEADER, signedQueryText, verifyDeviceRequest } from '../auth/device-signature';
 import { requireAdmin, requireStaff } from '../auth/require-role';
 import { statementTemplate, toStatement, type SqlStatement } from '../db/sql-statement';
 import { events } from '../db/tables/events';
@@ -240,6 +240,34 @@ const senderStanding = statementTemplate<{ userId: string; deviceId: string }>((
     .where(eq(users.id, p('userId'))),
 );
 
+const PULL_UNSIGNED = 'The roster goes only to a signed-in door device: send the author ticket of the user logged in and sign the request with the device key';
+
+/**
+ * Why a roster pull is refused, if it is: it must come from the device it names, signed with the key that
+ * device's author ticket is bound to, for the user whose session asks (auth/device-signature.ts). The
+ * roster is the door's copy of every name, mobile number and pass code; a revoked device is refused
+ * before this (`revokedAnswer`), so only a device an organiser still trusts receives it.
+ */
+async function unsignedPull(c: Context<AppEnv>, deviceId: string, registered: boolean) {
+  const { secrets, now } = c.get('deps');
+  const ticket = c.req.header(AUTHOR_TICKET_HEADER);
+  if (!ticket) return fail(c, 403, PULL_UNSIGNED, { signature: 'missing' });
+  if (!registered) return fail(c, 404, 'Unknown device: sign it in first', { deviceId: 'Unknown device: sign it in first' });
+  const received = now();
+  const check = await verifyAuthorTicket(ticket, deviceId, secrets.jwtSecret, received);
+  if (!check.ok) return fail(c, 403, check.message, { author: check.message });
+  if (check.author.userId !== c.get('user').id) {
+    const message = 'The author ticket is not the logged-in user’s: sign this device in again';
+    return fail(c, 403, message, { author: message });
+  }
+  const signature = check.author.key
+    ? await verifyDeviceRequest(c.req.header(DEVICE_SIGNATURE_HEADER), signedQueryText(c.req.query()), check.author.key, received.getTime())
+    : 'missing';
+  if (signature === 'stale') return fail(c, 400, SIGNATURE_STALE, { signature: 'stale', serverTime: received.toISOString() });
+  if (signature !== 'valid') return fail(c, 403, signature === 'missing' ? PULL_UNSIGNED : SIGNATURE_INVALID, { signature });
+  return null;
+}
+
 /** What was last written for each device (values only): see `deviceStatements`. */
 const recentDeviceWrites = new Map<string, { name: string; offsetMs: number; at: number }>();
 
@@ -265,9 +293,12 @@ export const checkinRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps');
     const [[event], [device]] = await Promise.all([
       db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).limit(1),
-      deviceId ? db.select({ revokedAt: deviceReports.revokedAt }).from(deviceReports).where(eq(deviceReports.deviceId, deviceId)).limit(1) : [],
+      db.select({ revokedAt: deviceReports.revokedAt }).from(deviceReports).where(eq(deviceReports.deviceId, deviceId)).limit(1),
     ]);
+    // A revoked device is told so first: whatever else its request lacks, it wipes its copy on this answer.
     if (device?.revokedAt) return revokedAnswer(c);
+    const refused = await unsignedPull(c, deviceId, !!device);
+    if (refused) return refused;
     if (!event) return fail(c, 404, 'Event not found');
     const arms = (Object.keys(TABLES) as RosterKind[]).map((kind) => rosterArm(kind, eventId, since, limit));
     const t = rosterTombstones;
@@ -488,6 +519,8 @@ export const checkinRoutes = new Hono<AppEnv>()
       reportedBy: c.get('user').name,
       reportedAt: now().toISOString(),
       ...(input.appVersion ? { appVersion: input.appVersion } : {}),
+      // Replaced on its browser by a new device: no longer live (decision 072).
+      ...(input.replaced ? { replacedAt: now().toISOString() } : {}),
     };
     const updated = await db
       .update(deviceReports)
@@ -529,7 +562,8 @@ export const checkinRoutes = new Hono<AppEnv>()
       GROUP BY hour ORDER BY hour`);
     const rows = await db.select().from(deviceReports).where(eq(deviceReports.eventId, eventId));
     const at = now().getTime();
-    const devices = rows.filter((d) => !d.revokedAt).map((d) => deviceView(d, at));
+    // Live devices only: a revoked one's report, or one replaced on its browser by a new device, is no one's work in progress.
+    const devices = rows.filter((d) => !d.revokedAt && !d.replacedAt).map((d) => deviceView(d, at));
     return ok(c, {
       // Each kind's words come with the counts: the dashboard shows them without loading the registry.
       kinds: COUNTED_KINDS,
@@ -925,7 +959,7 @@ function deviceView(d: typeof deviceReports.$inferSelect, at: number) {
     ageMs,
     stale: ageMs > DEVICE_REPORT_FRESH_MS,
     /** Changes waiting and nothing heard for over an hour: someone should find this device. */
-    silent: d.waiting > 0 && ageMs > DEVICE_SILENT_MS && !d.revokedAt,
+    silent: d.waiting > 0 && ageMs > DEVICE_SILENT_MS && !d.revokedAt && !d.replacedAt,
     clockSkewed: Math.abs(d.clockOffsetMs) > 120_000,
   };
 }

@@ -172,6 +172,24 @@ function operations(): Operation[] {
       fails: [404],
     },
     {
+      method: 'get',
+      path: '/api/public/passes/{token}/consents',
+      tag: 'Public site',
+      summary:
+        "The consents of the pass's holder (purpose, title, text, textVersion, chosen, given, at): their pass's messages, what they gave, and what they may give here",
+      data: z.array(z.record(z.string(), z.unknown())),
+      fails: [404, 410],
+    },
+    {
+      method: 'post',
+      path: '/api/public/passes/{token}/consents',
+      tag: 'Public site',
+      summary:
+        'Give (chosen purposes only) or withdraw a consent from the pass link: a new row with its time and text version; an act that changes nothing records nothing. Withdrawing pass_messages stops every message not yet sent',
+      data: z.array(z.record(z.string(), z.unknown())),
+      fails: [404, 410, 429],
+    },
+    {
       method: 'post',
       path: '/api/public/passes/find',
       tag: 'Public site',
@@ -214,6 +232,15 @@ function operations(): Operation[] {
       data: z.record(z.string(), z.unknown()),
       fails: [401, 404],
     },
+    ...(['get', 'post'] as const).map((method) => ({
+      method,
+      path: '/api/public/sms-inbound/{token}',
+      tag: 'Public site',
+      summary: `MSG91 inbound SMS (${method === 'get' ? 'query string' : 'form or JSON'}: sender, message, keyword), its path carrying MSG91_INBOUND_TOKEN: a reply "STOP" opts its number out of group messages`,
+      ...(method === 'get' ? { query: ['sender', 'message', 'keyword'] } : {}),
+      data: z.object({ optedOut: z.number() }),
+      fails: method === 'get' ? [400, 404] : [400, 404, 415],
+    })),
     {
       method: 'post',
       path: '/api/messages/groups/preview',
@@ -243,8 +270,11 @@ function operations(): Operation[] {
       method: 'get',
       path: '/api/{resource}/{id}/messages',
       tag: 'Messages',
-      summary: 'A person’s messages (e-mail, WhatsApp, SMS): status, attempts, last error',
-      data: z.object({ items: z.array(z.record(z.string(), z.unknown())) }),
+      summary: 'A person’s messages (e-mail, WhatsApp, SMS): status, attempts, last error; and whether their e-mail address is confirmed',
+      data: z.object({
+        items: z.array(z.record(z.string(), z.unknown())),
+        email: z.nullable(z.object({ address: z.string(), confirmed: z.boolean() })),
+      }),
       fails: [404],
     },
     {
@@ -316,9 +346,10 @@ function operations(): Operation[] {
       method: 'get',
       path: '/api/checkin/roster',
       tag: 'Venue check-in',
-      summary: 'Roster entries and tombstones changed after version `since`, in version order',
+      summary:
+        'Roster entries and tombstones changed after version `since`, in version order; only to the signed-in door device `deviceId` (headers `X-Author-Ticket`, `X-Device-Signature` over the sorted query)',
       data: z.record(z.string(), z.unknown()),
-      fails: [403, 404],
+      fails: [400, 403, 404],
     },
     {
       method: 'post',
@@ -424,6 +455,13 @@ function operations(): Operation[] {
         tag,
         summary:
           'Its history, newest first: status changes (kind status) and edits of other fields (kind edit: changes [{ field, from, to }], who, device, notes)',
+        data: z.array(z.record(z.string(), z.unknown())),
+      },
+      {
+        method: 'get',
+        path: `${base}/{id}/consents`,
+        tag,
+        summary: 'The consents the person gave or withdrew (purpose, textVersion, given, at), oldest first: one act a row, never changed',
         data: z.array(z.record(z.string(), z.unknown())),
       },
       ...(r.createSchema

@@ -17,8 +17,10 @@ import { fileRoutes } from './files';
 import { healthRoutes } from './health';
 import { messageRoutes } from './messages';
 import { emailConfirmationRoutes } from './public/email-confirmations';
+import { passConsentRoutes } from './public/pass-consents';
 import { passRoutes } from './public/passes';
 import { whatsappWebhookRoutes } from './public/whatsapp-webhook';
+import { smsInboundRoutes } from './public/sms-inbound';
 import { publicRoutes } from './public/registrations';
 import { reportRoutes } from './reports';
 import { settingsRoutes } from './settings';
@@ -31,8 +33,10 @@ import { userRoutes } from './users';
 export const apiRoutes = new Hono<AppEnv>()
   .route('/', publicRoutes)
   .route('/', passRoutes)
+  .route('/', passConsentRoutes)
   .route('/', emailConfirmationRoutes)
   .route('/', whatsappWebhookRoutes)
+  .route('/', smsInboundRoutes)
   .route('/health', healthRoutes)
   .route('/auth', authRoutes)
   .route('/files', fileRoutes)

@@ -5,6 +5,7 @@ import { MESSAGE_KINDS } from '../../shared/resources/kinds';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
 import { messagesOf, paidMessageUsage, requeue } from '../notifications/outbox';
+import { channelStates } from '../notifications/channels';
 import { groupMessageStatements, previewGroup } from '../notifications/group-messages';
 import { groupMessageSchema, type GroupMessageInput } from '../schemas/group-messages';
 import { validate } from '../http/validate';
@@ -14,6 +15,7 @@ import { holderById, isPassHolderKind } from '../notifications/pass-holders';
 import { revokeLinksStatement } from '../notifications/pass-link';
 import { groupCommit } from '../perf/group-commit';
 import { toStatement } from '../db/sql-statement';
+import { emailConfirmedOf } from '../notifications/email-confirmations';
 
 /** The resources whose records have passes, and so messages. */
 const PEOPLE = MESSAGE_KINDS.map((name) => DESCRIPTIONS[name]);
@@ -46,8 +48,7 @@ const staffError = (lastError: string) => (/^(?:not sent|waiting):/.test(lastErr
 
 /**
  * A person's messages in the panel: `GET /api/<resource>/:id/messages` (admins; staff for the people they
- * check in) lists them with
- * status, attempts and last error; `POST /api/<resource>/:id/messages/:messageId/resend` (admins) queues
+ * check in) lists them with status, attempts and last error, and says whether the record's e-mail is confirmed; `POST /api/<resource>/:id/messages/:messageId/resend` (admins) queues
  * one again.
  */
 export const messageRoutes = new Hono<AppEnv>()
@@ -98,8 +99,13 @@ export const messageRoutes = new Hono<AppEnv>()
     if (!isPeople(resource)) return fail(c, 404, 'Not found');
     const admin = c.get('user').role === 'admin';
     if (!admin && !staffReadsMessagesOf(resource)) return fail(c, 403, MESSAGES.forbidden);
-    const items = await messagesOf(c.get('deps').db, resource, id);
-    return ok(c, { items: admin ? items : items.map((m) => ({ ...m, lastError: staffError(m.lastError) })) });
+    const { db, messaging } = c.get('deps');
+    const [items, holder] = await Promise.all([messagesOf(db, resource, id), holderById(db, resource, id)]);
+    // The record's e-mail and whether e-mail may go to it (decision 056): the panel says "not confirmed yet".
+    const email = holder?.email ? { address: holder.email, confirmed: await emailConfirmedOf(db, { ...holder, email: holder.email }) } : null;
+    // Admins resend: they are told which channels send (and why not), so Resend is offered only where it would.
+    if (admin) return ok(c, { items, email, channels: channelStates(messaging?.channels ?? {}, messaging?.publicOrigin) });
+    return ok(c, { items: items.map((m) => ({ ...m, lastError: staffError(m.lastError) })), email });
   })
   /**
    * `POST /api/<resource>/:id/pass-link` (admins): re-issues the pass by link — every link sent before

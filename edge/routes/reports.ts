@@ -28,7 +28,7 @@ type EventTable = SQLiteTable & { eventId: SQLiteColumn; createdAt: SQLiteColumn
 
 /**
  * `GET /api/reports?eventId=` (admin): an event's figures for the Reports screen — registrations per day
- * by type, visitors by city and by profession, check-ins per hour against registrations (the show-up
+ * by type, visitors by city, by profession and by their answers to the event's questions, check-ins per hour against registrations (the show-up
  * rate), sponsorship money against what was paid, and enquiries by status. Days and hours are IST. The
  * event defaults to the featured one.
  */
@@ -66,6 +66,18 @@ export const reportRoutes = new Hono<AppEnv>().get(
       .where(inEvent(visitors))
       .groupBy(profession)
       .orderBy(desc(count()), profession);
+
+    // Per question of the event's form, how many visitors chose each answer (decision 079), in the form's order.
+    const chosen = await db.all<{ question: string; choice: string; people: number }>(
+      sql`SELECT q.key AS question, c.value AS choice, count(*) AS people FROM ${visitors}, json_each(${visitors.answers}) q, json_each(q.value) c WHERE ${inEvent(visitors)} GROUP BY 1, 2`,
+    );
+    const visitorsByAnswer = event.registrationQuestions.flatMap((question) =>
+      question.choices.map((choice) => ({
+        question: question.label,
+        answer: choice.label,
+        people: chosen.find((row) => row.question === question.id && row.choice === choice.id)?.people ?? 0,
+      })),
+    );
 
     // A person counts once, in the hour the door recorded their first applied check-in (the device's
     // corrected time when it has one, as the live counts do).
@@ -125,6 +137,7 @@ export const reportRoutes = new Hono<AppEnv>().get(
       registrationsPerDay: [...days.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([day, counts]) => ({ day, ...counts })),
       visitorsByCity: byCity,
       visitorsByProfession: byProfession,
+      visitorsByAnswer,
       checkInsPerHour: perHour,
       showUp: {
         byKind: registered,

@@ -23,11 +23,15 @@ const PUBLIC = [
   'POST /api/next-edition',
   'GET /api/public/passes/:token',
   'POST /api/public/passes/find',
+  'GET /api/public/passes/:token/consents',
+  'POST /api/public/passes/:token/consents',
   'GET /api/public/calendar.ics',
   'POST /api/public/email-confirmations/:token',
   'POST /api/public/unsubscribe/:token',
   'GET /api/public/whatsapp-webhook',
   'POST /api/public/whatsapp-webhook',
+  'GET /api/public/sms-inbound/:token',
+  'POST /api/public/sms-inbound/:token',
 ];
 const PEOPLE = ['visitors', 'guests', 'speakers', 'awardeesvip'];
 /**
@@ -144,6 +148,8 @@ describe('who may call what', () => {
       'eventName',
       'id',
       'isFeatured',
+      // The visitor form's questions: the visitors list names the answers in their words.
+      'registrationQuestions',
       'startDateTime',
       'status',
       'updatedAt',

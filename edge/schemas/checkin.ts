@@ -61,8 +61,8 @@ export const rosterQuerySchema = z.object({
   eventId: eventIdField,
   since: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(ROSTER_PAGE_MAX)), 1000),
-  /** The asking device: a revoked one is answered 403 and wipes its copy. */
-  deviceId: z.optional(deviceIdField),
+  /** The asking device, proved by its signature (routes/checkin.ts `unsignedPull`): a revoked one is answered 403 and wipes its copy. */
+  deviceId: deviceIdField,
 });
 
 /** The app's build a device runs (its service worker's version), shown on the Devices screen. */
@@ -166,6 +166,11 @@ export const deviceReportSchema = z.object({
   appVersion: appVersionField,
   /** An author ticket issued to this device: only the device's own sessions may report for it. */
   author: z.string({ error: 'author is required' }).check(z.minLength(1, { error: 'author is required' }), z.maxLength(2000)),
+  /**
+   * The device's storage is gone (site data cleared under an open page, which still knew its ticket): a new
+   * device took its place on the same browser, and this one leaves the live counts (decision 072).
+   */
+  replaced: z.optional(z.literal(true, { error: 'replaced can only be true' })),
 });
 
 /** An organiser's decision on a conflict: keep the current status, or apply the status of one side. */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { MAX_LONG_TEXT, text } from '../../shared/schemas/fields';
+import { MESSAGE_KINDS } from '../../shared/resources/kinds';
 
 const MAX_RECIPIENT_IDS = 5000;
 const filterText = z.optional(z.string().check(z.trim(), z.maxLength(100)));
@@ -7,13 +8,13 @@ const filterText = z.optional(z.string().check(z.trim(), z.maxLength(100)));
 const templateValue = z.string().check(z.trim(), z.minLength(1, { error: 'Every template value is required' }), z.maxLength(200));
 
 /**
- * `POST /api/messages/groups` and `/preview`: who (a pass-holding list's selection `ids`, or its `filter` of
+ * `POST /api/messages/groups` and `/preview`: who (a list's selection `ids` of any kind that gets messages, or its `filter` of
  * event and status), on which channel, and what: an e-mail's subject and text; a WhatsApp template's name and
  * its body values in order; an SMS (MSG91, DLT) template's id and its variables by name. `sendAt` schedules it.
  */
 export const groupMessageSchema = z
   .object({
-    resource: z.enum(['visitors', 'stalls', 'awards', 'sponsors'], { error: 'Group messages go to visitors, stalls, awards or sponsors' }),
+    resource: z.enum(MESSAGE_KINDS, { error: `Group messages go to ${MESSAGE_KINDS.join(', ')}` }),
     ids: z.optional(
       z
         .array(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)), { error: 'ids must be a list of record ids' })

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { MOBILE_PATTERN } from '../../shared/schemas/vocabulary';
+import { CONSENT_PURPOSES } from '../../shared/consent';
 
 /** "Find my pass": the visitor's mobile number or e-mail address, in one field. */
 const FIND_PASS_CONTACT_MESSAGE = 'Please enter your mobile number or e-mail address';
@@ -27,4 +28,12 @@ export const calendarQuerySchema = z.object({ eventId: z.optional(z.string().che
 export const CONFIRMATION_NOT_FOUND_MESSAGE = 'This confirmation link is not valid';
 export const confirmationTokenParamSchema = z.object({
   token: z.string().check(z.regex(/^[A-Za-z0-9_-]{52}$/, { error: CONFIRMATION_NOT_FOUND_MESSAGE })),
+});
+
+/** A person's act on their pass link: give or withdraw one purpose, shown the words of `textVersion`. */
+const CONSENT_PURPOSE_MESSAGE = `purpose must be one of: ${CONSENT_PURPOSES.join(', ')}`;
+export const consentActSchema = z.object({
+  purpose: z.enum(CONSENT_PURPOSES, { error: CONSENT_PURPOSE_MESSAGE }),
+  given: z.boolean({ error: 'given must be true (give) or false (withdraw)' }),
+  textVersion: z.string({ error: 'textVersion is required' }).check(z.trim(), z.minLength(1, { error: 'textVersion is required' }), z.maxLength(100)),
 });

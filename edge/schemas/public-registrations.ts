@@ -1,9 +1,20 @@
 import * as z from 'zod/mini';
 import { CONSENT_NOTICES, UNKNOWN_CONSENT_MESSAGE } from '../../shared/consent';
-import { inlineMobile, optionalId, optionalText, publicEmail, publicMobile, requiredText, textWithDefault } from '../../shared/schemas/fields';
+import {
+  inlineMobile,
+  optionalId,
+  optionalText,
+  publicEmail,
+  publicMobile,
+  publicOptionalMobile,
+  requiredText,
+  textWithDefault,
+} from '../../shared/schemas/fields';
+import { answersRule } from '../../shared/schemas/questions';
 import {
   FIELD_LABELS,
   INLINE_MESSAGES,
+  MAX_FAMILY_MEMBERS,
   MAX_TEXT_LENGTH,
   REGISTRATION_DEFAULTS,
   requiredMessage,
@@ -39,7 +50,26 @@ const submissionFields = {
   consentVersion,
 };
 
+export { MAX_FAMILY_MEMBERS };
+const FAMILY_LIMIT_MESSAGE = `At most ${MAX_FAMILY_MEMBERS} more people can register with you`;
+
+/** One of the people registering with a visitor: a name, and a mobile number of their own if they have one. */
+const familyMemberSchema = z.object({
+  fullName: requiredText(requiredMessage(FIELD_LABELS.visitor.fullName)),
+  mobileNumber: publicOptionalMobile(FIELD_LABELS.visitor.mobileNumber),
+});
+
 // ---- API schemas (what the server accepts; unknown fields such as status or createdAt are stripped) ----
+
+/**
+ * The exhibitors box (a purpose of its own, `chosen`: shared/consent.ts): the version of its words when the
+ * visitor ticked it; absent when not ticked.
+ */
+const exhibitorsConsentVersion = z.optional(
+  z
+    .string({ error: UNKNOWN_CONSENT_MESSAGE })
+    .check(z.refine((version) => CONSENT_NOTICES.exhibitors.versions.includes(version), { error: UNKNOWN_CONSENT_MESSAGE })),
+);
 
 export const visitorRegistrationSchema = z.object({
   fullName: requiredText(requiredMessage(FIELD_LABELS.visitor.fullName)),
@@ -48,6 +78,13 @@ export const visitorRegistrationSchema = z.object({
   organizationName: textWithDefault(FIELD_LABELS.visitor.organizationName, REGISTRATION_DEFAULTS.organizationName),
   city: textWithDefault(FIELD_LABELS.visitor.city, REGISTRATION_DEFAULTS.city),
   email: publicEmail(),
+  /** Answers to the event's questions; the route checks them against the event's (shared/registration-questions.ts). */
+  answers: z.optional(answersRule),
+  exhibitorsConsentVersion,
+  /** The people registering with this visitor (name, optional mobile number). */
+  family: z.optional(
+    z.array(familyMemberSchema, { error: 'family must be a list of people' }).check(z.maxLength(MAX_FAMILY_MEMBERS, { error: FAMILY_LIMIT_MESSAGE })),
+  ),
   ...submissionFields,
 });
 
@@ -149,3 +186,15 @@ const inlineStallFormSchema = z.object({
 });
 
 export const INLINE_FORM_SCHEMAS = { visitor: inlineVisitorFormSchema, stall: inlineStallFormSchema } as const;
+
+/** One more person on the inline visitor form: a name, and a mobile number of their own if they have one (blank: none). */
+export const INLINE_FAMILY_MEMBER_SCHEMA = z.object({
+  fullName: requiredText(INLINE_MESSAGES.name, MAX_TEXT_LENGTH, FIELD_LABELS.visitor.fullName),
+  mobileNumber: z.pipe(
+    z.optional(z.string({ error: INLINE_MESSAGES.mobile }).check(z.trim())),
+    z.pipe(
+      z.transform((value: string | undefined) => value || undefined),
+      z.optional(inlineMobile()),
+    ),
+  ),
+});

@@ -1,4 +1,11 @@
-import { DEVICE_SIGNATURE_HEADER, devicePublicKey, makeDeviceKeyPair, signDeviceRequest } from '../auth/device-signature';
+import {
+  AUTHOR_TICKET_HEADER,
+  DEVICE_SIGNATURE_HEADER,
+  devicePublicKey,
+  makeDeviceKeyPair,
+  signDeviceRequest,
+  signedQueryText,
+} from '../auth/device-signature';
 
 /**
  * A door device's signing key for tests and benches that drive the API as the PWA does
@@ -16,6 +23,11 @@ export async function doorDeviceKey() {
       const body = JSON.stringify(json);
       const signature = await signDeviceRequest(pair.privateKey, body, at);
       return { body, headers: { 'Content-Type': 'application/json', [DEVICE_SIGNATURE_HEADER]: signature } };
+    },
+    /** A signed GET of `path` with `query`, as the device pulls its roster: the address and the headers naming its `ticket`. */
+    async signGet(path: string, query: Record<string, string>, ticket: string, at = Date.now()) {
+      const signature = await signDeviceRequest(pair.privateKey, signedQueryText(query), at);
+      return { path: `${path}?${new URLSearchParams(query)}`, headers: { [AUTHOR_TICKET_HEADER]: ticket, [DEVICE_SIGNATURE_HEADER]: signature } };
     },
   };
 }

@@ -163,6 +163,16 @@ export async function startPhoneProviders() {
   return { url: `http://127.0.0.1:${port}`, requests, control, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+/**
+ * MSG91's inbound SMS as it reaches a callback URL: a virtual number's message (it starts with the
+ * organiser's keyword) forwarded with the sender's number in international digits without `+`, the text and
+ * the keyword, as a query string (GET) or a form (POST). MSG91 signs nothing: the URL's path is the secret.
+ */
+export const MSG91_INBOUND_TEST = { token: 'msg91-inbound-0123456789abcdef0123456789', keyword: 'EXPOSTOP' };
+export function msg91InboundForward(sender: string, message: string): Record<string, string> {
+  return { sender, message, keyword: MSG91_INBOUND_TEST.keyword };
+}
+
 /** The environment that points the server's WhatsApp and SMS channels at `url` (a server started above). */
 export function phoneProviderEnv(url: string): Record<string, string> {
   return {

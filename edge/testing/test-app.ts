@@ -7,6 +7,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createApp } from '../app';
 import { hashPassword } from '../auth/password';
+import { startExhibitorSession } from '../auth/require-exhibitor';
+import { exhibitors, exhibitorStaff } from '../db/tables/exhibitors';
 import { ensureFeaturedEvent, ensureFirstAdmin } from '../db/initial-data';
 import { OPEN_FEATURED_EVENT_SQL } from './open-featured-event';
 import { LibsqlError } from '@libsql/client';
@@ -207,7 +209,51 @@ export async function makeTestApp(
     disk.failing = failing;
   };
 
-  return { app, deps, db: routesDb, logs, messageLoop, failWrites, client, clock, dir, request, login, createUser, disableUser, rowCounts, close };
+  /**
+   * An exhibitor of a stall or sponsor straight in the database, with its owner signed in: the token of the
+   * exhibitor portal's audience. Until the portal's invitation and sign-in exist (issue 32), tests of
+   * exhibitor routes start here.
+   */
+  const exhibitorSession = async (booking: { eventId: string; stallId?: string; sponsorId?: string }, mobileNumber = '+919000000001') => {
+    const at = clock.now().toISOString();
+    const exhibitorId = crypto.randomUUID();
+    const staffId = crypto.randomUUID();
+    await db.insert(exhibitors).values({
+      id: exhibitorId,
+      eventId: booking.eventId,
+      stallId: booking.stallId ?? null,
+      sponsorId: booking.sponsorId ?? null,
+      invitedBy: 'test',
+      createdAt: at,
+      updatedAt: at,
+    });
+    await db.insert(exhibitorStaff).values({ id: staffId, exhibitorId, role: 'owner', name: 'Test exhibitor', mobileNumber, createdAt: at, updatedAt: at });
+    const { token } = await startExhibitorSession(db, staffId, {
+      secret: deps.secrets.jwtSecret,
+      now: clock.now(),
+      ttlSeconds: DEFAULT_CONFIG.tokenTtlSeconds,
+    });
+    return { exhibitorId, staffId, token };
+  };
+
+  return {
+    app,
+    deps,
+    db: routesDb,
+    logs,
+    messageLoop,
+    failWrites,
+    client,
+    clock,
+    dir,
+    request,
+    login,
+    createUser,
+    disableUser,
+    rowCounts,
+    exhibitorSession,
+    close,
+  };
 }
 
 export type TestApp = Awaited<ReturnType<typeof makeTestApp>>;

@@ -1,5 +1,6 @@
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { LANGUAGE_STORAGE_KEY, localePath, splitLanguage } from './features/public-site/i18n/languages';
 import { loadPublicPage } from './features/public-site/public-pages';
 import { registerServiceWorker } from './offline/service-worker';
 
@@ -15,6 +16,19 @@ if (!container) throw new Error('#root is missing from the page');
 // building it again. Public pages need no router (decision 025): its code loads only for every other page
 // (the panel, the pass links, a public page the service worker starts offline from the empty shell).
 async function start(root: HTMLElement) {
+  // The language the visitor chose on an earlier visit (the header's switch keeps it): an English address
+  // of a public page opens in that language instead (decision 075).
+  const kept = (() => {
+    try {
+      return localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    } catch {
+      return null;
+    }
+  })();
+  if ((kept === 'te' || kept === 'hi') && root.hasChildNodes() && splitLanguage(window.location.pathname).language === 'en') {
+    window.location.replace(localePath(kept, window.location.pathname) + window.location.search + window.location.hash);
+    return;
+  }
   const page = root.hasChildNodes() ? await loadPublicPage(window.location.pathname).catch(() => undefined) : undefined;
   // In a transition: React hydrates in slices and stays responsive to a tap meanwhile, instead of one long
   // task over the whole page.

@@ -74,8 +74,9 @@ const fields = [
 export const eventDescription = describeResource<typeof events>()({
   name: 'events',
   singular: 'event',
-  // Staff choose an event at the door and in the people lists' filter: its name, dates, place and flag.
-  staff: ['id', 'eventName', 'startDateTime', 'endDateTime', 'venue', 'city', 'status', 'isFeatured', 'createdAt', 'updatedAt'],
+  // Staff choose an event at the door and in the people lists' filter: its name, dates, place and flag; its
+  // questions name the answers in the visitors list.
+  staff: ['id', 'eventName', 'startDateTime', 'endDateTime', 'venue', 'city', 'status', 'isFeatured', 'createdAt', 'updatedAt', 'registrationQuestions'],
   sortKeys: ['eventName', 'startDateTime', 'status', 'createdAt', 'isFeatured'],
   image: { formField: 'banner', column: 'bannerKey', urlField: 'bannerUrl', label: 'Banner' },
   fields,

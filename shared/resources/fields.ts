@@ -10,11 +10,15 @@ import * as z from 'zod/mini';
 /** What the panel's form shows for a field (pwa/src/features/admin-resources/types.ts `FormField['type']`). */
 export type InputKind = 'text' | 'email' | 'tel' | 'number' | 'textarea' | 'select' | 'event' | 'checkbox' | 'choices' | 'datetime' | 'url';
 
-/** How a list cell shows a value (`phone`: +91 98765 43210; `status`: its words; `date`: IST). */
-export type ListKind = 'text' | 'status' | 'date' | 'event' | 'money' | 'phone' | 'image' | 'period';
+/** How a list cell shows a value (`phone`: +91 98765 43210; `status`: its words; `date`: IST; `answers`: the chosen choices' words). */
+export type ListKind = 'text' | 'status' | 'date' | 'event' | 'money' | 'phone' | 'image' | 'period' | 'answers';
 
-/** How the CSV writes a value: as stored, a phone as the panel shows it, a status in words, an instant in IST, a flag as "yes" or nothing. */
-export type CsvFormat = 'text' | 'phone' | 'status' | 'dateTime' | 'yes';
+/**
+ * How the CSV writes a value: as stored, a phone as the panel shows it, a status in words, an instant in IST,
+ * a flag as "yes" or nothing; `answers`: one column per registration question of the exported events,
+ * headed by its words, the chosen choices in words (shared/registration-questions.ts).
+ */
+export type CsvFormat = 'text' | 'phone' | 'status' | 'dateTime' | 'yes' | 'answers';
 
 export interface FieldSpec<Name extends string = string> {
   name: Name;

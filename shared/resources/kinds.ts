@@ -59,19 +59,28 @@ export interface PassRule {
   typeLabel: string;
   /** The column naming the holder. */
   nameField: 'fullName' | 'contactPersonName' | 'nomineeName';
-  /** The number standing for the kind in pass-link tokens (edge/notifications/pass-link.ts): links already sent carry it, so it never changes and is never reused. */
-  code: number;
+}
+
+/** The messages a kind's records get: their pass's, from a public form (`pass`), and group messages. */
+interface MessageRule {
+  /**
+   * The number standing for the kind in signed links (pass, e-mail confirmation, unsubscribe:
+   * edge/notifications/pass-link.ts): links already sent carry it, so it never changes and is never reused.
+   */
+  linkCode: number;
 }
 
 interface ResourceKind {
   door?: DoorRule;
   pass?: PassRule;
-  /** Its records carry passes, sent by e-mail, WhatsApp and SMS: the panel lists each record's messages. */
-  messages?: true;
+  /** Its records get messages by e-mail, WhatsApp and SMS (passes, group messages): the panel lists each record's messages. */
+  messages?: MessageRule;
   /** The band of its badges, when the venue calls them other than the resource's singular ("Exhibitor"). */
   badge?: string;
   /** The public site registers it with a form of its own; the Reports' registrations per day name it so ("Awards"). */
   registrations?: string;
+  /** Its records come from the public forms with a consent (decision 059): the panel shows each record's consent acts. */
+  consents?: true;
 }
 
 const VIP_FLOW = ['reached', 'checked_in', 'exited_ramp', 'left_venue'] as const;
@@ -109,28 +118,37 @@ export const RESOURCES = {
       label: 'Visitor',
       plural: 'Visitors',
     },
-    pass: { typeLabel: 'Visitor Registration', nameField: 'fullName', code: 1 },
-    messages: true,
+    pass: { typeLabel: 'Visitor Registration', nameField: 'fullName' },
+    messages: { linkCode: 1 },
     registrations: 'Visitors',
+    consents: true,
   },
-  guests: { door: vipDoor('Guest', 'Guests'), messages: true },
-  speakers: { door: vipDoor('Speaker', 'Speakers'), messages: true },
-  awardeesvip: { door: vipDoor('VIP awardee', 'VIP awardees'), messages: true, badge: 'VIP awardee' },
-  awards: { pass: { typeLabel: 'Awards Registration', nameField: 'nomineeName', code: 3 }, messages: true, badge: 'Nominee', registrations: 'Awards' },
+  guests: { door: vipDoor('Guest', 'Guests'), messages: { linkCode: 5 } },
+  speakers: { door: vipDoor('Speaker', 'Speakers'), messages: { linkCode: 6 } },
+  awardeesvip: { door: vipDoor('VIP awardee', 'VIP awardees'), messages: { linkCode: 7 }, badge: 'VIP awardee' },
   stalls: {
     door: contactDoor('Stall contact', 'Stall contacts'),
-    pass: { typeLabel: 'Book a Stall', nameField: 'contactPersonName', code: 2 },
-    messages: true,
+    pass: { typeLabel: 'Book a Stall', nameField: 'contactPersonName' },
+    messages: { linkCode: 2 },
     badge: 'Exhibitor',
     registrations: 'Stalls',
+    consents: true,
+  },
+  awards: {
+    pass: { typeLabel: 'Awards Registration', nameField: 'nomineeName' },
+    messages: { linkCode: 3 },
+    badge: 'Nominee',
+    registrations: 'Awards',
+    consents: true,
   },
   sponsors: {
     door: contactDoor('Sponsor contact', 'Sponsor contacts'),
-    pass: { typeLabel: 'Sponsor Registration', nameField: 'contactPersonName', code: 4 },
-    messages: true,
+    pass: { typeLabel: 'Sponsor Registration', nameField: 'contactPersonName' },
+    messages: { linkCode: 4 },
     registrations: 'Sponsors',
+    consents: true,
   },
-  enquiries: { registrations: 'Enquiries' },
+  enquiries: { registrations: 'Enquiries', consents: true },
   events: {},
 } as const satisfies Record<string, ResourceKind>;
 
@@ -140,6 +158,8 @@ export const RESOURCE_NAMES = Object.keys(RESOURCES) as ResourceName[];
 type Registry = typeof RESOURCES;
 type NamesWith<Key extends keyof ResourceKind> = { [N in ResourceName]: Registry[N] extends Record<Key, unknown> ? N : never }[ResourceName];
 
+/** The resources whose records get messages (passes, group messages). */
+export type MessageKind = NamesWith<'messages'>;
 /** The kinds of people the venue door sees (its roster, its operations, its counts). */
 export type DoorKind = NamesWith<'door'>;
 /** The resources whose records carry a pass from a public registration form. */
@@ -155,7 +175,15 @@ export const DOOR_KINDS = namesWhere<DoorKind>((kind) => kind.door !== undefined
 export const ATTENDEE_KINDS = namesWhere<AttendeeKind>((kind) => kind.door?.column === 'status') as readonly AttendeeKind[];
 export const PASS_KINDS = namesWhere<PassKind>((kind) => kind.pass !== undefined) as readonly PassKind[];
 export const REGISTRATION_KINDS = namesWhere<RegistrationKind>((kind) => kind.registrations !== undefined) as readonly RegistrationKind[];
-export const MESSAGE_KINDS = namesWhere((kind) => kind.messages === true) as readonly ResourceName[];
+export const MESSAGE_KINDS = namesWhere<MessageKind>((kind) => kind.messages !== undefined) as unknown as readonly [MessageKind, ...MessageKind[]];
+export const isMessageKind = (name: string): name is MessageKind => (MESSAGE_KINDS as readonly string[]).includes(name);
+/** How a kind's records are named in messages and links: its pass's column and type, else its door's. */
+export function messageNaming(kind: MessageKind): { nameField: PassRule['nameField']; typeLabel: string } {
+  const rule: ResourceKind = RESOURCES[kind];
+  if (rule.pass) return { nameField: rule.pass.nameField, typeLabel: rule.pass.typeLabel };
+  return { nameField: rule.door!.nameField, typeLabel: rule.door!.label };
+}
+export const CONSENT_KINDS = namesWhere((kind) => kind.consents === true) as readonly ResourceName[];
 
 /** The door's rule of a kind. */
 export const doorOf = (kind: DoorKind): DoorRule => RESOURCES[kind].door;
@@ -168,7 +196,7 @@ export const isAttendeeKind = (name: string): name is AttendeeKind => (ATTENDEE_
  * the door does not see. The pass link, Find my pass and the e-mail confirmation read them, so they refuse
  * what the door refuses.
  */
-export const passHoldsOf = (kind: PassKind): readonly string[] => (RESOURCES[kind] as ResourceKind).door?.holds ?? [];
+export const passHoldsOf = (kind: ResourceName): readonly string[] => (RESOURCES[kind] as ResourceKind).door?.holds ?? [];
 
 /** A record of each door kind: `{ visitors: f('visitors'), … }`, in the door's order. */
 export function byDoorKind<V>(f: (kind: DoorKind) => V): Record<DoorKind, V> {

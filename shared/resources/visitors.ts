@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { visitors } from '../../edge/db/tables/people';
+import { answersRule } from '../schemas/questions';
 import { describeResource } from './describe';
 import { type FieldSpec, schemaOf } from './fields';
 import { VISITOR_STATUSES } from './kinds';
@@ -10,6 +11,15 @@ const fields = [
   ...personFields(false),
   workingProfessionalField('Others'),
   statusField(VISITOR_STATUSES, 'registered_online'),
+  {
+    // The event's registration questions (../registration-questions.ts): the public form asks its event's, the
+    // list shows and filters them, the export and the import have a column per question. Not in the panel's form.
+    name: 'answers',
+    label: 'Answers',
+    rule: z.optional(answersRule),
+    list: { kind: 'answers', priority: 3 },
+    csv: { header: 'Answers', format: 'answers' },
+  },
   ...recordFields,
 ] as const satisfies readonly FieldSpec[];
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { questionsRule } from './questions';
 import { dateTime, flag, MAX_LONG_TEXT, optionalDateTime, requiredText, statusOf, stringList, text } from './fields';
 
 /** The event form's statuses, types and the messages its rules show. */
@@ -32,6 +33,7 @@ const eventFields = {
   mapUrl: mapLink,
   openingHours: z.optional(text(200)),
   awardsNightAt: optionalDateTime(),
+  registrationQuestions: z.optional(questionsRule),
 };
 
 const requiredPresent = (v: { eventName?: string; state?: string; city?: string; eventTypes?: string[] }) =>

@@ -249,6 +249,16 @@ export function publicMobile(label: string) {
   );
 }
 
+/** A mobile number a public form may leave out (a family member's): blank counts as absent; else as `publicMobile`. */
+export const publicOptionalMobile = (label: string) =>
+  z.pipe(
+    z.optional(z.nullable(z.string({ error: MOBILE_MESSAGE }).check(z.trim()))),
+    z.pipe(
+      z.transform((value: string | null | undefined) => value || undefined),
+      z.optional(publicMobile(label)),
+    ),
+  );
+
 /**
  * An Indian mobile number in any spelling ("98765 43210", "+91 98765 43210", "098765 43210"), sent as its
  * 10 digits (the inline visitor and stall forms); anything else "Valid 10-digit mobile number is required".

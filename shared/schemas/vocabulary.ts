@@ -29,6 +29,13 @@ export const INLINE_MESSAGES = {
   city: 'City is required',
 } as const;
 
+/**
+ * Up to this many more people registered with a visitor on the same form (a family, issue 30), each with a
+ * record and pass of their own, under the one submission: the cap keeps one request from queueing more
+ * than six passes' messages (each also under the guard's caps, decision 077).
+ */
+export const MAX_FAMILY_MEMBERS = 5;
+
 /** The defaults the API applies to absent (or blank) optional fields of a public registration. */
 export const REGISTRATION_DEFAULTS = {
   workingProfessional: 'Others',

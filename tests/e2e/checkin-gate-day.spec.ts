@@ -36,6 +36,22 @@ async function scan(page: Page, code: string) {
 
 const rosterSize = (page: Page) => page.getByTestId('roster-size').getAttribute('data-count').then(Number);
 
+/** The people and pages of roster kept in the device's IndexedDB. */
+const rosterLeft = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('eventpro');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['rosterPeople', 'rosterChunks'], 'readonly');
+          const a = tx.objectStore('rosterPeople').count();
+          const b = tx.objectStore('rosterChunks').count();
+          tx.oncomplete = () => resolve(a.result + b.result);
+        };
+      }),
+  );
+
 async function statusOf(resource: string, id: string) {
   return (await api<{ data: { status: string } }>(baseUrl, adminToken, 'GET', `/${resource}/${id}`)).body.data.status;
 }
@@ -148,20 +164,7 @@ describe('a real day at the gate', () => {
     await page.getByTestId('device-revoked').getByRole('heading', { name: 'This device was revoked' }).waitFor({ timeout: 20_000 });
     await page.screenshot({ path: join(SHOTS, 'door-390-revoked.png') });
     // Nothing of the roster is left on the device.
-    const left = await page.evaluate(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          const open = indexedDB.open('eventpro');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const tx = open.result.transaction(['rosterPeople', 'rosterChunks'], 'readonly');
-            const a = tx.objectStore('rosterPeople').count();
-            const b = tx.objectStore('rosterChunks').count();
-            tx.oncomplete = () => resolve(a.result + b.result);
-          };
-        }),
-    );
-    expect(left).toBe(0);
+    expect(await rosterLeft(page)).toBe(0);
     // The change made after the revocation reached the server and waits for a decision; the person is not in.
     expect(await statusOf('visitors', people[5]!.id)).toBe('registered_online');
     const held = await api<{ data: { items: Array<{ heldBecause: string }> } }>(
@@ -171,6 +174,34 @@ describe('a real day at the gate', () => {
       `/checkin/conflicts?eventId=${eventId}&view=decision&deviceId=${deviceId}`,
     );
     expect(held.body.data.items.map((item) => item.heldBecause)).toEqual(['revoked']);
+  }, 90_000);
+
+  it('a revoked tablet with nothing waiting: its signed roster pulls are refused 403, and it wipes its roster', async () => {
+    const gate = await doorPhone('idle');
+    const { page } = gate;
+    const pulls: Array<{ signed: boolean; ticket: boolean; status: number }> = [];
+    page.on('response', (response) => {
+      if (!response.url().includes('/api/checkin/roster')) return;
+      const headers = response.request().headers();
+      pulls.push({ signed: !!headers['x-device-signature'], ticket: !!headers['x-author-ticket'], status: response.status() });
+    });
+    await openCheckin(page, baseUrl, people.length);
+    expect(await rosterLeft(page)).toBeGreaterThan(0);
+    // Every page of the roster came to a pull signed with the device's key, under its ticket.
+    expect(pulls.length).toBeGreaterThan(0);
+    expect(pulls.every((p) => p.signed && p.ticket && p.status === 200)).toBe(true);
+    const deviceId = await deviceIdOf(page);
+    expect((await api(baseUrl, adminToken, 'POST', `/checkin/devices/${deviceId}/revoke`, {})).status).toBe(200);
+
+    // The revocation ended its session; on the next staff login its pulls (nothing waits to be sent; its
+    // device sign-in, made beside them, is refused too) get no roster, and it wipes.
+    pulls.length = 0;
+    await useToken(page, baseUrl, await apiLogin(baseUrl, gate.staff.email, gate.staff.password));
+    await page.goto(`${baseUrl}/panel/checkin`);
+    await page.getByTestId('device-revoked').getByRole('heading', { name: 'This device was revoked' }).waitFor({ timeout: 20_000 });
+    expect(pulls.every((p) => p.signed && p.ticket && p.status === 403)).toBe(true);
+    expect(await rosterLeft(page)).toBe(0);
+    await page.screenshot({ path: join(SHOTS, 'door-390-revoked-on-pull.png') });
   }, 90_000);
 
   it('kiosk mode: with a PIN set, leaving the door, its settings and "Confirm each person" ask for it; scans do not', async () => {

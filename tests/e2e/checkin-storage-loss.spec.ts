@@ -25,8 +25,12 @@ beforeAll(async () => {
   await useToken(gate.page, baseUrl, staff.token);
 }, 120_000);
 
+/** The organiser's screens opened by the test. */
+const desks: Device[] = [];
+
 afterAll(async () => {
   await gate?.close();
+  for (const desk of desks) await desk.close();
 });
 
 describe('site data cleared at the door', () => {
@@ -43,6 +47,13 @@ describe('site data cleared at the door', () => {
     const lost = people.slice(0, 5);
     for (const person of lost) await checkIn(page, person);
     await expect.poll(async () => (await counts()).waiting.devices.find((d) => d.deviceId === deviceId)?.waiting, { timeout: 30_000 }).toBe(5);
+    // The organiser's dashboard lists the tablet with its 5 waiting.
+    const desk = await openDevice({ viewport: { width: 1280, height: 900 } });
+    desks.push(desk);
+    await useToken(desk.page, baseUrl, adminToken);
+    await desk.page.goto(`${baseUrl}/panel/dashboard`);
+    const liveRow = desk.page.locator(`[data-testid="live-devices"] [data-device="${deviceId}"]`);
+    await liveRow.filter({ hasText: '5 waiting' }).waitFor({ timeout: 30_000 });
 
     // Site data cleared (as Chrome's "Clear site data" does: storage, caches, the login) while the page stays open.
     const cdp = await context.newCDPSession(page);
@@ -59,8 +70,8 @@ describe('site data cleared at the door', () => {
     expect(await page.getByText('Something went wrong').count()).toBe(0);
     expect(gate.problems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
 
-    // The dashboard stops counting the old device's 5 once someone logs in on this page again (the page
-    // still knows that device's ticket): it holds nothing any more.
+    // The dashboard drops the old device once someone logs in on this page again: the page says it was
+    // replaced on this browser (with a ticket of it the page still knows), and its storage holds nothing.
     await context.unroute('**/api/checkin/ops');
     await page.getByTestId('sign-in-to-send').getByRole('link').click();
     await page.getByRole('heading', { name: 'Admin Login' }).waitFor({ timeout: 30_000 });
@@ -68,7 +79,13 @@ describe('site data cleared at the door', () => {
     await page.getByLabel('Password').fill(staff.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('heading', { name: 'Venue Check-in', level: 1 }).waitFor();
-    await expect.poll(async () => (await counts()).waiting.devices.find((d) => d.deviceId === deviceId)?.waiting, { timeout: 30_000 }).toBe(0);
+    await expect.poll(async () => (await counts()).waiting.devices.some((d) => d.deviceId === deviceId), { timeout: 30_000 }).toBe(false);
+    const listed = (await api<{ data: { items: Array<{ deviceId: string; replacedAt: string | null }> } }>(baseUrl, adminToken, 'GET', '/checkin/devices')).body
+      .data.items;
+    expect(listed.find((d) => d.deviceId === deviceId)?.replacedAt).toEqual(expect.any(String));
+    // The dashboard's live devices follow on their next refresh (every 15 s).
+    await liveRow.waitFor({ state: 'detached', timeout: 30_000 });
+    expect((await counts()).waiting.devices.find((d) => d.deviceId === deviceId)).toBeUndefined();
 
     // The notice stays on the door screen, across a reload, until it is dismissed; the door works on.
     await page.getByTestId('storage-loss').waitFor();
@@ -78,5 +95,5 @@ describe('site data cleared at the door', () => {
     expect(await page.getByTestId('storage-loss').count()).toBe(0);
     await page.waitForFunction((n) => Number(document.querySelector('[data-testid="roster-size"]')?.getAttribute('data-count')) >= n, 8, { timeout: 30_000 });
     await checkIn(page, people[6]!);
-  });
+  }, 120_000);
 });

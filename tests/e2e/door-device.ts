@@ -50,5 +50,12 @@ export async function apiDevice(baseUrl: string, token: string, name: string, ev
       return res.body.data.results;
     },
     report: (waiting: number) => api(baseUrl, token, 'POST', '/checkin/report', { deviceId: id, eventId, waiting, author }),
+    /** One roster page after `since`, pulled as the PWA pulls it: signed with this device's key, under its ticket. */
+    async roster<Item>(since = 0, limit = 2000) {
+      const { path, headers } = await key.signGet('/api/checkin/roster', { eventId, deviceId: id, since: String(since), limit: String(limit) }, author);
+      const answer = await fetch(`${baseUrl}${path}`, { headers: { ...headers, Authorization: `Bearer ${token}` } });
+      if (answer.status !== 200) throw new Error(`roster refused: ${answer.status} ${await answer.text()}`);
+      return ((await answer.json()) as { data: { items: Item[]; cursor: number; hasMore: boolean } }).data;
+    },
   };
 }

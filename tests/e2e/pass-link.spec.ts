@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phoneProviderEnv, startPhoneProviders } from '../../edge/testing/message-providers';
 import { type RunningServer, startBuiltServer } from '../../scripts/built-server';
@@ -11,6 +13,7 @@ import { apiLogin, useToken, uniqueMobile } from './panel-helpers';
  */
 let providers: Awaited<ReturnType<typeof startPhoneProviders>>;
 let server: RunningServer;
+const SHOTS = join(import.meta.dirname, '../../.data/messages-screenshots');
 
 beforeAll(async () => {
   providers = await startPhoneProviders();
@@ -35,11 +38,11 @@ async function linkSentTo(number: string, after = 0): Promise<string> {
   }
 }
 
-async function register(name: string, number: string) {
+async function register(name: string, number: string, extra: Record<string, string> = {}) {
   const res = await fetch(`${server.url}/api/visitors/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ fullName: name, mobileNumber: number, city: 'Hyderabad' }),
+    body: JSON.stringify({ fullName: name, mobileNumber: number, city: 'Hyderabad', ...extra }),
   });
   expect(res.status).toBe(201);
   return ((await res.json()) as { data: { passCode: string } }).data.passCode;
@@ -156,4 +159,36 @@ describe('messages in the panel', () => {
       await admin.close();
     }
   });
+
+  it('offers Resend only for the channels the server sends through, and says why another is missing', async () => {
+    const number = uniqueMobile();
+    // This server has WhatsApp and SMS but no e-mail: the address's confirmation question is recorded not sent.
+    await register('Farah Siddiqui', number, { email: `farah.${number}@example.in` });
+    await linkSentTo(number);
+    const adminToken = await apiLogin(server.url, server.adminEmail, server.adminPassword);
+    mkdirSync(SHOTS, { recursive: true });
+    for (const width of [390, 768, 1024, 1280]) {
+      const admin = await openDevice({ viewport: { width, height: 900 } });
+      try {
+        const { page } = admin;
+        await useToken(page, server.url, adminToken);
+        await page.goto(`${server.url}/panel/registrations/visitors`);
+        await page.getByRole('row').filter({ hasText: 'Farah Siddiqui' }).getByRole('button', { name: /^Edit/ }).first().click();
+        const messages = page.getByRole('region', { name: 'Messages' });
+        const email = messages.locator('[data-channel="email"]');
+        await email.first().waitFor();
+        // E-mail: no Resend, and the reason, naming the variables (never a value).
+        expect(await email.getByRole('button', { name: /^Resend/ }).count()).toBe(0);
+        expect(await email.first().getByTestId('channel-missing').innerText()).toBe(
+          'No Resend: E-mail is not configured on the server: set SMTP_URL and MAIL_FROM (or RESEND_API_KEY and MAIL_FROM).',
+        );
+        // WhatsApp sends here: Resend is offered.
+        await messages.getByRole('button', { name: `Resend WhatsApp message to +91${number}` }).waitFor();
+        await email.first().scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(SHOTS, `messages-drawer-${width}.png`) });
+      } finally {
+        await admin.close();
+      }
+    }
+  }, 120_000);
 });

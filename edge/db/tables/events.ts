@@ -1,3 +1,4 @@
+import type { RegistrationQuestion } from '../../../shared/registration-questions';
 import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { booleanColumn, creatorColumns, idColumn, timestampColumns } from './columns';
 
@@ -23,6 +24,8 @@ export const events = sqliteTable(
     openingHours: text('opening_hours').notNull().default(''),
     awardsNightAt: text('awards_night_at'),
     bannerKey: text('banner_key'),
+    /** The questions of the visitor form (shared/registration-questions.ts, decision 079), in the form's order. */
+    registrationQuestions: text('registration_questions', { mode: 'json' }).$type<RegistrationQuestion[]>().notNull().default([]),
     status: text('status').notNull().default('active'),
     isFeatured: booleanColumn('is_featured'),
     ...creatorColumns(),

@@ -1,3 +1,4 @@
+import type { Answers } from '../../../shared/registration-questions';
 import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { addressColumns, bookkeepingColumns, creatorColumns, idColumn, passCodeColumn, rosterColumns, timestampColumns } from './columns';
@@ -47,6 +48,11 @@ export const visitors = sqliteTable(
     ...personColumns(),
     /** Working Professional, Business or Others; Others when not given. */
     workingProfessional: text('working_professional').notNull().default('Others'),
+    /**
+     * Answers to the event's registration questions (shared/registration-questions.ts, decision 079):
+     * question id → chosen choice ids; `{}` when none. Exhibitors' leads read them from here.
+     */
+    answers: text('answers', { mode: 'json' }).$type<Answers>().notNull().default({}),
   },
   (t) => [
     ...personIndexes('visitors')(t),

@@ -252,6 +252,11 @@ export const deviceReports = sqliteTable(
     revokedBy: text('revoked_by'),
     /** The session the device was last signed in with: revoking the device ends it. */
     sessionId: text('session_id'),
+    /**
+     * When a new device took this one's place on the same browser (its site data was cleared under an open
+     * page, which said so with the ticket it still knew): from then on its report is not live (decision 072).
+     */
+    replacedAt: text('replaced_at'),
   },
   (t) => [index('device_reports_event_idx').on(t.eventId)],
 );

@@ -1,18 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { passLinks } from '../../db/tables/notifications';
 import type { AppEnv } from '../../env';
 import { fail, ok } from '../../http/envelope';
 import { countSubmission, RATE_LIMIT_WINDOW_MS } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { groupCommit } from '../../perf/group-commit';
-import { cachedEvent, eventById } from '../../lib/events';
+import { cachedEvent, eventById, type PublicEvent } from '../../lib/events';
 import { buildIcs, ICS_CONTENT_TYPE } from '../../lib/ics';
 import { eventPlace } from '../../lib/event-time';
 import { eventCalendarUid } from '../../notifications/messages';
 import { publicOrigin } from '../../notifications/outbox';
 import { passLinkMessages } from '../../notifications/pass-link-messages';
-import { holderById, holdersByContact, passHeld, passView } from '../../notifications/pass-holders';
+import { type FoundHolder, holderById, holdersByContact, passHeld, passView } from '../../notifications/pass-holders';
 import { isRevoked, readPassLinkToken } from '../../notifications/pass-link';
 import { networkOf } from '../../notifications/message-guard';
 import { e164Mobile } from '../../notifications/recipient';
@@ -50,6 +50,28 @@ function mobileSpellings(input: string): string[] {
 }
 
 /**
+ * Whose pass a link token opens: a signed token names its pass itself; a token issued before links were
+ * signed is looked up. Refused (404) when it names nobody, and (410) when an organiser has since replaced
+ * the link. Whether the pass still admits (held, cancelled, event over) is the caller's to judge: the
+ * pass page refuses then, while its consent choices stay open (a withdrawal is never refused).
+ */
+export async function openPassLink(
+  c: Context<AppEnv>,
+  token: string,
+): Promise<{ holder: FoundHolder; event: PublicEvent; issuedAt: Date } | { refusal: { status: 404 | 410; message: string } }> {
+  const { db, secrets } = c.get('deps');
+  const signed = readPassLinkToken(secrets.jwtSecret, token);
+  const link =
+    signed ?? (STORED_PASS_TOKEN_PATTERN.test(token) ? (await db.select().from(passLinks).where(eq(passLinks.token, token)).limit(1))[0] : undefined);
+  const holder = link ? await holderById(db, link.personKind, link.personId) : undefined;
+  const event = holder?.eventId ? await eventById(db, holder.eventId) : undefined;
+  if (!link || !holder || !event) return { refusal: { status: 404, message: PASS_NOT_FOUND_MESSAGE } };
+  const issuedAt = 'issuedAt' in link ? link.issuedAt : new Date(link.createdAt);
+  if (await isRevoked(db, link.personKind, link.personId, issuedAt)) return { refusal: { status: 410, message: PASS_REVOKED_MESSAGE } };
+  return { holder, event, issuedAt };
+}
+
+/**
  * The pass by link and what goes with it (no login):
  * - `GET /api/public/passes/:token`: the pass a link opens (`/p/<token>`), with its event's date, time and venue;
  * - `POST /api/public/passes/find`: "Find my pass" — sends the person's pass links again through the
@@ -58,23 +80,15 @@ function mobileSpellings(input: string): string[] {
  */
 export const passRoutes = new Hono<AppEnv>()
   .get('/public/passes/:token', validate('param', passTokenParamSchema), async (c) => {
-    const { db, secrets, now } = c.get('deps');
-    const { token } = c.req.valid('param');
     c.header('Cache-Control', 'private, no-store');
-    // A signed token names its pass itself; a token issued before links were signed is looked up.
-    const signed = readPassLinkToken(secrets.jwtSecret, token);
-    const link =
-      signed ?? (STORED_PASS_TOKEN_PATTERN.test(token) ? (await db.select().from(passLinks).where(eq(passLinks.token, token)).limit(1))[0] : undefined);
-    const holder = link ? await holderById(db, link.personKind, link.personId) : undefined;
-    const event = holder?.eventId ? await eventById(db, holder.eventId) : undefined;
-    if (!link || !holder || !event) return fail(c, 404, PASS_NOT_FOUND_MESSAGE);
+    const opened = await openPassLink(c, c.req.valid('param').token);
+    if ('refusal' in opened) return fail(c, opened.refusal.status, opened.refusal.message);
+    const { holder, event, issuedAt } = opened;
     // The link shows the pass's true state: a cancelled registration, a link an admin replaced, an event over.
     if (passHeld(holder)) return fail(c, 410, holder.status === 'cancelled' ? PASS_CANCELLED_MESSAGE : PASS_HELD_MESSAGE);
-    const issuedAt = 'issuedAt' in link ? link.issuedAt : new Date(link.createdAt);
-    if (await isRevoked(db, link.personKind, link.personId, issuedAt)) return fail(c, 410, PASS_REVOKED_MESSAGE);
     // A link opens until its event is over (and a little after); one issued later (a re-issue) for as long.
     const expiresAt = Math.max(new Date(event.endDateTime).getTime(), issuedAt.getTime()) + PASS_LINK_GRACE_MS;
-    if (now().getTime() > expiresAt) return fail(c, 410, PASS_EXPIRED_MESSAGE);
+    if (c.get('deps').now().getTime() > expiresAt) return fail(c, 410, PASS_EXPIRED_MESSAGE);
     return ok(c, { recordId: holder.id, ...passView(holder, event) });
   })
   .post('/public/passes/find', validate('json', findPassSchema), async (c) => {

@@ -634,6 +634,7 @@ describe('GET /api/public/site', () => {
       mapUrl: '',
       openingHours: '',
       awardsNightAt: null,
+      registrationQuestions: [],
     });
     expect(data.contactPhone).toBe('');
     expect(data.contactEmail).toBe('');

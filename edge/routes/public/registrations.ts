@@ -18,7 +18,14 @@ import {
 } from '../../schemas/public-registrations';
 import { submit } from './submit';
 import { NEXT_EDITION_SUBSCRIPTION } from '../../../shared/consent';
+import { checkAnswers } from '../../../shared/registration-questions';
 import type { Database } from '../../db/database';
+
+/**
+ * A person registered with a visitor on the same form (their family): not under the one-public-registration-
+ * per-number rule, since a member without a number of their own is kept under the registrant's.
+ */
+const FAMILY_REGISTRATION = 'family_registration';
 
 /** A new enquiry from the public site (the packages' popup, or "tell me about the next edition"). */
 function enquiryRecord(
@@ -56,9 +63,15 @@ export const publicRoutes = new Hono<AppEnv>()
     return submit(c, {
       scope: 'visitors.register',
       consent: { purpose: 'pass_messages', personKind: 'visitors' },
+      chosenConsent: input.exhibitorsConsentVersion ? { purpose: 'exhibitors', version: input.exhibitorsConsentVersion } : undefined,
+      refuse: (event) => {
+        const checked = checkAnswers(event.registrationQuestions, input.answers);
+        return checked.ok ? undefined : checked.errors;
+      },
       input,
       passCode: true,
-      build: (base) => {
+      build: (base, event) => {
+        const checked = checkAnswers(event.registrationQuestions, input.answers);
         const record = {
           ...base,
           fullName: input.fullName,
@@ -67,12 +80,36 @@ export const publicRoutes = new Hono<AppEnv>()
           workingProfessional: input.workingProfessional,
           organizationName: input.organizationName,
           city: input.city,
+          answers: checked.ok ? checked.answers : {},
           registrationType: 'visitor_registration',
           status: 'pending',
         };
         return { record, insert: insertStatement(db, visitors, record) };
       },
       holder: { kind: 'visitors', name: input.fullName, typeLabel: 'Visitor Registration', mobileNumber: input.mobileNumber, email: input.email },
+      // A family registered together (decision 077): a member without a number of their own is kept under
+      // the registrant's (so "Find my pass" on it finds them) and gets no message; one with a number gets
+      // their own pass's messages.
+      companions: input.family?.map((member) => {
+        const ownNumber = member.mobileNumber && member.mobileNumber !== input.mobileNumber ? member.mobileNumber : undefined;
+        return {
+          build: (base) => {
+            const record = {
+              ...base,
+              fullName: member.fullName,
+              mobileNumber: ownNumber ?? input.mobileNumber,
+              email: '',
+              workingProfessional: input.workingProfessional,
+              organizationName: input.organizationName,
+              city: input.city,
+              registrationType: FAMILY_REGISTRATION,
+              status: 'pending',
+            };
+            return { record, insert: insertStatement(db, visitors, record) };
+          },
+          holder: ownNumber ? { kind: 'visitors', name: member.fullName, typeLabel: 'Visitor Registration', mobileNumber: ownNumber } : undefined,
+        };
+      }),
     });
   })
   /** `POST /api/stalls/register` (inline form and popup). */

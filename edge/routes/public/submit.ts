@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
-import { fail, jsonText } from '../../http/envelope';
-import { cachedEvent } from '../../lib/events';
+import { fail, type FieldErrors, jsonText } from '../../http/envelope';
+import { cachedEvent, type PublicEvent } from '../../lib/events';
 import { REGISTRATION_CLOSED_MESSAGE, registrationClosedMessage } from '../../lib/registration-window';
 import { groupCommit } from '../../perf/group-commit';
-import { insertStatement, type SqlStatement } from '../../db/sql-statement';
-import { consents } from '../../db/tables/consents';
+import type { SqlStatement } from '../../db/sql-statement';
+import { consentStatement } from '../../lib/consents';
 import { CONSENT_NOTICES, type ConsentPurpose, UNKNOWN_CONSENT_MESSAGE } from '../../../shared/consent';
 import { constraintMessage } from '../../lib/db-errors';
 import {
@@ -46,7 +46,10 @@ export interface Submission<Input extends SubmissionInput, Row extends object> {
   /** Whether the record gets a pass code (enquiries do not: nobody is admitted by an enquiry). */
   passCode: boolean;
   /** The record to store, and the insert statement that stores it. */
-  build: (base: { id: string; eventId: string; passCode: string | null; createdAt: string; updatedAt: string }) => {
+  build: (
+    base: Base,
+    event: PublicEvent,
+  ) => {
     record: Row;
     insert: SqlStatement;
   };
@@ -55,11 +58,23 @@ export interface Submission<Input extends SubmissionInput, Row extends object> {
    * person saw (`consentVersion`) is recorded with the record, in the same commit (decision 059).
    */
   consent: { purpose: ConsentPurpose; personKind: string };
+  /** A purpose the person ticked a box of its own for (`chosen`: the exhibitors box), with the version of its words: recorded as given in the same commit. */
+  chosenConsent?: { purpose: ConsentPurpose; version: string } | undefined;
+  /** Refuses a submission that does not fit its event (answers to questions it does not ask): the fields' messages, answered 400. */
+  refuse?: (event: PublicEvent) => FieldErrors | undefined;
   /** Taken only while registration is closed ("tell me about the next edition"), instead of only while it is open. */
   whenClosed?: boolean;
   /** Who the pass is for: its messages (e-mail, WhatsApp, SMS) are queued in the same commit as the record. */
   holder?: Omit<PassHolder, 'id' | 'passCode'>;
+  /**
+   * More people registered by the same submission (a visitor's family, decision 077): each a record with a
+   * pass code and a consent row of its own, in the same commit; their pass's messages are queued only for
+   * those with a `holder` (a mobile number of their own). Answered as `family`.
+   */
+  companions?: Array<{ build: Submission<Input, Row>['build']; holder?: Omit<PassHolder, 'id' | 'passCode'> }>;
 }
+
+type Base = { id: string; eventId: string; passCode: string | null; createdAt: string; updatedAt: string };
 
 /** The share of submissions that also clean up expired idempotency keys (about one in a thousand). */
 const KEY_CLEANUP_SHARE = 0.001;
@@ -93,6 +108,8 @@ export async function submit<Input extends SubmissionInput, Row extends object>(
   if (!event) {
     return input.eventId ? fail(c, 400, UNKNOWN_EVENT_MESSAGE, { eventId: UNKNOWN_EVENT_MESSAGE }) : fail(c, 400, NO_EVENT_MESSAGE);
   }
+  const misfit = submission.refuse?.(event);
+  if (misfit) return fail(c, 400, Object.values(misfit)[0] ?? 'Invalid request', misfit);
   const closed = registrationClosedMessage(event, now());
   if (submission.whenClosed && !closed) return fail(c, 403, NEXT_EDITION_OPEN_MESSAGE);
   if (closed && !submission.whenClosed) {
@@ -104,8 +121,13 @@ export async function submit<Input extends SubmissionInput, Row extends object>(
 
   for (let attempt = 1; ; attempt++) {
     const at = now().toISOString();
-    const base = { id: uuidv7(), eventId: event.id, passCode: submission.passCode ? newPassCode() : null, createdAt: at, updatedAt: at };
-    const { record, insert } = submission.build(base);
+    const newBase = (): Base => ({ id: uuidv7(), eventId: event.id, passCode: submission.passCode ? newPassCode() : null, createdAt: at, updatedAt: at });
+    const base = newBase();
+    const { record, insert } = submission.build(base, event);
+    const companions = (submission.companions ?? []).map((companion) => {
+      const own = newBase();
+      return { base: own, holder: companion.holder, ...companion.build(own, event) };
+    });
     // The event's date, time and place come with the answer: the pass shows them, offline too.
     const eventFields = {
       eventName: event.eventName,
@@ -114,7 +136,11 @@ export async function submit<Input extends SubmissionInput, Row extends object>(
       eventVenue: event.venue,
       eventCity: event.city,
     };
-    const body: Created<Row> = { success: true, message: REGISTERED_MESSAGE, data: { ...record, ...eventFields } };
+    const body: Created<Row> = {
+      success: true,
+      message: REGISTERED_MESSAGE,
+      data: { ...record, ...eventFields, ...(submission.companions ? { family: companions.map((companion) => companion.record) } : {}) },
+    };
     // Written once: the idempotency key stores this text and the answer sends it.
     const json = JSON.stringify(body);
     const statements = key
@@ -122,10 +148,10 @@ export async function submit<Input extends SubmissionInput, Row extends object>(
       : [insert];
     // Now and then a submission also removes expired keys (so the table stays a month of submissions).
     if (key && Math.random() < KEY_CLEANUP_SHARE) statements.push(expiredKeysStatement(db, now()));
-    const messages =
-      submission.holder && base.passCode && guard
+    const messagesOf = (holder: Omit<PassHolder, 'id' | 'passCode'> | undefined, own: Base) =>
+      holder && own.passCode && guard
         ? passMessageStatements(db, {
-            holder: { ...submission.holder, id: base.id, passCode: base.passCode },
+            holder: { ...holder, id: own.id, passCode: own.passCode },
             eventId: event.id,
             template: 'pass',
             channels: messaging?.channels ?? {},
@@ -135,23 +161,30 @@ export async function submit<Input extends SubmissionInput, Row extends object>(
             now: now(),
           })
         : undefined;
-    if (input.consentVersion) {
-      const consent = {
-        id: uuidv7(),
-        personKind: submission.consent.personKind,
-        personId: base.id,
-        purpose: submission.consent.purpose,
-        textVersion: input.consentVersion,
-        given: true,
-        at,
-      };
-      statements.push(insertStatement(db, consents, consent));
+    statements.push(...companions.map((companion) => companion.insert));
+    const everyone = [{ base, holder: submission.holder }, ...companions];
+    let queued = 0;
+    for (const person of everyone) {
+      // One consent line above the button covers everyone the submission registers: each gets its row.
+      if (input.consentVersion) {
+        const { personKind, purpose } = submission.consent;
+        statements.push(consentStatement(db, { personKind, personId: person.base.id, purpose, textVersion: input.consentVersion, given: true, at }));
+      }
+      const messages = messagesOf(person.holder, person.base);
+      if (messages) {
+        statements.push(...messages.statements);
+        queued += messages.queued;
+      }
     }
-    if (messages) statements.push(...messages.statements);
+    // A box ticked by the person who filled the form (the exhibitors one) is their own choice, not their family's.
+    if (submission.chosenConsent) {
+      const { purpose, version } = submission.chosenConsent;
+      statements.push(consentStatement(db, { personKind: submission.consent.personKind, personId: base.id, purpose, textVersion: version, given: true, at }));
+    }
     try {
       await groupCommit(writeBatch, statements);
       // Sent after the answer, never before it (Node: the sender loop; Workers: waitUntil).
-      if (messages?.queued) messaging?.dispatch(c);
+      if (queued) messaging?.dispatch(c);
       return jsonText<Created<Row>, 201>(c, json, 201);
     } catch (error) {
       const constraint = constraintMessage(error);
@@ -180,5 +213,13 @@ export async function submit<Input extends SubmissionInput, Row extends object>(
 interface Created<Row> {
   success: true;
   message: string;
-  data: Row & { eventName: string; eventStartDateTime: string; eventEndDateTime: string; eventVenue: string; eventCity: string };
+  data: Row & {
+    eventName: string;
+    eventStartDateTime: string;
+    eventEndDateTime: string;
+    eventVenue: string;
+    eventCity: string;
+    /** The people registered with this one (a visitor's family), each with their own pass code. */
+    family?: Row[];
+  };
 }

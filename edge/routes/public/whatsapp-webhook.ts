@@ -4,7 +4,7 @@ import { fail, ok } from '../../http/envelope';
 import { constantTimeEqual } from '../../lib/bytes';
 import { groupCommit } from '../../perf/group-commit';
 import { hmacSha256 } from '../../perf/sha256';
-import { isStopWord, optOutAddressStatements } from '../../notifications/group-messages';
+import { stopReplyStatements } from '../../notifications/group-messages';
 import { e164Mobile } from '../../notifications/recipient';
 
 const encoder = new TextEncoder();
@@ -48,19 +48,16 @@ export const whatsappWebhookRoutes = new Hono<AppEnv>()
     } catch {
       return fail(c, 400, 'The body is not JSON');
     }
-    const stops = new Set<string>();
-    for (const entry of body.entry ?? [])
-      for (const change of entry.changes ?? [])
-        for (const message of change.value?.messages ?? []) {
-          const text = message.text?.body ?? message.button?.text ?? '';
-          const number = message.from ? e164Mobile(`+${message.from}`) : undefined;
-          if (number && isStopWord(text)) stops.add(number);
-        }
-    if (stops.size)
-      await groupCommit(
-        writeBatch,
-        [...stops].flatMap((number) => optOutAddressStatements(db, number, now())),
-      );
+    const replies = (body.entry ?? []).flatMap((entry) =>
+      (entry.changes ?? []).flatMap((change) =>
+        (change.value?.messages ?? []).map((message) => ({
+          number: message.from ? e164Mobile(`+${message.from}`) : undefined,
+          text: message.text?.body ?? message.button?.text ?? '',
+        })),
+      ),
+    );
+    const stops = stopReplyStatements(db, replies, now());
+    if (stops.optedOut) await groupCommit(writeBatch, stops.statements);
     // Meta retries anything but a 200: every signed delivery is acknowledged, opt-out or not.
-    return ok(c, { optedOut: stops.size });
+    return ok(c, { optedOut: stops.optedOut });
   });

@@ -3,6 +3,7 @@ import { api, readEnvelope } from '../lib/api';
 import { isApiError } from '../lib/api-error';
 import { resourceKeys } from '../lib/resource-keys';
 import type { EventRecord } from '@edge/routes/admin/events';
+import type { RegistrationQuestion } from '@shared/registration-questions';
 
 /**
  * The event picker's queries (`GET /api/events`, `GET /api/events/:id`): under the events resource's keys
@@ -18,7 +19,7 @@ export const eventKeys = {
 };
 
 /** What a picker shows of an event (the API's whole record is kept). */
-export type EventChoice = Pick<EventRecord, 'id' | 'eventName' | 'isFeatured' | 'city' | 'startDateTime'>;
+export type EventChoice = Pick<EventRecord, 'id' | 'eventName' | 'isFeatured' | 'city' | 'startDateTime' | 'registrationQuestions'>;
 
 /** One event by id (a chosen event's name, a history entry's event); `null` once the server says it is gone. */
 export const eventQueryOptions = (id: string) =>
@@ -35,6 +36,16 @@ export const eventQueryOptions = (id: string) =>
     enabled: id !== '',
     staleTime: 60_000,
   });
+
+/**
+ * The visitor form's questions of an event (shared/registration-questions.ts), for the lists' answers
+ * column and filter and the import's columns; none while loading or when the event is gone. Staff read
+ * events' public columns only: their lists show answers as the choices' ids.
+ */
+export function useEventQuestions(eventId: string | undefined): RegistrationQuestion[] {
+  const event = useQuery(eventQueryOptions(eventId ?? ''));
+  return event.data?.registrationQuestions ?? [];
+}
 
 /** The event a screen starts on when nothing else is chosen: the featured one, else the newest; `null`: no events. */
 export const startingEventQueryOptions = () =>

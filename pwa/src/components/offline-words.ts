@@ -7,9 +7,8 @@ import { deviceHasNetwork } from '../lib/server-reachability';
 /** What an admin write that cannot be queued says when the server is out of reach (issue 29). */
 export const OFFLINE_NEEDS_NETWORK = 'You are offline — this change needs the network';
 
-/** What a screen with no copy on this device says offline, instead of loading for ever. */
-export const NOT_KEPT_OFFLINE =
-  'You are offline, and this screen has not been opened on this device while online, so there is no copy of it to show. It loads when the network returns.';
+// What a screen with no copy on this device says offline is `NOT_KEPT_OFFLINE` (not-kept-offline.tsx): kept
+// apart so the dashboard's first load carries only that.
 
 /** Offline, or the request never reached the server (no answer at all). */
 export function isNetworkFailure(error: unknown): boolean {

@@ -6,6 +6,9 @@ import { formatCreatedOn } from '@shared/dates';
 import { resourceKeys } from '../lib/resource-keys';
 import { eventQueryOptions } from './event-queries';
 import { changeLine, type HistoryWords } from './history-change';
+import { CONSENT_KINDS } from '@shared/resources/kinds';
+import { CONSENT_PURPOSES, type ConsentPurpose, consentTitle } from '@shared/consent';
+import { useIsAdmin } from './panel-session';
 
 type ResourceName = Parameters<typeof resourceApi>[0];
 
@@ -15,6 +18,50 @@ export function historyQueryOptions(name: ResourceName, id: string) {
     queryKey: resourceKeys.history(name, id),
     queryFn: async () => (await readEnvelope(resourceApi(name)[':id'].history.$get({ param: { id } }))).data,
   });
+}
+
+/** One person's consent acts (`GET /api/<resource>/:id/consents`), oldest first. */
+function consentsQueryOptions(name: ResourceName, id: string) {
+  return queryOptions({
+    queryKey: [...resourceKeys.history(name, id), 'consents'],
+    queryFn: async () => (await readEnvelope(resourceApi(name)[':id'].consents.$get({ param: { id } }))).data,
+  });
+}
+
+const purposeTitle = (purpose: string) => ((CONSENT_PURPOSES as readonly string[]).includes(purpose) ? consentTitle(purpose as ConsentPurpose) : purpose);
+
+/**
+ * What the person agreed to and withdrew, in time order (decision 059): each act with its purpose, the
+ * version of the words they were shown and when the server received it. Organisers only.
+ */
+function RecordConsents({ name, id }: { name: ResourceName; id: string }) {
+  const consents = useQuery(consentsQueryOptions(name, id));
+  const acts = consents.data ?? [];
+  return (
+    <section className="panel-history panel-history--consents" aria-label="Consents">
+      <h3>Consents</h3>
+      {consents.isError ? (
+        <p className="panel-banner" role="alert">
+          {errorMessage(consents.error, 'Failed to load the consents')}
+        </p>
+      ) : consents.isPending ? (
+        <p className="panel-muted">Loading ...</p>
+      ) : acts.length === 0 ? (
+        <p className="panel-muted">No consent recorded (registered before consents were kept, or by staff)</p>
+      ) : (
+        <ol className="panel-history__list">
+          {acts.map((act) => (
+            <li key={act.id} data-testid="consent-act">
+              <p>
+                <strong>{act.given ? 'Given' : 'Withdrawn'}</strong>: {purposeTitle(act.purpose)}
+              </p>
+              <p className="panel-muted">{[formatCreatedOn(act.at), `notice ${act.textVersion}`].join(' · ')}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
 }
 
 /** Where a change was made: the door device's name, or the panel (changes made there carry no device). */
@@ -29,6 +76,7 @@ function madeOn(entry: { deviceId: string | null; deviceName: string | null }): 
  * from which device and the notes written with it.
  */
 export function RecordHistory({ config, id }: { config: HistoryWords & { name: ResourceName; singular: string }; id: string }) {
+  const isAdmin = useIsAdmin();
   const history = useQuery(historyQueryOptions(config.name, id));
   const entries = history.data ?? [];
   // The events the edits moved the record between, each looked up by id (any number of events).
@@ -85,6 +133,7 @@ export function RecordHistory({ config, id }: { config: HistoryWords & { name: R
           ))}
         </ol>
       )}
+      {isAdmin && CONSENT_KINDS.includes(config.name) ? <RecordConsents name={config.name} id={id} /> : null}
     </section>
   );
 }

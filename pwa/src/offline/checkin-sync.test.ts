@@ -382,4 +382,24 @@ describe("the door's signing key", () => {
     expect(await statusOf(v.id)).toBe('checked_in');
     await engine.stop();
   });
+
+  it('a revoked device with nothing waiting: its signed roster pull is refused, and it wipes its roster on that answer', async () => {
+    const account = await t.createUser('staff');
+    const who = { token: await t.login(account.email, account.password), userId: account.id, name: 'Lost Tablet Staff' };
+    const net = network();
+    const { engine, index } = await openDoor(net, who);
+    expect(index.size).toBeGreaterThanOrEqual(visitors.length);
+    const { id } = await deviceInfo();
+    expect((await t.request('POST', `/api/checkin/devices/${id}/revoke`, { token: admin, json: {} })).status).toBe(200);
+
+    // The revocation ended the tablet's session; the next login on it syncs: nothing to send, so it pulls.
+    who.token = await t.login(account.email, account.password);
+    net.sent.length = 0;
+    await engine.syncNow();
+    expect(net.sent).toEqual(['GET /api/checkin/roster', 'POST /api/checkin/report']);
+    expect(engine.getState()).toMatchObject({ revoked: true, lastError: 'This device was revoked' });
+    expect(await database().rosterPeople.count()).toBe(0);
+    expect(await database().rosterChunks.count()).toBe(0);
+    await engine.stop();
+  });
 });

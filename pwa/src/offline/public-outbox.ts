@@ -10,7 +10,8 @@ const LOCK_NAME = 'eventpro-public-outbox';
 
 /** What the network said about one entry. */
 export type SendOutcome =
-  | { kind: 'sent'; pass: SavedPass | null }
+  /** With the passes of the people registered with the person (a visitor's family), if any. */
+  | { kind: 'sent'; pass: SavedPass | null; family?: SavedPass[] }
   | { kind: 'duplicate'; message: string }
   | { kind: 'rejected'; message: string }
   | { kind: 'retry'; message: string };
@@ -98,7 +99,7 @@ async function flushOnce(db: EventProDatabase, send: Sender): Promise<FlushRepor
     }
     await db.transaction('rw', db.publicOutbox, db.passes, async () => {
       if (outcome.kind === 'sent') {
-        if (outcome.pass) await db.passes.put(outcome.pass);
+        await db.passes.bulkPut([...(outcome.pass ? [outcome.pass] : []), ...(outcome.family ?? [])]);
         await db.publicOutbox.delete(id);
       } else await db.publicOutbox.update(id, { refused: { kind: outcome.kind, message: outcome.message, at: new Date().toISOString() } });
     });

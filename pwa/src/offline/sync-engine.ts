@@ -13,7 +13,7 @@ import { type ApiClient, type ApiClientOptions, apiClient } from '../lib/api-cli
 import { ApiError } from '../lib/api-error';
 import { readEnvelope, type ResponseLike, type SuccessBody } from '../lib/envelope';
 import { subscribeToken, tokenClaims } from '../lib/auth-token';
-import { DEVICE_SIGNATURE_HEADER, devicePublicKey, signDeviceRequest } from '@edge/auth/device-signature';
+import { AUTHOR_TICKET_HEADER, DEVICE_SIGNATURE_HEADER, devicePublicKey, signDeviceRequest, signedQueryText } from '@edge/auth/device-signature';
 import { isServerReachable, onServerReachability } from '../lib/server-reachability';
 import { applyDeliveries, type Delivery, markSending, markWaiting, nextToSend, oldestUnsentEvent, outboxSummary, unsentCount } from './checkin-outbox';
 import { authorTicket, deviceId, deviceInfo, storeAuthorTicket, storeGeneration, watchClearedStorage } from './device-record';
@@ -256,20 +256,19 @@ export class CheckinSync {
   }
 
   /**
-   * A request whose body is signed with this device's key (@edge/auth/device-signature): the batches and
-   * walk-ins its author tickets speak for. `send` posts `body` as it is given, with the signature header. A
-   * signature the server finds stale (this device's clock is off) is made again once, on the server's time
-   * its answer gave.
+   * A request signed with this device's key (@edge/auth/device-signature): the batches and walk-ins its
+   * author tickets speak for (signed over their body), and its roster pulls (over their query). `send` makes
+   * the request with the options it is given, the signature header among them. A signature the server finds
+   * stale (this device's clock is off) is made again once, on the server's time its answer gave.
    */
-  private async signedCall<R extends ResponseLike>(json: object, send: (options: ClientRequestOptions) => Promise<R>): Promise<DataOf<SuccessBody<R>>> {
-    const body = JSON.stringify(json);
+  private async signedCall<R extends ResponseLike>(signed: string, send: (options: ClientRequestOptions) => Promise<R>): Promise<DataOf<SuccessBody<R>>> {
     const { signingKey } = await this.store.deviceInfo();
     if (!signingKey) throw new ApiError(0, 'This device has no signing key yet');
     for (let attempt = 0; ; attempt++) {
       const at = Math.round(this.deps.now().getTime() + this.serverOffsetMs);
-      const headers = { [DEVICE_SIGNATURE_HEADER]: await signDeviceRequest(signingKey.privateKey, body, at) };
+      const signature = await signDeviceRequest(signingKey.privateKey, signed, at);
       try {
-        return await this.call((options) => send({ ...options, headers, init: { ...options.init, body } }));
+        return await this.call((options) => send({ ...options, headers: { ...options.headers, [DEVICE_SIGNATURE_HEADER]: signature } }));
       } catch (error) {
         const serverTime = error instanceof ApiError && error.errors?.signature === 'stale' ? Date.parse(error.errors.serverTime ?? '') : Number.NaN;
         if (attempt > 0 || Number.isNaN(serverTime)) throw error;
@@ -392,12 +391,15 @@ export class CheckinSync {
 
   private sendOpsRequest(batch: CheckinOutboxEntry[], sender: Sender) {
     const json = { ...sender, sentAt: this.deps.now().toISOString(), operations: batch.map((e) => e.op!) };
-    return this.signedCall(json, (options) => this.checkin.ops.$post({ json }, options));
+    // Posted as the very text signed.
+    const body = JSON.stringify(json);
+    return this.signedCall(body, (options) => this.checkin.ops.$post({ json }, { ...options, init: { ...options.init, body } }));
   }
 
   private sendWalkInRequest(entry: CheckinOutboxEntry, sender: Sender) {
     const json = { ...entry.walkIn!, ...sender, sentAt: this.deps.now().toISOString() };
-    return this.signedCall(json, (options) => this.checkin['walk-ins'].$post({ json }, options));
+    const body = JSON.stringify(json);
+    return this.signedCall(body, (options) => this.checkin['walk-ins'].$post({ json }, { ...options, init: { ...options.init, body } }));
   }
 
   private async sendWalkIn(entry: CheckinOutboxEntry, sender: Sender) {
@@ -502,8 +504,17 @@ export class CheckinSync {
     let loaded = 0;
     if (first) this.set({ download: { eventId, loaded: 0, complete: false } });
     const deviceId = await this.store.deviceId();
-    const fetchPage = (from: number) =>
-      this.call((options) => this.checkin.roster.$get({ query: { eventId, since: String(from), limit: String(PAGE_SIZE), deviceId } }, options));
+    // The roster goes only to a device that proves itself (decision 071): each page is signed with its key,
+    // under the author ticket of the user signed in (a revoked device is answered 403 and wipes).
+    const signedIn = tokenClaims(this.deps.token()).sub;
+    const ticket = signedIn ? ((await this.store.authorTicket(signedIn, this.deps.now())) ?? (await this.signInDevice())) : undefined;
+    if (!ticket) throw new AuthNeeded('Log in again to download the roster');
+    const fetchPage = (from: number) => {
+      const query = { eventId, since: String(from), limit: String(PAGE_SIZE), deviceId };
+      return this.signedCall(signedQueryText(query), (options) =>
+        this.checkin.roster.$get({ query }, { ...options, headers: { ...options.headers, [AUTHOR_TICKET_HEADER]: ticket.ticket } }),
+      );
+    };
     let changes = 0;
     let committing: Promise<unknown> | null = null;
     let page = await fetchPage(since);
@@ -694,8 +705,9 @@ export class CheckinSync {
   /**
    * The browser's site data was cleared under this page (device-record's `watchClearedStorage`): the
    * changes still waiting are gone with it. The page says which (storage-loss.ts), and tells the server
-   * that the old device holds nothing any more — with the ticket it still has in memory, once someone is
-   * logged in — so the dashboard stops counting them at once (otherwise its report ages out in 2 hours).
+   * that the old device is replaced on this browser (decision 072) — with the ticket it still has in
+   * memory, once someone is logged in; nothing else of it survives the clearing, IndexedDB included — so
+   * the dashboard drops it at once (otherwise its report would count for 2 hours).
    */
   private storageCleared(previous: DeviceInfo) {
     this.store.forgetLoadedIndex();
@@ -708,7 +720,7 @@ export class CheckinSync {
     if (!forEvent || !ticket) return;
     const retire = async () => {
       try {
-        const json = { deviceId: previous.id, eventId: forEvent, waiting: 0, author: ticket.ticket };
+        const json = { deviceId: previous.id, eventId: forEvent, waiting: 0, author: ticket.ticket, replaced: true as const };
         await this.call((options) => this.checkin.report.$post({ json }, options));
         return true;
       } catch {

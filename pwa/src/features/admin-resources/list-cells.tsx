@@ -5,6 +5,8 @@ import { formatCreatedOn, formatEventDate } from '@shared/dates';
 import { formatInr, statusLabel } from '../../components/panel-format';
 import { type PendingChange, retryPending } from './offline-queue';
 import type { Column } from './types';
+import { type Answers, answerText } from '@shared/registration-questions';
+import { useEventQuestions } from '../../components/event-queries';
 
 /** "pending" while a change waits in the outbox; "not sent" with the server's reason and a retry when refused. */
 function PendingBadge({ pending }: { pending: PendingChange }) {
@@ -38,6 +40,18 @@ function cellText(row: BaseRecord, column: Column): string {
   return '';
 }
 
+/** A visitor's answers in words ("Villa, Plot · Over ₹1 crore"), read against their event's questions. */
+function AnswersCell({ row, answers }: { row: BaseRecord; answers: Answers | undefined }) {
+  const questions = useEventQuestions(typeof row.eventId === 'string' ? row.eventId : undefined);
+  const ids = Object.keys(answers ?? {});
+  if (ids.length === 0) return <>—</>;
+  const words = ids.map((id) => {
+    const question = questions.find((q) => q.id === id);
+    return question ? answerText(question, answers) : (answers?.[id] ?? []).join(', ');
+  });
+  return <>{words.join(' · ')}</>;
+}
+
 /** One value of a row, as its column's kind shows it. */
 export function Cell({ row, column, pending }: { row: BaseRecord; column: Column; pending?: PendingChange | undefined }) {
   switch (column.kind) {
@@ -61,6 +75,8 @@ export function Cell({ row, column, pending }: { row: BaseRecord; column: Column
       // No image, an empty cell: a phone's card leaves the line out.
       return typeof url === 'string' && url ? <img className="panel-table__thumb" src={url} alt="" loading="lazy" /> : null;
     }
+    case 'answers':
+      return <AnswersCell row={row} answers={row[column.key] as Answers | undefined} />;
     case 'period':
       return (
         <>

@@ -13,6 +13,8 @@ export interface ListSearch {
   status?: string;
   sort?: string;
   order?: 'asc' | 'desc';
+  /** Visitors by their answers: `looking-for:villa` (shared/registration-questions.ts). */
+  answer?: string;
 }
 
 /** Rows per page the lists offer; the first is the default. */
@@ -41,6 +43,7 @@ export function listSearchSchema(search: Record<string, unknown>): ListSearch {
     status: textParam(search.status),
     sort: textParam(search.sort),
     order: search.order === 'asc' || search.order === 'desc' ? search.order : undefined,
+    answer: textParam(search.answer),
   };
 }
 

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { EventPicker } from '../../components/event-picker';
 import { PanelStatusFilter } from '../../components/panel-status-filter';
+import { AnswerFilter } from './answer-filter';
 import { ImportButton } from './import/import-button';
 import type { ResourceConfig } from './types';
 import type { ListExport } from './use-list-export';
@@ -80,7 +81,7 @@ export function ListHeader({
   );
 }
 
-/** The filter: search (typed text, settled into the URL after a pause), event and status. */
+/** The filter: search (typed text, settled into the URL after a pause), event, status and, for visitors, an answer. */
 export function ListFilters({
   config,
   q,
@@ -89,6 +90,8 @@ export function ListFilters({
   onEvent,
   status,
   onStatus,
+  answer,
+  onAnswer,
 }: {
   config: ResourceConfig;
   q: string;
@@ -97,6 +100,8 @@ export function ListFilters({
   onEvent: (eventId: string) => void;
   status: string | undefined;
   onStatus: (status: string | undefined) => void;
+  answer: string | undefined;
+  onAnswer: (answer: string | undefined) => void;
 }) {
   const qId = useId();
   return (
@@ -107,6 +112,7 @@ export function ListFilters({
       </div>
       {config.eventFilter === false ? null : <EventPicker value={eventId ?? ''} onChange={onEvent} emptyLabel="All events" />}
       <PanelStatusFilter statuses={config.statuses} value={status} allLabel="All statuses" onChange={onStatus} />
+      {config.columns.some((column) => column.kind === 'answers') ? <AnswerFilter eventId={eventId} value={answer} onChange={onAnswer} /> : null}
     </div>
   );
 }

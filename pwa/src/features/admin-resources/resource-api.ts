@@ -14,6 +14,7 @@ export function listFilter(search: ListSearch) {
     eventId: search.eventId && search.eventId !== ALL_EVENTS ? search.eventId : undefined,
     status: search.status || undefined,
     q: search.q?.trim() || undefined,
+    answer: search.answer || undefined,
   };
 }
 
@@ -24,6 +25,7 @@ export function listParams(search: ListSearch) {
     eventId: listFilter(search).eventId,
     q: search.q?.trim() || undefined,
     status: search.status || undefined,
+    answer: search.answer || undefined,
     sort: search.sort || undefined,
     order: search.sort ? (search.order ?? 'asc') : undefined,
   };

@@ -6,8 +6,7 @@ import { errorMessage } from '../../lib/api-error';
 import { resourceKeys } from '../../lib/resource-keys';
 import { usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/toasts';
-import { NOT_KEPT_OFFLINE } from '../../components/offline-words';
-import { useOnline } from '../../components/use-online';
+import { useNotKeptOffline } from '../../components/not-kept-offline';
 import { BulkConfirm, DuplicatesSheet, FormSheet } from './list-dialogs';
 import { ListBulkBar } from './list-bulk-bar';
 import { ListPager } from './list-pager';
@@ -56,7 +55,6 @@ export function ResourceScreen({
   const isAdmin = user?.role === 'admin';
   const canChangeStatus = isAdmin || (user?.role === 'staff' && config.staff === 'check-in');
   const list = useQuery({ ...listQueryOptions(config.name, search), enabled: search.eventId !== undefined });
-  const online = useOnline();
   const [editing, setEditing] = useState<BaseRecord | null | undefined>(undefined);
   const [showDuplicates, setShowDuplicates] = useState(false);
   const params = listParams(search);
@@ -93,6 +91,7 @@ export function ResourceScreen({
       return change && change.state !== 'refused' ? { ...row, status: change.toStatus } : row;
     }),
   ];
+  const notKept = useNotKeptOffline(!!list.data || rows.length > 0);
   const page = data?.page ?? search.page ?? 1;
   const pageSize = Number(params.limit);
   const totalPages = Math.max(1, data?.totalPages ?? 1);
@@ -123,6 +122,8 @@ export function ResourceScreen({
         onEvent={chooseEvent}
         status={search.status}
         onStatus={(status) => setSearch({ status })}
+        answer={search.answer}
+        onAnswer={(answer) => setSearch({ answer })}
       />
       {list.isError ? (
         <p className="panel-banner" role="alert">
@@ -145,11 +146,7 @@ export function ResourceScreen({
         rows={rows}
         waiting={
           // Offline with no copy of this view on the device: said, instead of "Loading ..." for ever.
-          !online && !list.data && rows.length === 0
-            ? NOT_KEPT_OFFLINE
-            : search.eventId === undefined || list.isPending
-              ? (config.messages.loading ?? 'Loading ...')
-              : null
+          notKept ?? (search.eventId === undefined || list.isPending ? (config.messages.loading ?? 'Loading ...') : null)
         }
         walkInIds={walkInIds}
         pending={pending}

@@ -55,7 +55,7 @@ export interface FormField<Name extends string = string> {
  * `phone`: a stored E.164 number shown as +91 98765 43210. `image`: the thumbnail of the image at that URL.
  * `period`: a start and an end in event time, one a line.
  */
-type ColumnKind = 'text' | 'status' | 'date' | 'event' | 'money' | 'phone' | 'image' | 'period';
+type ColumnKind = 'text' | 'status' | 'date' | 'event' | 'money' | 'phone' | 'image' | 'period' | 'answers';
 
 export interface Column<Sort extends string = string, Key extends string = string> {
   key: Key;

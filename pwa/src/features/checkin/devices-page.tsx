@@ -71,7 +71,8 @@ export function DevicesPage() {
   const user = usePanelUser();
   const isAdmin = useIsAdmin();
   const devices = useQuery({ ...devicesQueryOptions(), enabled: isAdmin });
-  const [showRevoked, setShowRevoked] = useState(false);
+  /** Revoked devices, and devices replaced on their browser by a new one, are history: shown on request. */
+  const [showRetired, setShowRetired] = useState(false);
 
   if (user && !isAdmin) {
     return (
@@ -81,7 +82,7 @@ export function DevicesPage() {
       </section>
     );
   }
-  const rows = (devices.data ?? []).filter((d) => showRevoked || !d.revokedAt);
+  const rows = (devices.data ?? []).filter((d) => showRetired || (!d.revokedAt && !d.replacedAt));
   const silent = (devices.data ?? []).filter((d) => d.silent);
 
   return (
@@ -94,8 +95,8 @@ export function DevicesPage() {
           </Link>
         </div>
         <label className="ci-switch">
-          <input type="checkbox" checked={showRevoked} onChange={(e) => setShowRevoked(e.target.checked)} />
-          <span>Show revoked</span>
+          <input type="checkbox" checked={showRetired} onChange={(e) => setShowRetired(e.target.checked)} />
+          <span>Show revoked and replaced</span>
         </label>
       </header>
       <p className="ci-muted">
@@ -134,8 +135,19 @@ export function DevicesPage() {
             </thead>
             <tbody>
               {rows.map((d) => (
-                <tr key={d.deviceId} data-testid="device-row" data-device={d.deviceId} data-revoked={d.revokedAt ? 'yes' : 'no'}>
-                  <th scope="row">{d.name || <span className="ci-muted">Unnamed ({d.deviceId.slice(0, 8)})</span>}</th>
+                <tr
+                  key={d.deviceId}
+                  data-testid="device-row"
+                  data-device={d.deviceId}
+                  data-revoked={d.revokedAt ? 'yes' : 'no'}
+                  data-replaced={d.replacedAt ? 'yes' : 'no'}
+                >
+                  <th scope="row">
+                    {d.name || <span className="ci-muted">Unnamed ({d.deviceId.slice(0, 8)})</span>}
+                    {d.replacedAt && (
+                      <span className="ci-muted"> · replaced {formatMoment(d.replacedAt)}: its site data was cleared, it signed in again as a new device</span>
+                    )}
+                  </th>
                   <td>{d.reportedBy || '—'}</td>
                   <td title={formatMoment(d.reportedAt)}>{age(d.ageMs)}</td>
                   <td className={d.silent ? 'ci-cell--warn' : undefined}>

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { api, readEnvelope } from '../../lib/api';
 import { usePanelUser } from '../../components/panel-session';
 import { LiveCounts } from './live-counts';
+import { NotKeptOffline } from '../../components/not-kept-offline';
 import { panelKeys } from '../../lib/resource-keys';
 
 /** `GET /api/dashboard/stats`: the six tiles and today's check-ins. */
@@ -51,11 +52,13 @@ export function DashboardPage() {
         </div>
       </header>
       {staff ? <p className="panel-muted">Registration statistics are shown to administrators. Use the lists in the sidebar.</p> : null}
-      {stats.isError && !staff ? (
-        <p className="panel-banner" role="alert">
-          Failed to fetch dashboard statistics
-        </p>
-      ) : null}
+      <NotKeptOffline kept={staff || stats.data !== undefined}>
+        {stats.isError && !staff ? (
+          <p className="panel-banner" role="alert">
+            Failed to fetch dashboard statistics
+          </p>
+        ) : null}
+      </NotKeptOffline>
       <div className="panel-tiles">
         {TILES.map(([label, key]) => (
           <div key={key} className="panel-tile" data-testid={`tile-${key}`}>

@@ -3,13 +3,13 @@ import { type FormEvent, useId, useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { toast } from '../../components/toasts';
 import { api, readEnvelope } from '../../lib/api';
+import { isMessageKind, type MessageKind } from '@shared/resources/kinds';
 import { errorMessage } from '../../lib/api-error';
 import './group-message.css';
 
-/** The lists whose people a group message can reach (those with passes and contact details). */
-const GROUP_RESOURCES = ['visitors', 'stalls', 'awards', 'sponsors'] as const;
-type GroupResource = (typeof GROUP_RESOURCES)[number];
-export const takesGroupMessages = (resource: string): resource is GroupResource => (GROUP_RESOURCES as readonly string[]).includes(resource);
+/** The lists whose people a group message can reach: the registry's kinds that get messages. */
+type GroupResource = MessageKind;
+export const takesGroupMessages = isMessageKind;
 
 type Target = { ids: string[] } | { filter: { eventId?: string; status?: string; q?: string } };
 type Channel = 'email' | 'whatsapp' | 'sms';

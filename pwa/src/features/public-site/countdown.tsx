@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { countdownParts, eventPhase } from '@shared/dates';
+import { useLocale } from './i18n/locale';
 import { useRenderedAt } from './site-data';
 
 const UNITS = [
@@ -16,6 +17,7 @@ const UNITS = [
  */
 export function Countdown({ startIso, endIso }: { startIso: string; endIso: string }) {
   const renderedAt = useRenderedAt();
+  const { t } = useLocale();
   const [now, setNow] = useState(renderedAt);
   useEffect(() => {
     setNow(Date.now());
@@ -26,24 +28,24 @@ export function Countdown({ startIso, endIso }: { startIso: string; endIso: stri
   if (phase === 'on') {
     return (
       <p className="countdown countdown--status" role="status">
-        Happening now
+        {t('Happening now')}
       </p>
     );
   }
   if (phase === 'ended') {
     return (
       <p className="countdown countdown--status" role="status">
-        This edition has ended
+        {t('This edition has ended')}
       </p>
     );
   }
   const parts = countdownParts(Date.parse(startIso), now);
   return (
-    <div className="countdown" role="timer" aria-label="Time until the expo opens">
+    <div className="countdown" role="timer" aria-label={t('Time until the expo opens')}>
       {UNITS.map(([key, label]) => (
         <div key={key} className="countdown__unit" data-unit={key}>
           <span className="countdown__value">{parts[key]}</span>
-          <span className="countdown__label">{label}</span>
+          <span className="countdown__label">{t(label)}</span>
         </div>
       ))}
     </div>

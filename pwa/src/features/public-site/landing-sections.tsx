@@ -4,7 +4,8 @@ import type { RegistrationType } from './registration/registration-types';
 import { PackagesSection } from './packages-section';
 import { usePublicActions } from './public-layout';
 import type { SitePerson } from '@edge/lib/site-settings';
-import { formatTime, programmeDays } from '@shared/dates';
+import { programmeDays } from '@shared/dates';
+import { useLocale } from './i18n/locale';
 import { useSite } from './site-data';
 import { Paragraphs } from './organiser-text';
 
@@ -31,13 +32,29 @@ const REGISTRATION_CARDS: ReadonlyArray<readonly [RegistrationType, string]> = [
   ['Sponsor Registration', 'Become a sponsor and gain visibility.'],
 ];
 
+const CHECKLIST = [
+  'Showcase projects to buyers ready to invest',
+  'Spot bookings with on-site loan assistance',
+  'Brand visibility on television, YouTube and social media',
+  'Recognition on the awards stage',
+] as const;
+
+const OFFERINGS = [
+  'Podcast life stories of builders',
+  'Company profile films',
+  'Strip ads on news channels',
+  'Online sales sessions',
+  'Digital marketing strategies',
+] as const;
+
 function Stats({ items, label }: { items: ReadonlyArray<readonly [string, string]>; label: string }) {
+  const { t } = useLocale();
   return (
-    <ul className="stats" aria-label={label}>
+    <ul className="stats" aria-label={t(label)}>
       {items.map(([figure, text]) => (
         <li key={text}>
-          <strong>{figure}</strong>
-          <span>{text}</span>
+          <strong>{t(figure)}</strong>
+          <span>{t(text)}</span>
         </li>
       ))}
     </ul>
@@ -47,23 +64,23 @@ function Stats({ items, label }: { items: ReadonlyArray<readonly [string, string
 /** The event's days from its own dates and the awards night's, as organisers set them on the event. */
 function Programme() {
   const event = useSite().event;
+  const { t, day: dayIn, time } = useLocale();
   const days = event ? programmeDays(event.startDateTime, event.endDateTime, event.awardsNightAt) : [];
   if (!event || days.length === 0) return null;
   // The awards night is on the day organisers set, else on the expo's last day.
   const marked = days.findIndex((day) => day.awardsNight);
   const awardsDay = marked >= 0 ? marked : days.length - 1;
-  const awardsTime = event.awardsNightAt ? formatTime(event.awardsNightAt) : '';
+  const awardsTime = event.awardsNightAt ? time(event.awardsNightAt) : '';
+  // Each day is 24 hours after the one before (India keeps no daylight saving): its date in the page's language.
+  const dayOf = (i: number) => dayIn(new Date(Date.parse(event.startDateTime) + i * 86_400_000).toISOString());
   return (
-    <ol className="schedule" aria-label="Programme">
+    <ol className="schedule" aria-label={t('Programme')}>
       {days.map((day, i) => (
         <li key={day.label}>
-          <strong>
-            Day {i + 1}, {day.label}
-          </strong>{' '}
-          Property expo
-          {i === 0 ? ', project launches and home-loan desks' : ', speaker sessions'}
-          {i === awardsDay ? `, and the builders awards night${awardsTime ? ` at ${awardsTime}` : ''}` : ''}
-          {event.openingHours ? ` (expo hours: ${event.openingHours})` : ''}
+          <strong>{t('Day {number}, {date}', { number: i + 1, date: dayOf(i) })}</strong>{' '}
+          {t(i === 0 ? 'Property expo, project launches and home-loan desks' : 'Property expo, speaker sessions')}
+          {i === awardsDay ? t(awardsTime ? ', and the builders awards night at {time}' : ', and the builders awards night', { time: awardsTime }) : ''}
+          {event.openingHours ? t(' (expo hours: {hours})', { hours: event.openingHours }) : ''}
         </li>
       ))}
     </ol>
@@ -95,11 +112,12 @@ function PeopleList({ people }: { people: SitePerson[] }) {
 }
 
 function PeopleSection({ id, title, people }: { id: string; title: string; people: SitePerson[] }) {
+  const { t } = useLocale();
   if (people.length === 0) return null;
   return (
     <section id={id} className="section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="section__title">
-        {title}
+        {t(title)}
       </h2>
       <PeopleList people={people} />
     </section>
@@ -110,28 +128,29 @@ function PeopleSection({ id, title, people }: { id: string; title: string; peopl
 export function LandingSections({ reduced = false }: { reduced?: boolean }) {
   const { openPopup } = usePublicActions();
   const site = useSite();
+  const { t } = useLocale();
 
   return (
     <>
       <section id="about" className="section" aria-labelledby="about-title">
         <h2 id="about-title" className="section__title">
-          Opportunities for real estate firms
+          {t('Opportunities for real estate firms')}
         </h2>
         <p className="section__lead">
-          Meet thousands of serious home buyers and investors in two days, launch projects in front of the media, and reach a television and digital audience
-          across the country.
+          {t(
+            'Meet thousands of serious home buyers and investors in two days, launch projects in front of the media, and reach a television and digital audience across the country.',
+          )}
         </p>
         <ul className="checklist">
-          <li>Showcase projects to buyers ready to invest</li>
-          <li>Spot bookings with on-site loan assistance</li>
-          <li>Brand visibility on television, YouTube and social media</li>
-          <li>Recognition on the awards stage</li>
+          {CHECKLIST.map((item) => (
+            <li key={item}>{t(item)}</li>
+          ))}
         </ul>
       </section>
 
       <section id="schedule" className="section section--alt" aria-labelledby="highlights-title">
         <h2 id="highlights-title" className="section__title">
-          Event highlights
+          {t('Event highlights')}
         </h2>
         <Stats items={EVENT_STATS} label="Event in figures" />
         <Programme />
@@ -143,21 +162,19 @@ export function LandingSections({ reduced = false }: { reduced?: boolean }) {
         <>
           <section className="section" aria-labelledby="network-title">
             <h2 id="network-title" className="section__title">
-              Network statistics
+              {t('Network statistics')}
             </h2>
             <Stats items={NETWORK_STATS} label="Our network in figures" />
           </section>
 
           <section className="section section--alt" aria-labelledby="digital-title">
             <h2 id="digital-title" className="section__title">
-              Digital offerings
+              {t('Digital offerings')}
             </h2>
             <ul className="offerings">
-              <li>Podcast life stories of builders</li>
-              <li>Company profile films</li>
-              <li>Strip ads on news channels</li>
-              <li>Online sales sessions</li>
-              <li>Digital marketing strategies</li>
+              {OFFERINGS.map((item) => (
+                <li key={item}>{t(item)}</li>
+              ))}
             </ul>
           </section>
 
@@ -167,15 +184,15 @@ export function LandingSections({ reduced = false }: { reduced?: boolean }) {
 
       <section className="section" aria-labelledby="choose-title">
         <h2 id="choose-title" className="section__title">
-          Choose Your Registration
+          {t('Choose Your Registration')}
         </h2>
         <ul className="cards">
           {REGISTRATION_CARDS.map(([type, text]) => (
             <li key={type} className="card">
-              <h3>{type}</h3>
-              <p>{text}</p>
-              <button type="button" className="button button--primary" onClick={() => openPopup(type)} aria-label={`Register Now: ${type}`}>
-                Register Now
+              <h3>{t(type)}</h3>
+              <p>{t(text)}</p>
+              <button type="button" className="button button--primary" onClick={() => openPopup(type)} aria-label={`${t('Register Now')}: ${t(type)}`}>
+                {t('Register Now')}
               </button>
             </li>
           ))}
@@ -184,7 +201,7 @@ export function LandingSections({ reduced = false }: { reduced?: boolean }) {
 
       <section id="jury" className="section section--awards" aria-labelledby="excellence-title">
         <h2 id="excellence-title" className="section__title">
-          Awards for Excellence
+          {t('Awards for Excellence')}
         </h2>
         <picture>
           <source media="(min-width: 768px)" srcSet="/images/awards-desktop.svg" width="1200" height="400" />
@@ -194,13 +211,13 @@ export function LandingSections({ reduced = false }: { reduced?: boolean }) {
             height="600"
             loading="lazy"
             decoding="async"
-            alt="Trophies of the builders awards: 15+ award categories judged by an industry jury"
+            alt={t('Trophies of the builders awards: 15+ award categories judged by an industry jury')}
             className="excellence__image"
           />
         </picture>
         {site.awardCategories.length > 0 && (
           <>
-            <h3 className="section__subtitle">Award categories</h3>
+            <h3 className="section__subtitle">{t('Award categories')}</h3>
             <ul className="categories">
               {site.awardCategories.map((name) => (
                 <li key={name}>{name}</li>
@@ -210,7 +227,7 @@ export function LandingSections({ reduced = false }: { reduced?: boolean }) {
         )}
         {site.jury.length > 0 && (
           <>
-            <h3 className="section__subtitle">The jury</h3>
+            <h3 className="section__subtitle">{t('The jury')}</h3>
             <PeopleList people={site.jury} />
           </>
         )}
@@ -219,7 +236,7 @@ export function LandingSections({ reduced = false }: { reduced?: boolean }) {
       {site.sponsors.length > 0 && (
         <section id="sponsors" className="section" aria-labelledby="sponsors-title">
           <h2 id="sponsors-title" className="section__title">
-            Sponsors
+            {t('Sponsors')}
           </h2>
           <ul className="sponsors">
             {site.sponsors.map((sponsor) => (
@@ -245,9 +262,10 @@ function FounderProfile() {
   const { founderVideoUrl, founderBio } = useSite();
   const videoUrl = founderVideoUrl || '';
   const [playing, setPlaying] = useState(false);
+  const { t } = useLocale();
   const play = () => {
     if (videoUrl) setPlaying(true);
-    else toast('The founder’s video will be available soon.');
+    else toast(t('The founder’s video will be available soon.'));
   };
   return (
     <section className="section founder" aria-labelledby="founder-title">
@@ -256,7 +274,7 @@ function FounderProfile() {
           // biome-ignore lint/a11y/useMediaCaption: the organiser's own video; captions come with it when it has them
           <video src={videoUrl} controls autoPlay playsInline width="640" height="360" data-testid="founder-video" />
         ) : (
-          <button type="button" className="founder__poster" onClick={play} aria-label="Play the founder’s video">
+          <button type="button" className="founder__poster" onClick={play} aria-label={t('Play the founder’s video')}>
             <img src="/images/founder-poster.svg" alt="" width="640" height="360" loading="lazy" decoding="async" />
             <span className="founder__play" aria-hidden="true" />
           </button>
@@ -264,7 +282,7 @@ function FounderProfile() {
       </div>
       <div>
         <h2 id="founder-title" className="section__title">
-          Founder profile
+          {t('Founder profile')}
         </h2>
         {/* The organiser's words from Settings, or none: the site invents nothing about a real person. */}
         <Paragraphs text={founderBio} />

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { formatDateRange, formatDayTime } from '@shared/dates';
+import { useLocale } from './i18n/locale';
 import { useEvent, useSiteOrigin } from './site-data';
 import { calendarFileUrl, directionsUrl, googleCalendarUrl, mapUrl, whatsAppShareUrl } from './visit-links';
 
@@ -11,34 +11,39 @@ import { calendarFileUrl, directionsUrl, googleCalendarUrl, mapUrl, whatsAppShar
 export function NextSteps({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const event = useEvent();
   const origin = useSiteOrigin();
+  const { t, href, dateRange, dayTime } = useLocale();
   const titleId = useId();
   const [canShare, setCanShare] = useState(false);
   useEffect(() => setCanShare(typeof navigator.share === 'function'), []);
-  const pageUrl = `${origin}/`;
-  const shareText = `${event.eventName}, ${formatDateRange(event.startDateTime, event.endDateTime)}, ${event.venue}. Register for free:`;
+  const pageUrl = `${origin}${href('/')}`;
+  const shareText = `${event.eventName}, ${dateRange(event.startDateTime, event.endDateTime)}, ${event.venue}. ${t('Register for free:')}`;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   return (
     <section className="next-steps" aria-labelledby={titleId}>
       <Heading id={titleId} className="next-steps__title">
-        Plan your visit
+        {t('Plan your visit')}
       </Heading>
       <dl className="next-steps__facts">
         <div>
-          <dt>When</dt>
+          <dt>{t('When')}</dt>
           <dd>
-            {formatDateRange(event.startDateTime, event.endDateTime)}
-            {event.openingHours ? <span className="next-steps__hours">Expo hours: {event.openingHours}</span> : null}
+            {dateRange(event.startDateTime, event.endDateTime)}
+            {event.openingHours ? (
+              <span className="next-steps__hours">
+                {t('Expo hours:')} {event.openingHours}
+              </span>
+            ) : null}
           </dd>
         </div>
         {event.awardsNightAt ? (
           <div>
-            <dt>Awards night</dt>
-            <dd>{formatDayTime(event.awardsNightAt)}</dd>
+            <dt>{t('Awards night')}</dt>
+            <dd>{dayTime(event.awardsNightAt)}</dd>
           </div>
         ) : null}
         <div>
-          <dt>Where</dt>
+          <dt>{t('Where')}</dt>
           <dd>
             <address>
               {event.venue}
@@ -51,7 +56,7 @@ export function NextSteps({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         {event.id ? (
           <li>
             <a className="button button--secondary" href={calendarFileUrl(event.id)} download="event.ics">
-              Add to calendar
+              {t('Add to calendar')}
             </a>
           </li>
         ) : null}
@@ -62,12 +67,12 @@ export function NextSteps({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         </li>
         <li>
           <a className="button button--secondary" href={mapUrl(event)} target="_blank" rel="noopener noreferrer">
-            View map
+            {t('View map')}
           </a>
         </li>
         <li>
           <a className="button button--secondary" href={directionsUrl(event)} target="_blank" rel="noopener noreferrer">
-            Directions
+            {t('Directions')}
           </a>
         </li>
         <li>
@@ -77,11 +82,11 @@ export function NextSteps({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
               className="button button--secondary"
               onClick={() => void navigator.share({ title: event.eventName, text: shareText, url: pageUrl }).catch(() => undefined)}
             >
-              Share
+              {t('Share')}
             </button>
           ) : (
             <a className="button button--secondary" href={whatsAppShareUrl(shareText, pageUrl)} target="_blank" rel="noopener noreferrer">
-              Share on WhatsApp
+              {t('Share on WhatsApp')}
             </a>
           )}
         </li>

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { usePublicActions } from './public-layout';
 import { DEFAULT_PACKAGES, type SitePackage } from '@edge/lib/site-defaults';
+import { useLocale } from './i18n/locale';
 import { useSite } from './site-data';
 
 function PackageCard({ pack, onDetails }: { pack: SitePackage; onDetails: (pack: SitePackage) => void }) {
   const { openPopup } = usePublicActions();
+  const { t } = useLocale();
   return (
     <article className={pack.badge ? 'package package--featured' : 'package'} aria-label={pack.name}>
       {pack.badge ? <p className="package__badge">{pack.badge}</p> : null}
@@ -18,10 +20,10 @@ function PackageCard({ pack, onDetails }: { pack: SitePackage; onDetails: (pack:
       </ul>
       <div className="package__actions">
         <button type="button" className="button button--secondary" onClick={() => onDetails(pack)}>
-          More Details
+          {t('More Details')}
         </button>
         <button type="button" className="button button--primary" onClick={() => openPopup('Enquire Now', pack.name)}>
-          Enquire Now
+          {t('Enquire Now')}
         </button>
       </div>
     </article>
@@ -32,11 +34,12 @@ export function PackagesSection() {
   const site = useSite();
   const packages = site.packages.length > 0 ? site.packages : DEFAULT_PACKAGES;
   const [details, setDetails] = useState<SitePackage | null>(null);
+  const { t } = useLocale();
   if (packages.length === 0) return null;
   return (
     <section id="packages" className="section packages" aria-labelledby="packages-title">
       <h2 id="packages-title" className="section__title">
-        EVENT PACKAGES - DELIVERABLES
+        {t('EVENT PACKAGES - DELIVERABLES')}
       </h2>
       {/* A grid on wide screens; on a phone a row that swipes, 1.2 cards in view (public-site.css). */}
       <ul className="packages__grid">
@@ -49,7 +52,7 @@ export function PackagesSection() {
       {details ? (
         <Dialog title={details.name} onClose={() => setDetails(null)}>
           <p className="package__price">{details.price}</p>
-          <h3 className="package__subtitle">Deliverables</h3>
+          <h3 className="package__subtitle">{t('Deliverables')}</h3>
           <ul className="package__features package__features--all">
             {details.features.map((feature) => (
               <li key={feature}>{feature}</li>

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useLocale } from './i18n/locale';
 import { PublicLayout } from './public-layout';
 import { FindPassForm } from './registration/find-pass-form';
 import { PassesList } from './registration/passes-page';
@@ -9,10 +10,11 @@ const PassLinkView = lazy(() => import('./registration/pass-link-page').then((mo
 /** `/passes`: the passes kept on this device, and "Find my pass" to have a pass's link sent again. */
 export function MyPassesPage() {
   usePageMeta('/passes');
+  const { t } = useLocale();
   return (
     <PublicLayout className="site--passes">
       <main id="main" className="passes-page">
-        <h1>My passes</h1>
+        <h1>{t('My passes')}</h1>
         <PassesList />
         <FindPassForm />
       </main>

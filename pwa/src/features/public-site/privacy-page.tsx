@@ -1,3 +1,4 @@
+import { useLocale } from './i18n/locale';
 import { Paragraphs } from './organiser-text';
 import { PublicLayout } from './public-layout';
 import { useEvent, useSite } from './site-data';
@@ -11,12 +12,17 @@ export function PrivacyPage() {
   usePageMeta('/privacy');
   const { privacyNotice } = useSite();
   const event = useEvent();
+  const { t } = useLocale();
   return (
     <PublicLayout className="site--privacy">
       <main id="main" className="privacy-page">
-        <h1>Privacy notice</h1>
+        <h1>{t('Privacy notice')}</h1>
         <p className="privacy-page__event">{event.eventName}</p>
-        {privacyNotice ? <Paragraphs text={privacyNotice} /> : <p>The privacy notice could not be loaded on this device. It shows here when you are online.</p>}
+        {privacyNotice ? (
+          <Paragraphs text={privacyNotice} />
+        ) : (
+          <p>{t('The privacy notice could not be loaded on this device. It shows here when you are online.')}</p>
+        )}
       </main>
     </PublicLayout>
   );

@@ -22,6 +22,7 @@ import type { RegistrationType } from './registration/registration-types';
 import { OUTBOX_REPORT_MESSAGE } from './registration/outbox-report';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { type Translate, useLocale } from './i18n/locale';
 import { useEvent } from './site-data';
 import './public-site.css';
 
@@ -76,12 +77,12 @@ const RETRY_WHILE_WAITING_MS = 15_000;
  * 15 seconds (a slow server, not only a lost network); tells the person about each one this page sent, and
  * about each one the service worker sent for it, and shows the pass that arrived.
  */
-function useOutboxSync(eventName: string, waiting: boolean, onPass: (pass: SavedPass) => void) {
+function useOutboxSync(eventName: string, waiting: boolean, onPass: (pass: SavedPass) => void, words: Translate) {
   useEffect(() => {
     const flush = () => {
       if (!deviceHasNetwork() || !outboxMayHaveEntries()) return;
       // Not loaded (still no network, or no answer): the next trigger tries again.
-      void import('./registration/outbox-sync').then((module) => module.flushAndReport(eventName, onPass)).catch(() => undefined);
+      void import('./registration/outbox-sync').then((module) => module.flushAndReport(eventName, onPass, words)).catch(() => undefined);
     };
     flush();
     window.addEventListener('online', flush);
@@ -91,7 +92,7 @@ function useOutboxSync(eventName: string, waiting: boolean, onPass: (pass: Saved
       if (data?.type !== OUTBOX_REPORT_MESSAGE || !Array.isArray(data.reports)) return;
       const reports = data.reports;
       outboxTouched();
-      void import('./registration/outbox-sync').then((module) => module.tellPerson(reports, onPass));
+      void import('./registration/outbox-sync').then((module) => module.tellPerson(reports, onPass, words));
     };
     navigator.serviceWorker?.addEventListener('message', fromWorker);
     return () => {
@@ -99,7 +100,7 @@ function useOutboxSync(eventName: string, waiting: boolean, onPass: (pass: Saved
       window.clearInterval(timer);
       navigator.serviceWorker?.removeEventListener('message', fromWorker);
     };
-  }, [eventName, waiting, onPass]);
+  }, [eventName, waiting, onPass, words]);
 }
 
 /**
@@ -133,15 +134,16 @@ export function PublicLayout({ children, className }: { children: ReactNode; cla
   const [pass, setPass] = useState<SavedPass | null>(null);
   const event = useEvent();
   const waiting = useSyncExternalStore(subscribeOutbox, outboxMayHaveEntries, () => false);
-  useOutboxSync(event.eventName, waiting, setPass);
+  const { t } = useLocale();
+  useOutboxSync(event.eventName, waiting, setPass, t);
 
   const openPopup = useCallback(
     (type: RegistrationType, subscription?: string) =>
       void loadPopup().then(
         (module) => setPopup({ type, subscription, Popup: module.default }),
-        () => toast(popupNotLoadedMessage(), 'error'),
+        () => toast(t(popupNotLoadedMessage()), 'error'),
       ),
-    [],
+    [t],
   );
   const actions = useMemo(() => ({ openPopup }), [openPopup]);
 

@@ -3,6 +3,9 @@
 // loads the next page rendered by the server with the current data. Each page's code is its own chunk.
 import { type ReactElement, StrictMode } from 'react';
 import { UpdatePrompt } from '../../components/update-prompt';
+import { loadCatalogue } from './i18n/catalogue';
+import { splitLanguage } from './i18n/languages';
+import { LocaleProvider } from './i18n/locale';
 
 const PAGES: Record<string, () => Promise<ReactElement>> = {
   '/': () => import('./home-page').then(({ HomePage }) => <HomePage />),
@@ -14,15 +17,19 @@ const PAGES: Record<string, () => Promise<ReactElement>> = {
 };
 
 /**
- * The page at `path` with its code loaded, as the tree both the server and the app render (so the app's
- * first render matches the server's markup); undefined for any other path.
+ * The page at `path` (in English, or under a language's prefix: `/te/…`, `/hi/…`) with its code and its
+ * language's catalogue loaded, as the tree both the server and the app render (so the app's first render
+ * matches the server's markup); undefined for any other path.
  */
 export async function loadPublicPage(path: string): Promise<ReactElement | undefined> {
-  const page = await PAGES[path]?.();
-  return page ? (
+  const { language, path: pagePath } = splitLanguage(path);
+  const [page, catalogue] = await Promise.all([PAGES[pagePath]?.(), PAGES[pagePath] ? loadCatalogue(language) : undefined]);
+  return page && catalogue ? (
     <StrictMode>
-      {page}
-      <UpdatePrompt />
+      <LocaleProvider language={language} catalogue={catalogue} path={pagePath}>
+        {page}
+        <UpdatePrompt />
+      </LocaleProvider>
     </StrictMode>
   ) : undefined;
 }

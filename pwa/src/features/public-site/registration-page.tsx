@@ -1,7 +1,7 @@
 import { InlineRegistrationForm } from './registration/inline-form';
 import { PublicLayout } from './public-layout';
 import { useEvent } from './site-data';
-import { formatDateRange } from '@shared/dates';
+import { useLocale } from './i18n/locale';
 import { usePageMeta } from './use-page-meta';
 
 const PAGES = {
@@ -20,6 +20,7 @@ const PAGES = {
 export function RegistrationPage({ kind }: { kind: 'visitor' | 'stall' }) {
   const page = PAGES[kind];
   const event = useEvent();
+  const { t, dateRange } = useLocale();
   usePageMeta(page.path);
   return (
     <PublicLayout className={`site--${kind}`}>
@@ -27,9 +28,9 @@ export function RegistrationPage({ kind }: { kind: 'visitor' | 'stall' }) {
         <section className="register__hero" aria-labelledby="register-title">
           <img className="register__image" src={page.image} alt="" width="800" height="600" fetchPriority="high" />
           <div className="register__intro">
-            <h1 id="register-title">{page.heading}</h1>
+            <h1 id="register-title">{t(page.heading)}</h1>
             <p>
-              {event.eventName} · {formatDateRange(event.startDateTime, event.endDateTime)} · {event.venue}
+              {event.eventName} · {dateRange(event.startDateTime, event.endDateTime)} · {event.venue}
             </p>
           </div>
           <InlineRegistrationForm kind={kind} eventName={event.eventName} />

@@ -31,6 +31,7 @@ const FALLBACK_SITE: SiteData = {
     mapUrl: '',
     openingHours: '',
     awardsNightAt: null,
+    registrationQuestions: [],
   },
   contactPhone: '',
   contactEmail: '',

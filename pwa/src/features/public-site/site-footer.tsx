@@ -1,23 +1,24 @@
 import { PRIVACY_PATH } from '@shared/consent';
-import { formatDateRange } from '@shared/dates';
+import { useLocale } from './i18n/locale';
 import { useEvent, useSite } from './site-data';
 
 export function SiteFooter() {
   const { contactEmail, contactPhone } = useSite();
   const event = useEvent();
+  const { t, href, dateRange } = useLocale();
   return (
     <footer id="contact" className="site-footer">
       <div className="site-footer__grid">
         <div>
           <h2 className="site-footer__title">{event.eventName}</h2>
-          <p>{formatDateRange(event.startDateTime, event.endDateTime)}</p>
+          <p>{dateRange(event.startDateTime, event.endDateTime)}</p>
           <address>
             {event.venue}
             {event.city && !event.venue.includes(event.city) ? `, ${event.city}` : ''}
           </address>
         </div>
         <div>
-          <h2 className="site-footer__title">Contact</h2>
+          <h2 className="site-footer__title">{t('Contact')}</h2>
           {contactEmail ? (
             <p>
               <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
@@ -29,14 +30,14 @@ export function SiteFooter() {
             </p>
           ) : null}
           <p>
-            <a href="/passes">My passes</a>
+            <a href={href('/passes')}>{t('My passes')}</a>
           </p>
           <p>
-            <a href={PRIVACY_PATH}>Privacy notice</a>
+            <a href={href(PRIVACY_PATH)}>{t('Privacy notice')}</a>
           </p>
         </div>
       </div>
-      <p className="site-footer__small">© 2025 EventPro · Property Expo &amp; Builders Awards</p>
+      <p className="site-footer__small">© 2025 EventPro · {t('Property Expo & Builders Awards')}</p>
     </footer>
   );
 }

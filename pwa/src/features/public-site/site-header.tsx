@@ -1,4 +1,6 @@
 import { type MouseEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { LanguageSwitch } from './i18n/language-switch';
+import { useLocale } from './i18n/locale';
 import type { RegistrationType } from './registration/registration-types';
 import { useSite } from './site-data';
 
@@ -65,7 +67,9 @@ export function SiteHeader({ onChoose }: { onChoose: (type: RegistrationType) =>
   const dark = useScrolledPast(50);
   const dropdown = useRef<HTMLDetailsElement>(null);
   const menu = useRef<HTMLDetailsElement>(null);
-  useClosingDetails(dropdown, menu);
+  const language = useRef<HTMLDetailsElement>(null);
+  useClosingDetails(dropdown, menu, language);
+  const { t, href: localHref } = useLocale();
 
   const choose = (event: MouseEvent, type: RegistrationType) => {
     event.preventDefault();
@@ -79,13 +83,13 @@ export function SiteHeader({ onChoose }: { onChoose: (type: RegistrationType) =>
   return (
     <header className={dark ? 'site-header site-header--dark' : 'site-header'} data-scrolled={dark ? 'true' : 'false'}>
       <div className="site-header__bar">
-        <a href="/" className="site-header__home" aria-label="Home">
+        <a href={localHref('/')} className="site-header__home" aria-label={t('Home')}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path d="M3 11 12 3l9 8M5 10v10h5v-6h4v6h5V10" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
           </svg>
-          <span className="site-header__home-text">Home</span>
+          <span className="site-header__home-text">{t('Home')}</span>
         </a>
-        <a href="/" className="site-header__logo">
+        <a href={localHref('/')} className="site-header__logo">
           <img src="/images/logo.svg" alt="EventPro Property Expo" width="132" height="36" />
         </a>
         {contactPhone ? (
@@ -96,6 +100,7 @@ export function SiteHeader({ onChoose }: { onChoose: (type: RegistrationType) =>
             <span>{contactPhone}</span>
           </a>
         ) : null}
+        <LanguageSwitch detailsRef={language} />
         <details
           ref={dropdown}
           className="site-header__dropdown"
@@ -103,35 +108,35 @@ export function SiteHeader({ onChoose }: { onChoose: (type: RegistrationType) =>
             if (event.pointerType === 'mouse' && dropdown.current) dropdown.current.open = false;
           }}
         >
-          <summary className="site-header__register">REGISTER NOW</summary>
+          <summary className="site-header__register">{t('REGISTER NOW')}</summary>
           <ul className="site-header__choices">
             {REGISTER_CHOICES.map(([label, type, href]) => (
               <li key={label}>
-                <a href={href} onClick={(event) => choose(event, type)}>
-                  {label}
+                <a href={localHref(href)} onClick={(event) => choose(event, type)}>
+                  {t(label)}
                 </a>
               </li>
             ))}
           </ul>
         </details>
         <details ref={menu} className="site-header__menu">
-          <summary className="site-header__menu-toggle" aria-label="Menu">
+          <summary className="site-header__menu-toggle" aria-label={t('Menu')}>
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
           </summary>
-          <nav className="site-header__side" aria-label="Site menu">
+          <nav className="site-header__side" aria-label={t('Site menu')}>
             <ul>
               {MENU_ANCHORS.map(([id, label]) => (
                 <li key={id}>
-                  <a href={`/#${id}`} onClick={closeMenu}>
-                    {label}
+                  <a href={localHref(`/#${id}`)} onClick={closeMenu}>
+                    {t(label)}
                   </a>
                 </li>
               ))}
               <li>
-                <a href="/passes" onClick={closeMenu}>
-                  My passes
+                <a href={localHref('/passes')} onClick={closeMenu}>
+                  {t('My passes')}
                 </a>
               </li>
             </ul>

@@ -15,6 +15,7 @@ const event: PublicEvent = {
   mapUrl: '',
   openingHours: '',
   awardsNightAt: null,
+  registrationQuestions: [],
 };
 
 describe('the visit links', () => {

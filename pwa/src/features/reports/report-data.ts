@@ -28,7 +28,9 @@ export interface ReportTable {
 const percent = (part: number, whole: number) => (whole === 0 ? '0%' : `${Math.round((part / whole) * 1000) / 10}%`);
 
 /** Every table of the Reports screen, in its order: what the charts draw and the exports write. */
-export function reportTables(report: Report): Record<'perDay' | 'city' | 'profession' | 'perHour' | 'showUp' | 'sponsorship' | 'enquiries', ReportTable> {
+export function reportTables(
+  report: Report,
+): Record<'perDay' | 'city' | 'profession' | 'answers' | 'perHour' | 'showUp' | 'sponsorship' | 'enquiries', ReportTable> {
   return {
     perDay: {
       title: 'Registrations per day',
@@ -40,6 +42,11 @@ export function reportTables(report: Report): Record<'perDay' | 'city' | 'profes
       title: 'Visitors by profession',
       columns: ['Profession', 'Visitors'],
       rows: report.visitorsByProfession.map((p) => [p.profession, p.people]),
+    },
+    answers: {
+      title: 'Visitors by answer',
+      columns: ['Question', 'Answer', 'Visitors'],
+      rows: report.visitorsByAnswer.map((a) => [a.question, a.answer, a.people]),
     },
     perHour: {
       title: 'Check-ins per hour',

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { NotKeptOffline } from '../../components/not-kept-offline';
 import { useMemo, useState } from 'react';
 import { EventPicker } from '../../components/event-picker';
 import { formatInr, statusLabel } from '../../components/panel-format';
@@ -29,12 +30,14 @@ export function ReportsPage({ eventId, onEventChange }: { eventId: string | unde
       <div className="reports-filter">
         <EventPicker label="Event" value={eventId ?? report.data?.event.id ?? ''} onChange={(value) => onEventChange(value || undefined)} />
       </div>
-      {report.isPending ? <p className="panel-muted">Loading reports ...</p> : null}
-      {report.isError ? (
-        <p className="panel-banner" role="alert">
-          {errorMessage(report.error, 'Failed to load reports')}
-        </p>
-      ) : null}
+      <NotKeptOffline kept={report.data !== undefined}>
+        {report.isPending ? <p className="panel-muted">Loading reports ...</p> : null}
+        {report.isError ? (
+          <p className="panel-banner" role="alert">
+            {errorMessage(report.error, 'Failed to load reports')}
+          </p>
+        ) : null}
+      </NotKeptOffline>
       {report.data ? <ReportCards report={report.data} /> : null}
     </section>
   );
@@ -124,6 +127,7 @@ function ReportCards({ report }: { report: Report }) {
           <BarChart label="Visitors by profession" {...profession} horizontal height={Math.max(120, profession.labels.length * 32)} />
         ) : null}
       </ReportCard>
+      {tables.answers.rows.length ? <ReportCard table={tables.answers} testId="report-answers" /> : null}
       <ReportCard table={tables.sponsorship} testId="report-sponsorship" money>
         <p className="reports-figure">
           <strong>{formatInr(sponsorship.paid)}</strong> paid of {formatInr(sponsorship.committed)} committed ·{' '}

@@ -1,9 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { NotKeptOffline } from '../../components/not-kept-offline';
 import { usePanelUser } from '../../components/panel-session';
+import { siteSettingsQueryOptions } from '../../components/settings-queries';
 import { AccountCard } from './account-card';
 import { Accounts } from './accounts-card';
 import { ChangePasswordForm } from './change-password-form';
 import { LoginLocks } from './login-locks';
 import { PaidMessagesCard } from './paid-messages-card';
+import { RegistrationQuestionsCard } from './registration-questions-card';
 import { SiteSettingsCard } from './public-site-card';
 
 /**
@@ -12,22 +16,27 @@ import { SiteSettingsCard } from './public-site-card';
  */
 export function SettingsPage() {
   const user = usePanelUser();
+  const admin = user?.role === 'admin';
+  // The screen's copy is its site settings (an admin's; the cards below read the same query) or the account.
+  const settings = useQuery({ ...siteSettingsQueryOptions(), enabled: admin });
   return (
     <section className="panel-screen">
       <header className="panel-screen__header">
         <div>
           <h1>Settings</h1>
-          <p className="panel-muted">Your account{user?.role === 'admin' ? ', the public site and panel accounts' : ''}</p>
+          <p className="panel-muted">Your account{admin ? ', the public site and panel accounts' : ''}</p>
         </div>
       </header>
+      <NotKeptOffline kept={admin ? settings.data !== undefined : user !== undefined && user !== null} />
       <div className="panel-settings">
         <AccountCard user={user} />
         <ChangePasswordForm />
-        {user?.role === 'admin' ? <SiteSettingsCard /> : null}
-        {user?.role === 'admin' ? <PaidMessagesCard /> : null}
+        {admin ? <SiteSettingsCard /> : null}
+        {admin ? <PaidMessagesCard /> : null}
+        {admin ? <RegistrationQuestionsCard /> : null}
       </div>
-      {user?.role === 'admin' ? <Accounts selfId={user.id} /> : null}
-      {user?.role === 'admin' ? <LoginLocks /> : null}
+      {admin ? <Accounts selfId={user.id} /> : null}
+      {admin ? <LoginLocks /> : null}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { importSummary } from '@edge/schemas/imports';
 import { Dialog } from '@pwa/components/dialog';
 import { EventPicker } from '@pwa/components/event-picker';
-import { startingEventQueryOptions } from '@pwa/components/event-queries';
+import { startingEventQueryOptions, useEventQuestions } from '@pwa/components/event-queries';
 import { toast } from '@pwa/components/toasts';
 import { errorMessage, readEnvelope, resourceApi } from '@pwa/lib/api';
 import { resourceKeys } from '../resource-api';
@@ -28,9 +28,10 @@ type Step =
  */
 export default function ImportDialog({ config, onClose }: { config: ResourceConfig; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const fields = useMemo(() => importFields(config), [config]);
   const starting = useQuery(startingEventQueryOptions());
   const [eventId, setEventId] = useState('');
+  const questions = useEventQuestions(eventId || undefined);
+  const fields = useMemo(() => importFields(config, questions), [config, questions]);
   const [file, setFile] = useState<File | null>(null);
   const [table, setTable] = useState<ImportTable | null>(null);
   const [mapping, setMapping] = useState<string[]>([]);

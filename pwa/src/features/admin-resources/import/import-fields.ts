@@ -1,4 +1,5 @@
 import type { ImportedRow } from '@edge/schemas/imports';
+import { answerField, type RegistrationQuestion } from '@shared/registration-questions';
 import type { ResourceConfig } from '../types';
 import type { ImportField } from './import-rows';
 
@@ -13,17 +14,20 @@ const humanise = (name: string) => {
 /**
  * The fields a column can fill: the resource's create schema's fields, each under the label the panel's
  * form gives it (else its list column's, else its name in words); the list column's title, the name in
- * words, the field's own name and its registry aliases also match a header.
+ * words, the field's own name and its registry aliases also match a header. A visitor's answers are a
+ * field per question of the chosen event (`answers.<id>`, headed by the question's words; the server reads
+ * the cells' choices by their words).
  */
-export function importFields(config: ResourceConfig): ImportField[] {
+export function importFields(config: ResourceConfig, questions: readonly RegistrationQuestion[] = []): ImportField[] {
   const shape = (config.createSchema as unknown as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
   return Object.keys(shape)
     .filter((name) => !NOT_FROM_FILE.has(name))
-    .map((name) => {
+    .flatMap((name): ImportField[] => {
+      if (name === 'answers') return questions.map((question) => ({ name: answerField(question.id), label: question.label, aliases: [question.id] }));
       const formField = config.fields.find((field) => field.name === name);
       const columnLabel = config.columns.find((column) => column.key === name)?.label;
       const label = formField?.label ?? columnLabel ?? humanise(name);
-      return { name, label, aliases: [columnLabel, humanise(name), ...(formField?.aliases ?? [])].filter((alias): alias is string => Boolean(alias)) };
+      return [{ name, label, aliases: [columnLabel, humanise(name), ...(formField?.aliases ?? [])].filter((alias): alias is string => Boolean(alias)) }];
     });
 }
 

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { changeLocation, citiesOf, INDIA_STATES } from '@pwa/lib/india-locations';
+import { useLocale } from '../i18n/locale';
 
 interface CityPickerProps {
   /** The city field's name and label. */
@@ -24,6 +25,7 @@ export const OTHER_CITY = 'Other';
  */
 export function CityPicker({ name, label, value, onChange, error, required = true, className = 'field', onInvalid }: CityPickerProps) {
   const id = useId();
+  const { t } = useLocale();
   const invalid = onInvalid
     ? (event: { preventDefault(): void }) => {
         event.preventDefault();
@@ -36,14 +38,14 @@ export function CityPicker({ name, label, value, onChange, error, required = tru
   const errorId = `${id}-city-error`;
   const errorText = error ? (
     <p id={errorId} className="field__error">
-      {error}
+      {t(error)}
     </p>
   ) : null;
   return (
     <>
       <div className={className}>
         <label htmlFor={`${id}-state`}>
-          State
+          {t('State')}
           {required ? <span aria-hidden="true"> *</span> : null}
         </label>
         <select
@@ -58,7 +60,7 @@ export function CityPicker({ name, label, value, onChange, error, required = tru
             onChange(next.city);
           }}
         >
-          <option value="">Select state</option>
+          <option value="">{t('Select state')}</option>
           {INDIA_STATES.map((item) => (
             <option key={item}>{item}</option>
           ))}
@@ -85,18 +87,18 @@ export function CityPicker({ name, label, value, onChange, error, required = tru
             onChange(chosen === OTHER_CITY ? '' : chosen);
           }}
         >
-          <option value="">{state ? 'Select city' : 'Select a state first'}</option>
+          <option value="">{t(state ? 'Select city' : 'Select a state first')}</option>
           {cities.map((city) => (
             <option key={city}>{city}</option>
           ))}
-          {state ? <option value={OTHER_CITY}>Other (type your town)</option> : null}
+          {state ? <option value={OTHER_CITY}>{t('Other (type your town)')}</option> : null}
         </select>
         {other ? null : errorText}
       </div>
       {other ? (
         <div className={className}>
           <label htmlFor={`${id}-town`}>
-            Your town
+            {t('Your town')}
             {required ? <span aria-hidden="true"> *</span> : null}
           </label>
           <input

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { ApiError } from '@pwa/lib/api-error';
 import { readEnvelope } from '@pwa/lib/envelope';
+import { useLocale } from '../i18n/locale';
 import { useFormTakeover } from './form-takeover';
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
@@ -13,6 +14,7 @@ type Message = { tone: 'success' | 'error'; text: string } | null;
 export function FindPassForm() {
   const id = useId();
   const [contact, setContact] = useState('');
+  const { t } = useLocale();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -46,11 +48,11 @@ export function FindPassForm() {
 
   return (
     <section className="find-pass" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Find my pass</h2>
-      <p>Registered on another phone? Enter the mobile number or e-mail you registered with and we will send the link to your pass there.</p>
+      <h2 id={`${id}-title`}>{t('Find my pass')}</h2>
+      <p>{t('Registered on another phone? Enter the mobile number or e-mail you registered with and we will send the link to your pass there.')}</p>
       <form ref={form} className="form find-pass__form" onSubmit={onSubmit} noValidate>
         <div className="field">
-          <label htmlFor={`${id}-contact`}>Mobile number or e-mail</label>
+          <label htmlFor={`${id}-contact`}>{t('Mobile number or e-mail')}</label>
           <input
             id={`${id}-contact`}
             name="contact"
@@ -58,16 +60,16 @@ export function FindPassForm() {
             inputMode="email"
             autoComplete="tel"
             maxLength={254}
-            placeholder="9876543210 or you@example.com"
+            placeholder={t('9876543210 or you@example.com')}
             value={contact}
             onChange={(event) => setContact(event.target.value)}
           />
         </div>
         <button type="submit" className="button button--primary" disabled={!live || busy} data-live={live}>
-          {busy ? 'Sending…' : 'Send my pass link'}
+          {t(busy ? 'Sending…' : 'Send my pass link')}
         </button>
         <div role="status" aria-live="polite" className="form__status">
-          {message ? <p className={`form__message form__message--${message.tone}`}>{message.text}</p> : null}
+          {message ? <p className={`form__message form__message--${message.tone}`}>{t(message.text)}</p> : null}
         </div>
       </form>
     </section>

@@ -3,7 +3,7 @@
 import { indianMobileDigits } from '@shared/schemas/mobile-number';
 
 export { checkForm } from '@edge/schemas/check-form';
-export { FORM_SCHEMAS, INLINE_FORM_SCHEMAS } from '@edge/schemas/public-registrations';
+export { FORM_SCHEMAS, INLINE_FAMILY_MEMBER_SCHEMA, INLINE_FORM_SCHEMAS } from '@edge/schemas/public-registrations';
 
 /**
  * The inline forms' mobile input as it is typed or pasted: a number in another spelling of an Indian

@@ -3,15 +3,18 @@ import { EMAIL_LABEL } from '@shared/schemas/vocabulary';
 import { ChunkBoundary } from '@pwa/components/chunk-boundary';
 import type { SavedPass } from '@pwa/offline/db';
 import { holdSubmission } from '@pwa/offline/public-outbox-signal';
+import { useLocale } from '../i18n/locale';
 import { NextSteps } from '../next-steps';
 import { useRegistrationClosed } from '../site-data';
 import { CityPicker } from './city-picker';
 import { ConsentLine } from './consent-line';
+import { type FamilyMember, FamilyMembers } from './family-members';
 import { NextEdition } from './next-edition';
 import { useFocusFirstInvalid } from './focus-invalid';
 import { useFormTakeover } from './form-takeover';
 import { refusalAdvice } from './outbox-report';
 import { useQueuedEntry } from './queued-entry';
+import { ExhibitorsConsentBox, QuestionFields, useVisitorQuestions } from './visitor-questions';
 import {
   type FieldErrors,
   type FormRules,
@@ -58,10 +61,11 @@ interface InlineFieldProps {
  */
 function InlineField({ id, name, label, value, error, type = 'text', autoComplete, required = true, onChange, onInvalid }: InlineFieldProps) {
   const tel = type === 'tel';
+  const { t } = useLocale();
   return (
     <div className="field">
       <label htmlFor={id}>
-        {label}
+        {t(label)}
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
       <input
@@ -84,7 +88,7 @@ function InlineField({ id, name, label, value, error, type = 'text', autoComplet
       />
       {error ? (
         <p id={`${id}-error`} className="field__error">
-          {error}
+          {t(error)}
         </p>
       ) : null}
     </div>
@@ -98,6 +102,7 @@ function InlineField({ id, name, label, value, error, type = 'text', autoComplet
  */
 export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventName: string }) {
   const id = useId();
+  const { t } = useLocale();
   const [values, setValues] = useState<Values>(kind === 'visitor' ? { workingProfessional: 'Others' } : {});
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -106,10 +111,14 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
   // The submission this form kept on the device, followed until it is sent or refused.
   const [queuedId, setQueuedId] = useState<string | null>(null);
   const [cityKey, setCityKey] = useState(0);
+  // The people registering with this visitor (decision 077), with their messages keyed `<index>.<field>`.
+  const [family, setFamily] = useState<FamilyMember[]>([]);
+  const [familyErrors, setFamilyErrors] = useState<FieldErrors>({});
   const closed = useRegistrationClosed();
+  const visitorQuestions = useVisitorQuestions(kind === 'visitor', (field) => setErrors((current) => withoutField(current, field)));
   const form = useRef<HTMLFormElement>(null);
   const [attempt, setAttempt] = useState(0);
-  useFocusFirstInvalid(form, attempt, Object.keys(errors).length > 0);
+  useFocusFirstInvalid(form, attempt, Object.keys(errors).length + Object.keys(familyErrors).length + Object.keys(visitorQuestions.errors).length > 0);
   // A field's message goes as soon as the field changes: never a stale "mobile number is required" beside a corrected number.
   const set = (name: string) => (value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -143,9 +152,19 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
         setValues(read);
         const checked = check(loaded, read);
         setErrors(checked.ok ? {} : checked.errors);
+        checkFamily(loaded);
       },
       () => undefined, // not loaded (no network): the browser's own marks stay
     );
+  /** Each person registered with the visitor, checked by the same rules as the visitor's name and number; their messages shown. */
+  const checkFamily = (loaded: FormRules) => {
+    const members = family.map((member) => loaded.checkForm(loaded.INLINE_FAMILY_MEMBER_SCHEMA, member));
+    const memberErrors: FieldErrors = Object.fromEntries(
+      members.flatMap((member, index) => (member.ok ? [] : Object.entries(member.errors).map(([field, text]) => [`${index}.${field}`, text]))),
+    );
+    setFamilyErrors(memberErrors);
+    return { members, memberErrors };
+  };
   /** What every field of this form is given for its name: its value, its message, its setter (the number's own), the form's refusal handler. */
   const bound = (name: string) => ({
     name,
@@ -159,13 +178,15 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
   useQueuedEntry(queuedId, (state) => {
     setQueuedId(null);
     if (state === 'sent') setMessage({ tone: 'success', text: success });
-    else setMessage({ tone: state.kind === 'duplicate' ? 'info' : 'error', text: [state.message, refusalAdvice(state)].filter(Boolean).join(' ') });
+    else setMessage({ tone: state.kind === 'duplicate' ? 'info' : 'error', text: [t(state.message), t(refusalAdvice(state) ?? '')].filter(Boolean).join(' ') });
   });
   const endpoint = kind === 'visitor' ? '/api/visitors/register' : '/api/stalls/register';
   const typeLabel = kind === 'visitor' ? 'Visitor Registration' : 'Book a Stall';
   const clearFields = () => {
     setValues(kind === 'visitor' ? { workingProfessional: 'Others' } : {});
+    setFamily([]);
     setCityKey((key) => key + 1);
+    visitorQuestions.reset();
   };
   /**
    * The code that checks and sends did not arrive (a first visit whose network went, a chunk gone after a
@@ -207,19 +228,26 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
     setRules(() => loaded);
     const checked = check(loaded, values);
     setErrors(checked.ok ? {} : checked.errors);
-    if (!checked.ok) return;
+    const answered = visitorQuestions.check();
+    const { members, memberErrors } = checkFamily(loaded);
+    if (!checked.ok || !answered.ok || Object.keys(memberErrors).length > 0) return;
 
-    const { body } = checked;
+    const body = members.length ? { ...checked.body, family: members.flatMap((member) => (member.ok ? [member.body] : [])) } : checked.body;
     const result = await submitRegistration({
       endpoint,
-      body,
+      body: { ...body, ...answered.body },
       name: 'fullName' in body ? body.fullName : body.contactPersonName,
       typeLabel,
       eventName,
     });
     switch (result.kind) {
       case 'created':
-        setMessage({ tone: 'success', text: success });
+        setMessage({
+          tone: 'success',
+          text: result.family.length
+            ? `${success} The passes of the ${result.family.length === 1 ? 'person' : `${result.family.length} people`} with you are saved in My passes.`
+            : success,
+        });
         setPass(result.pass);
         break;
       case 'queued':
@@ -245,12 +273,12 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
   return (
     <div className="inline-form">
       <h2 id={`${id}-title`} className="inline-form__title">
-        {title}
+        {t(title)}
       </h2>
       {closed ? (
         <>
           <p className="form__message form__message--info form__closed" role="status">
-            {closed}
+            {t(closed)}
           </p>
           <NextEdition />
         </>
@@ -273,7 +301,7 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
             <InlineField id={`${id}-name`} {...bound('fullName')} label="Full Name" autoComplete="name" />
             <InlineField id={`${id}-mobile`} {...bound('mobileNumber')} label="Mobile Number" type="tel" autoComplete="tel-national" />
             <div className="field">
-              <label htmlFor={`${id}-profession`}>Professional Type</label>
+              <label htmlFor={`${id}-profession`}>{t('Professional Type')}</label>
               <select
                 id={`${id}-profession`}
                 name="workingProfessional"
@@ -281,13 +309,35 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
                 onChange={(event) => set('workingProfessional')(event.target.value)}
               >
                 {PROFESSIONAL_TYPES.map((option) => (
-                  <option key={option}>{option}</option>
+                  <option key={option} value={option}>
+                    {t(option)}
+                  </option>
                 ))}
               </select>
             </div>
             <InlineField id={`${id}-org`} {...bound('organizationName')} label="Organization Name" autoComplete="organization" required={false} />
-            <CityPicker key={cityKey} name="city" label="City" value={values.city ?? ''} error={errors.city} onChange={set('city')} onInvalid={showErrors} />
+            <CityPicker
+              key={cityKey}
+              name="city"
+              label={t('City')}
+              value={values.city ?? ''}
+              error={errors.city}
+              onChange={set('city')}
+              onInvalid={showErrors}
+            />
             <InlineField id={`${id}-email`} {...bound('email')} label={EMAIL_LABEL} type="email" autoComplete="email" required={false} />
+            <QuestionFields state={visitorQuestions} idPrefix={id} serverErrors={errors} />
+            <FamilyMembers
+              members={family}
+              errors={familyErrors}
+              live={live}
+              onChange={(members, changed) => {
+                setFamily(members);
+                // A message goes as soon as its field changes; removing a person renumbers the rest, so all go.
+                setFamilyErrors((current) => (changed ? withoutField(current, changed) : {}));
+              }}
+            />
+            <ExhibitorsConsentBox state={visitorQuestions} idPrefix={id} />
           </>
         ) : (
           <>
@@ -301,16 +351,14 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
         <button type="submit" className="button button--primary form__submit" disabled={!live || busy || closed !== null} data-live={live}>
           {busy ? (
             <>
-              <span className="spinner" aria-hidden="true" /> Processing...
+              <span className="spinner" aria-hidden="true" /> {t('Processing...')}
             </>
-          ) : kind === 'visitor' ? (
-            'Register Now'
           ) : (
-            'Book Stall'
+            t(kind === 'visitor' ? 'Register Now' : 'Book Stall')
           )}
         </button>
         <div role="status" aria-live="polite" className="form__status">
-          {message ? <p className={`form__message form__message--${message.tone}`}>{message.text}</p> : null}
+          {message ? <p className={`form__message form__message--${message.tone}`}>{t(message.text)}</p> : null}
         </div>
       </form>
       {pass ? (

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { CONSENT_NOTICES } from '@shared/consent';
 import { EMAIL_LABEL, FIELD_LABELS } from '@shared/schemas/vocabulary';
+import { useLocale } from '../i18n/locale';
 import { ConsentLine } from './consent-line';
 import { type FieldErrors, loadSubmitKit, type Values, withoutField } from './registration-types';
 
@@ -16,6 +17,7 @@ const FAILED = 'It could not be sent. Please try again.';
  */
 export default function NextEditionForm() {
   const id = useId();
+  const { t } = useLocale();
   const [values, setValues] = useState<Values>({});
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -58,7 +60,7 @@ export default function NextEditionForm() {
   const field = (name: string, label: string, type: 'text' | 'tel' | 'email', autoComplete: string, required: boolean) => (
     <div className="field">
       <label htmlFor={`${id}-${name}`}>
-        {label}
+        {t(label)}
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
       <input
@@ -75,7 +77,7 @@ export default function NextEditionForm() {
       />
       {errors[name] ? (
         <p id={`${id}-${name}-error`} className="field__error">
-          {errors[name]}
+          {t(errors[name])}
         </p>
       ) : null}
     </div>
@@ -83,17 +85,17 @@ export default function NextEditionForm() {
   return (
     <form className="form next-edition" aria-labelledby={`${id}-title`} noValidate onSubmit={onSubmit}>
       <h2 id={`${id}-title`} className="next-edition__title">
-        Tell me about the next edition
+        {t('Tell me about the next edition')}
       </h2>
       {field('name', FIELD_LABELS.enquiry.name, 'text', 'name', true)}
       {field('mobile', FIELD_LABELS.enquiry.mobile, 'tel', 'tel', true)}
       {field('email', EMAIL_LABEL, 'email', 'email', false)}
       <ConsentLine endpoint={ENDPOINT} />
       <button type="submit" className="button button--primary" disabled={busy}>
-        {busy ? 'Sending...' : 'Send'}
+        {t(busy ? 'Sending...' : 'Send')}
       </button>
       <div role="status" aria-live="polite" className="form__status">
-        {message ? <p className={`form__message form__message--${message.tone}`}>{message.text}</p> : null}
+        {message ? <p className={`form__message form__message--${message.tone}`}>{t(message.text)}</p> : null}
       </div>
     </form>
   );

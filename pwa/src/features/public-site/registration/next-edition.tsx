@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { ChunkBoundary } from '@pwa/components/chunk-boundary';
+import { useLocale } from '../i18n/locale';
 
 const NextEditionForm = lazy(() => import('./next-edition-form'));
 
@@ -9,10 +10,11 @@ const NextEditionForm = lazy(() => import('./next-edition-form'));
  */
 export function NextEdition() {
   const [open, setOpen] = useState(false);
+  const { t } = useLocale();
   if (!open) {
     return (
       <button type="button" className="button button--secondary next-edition__open" onClick={() => setOpen(true)}>
-        Tell me about the next edition
+        {t('Tell me about the next edition')}
       </button>
     );
   }

@@ -9,19 +9,32 @@ export const OUTBOX_REPORT_MESSAGE = 'eventpro:public-outbox-report';
 
 const isEnquiry = (entry: Pick<OutboxEntry, 'endpoint'>) => entry.endpoint === '/api/enquiries';
 
-/** What a waiting submission is, in the person's words: "Visitor Registration for Asha", "Enquiry from Ravi". */
-export const submissionTitle = (entry: Pick<OutboxEntry, 'endpoint' | 'typeLabel' | 'name'>) =>
-  isEnquiry(entry) ? `Enquiry from ${entry.name}` : `${entry.typeLabel} for ${entry.name}`;
+/** An English text with its `{places}` filled: the words of pages in English and of the service worker. */
+export type Words = (text: string, values?: Readonly<Record<string, string>>) => string;
+const english: Words = (text, values = {}) => text.replace(/\{(\w+)\}/g, (place, name: string) => values[name] ?? place);
+
+/**
+ * What a waiting submission is, in the person's words: "Visitor Registration for Asha", "Enquiry from Ravi";
+ * a page in Telugu or Hindi passes its `t` (i18n/locale.tsx).
+ */
+export const submissionTitle = (entry: Pick<OutboxEntry, 'endpoint' | 'typeLabel' | 'name'>, words: Words = english) =>
+  isEnquiry(entry) ? words('Enquiry from {name}', { name: entry.name }) : words('{type} for {name}', { type: words(entry.typeLabel), name: entry.name });
 
 /** What was sent leads to: a pass for a registration, a reply for an enquiry (which has no pass). */
-export const sentLine = (entry: Pick<OutboxEntry, 'endpoint' | 'typeLabel' | 'name'>) =>
-  `${submissionTitle(entry)} has been sent. ${isEnquiry(entry) ? 'We will reply to you soon.' : 'Your pass is in My passes.'}`;
+export const sentLine = (entry: Pick<OutboxEntry, 'endpoint' | 'typeLabel' | 'name'>, words: Words = english) =>
+  words(isEnquiry(entry) ? '{title} has been sent. We will reply to you soon.' : '{title} has been sent. Your pass is in My passes.', {
+    title: submissionTitle(entry, words),
+  });
 
-/** One line per entry the server answered: what the person is told, and the pass to show. */
-export function reportLine({ entry, outcome }: Pick<FlushReport, 'entry' | 'outcome'>): { text: string; tone: 'success' | 'info' | 'error' } | null {
-  if (outcome.kind === 'sent') return { text: sentLine(entry), tone: 'success' };
-  if (outcome.kind === 'duplicate') return { text: `${submissionTitle(entry)}: ${outcome.message}`, tone: 'info' };
-  if (outcome.kind === 'rejected') return { text: `${submissionTitle(entry)} was not accepted: ${outcome.message}`, tone: 'error' };
+/** One line per entry the server answered: what the person is told (in the page's `words`), and the pass to show. */
+export function reportLine(
+  { entry, outcome }: Pick<FlushReport, 'entry' | 'outcome'>,
+  words: Words = english,
+): { text: string; tone: 'success' | 'info' | 'error' } | null {
+  if (outcome.kind === 'sent') return { text: sentLine(entry, words), tone: 'success' };
+  const said = { title: submissionTitle(entry, words), message: outcome.kind === 'retry' ? '' : words(outcome.message) };
+  if (outcome.kind === 'duplicate') return { text: words('{title}: {message}', said), tone: 'info' };
+  if (outcome.kind === 'rejected') return { text: words('{title} was not accepted: {message}', said), tone: 'error' };
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { PassCard } from './pass-card';
+import { PassConsents } from './pass-consents';
 import { fetchPassByLink, type PassLinkState, storedPassOf } from './pass-link';
 
 /** The pass a link opens: this device's copy at once (offline too), refreshed from the server when online. */
@@ -26,9 +27,12 @@ export function PassLinkView({ token }: { token: string }) {
       return <p className="pass-link__status">Opening your pass…</p>;
     case 'invalid':
       return (
-        <p className="pass-link__status" role="alert">
-          This pass link is not valid. Use “Find my pass” on <a href="/passes">My passes</a> to get a new one.
-        </p>
+        <>
+          <p className="pass-link__status" role="alert">
+            This pass link is not valid. Use “Find my pass” on <a href="/passes">My passes</a> to get a new one.
+          </p>
+          <PassConsents token={token} />
+        </>
       );
     case 'offline':
       return (
@@ -43,6 +47,7 @@ export function PassLinkView({ token }: { token: string }) {
           <p className="pass__saved">
             Saved on this device: open it any time, even offline, from <a href="/passes">My passes</a>.
           </p>
+          <PassConsents token={token} />
         </>
       );
   }

@@ -1,6 +1,7 @@
 import { type ComponentType, useEffect, useState } from 'react';
 import type { SavedPass } from '@pwa/offline/db';
 import { databaseMayExist } from '@pwa/offline/db-name';
+import { useLocale } from '../i18n/locale';
 
 type DevicePasses = { kind: 'reading' } | { kind: 'none' } | { kind: 'some'; passes: SavedPass[]; PassCard: ComponentType<{ pass: SavedPass }> };
 
@@ -23,17 +24,18 @@ async function readDevicePasses(): Promise<DevicePasses> {
  */
 export function PassesList() {
   const [device, setDevice] = useState<DevicePasses>({ kind: 'reading' });
+  const { t, href } = useLocale();
   useEffect(() => {
     void readDevicePasses().then(setDevice, () => setDevice({ kind: 'none' }));
   }, []);
   if (device.kind === 'reading') {
     // The server's page and the app's first render: the passes are read from this device just after.
-    return <p className="passes__empty">Looking for passes saved on this device…</p>;
+    return <p className="passes__empty">{t('Looking for passes saved on this device…')}</p>;
   }
   if (device.kind === 'none') {
     return (
       <p className="passes__empty">
-        No passes on this device yet. <a href="/visitor-registration">Register as a visitor</a> and your pass will be kept here.
+        {t('No passes on this device yet.')} <a href={href('/visitor-registration')}>{t('Register as a visitor')}</a> {t('and your pass will be kept here.')}
       </p>
     );
   }

@@ -4,6 +4,7 @@ import { Dialog } from '@pwa/components/dialog';
 import type { SavedPass } from '@pwa/offline/db';
 import { holdSubmission } from '@pwa/offline/public-outbox-signal';
 import { useRegistrationClosed, useSite } from '../site-data';
+import { useLocale } from '../i18n/locale';
 import { CityPicker } from './city-picker';
 import { ConsentLine } from './consent-line';
 
@@ -11,6 +12,7 @@ import { toast } from '@pwa/components/toasts';
 import { useFocusFirstInvalid } from './focus-invalid';
 import { refusalAdvice, sentLine } from './outbox-report';
 import { useQueuedEntry } from './queued-entry';
+import { ExhibitorsConsentBox, QuestionFields, useVisitorQuestions } from './visitor-questions';
 import {
   type FieldErrors,
   heldReason,
@@ -49,7 +51,9 @@ type Message = { tone: 'success' | 'error' | 'info'; text: string } | null;
 
 export default function RegistrationPopup({ type, subscription, eventName, onClose, onPass }: PopupProps) {
   const site = useSite();
+  const { t } = useLocale();
   const closed = useRegistrationClosed();
+  const visitorQuestions = useVisitorQuestions(type === 'Visitor Registration', (field) => setErrors((current) => withoutField(current, field)));
   // The enquiry's choices: the organiser's packages plus "General Enquiry", so the choices always match
   // the package cards; the default packages until the API answers.
   const choices = site.subscriptionChoices.length > 0 ? site.subscriptionChoices : subscriptionChoices(DEFAULT_PACKAGES);
@@ -74,7 +78,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
   );
   const form = useRef<HTMLFormElement>(null);
   const [attempt, setAttempt] = useState(0);
-  useFocusFirstInvalid(form, attempt, Object.keys(errors).length > 0);
+  useFocusFirstInvalid(form, attempt, Object.keys(errors).length > 0 || Object.keys(visitorQuestions.errors).length > 0);
   // A new key after a success empties the state and city pickers with the rest of the form.
   const [resetKey, setResetKey] = useState(0);
   const dirty = Object.values(values).some((value) => value.trim() !== '' && value !== subscription);
@@ -89,8 +93,8 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
   const [queued, setQueued] = useState<{ id: string; name: string } | null>(null);
   useQueuedEntry(queued?.id ?? null, (state) => {
     setQueued(null);
-    if (state === 'sent') setMessage({ tone: 'success', text: sentLine({ endpoint: spec.endpoint, typeLabel: type, name: queued?.name ?? '' }) });
-    else setMessage({ tone: state.kind === 'duplicate' ? 'info' : 'error', text: [state.message, refusalAdvice(state)].filter(Boolean).join(' ') });
+    if (state === 'sent') setMessage({ tone: 'success', text: sentLine({ endpoint: spec.endpoint, typeLabel: type, name: queued?.name ?? '' }, t) });
+    else setMessage({ tone: state.kind === 'duplicate' ? 'info' : 'error', text: [t(state.message), t(refusalAdvice(state) ?? '')].filter(Boolean).join(' ') });
   });
 
   const onSubmit = async (event: FormEvent) => {
@@ -134,8 +138,9 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
     // The type's shared form schema: every message beside its field; the body sent is the schema's output.
     const checked = rules.checkForm(rules.FORM_SCHEMAS[spec.kind], values);
     setErrors(checked.ok ? {} : checked.errors);
-    if (!checked.ok) return undefined;
-    const body: Record<string, unknown> = checked.body;
+    const answered = visitorQuestions.check();
+    if (!checked.ok || !answered.ok) return undefined;
+    const body: Record<string, unknown> = { ...checked.body, ...answered.body };
     return submitRegistration({
       endpoint: spec.endpoint,
       body,
@@ -149,15 +154,16 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
     if (!open.current) {
       // The popup was closed meanwhile: the outcome as a toast, and the pass when there is one.
       if (result.kind === 'created') {
-        toast.success(POPUP_SUCCESS);
+        toast.success(t(POPUP_SUCCESS));
         if (result.pass) onPass(result.pass);
-      } else if (result.kind === 'queued') toast(queuedMessage(result.reason, noun));
-      else toast(result.message || POPUP_FAILURE, result.kind === 'duplicate' ? 'info' : 'error');
+      } else if (result.kind === 'queued') toast(t(queuedMessage(result.reason, noun)));
+      else toast(t(result.message || POPUP_FAILURE), result.kind === 'duplicate' ? 'info' : 'error');
       return;
     }
     if (result.kind === 'created' || result.kind === 'queued') {
       setMessage(result.kind === 'created' ? { tone: 'success', text: POPUP_SUCCESS } : { tone: 'info', text: queuedMessage(result.reason, noun) });
       setValues({});
+      visitorQuestions.reset();
       setResetKey((key) => key + 1);
       if (result.kind === 'queued') {
         // Kept on the device: the popup stays open with what will happen, and then what did; the person closes it.
@@ -180,7 +186,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
 
   return (
     <Dialog
-      title={type}
+      title={t(type)}
       onClose={onClose}
       closeOnBackdrop={!dirty && !sending}
       icon={
@@ -189,10 +195,10 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
         </svg>
       }
     >
-      <p className="popup__text">{POPUP_TEXT}</p>
+      <p className="popup__text">{t(POPUP_TEXT)}</p>
       {closed ? (
         <p className="form__message form__message--info form__closed" role="status">
-          {closed}
+          {t(closed)}
         </p>
       ) : null}
       <form ref={form} id={formId} className="form" noValidate onSubmit={onSubmit}>
@@ -205,7 +211,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
               <CityPicker
                 key={`${field.name}-${resetKey}`}
                 name={field.name}
-                label={field.label}
+                label={t(field.label)}
                 value={values[field.name] ?? ''}
                 onChange={(city) => set(field.name, city)}
                 error={error}
@@ -215,7 +221,7 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
           return (
             <div key={field.name} className="field">
               <label htmlFor={id}>
-                {field.label}
+                {t(field.label)}
                 {field.required ? <span aria-hidden="true"> *</span> : null}
               </label>
               {field.kind === 'select' ? (
@@ -228,9 +234,11 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
                   aria-describedby={describedBy}
                   onChange={(event) => set(field.name, event.target.value)}
                 >
-                  <option value="">Select {field.label.toLowerCase()}</option>
+                  <option value="">{t('Select {field}', { field: t(field.label).toLowerCase() })}</option>
                   {(field.options ?? []).map((option) => (
-                    <option key={option}>{option}</option>
+                    <option key={option} value={option}>
+                      {t(option)}
+                    </option>
                   ))}
                 </select>
               ) : (
@@ -250,22 +258,24 @@ export default function RegistrationPopup({ type, subscription, eventName, onClo
               )}
               {error ? (
                 <p id={`${id}-error`} className="field__error">
-                  {error}
+                  {t(error)}
                 </p>
               ) : null}
             </div>
           );
         })}
+        <QuestionFields state={visitorQuestions} idPrefix={formId} serverErrors={errors} />
+        {visitorQuestions.active ? <ExhibitorsConsentBox state={visitorQuestions} idPrefix={formId} /> : null}
         <ConsentLine endpoint={spec.endpoint} />
         <div role="status" aria-live="polite" className="form__status">
-          {message ? <p className={`form__message form__message--${message.tone}`}>{message.text}</p> : null}
+          {message ? <p className={`form__message form__message--${message.tone}`}>{t(message.text)}</p> : null}
         </div>
         <div className="form__actions">
           <button type="button" className="button button--secondary" onClick={onClose} disabled={sending}>
-            Cancel
+            {t('Cancel')}
           </button>
           <button type="submit" className="button button--primary" aria-busy={sending} disabled={closed !== null}>
-            {sending ? 'Submitting...' : 'Submit'}
+            {t(sending ? 'Submitting...' : 'Submit')}
           </button>
         </div>
       </form>

@@ -82,15 +82,20 @@ async function postEntry(entry: OutboxEntry, humanCheckToken?: string): Promise<
   }
 }
 
-function passOf(entry: OutboxEntry, record: CreatedRecord, fallbackEventName: string): SavedPass | null {
-  const passCode = 'passCode' in record ? record.passCode : null;
+function passOf(
+  entry: OutboxEntry,
+  record: CreatedRecord,
+  fallbackEventName: string,
+  holder?: { id: string; passCode: string; fullName: string },
+): SavedPass | null {
+  const passCode = holder ? holder.passCode : 'passCode' in record ? record.passCode : null;
   if (!passCode) return null;
   return {
     passCode,
-    name: entry.name,
+    name: holder ? holder.fullName : entry.name,
     typeLabel: entry.typeLabel,
     eventName: record.eventName || fallbackEventName,
-    recordId: record.id ?? '',
+    recordId: holder ? holder.id : (record.id ?? ''),
     savedAt: new Date().toISOString(),
     startDateTime: record.eventStartDateTime,
     endDateTime: record.eventEndDateTime,
@@ -99,11 +104,17 @@ function passOf(entry: OutboxEntry, record: CreatedRecord, fallbackEventName: st
   };
 }
 
+/** The passes of the people registered with the person (a visitor's family), each their own. */
+function familyPassesOf(entry: OutboxEntry, record: CreatedRecord, fallbackEventName: string): SavedPass[] {
+  const family = 'family' in record && Array.isArray(record.family) ? (record.family as Array<{ id: string; passCode: string; fullName: string }>) : [];
+  return family.flatMap((member) => passOf(entry, record, fallbackEventName, member) ?? []);
+}
+
 /** How the outbox reads an answer: only the network, 429 and 5xx are worth another try. */
 function outcomeOf(answer: Answer, entry: OutboxEntry, eventName: string): SendOutcome {
   switch (answer.kind) {
     case 'created':
-      return { kind: 'sent', pass: passOf(entry, answer.record, eventName) };
+      return { kind: 'sent', pass: passOf(entry, answer.record, eventName), family: familyPassesOf(entry, answer.record, eventName) };
     case 'duplicate':
       return { kind: 'duplicate', message: answer.message };
     case 'network':
@@ -121,7 +132,7 @@ function outcomeOf(answer: Answer, entry: OutboxEntry, eventName: string): SendO
 const consentVersionOf = (endpoint: string) => CONSENT_NOTICES[consentPurposeOf(endpoint)].version;
 
 export type SubmitResult =
-  | { kind: 'created'; pass: SavedPass | null; message: string }
+  | { kind: 'created'; pass: SavedPass | null; family: SavedPass[]; message: string }
   | { kind: 'duplicate'; message: string }
   | { kind: 'failed'; status: number; message: string; serverMessage: boolean; errors?: Record<string, string> }
   /** Kept on the device (under `id`) and sent later: the device is offline, the server not answering, or too slow. */
@@ -163,8 +174,9 @@ export async function submitRegistration(submission: Submission): Promise<Submit
   }
   if (answer.kind === 'created') {
     const pass = passOf(entry, answer.record, submission.eventName);
-    if (pass) await db.passes.put(pass);
-    return { kind: 'created', pass, message: answer.message };
+    const family = familyPassesOf(entry, answer.record, submission.eventName);
+    await db.passes.bulkPut([...(pass ? [pass] : []), ...family]);
+    return { kind: 'created', pass, family, message: answer.message };
   }
   return answer;
 }

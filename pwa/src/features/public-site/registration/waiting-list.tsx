@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { database, type OutboxEntry } from '@pwa/offline/db';
 import { dismissRefused, pendingEntries, refusedEntries } from '@pwa/offline/public-outbox';
 import { heldSubmissions, subscribeOutbox } from '@pwa/offline/public-outbox-signal';
+import { useLocale } from '../i18n/locale';
 import { refusalAdvice, submissionTitle } from './outbox-report';
 
 type Waiting = Pick<OutboxEntry, 'id' | 'endpoint' | 'name' | 'typeLabel'>;
@@ -14,6 +15,7 @@ type Waiting = Pick<OutboxEntry, 'id' | 'endpoint' | 'name' | 'typeLabel'>;
 export default function WaitingList() {
   const [waiting, setWaiting] = useState<Waiting[]>([]);
   const [refused, setRefused] = useState<OutboxEntry[]>([]);
+  const { t } = useLocale();
   useEffect(() => {
     let alive = true;
     const load = () => {
@@ -37,18 +39,18 @@ export default function WaitingList() {
     <>
       {refused.length > 0 ? (
         <section className="waiting waiting--refused" aria-labelledby="refused-title">
-          <h2 id="refused-title">Not accepted ({refused.length})</h2>
+          <h2 id="refused-title">{t('Not accepted ({count})', { count: refused.length })}</h2>
           <ul>
             {refused.map((entry) => {
               const advice = entry.refused ? refusalAdvice(entry.refused) : null;
               return (
                 <li key={entry.id}>
                   <p>
-                    <strong>{submissionTitle(entry)}</strong> was not accepted: {entry.refused?.message}
-                    {advice ? ` ${advice}` : null}
+                    <strong>{submissionTitle(entry, t)}</strong> {t('was not accepted:')} {t(entry.refused?.message ?? '')}
+                    {advice ? ` ${t(advice)}` : null}
                   </p>
                   <button type="button" className="button button--secondary" onClick={() => void dismissRefused(database(), entry.id)}>
-                    Dismiss
+                    {t('Dismiss')}
                   </button>
                 </li>
               );
@@ -58,12 +60,12 @@ export default function WaitingList() {
       ) : null}
       {waiting.length > 0 ? (
         <section className="waiting" aria-labelledby="waiting-title">
-          <h2 id="waiting-title">Waiting to be sent ({waiting.length})</h2>
-          <p>Saved on this device. They will be sent automatically as soon as the server can be reached.</p>
+          <h2 id="waiting-title">{t('Waiting to be sent ({count})', { count: waiting.length })}</h2>
+          <p>{t('Saved on this device. They will be sent automatically as soon as the server can be reached.')}</p>
           <ul>
             {waiting.map((entry) => (
               <li key={entry.id}>
-                <strong>{entry.name}</strong> · {entry.typeLabel}
+                <strong>{entry.name}</strong> · {t(entry.typeLabel)}
               </li>
             ))}
           </ul>

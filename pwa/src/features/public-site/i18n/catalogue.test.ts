@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { CONSENT_NOTICES } from '@shared/consent';
+import { LANDING_TEXTS } from '@edge/testing/landing-texts';
+import { EMAIL_LABEL, FIELD_LABELS, INLINE_MESSAGES, REQUIRED_FIELDS, requiredMessage, WORKING_PROFESSIONAL_CHOICES } from '@shared/schemas/vocabulary';
+import { publicPageMeta, PUBLIC_PAGE_PATHS } from '../page-meta';
+import { reportLine, sentLine } from '../registration/outbox-report';
+import { queuedMessage } from '../registration/registration-types';
+import { loadCatalogue, translate } from './catalogue';
+import { localePath, splitLanguage } from './languages';
+import hi from './hi.json';
+import te from './te.json';
+
+const places = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+
+describe('the Telugu and Hindi catalogues', () => {
+  it('hold the same English texts, each translated, with the same {places}', () => {
+    expect(Object.keys(hi).sort()).toEqual(Object.keys(te).sort());
+    for (const catalogue of [te, hi] as Array<Record<string, string>>) {
+      for (const [english, translated] of Object.entries(catalogue)) {
+        expect(translated.trim(), english).not.toBe('');
+        expect(translated, english).not.toBe(english);
+        expect(places(translated), english).toEqual(places(english));
+      }
+    }
+  });
+
+  it('translate the texts the code builds elsewhere: consent lines, form messages, queued words, page titles', () => {
+    const sources = [
+      ...Object.values(CONSENT_NOTICES)
+        .filter((notice) => !notice.chosen)
+        .map((notice) => notice.text),
+      ...Object.values(INLINE_MESSAGES),
+      ...WORKING_PROFESSIONAL_CHOICES,
+      EMAIL_LABEL,
+      ...Object.values(FIELD_LABELS).flatMap((labels) => Object.values(labels) as string[]),
+      // The popup's "{label} is required", for each required field.
+      ...Object.entries(REQUIRED_FIELDS).flatMap(([kind, names]) =>
+        names.map((name) => requiredMessage((FIELD_LABELS as Record<string, Record<string, string>>)[kind]![name]!)),
+      ),
+      // The landing page's seed texts; the packages are the organiser's (Settings) and stay as written.
+      ...LANDING_TEXTS.filter((text) => /[a-z]/i.test(text) && !/PACK /.test(text)),
+      ...(['offline', 'unreachable', 'slow'] as const).flatMap((reason) => [queuedMessage(reason, 'registration'), queuedMessage(reason, 'enquiry')]),
+      ...PUBLIC_PAGE_PATHS.filter((path) => splitLanguage(path).language === 'en').flatMap((path) => {
+        const meta = publicPageMeta(path)!;
+        return [meta.title, meta.description, meta.imageAlt];
+      }),
+    ];
+    const missing = sources.filter((text) => !(text in te) || !(text in hi));
+    expect(missing).toEqual([]);
+  });
+
+  it("tell a queued entry's outcome in the page's language, and in the same English words as before without one", async () => {
+    const telugu = await loadCatalogue('te');
+    const words = (text: string, values?: Readonly<Record<string, string>>) => translate(telugu, text, values);
+    const entry = { endpoint: '/api/visitors/register' as const, typeLabel: 'Visitor Registration', name: 'Asha' };
+    expect(sentLine(entry)).toBe('Visitor Registration for Asha has been sent. Your pass is in My passes.');
+    expect(sentLine(entry, words)).toBe("Asha కోసం సందర్శకుల నమోదు పంపబడింది. మీ పాస్ 'నా పాస్‌లు'లో ఉంది.");
+    const refused = { kind: 'rejected', status: 400, message: 'City is required' } as const;
+    expect(reportLine({ entry: entry as never, outcome: refused as never })?.text).toBe('Visitor Registration for Asha was not accepted: City is required');
+    expect(reportLine({ entry: entry as never, outcome: refused as never }, words)?.text).toBe('Asha కోసం సందర్శకుల నమోదు అంగీకరించబడలేదు: నగరం తప్పనిసరి');
+  });
+
+  it('fill a value in, and keep an unknown text in English', async () => {
+    const telugu = await loadCatalogue('te');
+    expect(translate(telugu, 'Pass of {name}', { name: 'Asha' })).toBe('Asha పాస్');
+    expect(translate(telugu, 'A text nobody translated')).toBe('A text nobody translated');
+    expect(await loadCatalogue('en')).toEqual({});
+  });
+});
+
+describe('language addresses', () => {
+  it('put each page under its language prefix and read it back', () => {
+    for (const path of ['/', '/visitor-registration', '/#about', '/passes']) {
+      for (const language of ['en', 'te', 'hi'] as const) {
+        const address = localePath(language, path);
+        expect(splitLanguage(address.replace(/#.*$/, ''))).toEqual({ language, path: path.replace(/#.*$/, '') || '/' });
+      }
+    }
+    expect(localePath('te', '/')).toBe('/te/');
+    expect(splitLanguage('/te')).toEqual({ language: 'te', path: '/' });
+    // A page whose name only starts like a language stays English.
+    expect(splitLanguage('/terms')).toEqual({ language: 'en', path: '/terms' });
+  });
+
+  it('render every public page in every language, each with its own title', () => {
+    expect(PUBLIC_PAGE_PATHS).toContain('/te/visitor-registration');
+    expect(PUBLIC_PAGE_PATHS).toContain('/hi/');
+    expect(publicPageMeta('/hi/visitor-registration', hi)?.title).toBe(hi['Visitor Registration | Hyderabad Property Expo 2025']);
+  });
+});

@@ -1,0 +1,108 @@
+import { useId } from 'react';
+import { MAX_FAMILY_MEMBERS } from '@shared/schemas/vocabulary';
+
+export interface FamilyMember {
+  fullName: string;
+  mobileNumber: string;
+}
+
+/**
+ * "Registering your family too?": up to MAX_FAMILY_MEMBERS more people, each a name and, if they have one,
+ * a number of their own (decision 077). Each gets a pass of their own; a pass goes by WhatsApp or SMS only
+ * to a number given here. Messages beside each field are keyed `<index>.<field>`.
+ */
+export function FamilyMembers({
+  members,
+  errors,
+  live,
+  onChange,
+}: {
+  members: FamilyMember[];
+  /** The form's script has taken the form over: before that, a press could add nobody. */
+  live: boolean;
+  errors: Record<string, string>;
+  onChange: (members: FamilyMember[], changed?: string) => void;
+}) {
+  const id = useId();
+  const set = (index: number, field: keyof FamilyMember, value: string) =>
+    onChange(
+      members.map((member, i) => (i === index ? { ...member, [field]: value } : member)),
+      `${index}.${field}`,
+    );
+  return (
+    <fieldset className="family">
+      <legend>Registering your family too?</legend>
+      <p className="family__hint">
+        Add up to {MAX_FAMILY_MEMBERS} more people. Each gets their own pass, saved on this device. We send a pass by WhatsApp or SMS only to a number you give
+        for that person; without one, “Find my pass” with your number finds it.
+      </p>
+      {members.map((member, index) => {
+        const nameError = errors[`${index}.fullName`];
+        const mobileError = errors[`${index}.mobileNumber`];
+        // Each person's fields are told apart by their number, for a screen reader too.
+        const who = `Person ${index + 2}`;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a member is its place in the list; removing one renumbers the rest on purpose
+          <fieldset key={index} className="family__member">
+            <legend className="family__who">{who}</legend>
+            <div className="field">
+              <label htmlFor={`${id}-${index}-name`}>
+                Full Name<span aria-hidden="true"> *</span>
+              </label>
+              <input
+                id={`${id}-${index}-name`}
+                name={`family.${index}.fullName`}
+                autoComplete="off"
+                value={member.fullName}
+                aria-invalid={nameError ? true : undefined}
+                aria-describedby={nameError ? `${id}-${index}-name-error` : undefined}
+                onChange={(event) => set(index, 'fullName', event.target.value)}
+              />
+              {nameError ? (
+                <p id={`${id}-${index}-name-error`} className="field__error">
+                  {nameError}
+                </p>
+              ) : null}
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-${index}-mobile`}>Mobile Number (optional)</label>
+              <input
+                id={`${id}-${index}-mobile`}
+                name={`family.${index}.mobileNumber`}
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                placeholder="9876543210"
+                value={member.mobileNumber}
+                aria-invalid={mobileError ? true : undefined}
+                aria-describedby={mobileError ? `${id}-${index}-mobile-error` : undefined}
+                onChange={(event) => set(index, 'mobileNumber', event.target.value)}
+              />
+              {mobileError ? (
+                <p id={`${id}-${index}-mobile-error`} className="field__error">
+                  {mobileError}
+                </p>
+              ) : null}
+            </div>
+            <button type="button" className="button button--secondary family__remove" onClick={() => onChange(members.filter((_, i) => i !== index))}>
+              Remove {who}
+            </button>
+          </fieldset>
+        );
+      })}
+      {members.length < MAX_FAMILY_MEMBERS ? (
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={!live}
+          data-live={live}
+          onClick={() => onChange([...members, { fullName: '', mobileNumber: '' }])}
+        >
+          Add a person
+        </button>
+      ) : (
+        <p className="family__hint">That is the most one registration can add: register others separately.</p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,124 @@
+import { useEffect, useId, useState } from 'react';
+import { PRIVACY_PATH } from '@shared/consent';
+import { formatCreatedOn } from '@shared/dates';
+import { apiClient } from '@pwa/lib/api-client';
+import { ApiError } from '@pwa/lib/api-error';
+import { readEnvelope } from '@pwa/lib/envelope';
+import type { ConsentChoice } from '@edge/routes/public/pass-consents';
+
+type Loaded = { kind: 'loading' } | { kind: 'none' } | { kind: 'choices'; choices: ConsentChoice[] } | { kind: 'unavailable'; text: string };
+
+const OFFLINE = 'Your choices can be seen and changed when you are connected.';
+const failureText = (error: unknown) => (error instanceof ApiError && !error.isNetworkError ? error.message : OFFLINE);
+
+/** The standing choice in words, with when it was made. */
+function standing(choice: ConsentChoice): string {
+  const when = choice.at ? ` on ${formatCreatedOn(choice.at)}` : '';
+  if (choice.given === true) return `Given${when}`;
+  if (choice.given === false) return `Withdrawn${when}`;
+  return choice.chosen ? 'Not given' : 'Given when you registered';
+}
+
+/**
+ * "Your choices" under the pass a link opens (decision 078): each consent the person has, with its words
+ * and when they gave or withdrew it; Withdraw for any they have, Give for a purpose of its own box. The
+ * link is the key: no login. Withdrawing their pass's messages is asked twice (they cannot give it back
+ * here: it comes with a registration). Shown under a cancelled or expired pass too: withdrawing is never refused.
+ */
+export function PassConsents({ token }: { token: string }) {
+  const id = useId();
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const [busy, setBusy] = useState<string | null>(null);
+  const [asking, setAsking] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const consents = apiClient().api.public.passes[':token'].consents;
+  const param = { token: encodeURIComponent(token) };
+
+  useEffect(() => {
+    let live = true;
+    readEnvelope(apiClient().api.public.passes[':token'].consents.$get({ param: { token: encodeURIComponent(token) } }))
+      .then(({ data }) => live && setLoaded({ kind: 'choices', choices: data }))
+      // A link that names nobody (or was replaced) has no choices to show: the page says why already.
+      .catch((error: unknown) => {
+        if (!live) return;
+        const named = !(error instanceof ApiError && [400, 404, 410].includes(error.status));
+        setLoaded(named ? { kind: 'unavailable', text: failureText(error) } : { kind: 'none' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  const act = async (choice: ConsentChoice, given: boolean) => {
+    setBusy(choice.purpose);
+    setAsking(null);
+    setMessage(null);
+    try {
+      const body = await readEnvelope(consents.$post({ param, json: { purpose: choice.purpose, given, textVersion: choice.textVersion } }));
+      setLoaded({ kind: 'choices', choices: body.data });
+      setMessage({ tone: 'success', text: body.message });
+    } catch (error) {
+      setMessage({ tone: 'error', text: failureText(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (loaded.kind === 'loading' || loaded.kind === 'none') return null;
+  return (
+    <section className="pass-consents" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Your choices</h2>
+      {loaded.kind === 'unavailable' ? (
+        <p className="pass-consents__note">{loaded.text}</p>
+      ) : (
+        <>
+          <p className="pass-consents__note">
+            What you have agreed to, and when. You can withdraw each at any time. <a href={PRIVACY_PATH}>Privacy notice</a>
+          </p>
+          <ul className="pass-consents__list">
+            {loaded.choices.map((choice) => {
+              const given = choice.given === true || (choice.given === null && !choice.chosen);
+              return (
+                <li key={choice.purpose} className="pass-consents__item" data-purpose={choice.purpose}>
+                  <h3>{choice.title}</h3>
+                  <p className="pass-consents__text">{choice.text}</p>
+                  <p className="pass-consents__state">
+                    <strong>{standing(choice)}</strong>
+                  </p>
+                  {asking === choice.purpose ? (
+                    <fieldset className="pass-consents__ask">
+                      <legend>Withdraw your consent to messages?</legend>
+                      <p>We will send you no more messages: not your pass, not event news, not a new pass link. You can still open this pass.</p>
+                      <button type="button" className="button button--secondary" onClick={() => void act(choice, false)}>
+                        Yes, withdraw
+                      </button>
+                      <button type="button" className="button button--secondary" onClick={() => setAsking(null)}>
+                        Keep it
+                      </button>
+                    </fieldset>
+                  ) : given ? (
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      disabled={busy !== null}
+                      onClick={() => (choice.purpose === 'pass_messages' ? setAsking(choice.purpose) : void act(choice, false))}
+                    >
+                      {busy === choice.purpose ? 'Saving…' : 'Withdraw'}
+                    </button>
+                  ) : choice.chosen ? (
+                    <button type="button" className="button button--primary" disabled={busy !== null} onClick={() => void act(choice, true)}>
+                      {busy === choice.purpose ? 'Saving…' : 'Give'}
+                    </button>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+      <div role="status" aria-live="polite" className="form__status">
+        {message ? <p className={`form__message form__message--${message.tone}`}>{message.text}</p> : null}
+      </div>
+    </section>
+  );
+}

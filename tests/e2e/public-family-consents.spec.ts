@@ -1,0 +1,173 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_NOTICES } from '../../shared/consent';
+import { phoneProviderEnv, startPhoneProviders } from '../../edge/testing/message-providers';
+import { type RunningServer, startBuiltServer } from '../../scripts/built-server';
+import { hydrated, openDevice } from './browser';
+import { api, apiLogin, uniqueMobile } from './panel-helpers';
+
+/**
+ * Issue 30 on a phone (390 px), end to end against the built server with local WhatsApp and SMS providers:
+ * a person's consents from their pass link (decision 078), the pass as a PDF with a Telugu name, and a
+ * family registered on the visitor form (decision 077).
+ */
+let providers: Awaited<ReturnType<typeof startPhoneProviders>>;
+let server: RunningServer;
+const PHONE = { viewport: { width: 390, height: 844 } };
+
+beforeAll(async () => {
+  providers = await startPhoneProviders();
+  server = await startBuiltServer(phoneProviderEnv(providers.url));
+});
+afterAll(async () => {
+  await server?.stop();
+  await providers?.close();
+});
+
+const whatsappTo = (number: string, after = 0) =>
+  providers.requests.slice(after).filter((r) => r.path.endsWith('/messages') && (r.body as { to?: string }).to === `91${number}`);
+
+/** The pass link of the latest WhatsApp message to `number` (waits for it to arrive). */
+async function linkSentTo(number: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const message = whatsappTo(number).at(-1);
+    if (message)
+      return (message.body as { template: { components: Array<{ parameters: Array<{ text: string }> }> } }).template.components[0]!.parameters[5]!.text;
+    if (Date.now() > deadline) throw new Error(`no WhatsApp message to ${number}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('a pass link on a phone', () => {
+  it('shows the consents given, gives and withdraws the exhibitors’ sharing, withdraws messages (none sent after), and downloads the pass as a PDF with the Telugu name', async () => {
+    const number = uniqueMobile();
+    const name = 'శ్రీ లక్ష్మి రెడ్డి';
+    const res = await fetch(`${server.url}/api/visitors/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ fullName: name, mobileNumber: number, city: 'Hyderabad', consentVersion: CONSENT_NOTICES.pass_messages.version }),
+    });
+    expect(res.status).toBe(201);
+    const { id } = ((await res.json()) as { data: { id: string } }).data;
+    const link = await linkSentTo(number);
+
+    const phone = await openDevice(PHONE);
+    try {
+      const { page } = phone;
+      await page.goto(link);
+      const choices = page.getByRole('region', { name: 'Your choices' });
+      const messages = choices.locator('[data-purpose="pass_messages"]');
+      const exhibitors = choices.locator('[data-purpose="exhibitors"]');
+      await messages.getByText(/^Given on /).waitFor();
+      expect(await exhibitors.innerText()).toContain('Let exhibitors I visit receive my name and number');
+      expect(await exhibitors.innerText()).toContain('Not given');
+
+      await exhibitors.getByRole('button', { name: 'Give' }).click();
+      await exhibitors.getByText(/^Given on /).waitFor();
+      await choices.getByText('Consent given').waitFor();
+      await exhibitors.getByRole('button', { name: 'Withdraw' }).click();
+      await exhibitors.getByText(/^Withdrawn on /).waitFor();
+      // The Give button is back: the person may change their mind again.
+      await exhibitors.getByRole('button', { name: 'Give' }).waitFor();
+
+      // Messages: asked twice, then withdrawn; a form's purpose cannot be given back here.
+      await messages.getByRole('button', { name: 'Withdraw' }).click();
+      await messages.getByRole('button', { name: 'Keep it' }).click();
+      expect(await messages.innerText()).toContain('Given on');
+      await messages.getByRole('button', { name: 'Withdraw' }).click();
+      await messages.getByRole('button', { name: 'Yes, withdraw' }).click();
+      await messages.getByText(/^Withdrawn on /).waitFor();
+      expect(await messages.getByRole('button').count()).toBe(0);
+
+      // The record's acts, oldest first, as the panel shows them.
+      const admin = await apiLogin(server.url, server.adminEmail, server.adminPassword);
+      const acts = await api<{ data: Array<{ purpose: string; given: boolean }> }>(server.url, admin, 'GET', `/visitors/${id}/consents`);
+      expect(acts.body.data.map((act) => `${act.purpose}:${act.given}`)).toEqual([
+        'pass_messages:true',
+        'exhibitors:true',
+        'exhibitors:false',
+        'pass_messages:false',
+      ]);
+
+      // "Find my pass" on the number now sends nothing to it.
+      const before = providers.requests.length;
+      const find = await fetch(`${server.url}/api/public/passes/find`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ contact: number }),
+      });
+      expect(find.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(whatsappTo(number, before)).toEqual([]);
+
+      // The pass to keep: a PDF whose text is the name in Telugu letters.
+      const pass = page.getByRole('article', { name: `Pass of ${name}` });
+      const [download] = await Promise.all([page.waitForEvent('download'), pass.getByRole('button', { name: 'Download pass (PDF)' }).click()]);
+      const file = await download.path();
+      const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+      expect(text).toContain(name);
+      expect(phone.problems.filter((p) => /Content Security Policy|pageerror/i.test(p))).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+});
+
+describe('a family on the visitor form', () => {
+  it('registers 4 people in one submission: 4 records, 4 passes on the device, one submission id', async () => {
+    const number = uniqueMobile();
+    const cousin = uniqueMobile();
+    const phone = await openDevice(PHONE);
+    try {
+      const { page } = phone;
+      await page.goto(`${server.url}/visitor-registration`);
+      await hydrated(page);
+      const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Register Now', exact: true }) });
+      const family = form.getByRole('group', { name: 'Registering your family too?' });
+      await form.getByLabel('Full Name').first().fill('Ravi Kumar');
+      await form
+        .getByLabel(/^Mobile Number/)
+        .first()
+        .fill(number);
+      await form.getByLabel('State').selectOption('Telangana');
+      await form.getByLabel('City').selectOption('Hyderabad');
+      for (let i = 0; i < 3; i++) await family.getByRole('button', { name: 'Add a person' }).click();
+      const person = (n: number) => family.getByRole('group', { name: `Person ${n}` });
+      // A person without a name is refused beside the field, and nothing is sent.
+      await form.getByRole('button', { name: 'Register Now', exact: true }).click();
+      await person(2).getByText('Name is required').waitFor();
+      await person(2).getByLabel('Full Name').fill('సీత కుమార్');
+      await person(3).getByLabel('Full Name').fill('अनन्या कुमार');
+      await person(4).getByLabel('Full Name').fill('Arjun Kumar');
+      await person(4).getByLabel('Mobile Number (optional)').fill(cousin);
+      await form.getByRole('button', { name: 'Register Now', exact: true }).click();
+      await page.getByText('Visitor registration successful! The passes of the 3 people with you are saved in My passes.').waitFor();
+      // The form is empty again, family included.
+      expect(await family.getByRole('group').count()).toBe(0);
+
+      await page.getByRole('link', { name: 'My passes' }).first().click();
+      for (const name of ['Ravi Kumar', 'సీత కుమార్', 'अनन्या कुमार', 'Arjun Kumar']) await page.getByRole('article', { name: `Pass of ${name}` }).waitFor();
+
+      const admin = await apiLogin(server.url, server.adminEmail, server.adminPassword);
+      const listed = await api<{ data: { items: Array<{ fullName: string; passCode: string; registrationType: string }> } }>(
+        server.url,
+        admin,
+        'GET',
+        `/visitors?q=${number}&limit=50`,
+      );
+      const names = listed.body.data.items.map((row) => row.fullName).sort();
+      // The cousin has a number of their own; the two others are kept under the registrant's.
+      expect(names).toEqual(['Ravi Kumar', 'अनन्या कुमार', 'సీత కుమార్'].sort());
+      const withCousin = await api<{ data: { items: Array<{ fullName: string }> } }>(server.url, admin, 'GET', `/visitors?q=${cousin}&limit=50`);
+      expect(withCousin.body.data.items.map((row) => row.fullName)).toEqual(['Arjun Kumar']);
+      // One WhatsApp each to the registrant and the cousin: the members without a number get none.
+      const deadline = Date.now() + 15_000;
+      while ((whatsappTo(number).length < 1 || whatsappTo(cousin).length < 1) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect([whatsappTo(number).length, whatsappTo(cousin).length]).toEqual([1, 1]);
+      expect(phone.problems.filter((p) => /Content Security Policy|pageerror/i.test(p))).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+});
