@@ -87,14 +87,15 @@ function pageShell(): Plugin {
  * Which built files a visitor uses (decision 060): the service worker precaches only these at install,
  * and the panel's files (its screens, the door, the badges' fonts and PDF code, the workbook workers) when
  * the panel is first opened. A visitor's code is every module reached from the entry (src/main.tsx) by
- * static and on-demand imports, except the on-demand imports of the panel's route files (their screens):
+ * static and on-demand imports, except the on-demand imports of the panel's route files (their screens;
+ * the exhibitor portal's route files count as the panel's, so its screens are not a visitor's either):
  * the public pages, the router's app with its public routes (the pass link, a public page started offline
  * from the shell), and what those load on demand (the popup, the pass, the sender). A visitor's files are
  * the chunks holding that code, their static imports and their stylesheets. Kept here for the
  * `manifestTransforms` below, which run after this bundle is written, in the same build.
  */
 let visitorFiles: Set<string> | null = null;
-const PANEL_ROUTE_FILE = /pwa[\\/]src[\\/]routes[\\/](panel|adminpanel)[\\/]/;
+const PANEL_ROUTE_FILE = /pwa[\\/]src[\\/]routes[\\/](panel|adminpanel|exhibitor)[\\/]/;
 
 /** The PDF makers (badges, a pass to keep): a visitor's code loads them on demand, but no first visit stores them. */
 const FETCHED_WHEN_USED = /\/src\/lib\/badges\//;
@@ -200,6 +201,14 @@ export default defineConfig({
               // devices' list, shown on door days only, loads apart when there are devices to list).
               name: 'dashboard',
               test: /pwa[\\/]src[\\/](routes[\\/]panel[\\/]_authed[\\/]dashboard\.tsx\?tsr-split|features[\\/]dashboard[\\/](?!live-devices))/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The exhibitor portal (decision 081): its screens, client and token in one file, loaded when
+              // /exhibitor opens. One file name in the app's preload map instead of about ten keeps the
+              // panel's first load within its budget.
+              name: 'exhibitor-portal',
+              test: /pwa[\\/]src[\\/](routes[\\/]exhibitor[\\/](route|index|sign-in|team)\.tsx\?tsr-split|features[\\/]exhibitor-portal[\\/]|lib[\\/]portal-(api|token|query-client)\.ts)|edge[\\/]schemas[\\/]exhibitors\.ts/,
               includeDependenciesRecursively: false,
             },
             {

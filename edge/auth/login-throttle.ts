@@ -22,7 +22,7 @@ interface ThrottlePolicy {
   windowMs: number;
 }
 
-type ThrottleKind = 'device' | 'account-address' | 'address';
+type ThrottleKind = 'device' | 'account-address' | 'address' | 'exhibitor-code-request' | 'exhibitor-code-check';
 
 const MINUTE = 60_000;
 const THROTTLE_POLICIES: Record<ThrottleKind, ThrottlePolicy> = {
@@ -32,6 +32,10 @@ const THROTTLE_POLICIES: Record<ThrottleKind, ThrottlePolicy> = {
   'account-address': { maxAttempts: 5, windowMs: 15 * MINUTE },
   /** Every account from one address without a device cookie: large, because venue staff share one Wi-Fi. */
   address: { maxAttempts: 50, windowMs: 15 * MINUTE },
+  /** Sign-in codes asked for one mobile number (exhibitor portal, decision 081): each is a paid message. */
+  'exhibitor-code-request': { maxAttempts: 5, windowMs: 60 * MINUTE },
+  /** Codes typed for one mobile number: six digits are guessed in a million tries, never in five. */
+  'exhibitor-code-check': { maxAttempts: 5, windowMs: 15 * MINUTE },
 };
 
 export interface ThrottleKey {
@@ -45,6 +49,9 @@ export const accountAddressKey = (email: string, address: string): ThrottleKey =
   key: `account-address:${email}|${address}`,
 });
 export const addressKey = (address: string): ThrottleKey => ({ kind: 'address', key: `address:${address}` });
+/** The exhibitor portal's counts, per mobile number (canonical form): codes asked for, codes typed. */
+export const exhibitorCodeRequestKey = (mobile: string): ThrottleKey => ({ kind: 'exhibitor-code-request', key: `exhibitor-code-request:${mobile}` });
+export const exhibitorCodeCheckKey = (mobile: string): ThrottleKey => ({ kind: 'exhibitor-code-check', key: `exhibitor-code-check:${mobile}` });
 
 function kindOfKey(key: string): ThrottleKind | undefined {
   const kind = key.slice(0, key.indexOf(':'));

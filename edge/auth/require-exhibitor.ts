@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { Database } from '../db/database';
-import { exhibitors, exhibitorStaff, type ExhibitorStaffRole } from '../db/tables/exhibitors';
+import { exhibitorDevices, exhibitors, exhibitorStaff, type ExhibitorStaffRole } from '../db/tables/exhibitors';
 import { sessions } from '../db/tables/system';
 import type { AppEnv } from '../env';
 import { fail } from '../http/envelope';
@@ -26,13 +26,18 @@ export interface ExhibitorScope {
 }
 
 /**
- * Starts a portal session for an exhibitor's person and answers its token (made for the exhibitor
- * audience only). The sign-in route calls it once the person proved their one-time code.
+ * Starts a portal session for an exhibitor's person on one phone and answers its token (made for the
+ * exhibitor audience only); the phone is recorded with the session (`exhibitor_devices`), so the team list
+ * shows where each person is signed in. The sign-in route calls it once the person proved their code.
  */
-export async function startExhibitorSession(db: Database, staffId: string, options: { secret: string; now: Date; ttlSeconds: number }) {
+export async function startExhibitorSession(db: Database, staffId: string, options: { secret: string; now: Date; ttlSeconds: number; device?: string }) {
   const sessionId = await startSession(db, staffId, options.now, options.ttlSeconds);
-  await db.update(exhibitorStaff).set({ lastSignInAt: options.now.toISOString() }).where(eq(exhibitorStaff.id, staffId));
-  return signToken({ userId: staffId, role: 'exhibitor', sessionId }, options.secret, options.now, options.ttlSeconds);
+  const at = options.now.toISOString();
+  await db.batch([
+    db.update(exhibitorStaff).set({ lastSignInAt: at }).where(eq(exhibitorStaff.id, staffId)),
+    db.insert(exhibitorDevices).values({ sessionId, staffId, name: options.device ?? '', signedInAt: at }),
+  ]);
+  return { ...(await signToken({ userId: staffId, role: 'exhibitor', sessionId }, options.secret, options.now, options.ttlSeconds)), sessionId };
 }
 
 /**

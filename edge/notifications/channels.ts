@@ -1,4 +1,4 @@
-import type { Channel, MessageTemplate, PassMessage } from './messages';
+import type { Channel, PassMessage, PassTemplate } from './messages';
 import { renderMail, smsVariables, whatsappParameters } from './messages';
 import { providerDigits } from './recipient';
 
@@ -31,6 +31,9 @@ interface WhatsappConfig {
   phoneNumberId: string;
   token: string;
   template: string;
+  /** The exhibitor portal's templates (issue 32): its invitation (name, company, event, link) and its sign-in code. */
+  inviteTemplate: string;
+  codeTemplate: string;
   language: string;
   /** The Meta app's secret, which signs the webhook's requests (X-Hub-Signature-256): inbound "STOP". */
   appSecret?: string;
@@ -48,6 +51,9 @@ interface SmsConfig {
    * forwards replies to (inbound "STOP"): MSG91 does not sign those requests, so the unguessable path is their proof.
    */
   inboundToken?: string;
+  /** The exhibitor portal's DLT templates; without one, that message goes by WhatsApp and e-mail only. */
+  inviteTemplateId?: string;
+  codeTemplateId?: string;
 }
 
 export interface Channels {
@@ -113,12 +119,16 @@ export interface ChannelEnv {
   WHATSAPP_PHONE_NUMBER_ID?: string;
   WHATSAPP_TEMPLATE?: string;
   WHATSAPP_TEMPLATE_LANGUAGE?: string;
+  WHATSAPP_INVITE_TEMPLATE?: string;
+  WHATSAPP_CODE_TEMPLATE?: string;
   WHATSAPP_API_URL?: string;
   WHATSAPP_API_VERSION?: string;
   WHATSAPP_APP_SECRET?: string;
   WHATSAPP_VERIFY_TOKEN?: string;
   MSG91_AUTH_KEY?: string;
   MSG91_TEMPLATE_ID?: string;
+  MSG91_INVITE_TEMPLATE_ID?: string;
+  MSG91_CODE_TEMPLATE_ID?: string;
   MSG91_API_URL?: string;
   MSG91_INBOUND_TOKEN?: string;
 }
@@ -137,6 +147,8 @@ export function phoneChannels(env: ChannelEnv): Pick<Channels, 'whatsapp' | 'sms
       phoneNumberId,
       token,
       template: trimmed(env.WHATSAPP_TEMPLATE) ?? 'event_pass',
+      inviteTemplate: trimmed(env.WHATSAPP_INVITE_TEMPLATE) ?? 'exhibitor_invite',
+      codeTemplate: trimmed(env.WHATSAPP_CODE_TEMPLATE) ?? 'exhibitor_code',
       language: trimmed(env.WHATSAPP_TEMPLATE_LANGUAGE) ?? 'en',
       appSecret: trimmed(env.WHATSAPP_APP_SECRET),
       verifyToken: trimmed(env.WHATSAPP_VERIFY_TOKEN),
@@ -150,7 +162,14 @@ export function phoneChannels(env: ChannelEnv): Pick<Channels, 'whatsapp' | 'sms
     if (inboundToken && !/^[A-Za-z0-9_-]{32,200}$/.test(inboundToken)) {
       throw new Error('MSG91_INBOUND_TOKEN must be at least 32 letters, digits, _ or - (e.g. openssl rand -hex 24)');
     }
-    channels.sms = { baseUrl: (trimmed(env.MSG91_API_URL) ?? 'https://control.msg91.com').replace(/\/+$/, ''), authKey, templateId, inboundToken };
+    channels.sms = {
+      baseUrl: (trimmed(env.MSG91_API_URL) ?? 'https://control.msg91.com').replace(/\/+$/, ''),
+      authKey,
+      templateId,
+      inviteTemplateId: trimmed(env.MSG91_INVITE_TEMPLATE_ID),
+      codeTemplateId: trimmed(env.MSG91_CODE_TEMPLATE_ID),
+      inboundToken,
+    };
   }
   return channels;
 }
@@ -218,7 +237,7 @@ async function sendSms(config: SmsConfig, to: string, templateId: string, variab
 }
 
 /** A pass message as its channel sends it (the configured templates). */
-export function renderPassMessage(channels: Channels, channel: Channel, template: MessageTemplate, payload: PassMessage, now: Date): RenderedMessage {
+export function renderPassMessage(channels: Channels, channel: Channel, template: PassTemplate, payload: PassMessage, now: Date): RenderedMessage {
   if (channel === 'email') return { channel, mail: renderMail(template, payload, now) };
   if (channel === 'whatsapp') return { channel, template: channels.whatsapp?.template ?? '', parameters: whatsappParameters(payload) };
   return { channel, templateId: channels.sms?.templateId ?? '', variables: smsVariables(payload) };

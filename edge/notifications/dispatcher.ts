@@ -5,7 +5,8 @@ import { groupCommit } from '../perf/group-commit';
 import type { Logger } from '../lib/log';
 import { type Channels, ProviderError, providerErrorCode, type RenderedMessage, renderPassMessage, sendThrough } from './channels';
 import { groupContent, OPTED_OUT, optedOutAmong, renderGroupMessage, unsubscribeToken } from './group-messages';
-import type { Channel, MessageTemplate, PassMessage } from './messages';
+import type { Channel, PassMessage, PassTemplate } from './messages';
+import { isExhibitorTemplate, renderExhibitorMessage } from './exhibitor-messages';
 import { cachedEvent } from '../lib/events';
 import { emailConfirmationToken } from './pass-link';
 import { claimDue, failedAttemptStatements, messagePassUrl, type OutboxRow, sentStatement } from './outbox';
@@ -159,14 +160,18 @@ async function groupMessageOf(deps: SenderDeps, row: OutboxRow, round: Round): P
 async function passMessageFor(deps: SenderDeps, row: OutboxRow, round: Round): Promise<RenderedMessage> {
   const payload = await passMessageOf(deps, row, round);
   if (!payload) throw new ProviderError(GONE, true);
-  return renderPassMessage(deps.channels, row.channel as Channel, row.template as MessageTemplate, payload, deps.now());
+  return renderPassMessage(deps.channels, row.channel as Channel, row.template as PassTemplate, payload, deps.now());
 }
 
 /** Sends one claimed message; answers the statements that record how it went. */
 async function sendOne(deps: SenderDeps, row: OutboxRow, round: Round): Promise<{ sent: boolean; statements: SqlStatement[] }> {
   try {
     if (round.withdrawn.has(`${row.personKind}:${row.personId}`)) throw new ProviderError(CONSENT_WITHDRAWN, true);
-    const rendered = row.template === 'group' ? await groupMessageOf(deps, row, round) : await passMessageFor(deps, row, round);
+    const rendered = isExhibitorTemplate(row.template)
+      ? await renderExhibitorMessage(deps, { ...row, template: row.template })
+      : row.template === 'group'
+        ? await groupMessageOf(deps, row, round)
+        : await passMessageFor(deps, row, round);
     const providerId = await sendThrough(deps.channels, { id: row.id, recipient: row.recipient, rendered });
     return { sent: true, statements: [sentStatement(deps.db, row, providerId, deps.now())] };
   } catch (error) {

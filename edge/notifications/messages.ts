@@ -5,7 +5,10 @@ import { buildIcs } from '../lib/ics';
  * Why a message is sent: a new registration's pass, a pass link asked for again ("Find my pass"), or the
  * confirmation of an e-mail address typed into a public form (its pass e-mail waits for it, decision 056).
  */
-export type MessageTemplate = 'pass' | 'pass_link' | 'confirm_email';
+export type PassTemplate = 'pass' | 'pass_link' | 'confirm_email';
+/** The exhibitor portal's messages (exhibitor-messages.ts): its invitation and its one-time sign-in code. */
+export type ExhibitorTemplate = 'exhibitor_invite' | 'exhibitor_code';
+export type MessageTemplate = PassTemplate | ExhibitorTemplate;
 export type Channel = 'email' | 'whatsapp' | 'sms';
 
 /** The values a pass message is written from, stored with the message (the outbox's `payload`). */
@@ -34,13 +37,13 @@ export interface RenderedMail {
   attachments: Array<{ filename: string; content: string; contentType: string }>;
 }
 
-const subjects: Record<MessageTemplate, (m: PassMessage) => string> = {
+const subjects: Record<PassTemplate, (m: PassMessage) => string> = {
   pass: (m) => `Your pass for ${m.eventName}`,
   pass_link: (m) => `Your pass link for ${m.eventName}`,
   confirm_email: (m) => `Confirm your e-mail address for ${m.eventName}`,
 };
 
-const intros: Record<MessageTemplate, (m: PassMessage) => string> = {
+const intros: Record<PassTemplate, (m: PassMessage) => string> = {
   pass: (m) => `You are registered for ${m.eventName} (${m.typeLabel}).`,
   pass_link: (m) => `Here is the link to your pass for ${m.eventName} (${m.typeLabel}), as you asked.`,
   confirm_email: (m) => `This e-mail address was given in a registration for ${m.eventName} (${m.typeLabel}).`,
@@ -99,7 +102,7 @@ function hostOf(origin: string): string {
 export const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-export function renderMail(template: MessageTemplate, m: PassMessage, now: Date): RenderedMail {
+export function renderMail(template: PassTemplate, m: PassMessage, now: Date): RenderedMail {
   if (template === 'confirm_email') return renderConfirmation(m);
   const where = eventPlace(m.venue, m.city);
   const rows: Array<[string, string]> = [

@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import type { ResourceDescription } from '../lib/resource';
 import { failureSchema, lockSchema, loginAnswerSchema, pageSchema, recordSchema, successSchema, userSchema } from '../schemas/responses';
 import { checkinBatchSchema } from '../schemas/checkin';
+import { exhibitorInviteSchema, exhibitorStaffCreateSchema, signInCodeRequestSchema, signInSchema } from '../schemas/exhibitors';
 
 /**
  * The API reference: an OpenAPI 3.1 document (`/api/openapi.json`) and a page rendering it on the server
@@ -20,7 +21,8 @@ import { checkinBatchSchema } from '../schemas/checkin';
  * words of each operation — summary, tag, answers — are described below by method and path; a route
  * without them, or words for a route that is not served, fail the reference's test.
  */
-type Who = 'public' | 'staff' | 'admin';
+/** Who may call: anyone, panel staff (and admins), admins, or the exhibitor portal's people (their own audience, decision 081). */
+type Who = 'public' | 'staff' | 'admin' | 'exhibitor';
 interface Operation {
   method: 'get' | 'post' | 'put' | 'delete';
   path: string;
@@ -427,6 +429,99 @@ function operations(): Operation[] {
       data: z.record(z.string(), z.unknown()),
       fails: [404, 409],
     },
+    {
+      method: 'post',
+      path: '/api/exhibitors',
+      tag: 'Exhibitor portal',
+      summary: 'Invite a confirmed stall’s or sponsor’s contact to the exhibitor portal (again: the invitation is sent again); 409 for a booking not confirmed',
+      who: 'admin',
+      body: exhibitorInviteSchema,
+      success: [200, 201],
+      data: z.unknown(),
+      fails: [404, 409],
+    },
+    {
+      method: 'get',
+      path: '/api/exhibitors',
+      tag: 'Exhibitor portal',
+      summary: 'The exhibitor of one booking (null before its invitation) and its people',
+      who: 'admin',
+      query: ['stallId', 'sponsorId'],
+      data: z.unknown(),
+    },
+    {
+      method: 'post',
+      path: '/api/exhibitor/sign-in/code',
+      tag: 'Exhibitor portal',
+      summary: 'Send a 6-digit sign-in code to this mobile if it is an exhibitor’s (the same answer either way)',
+      who: 'public',
+      body: signInCodeRequestSchema,
+      data: z.unknown(),
+      fails: [429],
+    },
+    {
+      method: 'post',
+      path: '/api/exhibitor/sign-in',
+      tag: 'Exhibitor portal',
+      summary: 'Sign in with the mobile and its code (once, within 10 minutes): a portal token',
+      who: 'public',
+      body: signInSchema,
+      answer: z.object({ success: z.literal(true), message: z.string(), token: z.string(), expiresAt: z.string(), person: z.unknown() }),
+      fails: [429],
+    },
+    {
+      method: 'get',
+      path: '/api/exhibitor/me',
+      tag: 'Exhibitor portal',
+      summary: 'Who is signed in, for which exhibitor',
+      who: 'exhibitor',
+      data: z.unknown(),
+    },
+    {
+      method: 'get',
+      path: '/api/exhibitor/booking',
+      tag: 'Exhibitor portal',
+      summary: 'The exhibitor’s own booking: stall number, size, type, status, payment status and balance, and its event',
+      who: 'exhibitor',
+      data: z.unknown(),
+      fails: [404],
+    },
+    {
+      method: 'get',
+      path: '/api/exhibitor/staff',
+      tag: 'Exhibitor portal',
+      summary: 'The exhibitor’s people and the phones they are signed in on',
+      who: 'exhibitor',
+      data: z.unknown(),
+    },
+    {
+      method: 'post',
+      path: '/api/exhibitor/staff',
+      tag: 'Exhibitor portal',
+      summary: 'The owner adds a person, who signs in on their own phone',
+      who: 'exhibitor',
+      body: exhibitorStaffCreateSchema,
+      success: [201],
+      data: z.unknown(),
+      fails: [403, 409],
+    },
+    {
+      method: 'delete',
+      path: '/api/exhibitor/staff/{id}',
+      tag: 'Exhibitor portal',
+      summary: 'The owner removes a person of the team: their sessions end at once',
+      who: 'exhibitor',
+      data: z.unknown(),
+      fails: [403, 409],
+    },
+    {
+      method: 'post',
+      path: '/api/exhibitor/sign-out',
+      tag: 'Exhibitor portal',
+      summary: 'End this phone’s portal session',
+      who: 'exhibitor',
+      data: z.unknown(),
+    },
   ];
   // The resources the generic router serves, in the route tree's order (their list route names them).
   const resources = [...new Set(routeTree.map((route) => factsOf(route.handler)?.resource).filter((r): r is ResourceDescription => r !== undefined))];
@@ -682,7 +777,7 @@ function openApi() {
     (paths[op.path] ??= {})[op.method] = {
       tags: [op.tag],
       summary: op.summary,
-      'x-roles': op.who === 'public' ? [] : op.who === 'staff' ? ['admin', 'staff'] : ['admin'],
+      'x-roles': op.who === 'public' ? [] : op.who === 'staff' ? ['admin', 'staff'] : op.who === 'exhibitor' ? ['exhibitor'] : ['admin'],
       ...(op.who !== 'public' && { security: [{ bearer: [] }] }),
       ...(parameters.length && { parameters }),
       ...(op.body && { requestBody: { required: true, content } }),

@@ -3,6 +3,7 @@ import type { AppEnv } from '../env';
 import { nominationRoutes } from './admin/awards';
 import { enquiryRoutes } from './admin/enquiries';
 import { eventRoutes } from './admin/events';
+import { exhibitorAdminRoutes } from './admin/exhibitors';
 import { guestRoutes } from './admin/guests';
 import { speakerRoutes } from './admin/speakers';
 import { sponsorRoutes } from './admin/sponsors';
@@ -13,6 +14,7 @@ import { authRoutes } from './auth';
 import { checkinRoutes } from './checkin';
 import { dashboardRoutes } from './dashboard';
 import { documentRoutes, docsRoutes } from './docs';
+import { exhibitorRoutes } from './exhibitor';
 import { fileRoutes } from './files';
 import { healthRoutes } from './health';
 import { messageRoutes } from './messages';
@@ -54,6 +56,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/reports', reportRoutes)
   .route('/settings', settingsRoutes)
   .route('/checkin', checkinRoutes)
+  .route('/exhibitors', exhibitorAdminRoutes)
+  .route('/exhibitor', exhibitorRoutes)
   .route('/', messageRoutes)
   .route('/', docsRoutes);
 

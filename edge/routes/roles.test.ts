@@ -32,7 +32,11 @@ const PUBLIC = [
   'POST /api/public/whatsapp-webhook',
   'GET /api/public/sms-inbound/:token',
   'POST /api/public/sms-inbound/:token',
+  'POST /api/exhibitor/sign-in/code',
+  'POST /api/exhibitor/sign-in',
 ];
+/** The exhibitor portal's routes (decision 081): no panel token opens them, whatever its role (exhibitor.test.ts walks them with portal tokens). */
+const isPortalRoute = (route: string) => / \/api\/exhibitor\//.test(route) && !PUBLIC.includes(route);
 const PEOPLE = ['visitors', 'guests', 'speakers', 'awardeesvip'];
 /**
  * Staff read the people they check in and move them along at the venue door, and read events' names and
@@ -94,6 +98,11 @@ describe('who may call what', () => {
       if (PUBLIC.includes(route)) {
         if (anonymous === 401 || anonymous === 403) wrong.push(`${route}: public, but anonymous got ${anonymous}`);
       } else if (anonymous !== 401) wrong.push(`${route}: anonymous got ${anonymous}, not 401`);
+      if (isPortalRoute(route)) {
+        if (anonymous !== 401 || asStaff !== 401 || asAdmin !== 401)
+          wrong.push(`${route}: a portal route, but got ${anonymous}/${asStaff}/${asAdmin}, not 401`);
+        continue;
+      }
       const staffMay = PUBLIC.includes(route) || STAFF.includes(route);
       if (staffMay && (asStaff === 401 || asStaff === 403)) wrong.push(`${route}: staff should be let in, got ${asStaff}`);
       if (!staffMay && asStaff !== 403) wrong.push(`${route}: staff got ${asStaff}, not 403`);

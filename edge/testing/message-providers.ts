@@ -44,7 +44,13 @@ interface ProviderRequest {
 }
 
 export const WHATSAPP_TEST = { token: 'test-whatsapp-token', phoneNumberId: '109876543210', version: 'v21.0' };
-export const MSG91_TEST = { authKey: 'test-msg91-authkey', templateId: '64f0c0ffee0123456789abcd' };
+export const MSG91_TEST = {
+  authKey: 'test-msg91-authkey',
+  templateId: '64f0c0ffee0123456789abcd',
+  /** The exhibitor portal's DLT templates: its invitation and its sign-in code. */
+  inviteTemplateId: '64f0c0ffee0123456789abce',
+  codeTemplateId: '64f0c0ffee0123456789abcf',
+};
 export const RESEND_TEST = { apiKey: 're_test_key_0123456789' };
 
 /** Why a request does not have the documented shape, or null when it does. */
@@ -84,7 +90,7 @@ function shapeProblem(r: ProviderRequest): string | null {
     if (r.method !== 'POST' || !json) return 'MSG91: POST with a JSON body';
     if (r.headers.authkey !== MSG91_TEST.authKey) return 'MSG91: authkey header';
     const b = r.body as { template_id?: string; recipients?: Array<Record<string, string>> };
-    if (b.template_id !== MSG91_TEST.templateId) return 'MSG91: template_id';
+    if (![MSG91_TEST.templateId, MSG91_TEST.inviteTemplateId, MSG91_TEST.codeTemplateId].includes(b.template_id ?? '')) return 'MSG91: template_id';
     if (!b.recipients?.length || !b.recipients.every((x) => /^\d{10,15}$/.test(x.mobiles ?? '')))
       return 'MSG91: recipients with mobiles in international format without +';
     // India's DLT scrubbing refuses a variable's value over 30 characters.
@@ -182,6 +188,8 @@ export function phoneProviderEnv(url: string): Record<string, string> {
     WHATSAPP_API_URL: url,
     MSG91_AUTH_KEY: MSG91_TEST.authKey,
     MSG91_TEMPLATE_ID: MSG91_TEST.templateId,
+    MSG91_INVITE_TEMPLATE_ID: MSG91_TEST.inviteTemplateId,
+    MSG91_CODE_TEMPLATE_ID: MSG91_TEST.codeTemplateId,
     MSG91_API_URL: url,
   };
 }

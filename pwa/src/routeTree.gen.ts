@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as AwardsRegistrationRouteImport } from './routes/awards-registration'
+import { Route as ExhibitorRouteRouteImport } from './routes/exhibitor/route'
 import { Route as PanelRouteRouteImport } from './routes/panel/route'
 import { Route as PassesRouteImport } from './routes/passes'
 import { Route as PrivacyRouteImport } from './routes/privacy'
@@ -20,6 +21,9 @@ import { Route as VisitorRegistrationRouteImport } from './routes/visitor-regist
 import { Route as AdminpanelIndexRouteImport } from './routes/adminpanel/index'
 import { Route as AdminpanelSplatRouteImport } from './routes/adminpanel/$'
 import { Route as ConfirmEmailTokenRouteImport } from './routes/confirm-email.$token'
+import { Route as ExhibitorIndexRouteImport } from './routes/exhibitor/index'
+import { Route as ExhibitorSignInRouteImport } from './routes/exhibitor/sign-in'
+import { Route as ExhibitorTeamRouteImport } from './routes/exhibitor/team'
 import { Route as PTokenRouteImport } from './routes/p.$token'
 import { Route as PanelIndexRouteImport } from './routes/panel/index'
 import { Route as PanelSplatRouteImport } from './routes/panel/$'
@@ -61,6 +65,11 @@ const AwardsRegistrationRoute = AwardsRegistrationRouteImport.update({
   path: '/awards-registration',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ExhibitorRouteRoute = ExhibitorRouteRouteImport.update({
+  id: '/exhibitor',
+  path: '/exhibitor',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PanelRouteRoute = PanelRouteRouteImport.update({
   id: '/panel',
   path: '/panel',
@@ -100,6 +109,21 @@ const ConfirmEmailTokenRoute = ConfirmEmailTokenRouteImport.update({
   id: '/confirm-email/$token',
   path: '/confirm-email/$token',
   getParentRoute: () => rootRouteImport,
+} as any)
+const ExhibitorIndexRoute = ExhibitorIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => ExhibitorRouteRoute,
+} as any)
+const ExhibitorSignInRoute = ExhibitorSignInRouteImport.update({
+  id: '/sign-in',
+  path: '/sign-in',
+  getParentRoute: () => ExhibitorRouteRoute,
+} as any)
+const ExhibitorTeamRoute = ExhibitorTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => ExhibitorRouteRoute,
 } as any)
 const PTokenRoute = PTokenRouteImport.update({
   id: '/p/$token',
@@ -237,6 +261,7 @@ const PanelAuthedVipsSpeakersRoute = PanelAuthedVipsSpeakersRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/exhibitor': typeof ExhibitorRouteRouteWithChildren
   '/panel': typeof PanelRouteRouteWithChildren
   '/$': typeof SplatRoute
   '/awards-registration': typeof AwardsRegistrationRoute
@@ -246,11 +271,14 @@ export interface FileRoutesByFullPath {
   '/visitor-registration': typeof VisitorRegistrationRoute
   '/adminpanel/$': typeof AdminpanelSplatRoute
   '/confirm-email/$token': typeof ConfirmEmailTokenRoute
+  '/exhibitor/sign-in': typeof ExhibitorSignInRoute
+  '/exhibitor/team': typeof ExhibitorTeamRoute
   '/p/$token': typeof PTokenRoute
   '/panel/$': typeof PanelSplatRoute
   '/panel/login': typeof PanelLoginRoute
   '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/adminpanel/': typeof AdminpanelIndexRoute
+  '/exhibitor/': typeof ExhibitorIndexRoute
   '/panel/': typeof PanelIndexRoute
   '/panel/checkin': typeof PanelAuthedCheckinRoute
   '/panel/dashboard': typeof PanelAuthedDashboardRoute
@@ -282,12 +310,15 @@ export interface FileRoutesByTo {
   '/visitor-registration': typeof VisitorRegistrationRoute
   '/adminpanel/$': typeof AdminpanelSplatRoute
   '/confirm-email/$token': typeof ConfirmEmailTokenRoute
+  '/exhibitor/sign-in': typeof ExhibitorSignInRoute
+  '/exhibitor/team': typeof ExhibitorTeamRoute
   '/p/$token': typeof PTokenRoute
   '/panel/$': typeof PanelSplatRoute
   '/panel': typeof PanelIndexRoute
   '/panel/login': typeof PanelLoginRoute
   '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/adminpanel': typeof AdminpanelIndexRoute
+  '/exhibitor': typeof ExhibitorIndexRoute
   '/panel/checkin': typeof PanelAuthedCheckinRoute
   '/panel/dashboard': typeof PanelAuthedDashboardRoute
   '/panel/enquiries': typeof PanelAuthedEnquiriesRoute
@@ -311,6 +342,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/exhibitor': typeof ExhibitorRouteRouteWithChildren
   '/panel': typeof PanelRouteRouteWithChildren
   '/$': typeof SplatRoute
   '/awards-registration': typeof AwardsRegistrationRoute
@@ -320,12 +352,15 @@ export interface FileRoutesById {
   '/visitor-registration': typeof VisitorRegistrationRoute
   '/adminpanel/$': typeof AdminpanelSplatRoute
   '/confirm-email/$token': typeof ConfirmEmailTokenRoute
+  '/exhibitor/sign-in': typeof ExhibitorSignInRoute
+  '/exhibitor/team': typeof ExhibitorTeamRoute
   '/p/$token': typeof PTokenRoute
   '/panel/$': typeof PanelSplatRoute
   '/panel/_authed': typeof PanelAuthedRouteWithChildren
   '/panel/login': typeof PanelLoginRoute
   '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/adminpanel/': typeof AdminpanelIndexRoute
+  '/exhibitor/': typeof ExhibitorIndexRoute
   '/panel/': typeof PanelIndexRoute
   '/panel/_authed/checkin': typeof PanelAuthedCheckinRoute
   '/panel/_authed/dashboard': typeof PanelAuthedDashboardRoute
@@ -351,6 +386,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/exhibitor'
     | '/panel'
     | '/$'
     | '/awards-registration'
@@ -360,11 +396,14 @@ export interface FileRouteTypes {
     | '/visitor-registration'
     | '/adminpanel/$'
     | '/confirm-email/$token'
+    | '/exhibitor/sign-in'
+    | '/exhibitor/team'
     | '/p/$token'
     | '/panel/$'
     | '/panel/login'
     | '/unsubscribe/$token'
     | '/adminpanel/'
+    | '/exhibitor/'
     | '/panel/'
     | '/panel/checkin'
     | '/panel/dashboard'
@@ -396,12 +435,15 @@ export interface FileRouteTypes {
     | '/visitor-registration'
     | '/adminpanel/$'
     | '/confirm-email/$token'
+    | '/exhibitor/sign-in'
+    | '/exhibitor/team'
     | '/p/$token'
     | '/panel/$'
     | '/panel'
     | '/panel/login'
     | '/unsubscribe/$token'
     | '/adminpanel'
+    | '/exhibitor'
     | '/panel/checkin'
     | '/panel/dashboard'
     | '/panel/enquiries'
@@ -424,6 +466,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/exhibitor'
     | '/panel'
     | '/$'
     | '/awards-registration'
@@ -433,12 +476,15 @@ export interface FileRouteTypes {
     | '/visitor-registration'
     | '/adminpanel/$'
     | '/confirm-email/$token'
+    | '/exhibitor/sign-in'
+    | '/exhibitor/team'
     | '/p/$token'
     | '/panel/$'
     | '/panel/_authed'
     | '/panel/login'
     | '/unsubscribe/$token'
     | '/adminpanel/'
+    | '/exhibitor/'
     | '/panel/'
     | '/panel/_authed/checkin'
     | '/panel/_authed/dashboard'
@@ -463,6 +509,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  ExhibitorRouteRoute: typeof ExhibitorRouteRouteWithChildren
   PanelRouteRoute: typeof PanelRouteRouteWithChildren
   SplatRoute: typeof SplatRoute
   AwardsRegistrationRoute: typeof AwardsRegistrationRoute
@@ -498,6 +545,13 @@ declare module '@tanstack/react-router' {
       path: '/awards-registration'
       fullPath: '/awards-registration'
       preLoaderRoute: typeof AwardsRegistrationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/exhibitor': {
+      id: '/exhibitor'
+      path: '/exhibitor'
+      fullPath: '/exhibitor'
+      preLoaderRoute: typeof ExhibitorRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/panel': {
@@ -555,6 +609,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/confirm-email/$token'
       preLoaderRoute: typeof ConfirmEmailTokenRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/exhibitor/': {
+      id: '/exhibitor/'
+      path: '/'
+      fullPath: '/exhibitor/'
+      preLoaderRoute: typeof ExhibitorIndexRouteImport
+      parentRoute: typeof ExhibitorRouteRoute
+    }
+    '/exhibitor/sign-in': {
+      id: '/exhibitor/sign-in'
+      path: '/sign-in'
+      fullPath: '/exhibitor/sign-in'
+      preLoaderRoute: typeof ExhibitorSignInRouteImport
+      parentRoute: typeof ExhibitorRouteRoute
+    }
+    '/exhibitor/team': {
+      id: '/exhibitor/team'
+      path: '/team'
+      fullPath: '/exhibitor/team'
+      preLoaderRoute: typeof ExhibitorTeamRouteImport
+      parentRoute: typeof ExhibitorRouteRoute
     }
     '/p/$token': {
       id: '/p/$token'
@@ -734,6 +809,22 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface ExhibitorRouteRouteChildren {
+  ExhibitorSignInRoute: typeof ExhibitorSignInRoute
+  ExhibitorTeamRoute: typeof ExhibitorTeamRoute
+  ExhibitorIndexRoute: typeof ExhibitorIndexRoute
+}
+
+const ExhibitorRouteRouteChildren: ExhibitorRouteRouteChildren = {
+  ExhibitorSignInRoute: ExhibitorSignInRoute,
+  ExhibitorTeamRoute: ExhibitorTeamRoute,
+  ExhibitorIndexRoute: ExhibitorIndexRoute,
+}
+
+const ExhibitorRouteRouteWithChildren = ExhibitorRouteRoute._addFileChildren(
+  ExhibitorRouteRouteChildren,
+)
+
 interface PanelAuthedRouteChildren {
   PanelAuthedCheckinRoute: typeof PanelAuthedCheckinRoute
   PanelAuthedDashboardRoute: typeof PanelAuthedDashboardRoute
@@ -802,6 +893,7 @@ const PanelRouteRouteWithChildren = PanelRouteRoute._addFileChildren(
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  ExhibitorRouteRoute: ExhibitorRouteRouteWithChildren,
   PanelRouteRoute: PanelRouteRouteWithChildren,
   SplatRoute: SplatRoute,
   AwardsRegistrationRoute: AwardsRegistrationRoute,

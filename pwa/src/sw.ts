@@ -46,7 +46,8 @@ precacheAndRoute(visitorFiles);
 cleanupOutdatedCaches();
 
 const PANEL_ASSETS_CACHE = 'eventpro-panel-assets';
-const isPanelPath = (pathname: string) => /^\/(panel|adminpanel)(\/|$)/.test(pathname);
+// The exhibitor portal's files are kept with the panel's: stored when the portal is first opened (decision 081).
+const isPanelPath = (pathname: string) => /^\/(panel|adminpanel|exhibitor)(\/|$)/.test(pathname);
 
 /**
  * Stores every panel file this build has that is not stored yet, so the panel opens offline from then on.

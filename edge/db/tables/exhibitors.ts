@@ -1,4 +1,4 @@
-import { index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { booleanColumn, idColumn, timestampColumns } from './columns';
 import { events } from './events';
 
@@ -53,4 +53,48 @@ export const exhibitorStaff = sqliteTable(
     ...timestampColumns(),
   },
   (t) => [uniqueIndex('exhibitor_staff_mobile_idx').on(t.exhibitorId, t.mobileNumber), index('exhibitor_staff_mobile_only_idx').on(t.mobileNumber)],
+);
+
+/**
+ * One-time sign-in codes of the exhibitor portal (decision 081): six digits sent to a person's mobile (and
+ * confirmed e-mail) through the message outbox. The code itself is never stored: the sender derives it from
+ * the row's person and time of issue with the server's secret (as pass links are signed when sent), and
+ * `codeHash` is an HMAC of it, which a reader of the database cannot reverse without the secret. A code
+ * works once (`usedAt`), for ten minutes, for at most five wrong guesses.
+ */
+export const exhibitorSignInCodes = sqliteTable(
+  'exhibitor_sign_in_codes',
+  {
+    id: idColumn(),
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => exhibitorStaff.id, { onDelete: 'cascade' }),
+    /** The number it was asked for (canonical +91… form): the sign-in looks codes up by it. */
+    mobileNumber: text('mobile_number').notNull(),
+    codeHash: text('code_hash').notNull(),
+    issuedAt: text('issued_at').notNull(),
+    expiresAt: text('expires_at').notNull(),
+    wrongGuesses: integer('wrong_guesses').notNull().default(0),
+    usedAt: text('used_at'),
+  },
+  (t) => [index('exhibitor_sign_in_codes_mobile_idx').on(t.mobileNumber, t.issuedAt)],
+);
+
+/**
+ * The phones an exhibitor's people are signed in on (decision 081): one row per portal session, named by
+ * the person's phone. Removing a person ends their sessions, and with them these rows, at once.
+ */
+export const exhibitorDevices = sqliteTable(
+  'exhibitor_devices',
+  {
+    /** The session (`sessions.id`) the phone signed in with. */
+    sessionId: text('session_id').primaryKey(),
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => exhibitorStaff.id, { onDelete: 'cascade' }),
+    /** What the phone says it is (its browser's platform and name, cut to 80 characters). */
+    name: text('name').notNull().default(''),
+    signedInAt: text('signed_in_at').notNull(),
+  },
+  (t) => [index('exhibitor_devices_staff_idx').on(t.staffId)],
 );

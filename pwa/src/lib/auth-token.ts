@@ -1,10 +1,7 @@
 // The admin token, kept in localStorage under one key. Changes (here or in another tab)
 // are broadcast to subscribers, so screens can react to a logout elsewhere.
 
-const TOKEN_KEY = 'eventpro.token';
-
 type Listener = (token: string | null) => void;
-const listeners = new Set<Listener>();
 
 function storage(): Storage | null {
   try {
@@ -14,36 +11,39 @@ function storage(): Storage | null {
   }
 }
 
-export function getToken(): string | null {
-  return storage()?.getItem(TOKEN_KEY) || null;
+/**
+ * A sign-in token kept in localStorage under `key`, its changes (here or in another tab) told to
+ * subscribers. The panel's token is one; the exhibitor portal's (another audience, decision 081) another,
+ * so signing in to one never signs out of the other.
+ */
+export function tokenStore(key: string) {
+  const listeners = new Set<Listener>();
+  const get = (): string | null => storage()?.getItem(key) || null;
+  const emit = () => listeners.forEach((listener) => listener(get()));
+  if (typeof window !== 'undefined') {
+    window.addEventListener('storage', (event) => {
+      if (event.key === key || event.key === null) emit();
+    });
+  }
+  return {
+    get,
+    set(token: string) {
+      storage()?.setItem(key, token);
+      emit();
+    },
+    clear() {
+      storage()?.removeItem(key);
+      emit();
+    },
+    /** Calls `listener` whenever the token changes; returns the unsubscribe function. */
+    subscribe(listener: Listener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
-export function setToken(token: string): void {
-  storage()?.setItem(TOKEN_KEY, token);
-  emit();
-}
-
-export function clearToken(): void {
-  storage()?.removeItem(TOKEN_KEY);
-  emit();
-}
-
-function emit(): void {
-  const token = getToken();
-  for (const listener of listeners) listener(token);
-}
-
-/** Calls `listener` whenever the token changes; returns the unsubscribe function. */
-export function subscribeToken(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (event) => {
-    if (event.key === TOKEN_KEY || event.key === null) emit();
-  });
-}
+export const { get: getToken, set: setToken, clear: clearToken, subscribe: subscribeToken } = tokenStore('eventpro.token');
 
 /**
  * The claims a panel token states (`sub`, `role`), read without checking its signature: they only choose

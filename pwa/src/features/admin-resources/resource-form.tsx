@@ -19,6 +19,7 @@ import { payloadFrom, valuesFrom } from './fields';
 import { existingRecordOf, formFieldOf, resolverFor, saveErrorMessage, WALK_IN_QUEUED } from './form-check';
 import { isNetworkFailure, writeFailure } from '../../components/offline-words';
 import { queueWalkIn } from './offline-queue';
+import { ExhibitorInvite, isExhibitorBooking } from './exhibitor-invite';
 import { hasMessages, PersonMessages } from './person-messages';
 import { getRecord, saveRecord } from './resource-api';
 import { ResourceField } from './resource-fields';
@@ -186,6 +187,7 @@ export function ResourceForm({
         </button>
       </div>
       {editing && hasMessages(config.name) ? <PersonMessages resource={config.name} id={record.id} /> : null}
+      {editing && isExhibitorBooking(config.name) ? <ExhibitorInvite resource={config.name} record={record} /> : null}
       {editing ? <RecordHistory config={config} id={record.id} /> : null}
     </form>
   );

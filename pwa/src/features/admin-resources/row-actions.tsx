@@ -1,5 +1,6 @@
 import type { BaseRecord } from '../../lib/api';
 import { statusLabel } from '../../components/panel-format';
+import { useExhibitorMenuItem } from './exhibitor-invite';
 import { RowMenu } from './row-menu';
 import type { ResourceConfig } from './types';
 
@@ -28,6 +29,7 @@ export function RowActions({
   onEdit: (row: BaseRecord) => void;
   onDelete: (row: BaseRecord) => void;
 }) {
+  const invite = useExhibitorMenuItem(config.name, row);
   return (
     <div className="panel-row-actions">
       {canChangeStatus && !rowAction && config.statusMenu !== false ? (
@@ -51,7 +53,9 @@ export function RowActions({
           Edit<span className="visually-hidden"> {name}</span>
         </button>
       ) : null}
-      {isAdmin ? <RowMenu label={`More actions for ${name}`} items={[{ label: 'Delete', danger: true, onSelect: () => onDelete(row) }]} /> : null}
+      {isAdmin ? (
+        <RowMenu label={`More actions for ${name}`} items={[...(invite ? [invite] : []), { label: 'Delete', danger: true, onSelect: () => onDelete(row) }]} />
+      ) : null}
     </div>
   );
 }

@@ -142,12 +142,7 @@ export function DevicesPage() {
                   data-revoked={d.revokedAt ? 'yes' : 'no'}
                   data-replaced={d.replacedAt ? 'yes' : 'no'}
                 >
-                  <th scope="row">
-                    {d.name || <span className="ci-muted">Unnamed ({d.deviceId.slice(0, 8)})</span>}
-                    {d.replacedAt && (
-                      <span className="ci-muted"> · replaced {formatMoment(d.replacedAt)}: its site data was cleared, it signed in again as a new device</span>
-                    )}
-                  </th>
+                  <th scope="row">{d.name || <span className="ci-muted">Unnamed ({d.deviceId.slice(0, 8)})</span>}</th>
                   <td>{d.reportedBy || '—'}</td>
                   <td title={formatMoment(d.reportedAt)}>{age(d.ageMs)}</td>
                   <td className={d.silent ? 'ci-cell--warn' : undefined}>
@@ -161,6 +156,11 @@ export function DevicesPage() {
                       <span className="ci-muted">
                         Revoked {formatMoment(d.revokedAt)}
                         {d.revokedBy ? ` by ${d.revokedBy}` : ''}
+                      </span>
+                    ) : d.replacedAt ? (
+                      // Its site data was cleared and the tablet came back as a new device: its key is gone, nothing to revoke.
+                      <span className="ci-muted" title="Its site data was cleared; the tablet signed in again as a new device">
+                        Replaced {formatMoment(d.replacedAt)}
                       </span>
                     ) : (
                       <RevokeButton device={d} />

@@ -1,0 +1,46 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ExhibitorStaffInput, SignInInput } from '@edge/schemas/exhibitors';
+import { readEnvelope } from '../../lib/envelope';
+import { portalApi } from '../../lib/portal-api';
+import { portalToken } from '../../lib/portal-token';
+
+/** The portal's reads and writes of its booking and team, over its client (lib/portal-api.ts). */
+
+export const portalKeys = {
+  all: ['exhibitor'] as const,
+  me: ['exhibitor', 'me'] as const,
+  booking: ['exhibitor', 'booking'] as const,
+  staff: ['exhibitor', 'staff'] as const,
+};
+
+export const meQuery = () => queryOptions({ queryKey: portalKeys.me, queryFn: async () => (await readEnvelope(portalApi.me.$get())).data });
+export const bookingQuery = () => queryOptions({ queryKey: portalKeys.booking, queryFn: async () => (await readEnvelope(portalApi.booking.$get())).data });
+export const staffQuery = () => queryOptions({ queryKey: portalKeys.staff, queryFn: async () => (await readEnvelope(portalApi.staff.$get())).data.items });
+
+export type PortalBooking = Awaited<ReturnType<ReturnType<typeof bookingQuery>['queryFn'] & {}>>;
+export type PortalPerson = Awaited<ReturnType<ReturnType<typeof staffQuery>['queryFn'] & {}>>[number];
+
+export const requestCode = (mobileNumber: string) => readEnvelope(portalApi['sign-in'].code.$post({ json: { mobileNumber } }));
+export const signIn = (input: SignInInput) => readEnvelope(portalApi['sign-in'].$post({ json: input }));
+
+export function useAddStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ExhibitorStaffInput) => readEnvelope(portalApi.staff.$post({ json: input })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: portalKeys.staff }),
+  });
+}
+
+export function useRemoveStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => readEnvelope(portalApi.staff[':id'].$delete({ param: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: portalKeys.staff }),
+  });
+}
+
+/** Ends this phone's session (the server forgets it), then the token here. */
+export async function signOut() {
+  await readEnvelope(portalApi['sign-out'].$post()).catch(() => undefined);
+  portalToken.clear();
+}
