@@ -5,6 +5,7 @@ import { sessions, users, type UserRole } from '../db/tables/system';
 import type { AppEnv } from '../env';
 import { fail } from '../http/envelope';
 import { verifyToken } from './tokens';
+import { withFacts } from '../http/route-facts';
 
 export const MESSAGES = {
   missingToken: 'Please log in to continue.',
@@ -32,7 +33,7 @@ const sessionUser = statementTemplate<{ userId: string; sessionId: string }>((db
  * personal: `Cache-Control: private, no-store`, so no shared or browser cache keeps them.
  */
 function requireRole(...roles: UserRole[]) {
-  return createMiddleware<AppEnv>(async (c, next) => {
+  const middleware = createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header('Authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) return fail(c, 401, MESSAGES.missingToken);
@@ -51,6 +52,8 @@ function requireRole(...roles: UserRole[]) {
     await next();
     c.header('Cache-Control', 'private, no-store');
   });
+  // The API reference says who may call a route from the middleware that checks it (route-facts.ts).
+  return withFacts(middleware, { roles });
 }
 
 export const requireAdmin = requireRole('admin');

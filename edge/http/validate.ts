@@ -5,15 +5,18 @@ import { safeParse } from 'zod/mini';
 import type { $ZodIssue, $ZodType } from 'zod/v4/core';
 import { nextTurn } from '../perf/next-turn';
 import { fail, type FieldErrors } from './envelope';
+import { withFacts } from './route-facts';
 
 /**
  * zod validation at the edge with the contract's failure shape: 400, the first problem as `message`,
  * and one message per field in `errors`, so a form can put each message beside its field.
  */
 export function validate<Target extends keyof ValidationTargets, Schema extends $ZodType>(target: Target, schema: Schema) {
-  return zValidator(target, schema, (result, c) => {
+  const middleware = zValidator(target, schema, (result, c) => {
     if (!result.success) return invalid(c, result.error.issues, result.data);
   });
+  // The API reference documents the route's body and query from this schema (route-facts.ts).
+  return withFacts(middleware, { [target]: schema });
 }
 
 function invalid(c: Context, issues: readonly $ZodIssue[], input: unknown) {

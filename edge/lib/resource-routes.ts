@@ -40,6 +40,7 @@ import {
   statusError,
   storeImage,
 } from './resource';
+import { withFacts } from '../http/route-facts';
 
 const DUPLICATE_RECORD = 'A record with these details already exists';
 
@@ -125,7 +126,8 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
 
   const router = new Hono<AppEnv>()
     .route('/', resource.identity ? duplicateRoutes : new Hono<AppEnv>())
-    .get('/', readers(resource), validate('query', listQuery), async (c) => {
+    // The list's query check also names the resource, so the API reference words its routes (routes/docs.ts).
+    .get('/', readers(resource), withFacts(validate('query', listQuery), { resource }), async (c) => {
       const query = c.req.valid('query');
       if (query.status && !resource.statuses.includes(query.status)) return fail(c, 400, statusError(resource.statuses));
       const { db } = c.get('deps');

@@ -16,6 +16,7 @@ import { newBlobKey } from '../storage/blob-store';
 import { currentEvent, eventById } from './events';
 import { checkImage, IMAGE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, MAX_IMAGE_BYTES, NOT_AN_IMAGE } from './images';
 import { statusesMatching } from '../schemas/status-labels';
+import { withFacts } from '../http/route-facts';
 
 /**
  * What only the server knows of an admin resource, added to its shared description (shared/resources/):
@@ -122,15 +123,17 @@ export type ResourceForm = Record<string, string | string[] | File>;
  * The handler reads `c.req.valid('json')`: the parsed values, the fields as sent and the files.
  */
 export function resourceBody<S extends $ZodType>(schema: S) {
-  return createMiddleware<AppEnv, string, { in: { json?: z.input<S> & Row; form?: ResourceForm }; out: { json: ResourceBody & { data: Row } } }>(
-    async (c, next) => {
+  // The API reference documents the route's body from this schema (http/route-facts.ts).
+  return withFacts(
+    createMiddleware<AppEnv, string, { in: { json?: z.input<S> & Row; form?: ResourceForm }; out: { json: ResourceBody & { data: Row } } }>(async (c, next) => {
       const body = await readResourceBody(c);
       if (body instanceof Response) return body;
       const parsed = parseWith(c, schema, body.fields);
       if (parsed instanceof Response) return parsed;
       c.req.addValidatedData('json', { ...body, data: parsed.data });
       await next();
-    },
+    }),
+    { json: schema },
   );
 }
 

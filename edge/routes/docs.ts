@@ -2,44 +2,26 @@ import { Hono } from 'hono';
 import { html, raw } from 'hono/html';
 import { toJSONSchema } from 'zod/v4/core';
 import type { $ZodType } from 'zod/v4/core';
+import type { RouterRoute } from 'hono/types';
 import type { AppEnv } from '../env';
+import { factsOf, type RouteFacts } from '../http/route-facts';
 import * as z from 'zod/mini';
 import type { ResourceDescription } from '../lib/resource';
-import { loginSchema, passwordChangeSchema } from '../schemas/auth';
 import { failureSchema, lockSchema, loginAnswerSchema, pageSchema, recordSchema, successSchema, userSchema } from '../schemas/responses';
-import {
-  awardRegistrationSchema,
-  enquirySchema,
-  nextEditionSchema,
-  sponsorRegistrationSchema,
-  stallRegistrationSchema,
-  visitorRegistrationSchema,
-} from '../schemas/public-registrations';
-import { checkinBatchSchema, conflictResolutionSchema, deviceReportSchema, deviceSignInSchema, walkInSchema } from '../schemas/checkin';
-import { mergeSchema } from '../schemas/duplicates';
-import { bulkActionSchema } from '../schemas/bulk';
-import { importRequestSchema } from '../schemas/imports';
+import { checkinBatchSchema } from '../schemas/checkin';
 import { groupMessageSchema } from '../schemas/group-messages';
-import { consentActSchema, findPassSchema } from '../schemas/passes';
 import { leadBatchSchema, leadDeviceReportSchema, leadDeviceSignInSchema, leadMessageRequestSchema, leadQuestionsSchema } from '../schemas/exhibitor-leads';
 import { exhibitorInviteSchema, exhibitorStaffCreateSchema, signInCodeRequestSchema, signInSchema } from '../schemas/exhibitors';
-import { settingsUpdateSchema } from '../schemas/settings';
-import { statusChangeSchema } from '../schemas/status-change';
-import { userCreateSchema, userUpdateSchema } from '../schemas/users';
-import { nominationResource } from './admin/awards';
-import { enquiryResource } from './admin/enquiries';
-import { eventResource } from './admin/events';
-import { guestResource } from './admin/guests';
-import { speakerResource } from './admin/speakers';
-import { sponsorResource } from './admin/sponsors';
-import { stallResource } from './admin/stalls';
-import { vipAwardeeResource } from './admin/vip-awardees';
-import { visitorResource } from './admin/visitors';
 
 /**
- * The API reference: an OpenAPI 3.1 document made from the same zod schemas and resource descriptions
- * the routes use (`/api/openapi.json`), and a page rendering it on the server (`/api/docs`), so it needs
- * no script and nothing from another host under the app's CSP.
+ * The API reference: an OpenAPI 3.1 document (`/api/openapi.json`) and a page rendering it on the server
+ * (`/api/docs`), so it needs no script and nothing from another host under the app's CSP.
+ *
+ * The route tree is the reference (decision 069): every operation is a route the API serves, walked from
+ * the composed router (`documentRoutes`, routes/index.ts); its request body and query are the schemas its
+ * validators check, and who may call it is the role middleware that guards it (http/route-facts.ts). The
+ * words of each operation — summary, tag, answers — are described below by method and path; a route
+ * without them, or words for a route that is not served, fail the reference's test.
  */
 /** Who may call: anyone, panel staff (and admins), admins, or the exhibitor portal's people (their own audience, decision 081). */
 type Who = 'public' | 'staff' | 'admin' | 'exhibitor';
@@ -48,10 +30,13 @@ interface Operation {
   path: string;
   tag: string;
   summary: string;
-  who: Who;
+  /** Who may call it, where the route checks it itself rather than through a role middleware. */
+  who?: Who;
+  /** The request body, where the route checks it itself rather than through a validator. */
   body?: $ZodType;
   /** Also takes multipart/form-data, with this image file field. */
   multipart?: { fileField: string };
+  /** The query's parameters, where the route reads them itself rather than through a validator. */
   query?: string[];
   /** Success statuses (200 unless said) and the answer's `data`, or a whole non-JSON answer. */
   success?: number[];
@@ -64,18 +49,7 @@ interface Operation {
   fails?: number[];
 }
 
-const RESOURCES: ResourceDescription[] = [
-  visitorResource,
-  stallResource,
-  sponsorResource,
-  nominationResource,
-  guestResource,
-  speakerResource,
-  vipAwardeeResource,
-  enquiryResource,
-  eventResource,
-];
-const LIST_QUERY = ['page', 'limit', 'status', 'eventId', 'q', 'ids', 'sort', 'order'];
+const _LIST_QUERY = ['page', 'limit', 'status', 'eventId', 'q', 'ids', 'sort', 'order'];
 const PUBLIC_SUBMISSION = { success: [200, 201], data: recordSchema, fails: [403, 409, 422, 429] };
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'];
 
@@ -86,7 +60,6 @@ function operations(): Operation[] {
       path: '/api/health',
       tag: 'System',
       summary: 'Health: 200 when the database file is the one the server opened, answers a query and takes an insert; 503 with Retry-After otherwise',
-      who: 'public',
       data: z.object({ status: z.literal('ok'), database: z.literal('reachable'), writable: z.literal(true), time: z.string() }),
     },
     {
@@ -94,29 +67,25 @@ function operations(): Operation[] {
       path: '/api/openapi.json',
       tag: 'System',
       summary: 'This reference as OpenAPI 3.1',
-      who: 'public',
       answer: z.record(z.string(), z.unknown()),
     },
-    { method: 'get', path: '/api/docs', tag: 'System', summary: 'This reference as a page', who: 'public', produces: ['text/html'] },
-    { method: 'get', path: '/api/docs.css', tag: 'System', summary: 'The reference page’s style sheet', who: 'public', produces: ['text/css'] },
+    { method: 'get', path: '/api/docs', tag: 'System', summary: 'This reference as a page', produces: ['text/html'] },
+    { method: 'get', path: '/api/docs.css', tag: 'System', summary: 'The reference page’s style sheet', produces: ['text/css'] },
     {
       method: 'post',
       path: '/api/auth/login',
       tag: 'Auth',
       summary:
         'Log in: a token and the user; 401 wrong credentials (a disabled account too), 429 after too many attempts (docs/decisions/004). Sets the HttpOnly device cookie.',
-      who: 'public',
-      body: loginSchema,
       answer: loginAnswerSchema,
       fails: [401, 429],
     },
-    { method: 'get', path: '/api/auth/me', tag: 'Auth', summary: 'The signed-in user', who: 'staff', data: userSchema },
+    { method: 'get', path: '/api/auth/me', tag: 'Auth', summary: 'The signed-in user', data: userSchema },
     {
       method: 'post',
       path: '/api/auth/logout',
       tag: 'Auth',
       summary: 'End this session: its token answers 401 from now on',
-      who: 'staff',
       data: z.object({ ended: z.number() }),
     },
     {
@@ -124,7 +93,6 @@ function operations(): Operation[] {
       path: '/api/auth/logout-everywhere',
       tag: 'Auth',
       summary: 'End every session of the signed-in user, this one included',
-      who: 'staff',
       data: z.object({ ended: z.number() }),
     },
     {
@@ -133,8 +101,6 @@ function operations(): Operation[] {
       tag: 'Auth',
       summary:
         'Change your own password: 400 beside the field for a wrong current password; wrong guesses count like failed logins (429). Ends your other sessions.',
-      who: 'staff',
-      body: passwordChangeSchema,
       data: z.object({ endedSessions: z.number() }),
       fails: [429],
     },
@@ -143,7 +109,6 @@ function operations(): Operation[] {
       path: '/api/auth/locks',
       tag: 'Auth',
       summary: 'Login counts whose window still runs, locked ones first',
-      who: 'admin',
       data: z.object({ items: z.array(lockSchema) }),
     },
     {
@@ -151,7 +116,6 @@ function operations(): Operation[] {
       path: '/api/auth/locks/{key}',
       tag: 'Auth',
       summary: 'Lift a login lock (the key from the list, URL-encoded)',
-      who: 'admin',
       data: z.object({ key: z.string() }),
     },
     {
@@ -159,7 +123,6 @@ function operations(): Operation[] {
       path: '/api/public/site',
       tag: 'Public site',
       summary: 'Featured event, contacts, packages and enquiry choices',
-      who: 'public',
       data: z.record(z.string(), z.unknown()),
     },
     {
@@ -167,8 +130,6 @@ function operations(): Operation[] {
       path: '/api/visitors/register',
       tag: 'Public site',
       summary: 'Register a visitor (idempotent by uniqueSubmissionId / Idempotency-Key)',
-      who: 'public',
-      body: visitorRegistrationSchema,
       ...PUBLIC_SUBMISSION,
     },
     {
@@ -176,8 +137,6 @@ function operations(): Operation[] {
       path: '/api/stalls/register',
       tag: 'Public site',
       summary: 'Book a stall',
-      who: 'public',
-      body: stallRegistrationSchema,
       ...PUBLIC_SUBMISSION,
     },
     {
@@ -185,8 +144,6 @@ function operations(): Operation[] {
       path: '/api/awards/register',
       tag: 'Public site',
       summary: 'Nominate for an award',
-      who: 'public',
-      body: awardRegistrationSchema,
       ...PUBLIC_SUBMISSION,
     },
     {
@@ -194,8 +151,6 @@ function operations(): Operation[] {
       path: '/api/sponsors/register',
       tag: 'Public site',
       summary: 'Register as a sponsor',
-      who: 'public',
-      body: sponsorRegistrationSchema,
       ...PUBLIC_SUBMISSION,
     },
     {
@@ -203,8 +158,6 @@ function operations(): Operation[] {
       path: '/api/enquiries',
       tag: 'Public site',
       summary: 'Send an enquiry about a package',
-      who: 'public',
-      body: enquirySchema,
       ...PUBLIC_SUBMISSION,
     },
     {
@@ -212,8 +165,6 @@ function operations(): Operation[] {
       path: '/api/next-edition',
       tag: 'Public site',
       summary: 'Tell me about the next edition: kept as an enquiry ("Next edition") with its consent, only while registration is closed (403 while it is open)',
-      who: 'public',
-      body: nextEditionSchema,
       ...PUBLIC_SUBMISSION,
     },
     {
@@ -221,7 +172,6 @@ function operations(): Operation[] {
       path: '/api/public/passes/{token}',
       tag: 'Public site',
       summary: 'The pass a link /p/<token> opens: name, event, date, time, venue, pass code',
-      who: 'public',
       data: z.record(z.string(), z.unknown()),
       fails: [404],
     },
@@ -231,7 +181,6 @@ function operations(): Operation[] {
       tag: 'Public site',
       summary:
         "The consents of the pass's holder (purpose, title, text, textVersion, chosen, given, at): their pass's messages, what they gave, and what they may give here",
-      who: 'public',
       data: z.array(z.record(z.string(), z.unknown())),
       fails: [404, 410],
     },
@@ -241,8 +190,6 @@ function operations(): Operation[] {
       tag: 'Public site',
       summary:
         'Give (chosen purposes only) or withdraw a consent from the pass link: a new row with its time and text version; an act that changes nothing records nothing. Withdrawing pass_messages stops every message not yet sent',
-      who: 'public',
-      body: consentActSchema,
       data: z.array(z.record(z.string(), z.unknown())),
       fails: [404, 410, 429],
     },
@@ -252,8 +199,6 @@ function operations(): Operation[] {
       tag: 'Public site',
       summary:
         'Find my pass: send the pass links of a mobile number or e-mail again through the configured channels; the same answer whether or not it is registered',
-      who: 'public',
-      body: findPassSchema,
       data: z.null(),
       fails: [403, 429],
     },
@@ -262,7 +207,6 @@ function operations(): Operation[] {
       path: '/api/public/email-confirmations/{token}',
       tag: 'Public site',
       summary: 'Confirm the e-mail address a confirmation message (/confirm-email/<token>) went to; the pass e-mails that waited for it are sent',
-      who: 'public',
       data: z.null(),
       fails: [404, 410],
     },
@@ -271,7 +215,6 @@ function operations(): Operation[] {
       path: '/api/public/unsubscribe/{token}',
       tag: 'Public site',
       summary: 'The unsubscribe link of a group message (/unsubscribe/<token>): no more group messages to the person’s e-mail or number',
-      who: 'public',
       data: z.null(),
       fails: [404],
     },
@@ -280,7 +223,7 @@ function operations(): Operation[] {
       path: '/api/public/whatsapp-webhook',
       tag: 'Public site',
       summary: 'WhatsApp webhook verification (hub.mode, hub.verify_token, hub.challenge): answers the challenge',
-      who: 'public',
+      // Read by the route itself (the provider's names, with dots).
       query: ['hub.mode', 'hub.verify_token', 'hub.challenge'],
       produces: ['text/plain'],
       fails: [403, 404],
@@ -290,7 +233,6 @@ function operations(): Operation[] {
       path: '/api/public/whatsapp-webhook',
       tag: 'Public site',
       summary: 'WhatsApp webhook (signed X-Hub-Signature-256): a reply "STOP" opts its number out of group messages',
-      who: 'public',
       data: z.record(z.string(), z.unknown()),
       fails: [401, 404],
     },
@@ -299,7 +241,6 @@ function operations(): Operation[] {
       path: '/api/public/sms-inbound/{token}',
       tag: 'Public site',
       summary: `MSG91 inbound SMS (${method === 'get' ? 'query string' : 'form or JSON'}: sender, message, keyword), its path carrying MSG91_INBOUND_TOKEN: a reply "STOP" opts its number out of group messages`,
-      who: 'public' as const,
       ...(method === 'get' ? { query: ['sender', 'message', 'keyword'] } : {}),
       data: z.object({ optedOut: z.number() }),
       fails: method === 'get' ? [400, 404] : [400, 404, 415],
@@ -309,8 +250,6 @@ function operations(): Operation[] {
       path: '/api/messages/groups/preview',
       tag: 'Messages',
       summary: 'Preview a group message: count, not sent and why, cost estimate, room under the caps, the message for one recipient',
-      who: 'admin',
-      body: groupMessageSchema,
       data: z.record(z.string(), z.unknown()),
       fails: [],
     },
@@ -319,8 +258,6 @@ function operations(): Operation[] {
       path: '/api/messages/groups',
       tag: 'Messages',
       summary: 'Send a message to a group (a list’s selection or filter, up to 5,000), now or at sendAt; sent within the caps',
-      who: 'admin',
-      body: groupMessageSchema,
       success: [201],
       data: z.record(z.string(), z.unknown()),
       fails: [],
@@ -330,8 +267,6 @@ function operations(): Operation[] {
       path: '/api/public/calendar.ics',
       tag: 'Public site',
       summary: 'The event as an iCalendar file (featured event without eventId)',
-      who: 'public',
-      query: ['eventId'],
       produces: ['text/calendar'],
       fails: [404],
     },
@@ -340,7 +275,6 @@ function operations(): Operation[] {
       path: '/api/{resource}/{id}/messages',
       tag: 'Messages',
       summary: 'A person’s messages (e-mail, WhatsApp, SMS): status, attempts, last error; and whether their e-mail address is confirmed',
-      who: 'staff',
       data: z.object({
         items: z.array(z.record(z.string(), z.unknown())),
         email: z.nullable(z.object({ address: z.string(), confirmed: z.boolean() })),
@@ -352,7 +286,6 @@ function operations(): Operation[] {
       path: '/api/{resource}/{id}/messages/{messageId}/resend',
       tag: 'Messages',
       summary: 'Queue one of a person’s messages again',
-      who: 'admin',
       data: z.object({ items: z.array(z.record(z.string(), z.unknown())) }),
       fails: [404],
     },
@@ -361,18 +294,15 @@ function operations(): Operation[] {
       path: '/api/{resource}/{id}/pass-link',
       tag: 'Messages',
       summary: 'Re-issue a pass by link: every link sent before stops opening it, a new one is sent',
-      who: 'admin',
       data: z.object({ items: z.array(z.record(z.string(), z.unknown())) }),
       fails: [404],
     },
-    { method: 'get', path: '/api/files/{key}', tag: 'System', summary: 'An uploaded image, with its true content type', who: 'public', produces: IMAGE_TYPES },
+    { method: 'get', path: '/api/files/{key}', tag: 'System', summary: 'An uploaded image, with its true content type', produces: IMAGE_TYPES },
     {
       method: 'get',
       path: '/api/dashboard/stats',
       tag: 'Dashboard',
       summary: 'The six tiles and today’s check-ins per type',
-      who: 'admin',
-      query: ['eventId'],
       data: z.record(z.string(), z.unknown()),
       fails: [404],
     },
@@ -382,19 +312,15 @@ function operations(): Operation[] {
       tag: 'Dashboard',
       summary:
         'An event’s reports (the featured one by default): registrations per day by type, visitors by city and profession, check-ins per hour and the show-up rate, sponsorship committed and paid, enquiries by status. Days and hours in IST.',
-      who: 'admin',
-      query: ['eventId'],
       data: z.record(z.string(), z.unknown()),
       fails: [404],
     },
-    { method: 'get', path: '/api/settings', tag: 'Settings', summary: 'Site settings', who: 'admin', data: z.record(z.string(), z.unknown()) },
+    { method: 'get', path: '/api/settings', tag: 'Settings', summary: 'Site settings', data: z.record(z.string(), z.unknown()) },
     {
       method: 'put',
       path: '/api/settings',
       tag: 'Settings',
       summary: 'Change contacts, packages, the featured event',
-      who: 'admin',
-      body: settingsUpdateSchema,
       data: z.record(z.string(), z.unknown()),
     },
     {
@@ -402,7 +328,6 @@ function operations(): Operation[] {
       path: '/api/users',
       tag: 'Accounts',
       summary: 'Panel accounts',
-      who: 'admin',
       data: z.object({ items: z.array(recordSchema), total: z.number() }),
     },
     {
@@ -410,8 +335,6 @@ function operations(): Operation[] {
       path: '/api/users',
       tag: 'Accounts',
       summary: 'Create an admin or staff account',
-      who: 'admin',
-      body: userCreateSchema,
       success: [201],
       data: recordSchema,
       fails: [409],
@@ -421,8 +344,6 @@ function operations(): Operation[] {
       path: '/api/users/{id}',
       tag: 'Accounts',
       summary: 'Rename, change role, disable, reset password (the last three end the account’s sessions)',
-      who: 'admin',
-      body: userUpdateSchema,
       data: recordSchema,
     },
     {
@@ -431,8 +352,6 @@ function operations(): Operation[] {
       tag: 'Venue check-in',
       summary:
         'Roster entries and tombstones changed after version `since`, in version order; only to the signed-in door device `deviceId` (headers `X-Author-Ticket`, `X-Device-Signature` over the sorted query)',
-      who: 'staff',
-      query: ['eventId', 'since', 'limit', 'deviceId'],
       data: z.record(z.string(), z.unknown()),
       fails: [400, 403, 404],
     },
@@ -441,8 +360,6 @@ function operations(): Operation[] {
       path: '/api/checkin/device',
       tag: 'Venue check-in',
       summary: 'Sign this device in (registered by its secret on first use) and get the author ticket for its changes',
-      who: 'staff',
-      body: deviceSignInSchema,
       data: z.record(z.string(), z.unknown()),
       fails: [403],
     },
@@ -452,7 +369,7 @@ function operations(): Operation[] {
       tag: 'Venue check-in',
       summary:
         'Queued status operations (≤ 500) of one device and author, each applied once and ordered by cause: applied, superseded, held, duplicate or rejected',
-      who: 'staff',
+      // Checked in chunks (validateJsonInChunks), the list's items apart from the envelope.
       body: checkinBatchSchema,
       data: z.unknown(),
       fails: [404, 409],
@@ -462,8 +379,6 @@ function operations(): Operation[] {
       path: '/api/checkin/walk-ins',
       tag: 'Venue check-in',
       summary: 'Register a visitor at the desk (idempotent by the device-made id)',
-      who: 'staff',
-      body: walkInSchema,
       success: [200, 201],
       data: recordSchema,
       fails: [404, 409],
@@ -473,8 +388,6 @@ function operations(): Operation[] {
       path: '/api/checkin/report',
       tag: 'Venue check-in',
       summary: 'A device reports how many operations still wait in its outbox',
-      who: 'staff',
-      body: deviceReportSchema,
       data: z.unknown(),
       fails: [403, 404, 409],
     },
@@ -586,8 +499,6 @@ function operations(): Operation[] {
       path: '/api/checkin/counts',
       tag: 'Venue check-in',
       summary: 'Checked in now by type, unique check-ins per hour, operations waiting on devices',
-      who: 'staff',
-      query: ['eventId'],
       data: z.record(z.string(), z.unknown()),
       fails: [404],
     },
@@ -597,8 +508,6 @@ function operations(): Operation[] {
       tag: 'Venue check-in',
       summary:
         'The conflict inbox a page at a time: held for a decision (`view=decision`), settled by the door’s rule (`settled`) or decided, with both sides, who won and why, and the whole event’s counts',
-      who: 'admin',
-      query: ['eventId', 'view', 'deviceId', 'recordId', 'page', 'limit'],
       data: z.unknown(),
       fails: [404],
     },
@@ -607,7 +516,6 @@ function operations(): Operation[] {
       path: '/api/checkin/devices',
       tag: 'Venue check-in',
       summary: 'Every door device: name, last user and contact, app version, waiting changes with the report’s age, clock offset, revocation',
-      who: 'admin',
       data: z.unknown(),
     },
     {
@@ -615,7 +523,6 @@ function operations(): Operation[] {
       path: '/api/checkin/devices/{id}/revoke',
       tag: 'Venue check-in',
       summary: 'Revoke a lost or stolen device: its tickets and session end, it wipes its copy at its next contact, its later changes wait in the inbox',
-      who: 'admin',
       data: z.unknown(),
       fails: [404],
     },
@@ -624,8 +531,6 @@ function operations(): Operation[] {
       path: '/api/checkin/conflicts/{id}/resolve',
       tag: 'Venue check-in',
       summary: 'Record an organiser’s decision on a conflict (keep, or apply one side), made on the person’s current change: 409 when stale',
-      who: 'admin',
-      body: conflictResolutionSchema,
       data: z.record(z.string(), z.unknown()),
       fails: [404, 409],
     },
@@ -723,7 +628,9 @@ function operations(): Operation[] {
       data: z.unknown(),
     },
   ];
-  for (const r of RESOURCES) {
+  // The resources the generic router serves, in the route tree's order (their list route names them).
+  const resources = [...new Set(routeTree.map((route) => factsOf(route.handler)?.resource).filter((r): r is ResourceDescription => r !== undefined))];
+  for (const r of resources) {
     const base = `/api/${r.name}`;
     const tag = r.name;
     ops.push(
@@ -732,8 +639,6 @@ function operations(): Operation[] {
         path: base,
         tag,
         summary: `List ${r.name}, newest first (sort: ${r.sortKeys.join(', ')})${Array.isArray(r.staff) ? `; staff get ${r.staff.join(', ')} only` : ''}`,
-        who: r.staff ? 'staff' : 'admin',
-        query: LIST_QUERY,
         data: pageSchema(recordSchema),
       },
       {
@@ -741,18 +646,15 @@ function operations(): Operation[] {
         path: `${base}/export.csv`,
         tag,
         summary: 'The filtered list as CSV (UTF-8 with BOM)',
-        who: 'admin',
-        query: LIST_QUERY,
         produces: ['text/csv'],
       },
-      { method: 'get', path: `${base}/{id}`, tag, summary: `One ${r.singular}`, who: r.staff ? 'staff' : 'admin', data: recordSchema },
+      { method: 'get', path: `${base}/{id}`, tag, summary: `One ${r.singular}`, data: recordSchema },
       {
         method: 'get',
         path: `${base}/{id}/history`,
         tag,
         summary:
           'Its history, newest first: status changes (kind status) and edits of other fields (kind edit: changes [{ field, from, to }], who, device, notes)',
-        who: r.staff === 'check-in' ? 'staff' : 'admin',
         data: z.array(z.record(z.string(), z.unknown())),
       },
       {
@@ -760,7 +662,6 @@ function operations(): Operation[] {
         path: `${base}/{id}/consents`,
         tag,
         summary: 'The consents the person gave or withdrew (purpose, textVersion, given, at), oldest first: one act a row, never changed',
-        who: 'admin',
         data: z.array(z.record(z.string(), z.unknown())),
       },
       ...(r.createSchema
@@ -770,8 +671,6 @@ function operations(): Operation[] {
               path: base,
               tag,
               summary: `Create a ${r.singular}`,
-              who: 'admin' as const,
-              body: r.createSchema,
               multipart: r.image && { fileField: r.image.formField },
               success: [201],
               data: recordSchema,
@@ -784,8 +683,6 @@ function operations(): Operation[] {
         path: `${base}/{id}`,
         tag,
         summary: `Update a ${r.singular} (If-Match: updatedAt → 409 when stale)`,
-        who: 'admin',
-        body: r.updateSchema,
         multipart: r.image && { fileField: r.image.formField },
         data: recordSchema,
         fails: [409],
@@ -795,18 +692,14 @@ function operations(): Operation[] {
         path: `${base}/{id}/status`,
         tag,
         summary: `Change its status (${r.statuses.join(', ')})`,
-        who: r.staff === 'check-in' ? 'staff' : 'admin',
-        body: statusChangeSchema,
         data: recordSchema,
       },
-      { method: 'delete', path: `${base}/{id}`, tag, summary: `Delete a ${r.singular}`, who: 'admin', data: z.object({ id: z.string() }) },
+      { method: 'delete', path: `${base}/{id}`, tag, summary: `Delete a ${r.singular}`, data: z.object({ id: z.string() }) },
       {
         method: 'post',
         path: `${base}/bulk`,
         tag,
         summary: `One status for, or deletion of (admin), the records named by ids or matching a filter (eventId, status, q); statuses through the status engine, records already at it left alone`,
-        who: r.staff === 'check-in' ? 'staff' : 'admin',
-        body: bulkActionSchema,
         data: z.object({ matched: z.number(), changed: z.number() }),
         fails: [403],
       },
@@ -818,8 +711,6 @@ function operations(): Operation[] {
               tag,
               summary:
                 'Rows of a CSV or Excel file (≤ 500 a request): each checked with the create schema, duplicates by mobile number skipped, `dryRun` writes nothing, lines already imported with `importKey` skipped',
-              who: 'admin' as const,
-              body: importRequestSchema,
               data: z.record(z.string(), z.unknown()),
               fails: [409],
             },
@@ -832,8 +723,6 @@ function operations(): Operation[] {
               path: `${base}/duplicates`,
               tag,
               summary: 'Possible duplicates: the same mobile number in an event, or very similar names in one organisation',
-              who: 'admin' as const,
-              query: ['eventId'],
               data: z.object({ groups: z.array(z.object({ reason: z.enum(['mobile', 'name']), label: z.string(), records: z.array(recordSchema) })) }),
             },
             {
@@ -841,8 +730,6 @@ function operations(): Operation[] {
               path: `${base}/duplicates/merge`,
               tag,
               summary: 'Merge two records of one person: the survivor keeps its pass code and takes the other’s status history',
-              who: 'admin' as const,
-              body: mergeSchema,
               data: recordSchema,
               fails: [404],
             },
@@ -876,7 +763,7 @@ const FAILURES: Record<number, string> = {
  * may answer (400 for any input, 401/403 by role, 404 for a record path, 413/415 and 400 from the body
  * rules of every request with a body, 503 from storage) and its own.
  */
-function responsesOf(op: Operation): Record<string, unknown> {
+function responsesOf(op: DocumentedOperation): Record<string, unknown> {
   const failures = new Set<number>([400, 503, ...(op.fails ?? [])]);
   if (op.who !== 'public') failures.add(401);
   if (op.who === 'admin') failures.add(403);
@@ -912,10 +799,75 @@ function multipartSchema(body: $ZodType, fileField: string) {
   };
 }
 
-let cached: { spec: Record<string, unknown>; ops: Operation[] } | undefined;
+/** An operation as documented: its words, and what its route enforces. */
+type DocumentedOperation = Operation & { who: Who };
+
+/** The API's routes, composed (routes/index.ts hands them over once, before the first request). */
+let routeTree: readonly RouterRoute[] = [];
+export function documentRoutes(routes: readonly RouterRoute[]) {
+  routeTree = routes;
+  cached = undefined;
+}
+
+/** A middleware registered for every method under a path (`.use`) guards the routes under it. */
+const guards = (guard: RouterRoute, path: string) => {
+  const base = guard.path.replace(/\/?\*$/, '');
+  return base === '' || path === base || path.startsWith(`${base}/`);
+};
+
+/** Every route the API serves, once per method and path, with what its middlewares and handlers enforce. */
+function servedRoutes(): Array<{ method: Operation['method']; path: string; facts: RouteFacts }> {
+  const served = new Map<string, { method: Operation['method']; path: string; facts: RouteFacts }>();
+  for (const route of routeTree) {
+    if (route.method === 'ALL') continue;
+    const path = `/api${route.path}`.replace(/:(\w+)/g, '{$1}');
+    const key = `${route.method.toLowerCase()} ${path}`;
+    let entry = served.get(key);
+    if (!entry) {
+      const guarded = routeTree.filter((guard) => guard.method === 'ALL' && guards(guard, route.path)).map((guard) => factsOf(guard.handler));
+      entry = { method: route.method.toLowerCase() as Operation['method'], path, facts: Object.assign({}, ...guarded) };
+      served.set(key, entry);
+    }
+    Object.assign(entry.facts, factsOf(route.handler));
+  }
+  return [...served.values()];
+}
+
+const whoOf = (roles: readonly string[] | undefined): Who => (!roles ? 'public' : roles.includes('staff') ? 'staff' : 'admin');
+const queryNames = (schema: $ZodType | undefined) => {
+  const shape = (schema?._zod.def as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape ? Object.keys(shape) : undefined;
+};
+
+/**
+ * The served routes with their words: each described operation's words over what its route enforces.
+ * `undescribed` routes have no words; `stale` words name no served route. The reference's test wants both empty.
+ */
+export function describedRoutes(): { ops: DocumentedOperation[]; undescribed: string[]; stale: string[] } {
+  const words = new Map(operations().map((op) => [`${op.method} ${op.path}`, op]));
+  const undescribed: string[] = [];
+  const ops = servedRoutes().map(({ method, path, facts }): DocumentedOperation => {
+    const op = words.get(`${method} ${path}`);
+    words.delete(`${method} ${path}`);
+    if (!op) undescribed.push(`${method.toUpperCase()} ${path}`);
+    return {
+      tag: 'Not described',
+      summary: '',
+      ...op,
+      method,
+      path,
+      who: op?.who ?? whoOf(facts.roles),
+      body: op?.body ?? facts.json ?? facts.form,
+      query: op?.query ?? queryNames(facts.query),
+    };
+  });
+  return { ops, undescribed, stale: [...words.keys()] };
+}
+
+let cached: { spec: Record<string, unknown>; ops: DocumentedOperation[] } | undefined;
 function openApi() {
   if (cached) return cached;
-  const ops = operations();
+  const { ops } = describedRoutes();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of ops) {
     const parameters = [

@@ -13,7 +13,7 @@ import { visitorRoutes } from './admin/visitors';
 import { authRoutes } from './auth';
 import { checkinRoutes } from './checkin';
 import { dashboardRoutes } from './dashboard';
-import { docsRoutes } from './docs';
+import { documentRoutes, docsRoutes } from './docs';
 import { exhibitorRoutes } from './exhibitor';
 import { fileRoutes } from './files';
 import { healthRoutes } from './health';
@@ -63,3 +63,6 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/lead-messages', leadMessageRoutes)
   .route('/', messageRoutes)
   .route('/', docsRoutes);
+
+// The API reference walks the composed routes (routes/docs.ts): every route served is documented.
+documentRoutes(apiRoutes.routes);

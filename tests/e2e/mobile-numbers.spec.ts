@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { hydrated } from './browser';
-import { api, confirmInApp, signedInAdmin } from './panel-helpers';
+import { api, confirmInApp, signedInAdmin, uniqueMobile } from './panel-helpers';
 
 /**
  * One person's number in every spelling people paste: the public forms and the panel make it one
@@ -10,9 +10,6 @@ import { api, confirmInApp, signedInAdmin } from './panel-helpers';
 const baseUrl = inject('baseUrl');
 const admin = signedInAdmin();
 
-let seq = 0;
-/** Ten digits no other spec uses. A 9x prefix: every such Indian mobile is shown as "+91 9xxxx xxxxx", while some 6x–8x ranges are landline codes shown otherwise ("+91 80 2847 3003" is Bengaluru). */
-const digitsOf = () => `97${String(Date.now() % 1e5).padStart(5, '0')}${String(++seq).padStart(3, '0')}`;
 const spellings = (d: string) => [d, `+91 ${d.slice(0, 5)} ${d.slice(5)}`, `0${d}`, `0091 ${d.slice(0, 5)} ${d.slice(5)}`, `+91${d}`];
 
 /** Replaces a field's text as a paste does: one insertion of the whole text. */
@@ -35,7 +32,7 @@ async function recordsWith(resource: string, digits: string) {
 describe('mobile numbers in the public forms', () => {
   it('inline visitor form: each pasted spelling becomes the 10 digits; the first registers, each later one is already registered', async () => {
     const { page } = admin.device;
-    const digits = digitsOf();
+    const digits = uniqueMobile();
     await page.goto(`${baseUrl}/visitor-registration`);
     await hydrated(page);
     const form = page.locator('form').filter({ has: page.getByLabel('Full Name') });
@@ -78,7 +75,7 @@ describe('mobile numbers in the public forms', () => {
 
   it('popup: each pasted spelling is kept as typed; the first registers, each later one is already registered', async () => {
     const { page } = admin.device;
-    const digits = digitsOf();
+    const digits = uniqueMobile();
     await page.goto(`${baseUrl}/`);
     await hydrated(page);
     for (const [i, spelling] of spellings(digits).entries()) {
@@ -111,7 +108,7 @@ describe('mobile numbers in the public forms', () => {
 describe('mobile numbers in the panel', () => {
   it('shows numbers formatted, refuses a second record of one number and offers to open the first', async () => {
     const { page } = admin.device;
-    const digits = digitsOf();
+    const digits = uniqueMobile();
     const first = await api<{ data: { id: string } }>(baseUrl, admin.token, 'POST', '/visitors', { fullName: 'Kavya Rao', mobileNumber: digits });
     expect(first.status).toBe(201);
     await page.goto(`${baseUrl}/panel/registrations/visitors?eventId=all&q=${digits}`);
@@ -133,15 +130,15 @@ describe('mobile numbers in the panel', () => {
 
   it('Possible duplicates: lists similar names in one organisation, and Keep this one merges the other into it', async () => {
     const { page } = admin.device;
-    const org = `Merge Co ${digitsOf()}`;
+    const org = `Merge Co ${uniqueMobile()}`;
     const keep = await api<{ data: { id: string; passCode: string } }>(baseUrl, admin.token, 'POST', '/guests', {
       fullName: 'Suresh Reddy',
-      mobileNumber: digitsOf(),
+      mobileNumber: uniqueMobile(),
       organizationName: org,
     });
     const other = await api<{ data: { id: string } }>(baseUrl, admin.token, 'POST', '/guests', {
       fullName: 'Reddy Suresh',
-      mobileNumber: digitsOf(),
+      mobileNumber: uniqueMobile(),
       organizationName: org,
     });
     await page.goto(`${baseUrl}/panel/vips/guests`);

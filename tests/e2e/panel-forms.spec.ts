@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RunningServer, startBuiltServer } from '../../scripts/built-server';
 import { type Device, openDevice } from './browser';
-import { api, apiLogin, signedInAdmin, useToken } from './panel-helpers';
+import { api, apiLogin, signedInAdmin, useToken, uniqueMobile } from './panel-helpers';
 
 /**
  * The panel's forms as an organiser meets them: each field's message beside its field (the form's own
@@ -15,8 +15,6 @@ type Page = Device['page'];
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-let seq = 0;
-const digits = () => `9${String(Date.now() % 1e6).padStart(6, '0')}${String(++seq).padStart(3, '0')}`;
 
 const esc = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A field of the open form by its label; required fields' labels end in " *". */
@@ -54,7 +52,7 @@ describe('form messages', () => {
 
   it('puts the server’s message for a number already registered beside Phone and focuses it', async () => {
     const { page } = admin.device;
-    const number = digits();
+    const number = uniqueMobile();
     expect((await api(baseUrl, admin.token, 'POST', '/visitors', { fullName: 'Ravi Kumar', mobileNumber: number })).status).toBe(201);
     const dialog = await openAdd(page, '/panel/registrations/visitors', '+ Add Visitor');
     await dialog.getByLabel(/^Full Name/).fill('Ravi K.');
@@ -161,7 +159,7 @@ describe('sponsor payments and stall details', () => {
     dialog = await openAdd(page, '/panel/registrations/stalls', '+ Create Stall');
     await field(dialog, 'Name').fill(stallName);
     await field(dialog, 'Email').fill('stall@example.com');
-    await field(dialog, 'Phone').fill(digits());
+    await field(dialog, 'Phone').fill(uniqueMobile());
     await dialog.getByLabel('Stall Number').fill('B-14');
     await dialog.getByLabel('Stall Type').fill('corner');
     await dialog.getByLabel('Width').fill('3');
@@ -185,7 +183,7 @@ describe('history', () => {
   it('shows each status change of a record in its drawer: from, to, who and the notes', async () => {
     const { page } = admin.device;
     const name = `Historic ${Date.now()}`;
-    const created = await api<{ data: { id: string } }>(baseUrl, admin.token, 'POST', '/visitors', { fullName: name, mobileNumber: digits() });
+    const created = await api<{ data: { id: string } }>(baseUrl, admin.token, 'POST', '/visitors', { fullName: name, mobileNumber: uniqueMobile() });
     expect(created.status).toBe(201);
     expect(
       (await api(baseUrl, admin.token, 'PUT', `/visitors/${created.body.data.id}/status`, { status: 'checked_in', notes: 'Came with two colleagues' })).status,
@@ -203,7 +201,7 @@ describe('history', () => {
   it('shows an edit in the drawer’s history: each field changed, from what to what, in the form’s words; a save of nothing adds nothing', async () => {
     const { page } = admin.device;
     const name = `Edited ${Date.now()}`;
-    const number = digits();
+    const number = uniqueMobile();
     const created = await api<{ data: { id: string } }>(baseUrl, admin.token, 'POST', '/visitors', { fullName: name, mobileNumber: number, city: 'Hyderabad' });
     expect(created.status).toBe(201);
     await page.goto(`${baseUrl}/panel/registrations/visitors?eventId=all&q=${encodeURIComponent(name)}`);
@@ -216,7 +214,7 @@ describe('history', () => {
     await page.getByText('Visitor updated successfully!').first().waitFor();
     await dialog.waitFor({ state: 'detached' });
     // A save that changes the city and the phone.
-    const newNumber = digits();
+    const newNumber = uniqueMobile();
     await row.getByRole('button', { name: /^Edit/ }).click();
     dialog = page.getByRole('dialog').first();
     await dialog.getByRole('region', { name: 'History' }).getByText('No changes yet').waitFor();
@@ -243,7 +241,7 @@ describe('history', () => {
     const created = await fetch(`${baseUrl}/api/enquiries`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name, mobile: digits(), subscriptionType: 'General Enquiry' }),
+      body: JSON.stringify({ name, mobile: uniqueMobile(), subscriptionType: 'General Enquiry' }),
     });
     expect(created.status).toBe(201);
     await page.goto(`${baseUrl}/panel/enquiries?q=${encodeURIComponent(name)}`);
@@ -282,7 +280,7 @@ describe('each screen’s own message when the server gives none', () => {
     const dialog = page.getByRole('dialog').first();
     await field(dialog, 'Name').fill('Meena');
     await field(dialog, 'Email').fill('meena@example.com');
-    await field(dialog, 'Phone').fill(digits());
+    await field(dialog, 'Phone').fill(uniqueMobile());
 
     // The app itself stays: its service worker holds every screen's code (as at a venue that lost the server).
     await page.evaluate(() => navigator.serviceWorker.ready);

@@ -148,3 +148,13 @@ export async function dateTimeValue(scope: Locator, label: string | RegExp): Pro
   const dateInput = scope.getByLabel(label);
   return `${await dateInput.inputValue()}T${await dateInput.locator('xpath=following-sibling::input[1]').inputValue()}`;
 }
+
+let lastMobile = 0;
+/**
+ * A 10-digit Indian mobile number no other test of the run has used (fresh database per run, shared by
+ * the specs, which run one file at a time): 9 and the clock's milliseconds, never repeating in a file.
+ */
+export function uniqueMobile(): string {
+  lastMobile = Math.max(lastMobile + 1, Date.now() % 1e9);
+  return `9${String(lastMobile).padStart(9, '0')}`;
+}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phoneProviderEnv, startPhoneProviders } from '../../edge/testing/message-providers';
 import { type RunningServer, startBuiltServer } from '../../scripts/built-server';
 import { openDevice } from './browser';
-import { apiLogin, useToken } from './panel-helpers';
+import { apiLogin, useToken, uniqueMobile } from './panel-helpers';
 
 /**
  * The pass by link and "Find my pass", end to end: the built server sends WhatsApp and SMS messages to a
@@ -13,9 +13,7 @@ import { apiLogin, useToken } from './panel-helpers';
  */
 let providers: Awaited<ReturnType<typeof startPhoneProviders>>;
 let server: RunningServer;
-let seq = 0;
 const SHOTS = join(import.meta.dirname, '../../.data/messages-screenshots');
-const mobile = () => `96${String(Date.now() % 1e5).padStart(5, '0')}${String(++seq).padStart(3, '0')}`;
 
 beforeAll(async () => {
   providers = await startPhoneProviders();
@@ -52,7 +50,7 @@ async function register(name: string, number: string, extra: Record<string, stri
 
 describe('the pass by link', () => {
   it('opens on another device with date, time and venue, and again offline after that', async () => {
-    const number = mobile();
+    const number = uniqueMobile();
     const passCode = await register('Kavya Rao', number);
     const link = await linkSentTo(number);
     expect(link.startsWith(`${server.url}/p/`)).toBe(true);
@@ -102,7 +100,7 @@ describe('the pass by link', () => {
 
 describe('Find my pass', () => {
   it('sends the link to a registered number and tells an unknown one the same, never showing the link', async () => {
-    const number = mobile();
+    const number = uniqueMobile();
     const passCode = await register('Ravi Teja', number);
     await linkSentTo(number);
     const phone = await openDevice({ viewport: { width: 390, height: 844 } });
@@ -134,7 +132,7 @@ describe('Find my pass', () => {
 
 describe('messages in the panel', () => {
   it('shows a visitor’s messages in the edit drawer and resends one', async () => {
-    const number = mobile();
+    const number = uniqueMobile();
     await register('Sunita Menon', number);
     await linkSentTo(number);
     const admin = await openDevice();
@@ -163,9 +161,9 @@ describe('messages in the panel', () => {
   });
 
   it('offers Resend only for the channels the server sends through, and says why another is missing', async () => {
-    const number = mobile();
+    const number = uniqueMobile();
     // This server has WhatsApp and SMS but no e-mail: the address's confirmation question is recorded not sent.
-    await register('Farah Siddiqui', number, { email: `farah.${seq}@example.in` });
+    await register('Farah Siddiqui', number, { email: `farah.${number}@example.in` });
     await linkSentTo(number);
     const adminToken = await apiLogin(server.url, server.adminEmail, server.adminPassword);
     mkdirSync(SHOTS, { recursive: true });

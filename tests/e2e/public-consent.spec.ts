@@ -2,11 +2,9 @@ import { CONSENT_NOTICES, DEFAULT_PRIVACY_NOTICE } from '../../shared/consent';
 import { describe, expect, inject, it } from 'vitest';
 import { TEST_REGISTRATION_CLOSES_AT } from '../../edge/testing/open-featured-event';
 import { hydrated, openDevice } from './browser';
-import { api, apiLogin, seriousViolations } from './panel-helpers';
+import { api, apiLogin, seriousViolations, uniqueMobile } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
-let seq = 0;
-const mobile = () => `7${String(Date.now() % 1e6).padStart(6, '0')}${String(++seq).padStart(3, '0')}`;
 const adminToken = () => apiLogin(baseUrl, inject('adminEmail'), inject('adminPassword'));
 const setSettings = async (json: Record<string, string>) => {
   const saved = await api(baseUrl, await adminToken(), 'PUT', '/settings', json);
@@ -31,7 +29,7 @@ describe('consent and privacy (decision 059)', () => {
 
       const sent = page.waitForRequest((request) => request.url().endsWith('/api/visitors/register') && request.method() === 'POST');
       await page.getByLabel('Full Name').fill('Consent Person');
-      await page.getByLabel('Mobile Number').fill(mobile());
+      await page.getByLabel('Mobile Number').fill(uniqueMobile());
       await page.getByLabel('State').selectOption('Telangana');
       await page.getByLabel('City').selectOption('Hyderabad');
       await page.getByRole('button', { name: 'Register Now', exact: true }).click();
@@ -103,7 +101,7 @@ describe('consent and privacy (decision 059)', () => {
       expect(await form.locator('.form__consent').innerText()).toBe(`${CONSENT_NOTICES.next_edition.text} Privacy notice`);
       await form.getByRole('button', { name: 'Send' }).click();
       await form.getByText('Full Name is required').waitFor();
-      const number = mobile();
+      const number = uniqueMobile();
       await form.getByLabel('Full Name').fill('Next Year');
       await form.getByLabel('Mobile Number').fill(number);
       await form.getByRole('button', { name: 'Send' }).click();

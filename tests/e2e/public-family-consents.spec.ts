@@ -4,7 +4,7 @@ import { CONSENT_NOTICES } from '../../shared/consent';
 import { phoneProviderEnv, startPhoneProviders } from '../../edge/testing/message-providers';
 import { type RunningServer, startBuiltServer } from '../../scripts/built-server';
 import { hydrated, openDevice } from './browser';
-import { api, apiLogin } from './panel-helpers';
+import { api, apiLogin, uniqueMobile } from './panel-helpers';
 
 /**
  * Issue 30 on a phone (390 px), end to end against the built server with local WhatsApp and SMS providers:
@@ -13,8 +13,6 @@ import { api, apiLogin } from './panel-helpers';
  */
 let providers: Awaited<ReturnType<typeof startPhoneProviders>>;
 let server: RunningServer;
-let seq = 0;
-const mobile = () => `95${String(Date.now() % 1e5).padStart(5, '0')}${String(++seq).padStart(3, '0')}`;
 const PHONE = { viewport: { width: 390, height: 844 } };
 
 beforeAll(async () => {
@@ -43,7 +41,7 @@ async function linkSentTo(number: string): Promise<string> {
 
 describe('a pass link on a phone', () => {
   it('shows the consents given, gives and withdraws the exhibitors’ sharing, withdraws messages (none sent after), and downloads the pass as a PDF with the Telugu name', async () => {
-    const number = mobile();
+    const number = uniqueMobile();
     const name = 'శ్రీ లక్ష్మి రెడ్డి';
     const res = await fetch(`${server.url}/api/visitors/register`, {
       method: 'POST',
@@ -118,8 +116,8 @@ describe('a pass link on a phone', () => {
 
 describe('a family on the visitor form', () => {
   it('registers 4 people in one submission: 4 records, 4 passes on the device, one submission id', async () => {
-    const number = mobile();
-    const cousin = mobile();
+    const number = uniqueMobile();
+    const cousin = uniqueMobile();
     const phone = await openDevice(PHONE);
     try {
       const { page } = phone;

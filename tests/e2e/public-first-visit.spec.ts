@@ -1,12 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { hydrated, openDevice } from './browser';
-import { api, apiLogin } from './panel-helpers';
+import { api, apiLogin, uniqueMobile } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
-let seq = 0;
-/** A mobile number no other spec uses (fresh DB per run, shared across specs). */
-const mobile = () => `8${String(Date.now() % 1e6).padStart(6, '0')}${String(++seq).padStart(3, '0')}`;
 
 /**
  * A first visit: the service worker never takes the page (its script is refused), so every chunk the page
@@ -44,7 +41,7 @@ describe('a first visit never loses a registration', () => {
     try {
       const { page, context } = visitor;
       await firstVisit(page, '/visitor-registration');
-      const number = mobile();
+      const number = uniqueMobile();
       await fillVisitor(page, 'Blip Person', number);
       await context.setOffline(true);
       await page.getByRole('button', { name: 'Register Now', exact: true }).click();
@@ -82,7 +79,7 @@ describe('a first visit never loses a registration', () => {
       // From now on every chunk the page has not loaded yet answers 404.
       let gone = true;
       await page.route('**/assets/*.js', (route) => (gone ? route.fulfill({ status: 404, body: 'Not found' }) : route.fallback()));
-      const number = mobile();
+      const number = uniqueMobile();
       await fillVisitor(page, 'Deploy Person', number);
       await page.getByRole('button', { name: 'Register Now', exact: true }).click();
       await page
@@ -123,7 +120,7 @@ describe('every waiting state in words that are true', () => {
       await hydrated(page);
       let down = true;
       await page.route('**/api/**', (route) => (down ? route.abort('connectionrefused') : route.fallback()));
-      const number = mobile();
+      const number = uniqueMobile();
       await fillVisitor(page, 'Down Server', number);
       await page.getByRole('button', { name: 'Register Now', exact: true }).click();
       await page
@@ -139,7 +136,7 @@ describe('every waiting state in words that are true', () => {
   }, 60_000);
 
   it('a queued entry refused later says why on the open form and in My passes until dismissed', async () => {
-    const number = mobile();
+    const number = uniqueMobile();
     const first = await fetch(`${baseUrl}/api/visitors/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -186,7 +183,7 @@ describe('every waiting state in words that are true', () => {
       await page.getByRole('button', { name: 'Enquire Now' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Enquire Now' });
       await dialog.getByLabel('Full Name').fill('Curious Buyer');
-      await dialog.getByLabel('Mobile Number').fill(mobile());
+      await dialog.getByLabel('Mobile Number').fill(uniqueMobile());
       await page.waitForTimeout(500); // the popup's code for checking and sending arrives with it
       await context.setOffline(true);
       await dialog.getByRole('button', { name: 'Submit' }).click();
@@ -208,7 +205,7 @@ describe('the forms', () => {
       const { page } = visitor;
       await page.goto(`${baseUrl}/visitor-registration`);
       await hydrated(page);
-      const number = mobile();
+      const number = uniqueMobile();
       await page.getByLabel('Full Name').fill('Town Person');
       await page.getByLabel('Mobile Number').fill(number);
       await page.getByLabel('State').selectOption('Telangana');
@@ -235,7 +232,7 @@ describe('the forms', () => {
       await hydrated(page);
       await page.getByLabel('Company / Organization Name').fill('Mail Builders');
       await page.getByLabel('Contact Person Name').fill('Mail Person');
-      await page.getByLabel('Mobile Number').fill(mobile());
+      await page.getByLabel('Mobile Number').fill(uniqueMobile());
       await page.getByLabel('E-mail (optional)').fill('mail at builders');
       await page.getByRole('button', { name: 'Book Stall', exact: true }).click();
       await page.getByText('Please enter a valid e-mail address').waitFor();

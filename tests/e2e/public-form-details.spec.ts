@@ -1,10 +1,9 @@
 import { INLINE_MESSAGES } from '../../shared/schemas/vocabulary';
 import { describe, expect, inject, it } from 'vitest';
 import { hydrated, openDevice } from './browser';
+import { uniqueMobile } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
-let seq = 0;
-const mobile = () => `6${String(Date.now() % 1e6).padStart(6, '0')}${String(++seq).padStart(3, '0')}`;
 
 describe("the public forms' smaller details (issue 30, point 7)", () => {
   it("a field's message goes when the field is corrected, not only at the next submit", async () => {
@@ -20,7 +19,7 @@ describe("the public forms' smaller details (issue 30, point 7)", () => {
       await form.getByLabel('City').selectOption('Hyderabad');
       await form.getByRole('button', { name: 'Register Now' }).click();
       await form.getByText(INLINE_MESSAGES.mobile).waitFor();
-      await form.getByLabel('Mobile Number').fill(mobile());
+      await form.getByLabel('Mobile Number').fill(uniqueMobile());
       expect(await form.getByText(INLINE_MESSAGES.mobile).count()).toBe(0);
       expect(await form.getByLabel('Mobile Number').getAttribute('aria-invalid')).toBeNull();
     } finally {
@@ -39,7 +38,7 @@ describe("the public forms' smaller details (issue 30, point 7)", () => {
       const dialog = page.getByRole('dialog', { name: 'Sponsor Registration' });
       await dialog.getByLabel('Sponsor Organization Name').fill('Focus Builders');
       await dialog.getByLabel('Contact Person Name').fill('Focus Person');
-      await dialog.getByLabel('Mobile Number').fill(mobile());
+      await dialog.getByLabel('Mobile Number').fill(uniqueMobile());
       await dialog.getByRole('button', { name: 'Submit' }).click();
       const pass = page.getByRole('dialog', { name: 'Your pass' });
       await pass.waitFor({ timeout: 10_000 });

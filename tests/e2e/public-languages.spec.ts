@@ -2,11 +2,9 @@ import { describe, expect, inject, it } from 'vitest';
 import hi from '../../pwa/src/features/public-site/i18n/hi.json';
 import te from '../../pwa/src/features/public-site/i18n/te.json';
 import { hydrated, openDevice } from './browser';
-import { seriousViolations } from './panel-helpers';
+import { seriousViolations, uniqueMobile } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
-let seq = 0;
-const mobile = () => `6${String(Date.now() % 1e6).padStart(6, '0')}${String(++seq).padStart(3, '0')}`;
 
 describe('the public site in Telugu and Hindi (decision 075)', () => {
   it('a visitor on a phone switches to Telugu with the keyboard, registers, and reads the messages and the pass in Telugu', async () => {
@@ -46,7 +44,7 @@ describe('the public site in Telugu and Hindi (decision 075)', () => {
       expect(await form.locator('.field__error').allInnerTexts()).toContain(te['Valid 10-digit mobile number is required']);
 
       await form.getByLabel(te['Full Name']).fill('Lakshmi Devi');
-      await form.getByLabel(te['Mobile Number']).fill(mobile());
+      await form.getByLabel(te['Mobile Number']).fill(uniqueMobile());
       await form.getByLabel(te.State).selectOption('Telangana');
       await form.getByLabel(te.City).selectOption('Hyderabad');
       expect(await form.locator('.form__consent').innerText()).toContain(

@@ -5,13 +5,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hydrated, openDevice } from './browser';
 import { LANDING_TEXTS } from '../../edge/testing/landing-texts';
 import { TEST_REGISTRATION_CLOSES_AT } from '../../edge/testing/open-featured-event';
-import { api, apiLogin } from './panel-helpers';
+import { api, apiLogin, uniqueMobile } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
 const AXE = readFileSync(join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8');
-let seq = 0;
-/** A mobile number no other spec uses (fresh DB per run, shared across specs). */
-const mobile = () => `9${String(Date.now() % 1e6).padStart(6, '0')}${String(++seq).padStart(3, '0')}`;
 
 type Device = Awaited<ReturnType<typeof openDevice>>;
 let device: Device;
@@ -95,7 +92,7 @@ describe('public site', () => {
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await dialog.getByText('Mobile number must be 10-15 digits').waitFor();
 
-    const number = mobile();
+    const number = uniqueMobile();
     await dialog.getByLabel('Sponsor Organization Name').fill('Acme Builders');
     await dialog.getByLabel('Contact Person Name').fill('Asha Rao');
     await dialog.getByLabel('Mobile Number').fill(number);
@@ -131,7 +128,7 @@ describe('public site', () => {
       await page.locator('.site-header__choices').getByRole('link', { name: 'Nominate for Award' }).click();
       const dialog = page.getByRole('dialog', { name: 'Awards Registration' });
       await dialog.getByLabel('Nominee Name').fill('Meera Constructions');
-      await dialog.getByLabel('Contact Person Mobile').fill(mobile());
+      await dialog.getByLabel('Contact Person Mobile').fill(uniqueMobile());
       await dialog.getByLabel('Organization').fill('Meera Group');
       await dialog.getByLabel('Award Category').selectOption('Best Luxury Project');
       // The organiser drops that category while the form is open: the server refuses the field.
@@ -167,7 +164,7 @@ describe('public site', () => {
     const { page } = device;
     await page.goto(`${baseUrl}/visitor-registration`);
     const form = page.locator('form').filter({ has: page.getByLabel('Full Name') });
-    const number = mobile();
+    const number = uniqueMobile();
     await form.getByLabel('Full Name').fill('Ravi Kumar');
     await form.getByLabel('Mobile Number').fill(number);
     await form.getByLabel('State').selectOption('Telangana');
@@ -190,7 +187,7 @@ describe('public site', () => {
     await page.goto(`${baseUrl}/stall-registration`);
     await page.getByLabel('Company / Organization Name').fill('Skyline Homes');
     await page.getByLabel('Contact Person Name').fill('Meena');
-    await page.getByLabel('Mobile Number').fill(mobile());
+    await page.getByLabel('Mobile Number').fill(uniqueMobile());
     await page.getByRole('button', { name: 'Book Stall' }).click();
     await page.getByText('Stall registration successful! We will contact you soon.').waitFor();
   });
@@ -287,7 +284,7 @@ describe('honest submission states', () => {
       const dialog = page.getByRole('dialog', { name: 'Sponsor Registration' });
       await dialog.getByLabel('Sponsor Organization Name').fill('Closing Builders');
       await dialog.getByLabel('Contact Person Name').fill('Early Closer');
-      await dialog.getByLabel('Mobile Number').fill(mobile());
+      await dialog.getByLabel('Mobile Number').fill(uniqueMobile());
       await dialog.getByRole('button', { name: 'Submit' }).click();
       await dialog.getByRole('button', { name: 'Submitting...' }).waitFor();
       await page.keyboard.press('Escape');
@@ -313,7 +310,7 @@ describe('honest submission states', () => {
       await page.goto(`${baseUrl}/visitor-registration`);
       await hydrated(page);
       await page.getByLabel('Full Name').fill('Patient Person');
-      await page.getByLabel('Mobile Number').fill(mobile());
+      await page.getByLabel('Mobile Number').fill(uniqueMobile());
       await page.getByLabel('State').selectOption('Telangana');
       await page.getByLabel('City').selectOption('Hyderabad');
       await page.getByRole('button', { name: 'Register Now', exact: true }).click();
@@ -371,7 +368,7 @@ describe("the event's life and the visitor's next steps", () => {
       const refused = await fetch(`${baseUrl}/api/visitors/register`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ fullName: 'Too Late', mobileNumber: mobile(), city: 'Hyderabad' }),
+        body: JSON.stringify({ fullName: 'Too Late', mobileNumber: uniqueMobile(), city: 'Hyderabad' }),
       });
       expect(refused.status).toBe(403);
       expect(((await refused.json()) as { message: string }).message).toBe('Registration for this event has closed.');
@@ -447,7 +444,7 @@ describe('every public page is complete before any script runs', () => {
       const dialog = page.getByRole('dialog', { name: 'Sponsor Registration' });
       await dialog.getByLabel('Sponsor Organization Name').fill('One Sheet Builders');
       await dialog.getByLabel('Contact Person Name').fill('Ravi Teja');
-      await dialog.getByLabel('Mobile Number').fill(mobile());
+      await dialog.getByLabel('Mobile Number').fill(uniqueMobile());
       await dialog.getByRole('button', { name: 'Submit' }).click();
       const pass = page.getByRole('dialog', { name: 'Your pass' });
       await pass.getByText('Show this at the entrance').waitFor();
@@ -501,7 +498,7 @@ describe('every public page is complete before any script runs', () => {
       let loads = 0;
       page.on('load', () => loads++);
       await page.goto(`${baseUrl}/stall-registration`, { waitUntil: 'commit' });
-      const number = mobile();
+      const number = uniqueMobile();
       await page.getByLabel('Company / Organization Name').fill('Early Bird Homes');
       await page.getByLabel('Contact Person Name').fill('Suma');
       await page.getByLabel('Mobile Number').fill(`+91 ${number.slice(0, 5)} ${number.slice(5)}`);
@@ -608,7 +605,7 @@ describe('small screens and offline', () => {
     const { page, context } = device;
     await page.goto(`${baseUrl}/visitor-registration`);
     await page.waitForFunction(() => document.documentElement.dataset.sw === 'ready', null, { timeout: 30_000 });
-    const number = mobile();
+    const number = uniqueMobile();
     await context.setOffline(true);
     try {
       await page.getByLabel('Full Name').fill('Offline Person');

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { CONSENT_NOTICES } from '../../shared/consent';
 import type { RegistrationQuestion } from '../../shared/registration-questions';
 import { hydrated, openDevice } from './browser';
-import { api, PANEL_VIEWPORTS, seriousViolations, signedInAdmin } from './panel-helpers';
+import { api, PANEL_VIEWPORTS, seriousViolations, signedInAdmin, uniqueMobile } from './panel-helpers';
 
 /**
  * Registration questions (issue 32, decision 079) in real Chromium: an organiser adds three questions in
@@ -17,8 +17,6 @@ const baseUrl = inject('baseUrl');
 const admin = signedInAdmin();
 const SHOTS = process.env.QUESTIONS_SHOTS_DIR ?? join(import.meta.dirname, '../../.data/questions-screenshots');
 const tag = String(Date.now() % 1e6);
-let seq = 0;
-const mobile = () => `6${String(Date.now() % 1e6).padStart(6, '0')}${String(++seq).padStart(3, '0')}`;
 
 let featuredId = '';
 const featuredQuestions = async () =>
@@ -85,7 +83,7 @@ describe('registration questions', () => {
       expect(await form.locator('.form__optin-text').innerText()).toBe(`${CONSENT_NOTICES.exhibitors.text} Privacy notice`);
 
       await page.getByLabel('Full Name').fill(`Villa Buyer ${tag}`);
-      await page.getByLabel('Mobile Number').fill(mobile());
+      await page.getByLabel('Mobile Number').fill(uniqueMobile());
       await page.getByLabel('State').selectOption('Telangana');
       await page.getByLabel('City').selectOption('Hyderabad');
       await form.getByRole('group', { name: 'Budget' }).getByLabel('Over ₹1 crore').check();
@@ -125,7 +123,7 @@ describe('registration questions', () => {
       // A visitor who chose a flat, registered by the organiser, without the box.
       const flat = await api<{ data: { answers: unknown } }>(baseUrl, admin.token, 'POST', '/visitors', {
         fullName: `Flat Buyer ${tag}`,
-        mobileNumber: mobile(),
+        mobileNumber: uniqueMobile(),
         eventId: featuredId,
         answers: { 'looking-for': ['flat'] },
       });

@@ -4,7 +4,7 @@ import { text } from '@shared/schemas/fields';
 import { speakerDescription } from '@shared/resources/speakers';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { importFields } from './import/import-dialog';
+import { importFields } from './import/import-fields';
 import { autoMap } from './import/import-rows';
 import { speakersConfig } from './resources/speakers';
 import { panelResource } from './types';

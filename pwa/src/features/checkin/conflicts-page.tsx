@@ -1,55 +1,16 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CONFLICT_VIEWS } from '@edge/schemas/checkin';
-import { ApiError } from '../../lib/api-error';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { EventPicker } from '../../components/event-picker';
 import { useStartingEvent } from '../../components/event-queries';
-import { api, readEnvelope } from '../../lib/api';
-import { panelKeys, resourceKeys } from '../../lib/resource-keys';
-import { historyQueryOptions } from '../../components/record-history';
 import { useIsAdmin, usePanelUser } from '../../components/panel-session';
-import type { RosterKind } from '../../offline/checkin-types';
 import { CHOSEN_KEY } from './checkin-page';
 import { KIND_LABELS, doorStatusLabel } from './flow';
 import './checkin.css';
 import './conflicts.css';
-import { formatMoment } from '@shared/dates';
-
-/** One side of a conflict: a change, its device by name, its author, when it happened (server clock). */
-interface ConflictSide {
-  operationId: string;
-  deviceId: string | null;
-  deviceName: string;
-  changedBy: string;
-  happenedAt: string;
-  /** The device's own time was not believable: `happenedAt` is when the change arrived. */
-  deviceTimeDoubtful: boolean;
-  receivedAt: string;
-  fromStatus: string | null;
-  toStatus: string;
-  outcome: 'applied' | 'superseded' | 'held';
-}
-
-/** One row of `GET /api/checkin/conflicts`: a change that met a change its device had not seen. */
-export interface ConflictItem {
-  id: string;
-  kind: RosterKind;
-  recordId: string;
-  eventId: string | null;
-  personName: string | null;
-  currentStatus: string | null;
-  /** The person's current change: the decision is made on it, and refused as stale if it moved. */
-  currentOperationId: string | null;
-  change: ConflictSide;
-  other: ConflictSide | null;
-  why: string;
-  resolvedAt: string | null;
-  resolvedBy: string | null;
-  resolution: string | null;
-}
-
-type ConflictView = (typeof CONFLICT_VIEWS)[number];
+import { type ConflictView, conflictsQueryOptions, inIndia } from './conflict-queries';
+import { PersonHistory, Resolve, Side } from './conflict-case';
 
 /** The inbox's three views, in the organiser's words. */
 const VIEW_LABELS: Record<ConflictView, string> = {
@@ -57,134 +18,6 @@ const VIEW_LABELS: Record<ConflictView, string> = {
   settled: 'Settled by the door',
   decided: 'Decided',
 };
-
-const PAGE_SIZE = 50;
-
-const conflictsQueryOptions = (eventId: string, view: ConflictView, page: number) =>
-  queryOptions({
-    queryKey: panelKeys.conflicts(eventId, view, page),
-    queryFn: async () => {
-      const { data } = await readEnvelope(
-        api.api.checkin.conflicts.$get({ query: { eventId: eventId || undefined, view, page: String(page), limit: String(PAGE_SIZE) } }),
-      );
-      // The route's answer types `kind` as any text and `change` as optional; these rows are what it sends.
-      return { ...data, items: data.items as ConflictItem[] };
-    },
-    placeholderData: keepPreviousData,
-  });
-
-/** Times in India (the venue's zone), labelled so: an organiser may be reading from elsewhere. */
-const inIndia = (iso: string | null | undefined) => (iso ? `${formatMoment(iso)} IST` : '—');
-
-const OUTCOME_LABELS: Record<string, string> = {
-  applied: 'Won: this is the status now',
-  superseded: 'Did not change the status',
-  held: 'Held for an organiser',
-};
-
-function Side({ title, side, testId }: { title: string; side: ConflictSide | null; testId: string }) {
-  if (!side) {
-    return (
-      <section className="ci-side" data-testid={testId}>
-        <h3>{title}</h3>
-        <p className="ci-muted">Not in the log.</p>
-      </section>
-    );
-  }
-  return (
-    <section className={side.outcome === 'applied' ? 'ci-side ci-side--won' : 'ci-side'} data-testid={testId} data-outcome={side.outcome}>
-      <h3>{title}</h3>
-      <dl>
-        <dt>Device</dt>
-        <dd title={side.deviceId ?? 'Admin panel'}>{side.deviceName}</dd>
-        <dt>By</dt>
-        <dd>{side.changedBy || '—'}</dd>
-        <dt>When</dt>
-        <dd>
-          {inIndia(side.happenedAt)}
-          {side.deviceTimeDoubtful && <span className="ci-muted"> (arrival: the device's clock was not believable)</span>}
-        </dd>
-        <dt>Status</dt>
-        <dd>{doorStatusLabel(side.toStatus)}</dd>
-        <dt>Outcome</dt>
-        <dd>{OUTCOME_LABELS[side.outcome] ?? side.outcome}</dd>
-      </dl>
-    </section>
-  );
-}
-
-/** The person's whole status history, on demand: the record drawer's query, so a decision here refreshes both. */
-function PersonHistory({ kind, recordId }: { kind: RosterKind; recordId: string }) {
-  const history = useQuery(historyQueryOptions(kind, recordId));
-  if (history.isPending) return <p className="ci-muted">Loading the history…</p>;
-  if (history.isError) return <p className="ci-note ci-note--warn">Could not load the history: {history.error.message}</p>;
-  return (
-    <ol className="ci-history" data-testid="conflict-history">
-      {/* The door's question is the status; the record's edits of other fields are the panel's history. */}
-      {history.data
-        .flatMap((h) => (h.kind === 'status' ? [h] : []))
-        .map((h) => (
-          <li key={h.id}>
-            <strong>{doorStatusLabel(h.toStatus)}</strong> · {h.outcome === 'applied' ? 'applied' : h.outcome} · {h.changedByName || '—'} on{' '}
-            {h.deviceId ? h.deviceName || `device ${h.deviceId.slice(0, 8)}` : 'the admin panel'} · {inIndia(h.deviceTime ?? h.createdAt)}
-            {h.notes ? ` · ${h.notes}` : ''}
-          </li>
-        ))}
-    </ol>
-  );
-}
-
-/**
- * The organiser's decision: keep the status as it is, or apply the side that did not win. It is made on
- * the person's state shown here; if that moved (or another organiser decided first) the server refuses it
- * as stale, and the inbox reloads to show the state to decide on.
- */
-function Resolve({ item, onDone }: { item: ConflictItem; onDone: () => void }) {
-  const queryClient = useQueryClient();
-  const losing = [item.change, item.other].find((side) => side && side.toStatus !== item.currentStatus) ?? null;
-  const resolve = useMutation({
-    mutationFn: (decision: { decision: 'keep' } | { decision: 'apply'; operationId: string }) =>
-      readEnvelope(
-        api.api.checkin.conflicts[':id'].resolve.$post({ param: { id: item.id }, json: { ...decision, personOperationId: item.currentOperationId } }),
-      ),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: resourceKeys.history(item.kind, item.recordId) });
-      onDone();
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) onDone();
-    },
-  });
-  if (item.resolvedAt) {
-    return (
-      <p className="ci-resolved" data-testid="conflict-resolved">
-        Resolved by {item.resolvedBy} on {inIndia(item.resolvedAt)}: {item.resolution}
-      </p>
-    );
-  }
-  return (
-    <div className="ci-resolve">
-      <button type="button" className="ci-button ci-button--small" disabled={resolve.isPending} onClick={() => resolve.mutate({ decision: 'keep' })}>
-        Keep {item.currentStatus ? doorStatusLabel(item.currentStatus) : 'as is'}
-      </button>
-      {losing && (
-        <button
-          type="button"
-          className="ci-button ci-button--small"
-          disabled={resolve.isPending}
-          onClick={() => resolve.mutate({ decision: 'apply', operationId: losing.operationId })}
-        >
-          Apply {doorStatusLabel(losing.toStatus)} from {losing.deviceName}
-        </button>
-      )}
-      {resolve.isError && (
-        <span className="ci-note ci-note--warn" role="alert">
-          {resolve.error.message}
-        </span>
-      )}
-    </div>
-  );
-}
 
 /** Admins: every case where two devices changed the same person while apart, both sides shown. */
 export function ConflictsPage() {

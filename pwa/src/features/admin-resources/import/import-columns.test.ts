@@ -2,7 +2,7 @@ import { importSummary } from '@edge/schemas/imports';
 import { describe, expect, it } from 'vitest';
 import { stallsConfig } from '../resources/stalls';
 import { visitorsConfig } from '../resources/visitors';
-import { importFields, problemOf } from './import-dialog';
+import { importFields, problemOf } from './import-fields';
 import { autoMap } from './import-rows';
 
 describe('import columns', () => {
