@@ -25,6 +25,14 @@ export default defineConfig({
   // API imports too: left as imports, the Worker's bundle holds one copy of them, not two (the Node server
   // finds them in node_modules).
   ssr: { noExternal: true, external: ['libphonenumber-js'], resolve: { conditions: ['workerd', 'worker', 'node'] } },
-  resolve: { alias: { '@shared': here('../shared'), '@edge': here('../edge'), '@pwa': here('src') } },
+  resolve: {
+    alias: {
+      // The device's database is never opened on the server (src/dexie-on-the-server.ts says why).
+      dexie: here('./src/dexie-on-the-server.ts'),
+      '@shared': here('../shared'),
+      '@edge': here('../edge'),
+      '@pwa': here('src'),
+    },
+  },
   plugins: [react()],
 });
