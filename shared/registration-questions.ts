@@ -53,6 +53,15 @@ export type AnswerErrors = Record<string, string>;
 
 export const answerField = (questionId: string) => `answers.${questionId}`;
 
+/** The refusals a visitor meets on the form, `{question}` its label: the public site translates them by these words (decision 075). */
+export const ANSWER_MESSAGES = {
+  required: 'Please answer "{question}"',
+  oneAnswer: 'Choose one answer to "{question}"',
+} as const;
+
+/** One of ANSWER_MESSAGES about `question`. */
+export const answerMessage = (message: string, question: RegistrationQuestion) => message.replace('{question}', () => question.label);
+
 /**
  * Reads answers against an event's questions: an unknown question or choice, two choices for a single
  * question and a missing required answer are refused with words a visitor understands; blank answers are
@@ -77,9 +86,9 @@ export function checkAnswers(
     if (unknown !== undefined) {
       errors[answerField(question.id)] = `"${unknown}" is not an answer to "${question.label}": choose from ${question.choices.map((c) => c.label).join(', ')}`;
     } else if (question.kind === 'single' && chosen.length > 1) {
-      errors[answerField(question.id)] = `Choose one answer to "${question.label}"`;
+      errors[answerField(question.id)] = answerMessage(ANSWER_MESSAGES.oneAnswer, question);
     } else if (chosen.length === 0) {
-      if (question.required && requireAnswers) errors[answerField(question.id)] = `Please answer "${question.label}"`;
+      if (question.required && requireAnswers) errors[answerField(question.id)] = answerMessage(ANSWER_MESSAGES.required, question);
     } else {
       answers[question.id] = chosen;
     }

@@ -50,8 +50,18 @@ describe('the public site in Telugu and Hindi (decision 075)', () => {
       expect(await form.locator('.form__consent').innerText()).toContain(
         te['By submitting, you agree that we send your entry pass to this mobile number by WhatsApp or SMS, and by e-mail if you give one.'],
       );
+      // The family part and the exhibitors box speak Telugu too; a person added gets their own numbered card.
+      const family = form.locator('fieldset.family');
+      expect(await family.locator('legend').first().innerText()).toBe(te['Registering your family too?']);
+      await family.getByRole('button', { name: te['Add a person'] }).click();
+      const member = family.locator('fieldset.family__member');
+      expect(await member.locator('legend').innerText()).toBe(te['Person {number}'].replace('{number}', '2'));
+      await member.getByLabel(te['Full Name']).fill('Ravi Kumar');
+      expect(await member.getByLabel(te['Mobile Number (optional)']).count()).toBe(1);
+      expect(await form.locator('.form__optin').innerText()).toContain(te['Let exhibitors I visit receive my name and number']);
+      expect(await form.locator('.form__optin a').getAttribute('href')).toBe('/te/privacy');
       await submit.click();
-      await page.getByText(te['Visitor registration successful!']).waitFor();
+      await page.getByText(te['The passes of the person with you are saved in My passes.'], { exact: false }).waitFor();
       const pass = page.locator('article.pass');
       await pass.waitFor();
       expect(await pass.getAttribute('aria-label')).toBe('Lakshmi Devi పాస్');
@@ -60,6 +70,7 @@ describe('the public site in Telugu and Hindi (decision 075)', () => {
       expect(await pass.innerText()).toContain(te['Visitor Registration']);
       expect(await pass.innerText()).toContain(te['Show this at the entrance']);
       expect(await pass.innerText()).toContain('అక్టోబర్');
+      expect(await pass.getByRole('button', { name: te['Download pass (PDF)'] }).count()).toBe(1);
       expect(problems).toEqual([]);
 
       // The choice is kept: the English address opens in Telugu next time.

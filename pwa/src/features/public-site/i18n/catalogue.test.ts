@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONSENT_NOTICES } from '@shared/consent';
+import { ANSWER_MESSAGES, answerField, answerMessage, checkAnswers, SUGGESTED_QUESTIONS } from '@shared/registration-questions';
 import { LANDING_TEXTS } from '@edge/testing/landing-texts';
 import { EMAIL_LABEL, FIELD_LABELS, INLINE_MESSAGES, REQUIRED_FIELDS, requiredMessage, WORKING_PROFESSIONAL_CHOICES } from '@shared/schemas/vocabulary';
 import { publicPageMeta, PUBLIC_PAGE_PATHS } from '../page-meta';
@@ -26,9 +27,10 @@ describe('the Telugu and Hindi catalogues', () => {
 
   it('translate the texts the code builds elsewhere: consent lines, form messages, queued words, page titles', () => {
     const sources = [
-      ...Object.values(CONSENT_NOTICES)
-        .filter((notice) => !notice.chosen)
-        .map((notice) => notice.text),
+      // Each consent line, and a chosen purpose's box: its label and its words.
+      ...Object.values(CONSENT_NOTICES).flatMap((notice) => [notice.text, ...(notice.label ? [notice.label] : [])]),
+      // The questions' messages (the organiser's label is filled in as written).
+      ...Object.values(ANSWER_MESSAGES),
       ...Object.values(INLINE_MESSAGES),
       ...WORKING_PROFESSIONAL_CHOICES,
       EMAIL_LABEL,
@@ -58,6 +60,19 @@ describe('the Telugu and Hindi catalogues', () => {
     const refused = { kind: 'rejected', status: 400, message: 'City is required' } as const;
     expect(reportLine({ entry: entry as never, outcome: refused as never })?.text).toBe('Visitor Registration for Asha was not accepted: City is required');
     expect(reportLine({ entry: entry as never, outcome: refused as never }, words)?.text).toBe('Asha కోసం సందర్శకుల నమోదు అంగీకరించబడలేదు: నగరం తప్పనిసరి');
+  });
+
+  it("translate a question's message around the organiser's label, which stays as written", async () => {
+    const telugu = await loadCatalogue('te');
+    const budget = { ...SUGGESTED_QUESTIONS.find((question) => question.kind === 'single')!, required: true };
+    const refused = (answers: Record<string, string[]>) => {
+      const checked = checkAnswers([budget], answers);
+      return checked.ok ? '' : checked.errors[answerField(budget.id)];
+    };
+    // The form's own messages are the ones the catalogue keys, so the page can find their words.
+    expect(refused({})).toBe(answerMessage(ANSWER_MESSAGES.required, budget));
+    expect(refused({ [budget.id]: budget.choices.slice(0, 2).map((choice) => choice.id) })).toBe(answerMessage(ANSWER_MESSAGES.oneAnswer, budget));
+    expect(translate(telugu, ANSWER_MESSAGES.required, { question: budget.label })).toBe(`"${budget.label}"కు జవాబు ఇవ్వండి`);
   });
 
   it('fill a value in, and keep an unknown text in English', async () => {

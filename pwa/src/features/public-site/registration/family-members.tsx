@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { MAX_FAMILY_MEMBERS } from '@shared/schemas/vocabulary';
+import { useLocale } from '../i18n/locale';
 
 export interface FamilyMember {
   fullName: string;
@@ -24,6 +25,7 @@ export function FamilyMembers({
   onChange: (members: FamilyMember[], changed?: string) => void;
 }) {
   const id = useId();
+  const { t } = useLocale();
   const set = (index: number, field: keyof FamilyMember, value: string) =>
     onChange(
       members.map((member, i) => (i === index ? { ...member, [field]: value } : member)),
@@ -31,23 +33,26 @@ export function FamilyMembers({
     );
   return (
     <fieldset className="family">
-      <legend>Registering your family too?</legend>
+      <legend>{t('Registering your family too?')}</legend>
       <p className="family__hint">
-        Add up to {MAX_FAMILY_MEMBERS} more people. Each gets their own pass, saved on this device. We send a pass by WhatsApp or SMS only to a number you give
-        for that person; without one, “Find my pass” with your number finds it.
+        {t(
+          'Add up to {count} more people. Each gets their own pass, saved on this device. We send a pass by WhatsApp or SMS only to a number you give for that person; without one, “Find my pass” with your number finds it.',
+          { count: MAX_FAMILY_MEMBERS },
+        )}
       </p>
       {members.map((member, index) => {
         const nameError = errors[`${index}.fullName`];
         const mobileError = errors[`${index}.mobileNumber`];
         // Each person's fields are told apart by their number, for a screen reader too.
-        const who = `Person ${index + 2}`;
+        const who = t('Person {number}', { number: index + 2 });
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: a member is its place in the list; removing one renumbers the rest on purpose
           <fieldset key={index} className="family__member">
             <legend className="family__who">{who}</legend>
             <div className="field">
               <label htmlFor={`${id}-${index}-name`}>
-                Full Name<span aria-hidden="true"> *</span>
+                {t('Full Name')}
+                <span aria-hidden="true"> *</span>
               </label>
               <input
                 id={`${id}-${index}-name`}
@@ -60,12 +65,12 @@ export function FamilyMembers({
               />
               {nameError ? (
                 <p id={`${id}-${index}-name-error`} className="field__error">
-                  {nameError}
+                  {t(nameError)}
                 </p>
               ) : null}
             </div>
             <div className="field">
-              <label htmlFor={`${id}-${index}-mobile`}>Mobile Number (optional)</label>
+              <label htmlFor={`${id}-${index}-mobile`}>{t('Mobile Number (optional)')}</label>
               <input
                 id={`${id}-${index}-mobile`}
                 name={`family.${index}.mobileNumber`}
@@ -80,12 +85,12 @@ export function FamilyMembers({
               />
               {mobileError ? (
                 <p id={`${id}-${index}-mobile-error`} className="field__error">
-                  {mobileError}
+                  {t(mobileError)}
                 </p>
               ) : null}
             </div>
             <button type="button" className="button button--secondary family__remove" onClick={() => onChange(members.filter((_, i) => i !== index))}>
-              Remove {who}
+              {t('Remove {person}', { person: who })}
             </button>
           </fieldset>
         );
@@ -98,10 +103,10 @@ export function FamilyMembers({
           data-live={live}
           onClick={() => onChange([...members, { fullName: '', mobileNumber: '' }])}
         >
-          Add a person
+          {t('Add a person')}
         </button>
       ) : (
-        <p className="family__hint">That is the most one registration can add: register others separately.</p>
+        <p className="family__hint">{t('That is the most one registration can add: register others separately.')}</p>
       )}
     </fieldset>
   );

@@ -245,7 +245,11 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: Kind; eventN
         setMessage({
           tone: 'success',
           text: result.family.length
-            ? `${success} The passes of the ${result.family.length === 1 ? 'person' : `${result.family.length} people`} with you are saved in My passes.`
+            ? `${t(success)} ${
+                result.family.length === 1
+                  ? t('The passes of the person with you are saved in My passes.')
+                  : t('The passes of the {count} people with you are saved in My passes.', { count: result.family.length })
+              }`
             : success,
         });
         setPass(result.pass);

@@ -100,6 +100,7 @@ const loadPassPdf = () => (import.meta.env.SSR ? Promise.reject(new Error('A pas
  * device; its code and fonts load at the first press (kept afterwards, for offline use).
  */
 function DownloadPass({ pass }: { pass: SavedPass }) {
+  const { t } = useLocale();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const download = async () => {
@@ -117,11 +118,11 @@ function DownloadPass({ pass }: { pass: SavedPass }) {
   return (
     <div className="pass__download">
       <button type="button" className="button button--secondary pass__download-button" onClick={() => void download()} disabled={busy} aria-busy={busy}>
-        {busy ? 'Making the PDF…' : 'Download pass (PDF)'}
+        {t(busy ? 'Making the PDF…' : 'Download pass (PDF)')}
       </button>
       {failed ? (
         <p className="pass__download-error" role="alert">
-          The PDF could not be made: connect to the internet once and try again.
+          {t('The PDF could not be made: connect to the internet once and try again.')}
         </p>
       ) : null}
     </div>

@@ -1,6 +1,15 @@
 import { useEffect, useState } from 'react';
 import { CONSENT_NOTICES, PRIVACY_PATH } from '@shared/consent';
-import { type Answers, answerField, checkAnswers, interestAnswers, type RegistrationQuestion } from '@shared/registration-questions';
+import {
+  ANSWER_MESSAGES,
+  type Answers,
+  answerField,
+  answerMessage,
+  checkAnswers,
+  interestAnswers,
+  type RegistrationQuestion,
+} from '@shared/registration-questions';
+import { type Translate, useLocale } from '../i18n/locale';
 import { useEvent } from '../site-data';
 import type { FieldErrors } from './registration-types';
 
@@ -66,8 +75,15 @@ export function useVisitorQuestions(active: boolean, clearFormError: (field: str
 
 export type VisitorQuestions = ReturnType<typeof useVisitorQuestions>;
 
+/** A question's message in the page's language: the label stays the organiser's, the words around it are translated. */
+const messageIn = (t: Translate, message: string, question: RegistrationQuestion) => {
+  const template = Object.values(ANSWER_MESSAGES).find((words) => answerMessage(words, question) === message);
+  return template ? t(template, { question: question.label }) : t(message);
+};
+
 /** The event's questions: radio buttons for one answer, check boxes for several; each message beside its question. */
 export function QuestionFields({ state, idPrefix, serverErrors = {} }: { state: VisitorQuestions; idPrefix: string; serverErrors?: FieldErrors }) {
+  const { t } = useLocale();
   return (
     <>
       {state.questions.map((question) => {
@@ -96,7 +112,7 @@ export function QuestionFields({ state, idPrefix, serverErrors = {} }: { state: 
             </div>
             {error ? (
               <p id={`${id}-error`} className="field__error">
-                {error}
+                {messageIn(t, error, question)}
               </p>
             ) : null}
           </fieldset>
@@ -108,6 +124,7 @@ export function QuestionFields({ state, idPrefix, serverErrors = {} }: { state: 
 
 /** The exhibitors box: off unless ticked; its words say for what and how to withdraw, the privacy notice a link away. */
 export function ExhibitorsConsentBox({ state, idPrefix }: { state: VisitorQuestions; idPrefix: string }) {
+  const { t, href } = useLocale();
   const notice = CONSENT_NOTICES.exhibitors;
   const id = `${idPrefix}-exhibitors`;
   return (
@@ -121,12 +138,12 @@ export function ExhibitorsConsentBox({ state, idPrefix }: { state: VisitorQuesti
           aria-describedby={`${id}-text`}
           onChange={(event) => state.setSharesWithExhibitors(event.currentTarget.checked)}
         />
-        {notice.label}
+        {t(notice.label ?? '')}
       </label>
       <p id={`${id}-text`} className="form__optin-text">
-        {notice.text}{' '}
-        <a href={PRIVACY_PATH} target="_blank" rel="noopener">
-          Privacy notice
+        {t(notice.text)}{' '}
+        <a href={href(PRIVACY_PATH)} target="_blank" rel="noopener">
+          {t('Privacy notice')}
         </a>
       </p>
     </div>
