@@ -7,7 +7,7 @@ import { sendDueMessages } from './dispatcher';
 import { EMAIL_UNCONFIRMED, SMS_STANDBY } from './outbox';
 import { EMAIL_CONFIRMED_MESSAGE } from '../routes/public/email-confirmations';
 import { smtpChannel } from './smtp-mailer';
-import { confirmationPath, MSG91_TEST, startPhoneProviders, startSmtpServer, WHATSAPP_TEST } from '../testing/message-providers';
+import { confirmationPath, MSG91_TEST, phoneProviderEnv, startPhoneProviders, startSmtpServer, WHATSAPP_TEST } from '../testing/message-providers';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let phones: Awaited<ReturnType<typeof startPhoneProviders>>;
@@ -21,15 +21,7 @@ beforeAll(async () => {
   t = await makeTestApp({
     channels: {
       email: smtpChannel({ SMTP_URL: smtp.url, MAIL_FROM: 'EventPro <passes@expo.test>' }),
-      ...phoneChannels({
-        WHATSAPP_TOKEN: WHATSAPP_TEST.token,
-        WHATSAPP_PHONE_NUMBER_ID: WHATSAPP_TEST.phoneNumberId,
-        WHATSAPP_API_URL: phones.url,
-        WHATSAPP_API_VERSION: WHATSAPP_TEST.version,
-        MSG91_AUTH_KEY: MSG91_TEST.authKey,
-        MSG91_TEMPLATE_ID: MSG91_TEST.templateId,
-        MSG91_API_URL: phones.url,
-      }),
+      ...phoneChannels(phoneProviderEnv(phones.url)),
     },
   });
 });

@@ -6,7 +6,7 @@ import { notifications } from '../../db/tables/notifications';
 import { visitors } from '../../db/tables/people';
 import { idempotencyKeys } from '../../db/tables/system';
 import { phoneChannels } from '../../notifications/channels';
-import { MSG91_TEST, startPhoneProviders, WHATSAPP_TEST } from '../../testing/message-providers';
+import { phoneProviderEnv, startPhoneProviders } from '../../testing/message-providers';
 import { makeTestApp, type TestApp } from '../../testing/test-app';
 import { MAX_FAMILY_MEMBERS } from '../../schemas/public-registrations';
 
@@ -18,15 +18,7 @@ const mobile = () => String(9_400_000_000 + ++seq);
 beforeAll(async () => {
   phones = await startPhoneProviders();
   t = await makeTestApp({
-    channels: phoneChannels({
-      WHATSAPP_TOKEN: WHATSAPP_TEST.token,
-      WHATSAPP_PHONE_NUMBER_ID: WHATSAPP_TEST.phoneNumberId,
-      WHATSAPP_API_URL: phones.url,
-      WHATSAPP_API_VERSION: WHATSAPP_TEST.version,
-      MSG91_AUTH_KEY: MSG91_TEST.authKey,
-      MSG91_TEMPLATE_ID: MSG91_TEST.templateId,
-      MSG91_API_URL: phones.url,
-    }),
+    channels: phoneChannels(phoneProviderEnv(phones.url)),
   });
 });
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { currentConsent, currentConsents } from '../../lib/consents';
 import { phoneChannels } from '../../notifications/channels';
 import { CONSENT_WITHDRAWN } from '../../notifications/dispatcher';
 import { passLinkToken } from '../../notifications/pass-link';
-import { MSG91_TEST, startPhoneProviders, WHATSAPP_TEST } from '../../testing/message-providers';
+import { phoneProviderEnv, startPhoneProviders } from '../../testing/message-providers';
 import { signIn } from '../../testing/sessions';
 import { makeTestApp, type TestApp } from '../../testing/test-app';
 import { GIVEN_ONLY_ON_FORM_MESSAGE } from './pass-consents';
@@ -19,15 +19,7 @@ let seq = 0;
 beforeAll(async () => {
   phones = await startPhoneProviders();
   t = await makeTestApp({
-    channels: phoneChannels({
-      WHATSAPP_TOKEN: WHATSAPP_TEST.token,
-      WHATSAPP_PHONE_NUMBER_ID: WHATSAPP_TEST.phoneNumberId,
-      WHATSAPP_API_URL: phones.url,
-      WHATSAPP_API_VERSION: WHATSAPP_TEST.version,
-      MSG91_AUTH_KEY: MSG91_TEST.authKey,
-      MSG91_TEMPLATE_ID: MSG91_TEST.templateId,
-      MSG91_API_URL: phones.url,
-    }),
+    channels: phoneChannels(phoneProviderEnv(phones.url)),
   });
 });
 afterAll(async () => {
