@@ -255,6 +255,55 @@ describe('lead capture', () => {
     expect(JSON.stringify(bad.body)).toContain('A scan carries the scanned passCode');
   });
 
+  it("shows each lead's answers to the event's questions in their words, shared or not, and exports them", async () => {
+    const admin = await t.login();
+    const registrationQuestions = [
+      {
+        id: 'looking-for',
+        label: 'Looking for',
+        kind: 'multi',
+        required: false,
+        choices: [
+          { id: 'villa', label: 'Villa' },
+          { id: 'plot', label: 'Plot' },
+        ],
+      },
+      {
+        id: 'budget',
+        label: 'Budget',
+        kind: 'single',
+        required: false,
+        choices: [
+          { id: 'under-1cr', label: 'Under ₹1 crore' },
+          { id: 'over-1cr', label: '₹1 crore or more' },
+        ],
+      },
+    ];
+    expect((await t.request('PUT', `/api/events/${eventId}`, { token: admin, json: { registrationQuestions } })).status).toBe(200);
+    const mine = await t.exhibitorSession({ eventId, stallId: await stall('Vasavi Group', '9876500006') }, '+919000000026');
+    const [sharing, keeping] = await addVisitors(2);
+    for (const [visitor, answers] of [
+      [sharing!, { 'looking-for': ['villa', 'plot'], budget: ['under-1cr'] }],
+      [keeping!, { 'looking-for': ['plot'] }],
+    ] as const) {
+      await t.db.update(visitors).set({ answers }).where(eq(visitors.id, visitor.id));
+    }
+    await consent([sharing!.id], true);
+    const p = await phone(mine.token, 'Phone');
+    await p.send([p.scan(sharing!.passCode), p.scan(keeping!.passCode)]);
+    const items = (await list(mine.token)).items as any[];
+    expect(items.find((l) => l.shared).answers).toEqual([
+      { question: 'Looking for', answer: 'Villa, Plot' },
+      { question: 'Budget', answer: 'Under ₹1 crore' },
+    ]);
+    expect(items.find((l) => !l.shared)).toMatchObject({ name: NOT_SHARED, mobileNumber: null, answers: [{ question: 'Looking for', answer: 'Plot' }] });
+    const csv = await (await t.request('GET', '/api/exhibitor/leads/export.csv', { token: mine.token })).text();
+    const [header, ...rows] = csv.split('\r\n').filter(Boolean);
+    expect(header).toContain('Looking for,Budget');
+    expect(rows.find((row) => row.includes(NOT_SHARED))).toContain(',Plot,');
+    expect((await t.request('PUT', `/api/events/${eventId}`, { token: admin, json: { registrationQuestions: [] } })).status).toBe(200);
+  });
+
   it('passes a message on to a visitor who has not shared their details, through the organiser', async () => {
     const ex = await t.exhibitorSession({ eventId, stallId: await stall('Aparna Sarovar', '9876500004') }, '+919000000031');
     const visitor = (await addVisitors(1))[0]!;

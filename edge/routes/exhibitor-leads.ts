@@ -6,6 +6,8 @@ import { requireAdmin } from '../auth/require-role';
 import { verifyAuthorTicket } from '../auth/author-ticket';
 import { toStatement, type SqlStatement } from '../db/sql-statement';
 import { consents } from '../db/tables/consents';
+import { eventQuestions } from '../lib/answers';
+import { type Answers, answerText, type RegistrationQuestion } from '../../shared/registration-questions';
 import { exhibitors, exhibitorStaff, leadMessageRequests, leadQuestions, leads } from '../db/tables/exhibitors';
 import { sponsors, stalls } from '../db/tables/organisations';
 import { visitors } from '../db/tables/people';
@@ -91,6 +93,7 @@ function leadRows(c: Context<AppEnv>, exhibitorId: string, options: { limit: num
       coalesce(l.shared, 0) AS shared,
       CASE WHEN l.shared = 1 THEN v.full_name END AS name,
       CASE WHEN l.shared = 1 THEN v.mobile_number END AS mobileNumber,
+      v.answers AS answers,
       (SELECT r.state FROM ${leadMessageRequests} AS r WHERE r.lead_id = l.id ORDER BY r.created_at DESC LIMIT 1) AS messageRequest
     FROM (SELECT l.*, ${shared} AS shared FROM ${leads} AS l WHERE l.exhibitor_id = ${exhibitorId} ${rating}
       ORDER BY l.scanned_at DESC, l.id DESC LIMIT ${options.limit} OFFSET ${options.offset}) AS l
@@ -113,12 +116,18 @@ interface LeadRow {
   shared: number;
   name: string | null;
   mobileNumber: string | null;
+  /** The visitor's answers to the event's registration questions (JSON), shown whether or not they shared their details. */
+  answers: string | null;
   messageRequest: string | null;
 }
 
-/** A lead as the phone and the export show it: the visitor's details only when shared, else the words. */
-function leadView(row: LeadRow) {
+/**
+ * A lead as the phone and the export show it: the visitor's details only when shared, else the words; their
+ * answers to the event's registration questions (decision 079) either way, in the questions' words.
+ */
+function leadView(row: LeadRow, registrationQuestions: readonly RegistrationQuestion[]) {
   const shared = row.shared === 1;
+  const answers = JSON.parse(row.answers || '{}') as Answers;
   return {
     id: row.id,
     scannedAt: row.scannedAt,
@@ -129,6 +138,10 @@ function leadView(row: LeadRow) {
     rating: row.rating,
     note: row.note,
     followUps: JSON.parse(row.followUps || '[]') as string[],
+    answers: registrationQuestions.flatMap((question) => {
+      const answer = answerText(question, answers);
+      return answer ? [{ question: question.label, answer }] : [];
+    }),
     /** The operation that set each field: the base of the phone's next change of it. */
     bases: { rating: row.ratingOperationId, note: row.noteOperationId, followUps: row.followUpsOperationId },
     scannedBy: row.authorName,
@@ -272,17 +285,18 @@ export const exhibitorLeadRoutes = new Hono<AppEnv>()
     const { page, limit, rating } = c.req.valid('query');
     const scope = c.get('exhibitor');
     const { db } = c.get('deps');
-    const [rows, [counts], questions] = await Promise.all([
+    const [rows, [counts], questions, registrationQuestions] = await Promise.all([
       leadRows(c, scope.exhibitorId, { limit, offset: (page - 1) * limit, rating }),
       db.all<{ total: number; filtered: number }>(
         sql`SELECT count(*) AS total, coalesce(sum(CASE WHEN ${rating ?? null} IS NULL OR rating = ${rating ?? null} THEN 1 ELSE 0 END), 0) AS filtered
           FROM ${leads} WHERE exhibitor_id = ${scope.exhibitorId}`,
       ),
       questionsOf(c, scope.exhibitorId),
+      eventQuestions(db, scope.eventId),
     ]);
     const filtered = Number(counts?.filtered ?? 0);
     return ok(c, {
-      items: rows.map(leadView),
+      items: rows.map((row) => leadView(row, registrationQuestions)),
       total: filtered,
       leads: Number(counts?.total ?? 0),
       page,
@@ -294,20 +308,26 @@ export const exhibitorLeadRoutes = new Hono<AppEnv>()
   /** `GET /leads/export.csv`: every lead in the list's one query, as the list shows it (the phone makes the .xlsx from it). */
   .get('/leads/export.csv', requireExhibitor, async (c) => {
     const scope = c.get('exhibitor');
-    const [rows, questions] = await Promise.all([leadRows(c, scope.exhibitorId, { limit: -1, offset: 0 }), questionsOf(c, scope.exhibitorId)]);
+    const [rows, questions, registrationQuestions] = await Promise.all([
+      leadRows(c, scope.exhibitorId, { limit: -1, offset: 0 }),
+      questionsOf(c, scope.exhibitorId),
+      eventQuestions(c.get('deps').db, scope.eventId),
+    ]);
     type View = ReturnType<typeof leadView>;
     const columns: Array<[string, (lead: View) => unknown]> = [
       ['Scanned at', (l) => csvDateTime(l.scannedAt)],
       ['Name', (l) => l.name],
       ['Mobile number', (l) => l.mobileNumber ?? ''],
       ['Shared their details', (l) => (l.shared ? 'Yes' : 'No')],
+      // The visitor's answers to the registration questions, a column per question, as the visitors export writes them.
+      ...registrationQuestions.map((q): [string, (lead: View) => unknown] => [q.label, (l) => l.answers.find((a) => a.question === q.label)?.answer ?? '']),
       ['Rating', (l) => l.rating ?? ''],
       ['Note', (l) => l.note],
       ...questions.map((q): [string, (lead: View) => unknown] => [q.label, (l) => (l.followUps.includes(q.id) ? 'Yes' : '')]),
       ['Scanned by', (l) => l.scannedBy],
     ];
     async function* pages() {
-      yield rows.map(leadView);
+      yield rows.map((row) => leadView(row, registrationQuestions));
     }
     const date = c.get('deps').now().toISOString().slice(0, 10);
     return c.body(csvStream(columns, pages()), 200, {

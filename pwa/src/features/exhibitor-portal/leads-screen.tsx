@@ -156,6 +156,16 @@ function LeadCard({ lead, questions, actor }: { lead: Lead; questions: Question[
           {lead.scannedBy ? ` · ${lead.scannedBy}` : ''}
         </span>
       </div>
+      {lead.answers.length > 0 ? (
+        <dl className="lead-card__answers" data-testid="lead-answers">
+          {lead.answers.map((item) => (
+            <div key={item.question}>
+              <dt>{item.question}</dt>
+              <dd>{item.answer}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
       <fieldset className="lead-card__rating">
         <legend className="ci-visually-hidden">Rating</legend>
         {RATINGS.map(([value, label]) => (
