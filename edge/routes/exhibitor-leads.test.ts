@@ -282,11 +282,12 @@ describe('lead capture', () => {
     expect((await t.request('PUT', `/api/events/${eventId}`, { token: admin, json: { registrationQuestions } })).status).toBe(200);
     const mine = await t.exhibitorSession({ eventId, stallId: await stall('Vasavi Group', '9876500006') }, '+919000000026');
     const [sharing, keeping] = await addVisitors(2);
-    for (const [visitor, answers] of [
+    const answered: Array<[typeof sharing, Record<string, string[]>]> = [
       [sharing!, { 'looking-for': ['villa', 'plot'], budget: ['under-1cr'] }],
       [keeping!, { 'looking-for': ['plot'] }],
-    ] as const) {
-      await t.db.update(visitors).set({ answers }).where(eq(visitors.id, visitor.id));
+    ];
+    for (const [visitor, answers] of answered) {
+      await t.db.update(visitors).set({ answers }).where(eq(visitors.id, visitor!.id));
     }
     await consent([sharing!.id], true);
     const p = await phone(mine.token, 'Phone');
