@@ -208,7 +208,7 @@ export default defineConfig({
               // /exhibitor opens. One file name in the app's preload map instead of about ten keeps the
               // panel's first load within its budget.
               name: 'exhibitor-portal',
-              test: /pwa[\\/]src[\\/](routes[\\/]exhibitor[\\/](route|index|sign-in|team)\.tsx\?tsr-split|features[\\/]exhibitor-portal[\\/]|lib[\\/]portal-(api|token|query-client)\.ts)|edge[\\/]schemas[\\/]exhibitors\.ts/,
+              test: /pwa[\\/]src[\\/](routes[\\/]exhibitor[\\/](route|index|sign-in|team|leads|scan)\.tsx\?tsr-split|features[\\/]exhibitor-portal[\\/]|lib[\\/]portal-(api|token|query-client)\.ts)|edge[\\/]schemas[\\/]exhibitors\.ts/,
               includeDependenciesRecursively: false,
             },
             {

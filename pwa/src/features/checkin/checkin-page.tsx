@@ -3,23 +3,19 @@ import { useStartingEvent } from '../../components/event-queries';
 import { usePanelUser, useIsAdmin } from '../../components/panel-session';
 import { StorageLossNotice } from '../../components/storage-loss-notice';
 import { startCheckinSync } from '../../offline/checkin-sync';
-import { personKey } from '../../offline/roster-search-index';
 import { barcodeDetector, useHasCamera } from '../../components/camera-scan';
 import { DoorSearch } from './door-search';
-import { DoorErrorBoundary, DoorFlash, RevokedDevice, UnknownCard } from './door-cards';
+import { DoorCardColumn } from './door-card-column';
+import { DoorErrorBoundary, DoorFlash, RevokedDevice } from './door-cards';
 import { useDoorSetting } from '../../lib/scan-feedback';
 import { DoorHeader } from './door-header';
 import { DoorResults } from './door-results';
-import { cardFlags } from './door-state';
 import { DoorTools } from './door-tools';
-import { UndoBar } from './door-undo';
 import { doorVerdict, nextStatus } from './flow';
 import { useDeviceId, usePersistentStorage, useRosterIndex, useSyncState } from './hooks';
 import { useKioskLock } from './kiosk-lock';
-import { PersonCard } from './person-card';
 import { SyncBar } from './sync-bar';
 import { useDoor } from './use-door';
-import { WalkInForm } from './walk-in-form';
 import './checkin.css';
 
 export const CHOSEN_KEY = 'eventpro.checkin.eventId';
@@ -88,8 +84,8 @@ export function CheckinPage() {
     closeSettings,
     searchBox,
   });
-  const { state, dispatch, person, selected, read, actOnCard, focusSearch, open, perform, undo } = door;
-  const { card, query, message } = state;
+  const { state, dispatch, selected, read, actOnCard, focusSearch, open, undo } = door;
+  const { query, message } = state;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `revision` is the index's change counter
   const results = useMemo(() => (index ? index.search(query, RESULT_LIMIT) : { items: [], more: false }), [index, query, revision]);
@@ -107,8 +103,6 @@ export function CheckinPage() {
       else dispatch({ type: 'close-person' });
     }
   }
-
-  const walkIn = card.name === 'walk-in';
 
   // One callback for the camera's whole life: a new one would restart the camera.
   const readNow = useRef(read);
@@ -173,55 +167,16 @@ export function CheckinPage() {
         )}
 
         <div className="ci-cardcol">
-          <UndoBar last={undo.last} secondsLeft={undo.secondsLeft} onUndo={() => void undo.undo()} />
-          {walkIn && eventId ? (
-            <WalkInForm
-              eventId={eventId}
-              actor={actor}
-              onDone={(p) => {
-                // Registered at the desk and standing there: Enter checks them in. A registration made
-                // by mistake can be undone like any other action.
-                open(p, true);
-                undo.remember({ person: { eventId: p.eventId, kind: p.kind, id: p.id, name: p.name }, from: '', to: p.status, at: Date.now(), walkIn: true });
-                focusSearch();
-              }}
-              onCancel={() => {
-                dispatch({ type: 'walk-in-cancel' });
-                focusSearch();
-              }}
-            />
-          ) : person ? (
-            // Keyed by person: the next person's card starts closed ("Other status" folded), not as the last was left.
-            <PersonCard
-              key={personKey(person)}
-              person={person}
-              myDevice={myDevice}
-              {...cardFlags(card)}
-              organiser={isAdmin}
-              hidePersonalData={hidePersonalData}
-              error={state.error}
-              onAction={(status) => void perform(person, status)}
-              eventName={eventName}
-              onClose={() => {
-                dispatch({ type: 'close-person' });
-                focusSearch();
-              }}
-            />
-          ) : card.name === 'unknown' ? (
-            <UnknownCard
-              code={card.code}
-              onClose={() => {
-                dispatch({ type: 'close-unknown' });
-                focusSearch();
-              }}
-            />
-          ) : (
-            !query.trim() && (
-              <p className="ci-muted ci-empty" data-testid="door-empty">
-                {empty}
-              </p>
-            )
-          )}
+          <DoorCardColumn
+            door={door}
+            eventId={eventId}
+            actor={actor}
+            myDevice={myDevice}
+            organiser={isAdmin}
+            eventName={eventName}
+            hidePersonalData={hidePersonalData}
+            empty={empty}
+          />
         </div>
 
         {query.trim() && !(message && results.items.length === 0) && (

@@ -1,10 +1,10 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ExhibitorStaffInput, SignInInput } from '@edge/schemas/exhibitors';
 import { readEnvelope } from '../../lib/envelope';
 import { portalApi } from '../../lib/portal-api';
 import { portalToken } from '../../lib/portal-token';
 
-/** The portal's reads and writes of its booking and team, over its client (lib/portal-api.ts). */
+/** The portal's reads and writes of its booking, team and leads, over its client (lib/portal-api.ts). */
 
 export const portalKeys = {
   all: ['exhibitor'] as const,
@@ -44,3 +44,17 @@ export async function signOut() {
   await readEnvelope(portalApi['sign-out'].$post()).catch(() => undefined);
   portalToken.clear();
 }
+
+/** Leads on one page of the Leads screen. */
+const LEADS_PAGE_SIZE = 50;
+
+/** One page of the exhibitor's leads, with the owner's follow-up questions. */
+export const leadsQuery = (page: number) =>
+  queryOptions({
+    queryKey: [...portalKeys.all, 'leads', page],
+    queryFn: async () => (await readEnvelope(portalApi.leads.$get({ query: { page: String(page), limit: String(LEADS_PAGE_SIZE) } }))).data,
+    placeholderData: keepPreviousData,
+  });
+type LeadPage = Awaited<ReturnType<ReturnType<typeof leadsQuery>['queryFn'] & {}>>;
+export type Lead = LeadPage['items'][number];
+export type Question = LeadPage['questions'][number];
