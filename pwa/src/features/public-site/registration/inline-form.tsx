@@ -16,26 +16,25 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: InlineKind; 
   const id = useId();
   const { t } = useLocale();
   const flow = useInlineSubmitFlow(kind, eventName);
-  const { form, closed, live, busy, message, pass, endpoint, onSubmit, warmUp } = flow;
   const title = kind === 'visitor' ? 'Visitor Registration' : 'Stall Registration';
   return (
     <div className="inline-form">
       <h2 id={`${id}-title`} className="inline-form__title">
         {t(title)}
       </h2>
-      {closed ? (
+      {flow.closed ? (
         <>
           <p className="form__message form__message--info form__closed" role="status">
-            {t(closed)}
+            {t(flow.closed)}
           </p>
           <NextEdition />
         </>
       ) : null}
-      <form ref={form} className="form" aria-labelledby={`${id}-title`} onSubmit={onSubmit} onFocus={warmUp}>
+      <form ref={flow.form} className="form" aria-labelledby={`${id}-title`} onSubmit={flow.onSubmit} onFocus={flow.warmUp}>
         {kind === 'visitor' ? <InlineVisitorFields id={id} flow={flow} /> : <InlineStallFields id={id} flow={flow} />}
-        <ConsentLine endpoint={endpoint} />
-        <button type="submit" className="button button--primary form__submit" disabled={!live || busy || closed !== null} data-live={live}>
-          {busy ? (
+        <ConsentLine endpoint={flow.endpoint} />
+        <button type="submit" className="button button--primary form__submit" disabled={!flow.live || flow.busy || flow.closed !== null} data-live={flow.live}>
+          {flow.busy ? (
             <>
               <span className="spinner" aria-hidden="true" /> {t('Processing...')}
             </>
@@ -44,10 +43,10 @@ export function InlineRegistrationForm({ kind, eventName }: { kind: InlineKind; 
           )}
         </button>
         <div role="status" aria-live="polite" className="form__status">
-          {message ? <p className={`form__message form__message--${message.tone}`}>{t(message.text)}</p> : null}
+          {flow.message ? <p className={`form__message form__message--${flow.message.tone}`}>{t(flow.message.text)}</p> : null}
         </div>
       </form>
-      {pass ? <InlineSuccess pass={pass} /> : null}
+      {flow.pass ? <InlineSuccess pass={flow.pass} /> : null}
     </div>
   );
 }

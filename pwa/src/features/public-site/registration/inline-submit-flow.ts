@@ -215,7 +215,6 @@ export function useInlineSubmitFlow(kind: InlineKind, eventName: string) {
     errors,
     set,
     bound,
-    showErrors,
     visitorQuestions,
     family,
     familyErrors,

@@ -10,18 +10,17 @@ import { ExhibitorsConsentBox, QuestionFields } from './visitor-questions';
 /** The visitor's fields of the inline form: name, number, profession, organisation, city, email, the event's questions, the people with them. */
 export function InlineVisitorFields({ id, flow }: { id: string; flow: InlineSubmitFlow }) {
   const { t } = useLocale();
-  const { bound, values, errors, set, showErrors, visitorQuestions, family, familyErrors, changeFamily, cityKey, live } = flow;
   return (
     <>
-      <InlineField id={`${id}-name`} {...bound('fullName')} label="Full Name" autoComplete="name" />
-      <InlineField id={`${id}-mobile`} {...bound('mobileNumber')} label="Mobile Number" type="tel" autoComplete="tel-national" />
+      <InlineField id={`${id}-name`} {...flow.bound('fullName')} label="Full Name" autoComplete="name" />
+      <InlineField id={`${id}-mobile`} {...flow.bound('mobileNumber')} label="Mobile Number" type="tel" autoComplete="tel-national" />
       <div className="field">
         <label htmlFor={`${id}-profession`}>{t('Professional Type')}</label>
         <select
           id={`${id}-profession`}
           name="workingProfessional"
-          value={values.workingProfessional ?? 'Others'}
-          onChange={(event) => set('workingProfessional')(event.target.value)}
+          value={flow.values.workingProfessional ?? 'Others'}
+          onChange={(event) => flow.set('workingProfessional')(event.target.value)}
         >
           {PROFESSIONAL_TYPES.map((option) => (
             <option key={option} value={option}>
@@ -30,12 +29,12 @@ export function InlineVisitorFields({ id, flow }: { id: string; flow: InlineSubm
           ))}
         </select>
       </div>
-      <InlineField id={`${id}-org`} {...bound('organizationName')} label="Organization Name" autoComplete="organization" required={false} />
-      <CityPicker key={cityKey} name="city" label={t('City')} value={values.city ?? ''} error={errors.city} onChange={set('city')} onInvalid={showErrors} />
-      <InlineField id={`${id}-email`} {...bound('email')} label={EMAIL_LABEL} type="email" autoComplete="email" required={false} />
-      <QuestionFields state={visitorQuestions} idPrefix={id} serverErrors={errors} />
-      <FamilyMembers members={family} errors={familyErrors} live={live} onChange={changeFamily} />
-      <ExhibitorsConsentBox state={visitorQuestions} idPrefix={id} />
+      <InlineField id={`${id}-org`} {...flow.bound('organizationName')} label="Organization Name" autoComplete="organization" required={false} />
+      <CityPicker key={flow.cityKey} {...flow.bound('city')} label={t('City')} />
+      <InlineField id={`${id}-email`} {...flow.bound('email')} label={EMAIL_LABEL} type="email" autoComplete="email" required={false} />
+      <QuestionFields state={flow.visitorQuestions} idPrefix={id} serverErrors={flow.errors} />
+      <FamilyMembers members={flow.family} errors={flow.familyErrors} live={flow.live} onChange={flow.changeFamily} />
+      <ExhibitorsConsentBox state={flow.visitorQuestions} idPrefix={id} />
     </>
   );
 }
