@@ -1,13 +1,11 @@
-import { useState } from 'react';
-import { toast } from '../../components/toasts';
 import type { RegistrationType } from './registration/registration-types';
+import { FounderProfile } from './founder-profile';
 import { PackagesSection } from './packages-section';
+import { PeopleList, PeopleSection } from './people-section';
+import { Programme } from './programme';
 import { usePublicActions } from './public-layout';
-import type { SitePerson } from '@edge/lib/site-settings';
-import { programmeDays } from '@shared/dates';
 import { useLocale } from './i18n/locale';
 import { useSite } from './site-data';
-import { Paragraphs } from './organiser-text';
 
 const NETWORK_STATS = [
   ['10 crore', 'views per day'],
@@ -58,69 +56,6 @@ function Stats({ items, label }: { items: ReadonlyArray<readonly [string, string
         </li>
       ))}
     </ul>
-  );
-}
-
-/** The event's days from its own dates and the awards night's, as organisers set them on the event. */
-function Programme() {
-  const event = useSite().event;
-  const { t, day: dayIn, time } = useLocale();
-  const days = event ? programmeDays(event.startDateTime, event.endDateTime, event.awardsNightAt) : [];
-  if (!event || days.length === 0) return null;
-  // The awards night is on the day organisers set, else on the expo's last day.
-  const marked = days.findIndex((day) => day.awardsNight);
-  const awardsDay = marked >= 0 ? marked : days.length - 1;
-  const awardsTime = event.awardsNightAt ? time(event.awardsNightAt) : '';
-  // Each day is 24 hours after the one before (India keeps no daylight saving): its date in the page's language.
-  const dayOf = (i: number) => dayIn(new Date(Date.parse(event.startDateTime) + i * 86_400_000).toISOString());
-  return (
-    <ol className="schedule" aria-label={t('Programme')}>
-      {days.map((day, i) => (
-        <li key={day.label}>
-          <strong>{t('Day {number}, {date}', { number: i + 1, date: dayOf(i) })}</strong>{' '}
-          {t(i === 0 ? 'Property expo, project launches and home-loan desks' : 'Property expo, speaker sessions')}
-          {i === awardsDay ? t(awardsTime ? ', and the builders awards night at {time}' : ', and the builders awards night', { time: awardsTime }) : ''}
-          {event.openingHours ? t(' (expo hours: {hours})', { hours: event.openingHours }) : ''}
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-/** People an organiser marked "show on site": name, role, photo and a short bio; no contact details. */
-function PeopleList({ people }: { people: SitePerson[] }) {
-  return (
-    <ul className="people">
-      {people.map((person) => (
-        <li key={`${person.name}|${person.role}`} className="person">
-          {person.photoUrl ? (
-            <img src={person.photoUrl} alt="" width="96" height="96" loading="lazy" decoding="async" />
-          ) : (
-            <span className="person__initial" aria-hidden="true">
-              {person.name.charAt(0)}
-            </span>
-          )}
-          <div>
-            <h4>{person.name}</h4>
-            {person.role ? <p className="person__role">{person.role}</p> : null}
-            {person.bio ? <p className="person__bio">{person.bio}</p> : null}
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function PeopleSection({ id, title, people }: { id: string; title: string; people: SitePerson[] }) {
-  const { t } = useLocale();
-  if (people.length === 0) return null;
-  return (
-    <section id={id} className="section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="section__title">
-        {t(title)}
-      </h2>
-      <PeopleList people={people} />
-    </section>
   );
 }
 
@@ -251,42 +186,5 @@ export function LandingSections({ reduced = false }: { reduced?: boolean }) {
 
       {reduced ? null : <PackagesSection />}
     </>
-  );
-}
-
-/**
- * The founder's video loads only when played (a poster until then). It is self-hosted: an organiser sets
- * its path on this site in Settings (the CSP plays media from this origin only).
- */
-function FounderProfile() {
-  const { founderVideoUrl, founderBio } = useSite();
-  const videoUrl = founderVideoUrl || '';
-  const [playing, setPlaying] = useState(false);
-  const { t } = useLocale();
-  const play = () => {
-    if (videoUrl) setPlaying(true);
-    else toast(t('The founder’s video will be available soon.'));
-  };
-  return (
-    <section className="section founder" aria-labelledby="founder-title">
-      <div className="founder__media">
-        {playing ? (
-          // biome-ignore lint/a11y/useMediaCaption: the organiser's own video; captions come with it when it has them
-          <video src={videoUrl} controls autoPlay playsInline width="640" height="360" data-testid="founder-video" />
-        ) : (
-          <button type="button" className="founder__poster" onClick={play} aria-label={t('Play the founder’s video')}>
-            <img src="/images/founder-poster.svg" alt="" width="640" height="360" loading="lazy" decoding="async" />
-            <span className="founder__play" aria-hidden="true" />
-          </button>
-        )}
-      </div>
-      <div>
-        <h2 id="founder-title" className="section__title">
-          {t('Founder profile')}
-        </h2>
-        {/* The organiser's words from Settings, or none: the site invents nothing about a real person. */}
-        <Paragraphs text={founderBio} />
-      </div>
-    </section>
   );
 }
