@@ -5,7 +5,7 @@ import { requireExhibitor } from '../auth/require-exhibitor';
 import { requireAdmin } from '../auth/require-role';
 import { verifyAuthorTicket } from '../auth/author-ticket';
 import { toStatement, type SqlStatement } from '../db/sql-statement';
-import { consents } from '../db/tables/consents';
+import { standingConsentSql } from '../lib/consents';
 import { eventQuestions } from '../lib/answers';
 import { type Answers, answerText, type RegistrationQuestion } from '../../shared/registration-questions';
 import { exhibitors, exhibitorStaff, leadMessageRequests, leadQuestions, leads } from '../db/tables/exhibitors';
@@ -83,9 +83,7 @@ const exhibitorStanding =
  */
 function leadRows(c: Context<AppEnv>, exhibitorId: string, options: { limit: number; offset: number; rating?: string }) {
   const { db } = c.get('deps');
-  const shared = sql`(SELECT c.given FROM ${consents} AS c
-    WHERE c.person_kind = 'visitors' AND c.person_id = l.visitor_id AND c.purpose = 'exhibitors'
-    ORDER BY c.at DESC, c.id DESC LIMIT 1)`;
+  const shared = standingConsentSql('visitors', sql`l.visitor_id`, 'exhibitors');
   const rating = options.rating ? sql`AND l.rating = ${options.rating}` : sql``;
   return db.all<LeadRow>(sql`SELECT l.id, l.scanned_at AS scannedAt, l.device_time_doubtful AS deviceTimeDoubtful, l.rating, l.note,
       l.follow_ups AS followUps, l.rating_operation_id AS ratingOperationId, l.note_operation_id AS noteOperationId,

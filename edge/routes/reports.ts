@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { requireAdmin } from '../auth/require-role';
 import { enquiries, sponsors, stalls } from '../db/tables/organisations';
-import { consents } from '../db/tables/consents';
+import { standingConsentSql } from '../lib/consents';
 import { exhibitors, leads } from '../db/tables/exhibitors';
 import { visitors } from '../db/tables/people';
 import { statusChanges } from '../db/tables/system';
@@ -170,9 +170,7 @@ export const reportRoutes = new Hono<AppEnv>().get(
  * sponsor renews on. Three grouped reads, whatever the number of leads.
  */
 async function leadsByExhibitor(db: Parameters<typeof eventById>[0], eventId: string) {
-  const shared = sql<number>`coalesce((SELECT c.given FROM ${consents} AS c
-    WHERE c.person_kind = 'visitors' AND c.person_id = ${leads.visitorId} AND c.purpose = 'exhibitors'
-    ORDER BY c.at DESC, c.id DESC LIMIT 1), 0)`;
+  const shared = sql<number>`coalesce(${standingConsentSql('visitors', leads.visitorId, 'exhibitors')}, 0)`;
   const [rows, counted, hours] = await Promise.all([
     db
       .select({
