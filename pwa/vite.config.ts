@@ -169,6 +169,7 @@ export default defineConfig({
   build: {
     outDir: here('../dist/pwa'),
     emptyOutDir: true,
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -178,9 +179,25 @@ export default defineConfig({
           // `panel-common` is what the login and every signed-in screen share, `panel-shell` what every
           // signed-in screen runs before its own code. A route file is grouped by its split parts only
           // (`?tsr-split`): its definition belongs to the route tree, loaded with the app. A group takes only
-          // its own modules (`includeDependenciesRecursively: false`): React and the code the public pages
-          // share with the panel stay where they are, so the public pages load nothing more.
+          // its own modules (`includeDependenciesRecursively: false`), so a group never drags into a page code
+          // that page would not load anyway: the public pages load nothing more for the panel's groups.
           groups: [
+            {
+              // The entry: what every page runs first, public or panel — React, the start (src/main.tsx,
+              // which loads the public page's hydration or the router's app on demand), the on-demand loader,
+              // the service worker's registration and banner, dates and the reachability read. In one file:
+              // apart, each was a request of its own that compressed worse (decision 091).
+              name: 'index',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|vite\/preload-helper|shared[\\/]dates\.ts|pwa[\\/]src[\\/](main\.tsx|offline[\\/]service-worker\.ts|lib[\\/]server-reachability\.ts|components[\\/]update-prompt\.tsx)/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The API's client and what it stands on (the typed client, its errors, the envelope, the
+              // token): the panel loads it at once, a public page with its first send. One file, not six.
+              name: 'api-client',
+              test: /pwa[\\/]src[\\/](lib[\\/](api|api-client|api-error|envelope|auth-token)\.ts|offline[\\/]db-name\.ts)$|node_modules[\\/]hono[\\/]dist[\\/](client[\\/]|utils[\\/]cookie\.js)/,
+              includeDependenciesRecursively: false,
+            },
             {
               name: 'react-query',
               test: /node_modules[\\/]@tanstack[\\/](query-core|react-query|query-persist-client-core)[\\/]/,

@@ -1,7 +1,3 @@
-import { startTransition } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { LANGUAGE_STORAGE_KEY, localePath, splitLanguage } from './features/public-site/i18n/languages';
-import { loadPublicPage } from './features/public-site/public-pages';
 import { registerServiceWorker } from './offline/service-worker';
 
 // No CSS is imported here: a rendered public page links one stylesheet, its own (public-site.css, which
@@ -11,29 +7,17 @@ import { registerServiceWorker } from './offline/service-worker';
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from the page');
 
-// A public page arrives rendered by the server with its data (edge/public-pages.ts): the app loads that
-// page's code and hydrates its markup, keeping it (and anything the visitor already did with it) instead of
-// building it again. Public pages need no router (decision 025): its code loads only for every other page
-// (the panel, the pass links, a public page the service worker starts offline from the empty shell).
+// A public page arrives rendered by the server and is hydrated by the public site's own start
+// (hydrate-public-page.tsx); public pages need no router (decision 025). The router's app starts every
+// other page (the panel, the pass links, a public page the service worker starts offline from the empty
+// shell), and any public page whose code could not load. Each loads on demand, so this entry — which every
+// page fetches first — holds neither (decision 091).
 async function start(root: HTMLElement) {
-  // The language the visitor chose on an earlier visit (the header's switch keeps it): an English address
-  // of a public page opens in that language instead (decision 075).
-  const kept = (() => {
-    try {
-      return localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    } catch {
-      return null;
-    }
-  })();
-  if ((kept === 'te' || kept === 'hi') && root.hasChildNodes() && splitLanguage(window.location.pathname).language === 'en') {
-    window.location.replace(localePath(kept, window.location.pathname) + window.location.search + window.location.hash);
-    return;
+  if (root.hasChildNodes()) {
+    const hydrated = await import('./features/public-site/hydrate-public-page').then(({ hydratePublicPage }) => hydratePublicPage(root)).catch(() => false);
+    if (hydrated) return;
   }
-  const page = root.hasChildNodes() ? await loadPublicPage(window.location.pathname).catch(() => undefined) : undefined;
-  // In a transition: React hydrates in slices and stays responsive to a tap meanwhile, instead of one long
-  // task over the whole page.
-  if (page) startTransition(() => void hydrateRoot(root, page));
-  else (await import('./app')).startApp(root);
+  (await import('./app')).startApp(root);
 }
 void start(container);
 
