@@ -14,6 +14,7 @@ import { visitors } from '../db/tables/people';
 import { deviceReports } from '../db/tables/system';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
+import { checkedByHandler } from '../http/route-facts';
 import { validate, validateJsonInChunks } from '../http/validate';
 import { csvDateTime, csvStream } from '../lib/csv';
 import { leadOperationStatements } from '../lib/lead-engine';
@@ -23,15 +24,14 @@ import { cachedMessageGuard } from '../lib/site-settings';
 import { groupCommit } from '../perf/group-commit';
 import { groupMessageSchema } from '../schemas/group-messages';
 import {
-  type LeadBatch,
-  leadBatchEnvelopeSchema,
+  leadBatchSchema,
   leadDeviceReportSchema,
   leadDeviceSignInSchema,
   leadListQuerySchema,
   leadMessageRequestSchema,
-  leadOperationSchema,
   leadQuestionsSchema,
 } from '../schemas/exhibitor-leads';
+import { operationBatchEnvelopeSchema } from '../schemas/checkin';
 import { formatMobile } from '../../shared/schemas/mobile-number';
 import {
   AUTHOR_DISABLED,
@@ -183,7 +183,7 @@ export const exhibitorLeadRoutes = new Hono<AppEnv>()
    * its revocation, a disabled person's, an unsigned batch's) is refused with its reason: a lead is not a
    * change an organiser decides on.
    */
-  .post('/ops', requireExhibitor, keepSignedBody, validateJsonInChunks<LeadBatch>(leadBatchEnvelopeSchema, 'operations', leadOperationSchema), async (c) => {
+  .post('/ops', requireExhibitor, keepSignedBody, validateJsonInChunks(leadBatchSchema, operationBatchEnvelopeSchema, 'operations'), async (c) => {
     const batch = c.req.valid('json');
     const scope = c.get('exhibitor');
     const { db, writeBatch } = c.get('deps');
@@ -357,7 +357,8 @@ export const exhibitorLeadRoutes = new Hono<AppEnv>()
    * `POST /leads/:id/message-requests {message}`: asks the organiser to pass a message on to a lead who has
    * not shared their details (the organiser sends it through the group messages; the number stays hidden).
    */
-  .post('/leads/:id/message-requests', requireExhibitor, async (c) => {
+  // The handler checks the body itself, after the lead's look-up (checkedByHandler states it for the reference).
+  .post('/leads/:id/message-requests', requireExhibitor, checkedByHandler({ json: leadMessageRequestSchema }), async (c) => {
     const scope = c.get('exhibitor');
     const { db, now } = c.get('deps');
     const [lead] = await db
@@ -435,7 +436,8 @@ export const leadMessageRoutes = new Hono<AppEnv>()
       return ok(c, { items: rows });
     },
   )
-  .post('/:id/send', requireAdmin, async (c) => {
+  // The handler checks the body itself, a group message's with its audience set to the request's visitor.
+  .post('/:id/send', requireAdmin, checkedByHandler({ json: groupMessageSchema }), async (c) => {
     const { db, writeBatch, now, messaging } = c.get('deps');
     const [request] = await db
       .select({ id: leadMessageRequests.id, state: leadMessageRequests.state, visitorId: leads.visitorId })
