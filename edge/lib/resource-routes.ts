@@ -94,6 +94,7 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
   const Singular = capitalise(singular);
   const notFound = `${Singular} not found`;
   const listQuery = listQuerySchema(resource.defaultLimit, resource.sortKeys);
+  const csv = csvColumns(resource.fields ?? [], resource.order);
 
   // Mounted before `/:id`, which would otherwise take "duplicates" for an id.
   const duplicateRoutes = new Hono<AppEnv>()
@@ -167,7 +168,7 @@ function commonRoutes<Out extends RecordOut>(resource: ResourceDescription) {
       };
       const date = c.get('deps').now().toISOString().slice(0, 10);
       // Answers are a column per question of the exported event (of every event when the list is not filtered by one).
-      const columns = hasAnswers(resource) ? csvColumns(resource.fields ?? [], resource.order, await eventQuestions(db, query.eventId)) : resource.csv;
+      const columns = hasAnswers(resource) ? csvColumns(resource.fields ?? [], resource.order, await eventQuestions(db, query.eventId)) : csv;
       return c.body(csvStream(columns, pages()), 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${resource.name}-${date}.csv"`,
