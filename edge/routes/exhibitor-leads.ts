@@ -6,6 +6,7 @@ import { requireAdmin } from '../auth/require-role';
 import { verifyAuthorTicket } from '../auth/author-ticket';
 import { toStatement, type SqlStatement } from '../db/sql-statement';
 import { standingConsentSql } from '../lib/consents';
+import { exhibitorNameSql } from '../lib/exhibitor-name';
 import { eventQuestions } from '../lib/answers';
 import { type Answers, answerText, type RegistrationQuestion } from '../../shared/registration-questions';
 import { exhibitors, exhibitorStaff, leadMessageRequests, leadQuestions, leads } from '../db/tables/exhibitors';
@@ -390,9 +391,6 @@ export const exhibitorLeadRoutes = new Hono<AppEnv>()
 
 const NOT_REQUESTED = 'This request was already handled';
 
-/** The exhibitor's name: its stall's company, or its sponsor's. */
-const exhibitorName = sql<string>`coalesce(${stalls.companyName}, ${sponsors.organizationName}, '')`;
-
 /**
  * The organiser's side of "pass on a message" (admins): `GET /api/lead-messages?eventId&state` lists the
  * exhibitors' requests with the exhibitor and the message (never the visitor's number: the panel sends
@@ -420,7 +418,7 @@ export const leadMessageRoutes = new Hono<AppEnv>()
           createdAt: leadMessageRequests.createdAt,
           handledBy: leadMessageRequests.handledBy,
           handledAt: leadMessageRequests.handledAt,
-          exhibitor: exhibitorName,
+          exhibitor: exhibitorNameSql,
           visitorId: leads.visitorId,
           visitorName: visitors.fullName,
         })
