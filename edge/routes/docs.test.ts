@@ -37,6 +37,8 @@ describe('the API reference', () => {
     const register = spec.paths['/api/visitors/register'].post;
     expect(register.requestBody.content['application/json'].schema.required).toEqual(['fullName', 'mobileNumber']);
     expect(register['x-roles']).toEqual([]);
+    // A field blank counts as absent in (fields.ts blankAsAbsent) is shown with its typed text's limits.
+    expect(register.requestBody.content['application/json'].schema.properties.email).toEqual({ anyOf: [{ type: 'string', maxLength: 254 }, { type: 'null' }] });
     expect(spec.paths['/api/users'].post['x-roles']).toEqual(['admin']);
     expect(spec.paths['/api/checkin/roster'].get['x-roles']).toEqual(['admin', 'staff']);
     expect(spec.paths['/api/checkin/roster'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['eventId', 'since', 'limit', 'deviceId']);

@@ -191,5 +191,5 @@ export const INLINE_FORM_SCHEMAS = { visitor: inlineVisitorFormSchema, stall: in
 /** One more person on the inline visitor form: a name, and a mobile number of their own if they have one (blank: none). */
 export const INLINE_FAMILY_MEMBER_SCHEMA = z.object({
   fullName: requiredText(INLINE_MESSAGES.name, MAX_TEXT_LENGTH, FIELD_LABELS.visitor.fullName),
-  mobileNumber: blankAsAbsent(inlineMobile(), INLINE_MESSAGES.mobile),
+  mobileNumber: blankAsAbsent(z.string({ error: INLINE_MESSAGES.mobile }).check(z.trim()), inlineMobile()),
 });

@@ -208,13 +208,13 @@ export function textWithDefault(label: string, fallback: string) {
 }
 
 /**
- * A field a form may leave blank: absent, null or blank (once trimmed) counts as absent, so the API applies
- * its default or stores nothing; anything else must pass `rule`, with `rule`'s messages. A value that is not
- * text is refused with `notText`.
+ * A field a form may leave blank: absent, null or blank counts as absent, so the API applies its default
+ * or stores nothing. `text` checks what was typed (text, trimmed, its length: the limits the API reference
+ * shows) and `rule` what a value that is not blank must be besides, each with its own messages.
  */
-export const blankAsAbsent = <Output>(rule: z.ZodMiniType<Output, string>, notText: string) =>
+export const blankAsAbsent = (text: z.ZodMiniType<string, string>, rule: z.ZodMiniType<string, string> = z.string()) =>
   z.pipe(
-    z.optional(z.nullable(z.string({ error: notText }).check(z.trim()))),
+    z.optional(z.nullable(text)),
     z.pipe(
       z.transform((value: string | null | undefined) => value || undefined),
       z.optional(rule),
@@ -222,10 +222,10 @@ export const blankAsAbsent = <Output>(rule: z.ZodMiniType<Output, string>, notTe
   );
 
 /** Short text that may be left out; blank is left out of the body, so the API applies its default. */
-export const optionalText = (label: string) => blankAsAbsent(labelledText(label, MAX_TEXT), `${label} must be text`);
+export const optionalText = (label: string) => blankAsAbsent(labelledText(label, MAX_TEXT));
 
 /** An id that may be absent: blank counts as absent (forms send "" for "none"). */
-export const optionalId = (label: string) => blankAsAbsent(labelledText(label, MAX_ID_LENGTH), `${label} must be text`);
+export const optionalId = (label: string) => blankAsAbsent(labelledText(label, MAX_ID_LENGTH));
 
 /** Trimmed text of at most `max` characters whose messages name the field by `label`. */
 const labelledText = (label: string, max: number) =>
@@ -255,7 +255,7 @@ export function publicMobile(label: string) {
 }
 
 /** A mobile number a public form may leave out (a family member's): blank counts as absent; else as `publicMobile`. */
-export const publicOptionalMobile = (label: string) => blankAsAbsent(publicMobile(label), MOBILE_MESSAGE);
+export const publicOptionalMobile = (label: string) => blankAsAbsent(z.string({ error: MOBILE_MESSAGE }).check(z.trim()), publicMobile(label));
 
 /**
  * An Indian mobile number in any spelling ("98765 43210", "+91 98765 43210", "098765 43210"), sent as its
@@ -277,4 +277,7 @@ const PUBLIC_EMAIL_MESSAGE = 'Please enter a valid e-mail address';
 
 /** An e-mail address a public form may leave out (the pass is e-mailed there too); blank counts as absent. */
 export const publicEmail = () =>
-  blankAsAbsent(z.string().check(z.maxLength(254, { error: PUBLIC_EMAIL_MESSAGE }), z.email({ error: PUBLIC_EMAIL_MESSAGE })), PUBLIC_EMAIL_MESSAGE);
+  blankAsAbsent(
+    z.string({ error: PUBLIC_EMAIL_MESSAGE }).check(z.trim(), z.maxLength(254, { error: PUBLIC_EMAIL_MESSAGE })),
+    z.string().check(z.email({ error: PUBLIC_EMAIL_MESSAGE })),
+  );
