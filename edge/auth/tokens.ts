@@ -1,5 +1,6 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { USER_ROLES, type UserRole } from '../db/tables/system';
+import type { UserRole } from '../db/tables/system';
+import { USER_ROLES } from '../schemas/users';
 import { VerifiedTokens } from './verified-tokens';
 
 /**

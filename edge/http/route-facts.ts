@@ -1,3 +1,4 @@
+import { createMiddleware } from 'hono/factory';
 import type { $ZodType } from 'zod/v4/core';
 import type { ResourceDescription } from '../lib/resource';
 
@@ -24,6 +25,17 @@ export function withFacts<H extends Function>(handler: H, facts: RouteFacts): H 
   FACTS.set(handler, { ...FACTS.get(handler), ...facts });
   return handler;
 }
+
+/**
+ * A middleware that only states what the route's handler checks itself — a body read after a look-up that
+ * must answer first, or merged with values of the server's — and passes the request on, so that route too
+ * is its own reference.
+ */
+export const checkedByHandler = (facts: Pick<RouteFacts, 'json' | 'query'>) =>
+  withFacts(
+    createMiddleware(async (_c, next) => next()),
+    facts,
+  );
 
 /** What a handler of the route tree enforces, if it said so. */
 // biome-ignore lint/complexity/noBannedTypes: any middleware or handler function

@@ -2,7 +2,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { Context, ValidationTargets } from 'hono';
 import { validator } from 'hono/validator';
 import { safeParse } from 'zod/mini';
-import type { $ZodIssue, $ZodType } from 'zod/v4/core';
+import type { $ZodIssue, $ZodType, output } from 'zod/v4/core';
 import { nextTurn } from '../perf/next-turn';
 import { fail, type FieldErrors } from './envelope';
 import { withFacts } from './route-facts';
@@ -29,14 +29,16 @@ function invalid(c: Context, issues: readonly $ZodIssue[], input: unknown) {
 const ITEMS_PER_TURN = 50;
 
 /**
- * `validate('json', …)` for a body carrying one long list, as a door device's batch of up to 500
- * operations (about 1.7 ms of CPU to check at once). `envelope` checks the body with the list's items
- * left unchecked; then `item` checks the items, ITEMS_PER_TURN at a time with a turn of the event loop
- * between, so other requests (a crowd's registrations) are served while a batch is checked rather than
- * after. The same answers as `validate`: every problem, each at its path (`operations.3.deviceTime`).
+ * `validate('json', schema)` for a body carrying one long list at `key`, as a door device's batch of up to
+ * 500 operations (about 1.7 ms of CPU to check at once). `envelope` checks the body with the list's items
+ * left unchecked; then the list's item schema (from `schema`) checks the items, ITEMS_PER_TURN at a time
+ * with a turn of the event loop between, so other requests (a crowd's registrations) are served while a
+ * batch is checked rather than after. The same answers as `validate`: every problem, each at its path
+ * (`operations.3.deviceTime`); the reference documents the body as `schema`.
  */
-export function validateJsonInChunks<Output>(envelope: $ZodType, key: string, item: $ZodType) {
-  return validator('json', async (value, c) => {
+export function validateJsonInChunks<Schema extends $ZodType>(schema: Schema, envelope: $ZodType, key: string) {
+  const item = listItem(schema, key);
+  const middleware = validator('json', async (value, c) => {
     const head = safeParse(envelope, value);
     if (!head.success) return invalid(c, head.error.issues, value);
     const body = head.data as Record<string, unknown>;
@@ -50,8 +52,17 @@ export function validateJsonInChunks<Output>(envelope: $ZodType, key: string, it
       else checked.push(result.data);
     }
     if (issues.length) return invalid(c, issues, value);
-    return { ...body, [key]: checked } as Output;
+    return { ...body, [key]: checked } as output<Schema>;
   });
+  return withFacts(middleware, { json: schema });
+}
+
+/** The item schema of the list at `key` of an object schema. */
+function listItem(schema: $ZodType, key: string): $ZodType {
+  const list = (schema._zod.def as { shape?: Record<string, $ZodType> }).shape?.[key];
+  const item = (list?._zod.def as { element?: $ZodType } | undefined)?.element;
+  if (!item) throw new Error(`validateJsonInChunks: the schema has no list at ${key}`);
+  return item;
 }
 
 export function fieldErrors(issues: readonly $ZodIssue[], input: unknown): FieldErrors {

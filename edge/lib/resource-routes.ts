@@ -130,6 +130,7 @@ function duplicateRoutes<Out extends RecordOut>(resource: ResourceDescription) {
 function listRoutes<Out extends RecordOut>(resource: ResourceDescription) {
   const { view } = routeWords<Out>(resource);
   const listQuery = listQuerySchema(resource.defaultLimit, resource.sortKeys);
+  const csv = csvColumns(resource.fields ?? [], resource.order);
   return (
     new Hono<AppEnv>()
       // The list's query check also names the resource, so the API reference words its routes (routes/docs.ts).
@@ -173,7 +174,7 @@ function listRoutes<Out extends RecordOut>(resource: ResourceDescription) {
         };
         const date = c.get('deps').now().toISOString().slice(0, 10);
         // Answers are a column per question of the exported event (of every event when the list is not filtered by one).
-        const columns = hasAnswers(resource) ? csvColumns(resource.fields ?? [], resource.order, await eventQuestions(db, query.eventId)) : resource.csv;
+        const columns = hasAnswers(resource) ? csvColumns(resource.fields ?? [], resource.order, await eventQuestions(db, query.eventId)) : csv;
         return c.body(csvStream(columns, pages()), 200, {
           'Content-Type': 'text/csv; charset=utf-8',
           'Content-Disposition': `attachment; filename="${resource.name}-${date}.csv"`,

@@ -20,7 +20,7 @@ import { withFacts } from '../http/route-facts';
 
 /**
  * What only the server knows of an admin resource, added to its shared description (shared/resources/):
- * its table, creation defaults, hooks, searchable columns and CSV columns. `resourceRoutes`
+ * its table, creation defaults, hooks and searchable columns (its CSV columns are its fields'). `resourceRoutes`
  * (resource-routes.ts) turns a description into the common routes; a resource's own router file adds
  * only what is special about it.
  *
@@ -53,7 +53,6 @@ export interface ResourceDescription extends AnyResource {
   present?(row: Row): Row;
   /** `PUT /:id/status` with notes also keeps them on the record (enquiries). */
   statusNotesOnRecord?: boolean;
-  csv: Array<[header: string, value: (row: Row) => unknown]>;
   /**
    * Who a record is, for the duplicate rule and the possible-duplicates view (lib/duplicates.ts): the
    * fields holding the name and the organisation, and any field that with the event and the mobile

@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { events } from '../db/tables/events';
 import { exhibitors, exhibitorStaff } from '../db/tables/exhibitors';
 import { sponsors, stalls } from '../db/tables/organisations';
+import { exhibitorNameSql } from '../lib/exhibitor-name';
 import { constantTimeEqual } from '../lib/bytes';
 import { eventWhen } from '../lib/event-time';
 import { hmacSha256 } from '../perf/sha256';
@@ -82,8 +83,7 @@ async function viewOf(db: Database, staffId: string): Promise<ExhibitorMessageVi
       name: exhibitorStaff.name,
       mobileNumber: exhibitorStaff.mobileNumber,
       disabled: exhibitorStaff.disabled,
-      stallCompany: stalls.companyName,
-      sponsorName: sponsors.organizationName,
+      company: exhibitorNameSql,
       eventName: events.eventName,
       startDateTime: events.startDateTime,
       endDateTime: events.endDateTime,
@@ -96,7 +96,7 @@ async function viewOf(db: Database, staffId: string): Promise<ExhibitorMessageVi
     .where(eq(exhibitorStaff.id, staffId))
     .limit(1);
   if (!row || row.disabled) return undefined;
-  return { ...row, company: row.stallCompany ?? row.sponsorName ?? '' };
+  return row;
 }
 
 const GONE = 'not sent: the exhibitor or its person no longer exists';

@@ -25,14 +25,14 @@ import { uuidv7 } from '../lib/uuid-v7';
 import { DOOR_TABLES, doorStateStatement, doorStatusColumn, doorTarget, outcomeOf, panelChange, statusChangeStatements } from '../lib/status-engine';
 import {
   type CheckinBatch,
-  checkinBatchEnvelopeSchema,
-  checkinOperationSchema,
+  checkinBatchSchema,
   conflictQuerySchema,
   conflictResolutionSchema,
   DOOR_STATUSES,
   deviceReportSchema,
   deviceSignInSchema,
   eventQuerySchema,
+  operationBatchEnvelopeSchema,
   ROSTER_KINDS,
   type RosterKind,
   rosterQuerySchema,
@@ -350,72 +350,65 @@ export const checkinRoutes = new Hono<AppEnv>()
    * applies; a concurrent one is settled by the door's conflict rule and goes to the conflict inbox.
    * Answers per operation, with the person's state after the batch.
    */
-  .post(
-    '/ops',
-    requireStaff,
-    keepSignedBody,
-    validateJsonInChunks<CheckinBatch>(checkinBatchEnvelopeSchema, 'operations', checkinOperationSchema),
-    async (c) => {
-      const batch = c.req.valid('json');
-      const { db } = c.get('deps');
-      const sender = await checkedSender(c, batch);
-      if ('error' in sender) return fail(c, 400, sender.error, sender.errors);
-      const answers: OpResult[] = [];
-      const logged: LoggedOp[] = [];
-      for (const op of batch.operations) {
-        const answer: OpResult = { id: op.id, result: 'rejected', kind: op.kind, recordId: op.recordId };
-        answers.push(answer);
-        if (!DOOR_STATUSES[op.kind].includes(op.toStatus)) {
-          answer.reason = `Status must be one of: ${DOOR_STATUSES[op.kind].join(', ')}`;
-          continue;
-        }
-        logged.push({ answer, op });
+  .post('/ops', requireStaff, keepSignedBody, validateJsonInChunks(checkinBatchSchema, operationBatchEnvelopeSchema, 'operations'), async (c) => {
+    const batch = c.req.valid('json');
+    const { db } = c.get('deps');
+    const sender = await checkedSender(c, batch);
+    if ('error' in sender) return fail(c, 400, sender.error, sender.errors);
+    const answers: OpResult[] = [];
+    const logged: LoggedOp[] = [];
+    for (const op of batch.operations) {
+      const answer: OpResult = { id: op.id, result: 'rejected', kind: op.kind, recordId: op.recordId };
+      answers.push(answer);
+      if (!DOOR_STATUSES[op.kind].includes(op.toStatus)) {
+        answer.reason = `Status must be one of: ${DOOR_STATUSES[op.kind].join(', ')}`;
+        continue;
       }
-      const states = await commitOperations(c, sender, logged, answers);
-      const unlogged = await settleUnlogged(db, logged);
+      logged.push({ answer, op });
+    }
+    const states = await commitOperations(c, sender, logged, answers);
+    const unlogged = await settleUnlogged(db, logged);
 
-      // A person merged into another since the device saw them: the change is the survivor's. Only operations
-      // whose person is gone look in the merge log, in a second pass (a busy gate's batches never do).
-      const gone = unlogged.filter(({ answer }) => answer.result === 'rejected' && !states.get(personKey(answer)));
-      const survivors = gone.length
-        ? await survivorsOf(
-            db,
-            gone.map(({ op }) => op),
-          )
-        : new Map<string, string>();
-      const moved = gone.flatMap(({ answer, op }) => {
-        const survivor = survivors.get(`${op.kind}:${op.recordId}`);
-        if (!survivor) return [];
-        answer.recordId = survivor;
-        return [{ answer, op: { ...op, recordId: survivor, note: [op.note, 'Made on a pass merged into this record'].filter(Boolean).join(' · ') } }];
-      });
-      if (moved.length) {
-        const after = await commitOperations(
-          c,
-          sender,
-          moved,
-          moved.map((m) => m.answer),
-        );
-        for (const [key, state] of after) states.set(key, state);
-        await settleUnlogged(db, moved);
-      }
+    // A person merged into another since the device saw them: the change is the survivor's. Only operations
+    // whose person is gone look in the merge log, in a second pass (a busy gate's batches never do).
+    const gone = unlogged.filter(({ answer }) => answer.result === 'rejected' && !states.get(personKey(answer)));
+    const survivors = gone.length
+      ? await survivorsOf(
+          db,
+          gone.map(({ op }) => op),
+        )
+      : new Map<string, string>();
+    const moved = gone.flatMap(({ answer, op }) => {
+      const survivor = survivors.get(`${op.kind}:${op.recordId}`);
+      if (!survivor) return [];
+      answer.recordId = survivor;
+      return [{ answer, op: { ...op, recordId: survivor, note: [op.note, 'Made on a pass merged into this record'].filter(Boolean).join(' · ') } }];
+    });
+    if (moved.length) {
+      const after = await commitOperations(
+        c,
+        sender,
+        moved,
+        moved.map((m) => m.answer),
+      );
+      for (const [key, state] of after) states.set(key, state);
+      await settleUnlogged(db, moved);
+    }
 
-      const eventOf = new Map(batch.operations.map((op) => [op.id, op.eventId]));
-      return ok(c, {
-        results: answers.map((answer) => {
-          const state = states.get(`${answer.kind}:${answer.recordId}`);
-          if (answer.result === 'rejected' && !answer.reason)
-            answer.reason = state && state.eventId !== eventOf.get(answer.id) ? REJECTED_MOVED : REJECTED_GONE;
-          const person = state && state.eventId === eventOf.get(answer.id) ? personState(state) : null;
-          return { ...answer, person };
-        }),
-        clockOffsetMs: sender.offsetMs,
-        /** The device was revoked: it sends what it still holds, then wipes its roster and outbox. */
-        revoked: sender.revoked,
-        generation: await generationOf(db),
-      });
-    },
-  )
+    const eventOf = new Map(batch.operations.map((op) => [op.id, op.eventId]));
+    return ok(c, {
+      results: answers.map((answer) => {
+        const state = states.get(`${answer.kind}:${answer.recordId}`);
+        if (answer.result === 'rejected' && !answer.reason) answer.reason = state && state.eventId !== eventOf.get(answer.id) ? REJECTED_MOVED : REJECTED_GONE;
+        const person = state && state.eventId === eventOf.get(answer.id) ? personState(state) : null;
+        return { ...answer, person };
+      }),
+      clockOffsetMs: sender.offsetMs,
+      /** The device was revoked: it sends what it still holds, then wipes its roster and outbox. */
+      revoked: sender.revoked,
+      generation: await generationOf(db),
+    });
+  })
   /**
    * `POST /walk-ins`: a visitor registered at the desk, idempotent by the device-made id. The registration
    * is a status change of its own (its id is the walk-in's), so the device's next change — a check-in made

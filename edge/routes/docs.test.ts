@@ -37,9 +37,37 @@ describe('the API reference', () => {
     const register = spec.paths['/api/visitors/register'].post;
     expect(register.requestBody.content['application/json'].schema.required).toEqual(['fullName', 'mobileNumber']);
     expect(register['x-roles']).toEqual([]);
+    // A field blank counts as absent in (fields.ts blankAsAbsent) is shown with its typed text's limits.
+    expect(register.requestBody.content['application/json'].schema.properties.email).toEqual({ anyOf: [{ type: 'string', maxLength: 254 }, { type: 'null' }] });
     expect(spec.paths['/api/users'].post['x-roles']).toEqual(['admin']);
     expect(spec.paths['/api/checkin/roster'].get['x-roles']).toEqual(['admin', 'staff']);
     expect(spec.paths['/api/checkin/roster'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['eventId', 'since', 'limit', 'deviceId']);
+  });
+
+  it("documents the exhibitor portal's routes from their own middleware too", () => {
+    // requireExhibitor's audience, the chunked batch validator's schema and the bodies two handlers check
+    // themselves (checkedByHandler) come from the routes, as every other route's (http/route-facts.ts).
+    const portal = Object.entries(spec.paths as Record<string, Record<string, any>>).filter(([path]) => path.startsWith('/api/exhibitor/'));
+    expect(portal.length).toBeGreaterThan(10);
+    for (const [path, methods] of portal) {
+      for (const [method, op] of Object.entries(methods)) {
+        const signIn = path.startsWith('/api/exhibitor/sign-in');
+        expect(op['x-roles'], `${method} ${path}`).toEqual(signIn ? [] : ['exhibitor']);
+        expect(op.security, `${method} ${path}`).toEqual(signIn ? undefined : [{ bearer: [] }]);
+      }
+    }
+    const body = (path: string, method = 'post') => spec.paths[path][method].requestBody.content['application/json'].schema;
+    for (const path of ['/api/exhibitor/ops', '/api/checkin/ops']) {
+      expect(body(path).required).toContain('operations');
+      expect(body(path).properties.operations.items.required).toContain('kind');
+    }
+    expect(body('/api/exhibitor/ops').properties.operations.items.properties.kind.enum).toContain('scan');
+    expect(body('/api/exhibitor/leads/{id}/message-requests').required).toEqual(['message']);
+    expect(body('/api/lead-messages/{id}/send').properties).toHaveProperty('channel');
+    expect(spec.paths['/api/lead-messages'].get['x-roles']).toEqual(['admin']);
+    expect(spec.paths['/api/lead-messages'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['eventId', 'state']);
+    expect(spec.paths['/api/exhibitors'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['stallId', 'sponsorId']);
+    expect(body('/api/exhibitor/staff').required).toContain('mobileNumber');
   });
 
   it('lists statuses with their body schemas and content types, never only a default', () => {

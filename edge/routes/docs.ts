@@ -8,10 +8,6 @@ import { factsOf, type RouteFacts } from '../http/route-facts';
 import * as z from 'zod/mini';
 import type { ResourceDescription } from '../lib/resource';
 import { failureSchema, lockSchema, loginAnswerSchema, pageSchema, recordSchema, successSchema, userSchema } from '../schemas/responses';
-import { checkinBatchSchema } from '../schemas/checkin';
-import { groupMessageSchema } from '../schemas/group-messages';
-import { leadBatchSchema, leadDeviceReportSchema, leadDeviceSignInSchema, leadMessageRequestSchema, leadQuestionsSchema } from '../schemas/exhibitor-leads';
-import { exhibitorInviteSchema, exhibitorStaffCreateSchema, signInCodeRequestSchema, signInSchema } from '../schemas/exhibitors';
 
 /**
  * The API reference: an OpenAPI 3.1 document (`/api/openapi.json`) and a page rendering it on the server
@@ -19,9 +15,10 @@ import { exhibitorInviteSchema, exhibitorStaffCreateSchema, signInCodeRequestSch
  *
  * The route tree is the reference (decision 069): every operation is a route the API serves, walked from
  * the composed router (`documentRoutes`, routes/index.ts); its request body and query are the schemas its
- * validators check, and who may call it is the role middleware that guards it (http/route-facts.ts). The
- * words of each operation — summary, tag, answers — are described below by method and path; a route
- * without them, or words for a route that is not served, fail the reference's test.
+ * validators check (or its handler, stated by `checkedByHandler`), and who may call it is the role
+ * middleware that guards it (http/route-facts.ts). The words of each operation — summary, tag, answers —
+ * are described below by method and path; a route without them, or words for a route that is not served,
+ * fail the reference's test.
  */
 /** Who may call: anyone, panel staff (and admins), admins, or the exhibitor portal's people (their own audience, decision 081). */
 type Who = 'public' | 'staff' | 'admin' | 'exhibitor';
@@ -30,10 +27,6 @@ interface Operation {
   path: string;
   tag: string;
   summary: string;
-  /** Who may call it, where the route checks it itself rather than through a role middleware. */
-  who?: Who;
-  /** The request body, where the route checks it itself rather than through a validator. */
-  body?: $ZodType;
   /** Also takes multipart/form-data, with this image file field. */
   multipart?: { fileField: string };
   /** The query's parameters, where the route reads them itself rather than through a validator. */
@@ -369,8 +362,6 @@ function operations(): Operation[] {
       tag: 'Venue check-in',
       summary:
         'Queued status operations (≤ 500) of one device and author, each applied once and ordered by cause: applied, superseded, held, duplicate or rejected',
-      // Checked in chunks (validateJsonInChunks), the list's items apart from the envelope.
-      body: checkinBatchSchema,
       data: z.unknown(),
       fails: [404, 409],
     },
@@ -396,8 +387,6 @@ function operations(): Operation[] {
       path: '/api/exhibitor/device',
       tag: 'Exhibitor leads',
       summary: "Sign an exhibitor's phone in (the door's device sign-in, on the lead lane) and get the author ticket for its lead operations",
-      who: 'exhibitor',
-      body: leadDeviceSignInSchema,
       data: z.record(z.string(), z.unknown()),
       fails: [403],
     },
@@ -407,8 +396,6 @@ function operations(): Operation[] {
       tag: 'Exhibitor leads',
       summary:
         'Queued lead operations (≤ 500: scan by pass code, rate, note, follow-ups) of one phone and author, each applied once: applied, merged, superseded, duplicate or rejected',
-      who: 'exhibitor',
-      body: leadBatchSchema,
       data: z.unknown(),
       fails: [403],
     },
@@ -417,8 +404,6 @@ function operations(): Operation[] {
       path: '/api/exhibitor/report',
       tag: 'Exhibitor leads',
       summary: "An exhibitor's phone reports how many lead operations still wait in its outbox",
-      who: 'exhibitor',
-      body: leadDeviceReportSchema,
       data: z.unknown(),
       fails: [403, 404],
     },
@@ -427,8 +412,6 @@ function operations(): Operation[] {
       path: '/api/exhibitor/leads',
       tag: 'Exhibitor leads',
       summary: "The exhibitor's leads, newest first: name and number only while the visitor consents to share them",
-      who: 'exhibitor',
-      query: ['page', 'limit', 'rating'],
       data: z.unknown(),
     },
     {
@@ -436,7 +419,6 @@ function operations(): Operation[] {
       path: '/api/exhibitor/leads/export.csv',
       tag: 'Exhibitor leads',
       summary: "Every lead as CSV, from the list's query (the portal makes the .xlsx from it)",
-      who: 'exhibitor',
       produces: ['text/csv'],
     },
     {
@@ -444,7 +426,6 @@ function operations(): Operation[] {
       path: '/api/exhibitor/questions',
       tag: 'Exhibitor leads',
       summary: "The exhibitor's follow-up questions",
-      who: 'exhibitor',
       data: z.unknown(),
     },
     {
@@ -452,8 +433,6 @@ function operations(): Operation[] {
       path: '/api/exhibitor/questions',
       tag: 'Exhibitor leads',
       summary: "Replace the exhibitor's follow-up questions (at most 10; a kept question keeps its id)",
-      who: 'exhibitor',
-      body: leadQuestionsSchema,
       data: z.unknown(),
     },
     {
@@ -461,8 +440,6 @@ function operations(): Operation[] {
       path: '/api/exhibitor/leads/{id}/message-requests',
       tag: 'Exhibitor leads',
       summary: 'Ask the organiser to pass a message on to a lead (their number stays hidden)',
-      who: 'exhibitor',
-      body: leadMessageRequestSchema,
       success: [201],
       data: z.unknown(),
     },
@@ -471,8 +448,6 @@ function operations(): Operation[] {
       path: '/api/lead-messages',
       tag: 'Exhibitor leads',
       summary: "Exhibitors' requests to pass a message on, by state",
-      who: 'admin',
-      query: ['eventId', 'state'],
       data: z.unknown(),
     },
     {
@@ -481,8 +456,6 @@ function operations(): Operation[] {
       tag: 'Exhibitor leads',
       summary:
         "Send a request's message to its visitor through the group messages: a group message's channel and content (its resource and ids are the request's visitor's, whatever is sent)",
-      who: 'admin',
-      body: groupMessageSchema,
       data: z.unknown(),
       fails: [409],
     },
@@ -491,7 +464,6 @@ function operations(): Operation[] {
       path: '/api/lead-messages/{id}/decline',
       tag: 'Exhibitor leads',
       summary: 'Decline a request to pass a message on',
-      who: 'admin',
       data: z.unknown(),
     },
     {
@@ -539,8 +511,6 @@ function operations(): Operation[] {
       path: '/api/exhibitors',
       tag: 'Exhibitor portal',
       summary: 'Invite a confirmed stall’s or sponsor’s contact to the exhibitor portal (again: the invitation is sent again); 409 for a booking not confirmed',
-      who: 'admin',
-      body: exhibitorInviteSchema,
       success: [200, 201],
       data: z.unknown(),
       fails: [404, 409],
@@ -550,8 +520,6 @@ function operations(): Operation[] {
       path: '/api/exhibitors',
       tag: 'Exhibitor portal',
       summary: 'The exhibitor of one booking (null before its invitation) and its people',
-      who: 'admin',
-      query: ['stallId', 'sponsorId'],
       data: z.unknown(),
     },
     {
@@ -559,8 +527,6 @@ function operations(): Operation[] {
       path: '/api/exhibitor/sign-in/code',
       tag: 'Exhibitor portal',
       summary: 'Send a 6-digit sign-in code to this mobile if it is an exhibitor’s (the same answer either way)',
-      who: 'public',
-      body: signInCodeRequestSchema,
       data: z.unknown(),
       fails: [429],
     },
@@ -569,8 +535,6 @@ function operations(): Operation[] {
       path: '/api/exhibitor/sign-in',
       tag: 'Exhibitor portal',
       summary: 'Sign in with the mobile and its code (once, within 10 minutes): a portal token',
-      who: 'public',
-      body: signInSchema,
       answer: z.object({ success: z.literal(true), message: z.string(), token: z.string(), expiresAt: z.string(), person: z.unknown() }),
       fails: [429],
     },
@@ -579,7 +543,6 @@ function operations(): Operation[] {
       path: '/api/exhibitor/me',
       tag: 'Exhibitor portal',
       summary: 'Who is signed in, for which exhibitor',
-      who: 'exhibitor',
       data: z.unknown(),
     },
     {
@@ -587,7 +550,6 @@ function operations(): Operation[] {
       path: '/api/exhibitor/booking',
       tag: 'Exhibitor portal',
       summary: 'The exhibitor’s own booking: stall number, size, type, status, payment status and balance, and its event',
-      who: 'exhibitor',
       data: z.unknown(),
       fails: [404],
     },
@@ -596,7 +558,6 @@ function operations(): Operation[] {
       path: '/api/exhibitor/staff',
       tag: 'Exhibitor portal',
       summary: 'The exhibitor’s people and the phones they are signed in on',
-      who: 'exhibitor',
       data: z.unknown(),
     },
     {
@@ -604,8 +565,6 @@ function operations(): Operation[] {
       path: '/api/exhibitor/staff',
       tag: 'Exhibitor portal',
       summary: 'The owner adds a person, who signs in on their own phone',
-      who: 'exhibitor',
-      body: exhibitorStaffCreateSchema,
       success: [201],
       data: z.unknown(),
       fails: [403, 409],
@@ -615,7 +574,6 @@ function operations(): Operation[] {
       path: '/api/exhibitor/staff/{id}',
       tag: 'Exhibitor portal',
       summary: 'The owner removes a person of the team: their sessions end at once',
-      who: 'exhibitor',
       data: z.unknown(),
       fails: [403, 409],
     },
@@ -624,7 +582,6 @@ function operations(): Operation[] {
       path: '/api/exhibitor/sign-out',
       tag: 'Exhibitor portal',
       summary: 'End this phone’s portal session',
-      who: 'exhibitor',
       data: z.unknown(),
     },
   ];
@@ -800,7 +757,7 @@ function multipartSchema(body: $ZodType, fileField: string) {
 }
 
 /** An operation as documented: its words, and what its route enforces. */
-type DocumentedOperation = Operation & { who: Who };
+type DocumentedOperation = Operation & { who: Who; roles: readonly string[]; body?: $ZodType };
 
 /** The API's routes, composed (routes/index.ts hands them over once, before the first request). */
 let routeTree: readonly RouterRoute[] = [];
@@ -833,7 +790,8 @@ function servedRoutes(): Array<{ method: Operation['method']; path: string; fact
   return [...served.values()];
 }
 
-const whoOf = (roles: readonly string[] | undefined): Who => (!roles ? 'public' : roles.includes('staff') ? 'staff' : 'admin');
+const whoOf = (roles: readonly string[] | undefined): Who =>
+  !roles ? 'public' : roles.includes('staff') ? 'staff' : roles.includes('exhibitor') ? 'exhibitor' : 'admin';
 const queryNames = (schema: $ZodType | undefined) => {
   const shape = (schema?._zod.def as { shape?: Record<string, unknown> } | undefined)?.shape;
   return shape ? Object.keys(shape) : undefined;
@@ -856,8 +814,9 @@ export function describedRoutes(): { ops: DocumentedOperation[]; undescribed: st
       ...op,
       method,
       path,
-      who: op?.who ?? whoOf(facts.roles),
-      body: op?.body ?? facts.json ?? facts.form,
+      who: whoOf(facts.roles),
+      roles: facts.roles ?? [],
+      body: facts.json ?? facts.form,
       query: op?.query ?? queryNames(facts.query),
     };
   });
@@ -882,7 +841,7 @@ function openApi() {
     (paths[op.path] ??= {})[op.method] = {
       tags: [op.tag],
       summary: op.summary,
-      'x-roles': op.who === 'public' ? [] : op.who === 'staff' ? ['admin', 'staff'] : op.who === 'exhibitor' ? ['exhibitor'] : ['admin'],
+      'x-roles': op.roles,
       ...(op.who !== 'public' && { security: [{ bearer: [] }] }),
       ...(parameters.length && { parameters }),
       ...(op.body && { requestBody: { required: true, content } }),

@@ -6,6 +6,7 @@ import { requireAdmin } from '../auth/require-role';
 import { verifyAuthorTicket } from '../auth/author-ticket';
 import { toStatement, type SqlStatement } from '../db/sql-statement';
 import { standingConsentSql } from '../lib/consents';
+import { exhibitorNameSql } from '../lib/exhibitor-name';
 import { eventQuestions } from '../lib/answers';
 import { type Answers, answerText, type RegistrationQuestion } from '../../shared/registration-questions';
 import { exhibitors, exhibitorStaff, leadMessageRequests, leadQuestions, leads } from '../db/tables/exhibitors';
@@ -14,6 +15,7 @@ import { visitors } from '../db/tables/people';
 import { deviceReports } from '../db/tables/system';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
+import { checkedByHandler } from '../http/route-facts';
 import { validate, validateJsonInChunks } from '../http/validate';
 import { csvDateTime, csvStream } from '../lib/csv';
 import { leadOperationStatements } from '../lib/lead-engine';
@@ -23,15 +25,14 @@ import { cachedMessageGuard } from '../lib/site-settings';
 import { groupCommit } from '../perf/group-commit';
 import { groupMessageSchema } from '../schemas/group-messages';
 import {
-  type LeadBatch,
-  leadBatchEnvelopeSchema,
+  leadBatchSchema,
   leadDeviceReportSchema,
   leadDeviceSignInSchema,
   leadListQuerySchema,
   leadMessageRequestSchema,
-  leadOperationSchema,
   leadQuestionsSchema,
 } from '../schemas/exhibitor-leads';
+import { operationBatchEnvelopeSchema } from '../schemas/checkin';
 import { formatMobile } from '../../shared/schemas/mobile-number';
 import {
   AUTHOR_DISABLED,
@@ -183,7 +184,7 @@ export const exhibitorLeadRoutes = new Hono<AppEnv>()
    * its revocation, a disabled person's, an unsigned batch's) is refused with its reason: a lead is not a
    * change an organiser decides on.
    */
-  .post('/ops', requireExhibitor, keepSignedBody, validateJsonInChunks<LeadBatch>(leadBatchEnvelopeSchema, 'operations', leadOperationSchema), async (c) => {
+  .post('/ops', requireExhibitor, keepSignedBody, validateJsonInChunks(leadBatchSchema, operationBatchEnvelopeSchema, 'operations'), async (c) => {
     const batch = c.req.valid('json');
     const scope = c.get('exhibitor');
     const { db, writeBatch } = c.get('deps');
@@ -357,7 +358,8 @@ export const exhibitorLeadRoutes = new Hono<AppEnv>()
    * `POST /leads/:id/message-requests {message}`: asks the organiser to pass a message on to a lead who has
    * not shared their details (the organiser sends it through the group messages; the number stays hidden).
    */
-  .post('/leads/:id/message-requests', requireExhibitor, async (c) => {
+  // The handler checks the body itself, after the lead's look-up (checkedByHandler states it for the reference).
+  .post('/leads/:id/message-requests', requireExhibitor, checkedByHandler({ json: leadMessageRequestSchema }), async (c) => {
     const scope = c.get('exhibitor');
     const { db, now } = c.get('deps');
     const [lead] = await db
@@ -389,9 +391,6 @@ export const exhibitorLeadRoutes = new Hono<AppEnv>()
 
 const NOT_REQUESTED = 'This request was already handled';
 
-/** The exhibitor's name: its stall's company, or its sponsor's. */
-const exhibitorName = sql<string>`coalesce(${stalls.companyName}, ${sponsors.organizationName}, '')`;
-
 /**
  * The organiser's side of "pass on a message" (admins): `GET /api/lead-messages?eventId&state` lists the
  * exhibitors' requests with the exhibitor and the message (never the visitor's number: the panel sends
@@ -419,7 +418,7 @@ export const leadMessageRoutes = new Hono<AppEnv>()
           createdAt: leadMessageRequests.createdAt,
           handledBy: leadMessageRequests.handledBy,
           handledAt: leadMessageRequests.handledAt,
-          exhibitor: exhibitorName,
+          exhibitor: exhibitorNameSql,
           visitorId: leads.visitorId,
           visitorName: visitors.fullName,
         })
@@ -435,7 +434,8 @@ export const leadMessageRoutes = new Hono<AppEnv>()
       return ok(c, { items: rows });
     },
   )
-  .post('/:id/send', requireAdmin, async (c) => {
+  // The handler checks the body itself, a group message's with its audience set to the request's visitor.
+  .post('/:id/send', requireAdmin, checkedByHandler({ json: groupMessageSchema }), async (c) => {
     const { db, writeBatch, now, messaging } = c.get('deps');
     const [request] = await db
       .select({ id: leadMessageRequests.id, state: leadMessageRequests.state, visitorId: leads.visitorId })

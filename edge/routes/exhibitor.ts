@@ -12,6 +12,7 @@ import { sponsors, stalls } from '../db/tables/organisations';
 import { sessions } from '../db/tables/system';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
+import { withFacts } from '../http/route-facts';
 import { validate } from '../http/validate';
 import { eventPlace } from '../lib/event-time';
 import { cachedMessageGuard } from '../lib/site-settings';
@@ -34,6 +35,11 @@ import { exhibitorStaffCreateSchema, signInCodeRequestSchema, signInSchema } fro
  * (`c.get('exhibitor')`, auth/require-exhibitor.ts): ids in a path are looked up under it, so another
  * stall's ids answer 404, never its rows. A test walks every route of this router (exhibitor.test.ts).
  */
+// The API reference says who may call a route from the middleware that checks it (http/route-facts.ts), as
+// requireRole records its roles: requireExhibitor lets only the portal's people through (their own audience,
+// decision 081), on this router's routes and the lead routes (exhibitor-leads.ts), mounted with it.
+withFacts(requireExhibitor, { roles: ['exhibitor'] });
+
 export const CODE_ON_ITS_WAY = 'If this number belongs to an exhibitor, a 6-digit code is on its way by WhatsApp or SMS.';
 export const CODE_WRONG = 'That code is not right. Check the message and try again.';
 export const CODE_EXPIRED = 'This code has expired or was already used. Ask for a new one.';

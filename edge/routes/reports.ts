@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { requireAdmin } from '../auth/require-role';
 import { enquiries, sponsors, stalls } from '../db/tables/organisations';
 import { standingConsentSql } from '../lib/consents';
+import { exhibitorNameSql } from '../lib/exhibitor-name';
 import { exhibitors, leads } from '../db/tables/exhibitors';
 import { visitors } from '../db/tables/people';
 import { statusChanges } from '../db/tables/system';
@@ -176,7 +177,7 @@ async function leadsByExhibitor(db: Parameters<typeof eventById>[0], eventId: st
       .select({
         exhibitorId: exhibitors.id,
         booking: sql<'stall' | 'sponsor'>`CASE WHEN ${exhibitors.stallId} IS NOT NULL THEN 'stall' ELSE 'sponsor' END`,
-        name: sql<string>`coalesce(${stalls.companyName}, ${sponsors.organizationName}, '')`,
+        name: exhibitorNameSql,
         stallNumber: sql<string>`coalesce(${stalls.stallNumber}, '')`,
         paymentStatus: sql<string>`coalesce(${stalls.paymentStatus}, ${sponsors.paymentStatus}, '')`,
         /** A sponsor's balance; stalls keep no amounts, only their payment status. */

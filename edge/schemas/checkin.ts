@@ -132,8 +132,11 @@ export const operationList = <Item extends z.core.SomeType>(item: Item) =>
       z.maxLength(MAX_OPERATIONS_PER_BATCH, { error: `At most ${MAX_OPERATIONS_PER_BATCH} operations per batch` }),
     );
 export const checkinBatchSchema = z.object({ ...sender, operations: operationList(checkinOperationSchema) });
-/** A batch with its operations not yet checked one by one: the server checks those a slice at a time (http/validate.ts). */
-export const checkinBatchEnvelopeSchema = z.object({ ...sender, operations: operationList(z.unknown()) });
+/**
+ * A device's batch (the door's or a lead phone's) with its operations not yet checked one by one: the server
+ * checks those a slice at a time (`validateJsonInChunks`, http/validate.ts).
+ */
+export const operationBatchEnvelopeSchema = z.object({ ...sender, operations: operationList(z.unknown()) });
 export type CheckinBatch = z.infer<typeof checkinBatchSchema>;
 
 /** The person of a walk-in, as the desk's form takes them (the device makes the id). */

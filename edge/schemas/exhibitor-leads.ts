@@ -46,8 +46,6 @@ export const leadOperationSchema = z
 export type LeadOperation = z.output<typeof leadOperationSchema>;
 
 export const leadBatchSchema = z.object({ ...sender, operations: operationList(leadOperationSchema) });
-export const leadBatchEnvelopeSchema = z.object({ ...sender, operations: operationList(z.unknown()) });
-export type LeadBatch = z.output<typeof leadBatchSchema>;
 
 export const LEADS_PAGE_MAX = 500;
 export const leadListQuerySchema = z.object({

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { CONSENT_NOTICES, UNKNOWN_CONSENT_MESSAGE } from '../../shared/consent';
 import {
+  blankAsAbsent,
   inlineMobile,
   optionalId,
   optionalText,
@@ -190,11 +191,5 @@ export const INLINE_FORM_SCHEMAS = { visitor: inlineVisitorFormSchema, stall: in
 /** One more person on the inline visitor form: a name, and a mobile number of their own if they have one (blank: none). */
 export const INLINE_FAMILY_MEMBER_SCHEMA = z.object({
   fullName: requiredText(INLINE_MESSAGES.name, MAX_TEXT_LENGTH, FIELD_LABELS.visitor.fullName),
-  mobileNumber: z.pipe(
-    z.optional(z.string({ error: INLINE_MESSAGES.mobile }).check(z.trim())),
-    z.pipe(
-      z.transform((value: string | undefined) => value || undefined),
-      z.optional(inlineMobile()),
-    ),
-  ),
+  mobileNumber: blankAsAbsent(z.string({ error: INLINE_MESSAGES.mobile }).check(z.trim()), inlineMobile()),
 });

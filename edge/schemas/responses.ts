@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { USER_ROLES } from './users';
 
 /**
  * The shapes of the API's answers (the contract's envelope), for the API reference (routes/docs.ts).
@@ -21,7 +22,7 @@ export const recordSchema = z.looseObject({ id: z.string(), createdAt: z.string(
 export const pageSchema = <T extends z.core.$ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number(), page: z.number(), limit: z.number(), totalPages: z.number() });
 
-export const userSchema = z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.enum(['admin', 'staff']) });
+export const userSchema = z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.enum(USER_ROLES) });
 
 export const loginAnswerSchema = z.object({
   success: z.literal(true),

@@ -207,20 +207,25 @@ export function textWithDefault(label: string, fallback: string) {
   );
 }
 
-/** Short text that may be left out; blank is left out of the body, so the API applies its default. */
-export function optionalText(label: string) {
-  return z.pipe(
-    z.optional(labelledText(label, MAX_TEXT)),
-    z.transform((value: string | undefined) => value || undefined),
+/**
+ * A field a form may leave blank: absent, null or blank counts as absent, so the API applies its default
+ * or stores nothing. `text` checks what was typed (text, trimmed, its length: the limits the API reference
+ * shows) and `rule` what a value that is not blank must be besides, each with its own messages.
+ */
+export const blankAsAbsent = (text: z.ZodMiniType<string, string>, rule: z.ZodMiniType<string, string> = z.string()) =>
+  z.pipe(
+    z.optional(z.nullable(text)),
+    z.pipe(
+      z.transform((value: string | null | undefined) => value || undefined),
+      z.optional(rule),
+    ),
   );
-}
+
+/** Short text that may be left out; blank is left out of the body, so the API applies its default. */
+export const optionalText = (label: string) => blankAsAbsent(labelledText(label, MAX_TEXT));
 
 /** An id that may be absent: blank counts as absent (forms send "" for "none"). */
-export const optionalId = (label: string) =>
-  z.pipe(
-    z.optional(z.nullable(labelledText(label, MAX_ID_LENGTH))),
-    z.transform((value: string | null | undefined) => value || undefined),
-  );
+export const optionalId = (label: string) => blankAsAbsent(labelledText(label, MAX_ID_LENGTH));
 
 /** Trimmed text of at most `max` characters whose messages name the field by `label`. */
 const labelledText = (label: string, max: number) =>
@@ -250,14 +255,7 @@ export function publicMobile(label: string) {
 }
 
 /** A mobile number a public form may leave out (a family member's): blank counts as absent; else as `publicMobile`. */
-export const publicOptionalMobile = (label: string) =>
-  z.pipe(
-    z.optional(z.nullable(z.string({ error: MOBILE_MESSAGE }).check(z.trim()))),
-    z.pipe(
-      z.transform((value: string | null | undefined) => value || undefined),
-      z.optional(publicMobile(label)),
-    ),
-  );
+export const publicOptionalMobile = (label: string) => blankAsAbsent(z.string({ error: MOBILE_MESSAGE }).check(z.trim()), publicMobile(label));
 
 /**
  * An Indian mobile number in any spelling ("98765 43210", "+91 98765 43210", "098765 43210"), sent as its
@@ -279,10 +277,7 @@ const PUBLIC_EMAIL_MESSAGE = 'Please enter a valid e-mail address';
 
 /** An e-mail address a public form may leave out (the pass is e-mailed there too); blank counts as absent. */
 export const publicEmail = () =>
-  z.pipe(
-    z.optional(z.nullable(z.string({ error: PUBLIC_EMAIL_MESSAGE }).check(z.trim(), z.maxLength(254, { error: PUBLIC_EMAIL_MESSAGE })))),
-    z.pipe(
-      z.transform((value: string | null | undefined) => value || undefined),
-      z.optional(z.string().check(z.email({ error: PUBLIC_EMAIL_MESSAGE }))),
-    ),
+  blankAsAbsent(
+    z.string({ error: PUBLIC_EMAIL_MESSAGE }).check(z.trim(), z.maxLength(254, { error: PUBLIC_EMAIL_MESSAGE })),
+    z.string().check(z.email({ error: PUBLIC_EMAIL_MESSAGE })),
   );

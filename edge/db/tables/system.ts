@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { blob, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { USER_ROLES } from '../../schemas/users';
 import { booleanColumn, idColumn, timestampColumns } from './columns';
 
-export const USER_ROLES = ['admin', 'staff'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 /** Panel accounts. `email` is stored lower-cased; `passwordHash` is a versioned PBKDF2 string (auth/password.ts). */

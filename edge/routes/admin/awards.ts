@@ -3,7 +3,7 @@ import { newPassCode } from '../../lib/pass-code';
 import { nominationDescription } from '../../../shared/resources/awards';
 import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { csvColumns, fieldDefaults } from '../../lib/resource-fields';
+import { fieldDefaults } from '../../lib/resource-fields';
 
 /** Award nominations (`/api/awards`): the registry's defaults (`yet_to_decide`, nominationStatus `pending`) unless the form says. */
 export const nominationResource = {
@@ -25,7 +25,6 @@ export const nominationResource = {
     awardNominations.organizationName,
     awardNominations.category,
   ],
-  csv: csvColumns(nominationDescription.fields, nominationDescription.order),
 } satisfies ResourceDescription;
 
 /** A awards record as the API answers it. */

@@ -2,7 +2,6 @@ import { enquiries } from '../../db/tables/organisations';
 import { enquiryDescription } from '../../../shared/resources/enquiries';
 import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { csvColumns } from '../../lib/resource-fields';
 
 /**
  * Enquiries: created by the public `POST /api/enquiries` (so no admin create here); the panel searches
@@ -16,7 +15,6 @@ export const enquiryResource = {
   present: (row) => ({ phone: row.mobileNumber }),
   identity: { name: 'name', organisation: 'organization', sameRegistration: ['subscriptionType'] },
   searchColumns: [enquiries.name, enquiries.email, enquiries.mobileNumber, enquiries.organization, enquiries.status],
-  csv: csvColumns(enquiryDescription.fields, enquiryDescription.order),
 } satisfies ResourceDescription;
 
 /** A enquiries record as the API answers it. */

@@ -5,7 +5,7 @@ import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { forgetCachedEvents } from '../../lib/events';
 import { EVENT_MESSAGES } from '../../../shared/schemas/events';
-import { csvColumns, fieldDefaults } from '../../lib/resource-fields';
+import { fieldDefaults } from '../../lib/resource-fields';
 
 /**
  * Events: 10 per page unless the list asks for more, `active` when created without a status, a banner
@@ -42,7 +42,6 @@ export const eventResource = {
   },
   present: (row) => ({ name: row.eventName }),
   searchColumns: [events.eventName, events.city, events.venue],
-  csv: csvColumns(eventDescription.fields, eventDescription.order),
 } satisfies ResourceDescription;
 
 /** An event as the API answers it. */

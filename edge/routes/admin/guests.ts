@@ -3,7 +3,7 @@ import { newPassCode } from '../../lib/pass-code';
 import { guestDescription } from '../../../shared/resources/guests';
 import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { csvColumns, fieldDefaults } from '../../lib/resource-fields';
+import { fieldDefaults } from '../../lib/resource-fields';
 import { adminRegistration } from './admin-registration';
 
 /** Guests: working professional fixed to Others; 'confirmed' unless the form gives a status. */
@@ -18,7 +18,6 @@ export const guestResource = {
   }),
   searchColumns: [guests.fullName, guests.mobileNumber, guests.email, guests.organizationName, guests.passCode],
   identity: { name: 'fullName', organisation: 'organizationName' },
-  csv: csvColumns(guestDescription.fields, guestDescription.order),
 } satisfies ResourceDescription;
 
 /** A guests record as the API answers it. */

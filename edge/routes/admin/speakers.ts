@@ -3,7 +3,7 @@ import { newPassCode } from '../../lib/pass-code';
 import { speakerDescription } from '../../../shared/resources/speakers';
 import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { csvColumns, fieldDefaults } from '../../lib/resource-fields';
+import { fieldDefaults } from '../../lib/resource-fields';
 import { adminRegistration } from './admin-registration';
 
 /** Speakers: their fields, defaults and export columns are the registry's (shared/resources/speakers.ts). */
@@ -13,7 +13,6 @@ export const speakerResource = {
   defaults: (input, context) => ({ ...fieldDefaults(speakerDescription.fields), ...adminRegistration(input, context), passCode: newPassCode() }),
   identity: { name: 'fullName', organisation: 'organizationName' },
   searchColumns: [speakers.fullName, speakers.title, speakers.mobileNumber, speakers.email, speakers.passCode],
-  csv: csvColumns(speakerDescription.fields, speakerDescription.order),
 } satisfies ResourceDescription;
 
 /** A speakers record as the API answers it. */

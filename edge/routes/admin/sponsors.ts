@@ -3,7 +3,7 @@ import { newPassCode } from '../../lib/pass-code';
 import { sponsorDescription } from '../../../shared/resources/sponsors';
 import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { csvColumns, fieldDefaults } from '../../lib/resource-fields';
+import { fieldDefaults } from '../../lib/resource-fields';
 
 /** Sponsors: the registry's defaults (`yet_to_confirm`, corporate, in Delhi, bronze, unpaid) unless the form says; the balance is amount less paid. */
 export const sponsorResource = {
@@ -36,7 +36,6 @@ export const sponsorResource = {
   },
   identity: { name: 'contactPersonName', organisation: 'organizationName' },
   searchColumns: [sponsors.organizationName, sponsors.contactPersonName, sponsors.email, sponsors.mobileNumber, sponsors.sponsorshipTier],
-  csv: csvColumns(sponsorDescription.fields, sponsorDescription.order),
 } satisfies ResourceDescription;
 
 /** A sponsors record as the API answers it. */

@@ -3,7 +3,7 @@ import { newPassCode } from '../../lib/pass-code';
 import { stallDescription } from '../../../shared/resources/stalls';
 import type { RecordOf, ResourceDescription, Row } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { csvColumns, fieldDefaults } from '../../lib/resource-fields';
+import { fieldDefaults } from '../../lib/resource-fields';
 
 /** The admin form's nested `stallSize` ({ width, length, unit }) is stored as three columns. */
 function flattenSize(input: Row): Row {
@@ -48,7 +48,6 @@ export const stallResource = {
   }),
   identity: { name: 'contactPersonName', organisation: 'companyName' },
   searchColumns: [stalls.companyName, stalls.contactPersonName, stalls.email, stalls.mobileNumber, stalls.stallNumber, stalls.passCode],
-  csv: csvColumns(stallDescription.fields, stallDescription.order),
 } satisfies ResourceDescription;
 
 /** A stalls record as the API answers it. */

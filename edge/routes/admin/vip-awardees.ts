@@ -3,7 +3,7 @@ import { newPassCode } from '../../lib/pass-code';
 import { normaliseVipStatus, vipAwardeeDescription } from '../../../shared/resources/vip-awardees';
 import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { csvColumns, fieldDefaults } from '../../lib/resource-fields';
+import { fieldDefaults } from '../../lib/resource-fields';
 import { adminRegistration } from './admin-registration';
 
 /**
@@ -25,7 +25,6 @@ export const vipAwardeeResource = {
     vipAwardees.designation,
     vipAwardees.passCode,
   ],
-  csv: csvColumns(vipAwardeeDescription.fields, vipAwardeeDescription.order),
 } satisfies ResourceDescription;
 
 /** A vip-awardees record as the API answers it. */

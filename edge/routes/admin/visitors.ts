@@ -3,7 +3,7 @@ import { visitorDescription } from '../../../shared/resources/visitors';
 import type { RecordOf, ResourceDescription } from '../../lib/resource';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { newPassCode } from '../../lib/pass-code';
-import { csvColumns, fieldDefaults } from '../../lib/resource-fields';
+import { fieldDefaults } from '../../lib/resource-fields';
 import { adminRegistration } from './admin-registration';
 
 /** Visitors: created by the public site or by an admin; an admin's are 'registered_online' and 'Others' unless the form says. */
@@ -13,7 +13,6 @@ export const visitorResource = {
   defaults: (input, context) => ({ ...fieldDefaults(visitorDescription.fields), ...adminRegistration(input, context), passCode: newPassCode() }),
   searchColumns: [visitors.fullName, visitors.mobileNumber, visitors.email, visitors.organizationName, visitors.city, visitors.passCode],
   identity: { name: 'fullName', organisation: 'organizationName' },
-  csv: csvColumns(visitorDescription.fields, visitorDescription.order),
 } satisfies ResourceDescription;
 
 /** A visitors record as the API answers it. */

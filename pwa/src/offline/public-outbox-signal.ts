@@ -3,6 +3,8 @@
 // submissions held before the form's code could load. The outbox itself (public-outbox.ts, Dexie) loads
 // only when there is something to send or show.
 
+import type { RegistrationKind } from '@shared/schemas/vocabulary';
+
 const OUTBOX_HINT_KEY = 'eventpro.outbox.pending';
 const HELD_KEY = 'eventpro.outbox.held';
 
@@ -53,7 +55,7 @@ export interface HeldSubmission {
   id: string;
   /** Which schema checks it: the inline forms' (`inline`) or the popup's (`popup`), of this registration kind. */
   form: 'inline' | 'popup';
-  kind: 'visitor' | 'awards' | 'stall' | 'sponsor' | 'enquiry';
+  kind: RegistrationKind;
   endpoint: string;
   values: Record<string, string>;
   name: string;

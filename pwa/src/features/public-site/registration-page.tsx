@@ -1,4 +1,5 @@
 import { InlineRegistrationForm } from './registration/inline-form';
+import type { InlineKind } from './registration/inline-submit-flow';
 import { PublicLayout } from './public-layout';
 import { useEvent } from './site-data';
 import { useLocale } from './i18n/locale';
@@ -15,9 +16,9 @@ const PAGES = {
     heading: 'Book your stall at the expo',
     image: '/images/stall-hero.svg',
   },
-} as const;
+} as const satisfies Record<InlineKind, unknown>;
 
-export function RegistrationPage({ kind }: { kind: 'visitor' | 'stall' }) {
+export function RegistrationPage({ kind }: { kind: InlineKind }) {
   const page = PAGES[kind];
   const event = useEvent();
   const { t, dateRange } = useLocale();

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import { passwordResetFormSchema, USER_ROLE_CHOICES, userCreateSchema } from '@edge/schemas/users';
+import { passwordResetFormSchema, USER_ROLES, userCreateSchema } from '@edge/schemas/users';
 import { SelectField, TextField } from '../../components/form/fields';
 import { showServerErrors, useSchemaForm } from '../../components/form/schema-form';
 import { statusLabel } from '../../components/panel-format';
@@ -10,7 +10,7 @@ import type { Account } from '../../components/settings-queries';
 import { FormMessage } from '../../components/form-message';
 
 const NEW_ACCOUNT: z.input<typeof userCreateSchema> = { name: '', email: '', role: 'staff', password: '' };
-const ROLE_OPTIONS = USER_ROLE_CHOICES.map((role) => ({ value: role, label: statusLabel(role) }));
+const ROLE_OPTIONS = USER_ROLES.map((role) => ({ value: role, label: statusLabel(role) }));
 
 /** A new panel account; the list reloads once it is made. */
 export function CreateAccount({ onCreated }: { onCreated: () => void }) {
