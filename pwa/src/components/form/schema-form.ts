@@ -1,18 +1,29 @@
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { type DefaultValues, type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
+import { type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { errorMessage, isApiError } from '../../lib/api-error';
 
 /**
- * The one way the app builds a form: react-hook-form validated by the same zod schema the API checks
- * (docs/decisions/021). Every field's message shows beside its field once the field was left or a submit
- * was tried; the first invalid field takes the focus on submit.
+ * When a form's messages show: `touched` — beside a field once it was left, or after a submit was tried;
+ * `submitted` — first on a submit, then as each field changes (a long form whose Cancel sits below its
+ * fields: a message appearing on blur would move the button under the pointer).
  */
-export function useSchemaForm<Input extends FieldValues, Output>(schema: StandardSchemaV1<Input, Output>, defaultValues: DefaultValues<Input>) {
+export type MessageTiming = 'touched' | 'submitted';
+
+/**
+ * The one way the app builds a form: react-hook-form validated by the same zod schema the API checks
+ * (docs/decisions/021), or by a resolver made from it where the form's values are not the request's body
+ * (the panel's resource forms: form-check.ts). The first invalid field takes the focus on submit.
+ */
+export function useSchemaForm<Input extends FieldValues, Output>(
+  check: StandardSchemaV1<Input, Output> | Resolver<Input, unknown, Output>,
+  defaultValues: DefaultValues<Input>,
+  timing: MessageTiming = 'touched',
+) {
   return useForm<Input, unknown, Output>({
-    resolver: standardSchemaResolver(schema),
+    resolver: typeof check === 'function' ? check : standardSchemaResolver(check),
     defaultValues,
-    mode: 'onTouched',
+    ...(timing === 'touched' ? { mode: 'onTouched' } : { mode: 'onSubmit', reValidateMode: 'onChange' }),
     shouldFocusError: true,
   });
 }

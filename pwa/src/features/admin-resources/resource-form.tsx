@@ -1,12 +1,11 @@
 import { deviceHasNetwork } from '@pwa/lib/server-reachability';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { BaseRecord } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { useUnsavedChanges } from '../../components/dialog';
 import { FormMessage } from '../../components/form-message';
-import { placeFieldErrors } from '../../components/form/schema-form';
+import { placeFieldErrors, useSchemaForm } from '../../components/form/schema-form';
 import { LeaveGuard } from '../../components/leave-guard';
 import { usePanelUser } from '../../components/panel-session';
 import { PanelImageField } from '../../components/panel-image-field';
@@ -47,13 +46,7 @@ export function ResourceForm({
   const valuesOf = (row: BaseRecord | null) => (row && config.fromRecord ? config.fromRecord(row) : valuesFrom(config.fields, row));
   // Checked on the first submit, then as each field changes: a message never appears while the organiser
   // is on the way to Cancel (a blur check would move the button under the pointer).
-  const form = useForm<FormValues>({
-    defaultValues: valuesOf(record),
-    resolver: resolverFor(config),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    shouldFocusError: true,
-  });
+  const form = useSchemaForm<FormValues, FormValues>(resolverFor(config), valuesOf(record), 'submitted');
   const [version, setVersion] = useState(record?.updatedAt);
   const [imageUrl, setImageUrl] = useState(config.image && record ? (record[config.image.urlField] as string | null) : null);
   const [file, setFile] = useState<File | null>(null);
