@@ -119,7 +119,8 @@ export async function renderExhibitorMessage(
   const channel = row.channel as Channel;
   if (row.template === 'exhibitor_code') {
     const code = signInCode(deps.linkSecret, row.personId, new Date(row.createdAt));
-    if (channel === 'whatsapp') return { channel, template: deps.channels.whatsapp?.codeTemplate ?? '', parameters: [code] };
+    // An authentication template: the code in its body and in its copy-code button (the person taps to copy it).
+    if (channel === 'whatsapp') return { channel, template: deps.channels.whatsapp?.codeTemplate ?? '', parameters: [code], copyCode: code };
     if (channel === 'sms') {
       if (!deps.channels.sms?.codeTemplateId) throw new ProviderError(NO_SMS_TEMPLATE, true);
       return { channel, templateId: deps.channels.sms.codeTemplateId, variables: { code } };

@@ -75,6 +75,14 @@ async function codeFor(number: string, address = '10.0.0.1') {
   await t.messageLoop.idle();
   const codes = whatsappTo(number, 'exhibitor_code');
   expect(codes.length).toBe(before + 1);
+  // The authentication template's copy-code button carries the same code (the fake provider refuses it otherwise).
+  const [sent] = phones.requests.filter((r) => r.path.endsWith('/messages') && (r.body as { to: string }).to === `91${number}`).slice(-1);
+  expect((sent!.body as { template: { components: unknown[] } }).template.components[1]).toEqual({
+    type: 'button',
+    sub_type: 'url',
+    index: '0',
+    parameters: [{ type: 'text', text: codes.at(-1)![0] }],
+  });
   return codes.at(-1)![0]!;
 }
 
