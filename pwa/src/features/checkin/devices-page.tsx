@@ -7,6 +7,7 @@ import { toast } from '../../components/toasts';
 import { formatMoment } from '@shared/dates';
 import { api, readEnvelope } from '../../lib/api';
 import { panelKeys } from '../../lib/resource-keys';
+import '../admin-resources/resource-list.css';
 import './checkin.css';
 import './conflicts.css';
 
@@ -66,7 +67,7 @@ function RevokeButton({ device }: { device: DeviceRow }) {
   );
 }
 
-/** Admins: every door device, what it last said, and Revoke for a lost or stolen one. */
+/** Admins: every door device and exhibitor phone (decision 088), what it last said, and Revoke for a lost or stolen one. */
 export function DevicesPage() {
   const user = usePanelUser();
   const isAdmin = useIsAdmin();
@@ -86,7 +87,7 @@ export function DevicesPage() {
   const silent = (devices.data ?? []).filter((d) => d.silent);
 
   return (
-    <section className="panel-screen ci-screen" aria-labelledby="ci-devices-title">
+    <section className="panel-screen ci-screen panel-records" aria-labelledby="ci-devices-title">
       <header className="ci-head">
         <div className="ci-title">
           <h1 id="ci-devices-title">Devices</h1>
@@ -100,8 +101,9 @@ export function DevicesPage() {
         </label>
       </header>
       <p className="ci-muted">
-        Every phone and tablet that signed in at the door. “Waiting” is what the device last said it still had to send, with the age of that report. Revoke a
-        lost or stolen device: its changes made before now still count.
+        Every phone and tablet that signed in at the door, and every exhibitor’s phone (used at their stall). “Waiting” is what the device last said it still
+        had to send, with the age of that report. Revoke a lost or stolen device: a door device’s changes made before now still count; an exhibitor’s phone is
+        signed out and its waiting scans are wiped.
       </p>
       {silent.length > 0 && (
         <p className="ci-note ci-note--warn" role="alert" data-testid="silent-devices">
@@ -118,17 +120,19 @@ export function DevicesPage() {
       )}
       {devices.data && rows.length === 0 && <p className="ci-muted ci-empty">No device has signed in at the door yet.</p>}
       {rows.length > 0 && (
-        <div className="ci-table-wrap">
-          <table className="ci-table" data-testid="devices">
+        // The admin lists' table (features/admin-resources/resource-list.css): one line a device on a laptop, a card a device on a phone.
+        <div className="panel-table-wrap">
+          <table className="panel-table" data-testid="devices">
             <thead>
               <tr>
                 <th scope="col">Device</th>
+                <th scope="col">Used at</th>
                 <th scope="col">Last user</th>
                 <th scope="col">Last contact</th>
                 <th scope="col">Waiting</th>
                 <th scope="col">Clock</th>
                 <th scope="col">App</th>
-                <th scope="col">
+                <th scope="col" className="panel-table__actions">
                   <span className="ci-visually-hidden">Actions</span>
                 </th>
               </tr>
@@ -142,16 +146,25 @@ export function DevicesPage() {
                   data-revoked={d.revokedAt ? 'yes' : 'no'}
                   data-replaced={d.replacedAt ? 'yes' : 'no'}
                 >
-                  <th scope="row">{d.name || <span className="ci-muted">Unnamed ({d.deviceId.slice(0, 8)})</span>}</th>
-                  <td>{d.reportedBy || '—'}</td>
-                  <td title={formatMoment(d.reportedAt)}>{age(d.ageMs)}</td>
-                  <td className={d.silent ? 'ci-cell--warn' : undefined}>
+                  <td data-label="Device" className="panel-col--p1">
+                    <strong>{d.name || <span className="ci-muted">Unnamed ({d.deviceId.slice(0, 8)})</span>}</strong>
+                  </td>
+                  <td data-label="Used at" data-testid="device-place">
+                    {d.exhibitor ? `${d.exhibitor.stallNumber ? `Stall ${d.exhibitor.stallNumber}, ` : ''}${d.exhibitor.name || 'an exhibitor'}` : 'The door'}
+                  </td>
+                  <td data-label="Last user">{d.reportedBy || '—'}</td>
+                  <td data-label="Last contact" title={formatMoment(d.reportedAt)}>
+                    {age(d.ageMs)}
+                  </td>
+                  <td data-label="Waiting" className={d.silent ? 'ci-cell--warn' : undefined}>
                     {d.waiting.toLocaleString('en-IN')}
                     {d.stale && d.waiting > 0 ? ' (old report)' : ''}
                   </td>
-                  <td className={d.clockSkewed ? 'ci-cell--warn' : undefined}>{d.clockCheckedAt ? skew(d.clockOffsetMs) : '—'}</td>
-                  <td>{d.appVersion ?? '—'}</td>
-                  <td>
+                  <td data-label="Clock" className={d.clockSkewed ? 'ci-cell--warn' : undefined}>
+                    {d.clockCheckedAt ? skew(d.clockOffsetMs) : '—'}
+                  </td>
+                  <td data-label="App">{d.appVersion ?? '—'}</td>
+                  <td className="panel-table__actions">
                     {d.revokedAt ? (
                       <span className="ci-muted">
                         Revoked {formatMoment(d.revokedAt)}
