@@ -7,7 +7,7 @@ import { toast } from '../../components/toasts';
 import { formatMoment } from '@shared/dates';
 import { api, readEnvelope } from '../../lib/api';
 import { panelKeys } from '../../lib/resource-keys';
-import '../admin-resources/resource-list.css';
+import '../../components/records-list.css';
 import './checkin.css';
 import './conflicts.css';
 
@@ -33,6 +33,12 @@ function skew(offsetMs: number): string {
   if (minutes < 1) return 'on time';
   const text = minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
   return `${text} ${offsetMs > 0 ? 'slow' : 'fast'}`;
+}
+
+/** Where a device is used: the door, or an exhibitor's stall (its phones, decision 088). */
+function placeOf(d: DeviceRow): string {
+  if (!d.exhibitor) return 'The door';
+  return `${d.exhibitor.stallNumber ? `Stall ${d.exhibitor.stallNumber}, ` : ''}${d.exhibitor.name || 'an exhibitor'}`;
 }
 
 /** Revoke: asked once, then the device's tickets and session end and its next contact wipes it. */
@@ -120,7 +126,7 @@ export function DevicesPage() {
       )}
       {devices.data && rows.length === 0 && <p className="ci-muted ci-empty">No device has signed in at the door yet.</p>}
       {rows.length > 0 && (
-        // The admin lists' table (features/admin-resources/resource-list.css): one line a device on a laptop, a card a device on a phone.
+        // The admin lists' table (components/records-list.css): one line a device on a laptop, a card a device on a phone.
         <div className="panel-table-wrap">
           <table className="panel-table" data-testid="devices">
             <thead>
@@ -133,7 +139,7 @@ export function DevicesPage() {
                 <th scope="col">Clock</th>
                 <th scope="col">App</th>
                 <th scope="col" className="panel-table__actions">
-                  <span className="ci-visually-hidden">Actions</span>
+                  Actions
                 </th>
               </tr>
             </thead>
@@ -149,8 +155,8 @@ export function DevicesPage() {
                   <td data-label="Device" className="panel-col--p1">
                     <strong>{d.name || <span className="ci-muted">Unnamed ({d.deviceId.slice(0, 8)})</span>}</strong>
                   </td>
-                  <td data-label="Used at" data-testid="device-place">
-                    {d.exhibitor ? `${d.exhibitor.stallNumber ? `Stall ${d.exhibitor.stallNumber}, ` : ''}${d.exhibitor.name || 'an exhibitor'}` : 'The door'}
+                  <td data-label="Used at" className="panel-col--p1" title={placeOf(d)}>
+                    {placeOf(d)}
                   </td>
                   <td data-label="Last user">{d.reportedBy || '—'}</td>
                   <td data-label="Last contact" title={formatMoment(d.reportedAt)}>
@@ -163,7 +169,9 @@ export function DevicesPage() {
                   <td data-label="Clock" className={d.clockSkewed ? 'ci-cell--warn' : undefined}>
                     {d.clockCheckedAt ? skew(d.clockOffsetMs) : '—'}
                   </td>
-                  <td data-label="App">{d.appVersion ?? '—'}</td>
+                  <td data-label="App" title={d.appVersion ?? undefined}>
+                    {d.appVersion ?? '—'}
+                  </td>
                   <td className="panel-table__actions">
                     {d.revokedAt ? (
                       <span className="ci-muted">
