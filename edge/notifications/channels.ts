@@ -201,11 +201,20 @@ async function providerCall(url: string, init: RequestInit): Promise<unknown> {
  */
 export type RenderedMessage =
   | { channel: 'email'; mail: Omit<Parameters<Mailer['send']>[0], 'id' | 'from' | 'to'> }
-  | { channel: 'whatsapp'; template: string; parameters: string[] }
+  | {
+      channel: 'whatsapp';
+      template: string;
+      parameters: string[];
+      /**
+       * An authentication template's one-time code: sent again as its copy-code button's parameter (a button of
+       * `sub_type` url, index 0), as Meta documents for sending authentication templates; the body has it too.
+       */
+      copyCode?: string;
+    }
   | { channel: 'sms'; templateId: string; variables: Record<string, string> };
 
-/** `POST {base}/{version}/{phone-number-id}/messages`: a template message with its body values. */
-async function sendWhatsapp(config: WhatsappConfig, to: string, template: string, parameters: string[]): Promise<string> {
+/** `POST {base}/{version}/{phone-number-id}/messages`: a template message with its body values (and an authentication template's copy-code button). */
+async function sendWhatsapp(config: WhatsappConfig, to: string, template: string, parameters: string[], copyCode?: string): Promise<string> {
   const body = {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
@@ -214,7 +223,10 @@ async function sendWhatsapp(config: WhatsappConfig, to: string, template: string
     template: {
       name: template,
       language: { code: config.language },
-      components: [{ type: 'body', parameters: parameters.map((text) => ({ type: 'text', text })) }],
+      components: [
+        { type: 'body', parameters: parameters.map((text) => ({ type: 'text', text })) },
+        ...(copyCode ? [{ type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: copyCode }] }] : []),
+      ],
     },
   };
   const answer = (await providerCall(`${config.baseUrl}/${config.version}/${encodeURIComponent(config.phoneNumberId)}/messages`, {
@@ -252,7 +264,7 @@ export async function sendThrough(channels: Channels, message: { id: string; rec
   }
   if (rendered.channel === 'whatsapp') {
     if (!channels.whatsapp) throw new ProviderError(NOT_CONFIGURED, true);
-    return sendWhatsapp(channels.whatsapp, recipient, rendered.template, rendered.parameters);
+    return sendWhatsapp(channels.whatsapp, recipient, rendered.template, rendered.parameters, rendered.copyCode);
   }
   if (!channels.sms) throw new ProviderError(NOT_CONFIGURED, true);
   return sendSms(channels.sms, recipient, rendered.templateId, rendered.variables);

@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 import { events } from '../db/tables/events';
 import { exhibitors, exhibitorStaff } from '../db/tables/exhibitors';
 import { sponsors, stalls } from '../db/tables/organisations';
-import { exhibitorNameSql } from '../lib/exhibitor-name';
+import { exhibitorName } from '../lib/exhibitors';
 import { constantTimeEqual } from '../lib/bytes';
 import { eventWhen } from '../lib/event-time';
 import { hmacSha256 } from '../perf/sha256';
@@ -83,7 +83,7 @@ async function viewOf(db: Database, staffId: string): Promise<ExhibitorMessageVi
       name: exhibitorStaff.name,
       mobileNumber: exhibitorStaff.mobileNumber,
       disabled: exhibitorStaff.disabled,
-      company: exhibitorNameSql,
+      company: exhibitorName,
       eventName: events.eventName,
       startDateTime: events.startDateTime,
       endDateTime: events.endDateTime,
@@ -119,7 +119,8 @@ export async function renderExhibitorMessage(
   const channel = row.channel as Channel;
   if (row.template === 'exhibitor_code') {
     const code = signInCode(deps.linkSecret, row.personId, new Date(row.createdAt));
-    if (channel === 'whatsapp') return { channel, template: deps.channels.whatsapp?.codeTemplate ?? '', parameters: [code] };
+    // An authentication template: the code in its body and in its copy-code button (the person taps to copy it).
+    if (channel === 'whatsapp') return { channel, template: deps.channels.whatsapp?.codeTemplate ?? '', parameters: [code], copyCode: code };
     if (channel === 'sms') {
       if (!deps.channels.sms?.codeTemplateId) throw new ProviderError(NO_SMS_TEMPLATE, true);
       return { channel, templateId: deps.channels.sms.codeTemplateId, variables: { code } };

@@ -8,7 +8,8 @@ import { AUTHOR_TICKET_HEADER, DEVICE_SIGNATURE_HEADER, signedQueryText, verifyD
 import { requireAdmin, requireStaff } from '../auth/require-role';
 import { statementTemplate, toStatement, type SqlStatement } from '../db/sql-statement';
 import { events } from '../db/tables/events';
-import { stalls } from '../db/tables/organisations';
+import { exhibitors } from '../db/tables/exhibitors';
+import { sponsors, stalls } from '../db/tables/organisations';
 import { recordMerges } from '../db/tables/duplicates';
 import { visitors } from '../db/tables/people';
 import { deviceReports, rosterSequence, rosterTombstones, statusChanges, users } from '../db/tables/system';
@@ -19,6 +20,7 @@ import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
 import { validate, validateJsonInChunks } from '../http/validate';
 import { groupCommit } from '../perf/group-commit';
+import { exhibitorName, exhibitorStallNumber } from '../lib/exhibitors';
 import { newPassCode } from '../lib/pass-code';
 import { sha256Hex } from '../perf/sha256';
 import { uuidv7 } from '../lib/uuid-v7';
@@ -562,9 +564,18 @@ export const checkinRoutes = new Hono<AppEnv>()
    */
   .get('/devices', requireAdmin, async (c) => {
     const { db, now } = c.get('deps');
-    const rows = await db.select().from(deviceReports).orderBy(sql`${deviceReports.reportedAt} DESC`);
+    // An exhibitor's phone (decision 088) is listed with the stall or sponsor it belongs to.
+    const rows = await db
+      .select({ device: deviceReports, exhibitor: exhibitorName, stallNumber: exhibitorStallNumber })
+      .from(deviceReports)
+      .leftJoin(exhibitors, eq(exhibitors.id, deviceReports.exhibitorId))
+      .leftJoin(stalls, eq(stalls.id, exhibitors.stallId))
+      .leftJoin(sponsors, eq(sponsors.id, exhibitors.sponsorId))
+      .orderBy(sql`${deviceReports.reportedAt} DESC`);
     const at = now().getTime();
-    return ok(c, { items: rows.map((d) => deviceView(d, at)) });
+    return ok(c, {
+      items: rows.map((r) => ({ ...deviceView(r.device, at), exhibitor: r.device.exhibitorId ? { name: r.exhibitor, stallNumber: r.stallNumber } : null })),
+    });
   })
   /**
    * `POST /devices/:id/revoke`: a lost or stolen device. From now its tickets are refused, its session ends,
@@ -579,15 +590,8 @@ export const checkinRoutes = new Hono<AppEnv>()
       .where(eq(deviceReports.deviceId, c.req.param('id')))
       .limit(1);
     if (!device) return fail(c, 404, 'Device not found');
-    if (device.revokedAt) return ok(c, deviceView(device, now().getTime()), 'This device was already revoked');
-    const revokedAt = now().toISOString();
-    const [revoked] = await db
-      .update(deviceReports)
-      .set({ revokedAt, revokedBy: c.get('user').name, sessionId: null })
-      .where(eq(deviceReports.deviceId, device.deviceId))
-      .returning();
-    if (device.sessionId && device.sessionId !== c.get('sessionId')) await endSession(db, device.sessionId);
-    return ok(c, deviceView(revoked ?? device, now().getTime()), 'Device revoked');
+    const revoked = await revokeDevice(c, device, c.get('user').name);
+    return ok(c, deviceView(revoked.device, now().getTime()), revoked.already ? 'This device was already revoked' : 'Device revoked');
   })
   /**
    * `GET /conflicts?eventId&view&deviceId&recordId&page&limit`: the conflict inbox, a page at a time, newest
@@ -992,6 +996,21 @@ function deviceView(d: typeof deviceReports.$inferSelect, at: number) {
     silent: d.waiting > 0 && ageMs > DEVICE_SILENT_MS && !d.revokedAt && !d.replacedAt,
     clockSkewed: Math.abs(d.clockOffsetMs) > 120_000,
   };
+}
+
+/**
+ * Revokes a device (a door tablet, or an exhibitor's phone: decision 088) for `by`: from now its tickets are
+ * refused and its session ends (not the revoker's own). The record keeps the session's id, so that session's
+ * next portal request is told `device: revoked` rather than only signed out (auth/require-exhibitor.ts).
+ * The organiser's Devices screen and an exhibitor owner's Team screen both revoke through it.
+ */
+export async function revokeDevice(c: Context<AppEnv>, device: typeof deviceReports.$inferSelect, by: string) {
+  const { db, now } = c.get('deps');
+  if (device.revokedAt) return { device, revokedAt: device.revokedAt, already: true };
+  const revokedAt = now().toISOString();
+  const [revoked] = await db.update(deviceReports).set({ revokedAt, revokedBy: by }).where(eq(deviceReports.deviceId, device.deviceId)).returning();
+  if (device.sessionId && device.sessionId !== c.get('sessionId')) await endSession(db, device.sessionId);
+  return { device: revoked ?? device, revokedAt, already: false };
 }
 
 /**

@@ -584,6 +584,14 @@ function operations(): Operation[] {
       summary: 'End this phone’s portal session',
       data: z.unknown(),
     },
+    {
+      method: 'post',
+      path: '/api/exhibitor/devices/{id}/revoke',
+      tag: 'Exhibitor portal',
+      summary: 'The owner revokes one of the team’s phones: its session ends and its next request answers 403 device: revoked (decision 088)',
+      data: z.unknown(),
+      fails: [403, 404],
+    },
   ];
   // The resources the generic router serves, in the route tree's order (their list route names them).
   const resources = [...new Set(routeTree.map((route) => factsOf(route.handler)?.resource).filter((r): r is ResourceDescription => r !== undefined))];

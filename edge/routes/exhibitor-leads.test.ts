@@ -8,6 +8,7 @@ import { CONSENT_NOTICES } from '../../shared/consent';
 import { formatMobile } from '../../shared/schemas/mobile-number';
 import { newPassCode } from '../lib/pass-code';
 import { uuidv7 } from '../lib/uuid-v7';
+import { startExhibitorSession } from '../auth/require-exhibitor';
 import { doorDeviceKey, type DoorDeviceKey } from '../testing/door-device-key';
 import { makeTestApp, type TestApp } from '../testing/test-app';
 import { NOT_SHARED } from './exhibitor-leads';
@@ -364,4 +365,86 @@ describe('lead capture', () => {
     expect(listMs).toBeLessThan(2_000);
     expect(exportMs).toBeLessThan(5_000);
   }, 180_000);
+});
+
+describe('exhibitor phones are devices (decision 088)', () => {
+  /** A staff person of `exhibitorId` signed in on a phone of their own (as the sign-in by code ends). */
+  async function staffSession(exhibitorId: string, mobileNumber: string) {
+    const at = t.clock.now().toISOString();
+    const staffId = uuidv7();
+    await t.db.insert(exhibitorStaff).values({ id: staffId, exhibitorId, role: 'staff', name: 'Counter staff', mobileNumber, createdAt: at, updatedAt: at });
+    const { token } = await startExhibitorSession(t.db, staffId, { secret: t.deps.secrets.jwtSecret, now: t.clock.now(), ttlSeconds: 3600 });
+    return { staffId, token };
+  }
+  const team = async (token: string) => {
+    const res = await t.request('GET', '/api/exhibitor/staff', { token });
+    expect(res.status).toBe(200);
+    return (await res.json()).data.items as Array<{ id: string; devices: Array<{ id: string; name: string; thisPhone: boolean }> }>;
+  };
+
+  it('lists each phone once, from its device record, named by its platform when nobody named it', async () => {
+    const owner = await t.exhibitorSession({ eventId, stallId: await stall('Vasavi Homes', '9876500011') }, '+919000000031');
+    const res = await t.request('POST', '/api/exhibitor/device', {
+      token: owner.token,
+      headers: { 'User-Agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36' },
+      json: { id: 'phone-unnamed', secret: 'secret-of-phone-unnamed-0123456789abcdef', name: '', publicKey: (await doorDeviceKey()).publicKey },
+    });
+    expect(res.status).toBe(200);
+    const [me] = await team(owner.token);
+    expect(me!.devices).toEqual([{ id: 'phone-unnamed', name: 'Android phone', signedInAt: expect.any(String), thisPhone: true }]);
+  });
+
+  it("lets the owner revoke a staff phone: its every request and lead batch answers 403 'revoked', the organiser sees whose it was", async () => {
+    const booking = await stall('Ramky Estates', '9876500012');
+    const owner = await t.exhibitorSession({ eventId, stallId: booking }, '+919000000032');
+    const staff = await staffSession(owner.exhibitorId, '+919000000033');
+    const counter = await phone(staff.token, 'Counter phone');
+    const [visitor] = await addVisitors(2);
+    expect((await counter.send([counter.scan(visitor!.passCode)])).body.data.results[0].result).toBe('applied');
+    const staffPerson = (await team(owner.token)).find((p) => p.id === staff.staffId)!;
+    expect(staffPerson.devices.map((d) => d.id)).toEqual([counter.id]);
+
+    // Only the owner, and only the exhibitor's own phones.
+    const other = await t.exhibitorSession({ eventId, stallId: await stall('Aliens Space Station', '9876500014') }, '+919000000034');
+    expect((await t.request('POST', `/api/exhibitor/devices/${counter.id}/revoke`, { token: other.token })).status).toBe(404);
+    expect((await t.request('POST', `/api/exhibitor/devices/${counter.id}/revoke`, { token: staff.token })).status).toBe(403);
+    const revoke = await t.request('POST', `/api/exhibitor/devices/${counter.id}/revoke`, { token: owner.token });
+    expect(revoke.status).toBe(200);
+
+    for (const res of [
+      await t.request('GET', '/api/exhibitor/leads', { token: staff.token }),
+      await t.request('GET', '/api/exhibitor/me', { token: staff.token }),
+    ]) {
+      expect(res.status).toBe(403);
+      expect((await res.json()).errors).toEqual({ device: 'revoked' });
+    }
+    // Its key still signs, from any session of the exhibitor: the batch is refused whole.
+    const batch = await counter.send([counter.scan(visitor!.passCode)], owner.token);
+    expect(batch.status).toBe(403);
+    expect(batch.body.errors).toEqual({ device: 'revoked' });
+    expect(await list(owner.token, 'limit=5')).toMatchObject({ leads: 1 });
+    expect((await team(owner.token)).find((p) => p.id === staff.staffId)!.devices).toEqual([]);
+
+    const devices = (await (await t.request('GET', '/api/checkin/devices', { token: admin })).json()).data.items;
+    expect(devices.find((d: any) => d.deviceId === counter.id)).toMatchObject({
+      exhibitor: { name: 'Ramky Estates', stallNumber: '' },
+      revokedBy: 'Test exhibitor',
+      revokedAt: expect.any(String),
+    });
+    expect(devices.filter((d: any) => d.exhibitorId === null).every((d: any) => d.exhibitor === null)).toBe(true);
+  });
+
+  it("lets the organiser revoke an exhibitor's phone from the Devices screen, with the same effect", async () => {
+    const owner = await t.exhibitorSession({ eventId, stallId: await stall('Honer Homes', '9876500013') }, '+919000000035');
+    const own = await phone(owner.token, 'Owner phone');
+    expect((await t.request('POST', `/api/checkin/devices/${own.id}/revoke`, { token: admin })).status).toBe(200);
+    const res = await t.request('GET', '/api/exhibitor/leads', { token: owner.token });
+    expect(res.status).toBe(403);
+    expect((await res.json()).errors).toEqual({ device: 'revoked' });
+    // Signed in again (a new session) on a new phone, the person works again; the revoked phone stays revoked.
+    const again = await startExhibitorSession(t.db, owner.staffId, { secret: t.deps.secrets.jwtSecret, now: t.clock.now(), ttlSeconds: 3600 });
+    expect((await t.request('GET', '/api/exhibitor/leads', { token: again.token })).status).toBe(200);
+    const [visitor] = await addVisitors(1);
+    expect((await own.send([own.scan(visitor!.passCode)], again.token)).status).toBe(403);
+  });
 });

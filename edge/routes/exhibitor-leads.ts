@@ -6,7 +6,6 @@ import { requireAdmin } from '../auth/require-role';
 import { verifyAuthorTicket } from '../auth/author-ticket';
 import { toStatement, type SqlStatement } from '../db/sql-statement';
 import { standingConsentSql } from '../lib/consents';
-import { exhibitorNameSql } from '../lib/exhibitor-name';
 import { eventQuestions } from '../lib/answers';
 import { type Answers, answerText, type RegistrationQuestion } from '../../shared/registration-questions';
 import { exhibitors, exhibitorStaff, leadMessageRequests, leadQuestions, leads } from '../db/tables/exhibitors';
@@ -18,6 +17,7 @@ import { fail, ok } from '../http/envelope';
 import { checkedByHandler } from '../http/route-facts';
 import { validate, validateJsonInChunks } from '../http/validate';
 import { csvDateTime, csvStream } from '../lib/csv';
+import { exhibitorName, phoneLabel } from '../lib/exhibitors';
 import { leadOperationStatements } from '../lib/lead-engine';
 import { uuidv7 } from '../lib/uuid-v7';
 import { groupMessageStatements } from '../notifications/group-messages';
@@ -167,22 +167,36 @@ type LeadResult = {
 };
 
 export const exhibitorLeadRoutes = new Hono<AppEnv>()
-  /** `POST /device`: an exhibitor's phone signs in for the person signed in on it (the door's device sign-in, on the lead lane). */
+  /**
+   * `POST /device`: an exhibitor's phone signs in for the person signed in on it (the door's device sign-in,
+   * on the lead lane). This makes the phone's one record (decision 088): its device, its exhibitor and its
+   * portal session; a phone nobody named is called by its platform ("Android phone").
+   */
   .post('/device', requireExhibitor, validate('json', leadDeviceSignInSchema), async (c) => {
     const scope = c.get('exhibitor');
-    const [person] = await c.get('deps').db.select({ name: exhibitorStaff.name }).from(exhibitorStaff).where(eq(exhibitorStaff.id, scope.staffId)).limit(1);
-    return signDeviceIn(
+    const { db } = c.get('deps');
+    const [person] = await db.select({ name: exhibitorStaff.name }).from(exhibitorStaff).where(eq(exhibitorStaff.id, scope.staffId)).limit(1);
+    const input = c.req.valid('json');
+    const answer = await signDeviceIn(
       c,
-      { ...c.req.valid('json'), eventId: scope.eventId },
+      { ...input, name: input.name || phoneLabel(c.req.header('User-Agent')), eventId: scope.eventId },
       { userId: scope.staffId, name: person?.name ?? '', exhibitorId: scope.exhibitorId },
     );
+    // The record migration 0024 made for this session's phone before it had a device id: this one takes its place.
+    if (answer.status === 200) {
+      const sessionId = c.get('sessionId');
+      await db
+        .delete(deviceReports)
+        .where(and(eq(deviceReports.deviceId, sessionId), eq(deviceReports.sessionId, sessionId), eq(deviceReports.exhibitorId, scope.exhibitorId)));
+    }
+    return answer;
   })
   /**
    * `POST /ops`: a phone's queued lead operations (scans, ratings, notes, follow-ups), in the door's batch
    * shape and sender check (author ticket bound to the phone's key, signature, device time rule). Each
-   * applies once by its id (lib/lead-engine.ts). An operation the door would hold (a revoked phone's after
-   * its revocation, a disabled person's, an unsigned batch's) is refused with its reason: a lead is not a
-   * change an organiser decides on.
+   * applies once by its id (lib/lead-engine.ts). A revoked phone's batch answers 403 (decision 088); an
+   * operation the door would hold (a disabled person's, an unsigned batch's) is refused with its reason: a
+   * lead is not a change an organiser decides on.
    */
   .post('/ops', requireExhibitor, keepSignedBody, validateJsonInChunks(leadBatchSchema, operationBatchEnvelopeSchema, 'operations'), async (c) => {
     const batch = c.req.valid('json');
@@ -191,6 +205,8 @@ export const exhibitorLeadRoutes = new Hono<AppEnv>()
     const sender = await checkedSender(c, batch, exhibitorStanding(scope.exhibitorId));
     if ('error' in sender) return fail(c, 400, sender.error, sender.errors);
     if (!sender.authorKnown) return fail(c, 403, NOT_THE_EXHIBITORS, { author: NOT_THE_EXHIBITORS });
+    // A revoked phone's batch is refused whole (decision 088): it wipes its leads' personal data on this answer.
+    if (sender.revoked) return revokedAnswer(c);
     const questions = new Set((await questionsOf(c, scope.exhibitorId)).map((q) => q.id));
     const answers: LeadResult[] = [];
     const logged: Array<{ answer: LeadResult; statements: SqlStatement[] }> = [];
@@ -418,7 +434,7 @@ export const leadMessageRoutes = new Hono<AppEnv>()
           createdAt: leadMessageRequests.createdAt,
           handledBy: leadMessageRequests.handledBy,
           handledAt: leadMessageRequests.handledAt,
-          exhibitor: exhibitorNameSql,
+          exhibitor: exhibitorName,
           visitorId: leads.visitorId,
           visitorName: visitors.fullName,
         })

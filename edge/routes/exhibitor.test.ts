@@ -5,6 +5,7 @@ import { notifications } from '../db/tables/notifications';
 import { phoneChannels } from '../notifications/channels';
 import { smtpChannel } from '../notifications/smtp-mailer';
 import { MSG91_TEST, phoneProviderEnv, startPhoneProviders, startSmtpServer } from '../testing/message-providers';
+import { doorDeviceKey } from '../testing/door-device-key';
 import { makeTestApp, type TestApp } from '../testing/test-app';
 import { CODE_EXPIRED, CODE_ON_ITS_WAY, CODE_WRONG } from './exhibitor';
 
@@ -75,11 +76,32 @@ async function codeFor(number: string, address = '10.0.0.1') {
   await t.messageLoop.idle();
   const codes = whatsappTo(number, 'exhibitor_code');
   expect(codes.length).toBe(before + 1);
+  // The authentication template's copy-code button carries the same code (the fake provider refuses it otherwise).
+  const [sent] = phones.requests.filter((r) => r.path.endsWith('/messages') && (r.body as { to: string }).to === `91${number}`).slice(-1);
+  expect((sent!.body as { template: { components: unknown[] } }).template.components[1]).toEqual({
+    type: 'button',
+    sub_type: 'url',
+    index: '0',
+    parameters: [{ type: 'text', text: codes.at(-1)![0] }],
+  });
   return codes.at(-1)![0]!;
 }
 
 const signIn = (number: string, code: string, address = '10.0.0.1') =>
-  t.request('POST', '/api/exhibitor/sign-in', { json: { mobileNumber: number, code, device: 'Android phone' }, address });
+  t.request('POST', '/api/exhibitor/sign-in', { json: { mobileNumber: number, code }, address });
+
+let phones_ = 0;
+/** The phone signed in with `token` signs in as a device, as the portal's lead lane does once signed in (decision 088). */
+async function signPhoneIn(token: string) {
+  const id = `team-phone-${++phones_}`;
+  const res = await t.request('POST', '/api/exhibitor/device', {
+    token,
+    headers: { 'User-Agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36' },
+    json: { id, secret: `secret-of-${id}-0123456789abcdef0123456789`, name: '', publicKey: (await doorDeviceKey()).publicKey },
+  });
+  expect(res.status).toBe(200);
+  return id;
+}
 
 describe('invitation', () => {
   it('refuses a booking that is not confirmed, with a clear 409, and a staff user with 403', async () => {
@@ -231,6 +253,10 @@ describe('the team', () => {
     // Staff cannot manage the team.
     expect((await t.request('POST', '/api/exhibitor/staff', { token: staff, json: { name: 'X', mobileNumber: mobile() } })).status).toBe(403);
 
+    // A phone is on the team list once it signed in as a device: its one record.
+    expect((await (await t.request('GET', '/api/exhibitor/staff', { token: owner })).json()).data.items[1].devices).toEqual([]);
+    await signPhoneIn(owner);
+    await signPhoneIn(staff);
     const team = (await (await t.request('GET', '/api/exhibitor/staff', { token: owner })).json()).data.items;
     expect(team).toEqual([
       expect.objectContaining({ role: 'owner', you: true, devices: [expect.objectContaining({ name: 'Android phone' })] }),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -7,9 +7,9 @@ import { requireExhibitor, startExhibitorSession } from '../auth/require-exhibit
 import { endSession } from '../auth/sessions';
 import { insertStatement, toStatement } from '../db/sql-statement';
 import { events } from '../db/tables/events';
-import { exhibitorDevices, exhibitors, exhibitorSignInCodes, exhibitorStaff } from '../db/tables/exhibitors';
+import { exhibitors, exhibitorSignInCodes, exhibitorStaff } from '../db/tables/exhibitors';
 import { sponsors, stalls } from '../db/tables/organisations';
-import { sessions } from '../db/tables/system';
+import { deviceReports, sessions } from '../db/tables/system';
 import type { AppEnv } from '../env';
 import { fail, ok } from '../http/envelope';
 import { withFacts } from '../http/route-facts';
@@ -26,6 +26,7 @@ import {
 } from '../notifications/exhibitor-messages';
 import { networkOf } from '../notifications/message-guard';
 import { passMessageStatements, publicOrigin } from '../notifications/outbox';
+import { revokeDevice } from './checkin';
 import { groupCommit } from '../perf/group-commit';
 import { exhibitorStaffCreateSchema, signInCodeRequestSchema, signInSchema } from '../schemas/exhibitors';
 
@@ -47,6 +48,7 @@ const STAFF_NOT_FOUND = 'No such person in your team';
 const OWNER_ONLY = 'Only the exhibitor’s owner can do this';
 const OWNER_STAYS = 'The owner cannot be removed';
 const ALREADY_IN_TEAM = 'This mobile number is already in your team';
+const PHONE_NOT_FOUND = 'No such phone in your team';
 
 const tooMany = (c: Context<AppEnv>, ms: number, what: string) => {
   c.header('Retry-After', String(Math.ceil(ms / 1000)));
@@ -60,40 +62,41 @@ const requireOwner = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** The exhibitor's people, with the phones each is signed in on. */
+/**
+ * The exhibitor's people, with the phones each is signed in on: the exhibitor's device records (decision
+ * 088) whose session is still open, each with who signed in on it and when. A revoked phone is not one of
+ * them (its session ended with the revocation; the organiser's Devices screen still lists it).
+ */
 async function teamOf(c: Context<AppEnv>) {
   const { db } = c.get('deps');
   const { exhibitorId, staffId } = c.get('exhibitor');
-  const people = await db
-    .select({
-      id: exhibitorStaff.id,
-      name: exhibitorStaff.name,
-      mobileNumber: exhibitorStaff.mobileNumber,
-      role: exhibitorStaff.role,
-      lastSignInAt: exhibitorStaff.lastSignInAt,
-      createdAt: exhibitorStaff.createdAt,
-    })
-    .from(exhibitorStaff)
-    .where(and(eq(exhibitorStaff.exhibitorId, exhibitorId), eq(exhibitorStaff.disabled, false)))
-    .orderBy(asc(exhibitorStaff.createdAt))
-    .limit(200);
-  const devices = people.length
-    ? await db
-        .select({ staffId: exhibitorDevices.staffId, name: exhibitorDevices.name, signedInAt: exhibitorDevices.signedInAt })
-        .from(exhibitorDevices)
-        .innerJoin(sessions, eq(sessions.id, exhibitorDevices.sessionId))
-        .where(
-          inArray(
-            exhibitorDevices.staffId,
-            people.map((p) => p.id),
-          ),
-        )
-        .orderBy(desc(exhibitorDevices.signedInAt))
-    : [];
+  const [people, devices] = await Promise.all([
+    db
+      .select({
+        id: exhibitorStaff.id,
+        name: exhibitorStaff.name,
+        mobileNumber: exhibitorStaff.mobileNumber,
+        role: exhibitorStaff.role,
+        lastSignInAt: exhibitorStaff.lastSignInAt,
+        createdAt: exhibitorStaff.createdAt,
+      })
+      .from(exhibitorStaff)
+      .where(and(eq(exhibitorStaff.exhibitorId, exhibitorId), eq(exhibitorStaff.disabled, false)))
+      .orderBy(asc(exhibitorStaff.createdAt))
+      .limit(200),
+    db
+      .select({ id: deviceReports.deviceId, staffId: sessions.userId, name: deviceReports.name, signedInAt: sessions.createdAt, sessionId: sessions.id })
+      .from(deviceReports)
+      .innerJoin(sessions, eq(sessions.id, deviceReports.sessionId))
+      .where(and(eq(deviceReports.exhibitorId, exhibitorId), isNull(deviceReports.revokedAt)))
+      .orderBy(desc(sessions.createdAt)),
+  ]);
   return people.map((person) => ({
     ...person,
     you: person.id === staffId,
-    devices: devices.filter((d) => d.staffId === person.id).map(({ name, signedInAt }) => ({ name, signedInAt })),
+    devices: devices
+      .filter((d) => d.staffId === person.id)
+      .map(({ id, name, signedInAt, sessionId }) => ({ id, name, signedInAt, thisPhone: sessionId === c.get('sessionId') })),
   }));
 }
 
@@ -153,13 +156,13 @@ export const exhibitorRoutes = new Hono<AppEnv>()
     return ok(c, { sent: true }, CODE_ON_ITS_WAY);
   })
   /**
-   * `POST /api/exhibitor/sign-in` `{ mobileNumber, code, device? }` → `{ token, expiresAt, person }`: the
+   * `POST /api/exhibitor/sign-in` `{ mobileNumber, code }` → `{ token, expiresAt, person }`: the
    * newest code of the number, unused and under ten minutes old, checked against its HMAC. Every try is
    * counted before the check (the login's throttle, per number and per address); a wrong code counts
    * against the code too, which is spent after five.
    */
   .post('/sign-in', validate('json', signInSchema), async (c) => {
-    const { mobileNumber, code, device } = c.req.valid('json');
+    const { mobileNumber, code } = c.req.valid('json');
     const { db, now, clientAddress, secrets, config } = c.get('deps');
     c.header('Cache-Control', 'no-store');
     const at = now();
@@ -203,7 +206,7 @@ export const exhibitorRoutes = new Hono<AppEnv>()
       .where(eq(exhibitorStaff.id, row.staffId))
       .limit(1);
     if (!person || person.disabled) return fail(c, 400, CODE_EXPIRED, { code: CODE_EXPIRED });
-    const { token, expiresAt } = await startExhibitorSession(db, person.id, { secret: secrets.jwtSecret, now: at, ttlSeconds: config.tokenTtlSeconds, device });
+    const { token, expiresAt } = await startExhibitorSession(db, person.id, { secret: secrets.jwtSecret, now: at, ttlSeconds: config.tokenTtlSeconds });
     return c.json({ success: true as const, message: 'Signed in.', token, expiresAt, person: { id: person.id, name: person.name, role: person.role } }, 200);
   })
   /** `GET /api/exhibitor/me`: who is signed in, and for which exhibitor and event. */
@@ -327,6 +330,28 @@ export const exhibitorRoutes = new Hono<AppEnv>()
   .post('/sign-out', requireExhibitor, async (c) => {
     const { db } = c.get('deps');
     await endSession(db, c.get('sessionId'));
-    await db.delete(exhibitorDevices).where(eq(exhibitorDevices.sessionId, c.get('sessionId')));
     return ok(c, { ended: 1 }, 'Signed out');
+  })
+  /**
+   * `POST /api/exhibitor/devices/:id/revoke` (owner): one of the team's phones is lost or in the wrong hands.
+   * The organiser's revocation (routes/checkin.ts `revokeDevice`): its session ends, its next request on any
+   * portal route answers 403 `device: revoked` and it wipes its leads' personal data; its lead batches are
+   * refused. Another exhibitor's phone, or a door device, answers 404.
+   */
+  .post('/devices/:id/revoke', requireExhibitor, requireOwner, async (c) => {
+    const { db } = c.get('deps');
+    const scope = c.get('exhibitor');
+    const [device] = await db
+      .select()
+      .from(deviceReports)
+      .where(and(eq(deviceReports.deviceId, c.req.param('id')), eq(deviceReports.exhibitorId, scope.exhibitorId)))
+      .limit(1);
+    if (!device) return fail(c, 404, PHONE_NOT_FOUND);
+    const [person] = await db.select({ name: exhibitorStaff.name }).from(exhibitorStaff).where(eq(exhibitorStaff.id, scope.staffId)).limit(1);
+    const revoked = await revokeDevice(c, device, person?.name ?? 'the exhibitor');
+    return ok(
+      c,
+      { id: device.deviceId, revokedAt: revoked.revokedAt },
+      revoked.already ? 'This phone was already revoked' : 'Revoked. The phone is signed out and wipes its leads.',
+    );
   });

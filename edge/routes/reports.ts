@@ -5,11 +5,11 @@ import * as z from 'zod/mini';
 import { requireAdmin } from '../auth/require-role';
 import { enquiries, sponsors, stalls } from '../db/tables/organisations';
 import { standingConsentSql } from '../lib/consents';
-import { exhibitorNameSql } from '../lib/exhibitor-name';
 import { exhibitors, leads } from '../db/tables/exhibitors';
 import { visitors } from '../db/tables/people';
 import { statusChanges } from '../db/tables/system';
 import type { AppEnv } from '../env';
+import { exhibitorName, exhibitorStallNumber } from '../lib/exhibitors';
 import { fail, ok } from '../http/envelope';
 import { validate } from '../http/validate';
 import { currentEvent, eventById } from '../lib/events';
@@ -177,8 +177,8 @@ async function leadsByExhibitor(db: Parameters<typeof eventById>[0], eventId: st
       .select({
         exhibitorId: exhibitors.id,
         booking: sql<'stall' | 'sponsor'>`CASE WHEN ${exhibitors.stallId} IS NOT NULL THEN 'stall' ELSE 'sponsor' END`,
-        name: exhibitorNameSql,
-        stallNumber: sql<string>`coalesce(${stalls.stallNumber}, '')`,
+        name: exhibitorName,
+        stallNumber: exhibitorStallNumber,
         paymentStatus: sql<string>`coalesce(${stalls.paymentStatus}, ${sponsors.paymentStatus}, '')`,
         /** A sponsor's balance; stalls keep no amounts, only their payment status. */
         balance: sql<number | null>`${sponsors.balanceAmount}`,

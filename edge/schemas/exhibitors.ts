@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { mobile, requiredText, text } from '../../shared/schemas/fields';
+import { mobile, requiredText } from '../../shared/schemas/fields';
 
 /**
  * The exhibitor portal's inputs (issue 32, decision 081), shared with the PWA's forms: the organiser's
@@ -24,11 +24,10 @@ export const exhibitorOfBookingSchema = z.object({
 export const signInCodeRequestSchema = z.object({ mobileNumber: mobile(MOBILE_REQUIRED) });
 
 export const SIGN_IN_CODE_MESSAGE = 'Enter the 6-digit code from the message';
-/** `POST /api/exhibitor/sign-in`: the number and the code sent to it; `device` names the phone in the staff list. */
+/** `POST /api/exhibitor/sign-in`: the number and the code sent to it (the phone is named when it signs in as a device). */
 export const signInSchema = z.object({
   mobileNumber: mobile(MOBILE_REQUIRED),
   code: z.string({ error: SIGN_IN_CODE_MESSAGE }).check(z.trim(), z.regex(/^\d{6}$/, { error: SIGN_IN_CODE_MESSAGE })),
-  device: z.optional(text(80)),
 });
 
 /** `POST /api/exhibitor/staff`: the owner adds a person, who signs in on their own phone. */

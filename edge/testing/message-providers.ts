@@ -43,7 +43,8 @@ interface ProviderRequest {
   at: number;
 }
 
-export const WHATSAPP_TEST = { token: 'test-whatsapp-token', phoneNumberId: '109876543210', version: 'v21.0' };
+/** `codeTemplate`: the exhibitor sign-in code's authentication template (the server's default name, WHATSAPP_CODE_TEMPLATE unset). */
+export const WHATSAPP_TEST = { token: 'test-whatsapp-token', phoneNumberId: '109876543210', version: 'v21.0', codeTemplate: 'exhibitor_code' };
 export const MSG91_TEST = {
   authKey: 'test-msg91-authkey',
   templateId: '64f0c0ffee0123456789abcd',
@@ -63,7 +64,11 @@ function shapeProblem(r: ProviderRequest): string | null {
       messaging_product?: string;
       to?: string;
       type?: string;
-      template?: { name?: string; language?: { code?: string }; components?: Array<{ type: string; parameters: Array<{ type: string; text: string }> }> };
+      template?: {
+        name?: string;
+        language?: { code?: string };
+        components?: Array<{ type: string; sub_type?: string; index?: string | number; parameters: Array<{ type: string; text: string }> }>;
+      };
     };
     if (b.messaging_product !== 'whatsapp' || b.type !== 'template') return 'WhatsApp: messaging_product whatsapp, type template';
     if (!/^\d{8,15}$/.test(b.to ?? '')) return 'WhatsApp: to is the number with its country code, digits only';
@@ -73,6 +78,16 @@ function shapeProblem(r: ProviderRequest): string | null {
     // Meta refuses a text parameter with a new line, a tab or more than 4 consecutive spaces (error 132018).
     if (body.parameters.some((p) => /[\n\t]/.test(p.text) || / {5,}/.test(p.text)))
       return 'WhatsApp: (#132018) Param text cannot have new-line/tab characters or more than 4 consecutive spaces';
+    // An authentication template with a copy-code button is sent with the code twice: as the body's parameter
+    // and as the button's (a `button` component, sub_type url, index 0, one text parameter), as Meta documents.
+    const buttons = b.template.components?.filter((c) => c.type === 'button') ?? [];
+    if (b.template.name === WHATSAPP_TEST.codeTemplate) {
+      const [button] = buttons;
+      if (buttons.length !== 1 || button?.sub_type !== 'url' || String(button.index) !== '0')
+        return 'WhatsApp: an authentication template has one button component, sub_type url, index 0';
+      if (button.parameters.length !== 1 || button.parameters[0]?.type !== 'text' || button.parameters[0].text !== body.parameters[0]?.text)
+        return "WhatsApp: the copy-code button's one text parameter is the code of the body";
+    } else if (buttons.length) return 'WhatsApp: a button component on a template that has none';
     return null;
   }
   if (r.path === '/emails') {

@@ -52,7 +52,7 @@ async function portalSignIn(number: string): Promise<string> {
   const res = await fetch(`${server.url}/api/exhibitor/sign-in`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ mobileNumber: number, code: codeSentTo(number), device: 'Android phone' }),
+    body: JSON.stringify({ mobileNumber: number, code: codeSentTo(number) }),
   });
   const body = (await res.json()) as { token: string };
   expect(res.status, JSON.stringify(body)).toBe(200);
@@ -197,6 +197,94 @@ describe('lead capture at the stall, on a 390 px phone', () => {
     } finally {
       await phone.close();
       await other.close();
+    }
+  }, 240_000);
+
+  it("a staff phone its owner revokes wipes the scans waiting on it and says so; the organiser's Devices screen names its stall", async () => {
+    const [featured] = (await api<{ data: { items: Array<{ id: string }> } }>(server.url, admin, 'GET', '/events?sort=isFeatured&order=desc&limit=1')).body.data
+      .items;
+    const eventId = featured!.id;
+    const owner = '9876511011';
+    const stall = await api<{ data: { id: string } }>(server.url, admin, 'POST', '/stalls', {
+      eventId,
+      companyName: 'Ramky Estates',
+      contactPersonName: 'Ramesh',
+      email: 'ramesh@ramky.in',
+      mobileNumber: owner,
+      stallNumber: 'C-07',
+      status: 'confirmed',
+    });
+    expect((await api(server.url, admin, 'POST', '/exhibitors', { stallId: stall.body.data.id })).status).toBe(201);
+    const ownerToken = await portalSignIn(owner);
+    const staffNumber = '9876511012';
+    expect((await api(server.url, ownerToken, 'POST', '/exhibitor/staff', { name: 'Lakshmi', mobileNumber: staffNumber })).status).toBe(201);
+    const staffToken = await portalSignIn(staffNumber);
+    const visitor = await api<{ data: { passCode: string } }>(server.url, admin, 'POST', '/visitors', {
+      eventId,
+      fullName: 'Buyer on a lost phone',
+      mobileNumber: '9848020001',
+    });
+    expect(visitor.status).toBe(201);
+
+    const lost = await portalPhone(staffToken, '/exhibitor/scan');
+    const ownerPhone = await portalPhone(ownerToken, '/exhibitor/team');
+    try {
+      // The staff phone signed in as a device on opening the portal: the owner's team lists it, with Revoke.
+      await expect.poll(() => waiting(lost), { timeout: 30_000 }).toBe('0');
+      const lakshmi = ownerPhone.page.getByRole('listitem').filter({ hasText: 'Lakshmi' });
+      await ownerPhone.page.reload();
+      await lakshmi.getByTestId('team-phone').waitFor({ timeout: 15_000 });
+      await ownerPhone.page.screenshot({ path: join(shots, 'exhibitor-team-phones-390.png'), fullPage: true });
+
+      // A scan waits on the phone (offline) when the owner revokes it.
+      await lost.context.setOffline(true);
+      const box = lost.page.getByLabel('Pass code (a scanner types it here)');
+      await box.fill(visitor.body.data.passCode);
+      await box.press('Enter');
+      await expect.poll(() => waiting(lost)).toBe('1');
+      await lakshmi.getByRole('button', { name: 'Revoke' }).click();
+      await ownerPhone.page.getByTestId('confirm-action').click();
+      await ownerPhone.page.getByText('Revoked. The phone is signed out and wipes its leads.').waitFor();
+      await lakshmi.getByText('Not signed in').waitFor();
+
+      // Back online, its batch is refused (403 device: revoked): it wipes the waiting scan and says it was revoked.
+      await lost.context.setOffline(false);
+      await lost.page.getByTestId('phone-revoked').waitFor({ timeout: 30_000 });
+      const outbox = await lost.page.evaluate(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            const open = indexedDB.open('eventpro');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const read = open.result.transaction('checkinOutbox').objectStore('checkinOutbox').count();
+              read.onsuccess = () => resolve(read.result);
+              read.onerror = () => reject(read.error);
+            };
+          }),
+      );
+      expect(outbox).toBe(0);
+      await lost.page.screenshot({ path: join(shots, 'exhibitor-phone-revoked-390.png') });
+      const leadsNow = await api<{ data: { leads: number } }>(server.url, ownerToken, 'GET', '/exhibitor/leads');
+      expect(leadsNow.body.data.leads).toBe(0);
+
+      // The organiser's Devices screen: the phone under its stall, revoked by the owner; a card a device at 390 px.
+      const { page } = ownerPhone;
+      await useToken(page, server.url, admin);
+      for (const width of [390, 768, 1024, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${server.url}/panel/checkin/devices`);
+        await page.getByText('Show revoked and replaced').click();
+        const row = page.getByTestId('device-row').filter({ hasText: 'Stall C-07, Ramky Estates' }).filter({ hasText: 'Lakshmi' });
+        await row.waitFor({ timeout: 30_000 });
+        expect(await row.getAttribute('data-revoked')).toBe('yes');
+        expect(await row.textContent()).toContain('by Ramesh');
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `horizontal overflow at ${width}`).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: join(shots, `organiser-devices-${width}.png`), fullPage: true });
+      }
+    } finally {
+      await lost.close();
+      await ownerPhone.close();
     }
   }, 240_000);
 });

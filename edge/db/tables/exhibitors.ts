@@ -197,22 +197,3 @@ export const exhibitorSignInCodes = sqliteTable(
   },
   (t) => [index('exhibitor_sign_in_codes_mobile_idx').on(t.mobileNumber, t.issuedAt)],
 );
-
-/**
- * The phones an exhibitor's people are signed in on (decision 081): one row per portal session, named by
- * the person's phone. Removing a person ends their sessions, and with them these rows, at once.
- */
-export const exhibitorDevices = sqliteTable(
-  'exhibitor_devices',
-  {
-    /** The session (`sessions.id`) the phone signed in with. */
-    sessionId: text('session_id').primaryKey(),
-    staffId: text('staff_id')
-      .notNull()
-      .references(() => exhibitorStaff.id, { onDelete: 'cascade' }),
-    /** What the phone says it is (its browser's platform and name, cut to 80 characters). */
-    name: text('name').notNull().default(''),
-    signedInAt: text('signed_in_at').notNull(),
-  },
-  (t) => [index('exhibitor_devices_staff_idx').on(t.staffId)],
-);

@@ -250,7 +250,10 @@ export const deviceReports = sqliteTable(
      */
     revokedAt: text('revoked_at'),
     revokedBy: text('revoked_by'),
-    /** The session the device was last signed in with: revoking the device ends it. */
+    /**
+     * The session the device was last signed in with: revoking the device ends it, and the record keeps it, so
+     * that session's next request is told the device was revoked (not merely signed out).
+     */
     sessionId: text('session_id'),
     /**
      * When a new device took this one's place on the same browser (its site data was cleared under an open
@@ -258,10 +261,12 @@ export const deviceReports = sqliteTable(
      */
     replacedAt: text('replaced_at'),
     /**
-     * An exhibitor's phone (issue 32): the exhibitor whose staff signed it in. Its lead operations go to
-     * that exhibitor only; the door's counts leave it out. Null for the door's devices.
+     * An exhibitor's phone (issue 32, decision 088): the exhibitor whose staff signed it in. Its lead
+     * operations go to that exhibitor only; the door's counts leave it out. Null for the door's devices.
+     * An exhibitor phone's record is also its portal sign-in's: the team list reads who is signed in on it
+     * through `sessionId`, and a revoked phone's session is answered 403 (auth/require-exhibitor.ts).
      */
     exhibitorId: text('exhibitor_id'),
   },
-  (t) => [index('device_reports_event_idx').on(t.eventId)],
+  (t) => [index('device_reports_event_idx').on(t.eventId), index('device_reports_session_idx').on(t.sessionId)],
 );

@@ -1,8 +1,8 @@
 // An organiser revoked this device (a lost or stolen tablet): the door answers 403 with `device: revoked`
 // (routes/checkin.ts). The device then forgets every roster (names, mobile numbers, pass codes) and the
-// personal data of its outbox — walk-ins are dropped, a waiting change keeps only its ids — and says so
-// until someone sets it up as a new device. Kept in localStorage, so the notice outlives a reload and the
-// login screen; knows nothing of screens.
+// personal data of its outbox — walk-ins and an exhibitor phone's lead operations are dropped, a waiting
+// change keeps only its ids — and says so until someone sets it up as a new device. Kept in localStorage,
+// so the notice outlives a reload and the login screen; knows nothing of screens.
 import { database } from './db';
 import { forgetDeviceRecord } from './device-record';
 import { forgetLoadedIndex } from './roster-repository';
@@ -35,7 +35,8 @@ export async function wipeRevokedDevice(at: Date): Promise<void> {
   await db.transaction('rw', [db.rosterPeople, db.rosterChunks, db.rosterCursors, db.checkinOutbox], async () => {
     await Promise.all([db.rosterPeople.clear(), db.rosterChunks.clear(), db.rosterCursors.clear()]);
     // A walk-in is a person's details; a status change keeps its ids (sent if a session still allows) without a name.
-    await db.checkinOutbox.filter((entry) => entry.type === 'walk-in').delete();
+    // An exhibitor phone's lead operations carry pass codes and notes, and a revoked phone's batches are refused whole (decision 088).
+    await db.checkinOutbox.filter((entry) => entry.type === 'walk-in' || entry.type === 'lead').delete();
     await db.checkinOutbox.toCollection().modify((entry) => {
       entry.label = 'A person (revoked device)';
     });

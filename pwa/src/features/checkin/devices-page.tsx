@@ -7,6 +7,7 @@ import { toast } from '../../components/toasts';
 import { formatMoment } from '@shared/dates';
 import { api, readEnvelope } from '../../lib/api';
 import { panelKeys } from '../../lib/resource-keys';
+import '../../components/records-list.css';
 import './checkin.css';
 import './conflicts.css';
 
@@ -32,6 +33,12 @@ function skew(offsetMs: number): string {
   if (minutes < 1) return 'on time';
   const text = minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
   return `${text} ${offsetMs > 0 ? 'slow' : 'fast'}`;
+}
+
+/** Where a device is used: the door, or an exhibitor's stall (its phones, decision 088). */
+function placeOf(d: DeviceRow): string {
+  if (!d.exhibitor) return 'The door';
+  return `${d.exhibitor.stallNumber ? `Stall ${d.exhibitor.stallNumber}, ` : ''}${d.exhibitor.name || 'an exhibitor'}`;
 }
 
 /** Revoke: asked once, then the device's tickets and session end and its next contact wipes it. */
@@ -66,7 +73,7 @@ function RevokeButton({ device }: { device: DeviceRow }) {
   );
 }
 
-/** Admins: every door device, what it last said, and Revoke for a lost or stolen one. */
+/** Admins: every door device and exhibitor phone (decision 088), what it last said, and Revoke for a lost or stolen one. */
 export function DevicesPage() {
   const user = usePanelUser();
   const isAdmin = useIsAdmin();
@@ -86,7 +93,7 @@ export function DevicesPage() {
   const silent = (devices.data ?? []).filter((d) => d.silent);
 
   return (
-    <section className="panel-screen ci-screen" aria-labelledby="ci-devices-title">
+    <section className="panel-screen ci-screen panel-records" aria-labelledby="ci-devices-title">
       <header className="ci-head">
         <div className="ci-title">
           <h1 id="ci-devices-title">Devices</h1>
@@ -100,8 +107,9 @@ export function DevicesPage() {
         </label>
       </header>
       <p className="ci-muted">
-        Every phone and tablet that signed in at the door. “Waiting” is what the device last said it still had to send, with the age of that report. Revoke a
-        lost or stolen device: its changes made before now still count.
+        Every phone and tablet that signed in at the door, and every exhibitor’s phone (used at their stall). “Waiting” is what the device last said it still
+        had to send, with the age of that report. Revoke a lost or stolen device: a door device’s changes made before now still count; an exhibitor’s phone is
+        signed out and its waiting scans are wiped.
       </p>
       {silent.length > 0 && (
         <p className="ci-note ci-note--warn" role="alert" data-testid="silent-devices">
@@ -118,18 +126,20 @@ export function DevicesPage() {
       )}
       {devices.data && rows.length === 0 && <p className="ci-muted ci-empty">No device has signed in at the door yet.</p>}
       {rows.length > 0 && (
-        <div className="ci-table-wrap">
-          <table className="ci-table" data-testid="devices">
+        // The admin lists' table (components/records-list.css): one line a device on a laptop, a card a device on a phone.
+        <div className="panel-table-wrap">
+          <table className="panel-table" data-testid="devices">
             <thead>
               <tr>
                 <th scope="col">Device</th>
+                <th scope="col">Used at</th>
                 <th scope="col">Last user</th>
                 <th scope="col">Last contact</th>
                 <th scope="col">Waiting</th>
                 <th scope="col">Clock</th>
                 <th scope="col">App</th>
-                <th scope="col">
-                  <span className="ci-visually-hidden">Actions</span>
+                <th scope="col" className="panel-table__actions">
+                  Actions
                 </th>
               </tr>
             </thead>
@@ -142,16 +152,27 @@ export function DevicesPage() {
                   data-revoked={d.revokedAt ? 'yes' : 'no'}
                   data-replaced={d.replacedAt ? 'yes' : 'no'}
                 >
-                  <th scope="row">{d.name || <span className="ci-muted">Unnamed ({d.deviceId.slice(0, 8)})</span>}</th>
-                  <td>{d.reportedBy || '—'}</td>
-                  <td title={formatMoment(d.reportedAt)}>{age(d.ageMs)}</td>
-                  <td className={d.silent ? 'ci-cell--warn' : undefined}>
+                  <td data-label="Device" className="panel-col--p1">
+                    <strong>{d.name || <span className="ci-muted">Unnamed ({d.deviceId.slice(0, 8)})</span>}</strong>
+                  </td>
+                  <td data-label="Used at" className="panel-col--p1" title={placeOf(d)}>
+                    {placeOf(d)}
+                  </td>
+                  <td data-label="Last user">{d.reportedBy || '—'}</td>
+                  <td data-label="Last contact" title={formatMoment(d.reportedAt)}>
+                    {age(d.ageMs)}
+                  </td>
+                  <td data-label="Waiting" className={d.silent ? 'ci-cell--warn' : undefined}>
                     {d.waiting.toLocaleString('en-IN')}
                     {d.stale && d.waiting > 0 ? ' (old report)' : ''}
                   </td>
-                  <td className={d.clockSkewed ? 'ci-cell--warn' : undefined}>{d.clockCheckedAt ? skew(d.clockOffsetMs) : '—'}</td>
-                  <td>{d.appVersion ?? '—'}</td>
-                  <td>
+                  <td data-label="Clock" className={d.clockSkewed ? 'ci-cell--warn' : undefined}>
+                    {d.clockCheckedAt ? skew(d.clockOffsetMs) : '—'}
+                  </td>
+                  <td data-label="App" title={d.appVersion ?? undefined}>
+                    {d.appVersion ?? '—'}
+                  </td>
+                  <td className="panel-table__actions">
                     {d.revokedAt ? (
                       <span className="ci-muted">
                         Revoked {formatMoment(d.revokedAt)}

@@ -39,6 +39,15 @@ export function useRemoveStaff() {
   });
 }
 
+/** The owner revokes one of the team's phones (decision 088): it is signed out and wipes its leads. */
+export function useRevokePhone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => readEnvelope(portalApi.devices[':id'].revoke.$post({ param: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: portalKeys.staff }),
+  });
+}
+
 /** Ends this phone's session (the server forgets it), then the token here. */
 export async function signOut() {
   await readEnvelope(portalApi['sign-out'].$post()).catch(() => undefined);

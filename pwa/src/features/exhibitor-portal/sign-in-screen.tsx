@@ -8,15 +8,6 @@ import { requestCode, signIn } from './portal-queries';
 import { portalToken } from '../../lib/portal-token';
 import './portal.css';
 
-/** What this phone calls itself in the team list: its platform, in two words. */
-function deviceLabel(): string {
-  const ua = navigator.userAgent;
-  const kind = /iPhone/.test(ua) ? 'iPhone' : /iPad/.test(ua) ? 'iPad' : /Android/.test(ua) ? (/Mobile/.test(ua) ? 'Android phone' : 'Android tablet') : '';
-  if (kind) return kind;
-  const os = /Windows/.test(ua) ? 'Windows' : /Mac OS X/.test(ua) ? 'Mac' : /Linux/.test(ua) ? 'Linux' : 'a computer';
-  return `Browser on ${os}`;
-}
-
 /**
  * The portal's sign-in: the mobile number (filled in from the invitation's link), a 6-digit code sent to it
  * by WhatsApp or SMS, and nothing to remember. Two steps of one form over the API's own schema.
@@ -53,7 +44,7 @@ export function SignInScreen() {
     if (busy) return;
     setBusy(true);
     try {
-      const answer = await signIn({ ...input, device: deviceLabel() });
+      const answer = await signIn(input);
       portalToken.set(answer.token);
       await navigate({ to: '/exhibitor', replace: true });
     } catch (failure) {

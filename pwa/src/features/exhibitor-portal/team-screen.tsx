@@ -8,11 +8,12 @@ import { FieldShell } from '../../components/form/fields';
 import { useSchemaForm } from '../../components/form/schema-form';
 import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';
-import { meQuery, type PortalPerson, staffQuery, useAddStaff, useRemoveStaff } from './portal-queries';
+import { meQuery, type PortalPerson, staffQuery, useAddStaff, useRemoveStaff, useRevokePhone } from './portal-queries';
 
 /**
  * The exhibitor's people: each signs in on their own phone with their own code, and the team shows the
- * phones each is signed in on. The owner adds people and removes them (which signs their phones out).
+ * phones each is signed in on (each a device record, decision 088). The owner adds people and removes them
+ * (which signs their phones out), and revokes a lost phone (which also wipes the leads waiting on it).
  */
 export function TeamScreen() {
   const me = useQuery(meQuery());
@@ -26,7 +27,7 @@ export function TeamScreen() {
         {team.isError ? <p className="form-message form-message--error">{team.error.message}</p> : null}
         <ul className="portal-team">
           {team.data?.map((person) => (
-            <TeamMember key={person.id} person={person} canRemove={owner && person.role !== 'owner'} />
+            <TeamMember key={person.id} person={person} canRemove={owner && person.role !== 'owner'} canRevoke={owner} />
           ))}
         </ul>
       </section>
@@ -35,9 +36,8 @@ export function TeamScreen() {
   );
 }
 
-function TeamMember({ person, canRemove }: { person: PortalPerson; canRemove: boolean }) {
+function TeamMember({ person, canRemove, canRevoke }: { person: PortalPerson; canRemove: boolean; canRevoke: boolean }) {
   const remove = useRemoveStaff();
-  const phones = person.devices.length ? person.devices.map((d) => `${d.name || 'A phone'} since ${formatMinute(d.signedInAt)}`).join('; ') : 'Not signed in';
   const onRemove = async () => {
     const yes = await confirmAction({
       title: `Remove ${person.name}?`,
@@ -61,11 +61,53 @@ function TeamMember({ person, canRemove }: { person: PortalPerson; canRemove: bo
         <span className="portal-team__meta">
           {formatMobile(person.mobileNumber)} · {person.role === 'owner' ? 'Owner' : 'Staff'}
         </span>
-        <span className="portal-team__meta">{phones}</span>
+        {person.devices.length ? (
+          <ul className="portal-phones" aria-label={`${person.name}’s phones`}>
+            {person.devices.map((phone) => (
+              <Phone key={phone.id} phone={phone} canRevoke={canRevoke && !phone.thisPhone} />
+            ))}
+          </ul>
+        ) : (
+          <span className="portal-team__meta">Not signed in</span>
+        )}
       </div>
       {canRemove ? (
         <button type="button" className="button button--ghost" disabled={remove.isPending} onClick={() => void onRemove()}>
           Remove
+        </button>
+      ) : null}
+    </li>
+  );
+}
+
+type TeamPhone = PortalPerson['devices'][number];
+
+/** A phone a person is signed in on; the owner can revoke any but the one in their hand (they sign out instead). */
+function Phone({ phone, canRevoke }: { phone: TeamPhone; canRevoke: boolean }) {
+  const revoke = useRevokePhone();
+  const name = phone.name || 'A phone';
+  const onRevoke = async () => {
+    const yes = await confirmAction({
+      title: `Revoke ${name}?`,
+      text: 'Use this for a lost phone or one in the wrong hands. It is signed out at once, and scans still waiting on it are wiped from it and not added. Leads it already sent stay. To use it again, its person signs in as a new phone.',
+      confirmLabel: 'Revoke',
+      danger: true,
+    });
+    if (!yes) return;
+    revoke.mutate(phone.id, {
+      onSuccess: (answer) => toast.success(answer.message),
+      onError: (failure) => toast.error(errorMessage(failure, 'Could not revoke it')),
+    });
+  };
+  return (
+    <li data-testid="team-phone" data-phone={phone.id}>
+      <span className="portal-team__meta">
+        {name} since {formatMinute(phone.signedInAt)}
+        {phone.thisPhone ? ' (this phone)' : ''}
+      </span>
+      {canRevoke ? (
+        <button type="button" className="button button--ghost portal-phones__revoke" disabled={revoke.isPending} onClick={() => void onRevoke()}>
+          Revoke
         </button>
       ) : null}
     </li>
