@@ -95,7 +95,7 @@ export function Cell({ row, column, pending }: { row: BaseRecord; column: Column
   }
 }
 
-/** The column's priority as a class: the widths that show it, and its share of the row (resource-list.css). */
+/** The column's priority as a class: the widths that show it, and its share of the row (styles/panel-lists.css). */
 export const priorityClass = (column: Column | undefined) => (column ? `panel-col--p${column.priority ?? 1}` : undefined);
 
 /** A value cell's classes: its priority, and its kind where the kind is styled (never cut, two lines). */

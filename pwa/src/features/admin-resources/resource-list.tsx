@@ -23,7 +23,7 @@ import { useListExport } from './use-list-export';
 import { useListSelection } from './use-list-selection';
 import { useRowChanges } from './use-row-changes';
 import './offline-queue.css';
-import './resource-list.css';
+import '../../styles/panel-lists.css';
 
 /**
  * Every admin list screen: title, subtitle, add button, search, event and status filters,
