@@ -68,9 +68,17 @@ const server = await startBuiltServer({ PUBLIC_RATE_LIMIT: '0' });
 try {
   console.log(`Benchmarks on ${server.url}\n`);
   // First, on a quiet server: a page load measured right after a load test measures the load test.
-  console.log(`Lighthouse, mobile preset, every public page (the median of ${LIGHTHOUSE_RUNS} runs, as Lighthouse picks it)`);
+  // `npm run bench -- --no-lighthouse`: the rest only (Lighthouse's runs take most of the bench's time).
+  const lighthousePaths = process.argv.includes('--no-lighthouse')
+    ? []
+    : PUBLIC_PAGE_PATHS.filter((address) => address === localePath(splitLanguage(address).language, splitLanguage(address).path));
+  console.log(
+    lighthousePaths.length
+      ? `Lighthouse, mobile preset, every public page (the median of ${LIGHTHOUSE_RUNS} runs, as Lighthouse picks it)`
+      : 'Lighthouse: not run (--no-lighthouse)',
+  );
   // Every page in every language (decision 075); "/te" is "/te/", measured once.
-  for (const path of PUBLIC_PAGE_PATHS.filter((address) => address === localePath(splitLanguage(address).language, splitLanguage(address).path))) {
+  for (const path of lighthousePaths) {
     try {
       const lighthouse = await benchLighthouse(`${server.url}${path}`);
       const performance = `${lighthouse.performance} (runs: ${lighthouse.performanceRuns.join(', ')})`;

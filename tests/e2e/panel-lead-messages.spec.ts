@@ -29,7 +29,8 @@ mkdirSync(shots, { recursive: true });
 
 /** A lead of `exhibitorId` on `visitorId` and the exhibitor's request to pass `message` on to them. */
 async function leadWithRequest(exhibitorId: string, eventId: string, visitorId: string, message: string, minutesAgo: number) {
-  const db = createClient({ url: `file:${join(dataDir, 'expo.db')}` });
+  // The running server writes too (an invitation's messages): wait for its lock as the server's own connections do.
+  const db = createClient({ url: `file:${join(dataDir, 'expo.db')}`, timeout: 5_000 });
   const at = new Date(Date.now() - minutesAgo * 60_000).toISOString();
   const leadId = crypto.randomUUID();
   await db.execute({

@@ -2,23 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, readEnvelope } from '../../lib/api';
 import { panelKeys } from '../../lib/resource-keys';
 import type { GroupBody } from './group-message-dialog';
-
-/** The states of an exhibitor's request (`GET /api/lead-messages?state=`), as the panel names them. */
-export const LEAD_MESSAGE_STATES = [
-  { value: 'requested', label: 'Waiting' },
-  { value: 'sent', label: 'Passed on' },
-  { value: 'declined', label: 'Declined' },
-] as const;
-export type LeadMessageState = (typeof LEAD_MESSAGE_STATES)[number]['value'];
-
-/** The Lead messages screen's search params: a plain function (route validators are in every page's first load). */
-export function leadMessageSearch(search: Record<string, unknown>): { eventId?: string; state?: LeadMessageState } {
-  const state = LEAD_MESSAGE_STATES.find((s) => s.value === search.state)?.value;
-  return {
-    ...(typeof search.eventId === 'string' && search.eventId ? { eventId: search.eventId } : {}),
-    ...(state && state !== 'requested' ? { state } : {}),
-  };
-}
+import type { LeadMessageState } from './lead-message-search';
 
 /** Requests of one state, oldest first (the server's order), of one event or every event (''). */
 export const leadMessagesQueryOptions = (eventId: string, state: LeadMessageState) =>

@@ -8,14 +8,8 @@ import { useIsAdmin, usePanelUser } from '../../components/panel-session';
 import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/api-error';
 import { GroupMessageComposer } from './group-message-dialog';
-import {
-  declineLeadMessage,
-  LEAD_MESSAGE_STATES,
-  type LeadMessageRequest,
-  type LeadMessageState,
-  leadMessagesQueryOptions,
-  passOnLeadMessage,
-} from './lead-message-queries';
+import { declineLeadMessage, type LeadMessageRequest, leadMessagesQueryOptions, passOnLeadMessage } from './lead-message-queries';
+import { LEAD_MESSAGE_STATES, type LeadMessageState } from './lead-message-search';
 import '../../styles/panel-lists.css';
 
 /**

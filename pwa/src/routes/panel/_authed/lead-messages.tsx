@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { leadMessageSearch } from '@pwa/features/messages/lead-message-queries';
+import { leadMessageSearch } from '@pwa/features/messages/lead-message-search';
 import { LeadMessagesPage } from '@pwa/features/messages/lead-messages-page';
 
 /** `/panel/lead-messages?eventId=&state=`: exhibitors' requests to pass a message on to a lead (admins). */
