@@ -9,7 +9,7 @@
 import { fork } from 'node:child_process';
 import { KeyObject, sign } from 'node:crypto';
 import { DEVICE_SIGNATURE_HEADER } from '../edge/auth/device-signature';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -23,6 +23,7 @@ import { REPO_ROOT, startBuiltServer } from '../scripts/built-server';
 import autocannon from 'autocannon';
 import { openDevice } from '../tests/e2e/browser';
 import { benchPublicRegister } from './public-register';
+import { serverCpu } from './server-cpu';
 import { apiDevice } from '../tests/e2e/door-device';
 import { waitForEmptyOutbox } from '../tests/e2e/checkin-helpers';
 
@@ -445,7 +446,7 @@ export async function benchDoorLoad(
   credentials: { adminEmail: string; adminPassword: string; process?: { pid?: number | undefined } },
   onRow: (row: BenchRow) => void,
 ) {
-  const threads = serverThreads(credentials.process?.pid);
+  const threads = serverCpu(credentials.process?.pid);
   const login = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -595,48 +596,6 @@ export async function benchDoorLoad(
     target: '≤ 15 s, register p99 ≤ 50 ms',
     met: drainMs <= 15_000 && crowdDuring.p99 <= 50 && !crowdDuring.non2xx,
   });
-}
-
-/**
- * CPU time of the server's threads (Linux: /proc), per request of a load run: its main thread (HTTP,
- * routes) apart from the others (the database writer, the garbage collector). Less disturbed by other
- * programs on the machine than rates and latencies are. Nothing where /proc or the process is not there.
- */
-function serverThreads(pid: number | undefined) {
-  const ticks = (): Map<string, number> | undefined => {
-    if (!pid) return undefined;
-    try {
-      const out = new Map<string, number>();
-      for (const tid of readdirSync(`/proc/${pid}/task`)) {
-        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        out.set(tid, Number(fields[11]) + Number(fields[12]));
-      }
-      return out;
-    } catch {
-      return undefined;
-    }
-  };
-  const tickUs = 1_000_000 / 100; // USER_HZ
-  return {
-    start() {
-      const before = ticks();
-      return {
-        perRequest(requests: number): string | undefined {
-          const after = ticks();
-          if (!before || !after || !requests) return undefined;
-          let main = 0;
-          let others = 0;
-          for (const [tid, t] of after) {
-            const used = t - (before.get(tid) ?? 0);
-            if (tid === String(pid)) main += used;
-            else others += used;
-          }
-          return `main thread ${Math.round((main * tickUs) / requests)} µs, other threads ${Math.round((others * tickUs) / requests)} µs`;
-        },
-      };
-    },
-  };
 }
 
 // Run alone: `npx tsx bench/checkin.ts [count] [--door-only]` (--door-only: the door under load, without the browser).

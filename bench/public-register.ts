@@ -9,6 +9,8 @@ import autocannon from 'autocannon';
 export interface RegisterBenchResult {
   /** Average successful-or-not requests per second over the run. */
   rps: number;
+  /** Requests answered over the run. */
+  requests: number;
   /** 99th percentile latency, ms. */
   p99: number;
   p50: number;
@@ -55,6 +57,7 @@ export async function benchPublicRegister(
   });
   return {
     rps: result.requests.average,
+    requests: result.requests.total,
     p99: result.latency.p99,
     p50: result.latency.p50,
     non2xx: result.non2xx,

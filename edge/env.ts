@@ -6,6 +6,7 @@ import type { RowReader } from './db/row-reader';
 import type { UserRole } from './db/tables/system';
 import type { Logger } from './lib/log';
 import type { Channels } from './notifications/channels';
+import type { Channel } from './notifications/messages';
 import type { BlobStore } from './storage/blob-store';
 
 /**
@@ -51,8 +52,11 @@ interface Messaging {
   channels: Channels;
   /** PUBLIC_ORIGIN: the site's address in links (else the address a request came to). */
   publicOrigin?: string;
-  /** Sends the queued messages outside this request (Node: wakes the sender loop; Workers: waitUntil). */
-  dispatch(c: Context): void;
+  /**
+   * Sends the queued messages outside this request (Node: wakes the sender loop's lanes of `channels`, every
+   * lane without; Workers: waitUntil).
+   */
+  dispatch(c: Context, channels?: readonly Channel[]): void;
 }
 
 export interface AppConfig {

@@ -19,6 +19,7 @@ import { clientAddressResolver } from './http/client-address';
 import { createLogger, parseLogLevel, unrefTimer } from './lib/log';
 import { nodeAssets } from './node-assets';
 import { phoneChannels, resendChannel } from './notifications/channels';
+import { nodeProviderPost } from './notifications/node-provider-post';
 import { MessageLoop } from './notifications/dispatcher';
 import { messagingStatus } from './notifications/channels';
 import { smtpChannel } from './notifications/smtp-mailer';
@@ -92,7 +93,7 @@ const trustProxy = env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true';
 const logger = createLogger({ level: parseLogLevel(env.LOG_LEVEL), sink: bufferedStdout(), windowTimer: unrefTimer });
 
 // Messages to people: e-mail by SMTP (else Resend), WhatsApp and SMS, each only when its variables are set.
-const channels = { email: smtpChannel(env) ?? resendChannel(env), ...phoneChannels(env) };
+const channels = { email: smtpChannel(env) ?? resendChannel(env, nodeProviderPost), ...phoneChannels(env, nodeProviderPost) };
 /** Queued messages are sent when a request queues some, and retried on this beat. */
 const MESSAGE_RETRY_INTERVAL_MS = 15_000;
 const messageLoop = new MessageLoop({ db, writeBatch, channels, now: () => new Date(), linkSecret: secrets.jwtSecret, logger }).start(
@@ -114,7 +115,7 @@ const app = createApp(
     }),
     config: appConfigFrom(env),
     logger,
-    messaging: { channels, publicOrigin, dispatch: () => messageLoop.wake() },
+    messaging: { channels, publicOrigin, dispatch: (_c, queuedOn) => messageLoop.wake(queuedOn) },
     serveAssets: nodeAssets(pwaDir),
   },
   { publicPages: await nodePublicPages() },

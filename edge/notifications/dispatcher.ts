@@ -210,10 +210,11 @@ export class MessageLoop {
     return this;
   }
 
-  /** Sends what is due soon, outside the caller's request (never awaited by it). */
-  wake() {
+  /** Sends what is due soon on `channels` (every channel's lane by default), outside the caller's request (never awaited by it). */
+  wake(channels: readonly Channel[] = CHANNELS) {
     if (this.stopped) return;
-    for (const [channel, lane] of this.lanes) {
+    for (const channel of channels) {
+      const lane = this.lanes.get(channel)!;
       if (lane.running) {
         lane.again = true;
         continue;
@@ -225,7 +226,7 @@ export class MessageLoop {
           // After the current turn at least: a registration's answer goes out before its messages do.
           await new Promise((resolve) => setTimeout(resolve, pause));
           const { claimed, releasedSms } = await sendDueOf(this.deps, channel, 1);
-          if (releasedSms) this.wake();
+          if (releasedSms) this.wake(['sms']);
           // A full round: more may be due, after the pause.
           pause = claimed >= CLAIM_BATCH ? this.roundGapMs : 0;
           if (claimed >= CLAIM_BATCH) lane.again = true;

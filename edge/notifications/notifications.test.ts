@@ -7,6 +7,7 @@ import { sendDueMessages } from './dispatcher';
 import { EMAIL_UNCONFIRMED, SMS_STANDBY } from './outbox';
 import { EMAIL_CONFIRMED_MESSAGE } from '../routes/public/email-confirmations';
 import { smtpChannel } from './smtp-mailer';
+import { nodeProviderPost } from './node-provider-post';
 import { confirmationPath, MSG91_TEST, phoneProviderEnv, startPhoneProviders, startSmtpServer, WHATSAPP_TEST } from '../testing/message-providers';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -21,7 +22,8 @@ beforeAll(async () => {
   t = await makeTestApp({
     channels: {
       email: smtpChannel({ SMTP_URL: smtp.url, MAIL_FROM: 'EventPro <passes@expo.test>' }),
-      ...phoneChannels(phoneProviderEnv(phones.url)),
+      // The Node server's channels: provider calls through node:http (node-provider-post.ts).
+      ...phoneChannels(phoneProviderEnv(phones.url), nodeProviderPost),
     },
   });
 });

@@ -77,7 +77,8 @@ const NO_ADDRESS: Record<Channel, string> = {
  * paid message go there, else `not_sent` with the reason. Committed by the caller with the registration
  * itself. A row holds only the site's address and the request's network; the link is signed and the
  * message written from the person and the event when it is sent, so the registration's own request pays
- * for neither. Without PUBLIC_ORIGIN nothing is queued: a link must never come from the request.
+ * for neither. Without PUBLIC_ORIGIN nothing is queued: a link must never come from the request. Answers the
+ * channels it queued on, the sender's lanes to wake.
  */
 export function passMessageStatements(
   db: Database,
@@ -94,7 +95,7 @@ export function passMessageStatements(
     emailConfirmed?: boolean;
     now: Date;
   },
-): { statements: SqlStatement[]; queued: number } {
+): { statements: SqlStatement[]; queued: number; channels: Channel[] } {
   const { holder, eventId, template, channels, origin, guard, network, emailConfirmed = false, now } = options;
   const at = now.toISOString();
   const mobile = e164Mobile(holder.mobileNumber);
@@ -119,6 +120,7 @@ export function passMessageStatements(
     rows.push({ channel: 'email', template: 'confirm_email', reason: '' });
     queued++;
   }
+  const queuedOn = [...new Set(rows.filter((row) => !row.reason).map((row) => row.channel))];
   const values: MessageRowsValues = {
     email,
     phone: mobile ?? holder.mobileNumber,
@@ -129,7 +131,7 @@ export function passMessageStatements(
     at,
   };
   for (let i = 0; i < rows.length; i++) values[`id${i}`] = uuidv7();
-  return { statements: [messageRowsStatement(db, rows, values)], queued };
+  return { statements: [messageRowsStatement(db, rows, values)], queued, channels: queuedOn };
 }
 
 type MessageRow = { channel: Channel; template: MessageTemplate; reason: string };
@@ -273,8 +275,12 @@ const NUMBER_COUNT = `coalesce((SELECT count FROM message_counts WHERE key = 'nu
 const NETWORK_COUNT = `coalesce((SELECT count FROM message_counts WHERE key = 'net:' || json_extract(notifications.payload, '$.net') || ':' || :hour), 0)`;
 const SITE_HOUR = `coalesce((SELECT count FROM message_counts WHERE key = :hourKey), 0)`;
 const SITE_DAY = `coalesce((SELECT count FROM message_counts WHERE key = :dayKey), 0)`;
-/** The rows this claim took: it marks them with its own id (until their result is recorded, the panel shows "sending"). */
-const CLAIMED = `status = 'queued' AND last_error = :claimMark`;
+/**
+ * The rows this claim took: it marks them with its own id (until their result is recorded, the panel shows
+ * "sending"). They are found through the due index by the channel and the claim's end they were given, not
+ * by the mark alone, which would read every queued message of every channel (a flood's backlog) three times a claim.
+ */
+const CLAIMED = `status = 'queued' AND channel = :channel AND next_attempt_at = :claimEnd AND last_error = :claimMark`;
 
 function paidClaimStatements(channel: Channel, guard: MessageGuard, now: Date, limit: number, steppedBack: string): SqlStatement[] {
   const w = guardWindows(now);
@@ -359,14 +365,16 @@ function paidClaimStatements(channel: Channel, guard: MessageGuard, now: Date, l
     // Again after the counts: rows of a number or network this very claim filled (ranked out of it) wait too,
     // saying why, rather than stay due with no reason until the next round.
     overShare,
-    // The site's cap reached: every due paid message waits for the window that has room, saying why.
+    // The site's cap reached: every due paid message waits for the window that has room, saying why. Whether
+    // it is reached is the upper bound of the index range ('' when not: an empty range), which SQLite works
+    // out once; as a condition beside the others it was checked against every due message of the backlog.
     named(
       `UPDATE notifications SET
          next_attempt_at = CASE WHEN ${SITE_DAY} >= :perDay THEN :dayEnd ELSE :hourEnd END,
          last_error = CASE WHEN ${SITE_DAY} >= :perDay THEN :dayWaits ELSE :hourWaits END,
          updated_at = :at
-       WHERE status = 'queued' AND next_attempt_at <= :at AND channel IN ('whatsapp', 'sms')
-         AND (${SITE_HOUR} >= :perHour OR ${SITE_DAY} >= :perDay)`,
+       WHERE status = 'queued' AND channel IN ('whatsapp', 'sms')
+         AND next_attempt_at <= (CASE WHEN ${SITE_HOUR} >= :perHour OR ${SITE_DAY} >= :perDay THEN :at ELSE '' END)`,
       values,
     ),
   ];

@@ -168,7 +168,7 @@ export async function makeTestApp(
     messaging: {
       channels,
       publicOrigin: options.publicOrigin === null ? undefined : (options.publicOrigin ?? 'http://localhost'),
-      dispatch: () => messageLoop.wake(),
+      dispatch: (_c, queuedOn) => messageLoop.wake(queuedOn),
     },
   };
   await ensureFeaturedEvent(db, clock.now());

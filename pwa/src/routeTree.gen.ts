@@ -36,6 +36,7 @@ import { Route as PanelAuthedCheckinRouteImport } from './routes/panel/_authed/c
 import { Route as PanelAuthedDashboardRouteImport } from './routes/panel/_authed/dashboard'
 import { Route as PanelAuthedEnquiriesRouteImport } from './routes/panel/_authed/enquiries'
 import { Route as PanelAuthedEventsRouteImport } from './routes/panel/_authed/events'
+import { Route as PanelAuthedLeadMessagesRouteImport } from './routes/panel/_authed/lead-messages'
 import { Route as PanelAuthedReportsRouteImport } from './routes/panel/_authed/reports'
 import { Route as PanelAuthedSettingsRouteImport } from './routes/panel/_authed/settings'
 import { Route as PanelAuthedTimelineManagementRouteImport } from './routes/panel/_authed/timeline-management'
@@ -186,6 +187,11 @@ const PanelAuthedEventsRoute = PanelAuthedEventsRouteImport.update({
   path: '/events',
   getParentRoute: () => PanelAuthedRoute,
 } as any)
+const PanelAuthedLeadMessagesRoute = PanelAuthedLeadMessagesRouteImport.update({
+  id: '/lead-messages',
+  path: '/lead-messages',
+  getParentRoute: () => PanelAuthedRoute,
+} as any)
 const PanelAuthedReportsRoute = PanelAuthedReportsRouteImport.update({
   id: '/reports',
   path: '/reports',
@@ -298,6 +304,7 @@ export interface FileRoutesByFullPath {
   '/panel/dashboard': typeof PanelAuthedDashboardRoute
   '/panel/enquiries': typeof PanelAuthedEnquiriesRoute
   '/panel/events': typeof PanelAuthedEventsRoute
+  '/panel/lead-messages': typeof PanelAuthedLeadMessagesRoute
   '/panel/reports': typeof PanelAuthedReportsRoute
   '/panel/settings': typeof PanelAuthedSettingsRoute
   '/panel/timeline-management': typeof PanelAuthedTimelineManagementRoute
@@ -339,6 +346,7 @@ export interface FileRoutesByTo {
   '/panel/dashboard': typeof PanelAuthedDashboardRoute
   '/panel/enquiries': typeof PanelAuthedEnquiriesRoute
   '/panel/events': typeof PanelAuthedEventsRoute
+  '/panel/lead-messages': typeof PanelAuthedLeadMessagesRoute
   '/panel/reports': typeof PanelAuthedReportsRoute
   '/panel/settings': typeof PanelAuthedSettingsRoute
   '/panel/timeline-management': typeof PanelAuthedTimelineManagementRoute
@@ -384,6 +392,7 @@ export interface FileRoutesById {
   '/panel/_authed/dashboard': typeof PanelAuthedDashboardRoute
   '/panel/_authed/enquiries': typeof PanelAuthedEnquiriesRoute
   '/panel/_authed/events': typeof PanelAuthedEventsRoute
+  '/panel/_authed/lead-messages': typeof PanelAuthedLeadMessagesRoute
   '/panel/_authed/reports': typeof PanelAuthedReportsRoute
   '/panel/_authed/settings': typeof PanelAuthedSettingsRoute
   '/panel/_authed/timeline-management': typeof PanelAuthedTimelineManagementRoute
@@ -429,6 +438,7 @@ export interface FileRouteTypes {
     | '/panel/dashboard'
     | '/panel/enquiries'
     | '/panel/events'
+    | '/panel/lead-messages'
     | '/panel/reports'
     | '/panel/settings'
     | '/panel/timeline-management'
@@ -470,6 +480,7 @@ export interface FileRouteTypes {
     | '/panel/dashboard'
     | '/panel/enquiries'
     | '/panel/events'
+    | '/panel/lead-messages'
     | '/panel/reports'
     | '/panel/settings'
     | '/panel/timeline-management'
@@ -514,6 +525,7 @@ export interface FileRouteTypes {
     | '/panel/_authed/dashboard'
     | '/panel/_authed/enquiries'
     | '/panel/_authed/events'
+    | '/panel/_authed/lead-messages'
     | '/panel/_authed/reports'
     | '/panel/_authed/settings'
     | '/panel/_authed/timeline-management'
@@ -739,6 +751,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PanelAuthedEventsRouteImport
       parentRoute: typeof PanelAuthedRoute
     }
+    '/panel/_authed/lead-messages': {
+      id: '/panel/_authed/lead-messages'
+      path: '/lead-messages'
+      fullPath: '/panel/lead-messages'
+      preLoaderRoute: typeof PanelAuthedLeadMessagesRouteImport
+      parentRoute: typeof PanelAuthedRoute
+    }
     '/panel/_authed/reports': {
       id: '/panel/_authed/reports'
       path: '/reports'
@@ -872,6 +891,7 @@ interface PanelAuthedRouteChildren {
   PanelAuthedDashboardRoute: typeof PanelAuthedDashboardRoute
   PanelAuthedEnquiriesRoute: typeof PanelAuthedEnquiriesRoute
   PanelAuthedEventsRoute: typeof PanelAuthedEventsRoute
+  PanelAuthedLeadMessagesRoute: typeof PanelAuthedLeadMessagesRoute
   PanelAuthedReportsRoute: typeof PanelAuthedReportsRoute
   PanelAuthedSettingsRoute: typeof PanelAuthedSettingsRoute
   PanelAuthedTimelineManagementRoute: typeof PanelAuthedTimelineManagementRoute
@@ -894,6 +914,7 @@ const PanelAuthedRouteChildren: PanelAuthedRouteChildren = {
   PanelAuthedDashboardRoute: PanelAuthedDashboardRoute,
   PanelAuthedEnquiriesRoute: PanelAuthedEnquiriesRoute,
   PanelAuthedEventsRoute: PanelAuthedEventsRoute,
+  PanelAuthedLeadMessagesRoute: PanelAuthedLeadMessagesRoute,
   PanelAuthedReportsRoute: PanelAuthedReportsRoute,
   PanelAuthedSettingsRoute: PanelAuthedSettingsRoute,
   PanelAuthedTimelineManagementRoute: PanelAuthedTimelineManagementRoute,

@@ -91,7 +91,8 @@ describe('Settings and roles', () => {
       const nav = staff.page.getByRole('navigation', { name: 'Admin panel' });
       const links = (label: string) => nav.getByRole('link', { name: label, exact: true }).count();
       for (const label of ['Visitors', 'Venue Check-in', 'Guests', 'Speakers', 'Awardees']) expect(await links(label), label).toBe(1);
-      for (const label of ['Stalls', 'Sponsors', 'Awardees Nominees', 'Enquiries', 'Event Management', 'Reports']) expect(await links(label), label).toBe(0);
+      for (const label of ['Stalls', 'Sponsors', 'Lead Messages', 'Awardees Nominees', 'Enquiries', 'Event Management', 'Reports'])
+        expect(await links(label), label).toBe(0);
       // … nor by its address: each organisers' screen is a notice, and no stall is shown.
       for (const path of [
         '/panel/registrations/stalls',
@@ -99,6 +100,7 @@ describe('Settings and roles', () => {
         '/panel/registrations/awardees',
         '/panel/enquiries',
         '/panel/events',
+        '/panel/lead-messages',
       ]) {
         await staff.page.goto(`${baseUrl}${path}`);
         await staff.page.getByRole('heading', { name: 'For organisers', level: 1 }).waitFor();

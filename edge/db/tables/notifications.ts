@@ -37,8 +37,11 @@ export const notifications = sqliteTable(
     ...timestampColumns(),
   },
   (t) => [
-    // Only queued rows are looked for by time: sent and not-sent rows stay out of the senders' index.
-    index('notifications_due_idx').on(t.nextAttemptAt).where(sql`status = 'queued'`),
+    // Only queued rows are looked for by time: sent and not-sent rows stay out of the senders' index. Each
+    // channel's lane claims its own rows, so the channel leads: a lane with nothing due finds nothing at
+    // once, however many of another channel's messages wait (a flood's WhatsApp backlog made the empty
+    // e-mail and SMS claims, run beside every registration's commit, scan it all).
+    index('notifications_due_idx').on(t.channel, t.nextAttemptAt).where(sql`status = 'queued'`),
     index('notifications_person_idx').on(t.personId),
   ],
 );

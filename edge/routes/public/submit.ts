@@ -21,6 +21,7 @@ import {
 import { newPassCode } from '../../lib/pass-code';
 import { uuidv7 } from '../../lib/uuid-v7';
 import { passMessageStatements, publicOrigin, type PassHolder } from '../../notifications/outbox';
+import type { Channel } from '../../notifications/messages';
 import { networkOf } from '../../notifications/message-guard';
 import { cachedMessageGuard } from '../../lib/site-settings';
 import { refuseWithoutHumanCheck } from './human-check';
@@ -164,6 +165,7 @@ export async function submit<Input extends SubmissionInput, Row extends object>(
     statements.push(...companions.map((companion) => companion.insert));
     const everyone = [{ base, holder: submission.holder }, ...companions];
     let queued = 0;
+    const queuedOn = new Set<Channel>();
     for (const person of everyone) {
       // One consent line above the button covers everyone the submission registers: each gets its row.
       if (input.consentVersion) {
@@ -174,6 +176,7 @@ export async function submit<Input extends SubmissionInput, Row extends object>(
       if (messages) {
         statements.push(...messages.statements);
         queued += messages.queued;
+        for (const channel of messages.channels) queuedOn.add(channel);
       }
     }
     // A box ticked by the person who filled the form (the exhibitors one) is their own choice, not their family's.
@@ -183,8 +186,9 @@ export async function submit<Input extends SubmissionInput, Row extends object>(
     }
     try {
       await groupCommit(writeBatch, statements);
-      // Sent after the answer, never before it (Node: the sender loop; Workers: waitUntil).
-      if (queued) messaging?.dispatch(c);
+      // Sent after the answer, never before it (Node: the sender loop; Workers: waitUntil). Only the lanes of
+      // the channels it queued on: in a flood, waking the others after every registration kept them claiming nothing.
+      if (queued) messaging?.dispatch(c, [...queuedOn]);
       return jsonText<Created<Row>, 201>(c, json, 201);
     } catch (error) {
       const constraint = constraintMessage(error);

@@ -28,4 +28,6 @@ export const panelKeys = {
   report: (eventId: string | undefined) => ['panel', 'reports', eventId ?? 'featured'] as const,
   devices: ['checkin', 'devices'] as const,
   conflicts: (eventId: string, view: string, page: number) => ['checkin', 'conflicts', eventId, view, page] as const,
+  /** Exhibitors' requests to pass a message on to a lead, by event ('' every event) and state. */
+  leadMessages: (eventId: string, state: string) => ['panel', 'lead-messages', eventId, state] as const,
 };

@@ -33,6 +33,8 @@ const NAV_GROUPS: NavGroup[] = [
       { label: 'Visitors', to: '/panel/registrations/visitors', list: true, icon: '☺' },
       { label: 'Stalls', to: '/panel/registrations/stalls', list: true, icon: '▤', adminOnly: true },
       { label: 'Sponsors', to: '/panel/registrations/sponsors', list: true, icon: '★', adminOnly: true },
+      // Exhibitors (stalls and sponsors) ask here for a message to be passed on to a lead (decision 083).
+      { label: 'Lead Messages', to: '/panel/lead-messages', list: true, icon: '✉', adminOnly: true },
       { label: 'Awardees Nominees', to: '/panel/registrations/awardees', list: true, icon: '✎', adminOnly: true },
     ],
   },

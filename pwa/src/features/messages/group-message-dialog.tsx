@@ -13,7 +13,14 @@ export const takesGroupMessages = isMessageKind;
 
 type Target = { ids: string[] } | { filter: { eventId?: string; status?: string; q?: string } };
 type Channel = 'email' | 'whatsapp' | 'sms';
-type GroupBody = Parameters<typeof api.api.messages.groups.$post>[0]['json'];
+export type GroupBody = Parameters<typeof api.api.messages.groups.$post>[0]['json'];
+/** What a send answered: the server's words and how many messages it queued. */
+type Sent = { message: string; queued: number };
+
+const sendGroup = async (json: GroupBody): Promise<Sent> => {
+  const result = await readEnvelope(api.api.messages.groups.$post({ json }));
+  return { message: result.message, queued: result.data.queued };
+};
 
 const preview = (json: GroupBody) => readEnvelope(api.api.messages.groups.preview.$post({ json }));
 type Preview = Awaited<ReturnType<typeof preview>>['data'];
@@ -67,12 +74,28 @@ export function GroupMessageButton({ resource, target, count }: { resource: Grou
  * The composer: channel, the text (e-mail) or the approved template and its values (WhatsApp, SMS; `{name}`
  * is each person's name), an optional time to send at; "Preview" shows the message for one recipient, how
  * many it reaches and not, its cost and how many the caps let go now; then "Send" or "Schedule".
+ * `sendWith` sends through another route of the same checks (an exhibitor's request passed on, which sends
+ * now: `canSchedule` false); `initial` fills the e-mail's subject and text.
  */
-function GroupMessageComposer({ resource, target, onDone }: { resource: GroupResource; target: Target; onDone: () => void }) {
+export function GroupMessageComposer({
+  resource,
+  target,
+  onDone,
+  initial,
+  sendWith = sendGroup,
+  canSchedule = true,
+}: {
+  resource: GroupResource;
+  target: Target;
+  onDone: () => void;
+  initial?: { subject: string; body: string };
+  sendWith?: (json: GroupBody) => Promise<Sent>;
+  canSchedule?: boolean;
+}) {
   const id = useId();
   const [channel, setChannel] = useState<Channel>('email');
-  const [subject, setSubject] = useState('');
-  const [body, setBody] = useState('');
+  const [subject, setSubject] = useState(initial?.subject ?? '');
+  const [body, setBody] = useState(initial?.body ?? '');
   const [template, setTemplate] = useState('');
   const [values, setValues] = useState('');
   const [sendAt, setSendAt] = useState('');
@@ -88,9 +111,9 @@ function GroupMessageComposer({ resource, target, onDone }: { resource: GroupRes
   const key = JSON.stringify(json());
   const look = useMutation({ mutationFn: () => preview(json()), onSuccess: (result) => setShown({ key, preview: result.data }) });
   const send = useMutation({
-    mutationFn: () => readEnvelope(api.api.messages.groups.$post({ json: json() })),
+    mutationFn: () => sendWith(json()),
     onSuccess: (result) => {
-      toast.success(`${result.message}: ${result.data.queued.toLocaleString('en-IN')} to send`);
+      toast.success(`${result.message}: ${result.queued.toLocaleString('en-IN')} to send`);
       onDone();
     },
   });
@@ -141,10 +164,12 @@ function GroupMessageComposer({ resource, target, onDone }: { resource: GroupRes
           </div>
         </>
       )}
-      <div className="field">
-        <label htmlFor={`${id}-send-at`}>Send at (empty: now)</label>
-        <input id={`${id}-send-at`} type="datetime-local" value={sendAt} onChange={(event) => setSendAt(event.currentTarget.value)} />
-      </div>
+      {canSchedule ? (
+        <div className="field">
+          <label htmlFor={`${id}-send-at`}>Send at (empty: now)</label>
+          <input id={`${id}-send-at`} type="datetime-local" value={sendAt} onChange={(event) => setSendAt(event.currentTarget.value)} />
+        </div>
+      ) : null}
 
       {current ? <PreviewSummary preview={current} /> : null}
       {look.isError || send.isError ? (
