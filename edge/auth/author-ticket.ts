@@ -1,5 +1,6 @@
 import { jwtVerify, SignJWT } from 'jose';
-import { importMacKey, ticketMacKey } from './device-signature';
+import { hmacSha256 } from '../perf/sha256';
+import { base64url } from './device-signature';
 import { VerifiedTokens } from './verified-tokens';
 
 /**
@@ -26,6 +27,12 @@ const AUTHOR_TICKET_TTL_SECONDS = 7 * 24 * 3600;
 
 const keyOf = (secret: string) => new TextEncoder().encode(`author-ticket:${secret}`);
 
+/**
+ * The MAC key of `ticket` (auth/device-signature.ts): HMAC-SHA-256 of the ticket's text under the server's
+ * secret, with a label of its own. The sign-in that made the ticket answers it; a check derives it again.
+ */
+const macKeyOf = (ticket: string, secret: string) => hmacSha256(new TextEncoder().encode(`device-mac:${secret}`), new TextEncoder().encode(ticket));
+
 export interface Author {
   userId: string;
   name: string;
@@ -44,14 +51,14 @@ export async function signAuthorTicket(author: Author, secret: string, now: Date
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
     .sign(keyOf(secret));
-  return { ticket, expiresAt: new Date(expiresAt * 1000).toISOString(), macKey: await ticketMacKey(ticket, secret) };
+  return { ticket, expiresAt: new Date(expiresAt * 1000).toISOString(), macKey: base64url(macKeyOf(ticket, secret)) };
 }
 
 /**
- * A ticket's author and when the server issued it (ms): nothing queued under a ticket can be older. `macKey`
- * verifies what the device sends under it (derived once per ticket, then remembered with it).
+ * A ticket's author and when the server issued it (ms): nothing queued under a ticket can be older. `mac`
+ * computes the MAC of what the device sends under it (its key derived once per ticket, then remembered).
  */
-export type TicketAuthor = Author & { issuedAtMs: number; macKey: Promise<CryptoKey> };
+export type TicketAuthor = Author & { issuedAtMs: number; mac: (data: Uint8Array) => Uint8Array };
 export type AuthorCheck = { ok: true; author: TicketAuthor } | { ok: false; message: string };
 
 /** Tickets already verified: a device sends the same ticket with every batch (its expiry and device are checked each time). */
@@ -78,10 +85,9 @@ export async function verifyAuthorTicket(ticket: string, deviceId: string, secre
     if (typeof payload.sub !== 'string' || typeof payload.name !== 'string' || typeof payload.did !== 'string') {
       return { ok: false, message: 'The author ticket is not valid' };
     }
-    const macKey = ticketMacKey(ticket, secret).then((raw) => importMacKey(raw, 'verify'));
-    // Awaited by whoever checks a request under the ticket; a failure there is theirs to answer.
-    macKey.catch(() => undefined);
-    const author: TicketAuthor = { userId: payload.sub, name: payload.name, deviceId: payload.did, issuedAtMs: (payload.iat ?? 0) * 1000, macKey };
+    const macKey = macKeyOf(ticket, secret);
+    const mac = (data: Uint8Array) => hmacSha256(macKey, data);
+    const author: TicketAuthor = { userId: payload.sub, name: payload.name, deviceId: payload.did, issuedAtMs: (payload.iat ?? 0) * 1000, mac };
     verified.remember(secret, ticket, author, payload.exp);
     if (payload.did !== deviceId) return { ok: false, message: 'The author ticket was issued to another device' };
     return { ok: true, author };

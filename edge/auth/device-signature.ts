@@ -17,7 +17,8 @@
  * names its ticket in `AUTHOR_TICKET_HEADER`: the server proves with it which device asks, so a revoked
  * device's pull is refused whatever its request says.
  *
- * Browser-safe: WebCrypto only, used by the device (pwa/src/offline) and the server (routes/checkin.ts).
+ * Browser-safe: the device MACs with WebCrypto (pwa/src/offline); the server derives keys and checks MACs
+ * with its synchronous HMAC (auth/author-ticket.ts, routes/checkin.ts).
  */
 export const DEVICE_SIGNATURE_HEADER = 'X-Device-Signature';
 /** A signed GET's author ticket (auth/author-ticket.ts): the key issued with it is the one that MACed the request. */
@@ -41,35 +42,19 @@ const MAC = { name: 'HMAC', hash: 'SHA-256' } as const;
 /** HMAC-SHA-256's length: a MAC of any other length is not one of ours. */
 const MAC_BYTES = 32;
 
-const encode = (text: string) => new TextEncoder().encode(text);
-const signedBytes = (at: number, body: string) => encode(`${at}.${body}`);
+const signedBytes = (at: number, body: string) => new TextEncoder().encode(`${at}.${body}`);
 
-const base64url = (bytes: Uint8Array) =>
+/** Bytes as base64url without padding: the MACs in the header, and the keys the sign-in answers. */
+export const base64url = (bytes: Uint8Array) =>
   btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=+$/, '');
 const fromBase64url = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (ch) => ch.charCodeAt(0));
 
-/** The server's key that derives tickets' MAC keys, by secret (imported once). */
-const derivingKeys = new Map<string, Promise<CryptoKey>>();
-
-/**
- * The MAC key of `ticket` (base64url): derived from the ticket's text under `secret` (server only). The
- * sign-in that made the ticket answers it; every check of a request under the ticket derives it again.
- */
-export async function ticketMacKey(ticket: string, secret: string): Promise<string> {
-  let deriving = derivingKeys.get(secret);
-  if (!deriving) {
-    deriving = crypto.subtle.importKey('raw', encode(`device-mac:${secret}`), MAC, false, ['sign']);
-    derivingKeys.set(secret, deriving);
-  }
-  return base64url(new Uint8Array(await crypto.subtle.sign(MAC, await deriving, encode(ticket))));
-}
-
-/** A MAC key (base64url) as a CryptoKey that can never be read out: to sign with (a device) or verify with (the server). */
-export function importMacKey(raw: string, use: 'sign' | 'verify'): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', fromBase64url(raw), MAC, false, [use]);
+/** The MAC key the sign-in answered (base64url), as the device keeps it: a CryptoKey that can never be read out. */
+export function importMacKey(raw: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', fromBase64url(raw), MAC, false, ['sign']);
 }
 
 /** The header value for `body`, MACed at `at` (the server's time in ms, as the device estimates it). */
@@ -80,19 +65,27 @@ export async function signDeviceRequest(key: CryptoKey, body: string, at: number
 /** Whether a request was MACed with the key: `stale` when its time is outside the window of `now`. */
 export type SignatureCheck = 'valid' | 'missing' | 'invalid' | 'stale';
 
-export async function verifyDeviceRequest(header: string | undefined, body: string, key: CryptoKey, now: number): Promise<SignatureCheck> {
+/**
+ * Checks a request's MAC with `mac`, the key's HMAC-SHA-256 as the server computes it: synchronously
+ * (edge/perf/sha256.ts `hmacSha256`), since on Node a WebCrypto verify is a job sent to the thread pool and
+ * back, which a profile of one-person batches put first on the server's thread again.
+ */
+export function verifyDeviceRequest(header: string | undefined, body: string, mac: (data: Uint8Array) => Uint8Array, now: number): SignatureCheck {
   if (!header) return 'missing';
   const dot = header.indexOf('.');
   const at = Number(header.slice(0, dot));
   if (dot < 1 || !Number.isSafeInteger(at)) return 'invalid';
-  let mac: Uint8Array<ArrayBuffer>;
+  let given: Uint8Array;
   try {
-    mac = fromBase64url(header.slice(dot + 1));
+    given = fromBase64url(header.slice(dot + 1));
   } catch {
     return 'invalid';
   }
-  if (mac.length !== MAC_BYTES) return 'invalid';
-  // WebCrypto's verify compares in constant time.
-  if (!(await crypto.subtle.verify(MAC, key, mac, signedBytes(at, body)))) return 'invalid';
+  if (given.length !== MAC_BYTES) return 'invalid';
+  const expected = mac(signedBytes(at, body));
+  // Compared in constant time: every byte, whatever the first difference.
+  let difference = 0;
+  for (let i = 0; i < MAC_BYTES; i++) difference |= given[i]! ^ expected[i]!;
+  if (difference !== 0) return 'invalid';
   return Math.abs(at - now) > SIGNATURE_WINDOW_MS ? 'stale' : 'valid';
 }

@@ -169,7 +169,7 @@ export async function checkedSender(
   if (!check.ok) return senderRefused(check.message, { author: check.message });
   // MACed with the key issued with the ticket (auth/device-signature.ts, decision 086): without it, the ticket
   // was read off the device and sent from elsewhere, and its changes wait for an organiser.
-  const signature = await verifyDeviceRequest(c.req.header(DEVICE_SIGNATURE_HEADER), await c.req.text(), await check.author.macKey, received.getTime());
+  const signature = verifyDeviceRequest(c.req.header(DEVICE_SIGNATURE_HEADER), await c.req.text(), check.author.mac, received.getTime());
   if (signature === 'stale') return senderRefused(SIGNATURE_STALE, { signature: 'stale', serverTime: received.toISOString() });
   const unsigned = signature !== 'valid';
   const standing = await readStanding(c, { userId: check.author.userId, deviceId: body.deviceId });
@@ -270,12 +270,7 @@ async function unsignedPull(c: Context<AppEnv>, deviceId: string, registered: bo
     const message = 'The author ticket is not the logged-in user’s: sign this device in again';
     return fail(c, 403, message, { author: message });
   }
-  const signature = await verifyDeviceRequest(
-    c.req.header(DEVICE_SIGNATURE_HEADER),
-    signedQueryText(c.req.query()),
-    await check.author.macKey,
-    received.getTime(),
-  );
+  const signature = verifyDeviceRequest(c.req.header(DEVICE_SIGNATURE_HEADER), signedQueryText(c.req.query()), check.author.mac, received.getTime());
   if (signature === 'stale') return fail(c, 400, SIGNATURE_STALE, { signature: 'stale', serverTime: received.toISOString() });
   if (signature !== 'valid') return fail(c, 403, signature === 'missing' ? PULL_UNSIGNED : SIGNATURE_INVALID, { signature });
   return null;

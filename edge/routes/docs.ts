@@ -359,7 +359,8 @@ function operations(): Operation[] {
       method: 'post',
       path: '/api/checkin/device',
       tag: 'Venue check-in',
-      summary: 'Sign this device in (registered by its secret on first use) and get the author ticket for its changes',
+      summary:
+        'Sign this device in (registered by its secret on first use) and get the author ticket for its changes with the key that MACs its requests; `replaces` retires the device this browser was before',
       data: z.record(z.string(), z.unknown()),
       fails: [403],
     },
@@ -395,7 +396,7 @@ function operations(): Operation[] {
       method: 'post',
       path: '/api/exhibitor/device',
       tag: 'Exhibitor leads',
-      summary: "Sign an exhibitor's phone in (the door's device sign-in, on the lead lane) and get the author ticket for its lead operations",
+      summary: "Sign an exhibitor's phone in (the door's device sign-in, on the lead lane) and get the author ticket for its lead operations with its MAC key",
       who: 'exhibitor',
       body: leadDeviceSignInSchema,
       data: z.record(z.string(), z.unknown()),

@@ -6,7 +6,7 @@ import { AUTHOR_TICKET_HEADER, DEVICE_SIGNATURE_HEADER, importMacKey, signDevice
  * body and headers of a MACed request, at `at` (ms on the server's clock: the test app's clock in API tests).
  */
 export async function doorDeviceKey(macKey: string) {
-  const key = await importMacKey(macKey, 'sign');
+  const key = await importMacKey(macKey);
   return {
     /** The key's bytes (base64url), as the sign-in answered them: a load generator MACs with them synchronously (node:crypto). */
     raw: macKey,

@@ -527,7 +527,7 @@ export class CheckinSync {
           throw error;
         }
         // The key comes once, with the ticket: kept as a key that can never be read out again.
-        const macKey = await importMacKey(data.macKey, 'sign');
+        const macKey = await importMacKey(data.macKey);
         const ticket: AuthorTicket = { userId: data.author.userId, name: data.author.name, ticket: data.ticket, expiresAt: data.expiresAt, macKey };
         if (!this.stopped) await this.store.storeAuthorTicket(ticket);
         return ticket;
