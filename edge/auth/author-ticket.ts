@@ -1,5 +1,6 @@
 import { jwtVerify, SignJWT } from 'jose';
-import { type DevicePublicKey, isDevicePublicKey } from './device-signature';
+import { hmacSha256 } from '../perf/sha256';
+import { base64url } from './device-signature';
 import { VerifiedTokens } from './verified-tokens';
 
 /**
@@ -14,8 +15,10 @@ import { VerifiedTokens } from './verified-tokens';
  * own audience, so a ticket is never accepted as a login token (nor a token as a ticket). They last a
  * week: long enough for a day offline, short enough that a lost tablet's tickets lapse.
  *
- * A ticket is bound to the device's signing key (`cnf.jwk`, auth/device-signature.ts): the device's batches
- * are signed with a key it cannot export, so a ticket read off the device cannot be used from another client.
+ * Each ticket comes with its MAC key (auth/device-signature.ts, decision 086), derived from the ticket under
+ * the server's secret and answered once, with the ticket, to the sign-in that made it. The device keeps it as
+ * a key it cannot export and MACs what it sends with it, so a ticket read off the device cannot be used from
+ * another client. Nothing is stored: the server derives the key again from the ticket it checks.
  */
 const ISSUER = 'eventpro';
 const AUDIENCE = 'eventpro-checkin-author';
@@ -24,18 +27,23 @@ const AUTHOR_TICKET_TTL_SECONDS = 7 * 24 * 3600;
 
 const keyOf = (secret: string) => new TextEncoder().encode(`author-ticket:${secret}`);
 
+/**
+ * The MAC key of `ticket` (auth/device-signature.ts): HMAC-SHA-256 of the ticket's text under the server's
+ * secret, with a label of its own. The sign-in that made the ticket answers it; a check derives it again.
+ */
+const macKeyOf = (ticket: string, secret: string) => hmacSha256(new TextEncoder().encode(`device-mac:${secret}`), new TextEncoder().encode(ticket));
+
 export interface Author {
   userId: string;
   name: string;
   deviceId: string;
-  /** The device's public key the ticket is bound to (`cnf.jwk`): what the device sends must be signed with its private half. */
-  key?: DevicePublicKey;
 }
 
-export async function signAuthorTicket(author: Author, secret: string, now: Date): Promise<{ ticket: string; expiresAt: string }> {
+/** A new ticket for `author`, with its MAC key (base64url) for the device: answered once, to this sign-in only. */
+export async function signAuthorTicket(author: Author, secret: string, now: Date): Promise<{ ticket: string; expiresAt: string; macKey: string }> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = issuedAt + AUTHOR_TICKET_TTL_SECONDS;
-  const ticket = await new SignJWT({ name: author.name, did: author.deviceId, ...(author.key ? { cnf: { jwk: author.key } } : {}) })
+  const ticket = await new SignJWT({ name: author.name, did: author.deviceId })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(author.userId)
     .setIssuer(ISSUER)
@@ -43,11 +51,14 @@ export async function signAuthorTicket(author: Author, secret: string, now: Date
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
     .sign(keyOf(secret));
-  return { ticket, expiresAt: new Date(expiresAt * 1000).toISOString() };
+  return { ticket, expiresAt: new Date(expiresAt * 1000).toISOString(), macKey: base64url(macKeyOf(ticket, secret)) };
 }
 
-/** A ticket's author and when the server issued it (ms): nothing queued under a ticket can be older. */
-export type TicketAuthor = Author & { issuedAtMs: number };
+/**
+ * A ticket's author and when the server issued it (ms): nothing queued under a ticket can be older. `mac`
+ * computes the MAC of what the device sends under it (its key derived once per ticket, then remembered).
+ */
+export type TicketAuthor = Author & { issuedAtMs: number; mac: (data: Uint8Array) => Uint8Array };
 export type AuthorCheck = { ok: true; author: TicketAuthor } | { ok: false; message: string };
 
 /** Tickets already verified: a device sends the same ticket with every batch (its expiry and device are checked each time). */
@@ -74,14 +85,9 @@ export async function verifyAuthorTicket(ticket: string, deviceId: string, secre
     if (typeof payload.sub !== 'string' || typeof payload.name !== 'string' || typeof payload.did !== 'string') {
       return { ok: false, message: 'The author ticket is not valid' };
     }
-    const bound = (payload.cnf as { jwk?: unknown } | undefined)?.jwk;
-    const author: TicketAuthor = {
-      userId: payload.sub,
-      name: payload.name,
-      deviceId: payload.did,
-      issuedAtMs: (payload.iat ?? 0) * 1000,
-      ...(isDevicePublicKey(bound) ? { key: { kty: 'EC', crv: 'P-256', x: bound.x, y: bound.y } } : {}),
-    };
+    const macKey = macKeyOf(ticket, secret);
+    const mac = (data: Uint8Array) => hmacSha256(macKey, data);
+    const author: TicketAuthor = { userId: payload.sub, name: payload.name, deviceId: payload.did, issuedAtMs: (payload.iat ?? 0) * 1000, mac };
     verified.remember(secret, ticket, author, payload.exp);
     if (payload.did !== deviceId) return { ok: false, message: 'The author ticket was issued to another device' };
     return { ok: true, author };

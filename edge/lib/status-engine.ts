@@ -41,7 +41,7 @@ import { uuidv7 } from './uuid-v7';
  *   putting on hold a walk-in their own device has just registered (the door's undo of it);
  * - `revoked`: made on a device after an organiser revoked it;
  * - `author`: its author's account has been disabled since;
- * - `signature`: its batch was not signed with the key its author ticket is bound to (a ticket copied off
+ * - `signature`: its batch was not MACed with the key issued with its author ticket (a ticket copied off
  *   the device and sent from another client).
  *
  * Device clocks decide nothing: a change's time is data (history, the hourly chart), corrected by the
@@ -93,7 +93,7 @@ export interface StatusChangeInput {
   authority?: 'organiser' | 'staff';
   /**
    * Held for a decision whatever the ordering rule says: made on a revoked device, by a disabled account, or
-   * sent without the signature of the device its author ticket is bound to (auth/device-signature.ts).
+   * sent without the MAC of the key issued with its author ticket (auth/device-signature.ts).
    */
   holdFor?: 'revoked' | 'author' | 'signature' | null;
   claimedDeviceTime?: string | null;

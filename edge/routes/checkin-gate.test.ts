@@ -32,10 +32,10 @@ const addPerson = async (resource: string, name: string) =>
 async function device(name: string, token = staff, skewMs = 0) {
   const id = `gate-${name.toLowerCase().replace(/\W+/g, '-')}-${++seq}`;
   const secret = `secret-of-${id}-0123456789abcdef0123456789`;
-  const key = await doorDeviceKey();
-  const signedIn = await post('/api/checkin/device', { id, secret, name, eventId, publicKey: key.publicKey }, token);
+  const signedIn = await post('/api/checkin/device', { id, secret, name, eventId }, token);
   expect(signedIn.status).toBe(200);
   const author: string = signedIn.body.data.ticket;
+  const key = await doorDeviceKey(signedIn.body.data.macKey);
   const clock = () => new Date(t.clock.now().getTime() + skewMs).toISOString();
   const signedPost = async (path: string, json: unknown, sender = token) => {
     const { body, headers } = await key.sign(json, t.clock.now().getTime());
@@ -58,9 +58,9 @@ async function device(name: string, token = staff, skewMs = 0) {
     }),
     send: (operations: unknown[], sender = token, sentAt = clock()) =>
       signedPost('/api/checkin/ops', { deviceId: id, deviceName: name, author, sentAt, operations }, sender),
-    /** A request signed with this device's key at the test server's time, as the PWA sends its batches and walk-ins. */
+    /** A request MACed with this device's ticket's key at the test server's time, as the PWA sends its batches and walk-ins. */
     signedPost,
-    /** A roster pull signed with this device's key, as the PWA pulls. */
+    /** A roster pull MACed with this device's ticket's key, as the PWA pulls. */
     roster: async (sender = token, query: Record<string, string> = {}) => {
       const { path, headers } = await key.signGet('/api/checkin/roster', { eventId, deviceId: id, ...query }, author, t.clock.now().getTime());
       const res = await t.request('GET', path, { headers, token: sender });
@@ -155,11 +155,7 @@ describe('revoking a device', () => {
     const pull = await tablet.roster(afterLogin);
     expect(pull.status).toBe(403);
     expect(pull.body).toMatchObject({ message: 'This device was revoked', errors: { device: 'revoked' } });
-    const again = await post(
-      '/api/checkin/device',
-      { id: tablet.id, secret: tablet.secret, name: 'Lost tablet', eventId, publicKey: tablet.key.publicKey },
-      afterLogin,
-    );
+    const again = await post('/api/checkin/device', { id: tablet.id, secret: tablet.secret, name: 'Lost tablet', eventId }, afterLogin);
     expect(again.status).toBe(403);
 
     t.clock.advance(60_000);
@@ -211,9 +207,8 @@ describe('tickets bound to the device key', () => {
     const unsigned = await post('/api/checkin/ops', batch(a.id), thiefLogin);
     expect(unsigned.status).toBe(200);
     expect(unsigned.body.data.results[0]).toMatchObject({ result: 'held', person: { status: 'registered_online' } });
-    // Or signed with a key of its own: not the key the ticket is bound to.
-    const { doorDeviceKey } = await import('../testing/door-device-key');
-    const { body, headers } = await (await doorDeviceKey()).sign(batch(b.id), t.clock.now().getTime());
+    // Or MACed with a key of its own (issued with the thief's own ticket): not the key issued with this ticket.
+    const { body, headers } = await (await device('Thief tablet', thiefLogin)).key.sign(batch(b.id), t.clock.now().getTime());
     const forged = await t.request('POST', '/api/checkin/ops', { body, headers, token: thiefLogin });
     expect((await forged.json()).data.results[0]).toMatchObject({ result: 'held' });
     expect(await statusOf('visitors', a.id)).toBe('registered_online');
@@ -309,10 +304,27 @@ describe('tickets bound to the device key', () => {
     expect((await pull(again.path, again.headers)).status).toBe(200);
   });
 
-  it('a sign-in without the device key is refused', async () => {
-    const refused = await post('/api/checkin/device', { id: 'gate-no-key-1', secret: 'secret-of-gate-no-key-0123456789abcdef0123', name: 'Old app', eventId });
-    expect(refused.status).toBe(400);
-    expect(refused.body.errors.publicKey).toBe("publicKey is required: the device's signing key");
+  it("the MAC key comes with the ticket it belongs to: another of the device's own tickets' keys, or a signature of 053's length, is held", async () => {
+    const tablet = await device('Re-signed tablet');
+    // The same device signed in again (another sign-in, a second later): a new ticket with its own key.
+    t.clock.advance(1000);
+    const again = await post('/api/checkin/device', { id: tablet.id, secret: tablet.secret, name: 'Re-signed tablet', eventId });
+    expect(again.body.data.macKey).not.toBe(tablet.key.raw);
+    const newKey = await doorDeviceKey(again.body.data.macKey);
+    const visitor = await addPerson('visitors', 'Crossed Keys');
+    const json = {
+      deviceId: tablet.id,
+      deviceName: 'x',
+      author: tablet.author,
+      sentAt: t.clock.now().toISOString(),
+      operations: [tablet.op('visitors', visitor.id, 'checked_in', null)],
+    };
+    const crossed = await newKey.sign(json, t.clock.now().getTime());
+    expect((await (await t.request('POST', '/api/checkin/ops', { ...crossed, token: staff })).json()).data.results[0].result).toBe('held');
+    const ecdsaLength = { ...crossed, headers: { ...crossed.headers, 'X-Device-Signature': `${t.clock.now().getTime()}.${'A'.repeat(86)}` } };
+    const second = { ...json, operations: [tablet.op('visitors', (await addPerson('visitors', 'Old Signature')).id, 'checked_in', null)] };
+    const res = await t.request('POST', '/api/checkin/ops', { ...ecdsaLength, body: JSON.stringify(second), token: staff });
+    expect((await res.json()).data.results[0].result).toBe('held');
   });
 });
 
@@ -386,6 +398,46 @@ describe('devices on the dashboard', () => {
     t.clock.advance(61 * 60_000);
     expect(await listed(cleared.id)).toMatchObject({ replacedAt: expect.any(String), waiting: 0, silent: false });
     expect(await listed(other.id)).toMatchObject({ silent: true });
+  });
+
+  it('a tablet wiped with no page open: the new device names the old one at its sign-in and retires it, for the same user only', async () => {
+    const live = async () => (await get(`/api/checkin/counts?eventId=${eventId}`, staff)).waiting.devices.map((d: { deviceId: string }) => d.deviceId);
+    const listed = async (id: string) => (await get('/api/checkin/devices')).items.find((d: { deviceId: string }) => d.deviceId === id);
+    const wiped = await device('Wiped tablet');
+    expect((await post('/api/checkin/report', { deviceId: wiped.id, eventId, waiting: 4, author: wiped.author })).status).toBe(200);
+    const signInAs = (id: string, replaces: unknown, token = staff) =>
+      post('/api/checkin/device', { id, secret: `secret-of-${id}-0123456789abcdef0123456789`, name: '', eventId, replaces }, token);
+
+    // Malformed: a clear 400. A claim that does not hold signs the device in and retires nothing.
+    expect((await signInAs(`gate-successor-${++seq}`, { deviceId: wiped.id })).body.errors['replaces.author']).toBe('replaces.author is required');
+    const colleague = await t.createUser('staff', undefined, 'colleague staff password');
+    const colleagueToken = await t.login(colleague.email, 'colleague staff password');
+    const notTheirs = await signInAs(`gate-successor-${++seq}`, { deviceId: wiped.id, author: wiped.author }, colleagueToken);
+    expect(notTheirs.status).toBe(200);
+    expect(notTheirs.body.data.replaced).toBeNull();
+    // Signed in with a login of its own: revoking it below ends that session, not the suite's.
+    const other = await device('Neighbour tablet', await t.login(colleague.email, 'colleague staff password'));
+    const anotherDevicesTicket = await signInAs(`gate-successor-${++seq}`, { deviceId: wiped.id, author: (await device('My other tablet')).author });
+    expect(anotherDevicesTicket.body.data.replaced).toBeNull();
+    expect((await signInAs(`gate-successor-${++seq}`, { deviceId: wiped.id, author: 'not-a-ticket' })).body.data.replaced).toBeNull();
+    expect(await live()).toContain(wiped.id);
+
+    // The same user signs the new device in, naming the old one with the ticket the browser kept: linked at once.
+    const successor = `gate-successor-${++seq}`;
+    const linked = await signInAs(successor, { deviceId: wiped.id, author: wiped.author });
+    expect(linked.status).toBe(200);
+    expect(linked.body.data).toMatchObject({ deviceId: successor, replaced: wiped.id, ticket: expect.any(String), macKey: expect.any(String) });
+    expect(await listed(wiped.id)).toMatchObject({ replacedAt: t.clock.now().toISOString(), replacedBy: successor, waiting: 4 });
+    expect(await live()).not.toContain(wiped.id);
+    // Replacement is not revocation: what the old device made before still applies under its ticket.
+    const visitor = await addPerson('visitors', 'Made Before The Wipe');
+    expect((await wiped.send([wiped.op('visitors', visitor.id, 'checked_in', null)])).body.data.results[0].result).toBe('applied');
+    // Once replaced, it stays replaced by the first: a second claim changes nothing; a revoked device is never "replaced".
+    expect((await signInAs(`gate-successor-${++seq}`, { deviceId: wiped.id, author: wiped.author })).body.data.replaced).toBeNull();
+    expect(await listed(wiped.id)).toMatchObject({ replacedBy: successor });
+    expect((await post(`/api/checkin/devices/${other.id}/revoke`, {}, admin)).status).toBe(200);
+    expect((await signInAs(`gate-successor-${++seq}`, { deviceId: other.id, author: other.author })).body.data.replaced).toBeNull();
+    expect(await listed(other.id)).toMatchObject({ replacedAt: null, revokedAt: expect.any(String) });
   });
 });
 

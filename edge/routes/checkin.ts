@@ -139,7 +139,7 @@ const DEVICE_SILENT_MS = 3600_000;
 export const DEVICE_REVOKED = 'This device was revoked';
 export const AUTHOR_DISABLED = 'The account that made these changes is disabled';
 const SIGNATURE_STALE = "The request's signature is not from now: sign it again with the server's time";
-export const SIGNATURE_INVALID = 'This request is not signed with the key of the device its author ticket was issued to';
+export const SIGNATURE_INVALID = 'This request is not signed with the key issued to the device with its author ticket';
 
 /**
  * Keeps the request's body as it came (before a validator parses it): the device's signature is over those
@@ -169,11 +169,9 @@ export async function checkedSender(
   const received = now();
   const check = await verifyAuthorTicket(body.author, body.deviceId, secrets.jwtSecret, received);
   if (!check.ok) return senderRefused(check.message, { author: check.message });
-  // Signed with the key the ticket is bound to (auth/device-signature.ts): without it, the ticket was read
-  // off the device and sent from elsewhere, and its changes wait for an organiser.
-  const signature = check.author.key
-    ? await verifyDeviceRequest(c.req.header(DEVICE_SIGNATURE_HEADER), await c.req.text(), check.author.key, received.getTime())
-    : 'missing';
+  // MACed with the key issued with the ticket (auth/device-signature.ts, decision 086): without it, the ticket
+  // was read off the device and sent from elsewhere, and its changes wait for an organiser.
+  const signature = verifyDeviceRequest(c.req.header(DEVICE_SIGNATURE_HEADER), await c.req.text(), check.author.mac, received.getTime());
   if (signature === 'stale') return senderRefused(SIGNATURE_STALE, { signature: 'stale', serverTime: received.toISOString() });
   const unsigned = signature !== 'valid';
   const standing = await readStanding(c, { userId: check.author.userId, deviceId: body.deviceId });
@@ -257,8 +255,8 @@ const senderStanding = statementTemplate<{ userId: string; deviceId: string }>((
 const PULL_UNSIGNED = 'The roster goes only to a signed-in door device: send the author ticket of the user logged in and sign the request with the device key';
 
 /**
- * Why a roster pull is refused, if it is: it must come from the device it names, signed with the key that
- * device's author ticket is bound to, for the user whose session asks (auth/device-signature.ts). The
+ * Why a roster pull is refused, if it is: it must come from the device it names, MACed with the key issued
+ * with that device's author ticket, for the user whose session asks (auth/device-signature.ts). The
  * roster is the door's copy of every name, mobile number and pass code; a revoked device is refused
  * before this (`revokedAnswer`), so only a device an organiser still trusts receives it.
  */
@@ -274,9 +272,7 @@ async function unsignedPull(c: Context<AppEnv>, deviceId: string, registered: bo
     const message = 'The author ticket is not the logged-in user’s: sign this device in again';
     return fail(c, 403, message, { author: message });
   }
-  const signature = check.author.key
-    ? await verifyDeviceRequest(c.req.header(DEVICE_SIGNATURE_HEADER), signedQueryText(c.req.query()), check.author.key, received.getTime())
-    : 'missing';
+  const signature = verifyDeviceRequest(c.req.header(DEVICE_SIGNATURE_HEADER), signedQueryText(c.req.query()), check.author.mac, received.getTime());
   if (signature === 'stale') return fail(c, 400, SIGNATURE_STALE, { signature: 'stale', serverTime: received.toISOString() });
   if (signature !== 'valid') return fail(c, 403, signature === 'missing' ? PULL_UNSIGNED : SIGNATURE_INVALID, { signature });
   return null;
@@ -794,7 +790,9 @@ export const checkinRoutes = new Hono<AppEnv>()
  * Signs a device in for `who` (a panel user at the door, or an exhibitor's person on the lead lane): the
  * first call registers the device id with the hash of its secret (and, on the lead lane, its exhibitor);
  * afterwards only that secret may sign it in, and only for the lane it was registered on. Answers the
- * author ticket, bound to the device's key, that the device stores with every change it queues.
+ * author ticket the device stores with every change it queues, and the key it MACs its requests with under
+ * that ticket (auth/device-signature.ts), once. A device that names the one it replaces on this browser
+ * (`replaces`) retires it (`replaced` in the answer: its id, or null when the claim did not hold).
  */
 export async function signDeviceIn(
   c: Context<AppEnv>,
@@ -829,12 +827,45 @@ export async function signDeviceIn(
     sessionId: c.get('sessionId'),
   };
   await db.update(deviceReports).set(patch).where(eq(deviceReports.deviceId, input.id));
-  const { ticket, expiresAt } = await signAuthorTicket(
-    { userId: who.userId, name: who.name, deviceId: input.id, key: input.publicKey },
-    secrets.jwtSecret,
-    now(),
+  const replaced = input.replaces ? await replaceDevice(c, input.replaces, input.id, who) : null;
+  const { ticket, expiresAt, macKey } = await signAuthorTicket({ userId: who.userId, name: who.name, deviceId: input.id }, secrets.jwtSecret, now());
+  return ok(
+    c,
+    { deviceId: input.id, name: patch.name ?? device.name, author: { userId: who.userId, name: who.name }, ticket, expiresAt, macKey, replaced },
+    'Device signed in',
   );
-  return ok(c, { deviceId: input.id, name: patch.name ?? device.name, author: { userId: who.userId, name: who.name }, ticket, expiresAt }, 'Device signed in');
+}
+
+/**
+ * Marks `replaces.deviceId` replaced by `by` (decision 086): the browser's data was wiped with no page open,
+ * and the new device names the device it was with the ticket it kept outside IndexedDB. Believed only when
+ * the ticket is genuine, issued to that device, and the signed-in user's own (nobody retires another's
+ * tablet), for a device of the same lane that is neither revoked nor already replaced. Answers the replaced
+ * device's id, or null: a claim that does not hold changes nothing and does not stop the sign-in.
+ */
+async function replaceDevice(
+  c: Context<AppEnv>,
+  replaces: { deviceId: string; author: string },
+  by: string,
+  who: { userId: string; exhibitorId: string | null },
+): Promise<string | null> {
+  const { db, now, secrets } = c.get('deps');
+  if (replaces.deviceId === by) return null;
+  const check = await verifyAuthorTicket(replaces.author, replaces.deviceId, secrets.jwtSecret, now());
+  if (!check.ok || check.author.userId !== who.userId) return null;
+  const replaced = await db
+    .update(deviceReports)
+    .set({ replacedAt: now().toISOString(), replacedBy: by })
+    .where(
+      and(
+        eq(deviceReports.deviceId, replaces.deviceId),
+        who.exhibitorId === null ? isNull(deviceReports.exhibitorId) : eq(deviceReports.exhibitorId, who.exhibitorId),
+        isNull(deviceReports.revokedAt),
+        isNull(deviceReports.replacedAt),
+      ),
+    )
+    .returning({ id: deviceReports.deviceId });
+  return replaced[0]?.id ?? null;
 }
 
 /**

@@ -352,7 +352,8 @@ function operations(): Operation[] {
       method: 'post',
       path: '/api/checkin/device',
       tag: 'Venue check-in',
-      summary: 'Sign this device in (registered by its secret on first use) and get the author ticket for its changes',
+      summary:
+        'Sign this device in (registered by its secret on first use) and get the author ticket for its changes with the key that MACs its requests; `replaces` retires the device this browser was before',
       data: z.record(z.string(), z.unknown()),
       fails: [403],
     },
@@ -386,7 +387,7 @@ function operations(): Operation[] {
       method: 'post',
       path: '/api/exhibitor/device',
       tag: 'Exhibitor leads',
-      summary: "Sign an exhibitor's phone in (the door's device sign-in, on the lead lane) and get the author ticket for its lead operations",
+      summary: "Sign an exhibitor's phone in (the door's device sign-in, on the lead lane) and get the author ticket for its lead operations with its MAC key",
       data: z.record(z.string(), z.unknown()),
       fails: [403],
     },

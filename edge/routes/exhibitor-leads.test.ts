@@ -93,13 +93,13 @@ async function consent(visitorIds: string[], given: boolean, at = t.clock.now())
 /** An exhibitor's phone as the PWA runs one: signed in with its own secret and key for the portal token's person. */
 async function phone(token: string, name: string) {
   const id = `phone-${++seq}`;
-  const key = await doorDeviceKey();
   const res = await t.request('POST', '/api/exhibitor/device', {
     token,
-    json: { id, secret: `secret-of-${id}-0123456789abcdef0123456789`, name, publicKey: key.publicKey },
+    json: { id, secret: `secret-of-${id}-0123456789abcdef0123456789`, name },
   });
   const signIn = (await res.json()) as any;
   expect(res.status, JSON.stringify(signIn)).toBe(200);
+  const key = await doorDeviceKey(signIn.data.macKey);
   const clock = () => t.clock.now().toISOString();
   return {
     id,
@@ -387,7 +387,7 @@ describe('exhibitor phones are devices (decision 088)', () => {
     const res = await t.request('POST', '/api/exhibitor/device', {
       token: owner.token,
       headers: { 'User-Agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36' },
-      json: { id: 'phone-unnamed', secret: 'secret-of-phone-unnamed-0123456789abcdef', name: '', publicKey: (await doorDeviceKey()).publicKey },
+      json: { id: 'phone-unnamed', secret: 'secret-of-phone-unnamed-0123456789abcdef', name: '' },
     });
     expect(res.status).toBe(200);
     const [me] = await team(owner.token);

@@ -72,7 +72,8 @@ const appVersionField = z.optional(z.string().check(z.trim(), z.maxLength(40)));
  * `POST /api/checkin/device`: signs this device in for the logged-in user. The first call registers the
  * device id with the hash of a secret only the device keeps; later calls must prove the same secret, so
  * no other session can speak for the device. Answers the author ticket the device attaches to what it
- * queues, so changes are credited to whoever made them, even when sent after another login.
+ * queues, so changes are credited to whoever made them, even when sent after another login, and the key it
+ * MACs its requests with under that ticket (auth/device-signature.ts).
  */
 export const deviceSignInSchema = z.object({
   id: deviceIdField,
@@ -80,15 +81,16 @@ export const deviceSignInSchema = z.object({
   name: z._default(text(60), ''),
   eventId: z.optional(z.string().check(z.maxLength(100))),
   appVersion: appVersionField,
-  /** The public half of the device's signing key (auth/device-signature.ts), bound into the ticket the server answers. */
-  publicKey: z.object(
-    {
-      kty: z.literal('EC', { error: 'publicKey must be an EC key' }),
-      crv: z.literal('P-256', { error: 'publicKey must be a P-256 key' }),
-      x: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: 'publicKey.x is not a P-256 coordinate' })),
-      y: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: 'publicKey.y is not a P-256 coordinate' })),
-    },
-    { error: "publicKey is required: the device's signing key" },
+  /**
+   * The device this browser was before its data was wiped, with the author ticket it last held there (kept
+   * outside IndexedDB): that device is marked replaced by this one when the ticket is the signed-in user's
+   * (decision 086).
+   */
+  replaces: z.optional(
+    z.object({
+      deviceId: deviceIdField,
+      author: z.string({ error: 'replaces.author is required' }).check(z.minLength(1, { error: 'replaces.author is required' }), z.maxLength(2000)),
+    }),
   ),
 });
 

@@ -1,5 +1,6 @@
 // The venue door when the browser's site data is cleared under an open page with changes waiting: the
-// page stays up and says what was lost, and the dashboard stops counting what that device held.
+// page stays up and says what was lost, and the dashboard stops counting what that device held; and when
+// IndexedDB alone is wiped with no page open, the next device retires the old one at its sign-in.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Device, openDevice } from './browser';
 import { checkIn, deviceIdOf, featuredEventId, openCheckin, type Seeded, seedVisitors, staffLogin } from './checkin-helpers';
@@ -96,4 +97,37 @@ describe('site data cleared at the door', () => {
     await page.waitForFunction((n) => Number(document.querySelector('[data-testid="roster-size"]')?.getAttribute('data-count')) >= n, 8, { timeout: 30_000 });
     await checkIn(page, people[6]!);
   }, 120_000);
+
+  it('IndexedDB wiped with no page open: the next device names the old one at its sign-in, which retires it from the dashboard', async () => {
+    const tablet = await openDevice({ viewport: { width: 820, height: 1180 } });
+    desks.push(tablet);
+    await useToken(tablet.page, baseUrl, staff.token);
+    await openCheckin(tablet.page, baseUrl, 8);
+    const oldId = await deviceIdOf(tablet.page);
+    expect(
+      (await api(baseUrl, staff.token, 'POST', '/checkin/report', { deviceId: oldId, eventId, waiting: 3, author: await lastTicket(tablet) })).status,
+    ).toBe(200);
+    await expect.poll(async () => (await counts()).waiting.devices.some((d) => d.deviceId === oldId), { timeout: 30_000 }).toBe(true);
+
+    // Every page closed, then IndexedDB alone is wiped (as the browser's eviction does); the login stays.
+    await tablet.page.goto(`${baseUrl}/robots.txt`);
+    const cdp = await tablet.context.newCDPSession(tablet.page);
+    await cdp.send('Storage.clearDataForOrigin', { origin: baseUrl, storageTypes: 'indexeddb' });
+
+    // The door opens as a new device: its sign-in names the old one, which leaves the live devices at once.
+    await openCheckin(tablet.page, baseUrl, 8);
+    const newId = await deviceIdOf(tablet.page);
+    expect(newId).not.toBe(oldId);
+    const listed = async () =>
+      (await api<{ data: { items: Array<{ deviceId: string; replacedBy: string | null }> } }>(baseUrl, adminToken, 'GET', '/checkin/devices')).body.data.items;
+    await expect.poll(async () => (await listed()).find((d) => d.deviceId === oldId)?.replacedBy, { timeout: 30_000 }).toBe(newId);
+    expect((await counts()).waiting.devices.some((d) => d.deviceId === oldId)).toBe(false);
+    expect(tablet.problems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
+  }, 120_000);
 });
+
+/** The author ticket this browser last kept outside IndexedDB (what the next device names the old one with). */
+async function lastTicket(device: Device): Promise<string> {
+  await device.page.waitForFunction(() => localStorage.getItem('eventpro.checkin.device'), null, { timeout: 30_000 });
+  return device.page.evaluate(() => (JSON.parse(localStorage.getItem('eventpro.checkin.device')!) as { author: string }).author);
+}

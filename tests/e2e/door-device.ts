@@ -8,15 +8,15 @@ import { api } from './panel-helpers';
 export async function apiDevice(baseUrl: string, token: string, name: string, eventId: string) {
   const id = `e2e-${name.toLowerCase().replace(/\W+/g, '-')}-${crypto.randomUUID().slice(0, 8)}`;
   const secret = `${crypto.randomUUID()}${crypto.randomUUID()}`;
-  const key = await doorDeviceKey();
-  const signIn = await api<{ data: { ticket: string } }>(baseUrl, token, 'POST', '/checkin/device', { id, secret, name, eventId, publicKey: key.publicKey });
+  const signIn = await api<{ data: { ticket: string; macKey: string } }>(baseUrl, token, 'POST', '/checkin/device', { id, secret, name, eventId });
   if (signIn.status !== 200) throw new Error(`device sign-in failed: ${signIn.status}`);
   const author = signIn.body.data.ticket;
+  const key = await doorDeviceKey(signIn.body.data.macKey);
   return {
     id,
     name,
     secret,
-    /** Its signing key (what the PWA keeps in IndexedDB): the bench signs its own requests with it. */
+    /** The MAC key issued with its ticket (what the PWA keeps in IndexedDB): the bench MACs its own requests with it. */
     key,
     /** The author ticket of `token`'s user on this device. */
     author,
@@ -50,7 +50,7 @@ export async function apiDevice(baseUrl: string, token: string, name: string, ev
       return res.body.data.results;
     },
     report: (waiting: number) => api(baseUrl, token, 'POST', '/checkin/report', { deviceId: id, eventId, waiting, author }),
-    /** One roster page after `since`, pulled as the PWA pulls it: signed with this device's key, under its ticket. */
+    /** One roster page after `since`, pulled as the PWA pulls it: MACed with its ticket's key, under that ticket. */
     async roster<Item>(since = 0, limit = 2000) {
       const { path, headers } = await key.signGet('/api/checkin/roster', { eventId, deviceId: id, since: String(since), limit: String(limit) }, author);
       const answer = await fetch(`${baseUrl}${path}`, { headers: { ...headers, Authorization: `Bearer ${token}` } });

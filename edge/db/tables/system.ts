@@ -257,9 +257,12 @@ export const deviceReports = sqliteTable(
     sessionId: text('session_id'),
     /**
      * When a new device took this one's place on the same browser (its site data was cleared under an open
-     * page, which said so with the ticket it still knew): from then on its report is not live (decision 072).
+     * page, which said so with the ticket it still knew, decision 072; or the new device's sign-in named it,
+     * decision 086): from then on its report is not live.
      */
     replacedAt: text('replaced_at'),
+    /** The device that took its place, when the new one said so at its sign-in (decision 086). */
+    replacedBy: text('replaced_by'),
     /**
      * An exhibitor's phone (issue 32, decision 088): the exhibitor whose staff signed it in. Its lead
      * operations go to that exhibitor only; the door's counts leave it out. Null for the door's devices.

@@ -78,12 +78,12 @@ async function tablet() {
   return { engine, index };
 }
 
-/** The roster as another gate pulls it: a device of its own, signed in, its pull signed with its key. */
+/** The roster as another gate pulls it: a device of its own, signed in, its pull MACed with its ticket's key. */
 async function otherGatesRoster() {
-  const key = await doorDeviceKey();
   const id = `other-gate-${crypto.randomUUID()}`;
-  const device = { id, secret: `${crypto.randomUUID()}${crypto.randomUUID()}`, name: 'Other gate', eventId, publicKey: key.publicKey };
-  const { ticket } = (await (await server.request('POST', '/api/checkin/device', { json: device, token: staff.token })).json()).data;
+  const device = { id, secret: `${crypto.randomUUID()}${crypto.randomUUID()}`, name: 'Other gate', eventId };
+  const { ticket, macKey } = (await (await server.request('POST', '/api/checkin/device', { json: device, token: staff.token })).json()).data;
+  const key = await doorDeviceKey(macKey);
   const { path, headers } = await key.signGet('/api/checkin/roster', { eventId, deviceId: id, limit: '2000' }, ticket, server.clock.now().getTime());
   return (await (await server.request('GET', path, { headers, token: staff.token })).json()).data;
 }

@@ -118,6 +118,11 @@ export interface AuthorTicket {
   name: string;
   ticket: string;
   expiresAt: string;
+  /**
+   * The key this device MACs what it sends under the ticket with (@edge/auth/device-signature), issued with it:
+   * imported with `extractable: false`, so it cannot be read out of IndexedDB.
+   */
+  macKey: CryptoKey;
 }
 
 export interface DeviceInfo {
@@ -128,14 +133,13 @@ export interface DeviceInfo {
   secret?: string;
   /** The name staff gave this device ("Gate 2 tablet"), shown in the history and the conflict inbox. */
   name?: string;
-  /**
-   * The key pair this device signs what it sends with (@edge/auth/device-signature): made with
-   * `extractable: false`, so the private key cannot be read out of IndexedDB; its public half is bound into
-   * every author ticket below.
-   */
-  signingKey?: CryptoKeyPair;
   /** Author tickets by user id: the signed-in user's, and those of earlier users with changes still waiting. */
   tickets?: Record<string, AuthorTicket>;
+  /**
+   * The device this browser was before its data was wiped, with the last author ticket it held (device-record.ts
+   * keeps them outside IndexedDB): named at the next sign-in, which retires it (decision 086), then dropped.
+   */
+  replaces?: { deviceId: string; author: string };
   /**
    * The generation of the server's database this device's roster and delivered changes belong to (its
    * roster and `/ops` answers carry it): another one means the server's data was restored under the device.

@@ -1,6 +1,5 @@
-// This device as the server knows it: an id, a secret and a signing key made once, the name staff gave it,
-// and the author tickets of the users who made changes here (kept in `deviceInfo`, one record).
-import { makeDeviceKeyPair } from '@edge/auth/device-signature';
+// This device as the server knows it: an id and a secret made once, the name staff gave it, and the author
+// tickets of the users who made changes here with the MAC key issued with each (kept in `deviceInfo`, one record).
 import { database } from './db';
 import { announce, onOtherTabs } from './store-broadcast';
 import type { AuthorTicket, DeviceInfo } from './checkin-types';
@@ -11,35 +10,71 @@ let devicePromise: Promise<DeviceInfo> | undefined;
 /** 32 random bytes as hex: the device's secret. */
 const randomSecret = () => [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('');
 
-const newDevice = (): DeviceInfo => ({
-  key: 'device',
-  id: crypto.randomUUID(),
-  createdAt: new Date().toISOString(),
-  secret: randomSecret(),
-  name: '',
-  tickets: {},
-});
+/**
+ * Which device this browser is and the last author ticket it was given, kept outside IndexedDB (decision 086):
+ * when IndexedDB alone is wiped (evicted, or cleared with no page open), the device made next names the one
+ * it replaces at its sign-in. The ticket alone sends nothing: every request needs the MAC key issued with it,
+ * which stays in IndexedDB.
+ */
+const LAST_DEVICE_KEY = 'eventpro.checkin.device';
 
-const complete = (info: DeviceInfo | undefined): boolean => !!info?.secret && !!info.signingKey;
+function lastDevice(): { deviceId: string; author: string } | undefined {
+  try {
+    const last = JSON.parse(localStorage.getItem(LAST_DEVICE_KEY) ?? 'null') as { deviceId?: unknown; author?: unknown } | null;
+    return typeof last?.deviceId === 'string' && typeof last.author === 'string' ? { deviceId: last.deviceId, author: last.author } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function rememberLastDevice(deviceId: string, author: string): void {
+  try {
+    localStorage.setItem(LAST_DEVICE_KEY, JSON.stringify({ deviceId, author }));
+  } catch {
+    // No localStorage (a worker, a test) or it is full: the next device just cannot name this one.
+  }
+}
+
+/** A new device: a new id and secret, naming the device this browser was before, if it knows it. */
+const newDevice = (): DeviceInfo => {
+  const replaces = lastDevice();
+  return {
+    key: 'device',
+    id: crypto.randomUUID(),
+    createdAt: new Date().toISOString(),
+    secret: randomSecret(),
+    name: '',
+    tickets: {},
+    ...(replaces ? { replaces } : {}),
+  };
+};
+
+/** A record as this version keeps it: a secret, and a MAC key with every ticket (none of 053's key pair). */
+const current = (info: DeviceInfo | undefined): info is DeviceInfo =>
+  !!info?.secret && !('signingKey' in info) && Object.values(info.tickets ?? {}).every((ticket) => !!ticket.macKey);
 
 /**
- * This device's record, made once (an id, a secret and a signing key) and kept in IndexedDB. A record made
- * before devices signed (no key) gets one, and loses its tickets: a ticket is bound to the key it was
- * issued with, so its users sign in again.
+ * A record made before tickets came with their MAC key (decision 086): its ECDSA key pair goes, and the
+ * tickets without a key with it (their users sign in again; their waiting changes wait until then). A record
+ * without a secret gets one and keeps its id, time and name.
  */
+function upgraded(found: DeviceInfo & { signingKey?: unknown }): DeviceInfo {
+  const { signingKey: _ecdsa, ...kept } = found;
+  if (!kept.secret) return { ...newDevice(), id: kept.id, createdAt: kept.createdAt, name: kept.name ?? '' };
+  return { ...kept, tickets: Object.fromEntries(Object.entries(kept.tickets ?? {}).filter(([, ticket]) => !!ticket.macKey)) };
+}
+
+/** This device's record, made once (an id and a secret) and kept in IndexedDB. */
 export function deviceInfo(): Promise<DeviceInfo> {
   if (devicePromise) return devicePromise;
   const reading = (async () => {
     const db = database();
     const stored = await db.deviceInfo.get('device');
-    if (stored && complete(stored)) return stored;
-    // Made outside the transaction: an IndexedDB transaction cannot stay open across WebCrypto's promise.
-    const signingKey = await makeDeviceKeyPair();
+    if (current(stored)) return stored;
     return db.transaction('rw', db.deviceInfo, async () => {
       const found = await db.deviceInfo.get('device');
-      if (found && complete(found)) return found;
-      const kept = found?.secret ? { ...found, tickets: {} } : found ? { id: found.id, createdAt: found.createdAt, name: found.name ?? '' } : {};
-      const info: DeviceInfo = { ...newDevice(), ...kept, signingKey };
+      if (current(found)) return found;
+      const info = found ? upgraded(found) : newDevice();
       await db.deviceInfo.put(info);
       return info;
     });
@@ -75,8 +110,7 @@ async function updateDevice(change: (info: DeviceInfo) => DeviceInfo): Promise<D
     await db.deviceInfo.put(info);
     return info;
   });
-  // A record made anew here (site data cleared meanwhile) has no key yet: the next read makes it.
-  devicePromise = complete(next) ? Promise.resolve(next) : undefined;
+  devicePromise = Promise.resolve(next);
   announce({ type: 'device' });
   return next;
 }
@@ -86,9 +120,14 @@ export function setDeviceName(name: string): Promise<DeviceInfo> {
   return updateDevice((info) => ({ ...info, name: name.trim().slice(0, 60) }));
 }
 
-/** Keeps the author ticket the server issued for a user of this device. */
-export function storeAuthorTicket(ticket: AuthorTicket): Promise<DeviceInfo> {
-  return updateDevice((info) => ({ ...info, tickets: { ...info.tickets, [ticket.userId]: ticket } }));
+/**
+ * Keeps the author ticket the server issued for a user of this device (with its MAC key). The sign-in that
+ * answered it named the device this one replaces, if any: that is done.
+ */
+export async function storeAuthorTicket(ticket: AuthorTicket): Promise<DeviceInfo> {
+  const next = await updateDevice(({ replaces: _named, ...info }) => ({ ...info, tickets: { ...info.tickets, [ticket.userId]: ticket } }));
+  rememberLastDevice(next.id, ticket.ticket);
+  return next;
 }
 
 /** Records the generation of the server's database this device's roster belongs to (the first one it saw). */

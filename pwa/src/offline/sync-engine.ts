@@ -13,7 +13,7 @@ import { type ApiClient, type ApiClientOptions, apiClient } from '../lib/api-cli
 import { ApiError } from '../lib/api-error';
 import { readEnvelope, type ResponseLike, type SuccessBody } from '../lib/envelope';
 import { subscribeToken, tokenClaims } from '../lib/auth-token';
-import { AUTHOR_TICKET_HEADER, DEVICE_SIGNATURE_HEADER, devicePublicKey, signDeviceRequest, signedQueryText } from '@edge/auth/device-signature';
+import { AUTHOR_TICKET_HEADER, DEVICE_SIGNATURE_HEADER, importMacKey, signDeviceRequest, signedQueryText } from '@edge/auth/device-signature';
 import { isServerReachable, onServerReachability } from '../lib/server-reachability';
 import { applyDeliveries, type Delivery, markSending, markWaiting, nextToSend, oldestUnsentEvent, outboxSummary, unsentCount } from './checkin-outbox';
 import { authorTicket, deviceId, deviceInfo, storeAuthorTicket, storeGeneration, watchClearedStorage } from './device-record';
@@ -142,11 +142,13 @@ class ServerRestored extends Error {
 const refusedForGood = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
 
-/** Who sends: this device (id and name) and the author ticket of the user who queued the entries. */
+/**
+ * Who sends: this device (id and name) and the author ticket of the user who queued the entries (`fields`, in
+ * the request's body), and the key issued with that ticket, which MACs the request.
+ */
 interface Sender {
-  deviceId: string;
-  deviceName: string;
-  author: string;
+  fields: { deviceId: string; deviceName: string; author: string };
+  key: CryptoKey;
 }
 
 export class CheckinSync {
@@ -265,17 +267,19 @@ export class CheckinSync {
   }
 
   /**
-   * A request signed with this device's key (@edge/auth/device-signature): the batches and walk-ins its
-   * author tickets speak for (signed over their body), and its roster pulls (over their query). `send` makes
-   * the request with the options it is given, the signature header among them. A signature the server finds
-   * stale (this device's clock is off) is made again once, on the server's time its answer gave.
+   * A request MACed with `key`, the key issued with the author ticket it goes under (@edge/auth/device-signature):
+   * the batches and walk-ins its ticket speaks for (over their body), and roster pulls (over their query).
+   * `send` makes the request with the options it is given, the signature header among them. A signature the
+   * server finds stale (this device's clock is off) is made again once, on the server's time its answer gave.
    */
-  private async signedCall<R extends ResponseLike>(signed: string, send: (options: ClientRequestOptions) => Promise<R>): Promise<DataOf<SuccessBody<R>>> {
-    const { signingKey } = await this.store.deviceInfo();
-    if (!signingKey) throw new ApiError(0, 'This device has no signing key yet');
+  private async signedCall<R extends ResponseLike>(
+    key: CryptoKey,
+    signed: string,
+    send: (options: ClientRequestOptions) => Promise<R>,
+  ): Promise<DataOf<SuccessBody<R>>> {
     for (let attempt = 0; ; attempt++) {
       const at = Math.round(this.deps.now().getTime() + this.serverOffsetMs);
-      const signature = await signDeviceRequest(signingKey.privateKey, signed, at);
+      const signature = await signDeviceRequest(key, signed, at);
       try {
         return await this.call((options) => send({ ...options, headers: { ...options.headers, [DEVICE_SIGNATURE_HEADER]: signature } }));
       } catch (error) {
@@ -349,7 +353,7 @@ export class CheckinSync {
     if (!ticket) {
       throw new AuthNeeded(`Changes made by ${entry.author?.name ?? entry.by ?? 'another user'} wait until they log in on this device again`);
     }
-    return { deviceId: info.id, deviceName: info.name ?? '', author: ticket.ticket };
+    return { fields: { deviceId: info.id, deviceName: info.name ?? '', author: ticket.ticket }, key: ticket.macKey };
   }
 
   private async sendOps(batch: CheckinOutboxEntry[], sender: Sender) {
@@ -406,10 +410,10 @@ export class CheckinSync {
   }
 
   private sendOpsRequest(batch: CheckinOutboxEntry[], sender: Sender) {
-    const json = { ...sender, sentAt: this.deps.now().toISOString(), operations: batch.map((e) => e.op!) };
+    const json = { ...sender.fields, sentAt: this.deps.now().toISOString(), operations: batch.map((e) => e.op!) };
     // Posted as the very text signed.
     const body = JSON.stringify(json);
-    return this.signedCall(body, (options) => this.checkin.ops.$post({ json }, { ...options, init: { ...options.init, body } }));
+    return this.signedCall(sender.key, body, (options) => this.checkin.ops.$post({ json }, { ...options, init: { ...options.init, body } }));
   }
 
   /**
@@ -438,16 +442,16 @@ export class CheckinSync {
   }
 
   private sendLeadOpsRequest(batch: CheckinOutboxEntry[], sender: Sender) {
-    const json = { ...sender, sentAt: this.deps.now().toISOString(), operations: batch.map((e) => e.lead!) };
+    const json = { ...sender.fields, sentAt: this.deps.now().toISOString(), operations: batch.map((e) => e.lead!) };
     // Posted as the very text signed.
     const body = JSON.stringify(json);
-    return this.signedCall(body, (options) => this.api.api.exhibitor.ops.$post({ json }, { ...options, init: { ...options.init, body } }));
+    return this.signedCall(sender.key, body, (options) => this.api.api.exhibitor.ops.$post({ json }, { ...options, init: { ...options.init, body } }));
   }
 
   private sendWalkInRequest(entry: CheckinOutboxEntry, sender: Sender) {
-    const json = { ...entry.walkIn!, ...sender, sentAt: this.deps.now().toISOString() };
+    const json = { ...entry.walkIn!, ...sender.fields, sentAt: this.deps.now().toISOString() };
     const body = JSON.stringify(json);
-    return this.signedCall(body, (options) => this.checkin['walk-ins'].$post({ json }, { ...options, init: { ...options.init, body } }));
+    return this.signedCall(sender.key, body, (options) => this.checkin['walk-ins'].$post({ json }, { ...options, init: { ...options.init, body } }));
   }
 
   private async sendWalkIn(entry: CheckinOutboxEntry, sender: Sender) {
@@ -506,17 +510,25 @@ export class CheckinSync {
       try {
         const info = await this.store.deviceInfo();
         // this.store.deviceInfo() makes the secret when the record has none; a blank one is refused like a wrong one.
-        if (!info.signingKey) throw new ApiError(0, 'This device has no signing key yet');
-        const json = { id: info.id, secret: info.secret ?? '', name: info.name ?? '', ...(this.eventId ? { eventId: this.eventId } : {}) };
-        const json_ = { ...json, appVersion: APP_VERSION, publicKey: await devicePublicKey(info.signingKey) };
+        const json = {
+          id: info.id,
+          secret: info.secret ?? '',
+          name: info.name ?? '',
+          ...(this.eventId ? { eventId: this.eventId } : {}),
+          appVersion: APP_VERSION,
+          // The device this browser was before its data was wiped, if it knows (device-record.ts): it is retired.
+          ...(info.replaces ? { replaces: info.replaces } : {}),
+        };
         let data: Awaited<ReturnType<typeof this.signInRequest>>;
         try {
-          data = await this.signInRequest(json_);
+          data = await this.signInRequest(json);
         } catch (error) {
           if (error instanceof DeviceRevoked) await this.revoked();
           throw error;
         }
-        const ticket: AuthorTicket = { userId: data.author.userId, name: data.author.name, ticket: data.ticket, expiresAt: data.expiresAt };
+        // The key comes once, with the ticket: kept as a key that can never be read out again.
+        const macKey = await importMacKey(data.macKey);
+        const ticket: AuthorTicket = { userId: data.author.userId, name: data.author.name, ticket: data.ticket, expiresAt: data.expiresAt, macKey };
         if (!this.stopped) await this.store.storeAuthorTicket(ticket);
         return ticket;
       } finally {
@@ -532,7 +544,7 @@ export class CheckinSync {
     name: string;
     eventId?: string;
     appVersion: string;
-    publicKey: Awaited<ReturnType<typeof devicePublicKey>>;
+    replaces?: { deviceId: string; author: string };
   }) {
     if (this.lane === 'leads') return this.call((options) => this.api.api.exhibitor.device.$post({ json }, options));
     return this.call((options) => this.checkin.device.$post({ json }, options));
@@ -560,7 +572,7 @@ export class CheckinSync {
     if (!ticket) throw new AuthNeeded('Log in again to download the roster');
     const fetchPage = (from: number) => {
       const query = { eventId, since: String(from), limit: String(PAGE_SIZE), deviceId };
-      return this.signedCall(signedQueryText(query), (options) =>
+      return this.signedCall(ticket.macKey, signedQueryText(query), (options) =>
         this.checkin.roster.$get({ query }, { ...options, headers: { ...options.headers, [AUTHOR_TICKET_HEADER]: ticket.ticket } }),
       );
     };

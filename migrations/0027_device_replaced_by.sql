@@ -1,0 +1,1 @@
+ALTER TABLE `device_reports` ADD `replaced_by` text;
