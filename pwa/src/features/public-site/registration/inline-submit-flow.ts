@@ -27,7 +27,7 @@ type Message = { tone: 'success' | 'error' | 'info'; text: string } | null;
  * likewise, the people registering with a visitor, and the send (kept on the device when it cannot go now).
  */
 export function useInlineSubmitFlow(kind: InlineKind, eventName: string) {
-  const { t } = useLocale();
+  const { t, loadFormTexts } = useLocale();
   const [values, setValues] = useState<Values>(kind === 'visitor' ? { workingProfessional: 'Others' } : {});
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -148,12 +148,15 @@ export function useInlineSubmitFlow(kind: InlineKind, eventName: string) {
     }
   };
   const send = async () => {
+    // The forms' words, for the messages below (they never fail: English without them).
+    const texts = loadFormTexts();
     let kit: Awaited<ReturnType<typeof loadSubmitKit>>;
     try {
       kit = await loadSubmitKit();
     } catch {
       return holdWithoutCode();
     }
+    await texts;
     const [loaded, { submitRegistration }] = kit;
     setRules(() => loaded);
     const checked = check(loaded, values);
@@ -202,12 +205,14 @@ export function useInlineSubmitFlow(kind: InlineKind, eventName: string) {
     }
     clearFields();
   };
-  // The first focus loads everything sending needs (rules, sender, outbox), not only the rules.
-  const warmUp = () =>
+  // The first focus loads everything sending needs (rules, sender, outbox, the forms' words), not only the rules.
+  const warmUp = () => {
+    void loadFormTexts();
     void loadSubmitKit().then(
       ([loaded]) => setRules(() => loaded),
       () => undefined,
     );
+  };
 
   return {
     form,

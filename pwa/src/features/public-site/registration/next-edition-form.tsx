@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { CONSENT_NOTICES } from '@shared/consent';
 import { EMAIL_LABEL, FIELD_LABELS } from '@shared/schemas/vocabulary';
 import { useLocale } from '../i18n/locale';
@@ -17,7 +17,9 @@ const FAILED = 'It could not be sent. Please try again.';
  */
 export default function NextEditionForm() {
   const id = useId();
-  const { t } = useLocale();
+  const { t, loadFormTexts } = useLocale();
+  // Opened by a press: its messages are the forms' words (catalogue.ts).
+  useEffect(() => void loadFormTexts(), [loadFormTexts]);
   const [values, setValues] = useState<Values>({});
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
