@@ -35,6 +35,11 @@ interface WhatsappConfig {
   inviteTemplate: string;
   codeTemplate: string;
   language: string;
+  /**
+   * The languages the pass template (`template`) is approved in besides `language`, each a language code of
+   * Meta's (`te`, `hi`): a pass of a person who registered in one of them goes in it (decision 087).
+   */
+  passLanguages: string[];
   /** The Meta app's secret, which signs the webhook's requests (X-Hub-Signature-256): inbound "STOP". */
   appSecret?: string;
   /** The token Meta echoes when the webhook is set up (hub.verify_token). */
@@ -119,6 +124,7 @@ export interface ChannelEnv {
   WHATSAPP_PHONE_NUMBER_ID?: string;
   WHATSAPP_TEMPLATE?: string;
   WHATSAPP_TEMPLATE_LANGUAGE?: string;
+  WHATSAPP_TEMPLATE_LANGUAGES?: string;
   WHATSAPP_INVITE_TEMPLATE?: string;
   WHATSAPP_CODE_TEMPLATE?: string;
   WHATSAPP_API_URL?: string;
@@ -150,6 +156,10 @@ export function phoneChannels(env: ChannelEnv): Pick<Channels, 'whatsapp' | 'sms
       inviteTemplate: trimmed(env.WHATSAPP_INVITE_TEMPLATE) ?? 'exhibitor_invite',
       codeTemplate: trimmed(env.WHATSAPP_CODE_TEMPLATE) ?? 'exhibitor_code',
       language: trimmed(env.WHATSAPP_TEMPLATE_LANGUAGE) ?? 'en',
+      passLanguages: (env.WHATSAPP_TEMPLATE_LANGUAGES ?? '')
+        .split(',')
+        .map((code) => code.trim())
+        .filter(Boolean),
       appSecret: trimmed(env.WHATSAPP_APP_SECRET),
       verifyToken: trimmed(env.WHATSAPP_VERIFY_TOKEN),
     };
@@ -201,11 +211,12 @@ async function providerCall(url: string, init: RequestInit): Promise<unknown> {
  */
 export type RenderedMessage =
   | { channel: 'email'; mail: Omit<Parameters<Mailer['send']>[0], 'id' | 'from' | 'to'> }
-  | { channel: 'whatsapp'; template: string; parameters: string[] }
+  /** `language`: the template's language code, when not the configured one. */
+  | { channel: 'whatsapp'; template: string; parameters: string[]; language?: string }
   | { channel: 'sms'; templateId: string; variables: Record<string, string> };
 
 /** `POST {base}/{version}/{phone-number-id}/messages`: a template message with its body values. */
-async function sendWhatsapp(config: WhatsappConfig, to: string, template: string, parameters: string[]): Promise<string> {
+async function sendWhatsapp(config: WhatsappConfig, to: string, template: string, parameters: string[], language = config.language): Promise<string> {
   const body = {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
@@ -213,7 +224,7 @@ async function sendWhatsapp(config: WhatsappConfig, to: string, template: string
     type: 'template',
     template: {
       name: template,
-      language: { code: config.language },
+      language: { code: language },
       components: [{ type: 'body', parameters: parameters.map((text) => ({ type: 'text', text })) }],
     },
   };
@@ -239,7 +250,16 @@ async function sendSms(config: SmsConfig, to: string, templateId: string, variab
 /** A pass message as its channel sends it (the configured templates). */
 export function renderPassMessage(channels: Channels, channel: Channel, template: PassTemplate, payload: PassMessage, now: Date): RenderedMessage {
   if (channel === 'email') return { channel, mail: renderMail(template, payload, now) };
-  if (channel === 'whatsapp') return { channel, template: channels.whatsapp?.template ?? '', parameters: whatsappParameters(payload) };
+  if (channel === 'whatsapp') {
+    // Meta sends only a template approved in the language asked for: the holder's when the template is, else the configured one.
+    const approved = payload.language && channels.whatsapp?.passLanguages.includes(payload.language);
+    return {
+      channel,
+      template: channels.whatsapp?.template ?? '',
+      parameters: whatsappParameters(payload),
+      ...(approved ? { language: payload.language } : {}),
+    };
+  }
   return { channel, templateId: channels.sms?.templateId ?? '', variables: smsVariables(payload) };
 }
 
@@ -252,7 +272,7 @@ export async function sendThrough(channels: Channels, message: { id: string; rec
   }
   if (rendered.channel === 'whatsapp') {
     if (!channels.whatsapp) throw new ProviderError(NOT_CONFIGURED, true);
-    return sendWhatsapp(channels.whatsapp, recipient, rendered.template, rendered.parameters);
+    return sendWhatsapp(channels.whatsapp, recipient, rendered.template, rendered.parameters, rendered.language);
   }
   if (!channels.sms) throw new ProviderError(NOT_CONFIGURED, true);
   return sendSms(channels.sms, recipient, rendered.templateId, rendered.variables);
