@@ -66,7 +66,11 @@ export function PassLinkView({ token }: { token: string }) {
 function PassLinkScreen({ token, state }: { token: string; state: PassLinkState }) {
   // The head of My passes, never the token: the link is the pass's key, not a page to share through meta tags.
   usePageMeta('/passes');
-  const { t, href } = useLocale();
+  const { t, href, language } = useLocale();
+  // The app's document, not one the server rendered: its `lang` is set here (how a screen reader speaks it, which font).
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
   const myPasses = <a href={href('/passes')}>{t('My passes')}</a>;
   // A link's place in a sentence is the language's: the words either side of `{link}`.
   const withLink = (text: string) => {
