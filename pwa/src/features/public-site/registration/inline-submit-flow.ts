@@ -111,7 +111,7 @@ export function useInlineSubmitFlow(kind: InlineKind, eventName: string) {
   const holdWithoutCode = () => {
     const id = crypto.randomUUID();
     const name = (kind === 'visitor' ? values.fullName : values.contactPersonName) ?? '';
-    const held = holdSubmission({ id, form: 'inline', kind, endpoint, values, name, typeLabel, createdAt: new Date().toISOString() });
+    const held = holdSubmission({ id, form: 'inline', kind, endpoint, values, name, typeLabel, createdAt: new Date().toISOString(), language });
     if (!held) return setMessage({ tone: 'error', text: INLINE_TEXT.error });
     setMessage({ tone: 'info', text: queuedMessage(heldReason(), 'registration') });
     setQueuedId(id);

@@ -108,6 +108,7 @@ export function usePopupSubmitFlow({ type, subscription, eventName, onClose, onP
         name: values[spec.nameField] ?? '',
         typeLabel: type,
         createdAt: new Date().toISOString(),
+        language,
       });
       return kept ? { kind: 'queued', reason: heldReason(), id } : { kind: 'failed', status: 0, message: POPUP_FAILURE, serverMessage: false };
     }

@@ -207,7 +207,12 @@ function outboxEntryOf(held: HeldSubmission, rules: FormRules): OutboxEntry {
   const entry: OutboxEntry = {
     id: held.id,
     endpoint: held.endpoint as PublicEndpoint,
-    body: { ...(checked.ok ? checked.body : held.values), uniqueSubmissionId: held.id, consentVersion: consentVersionOf(held.endpoint) },
+    body: {
+      ...(checked.ok ? checked.body : held.values),
+      uniqueSubmissionId: held.id,
+      consentVersion: consentVersionOf(held.endpoint),
+      language: held.language ?? 'en',
+    },
     name: held.name,
     typeLabel: held.typeLabel,
     createdAt: held.createdAt,
