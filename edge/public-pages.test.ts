@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_PATHS, renderPublicPage } from '../pwa/src/entry-server';
+import { type CataloguePart, pageParts } from '../pwa/src/features/public-site/i18n/catalogue';
+import hiForms from '../pwa/src/features/public-site/i18n/hi.forms.json';
+import hiLanding from '../pwa/src/features/public-site/i18n/hi.landing.json';
 import { localePath, splitLanguage } from '../pwa/src/features/public-site/i18n/languages';
+import teForms from '../pwa/src/features/public-site/i18n/te.forms.json';
+import teLanding from '../pwa/src/features/public-site/i18n/te.landing.json';
 import { publicPages } from './public-pages';
 import { LANDING_TEXTS } from './testing/landing-texts';
 import { signIn } from './testing/sessions';
@@ -139,6 +144,20 @@ describe('the public pages are complete HTML', () => {
       expect(html).toContain(`<link rel="alternate" hreflang="en" href="https://expo.example.in/visitor-registration">`);
       expect(html).toContain(`<link rel="alternate" hreflang="${language}" href="https://expo.example.in/${language}/visitor-registration">`);
       expect((await page(`/${language}/`)).match(/<link rel="stylesheet"[^>]*>/g)).toEqual(['<link rel="stylesheet" crossorigin href="/assets/home-1.css">']);
+    }
+  });
+
+  it('opens each te/hi page with every text it shows in its language: none of them waits in a part the page does not load (decision 087)', async () => {
+    const parts = { te: { landing: teLanding, forms: teForms }, hi: { landing: hiLanding, forms: hiForms } };
+    for (const language of ['te', 'hi'] as const) {
+      for (const path of PUBLIC_PAGE_PATHS.filter((address) => splitLanguage(address).language === language)) {
+        const loaded = pageParts(splitLanguage(path).path);
+        const html = decode(await page(path));
+        const notLoaded = Object.entries(parts[language]).flatMap(([part, texts]) => (loaded.includes(part as CataloguePart) ? [] : Object.keys(texts)));
+        // A text missing from the page's parts would show as its English words: as an element's text or an attribute.
+        const english = notLoaded.filter((text) => html.includes(`>${text}<`) || html.includes(`="${text}"`));
+        expect(english, path).toEqual([]);
+      }
     }
   });
 

@@ -25,9 +25,12 @@ function registrationWindow(event: RegistrationWindow, now: Date): RegistrationW
 
 export const REGISTRATION_CLOSED_MESSAGE = 'Registration for this event has closed.';
 
-/** "Registration opens on 1 September 2025 at 10:00 am." in the event's time zone (India). */
+/** Before the window: `{date}` is its opening, in the event's time zone (India); the site's pages word it in their language. */
+export const REGISTRATION_NOT_YET_MESSAGE = 'Registration opens on {date}.';
+
+/** "Registration opens on 1 September 2025 at 10:00 am." */
 function registrationNotYetMessage(opensAt: string): string {
-  return `Registration opens on ${formatOpening(opensAt)}.`;
+  return REGISTRATION_NOT_YET_MESSAGE.replace('{date}', formatOpening(opensAt));
 }
 
 /** What the forms and the API say outside the window; null inside it. */

@@ -54,6 +54,11 @@ interface WhatsappConfig {
   inviteTemplate: string;
   codeTemplate: string;
   language: string;
+  /**
+   * The languages the pass template (`template`) is approved in besides `language`, each a language code of
+   * Meta's (`te`, `hi`): a pass of a person who registered in one of them goes in it (decision 087).
+   */
+  passLanguages: string[];
   /** The Meta app's secret, which signs the webhook's requests (X-Hub-Signature-256): inbound "STOP". */
   appSecret?: string;
   /** The token Meta echoes when the webhook is set up (hub.verify_token). */
@@ -140,6 +145,7 @@ export interface ChannelEnv {
   WHATSAPP_PHONE_NUMBER_ID?: string;
   WHATSAPP_TEMPLATE?: string;
   WHATSAPP_TEMPLATE_LANGUAGE?: string;
+  WHATSAPP_TEMPLATE_LANGUAGES?: string;
   WHATSAPP_INVITE_TEMPLATE?: string;
   WHATSAPP_CODE_TEMPLATE?: string;
   WHATSAPP_API_URL?: string;
@@ -172,6 +178,10 @@ export function phoneChannels(env: ChannelEnv, post: ProviderPost = fetchPost): 
       inviteTemplate: trimmed(env.WHATSAPP_INVITE_TEMPLATE) ?? 'exhibitor_invite',
       codeTemplate: trimmed(env.WHATSAPP_CODE_TEMPLATE) ?? 'exhibitor_code',
       language: trimmed(env.WHATSAPP_TEMPLATE_LANGUAGE) ?? 'en',
+      passLanguages: (env.WHATSAPP_TEMPLATE_LANGUAGES ?? '')
+        .split(',')
+        .map((code) => code.trim())
+        .filter(Boolean),
       appSecret: trimmed(env.WHATSAPP_APP_SECRET),
       verifyToken: trimmed(env.WHATSAPP_VERIFY_TOKEN),
     };
@@ -228,6 +238,8 @@ export type RenderedMessage =
       channel: 'whatsapp';
       template: string;
       parameters: string[];
+      /** The template's language code, when not the configured one (an approved translation, decision 087). */
+      language?: string;
       /**
        * An authentication template's one-time code: sent again as its copy-code button's parameter (a button of
        * `sub_type` url, index 0), as Meta documents for sending authentication templates; the body has it too.
@@ -236,8 +248,14 @@ export type RenderedMessage =
     }
   | { channel: 'sms'; templateId: string; variables: Record<string, string> };
 
+type WhatsappMessage = Extract<RenderedMessage, { channel: 'whatsapp' }>;
+
 /** `POST {base}/{version}/{phone-number-id}/messages`: a template message with its body values (and an authentication template's copy-code button). */
-async function sendWhatsapp(config: WhatsappConfig, to: string, template: string, parameters: string[], copyCode?: string): Promise<string> {
+async function sendWhatsapp(
+  config: WhatsappConfig,
+  to: string,
+  { template, parameters, language = config.language, copyCode }: WhatsappMessage,
+): Promise<string> {
   const body = {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
@@ -245,7 +263,7 @@ async function sendWhatsapp(config: WhatsappConfig, to: string, template: string
     type: 'template',
     template: {
       name: template,
-      language: { code: config.language },
+      language: { code: language },
       components: [
         { type: 'body', parameters: parameters.map((text) => ({ type: 'text', text })) },
         ...(copyCode ? [{ type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: copyCode }] }] : []),
@@ -272,7 +290,16 @@ async function sendSms(config: SmsConfig, to: string, templateId: string, variab
 /** A pass message as its channel sends it (the configured templates). */
 export function renderPassMessage(channels: Channels, channel: Channel, template: PassTemplate, payload: PassMessage, now: Date): RenderedMessage {
   if (channel === 'email') return { channel, mail: renderMail(template, payload, now) };
-  if (channel === 'whatsapp') return { channel, template: channels.whatsapp?.template ?? '', parameters: whatsappParameters(payload) };
+  if (channel === 'whatsapp') {
+    // Meta sends only a template approved in the language asked for: the holder's when the template is, else the configured one.
+    const approved = payload.language && channels.whatsapp?.passLanguages.includes(payload.language);
+    return {
+      channel,
+      template: channels.whatsapp?.template ?? '',
+      parameters: whatsappParameters(payload),
+      ...(approved ? { language: payload.language } : {}),
+    };
+  }
   return { channel, templateId: channels.sms?.templateId ?? '', variables: smsVariables(payload) };
 }
 
@@ -285,7 +312,7 @@ export async function sendThrough(channels: Channels, message: { id: string; rec
   }
   if (rendered.channel === 'whatsapp') {
     if (!channels.whatsapp) throw new ProviderError(NOT_CONFIGURED, true);
-    return sendWhatsapp(channels.whatsapp, recipient, rendered.template, rendered.parameters, rendered.copyCode);
+    return sendWhatsapp(channels.whatsapp, recipient, rendered);
   }
   if (!channels.sms) throw new ProviderError(NOT_CONFIGURED, true);
   return sendSms(channels.sms, recipient, rendered.templateId, rendered.variables);

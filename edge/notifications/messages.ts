@@ -1,5 +1,29 @@
+import { formatDateRangeIn, formatTimeIn } from '../../shared/dates';
+import { INTL_LOCALES, type Language } from '../../shared/languages';
 import { eventDates, eventHours, eventPlace, eventWhen } from '../lib/event-time';
 import { buildIcs } from '../lib/ics';
+import hindi from './mail.hi.json';
+import telugu from './mail.te.json';
+
+/**
+ * The pass e-mails' words in Telugu and Hindi (decision 087): files a translator edits, each English text as
+ * this file writes it → its translation, as the site's catalogues are (decision 075). English is the code's.
+ */
+const MAIL_TEXTS: Record<Language, Readonly<Record<string, string>>> = { en: {}, te: telugu, hi: hindi };
+
+type Words = (text: string, values?: Readonly<Record<string, string>>) => string;
+const wordsIn =
+  (language: Language = 'en'): Words =>
+  (text, values) =>
+    (MAIL_TEXTS[language][text] ?? text).replace(/\{(\w+)\}/g, (place, name: string) => values?.[name] ?? place);
+
+/** The event's dates and hours as the e-mail gives them: the site's own English words, Intl's in Telugu and Hindi. */
+function datesIn(m: PassMessage): { dates: string; hours: string } {
+  if (!m.language || m.language === 'en') return { dates: eventDates(m.startDateTime, m.endDateTime), hours: eventHours(m.startDateTime, m.endDateTime) };
+  const locale = INTL_LOCALES[m.language];
+  const [from, to] = [formatTimeIn(locale, m.startDateTime), formatTimeIn(locale, m.endDateTime)];
+  return { dates: formatDateRangeIn(locale, m.startDateTime, m.endDateTime), hours: from && to ? `${from} – ${to} IST` : '' };
+}
 
 /**
  * Why a message is sent: a new registration's pass, a pass link asked for again ("Find my pass"), or the
@@ -28,6 +52,8 @@ export interface PassMessage {
   origin: string;
   /** A confirmation message's link (`/confirm-email/<token>`), which confirms the address it went to. */
   confirmUrl?: string;
+  /** The language its holder registered in: the e-mail's (decision 087). English when absent. */
+  language?: Language;
 }
 
 export interface RenderedMail {
@@ -37,36 +63,41 @@ export interface RenderedMail {
   attachments: Array<{ filename: string; content: string; contentType: string }>;
 }
 
-const subjects: Record<PassTemplate, (m: PassMessage) => string> = {
-  pass: (m) => `Your pass for ${m.eventName}`,
-  pass_link: (m) => `Your pass link for ${m.eventName}`,
-  confirm_email: (m) => `Confirm your e-mail address for ${m.eventName}`,
+const SUBJECTS: Record<PassTemplate, string> = {
+  pass: 'Your pass for {event}',
+  pass_link: 'Your pass link for {event}',
+  confirm_email: 'Confirm your e-mail address for {event}',
 };
 
-const intros: Record<PassTemplate, (m: PassMessage) => string> = {
-  pass: (m) => `You are registered for ${m.eventName} (${m.typeLabel}).`,
-  pass_link: (m) => `Here is the link to your pass for ${m.eventName} (${m.typeLabel}), as you asked.`,
-  confirm_email: (m) => `This e-mail address was given in a registration for ${m.eventName} (${m.typeLabel}).`,
+const INTROS: Record<PassTemplate, string> = {
+  pass: 'You are registered for {event} ({type}).',
+  pass_link: 'Here is the link to your pass for {event} ({type}), as you asked.',
+  confirm_email: 'This e-mail address was given in a registration for {event} ({type}).',
 };
+
+const subject = (template: PassTemplate, m: PassMessage, w: Words) => w(SUBJECTS[template], { event: m.eventName });
+const intro = (template: PassTemplate, m: PassMessage, w: Words) => w(INTROS[template], { event: m.eventName, type: w(m.typeLabel) });
 
 /**
  * The confirmation message: no pass, no pass code, no calendar, only the link that confirms the address
  * (whoever typed it gets nothing through it until its owner confirms).
  */
 function renderConfirmation(m: PassMessage): RenderedMail {
+  const w = wordsIn(m.language);
+  const hello = w('Hello {name},', { name: messageName(m.name) });
   const lines = [
-    intros.confirm_email(m),
-    'Confirm it to receive your pass by e-mail:',
+    intro('confirm_email', m, w),
+    w('Confirm it to receive your pass by e-mail:'),
     m.confirmUrl ?? '',
-    'If you did not register, ignore this message: nothing more will be sent to this address.',
+    w('If you did not register, ignore this message: nothing more will be sent to this address.'),
   ];
   return {
-    subject: subjects.confirm_email(m),
-    text: [`Hello ${messageName(m.name)},`, '', ...lines].join('\n'),
-    html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
-<p>Hello ${escapeHtml(messageName(m.name))},</p>
+    subject: subject('confirm_email', m, w),
+    text: [hello, '', ...lines].join('\n'),
+    html: `<!doctype html><html${htmlLang(m)}><body style="font-family:sans-serif;line-height:1.5">
+<p>${escapeHtml(hello)}</p>
 <p>${escapeHtml(lines[0]!)}</p>
-<p><a href="${escapeHtml(m.confirmUrl ?? '')}">Confirm my e-mail address</a></p>
+<p><a href="${escapeHtml(m.confirmUrl ?? '')}">${escapeHtml(w('Confirm my e-mail address'))}</a></p>
 <p>${escapeHtml(lines[3]!)}</p>
 </body></html>`,
     attachments: [],
@@ -102,37 +133,46 @@ function hostOf(origin: string): string {
 export const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
+/** The e-mail's `lang`, for a mail client that picks a font or reads it aloud. */
+const htmlLang = (m: PassMessage) => ` lang="${m.language ?? 'en'}"`;
+
+/** A pass e-mail (or its confirmation) in the language its holder registered in (decision 087). */
 export function renderMail(template: PassTemplate, m: PassMessage, now: Date): RenderedMail {
   if (template === 'confirm_email') return renderConfirmation(m);
+  const w = wordsIn(m.language);
   const where = eventPlace(m.venue, m.city);
+  const { dates, hours } = datesIn(m);
   const rows: Array<[string, string]> = [
-    ['Date', eventDates(m.startDateTime, m.endDateTime)],
-    ['Time', eventHours(m.startDateTime, m.endDateTime)],
-    ['Venue', where],
-    ['Pass code', m.passCode],
+    [w('Date'), dates],
+    [w('Time'), hours],
+    [w('Venue'), where],
+    [w('Pass code'), m.passCode],
   ];
+  const hello = w('Hello {name},', { name: messageName(m.name) });
+  const opens = w('It opens on any phone and stays available offline once opened. Show its QR code at the entrance.');
+  const calendar = w('The attached calendar file adds the event to your calendar.');
   const text = [
-    `Hello ${messageName(m.name)},`,
+    hello,
     '',
-    intros[template](m),
+    intro(template, m, w),
     '',
     ...rows.map(([label, value]) => `${label}: ${value}`),
     '',
-    `Open your pass: ${m.passUrl}`,
-    'It opens on any phone and stays available offline once opened. Show its QR code at the entrance.',
+    `${w('Open your pass')}: ${m.passUrl}`,
+    opens,
     '',
-    'The attached calendar file adds the event to your calendar.',
+    calendar,
   ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
-<p>Hello ${escapeHtml(messageName(m.name))},</p>
-<p>${escapeHtml(intros[template](m))}</p>
+  const html = `<!doctype html><html${htmlLang(m)}><body style="font-family:sans-serif;line-height:1.5">
+<p>${escapeHtml(hello)}</p>
+<p>${escapeHtml(intro(template, m, w))}</p>
 <table>${rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('')}</table>
-<p><a href="${escapeHtml(m.passUrl)}">Open your pass</a></p>
-<p>It opens on any phone and stays available offline once opened. Show its QR code at the entrance.</p>
-<p>The attached calendar file adds the event to your calendar.</p>
+<p><a href="${escapeHtml(m.passUrl)}">${escapeHtml(w('Open your pass'))}</a></p>
+<p>${escapeHtml(opens)}</p>
+<p>${escapeHtml(calendar)}</p>
 </body></html>`;
   return {
-    subject: subjects[template](m),
+    subject: subject(template, m, w),
     text,
     html,
     attachments: [{ filename: 'event.ics', content: passCalendar(m, now), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],

@@ -188,6 +188,54 @@ describe('a registration reaches the person', () => {
     expect(rows.find((r) => r.channel === 'whatsapp')!.lastError).toMatch(/^HTTP 400/);
   });
 
+  it('speaks the language of the page the person registered on: the pass link, the e-mail; WhatsApp only in a language its template is approved in (decision 087)', async () => {
+    const lastWhatsapp = () => phones.requests.findLast((r) => r.path.endsWith('/messages'))!.body as { template: { language: { code: string } } };
+    // No template language but the configured one: a Telugu registrant's WhatsApp goes in English.
+    const telugu = await registerVisitor({ language: 'te' });
+    await t.messageLoop.idle();
+    // The confirmation asks in Telugu too.
+    const question = smtp.received.at(-1)!;
+    expect(question.subject).toBe('Hyderabad Property Expo & Builders Awards 2025 కోసం మీ ఇ-మెయిల్ చిరునామాను నిర్ధారించండి');
+    expect((await t.request('POST', confirmationPath(question.text ?? ''))).status).toBe(200);
+    await t.messageLoop.idle();
+    expect(lastWhatsapp().template.language.code).toBe('en');
+    const mail = smtp.received.at(-1)!;
+    expect(mail.subject).toBe('Hyderabad Property Expo & Builders Awards 2025 కోసం మీ పాస్');
+    const text = mail.text ?? '';
+    expect(text).toContain('నమస్కారం Asha Rao,');
+    expect(text).toContain('మీరు Hyderabad Property Expo & Builders Awards 2025కు నమోదు అయ్యారు (సందర్శకుల నమోదు).');
+    expect(text).toContain(`పాస్ కోడ్: ${telugu.passCode}`);
+    expect(text).toContain('తేదీ: 18–19 అక్టోబర్, 2025');
+    expect(mail.html).toContain('<html lang="te">');
+    const token = /\/p\/([A-Za-z0-9_-]{52})/.exec(text)![1]!;
+    expect((await (await t.request('GET', `/api/public/passes/${token}`)).json()).data).toMatchObject({ passCode: telugu.passCode, language: 'te' });
+    // A language no page has is refused, with the field's message.
+    const refused = await t.request('POST', '/api/visitors/register', {
+      json: { fullName: 'Asha', mobileNumber: mobile(), city: 'Hyderabad', language: 'fr' },
+    });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).errors).toEqual({ language: 'language must be one of: en, te, hi' });
+
+    // The template approved in Telugu too: a Telugu registrant's pass goes in it, a Hindi one's still in English.
+    const approved = await makeTestApp({ channels: phoneChannels({ ...phoneProviderEnv(phones.url), WHATSAPP_TEMPLATE_LANGUAGES: 'te' }) });
+    try {
+      for (const [language, code] of [
+        ['te', 'te'],
+        ['hi', 'en'],
+        ['en', 'en'],
+      ]) {
+        const res = await approved.request('POST', '/api/visitors/register', {
+          json: { fullName: 'Asha Rao', mobileNumber: mobile(), city: 'Hyderabad', language },
+        });
+        expect(res.status).toBe(201);
+        await approved.messageLoop.idle();
+        expect(lastWhatsapp().template.language.code, language).toBe(code);
+      }
+    } finally {
+      await approved.close();
+    }
+  });
+
   it('retries a provider 5xx with back-off until the message is sent', async () => {
     phones.control.failNext = 1;
     const visitor = await registerVisitor({ email: '' });

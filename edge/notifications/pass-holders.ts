@@ -1,3 +1,4 @@
+import { isLanguage, type Language } from '../../shared/languages';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Database } from '../db/database';
@@ -30,6 +31,7 @@ interface HolderTable {
     passCode: SQLiteColumn;
     status: SQLiteColumn;
     registrationType: SQLiteColumn;
+    language: SQLiteColumn;
   };
 }
 
@@ -48,6 +50,7 @@ const holder = (kind: MessageKind): HolderTable => {
       passCode: table.passCode,
       status: table.status,
       registrationType: table.registrationType,
+      language: table.language,
     },
   };
 };
@@ -65,6 +68,8 @@ export interface FoundHolder extends PassHolder {
   status: string;
   /** Created by an organiser in the panel or an import (`admin_…`), not a public form: its e-mail is theirs (decision 056). */
   enteredByOrganiser: boolean;
+  /** The language of the page they registered on: their pass page and e-mails speak it (decision 087). */
+  language: Language;
 }
 
 async function select(db: Database, kind: MessageKind, where: (t: HolderTable['columns']) => SQL | undefined, limit: number): Promise<FoundHolder[]> {
@@ -80,6 +85,7 @@ async function select(db: Database, kind: MessageKind, where: (t: HolderTable['c
       passCode: c.passCode,
       status: c.status,
       registrationType: c.registrationType,
+      language: c.language,
     })
     .from(spec.table)
     .where(where(c))
@@ -97,6 +103,7 @@ async function select(db: Database, kind: MessageKind, where: (t: HolderTable['c
       passCode: row.passCode,
       status: String(row.status ?? ''),
       enteredByOrganiser: String(row.registrationType ?? '').startsWith('admin_'),
+      language: isLanguage(row.language) ? row.language : 'en',
     }));
 }
 
@@ -152,5 +159,6 @@ export function passView(holder: FoundHolder, event: PublicEvent) {
     endDateTime: event.endDateTime,
     venue: event.venue,
     city: event.city,
+    language: holder.language,
   };
 }

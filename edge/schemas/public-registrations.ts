@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { CONSENT_NOTICES, UNKNOWN_CONSENT_MESSAGE } from '../../shared/consent';
+import { LANGUAGES } from '../../shared/languages';
 import {
   blankAsAbsent,
   inlineMobile,
@@ -44,11 +45,14 @@ const consentVersion = z.optional(
   z.string({ error: UNKNOWN_CONSENT_MESSAGE }).check(z.refine((version) => KNOWN_CONSENT_VERSIONS.includes(version), { error: UNKNOWN_CONSENT_MESSAGE })),
 );
 
-/** Fields every public submission may carry. */
+const LANGUAGE_MESSAGE = `language must be one of: ${LANGUAGES.join(', ')}`;
+
+/** Fields every public submission may carry. `language`: the page's (decision 087), English when absent. */
 const submissionFields = {
   eventId: optionalId('eventId'),
   uniqueSubmissionId: optionalId('uniqueSubmissionId'),
   consentVersion,
+  language: z.optional(z.enum(LANGUAGES, { error: LANGUAGE_MESSAGE })),
 };
 
 export { MAX_FAMILY_MEMBERS };

@@ -3,7 +3,7 @@
 // Built by pwa/vite.ssr.config.ts into dist/ssr/entry-server.js; web APIs only, so workerd runs it too.
 // Only the public pages are imported here (no route tree): the panel's code never reaches the server build.
 import { renderToReadableStream } from 'react-dom/server.edge';
-import { loadCatalogue } from './features/public-site/i18n/catalogue';
+import { loadCatalogue, pageParts } from './features/public-site/i18n/catalogue';
 import { splitLanguage } from './features/public-site/i18n/languages';
 import { pageMetaTags, PUBLIC_PAGE_PATHS, publicPageMeta } from './features/public-site/page-meta';
 import { loadPublicPage } from './features/public-site/public-pages';
@@ -26,7 +26,10 @@ export interface RenderedPage {
 /** Renders one public page (`path` one of PUBLIC_PAGE_PATHS) with `rendered`'s data; `origin` for absolute links. */
 export async function renderPublicPage(path: string, rendered: RenderedSite, origin: string): Promise<RenderedPage | undefined> {
   const { language, path: pagePath } = splitLanguage(path);
-  const [meta, page] = await Promise.all([loadCatalogue(language).then((catalogue) => publicPageMeta(path, catalogue)), loadPublicPage(path)]);
+  const [meta, page] = await Promise.all([
+    loadCatalogue(language, pageParts(pagePath)).then((catalogue) => publicPageMeta(path, catalogue)),
+    loadPublicPage(path),
+  ]);
   if (!meta || !page) return undefined;
   // The tree pwa/src/main.tsx hydrates, with the data it reads from the page's data block.
   const stream = await renderToReadableStream(<ServerSiteProvider value={rendered}>{page}</ServerSiteProvider>);

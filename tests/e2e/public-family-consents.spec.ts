@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_NOTICES } from '../../shared/consent';
 import { phoneProviderEnv, startPhoneProviders } from '../../edge/testing/message-providers';
 import { type RunningServer, startBuiltServer } from '../../scripts/built-server';
+import teForms from '../../pwa/src/features/public-site/i18n/te.forms.json';
+import teSite from '../../pwa/src/features/public-site/i18n/te.json';
 import { hydrated, openDevice } from './browser';
 import { api, apiLogin, uniqueMobile } from './panel-helpers';
 
@@ -14,6 +16,10 @@ import { api, apiLogin, uniqueMobile } from './panel-helpers';
 let providers: Awaited<ReturnType<typeof startPhoneProviders>>;
 let server: RunningServer;
 const PHONE = { viewport: { width: 390, height: 844 } };
+const te = { ...teSite, ...teForms };
+/** Where the screens of a run are kept to be looked at (each width the team checks). */
+const SHOTS = process.env.E2E_SCREENSHOTS;
+const WIDTHS = [390, 768, 1024, 1280];
 
 beforeAll(async () => {
   providers = await startPhoneProviders();
@@ -166,6 +172,114 @@ describe('a family on the visitor form', () => {
       while ((whatsappTo(number).length < 1 || whatsappTo(cousin).length < 1) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       expect([whatsappTo(number).length, whatsappTo(cousin).length]).toEqual([1, 1]);
       expect(phone.problems.filter((p) => /Content Security Policy|pageerror/i.test(p))).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+});
+
+describe('the pass in the language of its holder (decision 087)', () => {
+  it('a visitor who registers on /te/ opens their pass link on another phone in Telugu: header, pass, choices', async () => {
+    const number = uniqueMobile();
+    const phone = await openDevice(PHONE);
+    try {
+      const { page } = phone;
+      await page.goto(`${server.url}/te/visitor-registration`);
+      await hydrated(page);
+      const form = page.locator('form').filter({ has: page.getByRole('button', { name: te['Register Now'], exact: true }) });
+      await form.getByLabel(te['Full Name']).first().fill('Lakshmi Devi');
+      await form.getByLabel(te['Mobile Number']).first().fill(number);
+      await form.getByLabel(te.State).selectOption('Telangana');
+      await form.getByLabel(te.City).selectOption('Hyderabad');
+      await form.getByRole('button', { name: te['Register Now'], exact: true }).click();
+      await page.locator('article.pass').waitFor();
+    } finally {
+      await phone.close();
+    }
+    // The pass template is approved in English only here: the WhatsApp goes in English, its link to the Telugu page.
+    const link = await linkSentTo(number);
+    expect((whatsappTo(number).at(-1)!.body as { template: { language: { code: string } } }).template.language.code).toBe('en');
+
+    // Another phone, with nothing saved and no language chosen: the link alone says Telugu.
+    const other = await openDevice(PHONE);
+    try {
+      const { page, problems } = other;
+      await page.goto(link);
+      await page.getByRole('heading', { level: 1, name: te['Your pass'] }).waitFor();
+      expect(await page.locator('html').getAttribute('lang')).toBe('te');
+      const pass = page.locator('article.pass');
+      expect(await pass.getAttribute('aria-label')).toBe(te['Pass of {name}'].replace('{name}', 'Lakshmi Devi'));
+      for (const text of [te['Pass code'], te['Show this at the entrance'], te['Visitor Registration'], 'అక్టోబర్'])
+        expect(await pass.innerText()).toContain(text);
+      const choices = page.getByRole('region', { name: te['Your choices'] });
+      const messages = choices.locator('[data-purpose="pass_messages"]');
+      expect(await messages.locator('h3').innerText()).toBe(te['Send me my pass and messages about the event by WhatsApp, SMS and e-mail']);
+      expect(await messages.getByRole('button', { name: te.Withdraw }).count()).toBe(1);
+      expect(await page.locator('.pass__saved a').getAttribute('href')).toBe('/te/passes');
+      // Nothing on the page is left in the English of the catalogue's texts.
+      const body = await page.locator('main').innerText();
+      for (const english of ['Your pass', 'Pass code', 'Your choices', 'Withdraw', 'Saved on this device']) expect(body).not.toContain(english);
+      if (SHOTS) {
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.screenshot({ path: `${SHOTS}/pass-te-${width}.png`, fullPage: true });
+        }
+      }
+      expect(problems.filter((p) => /pageerror|hydrat/i.test(p))).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('a family in the registration popup', () => {
+  it('the popup offers the same family part as the inline form: 2 people, 2 records, 2 passes', async () => {
+    const number = uniqueMobile();
+    const phone = await openDevice(PHONE);
+    try {
+      const { page } = phone;
+      await page.goto(`${server.url}/`);
+      await hydrated(page);
+      await page.locator('summary', { hasText: 'REGISTER NOW' }).click();
+      await page.locator('.site-header__choices').getByRole('link', { name: 'Visitor Registration' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Visitor Registration' });
+      await dialog.getByLabel('Full Name').first().fill('Meena Rao');
+      await dialog
+        .getByLabel(/^Mobile Number/)
+        .first()
+        .fill(number);
+      await dialog.getByLabel('Professional Type').selectOption('Business');
+      await dialog.getByLabel('State').selectOption('Telangana');
+      await dialog.getByLabel('City').selectOption('Hyderabad');
+      const family = dialog.getByRole('group', { name: 'Registering your family too?' });
+      await family.getByRole('button', { name: 'Add a person' }).click();
+      const person = family.getByRole('group', { name: 'Person 2' });
+      // Refused beside the field when the name is missing, as on the inline form.
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await person.getByText('Name is required').waitFor();
+      await person.getByLabel('Full Name').fill('Kiran Rao');
+      if (SHOTS) {
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.screenshot({ path: `${SHOTS}/popup-family-${width}.png` });
+        }
+      }
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await dialog.getByText('Registration successful! The passes of the person with you are saved in My passes.').waitFor();
+
+      const admin = await apiLogin(server.url, server.adminEmail, server.adminPassword);
+      const listed = await api<{ data: { items: Array<{ fullName: string; registrationType: string }> } }>(
+        server.url,
+        admin,
+        'GET',
+        `/visitors?q=${number}&limit=50`,
+      );
+      expect(listed.body.data.items.map((row) => `${row.fullName}:${row.registrationType}`).sort()).toEqual([
+        'Kiran Rao:family_registration',
+        'Meena Rao:visitor_registration',
+      ]);
+      await page.goto(`${server.url}/passes`);
+      for (const name of ['Meena Rao', 'Kiran Rao']) await page.getByRole('article', { name: `Pass of ${name}` }).waitFor();
     } finally {
       await phone.close();
     }

@@ -38,6 +38,12 @@ export const addressColumns = () => ({
  */
 export const passCodeColumn = () => text('pass_code');
 
+/**
+ * The language of the public page the person's form was sent from (en, te, hi: shared/languages.ts): their
+ * pass page and their pass's e-mails speak it (decision 087). English for everyone else (the panel, imports).
+ */
+export const languageColumn = () => text('language').notNull().default('en');
+
 export const booleanColumn = (name: string) => integer(name, { mode: 'boolean' }).notNull().default(false);
 
 /**

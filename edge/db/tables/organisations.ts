@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { addressColumns, bookkeepingColumns, creatorColumns, idColumn, passCodeColumn, rosterColumns, timestampColumns } from './columns';
+import { addressColumns, bookkeepingColumns, creatorColumns, idColumn, languageColumn, passCodeColumn, rosterColumns, timestampColumns } from './columns';
 import { events } from './events';
 
 type IndexedColumn = 'createdAt' | 'eventId' | 'status' | 'updatedAt' | 'mobileNumber';
@@ -45,6 +45,7 @@ export const stalls = sqliteTable(
     ...addressColumns(),
     additionalRequirements: text('additional_requirements').notNull().default(''),
     passCode: passCodeColumn(),
+    language: languageColumn(),
     /** The contact person at the venue door ('' until first seen); `status` is the booking's. */
     attendanceStatus: text('attendance_status').notNull().default(''),
     ...bookkeepingColumns(),
@@ -87,6 +88,7 @@ export const sponsors = sqliteTable(
     amountPaid: integer('amount_paid').notNull().default(0),
     balanceAmount: integer('balance_amount').notNull().default(0),
     passCode: passCodeColumn(),
+    language: languageColumn(),
     /** The contact person at the venue door ('' until first seen); `status` is the sponsorship's. */
     attendanceStatus: text('attendance_status').notNull().default(''),
     /** Listed on the public site's sponsors section (organisation name and tier only). */
@@ -124,6 +126,7 @@ export const awardNominations = sqliteTable(
     status: text('status').notNull(),
     nominationStatus: text('nomination_status').notNull().default('pending'),
     passCode: passCodeColumn(),
+    language: languageColumn(),
     ...bookkeepingColumns(),
     ...creatorColumns(),
     ...timestampColumns(),
@@ -151,6 +154,7 @@ export const enquiries = sqliteTable(
     registrationType: text('registration_type').notNull().default('enquiry'),
     status: text('status').notNull().default('new'),
     notes: text('notes').notNull().default(''),
+    language: languageColumn(),
     ...timestampColumns(),
   },
   (t) => [

@@ -1,7 +1,7 @@
 import type { Answers } from '../../../shared/registration-questions';
 import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { addressColumns, bookkeepingColumns, creatorColumns, idColumn, passCodeColumn, rosterColumns, timestampColumns } from './columns';
+import { addressColumns, bookkeepingColumns, creatorColumns, idColumn, languageColumn, passCodeColumn, rosterColumns, timestampColumns } from './columns';
 import { events } from './events';
 
 /**
@@ -21,6 +21,7 @@ const personColumns = () => ({
   registrationType: text('registration_type').notNull(),
   status: text('status').notNull(),
   passCode: passCodeColumn(),
+  language: languageColumn(),
   ...bookkeepingColumns(),
   ...creatorColumns(),
   ...rosterColumns(),

@@ -1,3 +1,4 @@
+import type { Language } from '../../../shared/languages';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { fail, type FieldErrors, jsonText } from '../../http/envelope';
@@ -38,7 +39,7 @@ const NO_EVENT_MESSAGE = 'No event is open for registration at the moment';
 const NEXT_EDITION_OPEN_MESSAGE = 'Registration for this event is open: register instead.';
 export { REGISTRATION_CLOSED_MESSAGE };
 
-type SubmissionInput = { eventId?: string; uniqueSubmissionId?: string; consentVersion?: string };
+type SubmissionInput = { eventId?: string; uniqueSubmissionId?: string; consentVersion?: string; language?: Language };
 
 export interface Submission<Input extends SubmissionInput, Row extends object> {
   /** Names the endpoint in idempotency keys, so one submission id used on two forms means two submissions. */
@@ -75,7 +76,8 @@ export interface Submission<Input extends SubmissionInput, Row extends object> {
   companions?: Array<{ build: Submission<Input, Row>['build']; holder?: Omit<PassHolder, 'id' | 'passCode'> }>;
 }
 
-type Base = { id: string; eventId: string; passCode: string | null; createdAt: string; updatedAt: string };
+/** What every record of a submission starts from: the language is the page's, the same for everyone it registers. */
+type Base = { id: string; eventId: string; passCode: string | null; language: Language; createdAt: string; updatedAt: string };
 
 /** The share of submissions that also clean up expired idempotency keys (about one in a thousand). */
 const KEY_CLEANUP_SHARE = 0.001;
@@ -122,7 +124,14 @@ export async function submit<Input extends SubmissionInput, Row extends object>(
 
   for (let attempt = 1; ; attempt++) {
     const at = now().toISOString();
-    const newBase = (): Base => ({ id: uuidv7(), eventId: event.id, passCode: submission.passCode ? newPassCode() : null, createdAt: at, updatedAt: at });
+    const newBase = (): Base => ({
+      id: uuidv7(),
+      eventId: event.id,
+      passCode: submission.passCode ? newPassCode() : null,
+      language: input.language ?? 'en',
+      createdAt: at,
+      updatedAt: at,
+    });
     const base = newBase();
     const { record, insert } = submission.build(base, event);
     const companions = (submission.companions ?? []).map((companion) => {

@@ -18,6 +18,7 @@
 // waits for the disk: a change staff made at the door survives a power cut), except the one that stores
 // a roster download page (ROSTER_PAGE_STORES), which the server can always give again and which runs
 // back to back during a 50,000-person download: that one is relaxed.
+import type { Language } from '@shared/languages';
 import { Dexie, type DBCore, type EntityTable } from 'dexie';
 import type { CheckinOutboxEntry, DeviceInfo, RosterChunk, RosterCursor, RosterPerson } from './checkin-types';
 import { DATABASE_NAME } from './db-name';
@@ -66,6 +67,8 @@ export interface SavedPass {
   city?: string;
   /** The pass link's token (`/p/<token>`) when the pass was opened by its link. */
   linkToken?: string;
+  /** The language its holder registered in (decision 087): the pass page speaks it. English when absent. */
+  language?: Language;
 }
 
 /** A saved copy of the panel's query cache (TanStack Query's persisted client), written by the service worker. */

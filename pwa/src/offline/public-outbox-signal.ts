@@ -2,6 +2,7 @@
 // localStorage hint, so app start does not load Dexie when nothing does), change notifications, and the
 // submissions held before the form's code could load. The outbox itself (public-outbox.ts, Dexie) loads
 // only when there is something to send or show.
+import type { Language } from '@shared/languages';
 
 import type { RegistrationKind } from '@shared/schemas/vocabulary';
 
@@ -61,6 +62,8 @@ export interface HeldSubmission {
   name: string;
   typeLabel: string;
   createdAt: string;
+  /** The page's language, which the record keeps (decision 087); absent on what was held before it was kept: English. */
+  language?: Language;
 }
 
 export function heldSubmissions(): HeldSubmission[] {

@@ -22,18 +22,11 @@ export function MyPassesPage() {
   );
 }
 
-/** `/p/<token>`: the pass a link opens, on any device; kept in "My passes" for offline use. */
+/** `/p/<token>`: the pass a link opens, on any device, in its holder's language; kept in "My passes" for offline use. */
 export function PassLinkPage({ token }: { token: string }) {
-  // The head of My passes, never the token: the link is the pass's key, not a page to share through meta tags.
-  usePageMeta('/passes');
   return (
-    <PublicLayout className="site--passes">
-      <main id="main" className="passes-page pass-link">
-        <h1>Your pass</h1>
-        <Suspense fallback={null}>
-          <PassLinkView token={token} />
-        </Suspense>
-      </main>
-    </PublicLayout>
+    <Suspense fallback={null}>
+      <PassLinkView token={token} />
+    </Suspense>
   );
 }

@@ -77,12 +77,14 @@ const RETRY_WHILE_WAITING_MS = 15_000;
  * 15 seconds (a slow server, not only a lost network); tells the person about each one this page sent, and
  * about each one the service worker sent for it, and shows the pass that arrived.
  */
-function useOutboxSync(eventName: string, waiting: boolean, onPass: (pass: SavedPass) => void, words: Translate) {
+function useOutboxSync(eventName: string, waiting: boolean, onPass: (pass: SavedPass) => void, words: Translate, loadFormTexts: () => Promise<void>) {
   useEffect(() => {
     const flush = () => {
       if (!deviceHasNetwork() || !outboxMayHaveEntries()) return;
-      // Not loaded (still no network, or no answer): the next trigger tries again.
-      void import('./registration/outbox-sync').then((module) => module.flushAndReport(eventName, onPass, words)).catch(() => undefined);
+      // Not loaded (still no network, or no answer): the next trigger tries again. The reports are the forms' words.
+      void Promise.all([import('./registration/outbox-sync'), loadFormTexts()])
+        .then(([module]) => module.flushAndReport(eventName, onPass, words))
+        .catch(() => undefined);
     };
     flush();
     window.addEventListener('online', flush);
@@ -92,7 +94,7 @@ function useOutboxSync(eventName: string, waiting: boolean, onPass: (pass: Saved
       if (data?.type !== OUTBOX_REPORT_MESSAGE || !Array.isArray(data.reports)) return;
       const reports = data.reports;
       outboxTouched();
-      void import('./registration/outbox-sync').then((module) => module.tellPerson(reports, onPass, words));
+      void Promise.all([import('./registration/outbox-sync'), loadFormTexts()]).then(([module]) => module.tellPerson(reports, onPass, words));
     };
     navigator.serviceWorker?.addEventListener('message', fromWorker);
     return () => {
@@ -100,7 +102,7 @@ function useOutboxSync(eventName: string, waiting: boolean, onPass: (pass: Saved
       window.clearInterval(timer);
       navigator.serviceWorker?.removeEventListener('message', fromWorker);
     };
-  }, [eventName, waiting, onPass, words]);
+  }, [eventName, waiting, onPass, words, loadFormTexts]);
 }
 
 /**
@@ -134,16 +136,17 @@ export function PublicLayout({ children, className }: { children: ReactNode; cla
   const [pass, setPass] = useState<SavedPass | null>(null);
   const event = useEvent();
   const waiting = useSyncExternalStore(subscribeOutbox, outboxMayHaveEntries, () => false);
-  const { t } = useLocale();
-  useOutboxSync(event.eventName, waiting, setPass, t);
+  const { t, loadFormTexts } = useLocale();
+  useOutboxSync(event.eventName, waiting, setPass, t, loadFormTexts);
 
+  // The popup opens with its words (the forms' texts) in the page's language.
   const openPopup = useCallback(
     (type: RegistrationType, subscription?: string) =>
-      void loadPopup().then(
-        (module) => setPopup({ type, subscription, Popup: module.default }),
+      void Promise.all([loadPopup(), loadFormTexts()]).then(
+        ([module]) => setPopup({ type, subscription, Popup: module.default }),
         () => toast(t(popupNotLoadedMessage()), 'error'),
       ),
-    [t],
+    [t, loadFormTexts],
   );
   const actions = useMemo(() => ({ openPopup }), [openPopup]);
 

@@ -3,7 +3,7 @@
 // loads the next page rendered by the server with the current data. Each page's code is its own chunk.
 import { type ReactElement, StrictMode } from 'react';
 import { UpdatePrompt } from '../../components/update-prompt';
-import { loadCatalogue } from './i18n/catalogue';
+import { loadCatalogue, pageParts } from './i18n/catalogue';
 import { splitLanguage } from './i18n/languages';
 import { LocaleProvider } from './i18n/locale';
 
@@ -18,12 +18,12 @@ const PAGES: Record<string, () => Promise<ReactElement>> = {
 
 /**
  * The page at `path` (in English, or under a language's prefix: `/te/…`, `/hi/…`) with its code and its
- * language's catalogue loaded, as the tree both the server and the app render (so the app's first render
+ * language's catalogue loaded (the parts the page shows when it opens), as the tree both the server and the app render (so the app's first render
  * matches the server's markup); undefined for any other path.
  */
 export async function loadPublicPage(path: string): Promise<ReactElement | undefined> {
   const { language, path: pagePath } = splitLanguage(path);
-  const [page, catalogue] = await Promise.all([PAGES[pagePath]?.(), PAGES[pagePath] ? loadCatalogue(language) : undefined]);
+  const [page, catalogue] = await Promise.all([PAGES[pagePath]?.(), PAGES[pagePath] ? loadCatalogue(language, pageParts(pagePath)) : undefined]);
   return page && catalogue ? (
     <StrictMode>
       <LocaleProvider language={language} catalogue={catalogue} path={pagePath}>

@@ -5,7 +5,8 @@
 import { createContext, createElement, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import type { PublicEvent } from '@edge/lib/events';
 import { FEATURED_EVENT } from '@edge/lib/featured-event';
-import { registrationClosedMessage } from '@edge/lib/registration-window';
+import { REGISTRATION_CLOSED_MESSAGE, REGISTRATION_NOT_YET_MESSAGE, registrationClosedMessage } from '@edge/lib/registration-window';
+import { useLocale } from './i18n/locale';
 import type { publicSite } from '@edge/lib/site-settings';
 
 /**
@@ -167,5 +168,9 @@ export function useRegistrationClosed(): string | null {
   const renderedAt = useRenderedAt();
   const [now, setNow] = useState(renderedAt);
   useEffect(() => setNow(Date.now()), []);
-  return registrationClosedMessage(event, new Date(now));
+  const { language, t, dayTime } = useLocale();
+  const message = registrationClosedMessage(event, new Date(now));
+  // Not yet open, on a Telugu or Hindi page: the opening in the page's language (English keeps the server's words).
+  if (!message || message === REGISTRATION_CLOSED_MESSAGE || language === 'en' || !event.registrationOpensAt) return message;
+  return t(REGISTRATION_NOT_YET_MESSAGE, { date: dayTime(event.registrationOpensAt) });
 }

@@ -6,16 +6,33 @@ import { EMAIL_LABEL, FIELD_LABELS, INLINE_MESSAGES, REQUIRED_FIELDS, requiredMe
 import { publicPageMeta, PUBLIC_PAGE_PATHS } from '../page-meta';
 import { reportLine, sentLine } from '../registration/outbox-report';
 import { queuedMessage } from '../registration/registration-types';
-import { loadCatalogue, translate } from './catalogue';
+import { loadCatalogue, pageParts, translate } from './catalogue';
 import { localePath, splitLanguage } from './languages';
-import hi from './hi.json';
-import te from './te.json';
+import hiForms from './hi.forms.json';
+import hiSite from './hi.json';
+import hiLanding from './hi.landing.json';
+import teForms from './te.forms.json';
+import teSite from './te.json';
+import teLanding from './te.landing.json';
+
+const ALL = ['site', 'landing', 'forms'] as const;
+const te = { ...teSite, ...teLanding, ...teForms };
+const hi = { ...hiSite, ...hiLanding, ...hiForms };
 
 const places = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
 describe('the Telugu and Hindi catalogues', () => {
-  it('hold the same English texts, each translated, with the same {places}', () => {
-    expect(Object.keys(hi).sort()).toEqual(Object.keys(te).sort());
+  it('hold the same English texts in the same files, each text in one file only, each translated, with the same {places}', () => {
+    const parts: Array<[object, object]> = [
+      [teSite, hiSite],
+      [teLanding, hiLanding],
+      [teForms, hiForms],
+    ];
+    for (const [teluguPart, hindiPart] of parts) {
+      expect(Object.keys(hindiPart).sort()).toEqual(Object.keys(teluguPart).sort());
+    }
+    const count = (part: object) => Object.keys(part).length;
+    expect(count(te)).toBe(count(teSite) + count(teLanding) + count(teForms));
     for (const catalogue of [te, hi] as Array<Record<string, string>>) {
       for (const [english, translated] of Object.entries(catalogue)) {
         expect(translated.trim(), english).not.toBe('');
@@ -52,7 +69,7 @@ describe('the Telugu and Hindi catalogues', () => {
   });
 
   it("tell a queued entry's outcome in the page's language, and in the same English words as before without one", async () => {
-    const telugu = await loadCatalogue('te');
+    const telugu = await loadCatalogue('te', ALL);
     const words = (text: string, values?: Readonly<Record<string, string>>) => translate(telugu, text, values);
     const entry = { endpoint: '/api/visitors/register' as const, typeLabel: 'Visitor Registration', name: 'Asha' };
     expect(sentLine(entry)).toBe('Visitor Registration for Asha has been sent. Your pass is in My passes.');
@@ -63,7 +80,7 @@ describe('the Telugu and Hindi catalogues', () => {
   });
 
   it("translate a question's message around the organiser's label, which stays as written", async () => {
-    const telugu = await loadCatalogue('te');
+    const telugu = await loadCatalogue('te', ALL);
     const budget = { ...SUGGESTED_QUESTIONS.find((question) => question.kind === 'single')!, required: true };
     const refused = (answers: Record<string, string[]>) => {
       const checked = checkAnswers([budget], answers);
@@ -76,10 +93,14 @@ describe('the Telugu and Hindi catalogues', () => {
   });
 
   it('fill a value in, and keep an unknown text in English', async () => {
-    const telugu = await loadCatalogue('te');
+    const telugu = await loadCatalogue('te', ALL);
     expect(translate(telugu, 'Pass of {name}', { name: 'Asha' })).toBe('Asha పాస్');
     expect(translate(telugu, 'A text nobody translated')).toBe('A text nobody translated');
-    expect(await loadCatalogue('en')).toEqual({});
+    expect(await loadCatalogue('en', ALL)).toEqual({});
+    expect(await loadCatalogue('te', ALL)).toEqual(te);
+    // A registration page opens with the site's texts only; the home and the awards page with their sections' too.
+    expect(await loadCatalogue('hi', pageParts('/visitor-registration'))).toEqual(hiSite);
+    expect(await loadCatalogue('hi', pageParts('/'))).toEqual({ ...hiSite, ...hiLanding });
   });
 });
 

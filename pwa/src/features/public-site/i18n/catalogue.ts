@@ -1,7 +1,11 @@
-// The translations: one JSON file per language (te.json, hi.json) mapping each English text of the public
-// site, exactly as the code writes it, to its translation — files a translator edits without reading code
-// (decision 075). English is the source: its pages load no catalogue at all. A text with no entry yet is
-// shown in English, never as a key.
+// The translations: JSON files per language mapping each English text of the public site, exactly as the
+// code writes it, to its translation — files a translator edits without reading code (decision 075). English
+// is the source: its pages load no catalogue at all. A text with no entry yet is shown in English, never as a key.
+//
+// Each language's texts are in three files, so that a page fetches only what it shows when it opens
+// (decision 087): `te.json` the site's (header, footer, the forms as they open, My passes, the privacy page,
+// the words for a network that fails), `te.landing.json` the sections of the home and awards pages, and
+// `te.forms.json` what a form says once used and what opens from it: its messages, the popups, the pass.
 import type { Language } from './languages';
 
 /** English text → translation; `{name}` in a text is a value filled in when it is shown. */
@@ -9,11 +13,26 @@ export type Catalogue = Readonly<Record<string, string>>;
 
 const ENGLISH: Catalogue = {};
 
-/** The catalogue of `language`: a chunk of its own, fetched only by a page in that language. */
-export function loadCatalogue(language: Language): Promise<Catalogue> {
-  if (language === 'te') return import('./te.json').then((module) => module.default);
-  if (language === 'hi') return import('./hi.json').then((module) => module.default);
-  return Promise.resolve(ENGLISH);
+/** The parts of a language's catalogue (the files above); each is a chunk of its own. */
+export type CataloguePart = 'site' | 'landing' | 'forms';
+
+type Loader = () => Promise<{ default: Catalogue }>;
+const PARTS: Record<Exclude<Language, 'en'>, Record<CataloguePart, Loader>> = {
+  te: { site: () => import('./te.json'), landing: () => import('./te.landing.json'), forms: () => import('./te.forms.json') },
+  hi: { site: () => import('./hi.json'), landing: () => import('./hi.landing.json'), forms: () => import('./hi.forms.json') },
+};
+
+/** The pages whose sections are the landing texts: the home and the awards page. */
+const LANDING_PAGES: readonly string[] = ['/', '/awards-registration'];
+
+/** The parts a page (its path without the language's prefix) shows when it opens; the forms' part loads on use. */
+export const pageParts = (pagePath: string): CataloguePart[] => (LANDING_PAGES.includes(pagePath) ? ['site', 'landing'] : ['site']);
+
+/** `parts` of the catalogue of `language`, as one: chunks fetched only by a page in that language. */
+export async function loadCatalogue(language: Language, parts: readonly CataloguePart[]): Promise<Catalogue> {
+  if (language === 'en') return ENGLISH;
+  const loaded = await Promise.all(parts.map((part) => PARTS[language][part]()));
+  return Object.assign({}, ...loaded.map((module) => module.default));
 }
 
 /** `text` in the catalogue's language, its `{name}` places filled from `values`. */

@@ -2,14 +2,12 @@
 // a path prefix of its own (`/te/…`, `/hi/…`), so every page in every language has an address that a
 // crawler, a shared link and the server's rendering all agree on. Plain code: the server uses it too.
 
-export const LANGUAGES = ['en', 'te', 'hi'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { LANGUAGES, type Language } from '@shared/languages';
+
+export { INTL_LOCALES, LANGUAGES, type Language } from '@shared/languages';
 
 /** Each language in its own script, as the language switch offers it. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', te: 'తెలుగు', hi: 'हिन्दी' };
-
-/** The locale Intl formats dates and numbers in: India's variant of each language. */
-export const INTL_LOCALES: Record<Language, string> = { en: 'en-IN', te: 'te-IN', hi: 'hi-IN' };
 
 /** Where the visitor's choice is kept, so the next visit to an English address opens in that language. */
 export const LANGUAGE_STORAGE_KEY = 'eventpro.language';

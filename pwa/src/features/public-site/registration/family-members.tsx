@@ -1,11 +1,45 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { MAX_FAMILY_MEMBERS } from '@shared/schemas/vocabulary';
-import { useLocale } from '../i18n/locale';
+import { type Translate, useLocale } from '../i18n/locale';
+import { type FieldErrors, type FormRules, withoutField } from './registration-types';
 
 export interface FamilyMember {
   fullName: string;
   mobileNumber: string;
 }
+
+/**
+ * The people registering with a visitor, as a visitor form holds them (the inline form and the popup alike):
+ * the list, each field's message keyed `<index>.<field>`, and the check by the inline member schema.
+ */
+export function useFamily() {
+  const [family, setFamily] = useState<FamilyMember[]>([]);
+  const [familyErrors, setFamilyErrors] = useState<FieldErrors>({});
+  const changeFamily = (members: FamilyMember[], changed?: string) => {
+    setFamily(members);
+    // A message goes as soon as its field changes; removing a person renumbers the rest, so all go.
+    setFamilyErrors((current) => (changed ? withoutField(current, changed) : {}));
+  };
+  /** Each person, checked by the same rules as the visitor's name and number; their messages shown. `members`: the bodies to send. */
+  const checkFamily = (rules: FormRules) => {
+    const checked = family.map((member) => rules.checkForm(rules.INLINE_FAMILY_MEMBER_SCHEMA, member));
+    const memberErrors: FieldErrors = Object.fromEntries(
+      checked.flatMap((member, index) => (member.ok ? [] : Object.entries(member.errors).map(([field, text]) => [`${index}.${field}`, text]))),
+    );
+    setFamilyErrors(memberErrors);
+    return { members: checked.flatMap((member) => (member.ok ? [member.body] : [])), ok: Object.keys(memberErrors).length === 0 };
+  };
+  const resetFamily = () => changeFamily([]);
+  return { family, familyErrors, changeFamily, checkFamily, resetFamily };
+}
+
+/** What a success says of the family's passes: nothing without a family. */
+export const familyPassesLine = (count: number, t: Translate) =>
+  count === 0
+    ? ''
+    : count === 1
+      ? t('The passes of the person with you are saved in My passes.')
+      : t('The passes of the {count} people with you are saved in My passes.', { count });
 
 /**
  * "Registering your family too?": up to MAX_FAMILY_MEMBERS more people, each a name and, if they have one,

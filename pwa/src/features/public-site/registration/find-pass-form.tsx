@@ -14,7 +14,7 @@ type Message = { tone: 'success' | 'error'; text: string } | null;
 export function FindPassForm() {
   const id = useId();
   const [contact, setContact] = useState('');
-  const { t } = useLocale();
+  const { t, loadFormTexts } = useLocale();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -23,6 +23,7 @@ export function FindPassForm() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
+    void loadFormTexts();
     const value = contact.trim();
     if (!value) {
       setMessage({ tone: 'error', text: 'Please enter your mobile number or e-mail address' });

@@ -3,7 +3,7 @@ import type { SavedPass } from '@pwa/offline/db';
 import { holdSubmission } from '@pwa/offline/public-outbox-signal';
 import { useLocale } from '../i18n/locale';
 import { useRegistrationClosed } from '../site-data';
-import type { FamilyMember } from './family-members';
+import { familyPassesLine, useFamily } from './family-members';
 import { useFocusFirstInvalid } from './focus-invalid';
 import { useFormTakeover } from './form-takeover';
 import { refusalAdvice } from './outbox-report';
@@ -27,7 +27,7 @@ type Message = { tone: 'success' | 'error' | 'info'; text: string } | null;
  * likewise, the people registering with a visitor, and the send (kept on the device when it cannot go now).
  */
 export function useInlineSubmitFlow(kind: InlineKind, eventName: string) {
-  const { t } = useLocale();
+  const { t, language, loadFormTexts } = useLocale();
   const [values, setValues] = useState<Values>(kind === 'visitor' ? { workingProfessional: 'Others' } : {});
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -37,8 +37,7 @@ export function useInlineSubmitFlow(kind: InlineKind, eventName: string) {
   const [queuedId, setQueuedId] = useState<string | null>(null);
   const [cityKey, setCityKey] = useState(0);
   // The people registering with this visitor (decision 077), with their messages keyed `<index>.<field>`.
-  const [family, setFamily] = useState<FamilyMember[]>([]);
-  const [familyErrors, setFamilyErrors] = useState<FieldErrors>({});
+  const { family, familyErrors, changeFamily, checkFamily, resetFamily } = useFamily();
   const closed = useRegistrationClosed();
   const visitorQuestions = useVisitorQuestions(kind === 'visitor', (field) => setErrors((current) => withoutField(current, field)));
   const form = useRef<HTMLFormElement>(null);
@@ -81,15 +80,6 @@ export function useInlineSubmitFlow(kind: InlineKind, eventName: string) {
       },
       () => undefined, // not loaded (no network): the browser's own marks stay
     );
-  /** Each person registered with the visitor, checked by the same rules as the visitor's name and number; their messages shown. */
-  const checkFamily = (loaded: FormRules) => {
-    const members = family.map((member) => loaded.checkForm(loaded.INLINE_FAMILY_MEMBER_SCHEMA, member));
-    const memberErrors: FieldErrors = Object.fromEntries(
-      members.flatMap((member, index) => (member.ok ? [] : Object.entries(member.errors).map(([field, text]) => [`${index}.${field}`, text]))),
-    );
-    setFamilyErrors(memberErrors);
-    return { members, memberErrors };
-  };
   /** What every field of this form is given for its name: its value, its message, its setter (the number's own), the form's refusal handler. */
   const bound = (name: string) => ({
     name,
@@ -98,11 +88,6 @@ export function useInlineSubmitFlow(kind: InlineKind, eventName: string) {
     onChange: name === 'mobileNumber' ? setMobile : set(name),
     onInvalid: showErrors,
   });
-  const changeFamily = (members: FamilyMember[], changed?: string) => {
-    setFamily(members);
-    // A message goes as soon as its field changes; removing a person renumbers the rest, so all go.
-    setFamilyErrors((current) => (changed ? withoutField(current, changed) : {}));
-  };
 
   const success = kind === 'visitor' ? INLINE_TEXT.visitorSuccess : INLINE_TEXT.stallSuccess;
   useQueuedEntry(queuedId, (state) => {
@@ -114,7 +99,7 @@ export function useInlineSubmitFlow(kind: InlineKind, eventName: string) {
   const typeLabel = kind === 'visitor' ? 'Visitor Registration' : 'Book a Stall';
   const clearFields = () => {
     setValues(kind === 'visitor' ? { workingProfessional: 'Others' } : {});
-    setFamily([]);
+    resetFamily();
     setCityKey((key) => key + 1);
     visitorQuestions.reset();
   };
@@ -126,7 +111,7 @@ export function useInlineSubmitFlow(kind: InlineKind, eventName: string) {
   const holdWithoutCode = () => {
     const id = crypto.randomUUID();
     const name = (kind === 'visitor' ? values.fullName : values.contactPersonName) ?? '';
-    const held = holdSubmission({ id, form: 'inline', kind, endpoint, values, name, typeLabel, createdAt: new Date().toISOString() });
+    const held = holdSubmission({ id, form: 'inline', kind, endpoint, values, name, typeLabel, createdAt: new Date().toISOString(), language });
     if (!held) return setMessage({ tone: 'error', text: INLINE_TEXT.error });
     setMessage({ tone: 'info', text: queuedMessage(heldReason(), 'registration') });
     setQueuedId(id);
@@ -148,39 +133,37 @@ export function useInlineSubmitFlow(kind: InlineKind, eventName: string) {
     }
   };
   const send = async () => {
+    // The forms' words, for the messages below (they never fail: English without them).
+    const texts = loadFormTexts();
     let kit: Awaited<ReturnType<typeof loadSubmitKit>>;
     try {
       kit = await loadSubmitKit();
     } catch {
       return holdWithoutCode();
     }
+    await texts;
     const [loaded, { submitRegistration }] = kit;
     setRules(() => loaded);
     const checked = check(loaded, values);
     setErrors(checked.ok ? {} : checked.errors);
     const answered = visitorQuestions.check();
-    const { members, memberErrors } = checkFamily(loaded);
-    if (!checked.ok || !answered.ok || Object.keys(memberErrors).length > 0) return;
+    const members = checkFamily(loaded);
+    if (!checked.ok || !answered.ok || !members.ok) return;
 
-    const body = members.length ? { ...checked.body, family: members.flatMap((member) => (member.ok ? [member.body] : [])) } : checked.body;
+    const body = members.members.length ? { ...checked.body, family: members.members } : checked.body;
     const result = await submitRegistration({
       endpoint,
       body: { ...body, ...answered.body },
       name: 'fullName' in body ? body.fullName : body.contactPersonName,
       typeLabel,
       eventName,
+      language,
     });
     switch (result.kind) {
       case 'created':
         setMessage({
           tone: 'success',
-          text: result.family.length
-            ? `${t(success)} ${
-                result.family.length === 1
-                  ? t('The passes of the person with you are saved in My passes.')
-                  : t('The passes of the {count} people with you are saved in My passes.', { count: result.family.length })
-              }`
-            : success,
+          text: result.family.length ? `${t(success)} ${familyPassesLine(result.family.length, t)}` : success,
         });
         setPass(result.pass);
         break;
@@ -202,12 +185,14 @@ export function useInlineSubmitFlow(kind: InlineKind, eventName: string) {
     }
     clearFields();
   };
-  // The first focus loads everything sending needs (rules, sender, outbox), not only the rules.
-  const warmUp = () =>
+  // The first focus loads everything sending needs (rules, sender, outbox, the forms' words), not only the rules.
+  const warmUp = () => {
+    void loadFormTexts();
     void loadSubmitKit().then(
       ([loaded]) => setRules(() => loaded),
       () => undefined,
     );
+  };
 
   return {
     form,

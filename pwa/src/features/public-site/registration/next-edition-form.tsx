@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { CONSENT_NOTICES } from '@shared/consent';
 import { EMAIL_LABEL, FIELD_LABELS } from '@shared/schemas/vocabulary';
 import { useLocale } from '../i18n/locale';
@@ -17,7 +17,9 @@ const FAILED = 'It could not be sent. Please try again.';
  */
 export default function NextEditionForm() {
   const id = useId();
-  const { t } = useLocale();
+  const { t, language, loadFormTexts } = useLocale();
+  // Opened by a press: its messages are the forms' words (catalogue.ts).
+  useEffect(() => void loadFormTexts(), [loadFormTexts]);
   const [values, setValues] = useState<Values>({});
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -37,7 +39,14 @@ export default function NextEditionForm() {
       const checked = rules.checkForm(rules.FORM_SCHEMAS.nextEdition, { ...values, consentVersion: CONSENT_NOTICES.next_edition.version });
       setErrors(checked.ok ? {} : checked.errors);
       if (!checked.ok) return;
-      const result = await submitRegistration({ endpoint: ENDPOINT, body: checked.body, name: checked.body.name, typeLabel: 'Next edition', eventName: '' });
+      const result = await submitRegistration({
+        endpoint: ENDPOINT,
+        body: checked.body,
+        name: checked.body.name,
+        typeLabel: 'Next edition',
+        eventName: '',
+        language,
+      });
       if (result.kind === 'created') {
         setMessage({ tone: 'success', text: THANKS });
         setValues({});

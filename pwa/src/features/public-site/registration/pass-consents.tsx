@@ -1,22 +1,23 @@
 import { useEffect, useId, useState } from 'react';
 import { PRIVACY_PATH } from '@shared/consent';
-import { formatCreatedOn } from '@shared/dates';
 import { apiClient } from '@pwa/lib/api-client';
 import { ApiError } from '@pwa/lib/api-error';
 import { readEnvelope } from '@pwa/lib/envelope';
 import type { ConsentChoice } from '@edge/routes/public/pass-consents';
+import { type Locale, useLocale } from '../i18n/locale';
 
 type Loaded = { kind: 'loading' } | { kind: 'none' } | { kind: 'choices'; choices: ConsentChoice[] } | { kind: 'unavailable'; text: string };
 
 const OFFLINE = 'Your choices can be seen and changed when you are connected.';
 const failureText = (error: unknown) => (error instanceof ApiError && !error.isNetworkError ? error.message : OFFLINE);
 
-/** The standing choice in words, with when it was made. */
-function standing(choice: ConsentChoice): string {
-  const when = choice.at ? ` on ${formatCreatedOn(choice.at)}` : '';
-  if (choice.given === true) return `Given${when}`;
-  if (choice.given === false) return `Withdrawn${when}`;
-  return choice.chosen ? 'Not given' : 'Given when you registered';
+/** The standing choice in words, with when it was made, in the page's language. */
+function standing(choice: ConsentChoice, { t, day }: Locale): string {
+  if (choice.given !== null) {
+    const word = choice.given ? 'Given' : 'Withdrawn';
+    return choice.at ? t(`${word} on {date}`, { date: day(choice.at) }) : t(word);
+  }
+  return t(choice.chosen ? 'Not given' : 'Given when you registered');
 }
 
 /**
@@ -27,6 +28,8 @@ function standing(choice: ConsentChoice): string {
  */
 export function PassConsents({ token }: { token: string }) {
   const id = useId();
+  const locale = useLocale();
+  const { t, href } = locale;
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [busy, setBusy] = useState<string | null>(null);
   const [asking, setAsking] = useState<string | null>(null);
@@ -67,33 +70,33 @@ export function PassConsents({ token }: { token: string }) {
   if (loaded.kind === 'loading' || loaded.kind === 'none') return null;
   return (
     <section className="pass-consents" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Your choices</h2>
+      <h2 id={`${id}-title`}>{t('Your choices')}</h2>
       {loaded.kind === 'unavailable' ? (
-        <p className="pass-consents__note">{loaded.text}</p>
+        <p className="pass-consents__note">{t(loaded.text)}</p>
       ) : (
         <>
           <p className="pass-consents__note">
-            What you have agreed to, and when. You can withdraw each at any time. <a href={PRIVACY_PATH}>Privacy notice</a>
+            {t('What you have agreed to, and when. You can withdraw each at any time.')} <a href={href(PRIVACY_PATH)}>{t('Privacy notice')}</a>
           </p>
           <ul className="pass-consents__list">
             {loaded.choices.map((choice) => {
               const given = choice.given === true || (choice.given === null && !choice.chosen);
               return (
                 <li key={choice.purpose} className="pass-consents__item" data-purpose={choice.purpose}>
-                  <h3>{choice.title}</h3>
-                  <p className="pass-consents__text">{choice.text}</p>
+                  <h3>{t(choice.title)}</h3>
+                  <p className="pass-consents__text">{t(choice.text)}</p>
                   <p className="pass-consents__state">
-                    <strong>{standing(choice)}</strong>
+                    <strong>{standing(choice, locale)}</strong>
                   </p>
                   {asking === choice.purpose ? (
                     <fieldset className="pass-consents__ask">
-                      <legend>Withdraw your consent to messages?</legend>
-                      <p>We will send you no more messages: not your pass, not event news, not a new pass link. You can still open this pass.</p>
+                      <legend>{t('Withdraw your consent to messages?')}</legend>
+                      <p>{t('We will send you no more messages: not your pass, not event news, not a new pass link. You can still open this pass.')}</p>
                       <button type="button" className="button button--secondary" onClick={() => void act(choice, false)}>
-                        Yes, withdraw
+                        {t('Yes, withdraw')}
                       </button>
                       <button type="button" className="button button--secondary" onClick={() => setAsking(null)}>
-                        Keep it
+                        {t('Keep it')}
                       </button>
                     </fieldset>
                   ) : given ? (
@@ -103,11 +106,11 @@ export function PassConsents({ token }: { token: string }) {
                       disabled={busy !== null}
                       onClick={() => (choice.purpose === 'pass_messages' ? setAsking(choice.purpose) : void act(choice, false))}
                     >
-                      {busy === choice.purpose ? 'Saving…' : 'Withdraw'}
+                      {t(busy === choice.purpose ? 'Saving…' : 'Withdraw')}
                     </button>
                   ) : choice.chosen ? (
                     <button type="button" className="button button--primary" disabled={busy !== null} onClick={() => void act(choice, true)}>
-                      {busy === choice.purpose ? 'Saving…' : 'Give'}
+                      {t(busy === choice.purpose ? 'Saving…' : 'Give')}
                     </button>
                   ) : null}
                 </li>
@@ -117,7 +120,7 @@ export function PassConsents({ token }: { token: string }) {
         </>
       )}
       <div role="status" aria-live="polite" className="form__status">
-        {message ? <p className={`form__message form__message--${message.tone}`}>{message.text}</p> : null}
+        {message ? <p className={`form__message form__message--${message.tone}`}>{t(message.text)}</p> : null}
       </div>
     </section>
   );

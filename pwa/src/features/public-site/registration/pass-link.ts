@@ -30,6 +30,7 @@ export async function fetchPassByLink(token: string): Promise<PassLinkState> {
       venue: data.venue,
       city: data.city,
       linkToken: token,
+      language: data.language,
     };
     const db = database();
     const kept = await db.passes.get(pass.passCode);

@@ -9,12 +9,13 @@ type DevicePasses = { kind: 'reading' } | { kind: 'none' } | { kind: 'some'; pas
  * Every pass saved on this device, newest first, with the code that draws them when there are any. A device
  * without the app's database has none: the database's code (Dexie) is not loaded and no database is created.
  */
-async function readDevicePasses(): Promise<DevicePasses> {
+async function readDevicePasses(loadFormTexts: () => Promise<void>): Promise<DevicePasses> {
   if (!(await databaseMayExist())) return { kind: 'none' };
   const { database } = await import('@pwa/offline/db');
   const passes = await database().passes.orderBy('savedAt').reverse().toArray();
   if (passes.length === 0) return { kind: 'none' };
-  const { PassCard } = await import('./pass-card');
+  // A pass speaks the forms' words (catalogue.ts).
+  const [{ PassCard }] = await Promise.all([import('./pass-card'), loadFormTexts()]);
   return { kind: 'some', passes, PassCard };
 }
 
@@ -24,10 +25,10 @@ async function readDevicePasses(): Promise<DevicePasses> {
  */
 export function PassesList() {
   const [device, setDevice] = useState<DevicePasses>({ kind: 'reading' });
-  const { t, href } = useLocale();
+  const { t, href, loadFormTexts } = useLocale();
   useEffect(() => {
-    void readDevicePasses().then(setDevice, () => setDevice({ kind: 'none' }));
-  }, []);
+    void readDevicePasses(loadFormTexts).then(setDevice, () => setDevice({ kind: 'none' }));
+  }, [loadFormTexts]);
   if (device.kind === 'reading') {
     // The server's page and the app's first render: the passes are read from this device just after.
     return <p className="passes__empty">{t('Looking for passes saved on this device…')}</p>;

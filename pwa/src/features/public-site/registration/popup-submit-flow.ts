@@ -4,6 +4,7 @@ import { toast } from '@pwa/components/toasts';
 import { holdSubmission } from '@pwa/offline/public-outbox-signal';
 import { useLocale } from '../i18n/locale';
 import { useRegistrationClosed, useSite } from '../site-data';
+import { familyPassesLine, useFamily } from './family-members';
 import { useFocusFirstInvalid } from './focus-invalid';
 import { refusalAdvice, sentLine } from './outbox-report';
 import { useQueuedEntry } from './queued-entry';
@@ -25,9 +26,12 @@ type Message = { tone: 'success' | 'error' | 'info'; text: string } | null;
  */
 export function usePopupSubmitFlow({ type, subscription, eventName, onClose, onPass }: PopupProps) {
   const site = useSite();
-  const { t } = useLocale();
+  const { t, language } = useLocale();
   const closed = useRegistrationClosed();
-  const visitorQuestions = useVisitorQuestions(type === 'Visitor Registration', (field) => setErrors((current) => withoutField(current, field)));
+  const isVisitor = type === 'Visitor Registration';
+  const visitorQuestions = useVisitorQuestions(isVisitor, (field) => setErrors((current) => withoutField(current, field)));
+  // The people registering with a visitor: the inline form's part, the same here (decision 077).
+  const { family, familyErrors, changeFamily, checkFamily, resetFamily } = useFamily();
   // The enquiry's choices: the organiser's packages plus "General Enquiry", so the choices always match
   // the package cards; the default packages until the API answers.
   const choices = site.subscriptionChoices.length > 0 ? site.subscriptionChoices : subscriptionChoices(DEFAULT_PACKAGES);
@@ -51,10 +55,10 @@ export function usePopupSubmitFlow({ type, subscription, eventName, onClose, onP
   );
   const form = useRef<HTMLFormElement>(null);
   const [attempt, setAttempt] = useState(0);
-  useFocusFirstInvalid(form, attempt, Object.keys(errors).length > 0 || Object.keys(visitorQuestions.errors).length > 0);
+  useFocusFirstInvalid(form, attempt, Object.keys(errors).length + Object.keys(visitorQuestions.errors).length + Object.keys(familyErrors).length > 0);
   // A new key after a success empties the state and city pickers with the rest of the form.
   const [resetKey, setResetKey] = useState(0);
-  const dirty = Object.values(values).some((value) => value.trim() !== '' && value !== subscription);
+  const dirty = Object.values(values).some((value) => value.trim() !== '' && value !== subscription) || family.length > 0;
 
   // A field's message goes as soon as the field changes (the form checks again when it is sent).
   const set = (name: string, value: string) => {
@@ -104,6 +108,7 @@ export function usePopupSubmitFlow({ type, subscription, eventName, onClose, onP
         name: values[spec.nameField] ?? '',
         typeLabel: type,
         createdAt: new Date().toISOString(),
+        language,
       });
       return kept ? { kind: 'queued', reason: heldReason(), id } : { kind: 'failed', status: 0, message: POPUP_FAILURE, serverMessage: false };
     }
@@ -112,14 +117,16 @@ export function usePopupSubmitFlow({ type, subscription, eventName, onClose, onP
     const checked = rules.checkForm(rules.FORM_SCHEMAS[spec.kind], values);
     setErrors(checked.ok ? {} : checked.errors);
     const answered = visitorQuestions.check();
-    if (!checked.ok || !answered.ok) return undefined;
-    const body: Record<string, unknown> = { ...checked.body, ...answered.body };
+    const members = isVisitor ? checkFamily(rules) : { members: [], ok: true };
+    if (!checked.ok || !answered.ok || !members.ok) return undefined;
+    const body: Record<string, unknown> = { ...checked.body, ...answered.body, ...(members.members.length ? { family: members.members } : {}) };
     return submitRegistration({
       endpoint: spec.endpoint,
       body,
       name: String(body[spec.nameField] ?? ''),
       typeLabel: type,
       eventName,
+      language,
     });
   };
 
@@ -134,8 +141,13 @@ export function usePopupSubmitFlow({ type, subscription, eventName, onClose, onP
       return;
     }
     if (result.kind === 'created' || result.kind === 'queued') {
-      setMessage(result.kind === 'created' ? { tone: 'success', text: POPUP_SUCCESS } : { tone: 'info', text: queuedMessage(result.reason, noun) });
+      setMessage(
+        result.kind === 'created'
+          ? { tone: 'success', text: [t(POPUP_SUCCESS), familyPassesLine(result.family.length, t)].filter(Boolean).join(' ') }
+          : { tone: 'info', text: queuedMessage(result.reason, noun) },
+      );
       setValues({});
+      resetFamily();
       visitorQuestions.reset();
       setResetKey((key) => key + 1);
       if (result.kind === 'queued') {
@@ -157,5 +169,22 @@ export function usePopupSubmitFlow({ type, subscription, eventName, onClose, onP
     }
   };
 
-  return { spec, closed, visitorQuestions, values, errors, set, sending, message, form, resetKey, dirty, onSubmit };
+  return {
+    spec,
+    closed,
+    visitorQuestions,
+    isVisitor,
+    family,
+    familyErrors,
+    changeFamily,
+    values,
+    errors,
+    set,
+    sending,
+    message,
+    form,
+    resetKey,
+    dirty,
+    onSubmit,
+  };
 }

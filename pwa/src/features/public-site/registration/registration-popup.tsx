@@ -3,6 +3,7 @@ import { Dialog } from '@pwa/components/dialog';
 import type { SavedPass } from '@pwa/offline/db';
 import { useLocale } from '../i18n/locale';
 import { ConsentLine } from './consent-line';
+import { FamilyMembers } from './family-members';
 import { PopupField } from './popup-field';
 import { PopupIcon } from './popup-icon';
 import { usePopupSubmitFlow } from './popup-submit-flow';
@@ -23,7 +24,24 @@ export default function RegistrationPopup(props: PopupProps) {
   const { type, onClose } = props;
   const { t } = useLocale();
   const formId = useId();
-  const { spec, closed, visitorQuestions, values, errors, set, sending, message, form, resetKey, dirty, onSubmit } = usePopupSubmitFlow(props);
+  const {
+    spec,
+    closed,
+    visitorQuestions,
+    isVisitor,
+    family,
+    familyErrors,
+    changeFamily,
+    values,
+    errors,
+    set,
+    sending,
+    message,
+    form,
+    resetKey,
+    dirty,
+    onSubmit,
+  } = usePopupSubmitFlow(props);
   return (
     <Dialog title={t(type)} onClose={onClose} closeOnBackdrop={!dirty && !sending} icon={<PopupIcon type={type} />}>
       <p className="popup__text">{t(POPUP_TEXT)}</p>
@@ -45,6 +63,8 @@ export default function RegistrationPopup(props: PopupProps) {
           />
         ))}
         <QuestionFields state={visitorQuestions} idPrefix={formId} serverErrors={errors} />
+        {/* The popup is the app's from its first render: its buttons are live at once. */}
+        {isVisitor ? <FamilyMembers members={family} errors={familyErrors} live onChange={changeFamily} /> : null}
         {visitorQuestions.active ? <ExhibitorsConsentBox state={visitorQuestions} idPrefix={formId} /> : null}
         <ConsentLine endpoint={spec.endpoint} />
         <div role="status" aria-live="polite" className="form__status">

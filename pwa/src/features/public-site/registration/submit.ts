@@ -4,6 +4,7 @@
 import { deviceHasNetwork } from '@pwa/lib/server-reachability';
 import type { ClientRequestOptions } from 'hono/client';
 import { CONSENT_NOTICES, consentPurposeOf } from '@shared/consent';
+import { isLanguage, type Language } from '@shared/languages';
 import { apiClient } from '@pwa/lib/api-client';
 import { ApiError, serverMessage } from '@pwa/lib/api-error';
 import { readEnvelope } from '@pwa/lib/envelope';
@@ -101,6 +102,7 @@ function passOf(
     endDateTime: record.eventEndDateTime,
     venue: record.eventVenue,
     city: record.eventCity,
+    ...('language' in record && isLanguage(record.language) ? { language: record.language } : {}),
   };
 }
 
@@ -140,6 +142,8 @@ export type SubmitResult =
 
 export interface Submission {
   endpoint: OutboxEntry['endpoint'];
+  /** The page's language: the record keeps it, and the pass and its e-mails speak it (decision 087). */
+  language: Language;
   /** What the form's schema gave (edge/schemas/public-registrations.ts). */
   body: OutboxEntry['body'];
   name: string;
@@ -152,7 +156,7 @@ export async function submitRegistration(submission: Submission): Promise<Submit
   const entry: OutboxEntry = {
     id,
     endpoint: submission.endpoint,
-    body: { ...submission.body, uniqueSubmissionId: id, consentVersion: consentVersionOf(submission.endpoint) },
+    body: { ...submission.body, uniqueSubmissionId: id, consentVersion: consentVersionOf(submission.endpoint), language: submission.language },
     name: submission.name,
     typeLabel: submission.typeLabel,
     createdAt: new Date().toISOString(),
@@ -203,7 +207,12 @@ function outboxEntryOf(held: HeldSubmission, rules: FormRules): OutboxEntry {
   const entry: OutboxEntry = {
     id: held.id,
     endpoint: held.endpoint as PublicEndpoint,
-    body: { ...(checked.ok ? checked.body : held.values), uniqueSubmissionId: held.id, consentVersion: consentVersionOf(held.endpoint) },
+    body: {
+      ...(checked.ok ? checked.body : held.values),
+      uniqueSubmissionId: held.id,
+      consentVersion: consentVersionOf(held.endpoint),
+      language: held.language ?? 'en',
+    },
     name: held.name,
     typeLabel: held.typeLabel,
     createdAt: held.createdAt,
