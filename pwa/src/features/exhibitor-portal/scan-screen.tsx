@@ -1,3 +1,4 @@
+import { deviceHasNetwork } from '@pwa/lib/server-reachability';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { normalisePassCode } from '../../offline/pass-code-match';
@@ -54,7 +55,7 @@ export function ScanScreen() {
       last.current = { code: passCode, at: now };
       try {
         await recordLeadChange(eventId, { kind: 'scan', passCode }, name);
-        show('ok', 'Lead recorded', navigator.onLine ? 'Their details arrive in Leads in a moment.' : 'Saved on this phone: it syncs when you are online.');
+        show('ok', 'Lead recorded', deviceHasNetwork() ? 'Their details arrive in Leads in a moment.' : 'Saved on this phone: it syncs when you are online.');
       } catch {
         show('bad', 'Not saved', 'This phone could not save the scan. Try again.');
       }
