@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
-import { hmacSha256 } from '../perf/sha256';
+import { hmacSha256, hmacSha256Under } from '../perf/sha256';
 import { base64url } from './device-signature';
 import { VerifiedTokens } from './verified-tokens';
 
@@ -85,8 +85,7 @@ export async function verifyAuthorTicket(ticket: string, deviceId: string, secre
     if (typeof payload.sub !== 'string' || typeof payload.name !== 'string' || typeof payload.did !== 'string') {
       return { ok: false, message: 'The author ticket is not valid' };
     }
-    const macKey = macKeyOf(ticket, secret);
-    const mac = (data: Uint8Array) => hmacSha256(macKey, data);
+    const mac = hmacSha256Under(macKeyOf(ticket, secret));
     const author: TicketAuthor = { userId: payload.sub, name: payload.name, deviceId: payload.did, issuedAtMs: (payload.iat ?? 0) * 1000, mac };
     verified.remember(secret, ticket, author, payload.exp);
     if (payload.did !== deviceId) return { ok: false, message: 'The author ticket was issued to another device' };

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { passLinkRevocations } from '../db/tables/notifications';
-import { hmacSha256 } from '../perf/sha256';
+import { hmacSha256, hmacSha256Under } from '../perf/sha256';
 import { isPassHolderKind } from './pass-holders';
 import { isMessageKind, MESSAGE_KINDS, type MessageKind, RESOURCES } from '../../shared/resources/kinds';
 import { constantTimeEqual, fromBase64Url, toBase64Url } from '../lib/bytes';
@@ -37,14 +37,15 @@ const encoder = new TextEncoder();
 type TokenPurpose = 'pass link' | 'e-mail confirmation' | 'unsubscribe';
 /** Whose links of a purpose may exist: an unsubscribe link for anyone who gets group messages, the others for the public forms' passes. */
 const kindFits = (purpose: TokenPurpose, kind: string) => (purpose === 'unsubscribe' ? isMessageKind(kind) : isPassHolderKind(kind));
-const keys = new Map<string, Uint8Array>();
-function linkKey(secret: string, purpose: TokenPurpose = 'pass link'): Uint8Array {
-  let key = keys.get(`${purpose}|${secret}`);
-  if (!key) {
-    key = hmacSha256(encoder.encode(secret), encoder.encode(`eventpro ${purpose} v1`));
-    keys.set(`${purpose}|${secret}`, key);
+const keys = new Map<string, (data: Uint8Array) => Uint8Array>();
+/** The MAC of one purpose's links: its key derived once, then kept ready (hmacSha256Under). */
+function linkMac(secret: string, purpose: TokenPurpose = 'pass link'): (data: Uint8Array) => Uint8Array {
+  let mac = keys.get(`${purpose}|${secret}`);
+  if (!mac) {
+    mac = hmacSha256Under(hmacSha256(encoder.encode(secret), encoder.encode(`eventpro ${purpose} v1`)));
+    keys.set(`${purpose}|${secret}`, mac);
   }
-  return key;
+  return mac;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -59,7 +60,7 @@ export function passLinkToken(secret: string, kind: string, id: string, issuedAt
   for (let i = 0; i < 16; i++) bytes[1 + i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
   const ms = issuedAt.getTime();
   for (let i = 0; i < 6; i++) bytes[17 + i] = Math.floor(ms / 2 ** (8 * (5 - i))) & 0xff;
-  bytes.set(hmacSha256(linkKey(secret, purpose), bytes.subarray(0, BODY_BYTES)).subarray(0, MAC_BYTES), BODY_BYTES);
+  bytes.set(linkMac(secret, purpose)(bytes.subarray(0, BODY_BYTES)).subarray(0, MAC_BYTES), BODY_BYTES);
   return toBase64Url(bytes);
 }
 
@@ -71,7 +72,7 @@ export function readPassLinkToken(
 ): { personKind: MessageKind; personId: string; issuedAt: Date } | undefined {
   if (token.length !== SIGNED_PASS_TOKEN_LENGTH || !/^[A-Za-z0-9_-]+$/.test(token)) return undefined;
   const bytes = fromBase64Url(token);
-  const mac = hmacSha256(linkKey(secret, purpose), bytes.subarray(0, BODY_BYTES)).subarray(0, MAC_BYTES);
+  const mac = linkMac(secret, purpose)(bytes.subarray(0, BODY_BYTES)).subarray(0, MAC_BYTES);
   const personKind = KINDS_BY_CODE.get(bytes[0]!);
   if (!constantTimeEqual(mac, bytes.subarray(BODY_BYTES)) || !personKind || !kindFits(purpose, personKind)) return undefined;
   const personId = uuidText(bytes, 1);
