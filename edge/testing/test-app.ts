@@ -68,6 +68,78 @@ export interface RequestOptions {
 }
 
 /**
+ * A disk that can be made to fail: while `state.failing`, every write through the routes' database or the
+ * write lane fails as a full disk does (SQLITE_FULL), after drizzle has put its SQL and parameters into the
+ * error, exactly what a real failure would hand the app; an image write leaves an empty file and fails, as
+ * ENOSPC does part-way.
+ */
+function failingDisk(client: Client, db: Database, writeBatch: BatchWriter) {
+  const state = { failing: false };
+  const diskFull = () => new LibsqlError('database or disk is full', 'SQLITE_FULL');
+  const isWrite = (statement: unknown) =>
+    /^\s*(insert|update|delete|replace)\b/i.test(typeof statement === 'string' ? statement : String((statement as { sql?: unknown })?.sql ?? ''));
+  const failingClient = new Proxy(client, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      if (property === 'execute') {
+        return (statement: unknown, ...rest: unknown[]) => {
+          if (state.failing && isWrite(statement)) return Promise.reject(diskFull());
+          return value.call(target, statement, ...rest);
+        };
+      }
+      if (property === 'batch') {
+        return (statements: unknown[], ...rest: unknown[]) => {
+          if (state.failing && statements.some(isWrite)) return Promise.reject(diskFull());
+          return value.call(target, statements, ...rest);
+        };
+      }
+      return value.bind(target);
+    },
+  });
+  const routesDb: Database = drizzle(failingClient);
+  // One database: the routes' connection and the sender's share their caches (events, the message guard), as on the Node server.
+  shareEventCache(routesDb, db);
+  return {
+    state,
+    db: routesDb,
+    writeBatch: Object.assign(
+      (statements: Parameters<BatchWriter>[0]) => (state.failing && statements.some(isWrite) ? Promise.reject(diskFull()) : writeBatch(statements)),
+      { groupsRequests: writeBatch.groupsRequests, batchesInFlight: writeBatch.batchesInFlight },
+    ) as BatchWriter,
+    writeFile: (async (path: string, data: string | Uint8Array) => {
+      if (!state.failing) return writeFile(path, data);
+      await writeFile(path, '');
+      throw Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: 'ENOSPC' });
+    }) as typeof writeFile,
+  };
+}
+
+/**
+ * An exhibitor of a stall or sponsor straight in the database, with its owner signed in: the token of the
+ * exhibitor portal's audience. Tests of exhibitor routes that are not about the invitation start here.
+ */
+function exhibitorSessions(db: Database, jwtSecret: string, clock: TestClock) {
+  return async (booking: { eventId: string; stallId?: string; sponsorId?: string }, mobileNumber = '+919000000001') => {
+    const at = clock.now().toISOString();
+    const exhibitorId = crypto.randomUUID();
+    const staffId = crypto.randomUUID();
+    await db.insert(exhibitors).values({
+      id: exhibitorId,
+      eventId: booking.eventId,
+      stallId: booking.stallId ?? null,
+      sponsorId: booking.sponsorId ?? null,
+      invitedBy: 'test',
+      createdAt: at,
+      updatedAt: at,
+    });
+    await db.insert(exhibitorStaff).values({ id: staffId, exhibitorId, role: 'owner', name: 'Test exhibitor', mobileNumber, createdAt: at, updatedAt: at });
+    const { token } = await startExhibitorSession(db, staffId, { secret: jwtSecret, now: clock.now(), ttlSeconds: DEFAULT_CONFIG.tokenTtlSeconds });
+    return { exhibitorId, staffId, token };
+  };
+}
+
+/**
  * The real app over a real libSQL file in a fresh temporary folder, migrated and seeded as `npm start`
  * does, with the first admin created from known credentials. Requests go through `app.request`, i.e.
  * through the whole HTTP stack of Hono. Call `close()` in afterAll.
@@ -110,55 +182,17 @@ export async function makeTestApp(
   await settleGeneration(db, { dataDir: dir, embedded: true, databaseUrl: `file:${join(dir, 'test.db')}`, now: clock.now() });
   const logs: string[] = [];
   const logger = createLogger({ sink: (line) => logs.push(line), level: 'debug', now: clock.now, windowTimer: clock.schedule });
-  // A disk that can be made to fail: while `failWrites(true)`, every write through the routes' database or
-  // the write lane fails as a full disk does (SQLITE_FULL), after drizzle has put its SQL and parameters
-  // into the error, exactly what a real failure would hand the app.
-  const disk = { failing: false };
-  const diskFull = () => new LibsqlError('database or disk is full', 'SQLITE_FULL');
-  const isWrite = (statement: unknown) =>
-    /^\s*(insert|update|delete|replace)\b/i.test(typeof statement === 'string' ? statement : String((statement as { sql?: unknown })?.sql ?? ''));
-  const failingClient = new Proxy(client, {
-    get(target, property) {
-      const value = Reflect.get(target, property, target);
-      if (typeof value !== 'function') return value;
-      if (property === 'execute') {
-        return (statement: unknown, ...rest: unknown[]) => {
-          if (disk.failing && isWrite(statement)) return Promise.reject(diskFull());
-          return value.call(target, statement, ...rest);
-        };
-      }
-      if (property === 'batch') {
-        return (statements: unknown[], ...rest: unknown[]) => {
-          if (disk.failing && statements.some(isWrite)) return Promise.reject(diskFull());
-          return value.call(target, statements, ...rest);
-        };
-      }
-      return value.bind(target);
-    },
-  });
-  const routesDb: typeof db = drizzle(failingClient);
-  // One database: the routes' connection and the sender's share their caches (events, the message guard), as on the Node server.
-  shareEventCache(routesDb, db);
-  const failingWriteBatch: BatchWriter = Object.assign(
-    (statements: Parameters<BatchWriter>[0]) => (disk.failing && statements.some(isWrite) ? Promise.reject(diskFull()) : writeBatch(statements)),
-    { groupsRequests: writeBatch.groupsRequests, batchesInFlight: writeBatch.batchesInFlight },
-  );
+  const disk = failingDisk(client, db, writeBatch);
+  const routesDb = disk.db;
   // The sender, as the Node server runs it (woken by requests), on the test's clock; no timer.
   const channels = options.channels ?? {};
   const messageLoop = new MessageLoop({ db, writeBatch, channels, now: clock.now, linkSecret: TEST_JWT_SECRET, logger }, options.messageRoundGapMs);
   const deps: AppDeps & { logger: Logger } = {
     db: routesDb,
-    writeBatch: failingWriteBatch,
+    writeBatch: disk.writeBatch,
     readRows,
     logger,
-    // While the disk fails, an image write leaves an empty file and fails, as ENOSPC does part-way.
-    blobs: folderBlobStore(join(dir, 'blobs'), {
-      writeFile: (async (path: string, data: string | Uint8Array) => {
-        if (!disk.failing) return writeFile(path, data);
-        await writeFile(path, '');
-        throw Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: 'ENOSPC' });
-      }) as typeof writeFile,
-    }),
+    blobs: folderBlobStore(join(dir, 'blobs'), { writeFile: disk.writeFile }),
     secrets: { jwtSecret: TEST_JWT_SECRET, passwordPepper: 'test-pepper' },
     now: clock.now,
     clientAddress: options.clientAddress ?? socketAddress,
@@ -206,35 +240,10 @@ export async function makeTestApp(
 
   /** Makes every write fail as on a full disk (true) or work again (false). */
   const failWrites = (failing: boolean) => {
-    disk.failing = failing;
+    disk.state.failing = failing;
   };
 
-  /**
-   * An exhibitor of a stall or sponsor straight in the database, with its owner signed in: the token of the
-   * exhibitor portal's audience. Until the portal's invitation and sign-in exist (issue 32), tests of
-   * exhibitor routes start here.
-   */
-  const exhibitorSession = async (booking: { eventId: string; stallId?: string; sponsorId?: string }, mobileNumber = '+919000000001') => {
-    const at = clock.now().toISOString();
-    const exhibitorId = crypto.randomUUID();
-    const staffId = crypto.randomUUID();
-    await db.insert(exhibitors).values({
-      id: exhibitorId,
-      eventId: booking.eventId,
-      stallId: booking.stallId ?? null,
-      sponsorId: booking.sponsorId ?? null,
-      invitedBy: 'test',
-      createdAt: at,
-      updatedAt: at,
-    });
-    await db.insert(exhibitorStaff).values({ id: staffId, exhibitorId, role: 'owner', name: 'Test exhibitor', mobileNumber, createdAt: at, updatedAt: at });
-    const { token } = await startExhibitorSession(db, staffId, {
-      secret: deps.secrets.jwtSecret,
-      now: clock.now(),
-      ttlSeconds: DEFAULT_CONFIG.tokenTtlSeconds,
-    });
-    return { exhibitorId, staffId, token };
-  };
+  const exhibitorSession = exhibitorSessions(db, deps.secrets.jwtSecret, clock);
 
   return {
     app,
