@@ -126,7 +126,11 @@ function visitorAssets(): Plugin {
         }
       };
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-      for (const chunk of chunks) if (chunk.isEntry && chunk.facadeModuleId) reach(chunk.facadeModuleId);
+      // From the entry's modules (index.html and src/main.tsx), not from the chunk marked as the entry: the
+      // entry's code lives in the `index` group's chunk (decision 091), which the bundler does not mark.
+      const entryModules = new Set([...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry));
+      for (const id of [...entryModules]) this.getModuleInfo(id)?.importedIds.forEach((imported) => entryModules.add(imported));
+      entryModules.forEach(reach);
       // A visitor's files: the entry, the chunks those imports load, and everything they import statically.
       const needed = new Set<string>();
       const take = (fileName: string) => {
@@ -137,7 +141,11 @@ function visitorAssets(): Plugin {
         for (const asset of chunk.viteMetadata?.importedAssets ?? []) needed.add(asset);
         chunk.imports.forEach(take);
       };
-      for (const chunk of chunks) if (chunk.isEntry || chunk.moduleIds.some((id) => onDemand.has(id))) take(chunk.fileName);
+      for (const chunk of chunks) if (chunk.isEntry || chunk.moduleIds.some((id) => onDemand.has(id) || entryModules.has(id))) take(chunk.fileName);
+      // A build whose visitors' list lost its entry would precache nothing for a visitor: refuse it.
+      if (![...needed].some((fileName) => (bundle[fileName] as { moduleIds?: string[] } | undefined)?.moduleIds?.some((id) => id.endsWith('src/main.tsx')))) {
+        this.error("The visitors' files miss the entry (src/main.tsx): the service worker would keep nothing for a visitor");
+      }
       visitorFiles = needed;
     },
   };
