@@ -166,12 +166,15 @@ describe('Lead messages, the organiser passes exhibitors’ messages on', () => 
       await expect.poll(() => rows.count()).toBe(1);
 
       // Each under its state, with who handled it.
+      // The list keeps the previous state's rows on screen until the new state's arrive: wait for those.
       await page.getByLabel('Show').selectOption('sent');
       await page.waitForURL(/state=sent/);
+      await expect.poll(() => rows.first().getAttribute('data-state')).toBe('sent');
       await expect.poll(() => rows.count()).toBe(1);
       expect(await rows.first().innerText()).toContain(`Meena ${tag}`);
-      expect(await rows.first().getAttribute('data-state')).toBe('sent');
       await page.getByLabel('Show').selectOption('declined');
+      await page.waitForURL(/state=declined/);
+      await expect.poll(() => rows.first().getAttribute('data-state')).toBe('declined');
       await expect.poll(() => rows.count()).toBe(1);
       expect(await rows.first().innerText()).toContain(`Arjun ${tag}`);
       expect(await rows.first().innerText()).toMatch(/by /);
