@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { exhibitorStaff } from '../db/tables/exhibitors';
 import { sponsors, stalls } from '../db/tables/organisations';
 
 /**
@@ -8,6 +9,15 @@ import { sponsors, stalls } from '../db/tables/organisations';
  */
 export const exhibitorName = sql<string>`coalesce(${stalls.companyName}, ${sponsors.organizationName}, '')`;
 export const exhibitorStallNumber = sql<string>`coalesce(${stalls.stallNumber}, '')`;
+
+/** A member of an exhibitor's team as the portal's Team screen and the organiser's exhibitor view list them. */
+export const staffColumns = {
+  id: exhibitorStaff.id,
+  name: exhibitorStaff.name,
+  mobileNumber: exhibitorStaff.mobileNumber,
+  role: exhibitorStaff.role,
+  lastSignInAt: exhibitorStaff.lastSignInAt,
+};
 
 /**
  * What an exhibitor's phone is called on the team list and the Devices screen when nobody named it: its

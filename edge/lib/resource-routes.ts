@@ -86,6 +86,21 @@ function shownTo<Out extends RecordOut>(resource: ResourceDescription, user: { r
   return Object.fromEntries(resource.staff.map((column) => [column, record[column]])) as Out;
 }
 
+/**
+ * An organiser's (or staff member's) status change of one record from the panel, as the status engine's
+ * statements: the one way the status, bulk and edit routes write one.
+ */
+function panelStatusChange(
+  resource: ResourceDescription,
+  user: { id: string; name: string },
+  change: Omit<Parameters<typeof panelChange>[0], 'resource' | 'author'>,
+) {
+  return statusChangeStatements(
+    recordTarget(resource.name, resource.table as never),
+    panelChange({ ...change, resource: resource.name, author: { userId: user.id, name: user.name } }),
+  );
+}
+
 /** What every route of a resource says and shows: the record as answered (typed as the resource's), its words. */
 function routeWords<Out extends RecordOut>(resource: ResourceDescription) {
   const Singular = capitalise(resource.singular);
@@ -214,21 +229,13 @@ function bulkRoutes<Out extends RecordOut>(resource: ResourceDescription) {
           .where(where)) as Array<{ id: string; status: string | null; image?: string | null }>;
 
         if (input.action === 'status') {
-          const target = recordTarget(resource.name, table as never);
           const at = now().toISOString();
           if (user.role !== 'admin' && touchesHold(resource, [toStatus])) return fail(c, 403, HOLDS_ARE_ORGANISERS, { status: HOLDS_ARE_ORGANISERS });
           // Staff leave people on an organiser's hold as they are.
           const toChange = matched.filter((row) => row.status !== toStatus && (user.role === 'admin' || !touchesHold(resource, [row.status])));
           let changed = 0;
           for (let i = 0; i < toChange.length; i += BULK_CHUNK) {
-            const changes = toChange
-              .slice(i, i + BULK_CHUNK)
-              .map((row) =>
-                statusChangeStatements(
-                  target,
-                  panelChange({ resource: resource.name, recordId: row.id, toStatus, author: { userId: user.id, name: user.name }, at }),
-                ),
-              );
+            const changes = toChange.slice(i, i + BULK_CHUNK).map((row) => panelStatusChange(resource, user, { recordId: row.id, toStatus, at }));
             const results = await groupCommit(writeBatch, changes.flat());
             // Each change is two statements; the first answers its outcome.
             for (let k = 0; k < results.length; k += 2) if (outcomeOf(results[k])?.outcome === 'applied') changed += 1;
@@ -296,19 +303,14 @@ function recordRoutes<Out extends RecordOut>(resource: ResourceDescription) {
       const expected = c.req.header('If-Match')?.replace(/^W\/|"/g, '') || null;
       const [logged] = await groupCommit(
         writeBatch,
-        statusChangeStatements(
-          recordTarget(resource.name, table as never),
-          panelChange({
-            resource: resource.name,
-            recordId: id,
-            toStatus: status,
-            author: { userId: user.id, name: user.name },
-            at,
-            expectedUpdatedAt: expected,
-            notes: input.notes ?? '',
-            alsoSet: resource.statusNotesOnRecord && input.notes !== undefined ? { notes: input.notes } : undefined,
-          }),
-        ),
+        panelStatusChange(resource, user, {
+          recordId: id,
+          toStatus: status,
+          at,
+          expectedUpdatedAt: expected,
+          notes: input.notes ?? '',
+          alsoSet: resource.statusNotesOnRecord && input.notes !== undefined ? { notes: input.notes } : undefined,
+        }),
       );
       const row = await findRow(db, resource, id);
       if (!row) return fail(c, 404, notFound);
@@ -415,19 +417,7 @@ function editRoutes<Out extends RecordOut>(resource: ResourceDescription) {
       [updated] = await groupCommit(writeBatch, [
         toStatement(db.update(table).set(patch).where(guard).returning({ id: table.id })),
         ...(edit.changes.length > 0 || edit.notes ? [recordEditStatement(db, resource, { recordId: id, at, user, ...edit })] : []),
-        ...(newStatus
-          ? statusChangeStatements(
-              recordTarget(resource.name, table as never),
-              panelChange({
-                resource: resource.name,
-                recordId: id,
-                toStatus: newStatus,
-                author: { userId: user.id, name: user.name },
-                at,
-                expectedUpdatedAt: at,
-              }),
-            )
-          : []),
+        ...(newStatus ? panelStatusChange(resource, user, { recordId: id, toStatus: newStatus, at, expectedUpdatedAt: at }) : []),
         ...emailMessages,
       ]);
     } catch (error) {

@@ -1,3 +1,4 @@
+import { staffColumns } from '../lib/exhibitors';
 import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
@@ -72,14 +73,7 @@ async function teamOf(c: Context<AppEnv>) {
   const { exhibitorId, staffId } = c.get('exhibitor');
   const [people, devices] = await Promise.all([
     db
-      .select({
-        id: exhibitorStaff.id,
-        name: exhibitorStaff.name,
-        mobileNumber: exhibitorStaff.mobileNumber,
-        role: exhibitorStaff.role,
-        lastSignInAt: exhibitorStaff.lastSignInAt,
-        createdAt: exhibitorStaff.createdAt,
-      })
+      .select({ ...staffColumns, createdAt: exhibitorStaff.createdAt })
       .from(exhibitorStaff)
       .where(and(eq(exhibitorStaff.exhibitorId, exhibitorId), eq(exhibitorStaff.disabled, false)))
       .orderBy(asc(exhibitorStaff.createdAt))

@@ -1,3 +1,4 @@
+import { staffColumns } from '../../lib/exhibitors';
 import { and, asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { requireAdmin } from '../../auth/require-role';
@@ -128,13 +129,7 @@ export const exhibitorAdminRoutes = new Hono<AppEnv>()
       .limit(1);
     if (!exhibitor) return ok(c, null);
     const people = await db
-      .select({
-        id: exhibitorStaff.id,
-        name: exhibitorStaff.name,
-        mobileNumber: exhibitorStaff.mobileNumber,
-        role: exhibitorStaff.role,
-        lastSignInAt: exhibitorStaff.lastSignInAt,
-      })
+      .select(staffColumns)
       .from(exhibitorStaff)
       .where(eq(exhibitorStaff.exhibitorId, exhibitor.id))
       .orderBy(asc(exhibitorStaff.createdAt))
