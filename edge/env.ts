@@ -18,7 +18,7 @@ export interface AppDeps {
   /** The same database's write lane for group commits (`edge/perf/group-commit.ts`). */
   writeBatch: BatchWriter;
   /** The same database's hot reads (a signed-in request's session), statements kept prepared where they can be. */
-  readRows: RowReader;
+  readRow: RowReader;
   blobs: BlobStore;
   secrets: {
     /** HMAC key of the admin tokens (HS256). */

@@ -37,7 +37,7 @@ const { port, databaseUrl, dataDir, blobDir } = storage;
  * missing or not the one this data folder ran on, a database it cannot open. Each is one line on stderr
  * and exit code 1, never a stack trace and never a fresh empty database in place of a lost one.
  */
-const { secrets, db, writeBatch, readRows, fileProblem, closeDatabase } = await startOrRefuse(async () => {
+const { secrets, db, writeBatch, readRow, fileProblem, closeDatabase } = await startOrRefuse(async () => {
   checkDataFolder(dataDir);
   if (storage.databasePath) refuseMissingDatabase(storage.databasePath, dataDir);
   const secrets = {
@@ -103,7 +103,7 @@ const app = createApp(
   {
     db,
     writeBatch,
-    readRows,
+    readRow,
     blobs: folderBlobStore(blobDir),
     secrets,
     databaseFileProblem: fileProblem,

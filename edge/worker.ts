@@ -75,7 +75,7 @@ function requestDeps(env: WorkerBindings): AppDeps & { messaging: NonNullable<Ap
   return {
     db,
     writeBatch,
-    readRows: clientRowReader(client),
+    readRow: clientRowReader(client),
     blobs: r2BlobStore(env.BLOBS),
     secrets: { jwtSecret: env.JWT_SECRET, passwordPepper: env.PASSWORD_PEPPER },
     now,

@@ -58,7 +58,7 @@ export async function signAuthorTicket(author: Author, secret: string, now: Date
  * A ticket's author and when the server issued it (ms): nothing queued under a ticket can be older. `mac`
  * computes the MAC of what the device sends under it (its key derived once per ticket, then remembered).
  */
-export type TicketAuthor = Author & { issuedAtMs: number; mac: (data: Uint8Array) => Uint8Array };
+export type TicketAuthor = Author & { issuedAtMs: number; mac: (data: Uint8Array | string) => Uint8Array };
 export type AuthorCheck = { ok: true; author: TicketAuthor } | { ok: false; message: string };
 
 /** Tickets already verified: a device sends the same ticket with every batch (its expiry and device are checked each time). */

@@ -42,7 +42,9 @@ const MAC = { name: 'HMAC', hash: 'SHA-256' } as const;
 /** HMAC-SHA-256's length: a MAC of any other length is not one of ours. */
 const MAC_BYTES = 32;
 
-const signedBytes = (at: number, body: string) => new TextEncoder().encode(`${at}.${body}`);
+/** What a MAC covers: the time it was made at and the body as sent. */
+const signedText = (at: number, body: string) => `${at}.${body}`;
+const signedBytes = (at: number, body: string) => new TextEncoder().encode(signedText(at, body));
 
 /** Bytes as base64url without padding: the MACs in the header, and the keys the sign-in answers. */
 export const base64url = (bytes: Uint8Array) =>
@@ -51,6 +53,17 @@ export const base64url = (bytes: Uint8Array) =>
     .replace(/\//g, '_')
     .replace(/=+$/, '');
 const fromBase64url = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (ch) => ch.charCodeAt(0));
+/** A MAC as the header carries it: 32 bytes are 43 base64url characters, unpadded. */
+const MAC_TEXT = /^[A-Za-z0-9_-]{43}$/;
+/**
+ * Node's Buffer, where the runtime has one (the server): it decodes base64url natively, where atob and a
+ * byte-by-byte copy were a tenth of checking a one-person batch's MAC. Browsers and Workers use `fromBase64url`.
+ */
+const nodeBuffer = (globalThis as { Buffer?: { from(text: string, encoding: 'base64url'): Uint8Array } }).Buffer;
+const macFromText = (text: string): Uint8Array | undefined => {
+  if (!MAC_TEXT.test(text)) return undefined;
+  return nodeBuffer ? nodeBuffer.from(text, 'base64url') : fromBase64url(text);
+};
 
 /** The MAC key the sign-in answered (base64url), as the device keeps it: a CryptoKey that can never be read out. */
 export function importMacKey(raw: string): Promise<CryptoKey> {
@@ -70,19 +83,14 @@ export type SignatureCheck = 'valid' | 'missing' | 'invalid' | 'stale';
  * (edge/perf/sha256.ts `hmacSha256`), since on Node a WebCrypto verify is a job sent to the thread pool and
  * back, which a profile of one-person batches put first on the server's thread again.
  */
-export function verifyDeviceRequest(header: string | undefined, body: string, mac: (data: Uint8Array) => Uint8Array, now: number): SignatureCheck {
+export function verifyDeviceRequest(header: string | undefined, body: string, mac: (data: Uint8Array | string) => Uint8Array, now: number): SignatureCheck {
   if (!header) return 'missing';
   const dot = header.indexOf('.');
   const at = Number(header.slice(0, dot));
   if (dot < 1 || !Number.isSafeInteger(at)) return 'invalid';
-  let given: Uint8Array;
-  try {
-    given = fromBase64url(header.slice(dot + 1));
-  } catch {
-    return 'invalid';
-  }
-  if (given.length !== MAC_BYTES) return 'invalid';
-  const expected = mac(signedBytes(at, body));
+  const given = macFromText(header.slice(dot + 1));
+  if (given?.length !== MAC_BYTES) return 'invalid';
+  const expected = mac(signedText(at, body));
   // Compared in constant time: every byte, whatever the first difference.
   let difference = 0;
   for (let i = 0; i < MAC_BYTES; i++) difference |= given[i]! ^ expected[i]!;

@@ -90,13 +90,11 @@ export const requireExhibitor = createMiddleware<AppEnv>(async (c, next) => {
   const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '');
   if (!match) return fail(c, 401, MESSAGES.missingToken);
 
-  const { db, secrets, now, readRows } = c.get('deps');
+  const { db, secrets, now, readRow } = c.get('deps');
   const check = await verifyToken(match[1]!, secrets.jwtSecret, now(), 'exhibitor');
   if (!check.ok) return fail(c, 401, check.reason === 'expired' ? MESSAGES.expiredToken : MESSAGES.invalidToken);
 
-  const [row] = (await readRows(sessionExhibitor(db, { staffId: check.claims.userId, sessionId: check.claims.sessionId }))) as unknown as Array<
-    SessionExhibitorRow | undefined
-  >;
+  const row = (await readRow(sessionExhibitor(db, { staffId: check.claims.userId, sessionId: check.claims.sessionId }))) as SessionExhibitorRow | undefined;
   if (!row || row.disabled) return fail(c, 401, MESSAGES.endedSession);
   if (row.revokedAt) return revokedAnswer(c);
   if (!row.live) return fail(c, 401, MESSAGES.endedSession);

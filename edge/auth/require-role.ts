@@ -15,7 +15,7 @@ export const MESSAGES = {
   forbidden: 'You do not have permission to do this.',
 } as const;
 
-/** The signed-in user of a session (read on every signed-in request, so kept prepared: `readRows`). */
+/** The signed-in user of a session (read on every signed-in request, so kept prepared: `readRow`). */
 const sessionUser = statementTemplate<{ userId: string; sessionId: string }>((db, p) =>
   db
     .select({ id: users.id, email: users.email, name: users.name, role: users.role, disabled: users.disabled })
@@ -38,11 +38,11 @@ function requireRole(...roles: UserRole[]) {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) return fail(c, 401, MESSAGES.missingToken);
 
-    const { db, secrets, now, readRows } = c.get('deps');
+    const { db, secrets, now, readRow } = c.get('deps');
     const check = await verifyToken(match[1]!, secrets.jwtSecret, now());
     if (!check.ok) return fail(c, 401, check.reason === 'expired' ? MESSAGES.expiredToken : MESSAGES.invalidToken);
 
-    const [row] = await readRows(sessionUser(db, { userId: check.claims.userId, sessionId: check.claims.sessionId }));
+    const row = await readRow(sessionUser(db, { userId: check.claims.userId, sessionId: check.claims.sessionId }));
     const user = row && { id: String(row.id), email: String(row.email), name: String(row.name), role: row.role as UserRole, disabled: Boolean(row.disabled) };
     if (!user || user.disabled) return fail(c, 401, MESSAGES.endedSession);
     if (!roles.includes(user.role)) return fail(c, 403, MESSAGES.forbidden);

@@ -20,7 +20,7 @@ export interface OpenedDatabase {
   /** Group commits' writer: its own connection with cached statements on a file, else the client's batch. */
   writeBatch: BatchWriter;
   /** Hot reads (a session's user on every signed-in request): statements kept prepared on a file. */
-  readRows: RowReader;
+  readRow: RowReader;
   /** Closes the client and the writer's connection (resolves once the writer's thread has stopped). */
   close(): Promise<void>;
   /**
@@ -52,14 +52,14 @@ export async function openDatabase(options: { url: string; authToken?: string; m
   await migrate(db, { migrationsFolder: options.migrationsFolder });
   // Numbers stored before every write path canonicalised them (needs JS: libphonenumber).
   for (const line of describeCanonicalMobiles(await canonicaliseStoredMobiles(db, new Date()))) console.log(line);
-  if (!path) return { client, db, writeBatch: clientBatchWriter(client), readRows: clientRowReader(client), close: async () => client.close() };
+  if (!path) return { client, db, writeBatch: clientBatchWriter(client), readRow: clientRowReader(client), close: async () => client.close() };
   const writer = nativeBatchWriter(path, { busyTimeoutMs: BUSY_TIMEOUT_MS });
   const reader = nativeRowReader(path, { busyTimeoutMs: BUSY_TIMEOUT_MS });
   return {
     client,
     db,
     writeBatch: writer.writeBatch,
-    readRows: reader.readRows,
+    readRow: reader.readRow,
     fileProblem: fileProblemWatch(path),
     close: () => {
       client.close();

@@ -45,7 +45,7 @@ function appOver(port: number) {
   return createApp({
     db: drizzle(client),
     writeBatch: clientBatchWriter(client, { groupsRequests: false }),
-    readRows: clientRowReader(client),
+    readRow: clientRowReader(client),
     blobs: folderBlobStore(join(dir, 'blobs')),
     secrets: { jwtSecret: 'remote-test-secret-0123456789abcdef', passwordPepper: 'pepper' },
     now: () => new Date(),

@@ -232,7 +232,7 @@ export async function checkedSender(
 /** A batch author's account (role, disabled) and the sending device's revocation, as a lane reads them. */
 export type SenderStanding = Record<string, unknown> | undefined;
 export type StandingReader = (c: Context<AppEnv>, who: { userId: string; deviceId: string }) => Promise<SenderStanding>;
-const doorStanding: StandingReader = async (c, who) => (await c.get('deps').readRows(senderStanding(c.get('deps').db, who)))[0];
+const doorStanding: StandingReader = (c, who) => c.get('deps').readRow(senderStanding(c.get('deps').db, who));
 
 /** Why a batch is answered 400 before any of it is looked at (a ticket not valid; a signature not from now). */
 const senderRefused = (error: string, errors: Record<string, string>) => ({ error, errors });

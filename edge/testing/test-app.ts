@@ -170,7 +170,7 @@ export async function makeTestApp(
     client,
     db,
     writeBatch,
-    readRows,
+    readRow,
     fileProblem,
     close: closeDatabase,
   } = await openDatabase({
@@ -190,7 +190,7 @@ export async function makeTestApp(
   const deps: AppDeps & { logger: Logger } = {
     db: routesDb,
     writeBatch: disk.writeBatch,
-    readRows,
+    readRow,
     logger,
     blobs: folderBlobStore(join(dir, 'blobs'), { writeFile: disk.writeFile }),
     secrets: { jwtSecret: TEST_JWT_SECRET, passwordPepper: 'test-pepper' },
