@@ -23,7 +23,7 @@ import { REPO_ROOT, startBuiltServer } from '../scripts/built-server';
 import autocannon from 'autocannon';
 import { openDevice } from '../tests/e2e/browser';
 import { benchPublicRegister } from './public-register';
-import { serverCpu } from './server-cpu';
+import { type CpuSample, serverCpu } from './server-cpu';
 import { apiDevice } from '../tests/e2e/door-device';
 import { waitForEmptyOutbox } from '../tests/e2e/checkin-helpers';
 
@@ -525,24 +525,52 @@ export async function benchDoorLoad(
   const probeResult = ((await probed.json()) as { data?: { results: Array<{ result: string }> } }).data?.results[0]?.result;
   if (probeResult !== 'applied') throw new Error(`the bench's MACed check-in was not applied: ${probed.status} ${probeResult}`);
 
+  // Register and the door in turns, three rounds of 3 s each, compared over all rounds: run once after the
+  // other, 5 s each, the share swung 76–85 % between runs of an unchanged server (the machine's other
+  // programs change within seconds), more than any change to the door moved it.
   await benchPublicRegister(url, { connections: 20, duration: 2 });
-  let cpu = threads.start();
-  const register = await benchPublicRegister(url, { connections: 20, duration: 5 });
-  const registerCpu = cpu.perRequest(register.rps * 5);
   await checkinLoad(2);
-  cpu = threads.start();
-  const checkin = await checkinLoad(5);
-  const checkinCpu = cpu.perRequest(checkin.requests.total);
+  const register = { requests: 0, seconds: 0, p99: 0, p50: [] as number[], cpu: { main: 0, others: 0 } };
+  const checkin = { requests: 0, seconds: 0, p99: 0, p50: [] as number[], cpu: { main: 0, others: 0 }, non2xx: 0, errors: 0 };
+  const addCpu = (to: CpuSample, used: CpuSample | undefined) => {
+    if (!used) return;
+    to.main += used.main;
+    to.others += used.others;
+  };
+  for (let round = 0; round < 3; round++) {
+    let cpu = threads.start();
+    const crowd = await benchPublicRegister(url, { connections: 20, duration: 3 });
+    addCpu(register.cpu, cpu.used());
+    Object.assign(register, { requests: register.requests + crowd.requests, seconds: register.seconds + 3, p99: Math.max(register.p99, crowd.p99) });
+    register.p50.push(crowd.p50);
+    cpu = threads.start();
+    const gate = await checkinLoad(3);
+    addCpu(checkin.cpu, cpu.used());
+    Object.assign(checkin, {
+      requests: checkin.requests + gate.requests.total,
+      seconds: checkin.seconds + 3,
+      p99: Math.max(checkin.p99, gate.latency.p99),
+      non2xx: checkin.non2xx + gate.non2xx,
+      errors: checkin.errors + gate.errors,
+    });
+    checkin.p50.push(gate.latency.p50);
+  }
   if (checkin.non2xx || checkin.errors) console.log(`  ! check-in: ${checkin.non2xx} non-2xx, ${checkin.errors} errors`);
-  const share = checkin.requests.average / register.rps;
+  const registerRps = register.requests / register.seconds;
+  const checkinRps = checkin.requests / checkin.seconds;
+  const share = checkinRps / registerRps;
+  const perRequest = (used: CpuSample, requests: number) =>
+    `main thread ${Math.round(used.main / requests)} µs, other threads ${Math.round(used.others / requests)} µs`;
   onRow({
-    name: 'POST /api/checkin/ops, one person per request, 20 connections',
+    name: 'POST /api/checkin/ops, one person per request, 20 connections (three rounds of 3 s in turn with register)',
     figure:
-      `${Math.round(checkin.requests.average)} req/s = ${Math.round(share * 100)} % of register's ${Math.round(register.rps)} req/s at 20 connections; ` +
-      `p99 ${checkin.latency.p99} ms (p50 ${checkin.latency.p50} ms; register's p99 ${register.p99} ms, p50 ${register.p50} ms)` +
-      (checkinCpu && registerCpu ? `; server CPU per request: ${checkinCpu} (register: ${registerCpu})` : ''),
+      `${Math.round(checkinRps)} req/s = ${Math.round(share * 100)} % of register's ${Math.round(registerRps)} req/s at 20 connections; ` +
+      `p99 ${checkin.p99} ms (p50 ${pct(checkin.p50, 50)} ms; register's p99 ${register.p99} ms, p50 ${pct(register.p50, 50)} ms)` +
+      (register.cpu.main && checkin.cpu.main
+        ? `; server CPU per request: ${perRequest(checkin.cpu, checkin.requests)} (register: ${perRequest(register.cpu, register.requests)})`
+        : ''),
     target: '≥ 80 % of register, p99 ≤ 25 ms',
-    met: share >= 0.8 && checkin.latency.p99 <= 25 && !checkin.non2xx,
+    met: share >= 0.8 && checkin.p99 <= 25 && !checkin.non2xx,
   });
 
   // A tablet back online sends its 500-operation batches the whole time the crowd registers; the same
