@@ -46,8 +46,8 @@ export function PassLinkView({ token }: { token: string }) {
   const [texts, setTexts] = useState<{ language: Language; catalogue: Catalogue } | null>(null);
   useEffect(() => {
     let live = true;
-    // The site's texts and the forms' (the pass card's): a pass page shows both as it opens. Not loaded: English.
-    loadCatalogue(language, ['site', 'forms']).then(
+    // The site's texts, the forms' (the pass card's) and My passes' (its title): a pass page shows them as it opens. Not loaded: English.
+    loadCatalogue(language, ['site', 'forms', 'passes']).then(
       (catalogue) => live && setTexts({ language, catalogue }),
       () => live && setTexts({ language: 'en', catalogue: {} }),
     );
