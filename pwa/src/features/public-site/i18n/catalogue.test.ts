@@ -2,10 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { CONSENT_NOTICES, DEFAULT_PRIVACY_NOTICE } from '@shared/consent';
 import { ANSWER_MESSAGES, answerField, answerMessage, checkAnswers, SUGGESTED_QUESTIONS } from '@shared/registration-questions';
 import { LANDING_TEXTS } from '@edge/testing/landing-texts';
+import {
+  CONFIRMATION_CANCELLED_MESSAGE,
+  CONFIRMATION_EXPIRED_MESSAGE,
+  EMAIL_CONFIRMED_MESSAGE,
+  UNSUBSCRIBED_MESSAGE,
+} from '@edge/routes/public/email-confirmations';
+import { CONFIRMATION_NOT_FOUND_MESSAGE } from '@edge/schemas/passes';
 import { INDIA_STATES } from '@pwa/lib/india-locations';
 import { EMAIL_LABEL, FIELD_LABELS, INLINE_MESSAGES, REQUIRED_FIELDS, requiredMessage, WORKING_PROFESSIONAL_CHOICES } from '@shared/schemas/vocabulary';
 import { paragraphsOf } from '../organiser-text';
 import { publicPageMeta, PUBLIC_PAGE_PATHS } from '../page-meta';
+import { LINK_ACTION_TEXTS } from '../registration/link-action-page';
 import { reportLine, sentLine } from '../registration/outbox-report';
 import { queuedMessage } from '../registration/registration-types';
 import { loadCatalogue, pageParts, translate } from './catalogue';
@@ -66,6 +74,9 @@ describe('the Telugu and Hindi catalogues', () => {
       ),
       // The states the city picker offers (their value stays the English name).
       ...INDIA_STATES,
+      // The pages of the e-mails' links, and what the server answers them.
+      ...Object.values(LINK_ACTION_TEXTS).flatMap((texts) => Object.values(texts)),
+      ...[EMAIL_CONFIRMED_MESSAGE, UNSUBSCRIBED_MESSAGE, CONFIRMATION_NOT_FOUND_MESSAGE, CONFIRMATION_CANCELLED_MESSAGE, CONFIRMATION_EXPIRED_MESSAGE],
       // The default privacy notice, paragraph by paragraph (an organiser's own notice is shown as written).
       ...paragraphsOf(DEFAULT_PRIVACY_NOTICE),
       // The landing page's seed texts; the packages are the organiser's (Settings) and stay as written.
