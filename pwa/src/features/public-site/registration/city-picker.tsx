@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { changeLocation, citiesOf, INDIA_STATES } from '@pwa/lib/india-locations';
 import { INTL_LOCALES } from '../i18n/languages';
 import { useLocale } from '../i18n/locale';
@@ -28,7 +28,11 @@ export const OTHER_CITY = 'Other';
 export function CityPicker({ name, label, value, onChange, error, required = true, className = 'field', onInvalid }: CityPickerProps) {
   const id = useId();
   const { t, language } = useLocale();
-  const states = INDIA_STATES.map((value) => ({ value, label: t(value) })).sort((a, b) => a.label.localeCompare(b.label, INTL_LOCALES[language]));
+  // One collator for the sort (localeCompare with a locale makes one per comparison: 20 times slower).
+  const states = useMemo(() => {
+    const collator = new Intl.Collator(INTL_LOCALES[language]);
+    return INDIA_STATES.map((value) => ({ value, label: t(value) })).sort((a, b) => collator.compare(a.label, b.label));
+  }, [language, t]);
   const invalid = onInvalid
     ? (event: { preventDefault(): void }) => {
         event.preventDefault();
