@@ -3,9 +3,14 @@ import { PUBLIC_PAGE_PATHS, renderPublicPage } from '../pwa/src/entry-server';
 import { type CataloguePart, pageParts } from '../pwa/src/features/public-site/i18n/catalogue';
 import hiForms from '../pwa/src/features/public-site/i18n/hi.forms.json';
 import hiLanding from '../pwa/src/features/public-site/i18n/hi.landing.json';
+import hiPasses from '../pwa/src/features/public-site/i18n/hi.passes.json';
+import hiPrivacy from '../pwa/src/features/public-site/i18n/hi.privacy.json';
 import { localePath, splitLanguage } from '../pwa/src/features/public-site/i18n/languages';
 import teForms from '../pwa/src/features/public-site/i18n/te.forms.json';
 import teLanding from '../pwa/src/features/public-site/i18n/te.landing.json';
+import tePasses from '../pwa/src/features/public-site/i18n/te.passes.json';
+import tePrivacy from '../pwa/src/features/public-site/i18n/te.privacy.json';
+import { DEFAULT_PRIVACY_NOTICE } from '../shared/consent';
 import { publicPages } from './public-pages';
 import { LANDING_TEXTS } from './testing/landing-texts';
 import { signIn } from './testing/sessions';
@@ -143,12 +148,17 @@ describe('the public pages are complete HTML', () => {
       expect(html).toContain(`<h1 id="register-title">${text}</h1>`);
       expect(html).toContain(`<link rel="alternate" hreflang="en" href="https://expo.example.in/visitor-registration">`);
       expect(html).toContain(`<link rel="alternate" hreflang="${language}" href="https://expo.example.in/${language}/visitor-registration">`);
+      // A state shows its name in the page's language; its value, what the form keeps, is the English name.
+      expect(html).toContain(`<option value="Telangana">${language === 'te' ? 'తెలంగాణ' : 'तेलंगाना'}</option>`);
       expect((await page(`/${language}/`)).match(/<link rel="stylesheet"[^>]*>/g)).toEqual(['<link rel="stylesheet" crossorigin href="/assets/home-1.css">']);
     }
   });
 
   it('opens each te/hi page with every text it shows in its language: none of them waits in a part the page does not load (decision 087)', async () => {
-    const parts = { te: { landing: teLanding, forms: teForms }, hi: { landing: hiLanding, forms: hiForms } };
+    const parts = {
+      te: { landing: teLanding, forms: teForms, passes: tePasses, privacy: tePrivacy },
+      hi: { landing: hiLanding, forms: hiForms, passes: hiPasses, privacy: hiPrivacy },
+    };
     for (const language of ['te', 'hi'] as const) {
       for (const path of PUBLIC_PAGE_PATHS.filter((address) => splitLanguage(address).language === language)) {
         const loaded = pageParts(splitLanguage(path).path);
@@ -159,6 +169,33 @@ describe('the public pages are complete HTML', () => {
         expect(english, path).toEqual([]);
       }
     }
+  });
+
+  it("shows the default privacy notice in the page's language, and an organiser's own notice as they wrote it", async () => {
+    const paragraphs = DEFAULT_PRIVACY_NOTICE.split('\n\n');
+    const notice = (html: string) => decode(html.slice(html.indexOf('<main'), html.indexOf('</main>')));
+    const english = notice(await page('/privacy'));
+    for (const paragraph of paragraphs) expect(english).toContain(`<p>${paragraph}</p>`);
+    for (const [language, catalogue] of [
+      ['te', tePrivacy],
+      ['hi', hiPrivacy],
+    ] as const) {
+      const html = notice(await page(`/${language}/privacy`));
+      for (const paragraph of paragraphs) {
+        expect(html).toContain(`<p>${(catalogue as Record<string, string>)[paragraph]}</p>`);
+        expect(html).not.toContain(paragraph);
+      }
+    }
+    // The organiser's own words are theirs: the same on every language's page, never replaced by the default's.
+    const own = 'Our own notice.\n\nWrite to privacy@example.in.';
+    expect((await t.request('PUT', '/api/settings', { token: admin, json: { privacyNotice: own } })).status).toBe(200);
+    for (const path of ['/privacy', '/te/privacy', '/hi/privacy']) {
+      const html = notice(await page(path));
+      expect(html, path).toContain('<p>Our own notice.</p><p>Write to privacy@example.in.</p>');
+      expect(html, path).not.toContain((tePrivacy as Record<string, string>)[paragraphs[0]!]);
+    }
+    expect((await t.request('PUT', '/api/settings', { token: admin, json: { privacyNotice: '' } })).status).toBe(200);
+    expect(notice(await page('/te/privacy'))).toContain((tePrivacy as Record<string, string>)[paragraphs[0]!]);
   });
 
   it("links the page's one stylesheet in place of the shell's and leaves out the module preloads", async () => {
@@ -179,6 +216,7 @@ describe('the public pages are complete HTML', () => {
 
   it('the registration pages hold their forms; other paths are not rendered here', async () => {
     expect(await page('/visitor-registration')).toMatch(/<form[^>]*>[\s\S]*Full Name/);
+    expect(await page('/visitor-registration')).toContain('<option value="Telangana">Telangana</option>');
     expect(await page('/stall-registration')).toMatch(/<form[^>]*>[\s\S]*Company \/ Organization Name/);
     const panel = await t.request('GET', '/panel');
     expect(panel.status).toBe(404);

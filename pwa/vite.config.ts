@@ -174,6 +174,9 @@ export default defineConfig({
   },
   // The workbook worker (src/lib/workbook-worker.ts) loads write-excel-file or read-excel-file on demand.
   worker: { format: 'es' },
+  // A JSON file (the public site's catalogues above all) as one JSON.parse of a string: smaller once gzipped
+  // than an object literal with a named export per one-word key, and parsed faster.
+  json: { namedExports: false, stringify: true },
   build: {
     outDir: here('../dist/pwa'),
     emptyOutDir: true,

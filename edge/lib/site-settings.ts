@@ -211,6 +211,9 @@ export async function publicSite(db: Database) {
     awardCategories: settings.awardCategories,
     founderBio: settings.founderBio,
     privacyNotice: settings.privacyNotice || DEFAULT_PRIVACY_NOTICE,
+    // The default is the site's own words, which a Telugu or Hindi page shows from its catalogue; an
+    // organiser's own notice is theirs, shown as written in every language.
+    privacyNoticeIsDefault: !settings.privacyNotice,
     ...lists,
   };
 }

@@ -203,6 +203,9 @@ describe('messages to a group of 5,000 visitors', () => {
     expect(token).toBeDefined();
     // A pass link's token unsubscribes nobody.
     expect((await t.request('POST', `/api/public/unsubscribe/${'B'.repeat(52)}`)).status).toBe(404);
+    // The link's page asks its holder's language first (decision 092): an imported visitor's is English; asking stops nothing.
+    expect((await (await t.request('GET', `/api/public/unsubscribe/${token}`)).json()).data).toEqual({ language: 'en' });
+    expect((await t.request('GET', `/api/public/unsubscribe/${'B'.repeat(52)}`)).status).toBe(404);
     expect((await t.request('POST', `/api/public/unsubscribe/${token}`)).status).toBe(200);
 
     const again = smtp.received.length;

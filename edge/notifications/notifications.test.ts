@@ -196,7 +196,14 @@ describe('a registration reaches the person', () => {
     // The confirmation asks in Telugu too.
     const question = smtp.received.at(-1)!;
     expect(question.subject).toBe('Hyderabad Property Expo & Builders Awards 2025 కోసం మీ ఇ-మెయిల్ చిరునామాను నిర్ధారించండి');
-    expect((await t.request('POST', confirmationPath(question.text ?? ''))).status).toBe(200);
+    // Its link's page asks the registrant's language first (decision 092); asking confirms nothing.
+    const confirmation = confirmationPath(question.text ?? '');
+    expect((await (await t.request('GET', confirmation)).json()).data).toEqual({ language: 'te' });
+    expect((await t.request('GET', `/api/public/email-confirmations/${'A'.repeat(52)}`)).status).toBe(404);
+    const mailsBefore = smtp.received.length;
+    await t.messageLoop.idle();
+    expect(smtp.received.length).toBe(mailsBefore);
+    expect((await t.request('POST', confirmation)).status).toBe(200);
     await t.messageLoop.idle();
     expect(lastWhatsapp().template.language.code).toBe('en');
     const mail = smtp.received.at(-1)!;

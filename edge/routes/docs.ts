@@ -7,6 +7,7 @@ import type { AppEnv } from '../env';
 import { factsOf, type RouteFacts } from '../http/route-facts';
 import * as z from 'zod/mini';
 import type { ResourceDescription } from '../lib/resource';
+import { LANGUAGES } from '../../shared/languages';
 import { failureSchema, lockSchema, loginAnswerSchema, pageSchema, recordSchema, successSchema, userSchema } from '../schemas/responses';
 
 /**
@@ -194,6 +195,22 @@ function operations(): Operation[] {
         'Find my pass: send the pass links of a mobile number or e-mail again through the configured channels; the same answer whether or not it is registered',
       data: z.null(),
       fails: [403, 429],
+    },
+    {
+      method: 'get',
+      path: '/api/public/email-confirmations/{token}',
+      tag: 'Public site',
+      summary: 'The language of the person a confirmation link (/confirm-email/<token>) names, in which its page speaks; confirms nothing',
+      data: z.object({ language: z.enum(LANGUAGES) }),
+      fails: [404],
+    },
+    {
+      method: 'get',
+      path: '/api/public/unsubscribe/{token}',
+      tag: 'Public site',
+      summary: 'The language of the person an unsubscribe link (/unsubscribe/<token>) names, in which its page speaks; stops nothing',
+      data: z.object({ language: z.enum(LANGUAGES) }),
+      fails: [404],
     },
     {
       method: 'post',

@@ -74,7 +74,7 @@ describe('/api/settings', () => {
 
   it('takes the privacy notice and the founder profile as plain text within their limits; an empty notice is the default one', async () => {
     const site = async () => (await (await t.request('GET', '/api/public/site')).json()).data;
-    expect(await site()).toMatchObject({ privacyNotice: DEFAULT_PRIVACY_NOTICE, founderBio: '' });
+    expect(await site()).toMatchObject({ privacyNotice: DEFAULT_PRIVACY_NOTICE, privacyNoticeIsDefault: true, founderBio: '' });
     const tooLong = await t.request('PUT', '/api/settings', { token: admin, json: { privacyNotice: 'x'.repeat(20_001), founderBio: 'y'.repeat(2_001) } });
     expect(tooLong.status).toBe(400);
     expect((await tooLong.json()).errors).toEqual({ privacyNotice: PRIVACY_NOTICE_MESSAGE, founderBio: FOUNDER_BIO_MESSAGE });
@@ -82,8 +82,8 @@ describe('/api/settings', () => {
     expect(refused.status).toBe(400);
     const saved = await t.request('PUT', '/api/settings', { token: admin, json: { privacyNotice: ' Our notice. ', founderBio: 'Started the expo.' } });
     expect(saved.status).toBe(200);
-    expect(await site()).toMatchObject({ privacyNotice: 'Our notice.', founderBio: 'Started the expo.' });
+    expect(await site()).toMatchObject({ privacyNotice: 'Our notice.', privacyNoticeIsDefault: false, founderBio: 'Started the expo.' });
     await t.request('PUT', '/api/settings', { token: admin, json: { privacyNotice: '', founderBio: '' } });
-    expect(await site()).toMatchObject({ privacyNotice: DEFAULT_PRIVACY_NOTICE, founderBio: '' });
+    expect(await site()).toMatchObject({ privacyNotice: DEFAULT_PRIVACY_NOTICE, privacyNoticeIsDefault: true, founderBio: '' });
   });
 });

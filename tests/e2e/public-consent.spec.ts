@@ -1,6 +1,7 @@
 import { CONSENT_NOTICES, DEFAULT_PRIVACY_NOTICE } from '../../shared/consent';
 import { describe, expect, inject, it } from 'vitest';
 import { TEST_REGISTRATION_CLOSES_AT } from '../../edge/testing/open-featured-event';
+import tePrivacy from '../../pwa/src/features/public-site/i18n/te.privacy.json';
 import { hydrated, openDevice } from './browser';
 import { api, apiLogin, seriousViolations, uniqueMobile } from './panel-helpers';
 
@@ -49,11 +50,21 @@ describe('consent and privacy (decision 059)', () => {
 
   it("the privacy page is the organiser's text from Settings, or the default one, rendered by the server and linked from the footer", async () => {
     const html = await (await fetch(`${baseUrl}/privacy`)).text();
-    for (const paragraph of DEFAULT_PRIVACY_NOTICE.split('\n\n')) expect(html).toContain(paragraph.replace(/&/g, '&amp;'));
-    await setSettings({ privacyNotice: 'Our notice.\n\nWrite to privacy@example.com.' });
+    const paragraphs = DEFAULT_PRIVACY_NOTICE.split('\n\n');
+    for (const paragraph of paragraphs) expect(html).toContain(paragraph.replace(/&/g, '&amp;'));
     const visitor = await openDevice({ viewport: { width: 1280, height: 900 } });
     try {
-      const { page } = visitor;
+      const { page, problems } = visitor;
+      // The default notice on a Telugu page: the catalogue's Telugu, paragraph by paragraph (decision 092).
+      await page.goto(`${baseUrl}/te/privacy`);
+      await hydrated(page);
+      expect((await page.locator('main p').allInnerTexts()).slice(1)).toEqual(paragraphs.map((paragraph) => (tePrivacy as Record<string, string>)[paragraph]));
+      await setSettings({ privacyNotice: 'Our notice.\n\nWrite to privacy@example.com.' });
+      // The organiser's own notice is shown as they wrote it, on the Telugu page too.
+      await page.reload();
+      await hydrated(page);
+      expect((await page.locator('main p').allInnerTexts()).slice(1)).toEqual(['Our notice.', 'Write to privacy@example.com.']);
+      expect(problems).toEqual([]);
       await page.goto(`${baseUrl}/`);
       await hydrated(page);
       await page.locator('footer').getByRole('link', { name: 'Privacy notice' }).click();

@@ -1,34 +1,52 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_NOTICES } from '../../shared/consent';
-import { phoneProviderEnv, startPhoneProviders } from '../../edge/testing/message-providers';
+import { phoneProviderEnv, startPhoneProviders, startSmtpServer } from '../../edge/testing/message-providers';
+import { EMAIL_CONFIRMED_MESSAGE, UNSUBSCRIBED_MESSAGE } from '../../edge/routes/public/email-confirmations';
 import { type RunningServer, startBuiltServer } from '../../scripts/built-server';
 import teForms from '../../pwa/src/features/public-site/i18n/te.forms.json';
 import teSite from '../../pwa/src/features/public-site/i18n/te.json';
+import tePasses from '../../pwa/src/features/public-site/i18n/te.passes.json';
 import { hydrated, openDevice } from './browser';
 import { api, apiLogin, uniqueMobile } from './panel-helpers';
 
 /**
  * Issue 30 on a phone (390 px), end to end against the built server with local WhatsApp and SMS providers:
- * a person's consents from their pass link (decision 078), the pass as a PDF with a Telugu name, and a
- * family registered on the visitor form (decision 077).
+ * a person's consents from their pass link (decision 078), the pass as a PDF with a Telugu name, a
+ * family registered on the visitor form (decision 077), and the e-mails' links in their holder's language
+ * (decision 092; e-mail through a local SMTP server).
  */
 let providers: Awaited<ReturnType<typeof startPhoneProviders>>;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let server: RunningServer;
 const PHONE = { viewport: { width: 390, height: 844 } };
-const te = { ...teSite, ...teForms };
+const te = { ...teSite, ...teForms, ...tePasses };
 /** Where the screens of a run are kept to be looked at (each width the team checks). */
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const WIDTHS = [390, 768, 1024, 1280];
 
 beforeAll(async () => {
   providers = await startPhoneProviders();
-  server = await startBuiltServer(phoneProviderEnv(providers.url));
+  smtp = await startSmtpServer();
+  server = await startBuiltServer({ ...phoneProviderEnv(providers.url), SMTP_URL: smtp.url, MAIL_FROM: 'EventPro <passes@expo.test>' });
 });
 afterAll(async () => {
   await server?.stop();
   await providers?.close();
+  await smtp?.close();
 });
+
+/** The token of the first link to `path` (`/confirm-email/`, `/unsubscribe/`) in an e-mail to `address` (waits for it to arrive). */
+async function mailedLink(address: string, path: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  const pattern = new RegExp(`${path}([A-Za-z0-9_-]{52})`);
+  for (;;) {
+    const mail = smtp.received.find((m) => JSON.stringify(m.to).includes(address) && pattern.test(m.text ?? ''));
+    if (mail) return pattern.exec(mail.text ?? '')![1]!;
+    if (Date.now() > deadline) throw new Error(`no e-mail with ${path} to ${address}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 const whatsappTo = (number: string, after = 0) =>
   providers.requests.slice(after).filter((r) => r.path.endsWith('/messages') && (r.body as { to?: string }).to === `91${number}`);
@@ -280,6 +298,70 @@ describe('a family in the registration popup', () => {
       ]);
       await page.goto(`${server.url}/passes`);
       for (const name of ['Meena Rao', 'Kiran Rao']) await page.getByRole('article', { name: `Pass of ${name}` }).waitFor();
+    } finally {
+      await phone.close();
+    }
+  });
+});
+
+describe("the e-mails' links in the language of their holder (decision 092)", () => {
+  it('a Telugu registrant confirms their address and stops group messages on pages in Telugu; a link the server cannot place stays in English', async () => {
+    const email = `telugu.${Date.now()}@example.in`;
+    const res = await fetch(`${server.url}/api/visitors/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        fullName: 'Lakshmi Devi',
+        mobileNumber: uniqueMobile(),
+        city: 'Hyderabad',
+        email,
+        language: 'te',
+        consentVersion: CONSENT_NOTICES.pass_messages.version,
+      }),
+    });
+    expect(res.status).toBe(201);
+    const { id } = ((await res.json()) as { data: { id: string } }).data;
+    const phone = await openDevice(PHONE);
+    try {
+      const { page, problems } = phone;
+      await page.goto(`${server.url}/confirm-email/${await mailedLink(email, '/confirm-email/')}`);
+      await page.getByRole('heading', { level: 1, name: te['Confirm your e-mail address'] }).waitFor();
+      expect(await page.locator('html').getAttribute('lang')).toBe('te');
+      expect(await page.locator('main').innerText()).toContain(te['Press the button to confirm this address: your pass is then sent to it.']);
+      if (SHOTS) {
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.screenshot({ path: `${SHOTS}/confirm-email-te-${width}.png`, fullPage: true });
+        }
+        await page.setViewportSize(PHONE.viewport);
+      }
+      await page.getByRole('button', { name: te['Confirm my e-mail address'] }).click();
+      const done = page.getByRole('status');
+      await done.getByText(te[EMAIL_CONFIRMED_MESSAGE], { exact: false }).waitFor();
+      expect(await done.locator('a').getAttribute('href')).toBe('/te/passes');
+      expect(await page.locator('main').innerText()).not.toMatch(/confirm|passes/i);
+
+      // A group e-mail to the confirmed address carries an unsubscribe link; its page speaks Telugu too.
+      const admin = await apiLogin(server.url, server.adminEmail, server.adminPassword);
+      const group = await api(server.url, admin, 'POST', '/messages/groups', {
+        resource: 'visitors',
+        ids: [id],
+        channel: 'email',
+        subject: 'Parking for {name}',
+        body: 'Use gate 3.',
+      });
+      expect(group.status).toBe(201);
+      await page.goto(`${server.url}/unsubscribe/${await mailedLink(email, '/unsubscribe/')}`);
+      await page.getByRole('heading', { level: 1, name: te['Stop these messages'] }).waitFor();
+      expect(await page.locator('html').getAttribute('lang')).toBe('te');
+      await page.getByRole('button', { name: te['Stop these messages'] }).click();
+      await page.getByRole('status').getByText(te[UNSUBSCRIBED_MESSAGE], { exact: false }).waitFor();
+
+      // A link that names nobody: the device's language (none chosen here), English.
+      await page.goto(`${server.url}/confirm-email/${'A'.repeat(52)}`);
+      await page.getByRole('heading', { level: 1, name: 'Confirm your e-mail address' }).waitFor();
+      expect(await page.locator('html').getAttribute('lang')).toBe('en');
+      expect(problems.filter((p) => /pageerror|hydrat/i.test(p))).toEqual([]);
     } finally {
       await phone.close();
     }

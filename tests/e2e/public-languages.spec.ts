@@ -2,16 +2,20 @@ import { describe, expect, inject, it } from 'vitest';
 import hiForms from '../../pwa/src/features/public-site/i18n/hi.forms.json';
 import hiSite from '../../pwa/src/features/public-site/i18n/hi.json';
 import hiLanding from '../../pwa/src/features/public-site/i18n/hi.landing.json';
+import hiPasses from '../../pwa/src/features/public-site/i18n/hi.passes.json';
+import hiPrivacy from '../../pwa/src/features/public-site/i18n/hi.privacy.json';
 import teForms from '../../pwa/src/features/public-site/i18n/te.forms.json';
 import teSite from '../../pwa/src/features/public-site/i18n/te.json';
 import teLanding from '../../pwa/src/features/public-site/i18n/te.landing.json';
+import tePasses from '../../pwa/src/features/public-site/i18n/te.passes.json';
+import tePrivacy from '../../pwa/src/features/public-site/i18n/te.privacy.json';
 import { hydrated, openDevice } from './browser';
 import { seriousViolations, uniqueMobile } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
-// Each language's whole catalogue: its three files (catalogue.ts).
-const te = { ...teSite, ...teLanding, ...teForms };
-const hi = { ...hiSite, ...hiLanding, ...hiForms };
+// Each language's whole catalogue: its five files (catalogue.ts).
+const te = { ...teSite, ...teLanding, ...teForms, ...tePasses, ...tePrivacy };
+const hi = { ...hiSite, ...hiLanding, ...hiForms, ...hiPasses, ...hiPrivacy };
 
 describe('the public site in Telugu and Hindi (decision 075)', () => {
   it('a visitor on a phone switches to Telugu with the keyboard, registers, and reads the messages and the pass in Telugu', async () => {
@@ -52,7 +56,14 @@ describe('the public site in Telugu and Hindi (decision 075)', () => {
 
       await form.getByLabel(te['Full Name']).fill('Lakshmi Devi');
       await form.getByLabel(te['Mobile Number']).fill(uniqueMobile());
-      await form.getByLabel(te.State).selectOption('Telangana');
+      // The states by their Telugu names, in Telugu order; the value chosen is the English name, whose cities follow.
+      const state = form.getByLabel(te.State);
+      const states = await state.locator('option').allInnerTexts();
+      expect(states).toContain(te.Telangana);
+      expect(states).not.toContain('Telangana');
+      expect(states.slice(1)).toEqual([...states.slice(1)].sort((a, b) => a.localeCompare(b, 'te-IN')));
+      await state.selectOption({ label: te.Telangana });
+      expect(await state.inputValue()).toBe('Telangana');
       await form.getByLabel(te.City).selectOption('Hyderabad');
       expect(await form.locator('.form__consent').innerText()).toContain(
         te['By submitting, you agree that we send your entry pass to this mobile number by WhatsApp or SMS, and by e-mail if you give one.'],

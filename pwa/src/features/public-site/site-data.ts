@@ -44,6 +44,7 @@ const FALLBACK_SITE: SiteData = {
   founderBio: '',
   // The privacy page is rendered by the server with the organiser's text (or the default); offline, the last copy.
   privacyNotice: '',
+  privacyNoticeIsDefault: false,
   speakers: [],
   jury: [],
   sponsors: [],

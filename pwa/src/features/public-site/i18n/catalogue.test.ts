@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { CONSENT_NOTICES } from '@shared/consent';
+import { CONSENT_NOTICES, DEFAULT_PRIVACY_NOTICE } from '@shared/consent';
 import { ANSWER_MESSAGES, answerField, answerMessage, checkAnswers, SUGGESTED_QUESTIONS } from '@shared/registration-questions';
 import { LANDING_TEXTS } from '@edge/testing/landing-texts';
+import {
+  CONFIRMATION_CANCELLED_MESSAGE,
+  CONFIRMATION_EXPIRED_MESSAGE,
+  EMAIL_CONFIRMED_MESSAGE,
+  UNSUBSCRIBED_MESSAGE,
+} from '@edge/routes/public/email-confirmations';
+import { CONFIRMATION_NOT_FOUND_MESSAGE } from '@edge/schemas/passes';
+import { INDIA_STATES } from '@pwa/lib/india-locations';
 import { EMAIL_LABEL, FIELD_LABELS, INLINE_MESSAGES, REQUIRED_FIELDS, requiredMessage, WORKING_PROFESSIONAL_CHOICES } from '@shared/schemas/vocabulary';
+import { paragraphsOf } from '../organiser-text';
 import { publicPageMeta, PUBLIC_PAGE_PATHS } from '../page-meta';
+import { LINK_ACTION_TEXTS } from '../registration/link-action-page';
 import { reportLine, sentLine } from '../registration/outbox-report';
 import { queuedMessage } from '../registration/registration-types';
 import { loadCatalogue, pageParts, translate } from './catalogue';
@@ -11,13 +21,17 @@ import { localePath, splitLanguage } from './languages';
 import hiForms from './hi.forms.json';
 import hiSite from './hi.json';
 import hiLanding from './hi.landing.json';
+import hiPasses from './hi.passes.json';
+import hiPrivacy from './hi.privacy.json';
 import teForms from './te.forms.json';
 import teSite from './te.json';
 import teLanding from './te.landing.json';
+import tePasses from './te.passes.json';
+import tePrivacy from './te.privacy.json';
 
-const ALL = ['site', 'landing', 'forms'] as const;
-const te = { ...teSite, ...teLanding, ...teForms };
-const hi = { ...hiSite, ...hiLanding, ...hiForms };
+const ALL = ['site', 'landing', 'forms', 'passes', 'privacy'] as const;
+const te = { ...teSite, ...teLanding, ...teForms, ...tePasses, ...tePrivacy };
+const hi = { ...hiSite, ...hiLanding, ...hiForms, ...hiPasses, ...hiPrivacy };
 
 const places = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
@@ -27,12 +41,14 @@ describe('the Telugu and Hindi catalogues', () => {
       [teSite, hiSite],
       [teLanding, hiLanding],
       [teForms, hiForms],
+      [tePasses, hiPasses],
+      [tePrivacy, hiPrivacy],
     ];
     for (const [teluguPart, hindiPart] of parts) {
       expect(Object.keys(hindiPart).sort()).toEqual(Object.keys(teluguPart).sort());
     }
     const count = (part: object) => Object.keys(part).length;
-    expect(count(te)).toBe(count(teSite) + count(teLanding) + count(teForms));
+    expect(count(te)).toBe(parts.reduce((sum, [teluguPart]) => sum + count(teluguPart), 0));
     for (const catalogue of [te, hi] as Array<Record<string, string>>) {
       for (const [english, translated] of Object.entries(catalogue)) {
         expect(translated.trim(), english).not.toBe('');
@@ -56,6 +72,13 @@ describe('the Telugu and Hindi catalogues', () => {
       ...Object.entries(REQUIRED_FIELDS).flatMap(([kind, names]) =>
         names.map((name) => requiredMessage((FIELD_LABELS as Record<string, Record<string, string>>)[kind]![name]!)),
       ),
+      // The states the city picker offers (their value stays the English name).
+      ...INDIA_STATES,
+      // The pages of the e-mails' links, and what the server answers them.
+      ...Object.values(LINK_ACTION_TEXTS).flatMap((texts) => Object.values(texts)),
+      ...[EMAIL_CONFIRMED_MESSAGE, UNSUBSCRIBED_MESSAGE, CONFIRMATION_NOT_FOUND_MESSAGE, CONFIRMATION_CANCELLED_MESSAGE, CONFIRMATION_EXPIRED_MESSAGE],
+      // The default privacy notice, paragraph by paragraph (an organiser's own notice is shown as written).
+      ...paragraphsOf(DEFAULT_PRIVACY_NOTICE),
       // The landing page's seed texts; the packages are the organiser's (Settings) and stay as written.
       ...LANDING_TEXTS.filter((text) => /[a-z]/i.test(text) && !/PACK /.test(text)),
       ...(['offline', 'unreachable', 'slow'] as const).flatMap((reason) => [queuedMessage(reason, 'registration'), queuedMessage(reason, 'enquiry')]),
@@ -101,6 +124,9 @@ describe('the Telugu and Hindi catalogues', () => {
     // A registration page opens with the site's texts only; the home and the awards page with their sections' too.
     expect(await loadCatalogue('hi', pageParts('/visitor-registration'))).toEqual(hiSite);
     expect(await loadCatalogue('hi', pageParts('/'))).toEqual({ ...hiSite, ...hiLanding });
+    // My passes and the privacy page open with a part of their own, which no registration page downloads.
+    expect(await loadCatalogue('te', pageParts('/passes'))).toEqual({ ...teSite, ...tePasses });
+    expect(await loadCatalogue('te', pageParts('/privacy'))).toEqual({ ...teSite, ...tePrivacy });
   });
 });
 

@@ -2,10 +2,12 @@
 // code writes it, to its translation — files a translator edits without reading code (decision 075). English
 // is the source: its pages load no catalogue at all. A text with no entry yet is shown in English, never as a key.
 //
-// Each language's texts are in three files, so that a page fetches only what it shows when it opens
-// (decision 087): `te.json` the site's (header, footer, the forms as they open, My passes, the privacy page,
-// the words for a network that fails), `te.landing.json` the sections of the home and awards pages, and
-// `te.forms.json` what a form says once used and what opens from it: its messages, the popups, the pass.
+// Each language's texts are in five files, so that a page fetches only what it shows when it opens
+// (decisions 087, 092): `te.json` the site's (header, footer, the forms as they open, the words for a network
+// that fails), `te.landing.json` the sections of the home and awards pages, `te.forms.json` what a form says
+// once used and what opens from it: its messages, the popups, the pass; `te.passes.json` My passes and the
+// pages of the links our e-mails carry (confirm an address, stop messages); `te.privacy.json` the privacy
+// page, with the default notice's words.
 import type { Language } from './languages';
 
 /** English text → translation; `{name}` in a text is a value filled in when it is shown. */
@@ -14,19 +16,36 @@ export type Catalogue = Readonly<Record<string, string>>;
 const ENGLISH: Catalogue = {};
 
 /** The parts of a language's catalogue (the files above); each is a chunk of its own. */
-export type CataloguePart = 'site' | 'landing' | 'forms';
+export type CataloguePart = 'site' | 'landing' | 'forms' | 'passes' | 'privacy';
 
 type Loader = () => Promise<{ default: Catalogue }>;
 const PARTS: Record<Exclude<Language, 'en'>, Record<CataloguePart, Loader>> = {
-  te: { site: () => import('./te.json'), landing: () => import('./te.landing.json'), forms: () => import('./te.forms.json') },
-  hi: { site: () => import('./hi.json'), landing: () => import('./hi.landing.json'), forms: () => import('./hi.forms.json') },
+  te: {
+    site: () => import('./te.json'),
+    landing: () => import('./te.landing.json'),
+    forms: () => import('./te.forms.json'),
+    passes: () => import('./te.passes.json'),
+    privacy: () => import('./te.privacy.json'),
+  },
+  hi: {
+    site: () => import('./hi.json'),
+    landing: () => import('./hi.landing.json'),
+    forms: () => import('./hi.forms.json'),
+    passes: () => import('./hi.passes.json'),
+    privacy: () => import('./hi.privacy.json'),
+  },
 };
 
-/** The pages whose sections are the landing texts: the home and the awards page. */
-const LANDING_PAGES: readonly string[] = ['/', '/awards-registration'];
+/** The pages that open with a part besides the site's: the home and awards page with their sections, My passes, the privacy page. */
+const PAGE_PARTS: Readonly<Record<string, CataloguePart[]>> = {
+  '/': ['site', 'landing'],
+  '/awards-registration': ['site', 'landing'],
+  '/passes': ['site', 'passes'],
+  '/privacy': ['site', 'privacy'],
+};
 
 /** The parts a page (its path without the language's prefix) shows when it opens; the forms' part loads on use. */
-export const pageParts = (pagePath: string): CataloguePart[] => (LANDING_PAGES.includes(pagePath) ? ['site', 'landing'] : ['site']);
+export const pageParts = (pagePath: string): CataloguePart[] => PAGE_PARTS[pagePath] ?? ['site'];
 
 /** `parts` of the catalogue of `language`, as one: chunks fetched only by a page in that language. */
 export async function loadCatalogue(language: Language, parts: readonly CataloguePart[]): Promise<Catalogue> {

@@ -1,23 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { Language } from '@shared/languages';
-import { type Catalogue, loadCatalogue } from '../i18n/catalogue';
-import { LANGUAGE_STORAGE_KEY } from '../i18n/languages';
-import { LocaleProvider, useLocale } from '../i18n/locale';
+import { HolderLocale, keptLanguage } from '../i18n/holder-locale';
+import { useLocale } from '../i18n/locale';
 import { PublicLayout } from '../public-layout';
 import { usePageMeta } from '../use-page-meta';
 import { PassCard } from './pass-card';
+import { MyPassesSentence } from './my-passes-sentence';
 import { PassConsents } from './pass-consents';
 import { fetchPassByLink, type PassLinkState, storedPassOf } from './pass-link';
-
-/** The language this device's visitor chose in the header's switch, if any: a link that opens no pass speaks it. */
-function keptLanguage(): Language {
-  try {
-    const kept = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return kept === 'te' || kept === 'hi' ? kept : 'en';
-  } catch {
-    return 'en';
-  }
-}
 
 /**
  * `/p/<token>`: the pass a link opens, in the language its holder registered in (decision 087): this
@@ -43,46 +33,18 @@ export function PassLinkView({ token }: { token: string }) {
   }, [token]);
 
   const language: Language = state.kind === 'pass' ? (state.pass.language ?? 'en') : keptLanguage();
-  const [texts, setTexts] = useState<{ language: Language; catalogue: Catalogue } | null>(null);
-  useEffect(() => {
-    let live = true;
-    // The site's texts and the forms' (the pass card's): a pass page shows both as it opens. Not loaded: English.
-    loadCatalogue(language, ['site', 'forms']).then(
-      (catalogue) => live && setTexts({ language, catalogue }),
-      () => live && setTexts({ language: 'en', catalogue: {} }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [language]);
-  if (!texts) return null;
+  // The site's texts, the forms' (the pass card's) and My passes' (its title): a pass page shows them as it opens.
   return (
-    <LocaleProvider key={texts.language} language={texts.language} catalogue={texts.catalogue} path="/passes">
+    <HolderLocale language={language} parts={['site', 'forms', 'passes']}>
       <PassLinkScreen token={token} state={state} />
-    </LocaleProvider>
+    </HolderLocale>
   );
 }
 
 function PassLinkScreen({ token, state }: { token: string; state: PassLinkState }) {
   // The head of My passes, never the token: the link is the pass's key, not a page to share through meta tags.
   usePageMeta('/passes');
-  const { t, href, language } = useLocale();
-  // The app's document, not one the server rendered: its `lang` is set here (how a screen reader speaks it, which font).
-  useEffect(() => {
-    document.documentElement.lang = language;
-  }, [language]);
-  const myPasses = <a href={href('/passes')}>{t('My passes')}</a>;
-  // A link's place in a sentence is the language's: the words either side of `{link}`.
-  const withLink = (text: string) => {
-    const [before, after] = t(text).split('{link}');
-    return (
-      <>
-        {before}
-        {myPasses}
-        {after}
-      </>
-    );
-  };
+  const { t } = useLocale();
   return (
     <PublicLayout className="site--passes">
       <main id="main" className="passes-page pass-link">
@@ -91,7 +53,7 @@ function PassLinkScreen({ token, state }: { token: string; state: PassLinkState 
         {state.kind === 'invalid' ? (
           <>
             <p className="pass-link__status" role="alert">
-              {withLink('This pass link is not valid. Use “Find my pass” on {link} to get a new one.')}
+              <MyPassesSentence text={'This pass link is not valid. Use “Find my pass” on {link} to get a new one.'} />
             </p>
             <PassConsents token={token} />
           </>
@@ -104,7 +66,9 @@ function PassLinkScreen({ token, state }: { token: string; state: PassLinkState 
         {state.kind === 'pass' ? (
           <>
             <PassCard pass={state.pass} />
-            <p className="pass__saved">{withLink('Saved on this device: open it any time, even offline, from {link}.')}</p>
+            <p className="pass__saved">
+              <MyPassesSentence text={'Saved on this device: open it any time, even offline, from {link}.'} />
+            </p>
             <PassConsents token={token} />
           </>
         ) : null}
