@@ -21,7 +21,7 @@ export function ScannerInput({ takes, ...input }: ScannerInputProps) {
       type={takes === 'search' ? 'search' : 'text'}
       // No remembered entries: their list would open under the box and the scanner's Enter could pick one.
       autoComplete="off"
-      // A code is no word: no underlining, and no keyboard replacing it with a "correction".
+      // A code is no word: no red underlining, and no word suggestions from the keyboards that follow spellcheck (Android's).
       spellCheck={false}
       // Typed by hand on a phone: a pass code is capitals; names and mobiles (the door) stay as typed.
       autoCapitalize={takes === 'code' ? 'characters' : 'off'}
