@@ -1,14 +1,34 @@
-import { sql } from 'drizzle-orm';
-import { exhibitorStaff } from '../db/tables/exhibitors';
+import { getTableName, sql } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { exhibitorStaff, exhibitors } from '../db/tables/exhibitors';
 import { sponsors, stalls } from '../db/tables/organisations';
 
 /**
- * An exhibitor as the organiser's screens name it, in a query that left-joins its booking (`stalls` on
- * `exhibitors.stall_id`, `sponsors` on `exhibitors.sponsor_id`): its stall's company or its sponsor's
- * organisation, and its stall's number (a sponsor has none).
+ * A column as `"table"."column"` in every query: Drizzle writes bare column names in a query on one table,
+ * and inside a subquery a bare name is read against the subquery's own table first.
  */
-export const exhibitorName = sql<string>`coalesce(${stalls.companyName}, ${sponsors.organizationName}, '')`;
-export const exhibitorStallNumber = sql<string>`coalesce(${stalls.stallNumber}, '')`;
+function qualified(column: AnySQLiteColumn) {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
+
+/** A column of the exhibitor's stall, read by the stall's primary key. */
+const ofStall = (column: AnySQLiteColumn) => sql`(SELECT ${qualified(column)} FROM ${stalls} WHERE ${qualified(stalls.id)} = ${qualified(exhibitors.stallId)})`;
+/** A column of the exhibitor's sponsorship, read by the sponsor's primary key. */
+const ofSponsor = (column: AnySQLiteColumn) =>
+  sql`(SELECT ${qualified(column)} FROM ${sponsors} WHERE ${qualified(sponsors.id)} = ${qualified(exhibitors.sponsorId)})`;
+
+/**
+ * An exhibitor's booking as the organiser's screens show it: its name (its stall's company or its sponsor's
+ * organisation), its stall's number (a sponsor has none), its payment status and a sponsor's balance. Each
+ * reads the booking itself, so a query needs only `exhibitors` among its tables to use them (and SQLite
+ * refuses one without it): no join to remember.
+ */
+export const exhibitorName = sql<string>`coalesce(${ofStall(stalls.companyName)}, ${ofSponsor(sponsors.organizationName)}, '')`;
+export const exhibitorStallNumber = sql<string>`coalesce(${ofStall(stalls.stallNumber)}, '')`;
+/** The booking's payment status, as the stall or the sponsorship records it. */
+export const exhibitorPaymentStatus = sql<string>`coalesce(${ofStall(stalls.paymentStatus)}, ${ofSponsor(sponsors.paymentStatus)}, '')`;
+/** A sponsor's balance; null for a stall (stalls keep no amounts, only their payment status). */
+export const exhibitorBalance = sql<number | null>`${ofSponsor(sponsors.balanceAmount)}`;
 
 /** A member of an exhibitor's team as the portal's Team screen and the organiser's exhibitor view list them. */
 export const staffColumns = {

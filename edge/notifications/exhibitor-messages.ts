@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { events } from '../db/tables/events';
 import { exhibitors, exhibitorStaff } from '../db/tables/exhibitors';
-import { sponsors, stalls } from '../db/tables/organisations';
 import { exhibitorName } from '../lib/exhibitors';
 import { constantTimeEqual } from '../lib/bytes';
 import { eventWhen } from '../lib/event-time';
@@ -91,8 +90,6 @@ async function viewOf(db: Database, staffId: string): Promise<ExhibitorMessageVi
     .from(exhibitorStaff)
     .innerJoin(exhibitors, eq(exhibitors.id, exhibitorStaff.exhibitorId))
     .innerJoin(events, eq(events.id, exhibitors.eventId))
-    .leftJoin(stalls, eq(stalls.id, exhibitors.stallId))
-    .leftJoin(sponsors, eq(sponsors.id, exhibitors.sponsorId))
     .where(eq(exhibitorStaff.id, staffId))
     .limit(1);
   if (!row || row.disabled) return undefined;

@@ -9,7 +9,6 @@ import { standingConsentSql } from '../lib/consents';
 import { eventQuestions } from '../lib/answers';
 import { type Answers, answerText, type RegistrationQuestion } from '../../shared/registration-questions';
 import { exhibitors, exhibitorStaff, leadMessageRequests, leadQuestions, leads } from '../db/tables/exhibitors';
-import { sponsors, stalls } from '../db/tables/organisations';
 import { visitors } from '../db/tables/people';
 import { deviceReports } from '../db/tables/system';
 import type { AppEnv } from '../env';
@@ -441,8 +440,6 @@ export const leadMessageRoutes = new Hono<AppEnv>()
         .from(leadMessageRequests)
         .innerJoin(leads, eq(leads.id, leadMessageRequests.leadId))
         .innerJoin(exhibitors, eq(exhibitors.id, leadMessageRequests.exhibitorId))
-        .leftJoin(stalls, eq(stalls.id, exhibitors.stallId))
-        .leftJoin(sponsors, eq(sponsors.id, exhibitors.sponsorId))
         .leftJoin(visitors, eq(visitors.id, leads.visitorId))
         .where(and(eq(leadMessageRequests.state, state), eventId ? eq(leadMessageRequests.eventId, eventId) : undefined))
         .orderBy(asc(leadMessageRequests.createdAt))

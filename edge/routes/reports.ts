@@ -3,13 +3,13 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { requireAdmin } from '../auth/require-role';
-import { enquiries, sponsors, stalls } from '../db/tables/organisations';
+import { enquiries, sponsors } from '../db/tables/organisations';
 import { standingConsentSql } from '../lib/consents';
 import { exhibitors, leads } from '../db/tables/exhibitors';
 import { visitors } from '../db/tables/people';
 import { statusChanges } from '../db/tables/system';
 import type { AppEnv } from '../env';
-import { exhibitorName, exhibitorStallNumber } from '../lib/exhibitors';
+import { exhibitorBalance, exhibitorName, exhibitorPaymentStatus, exhibitorStallNumber } from '../lib/exhibitors';
 import { fail, ok } from '../http/envelope';
 import { validate } from '../http/validate';
 import { currentEvent, eventById } from '../lib/events';
@@ -179,13 +179,10 @@ async function leadsByExhibitor(db: Parameters<typeof eventById>[0], eventId: st
         booking: sql<'stall' | 'sponsor'>`CASE WHEN ${exhibitors.stallId} IS NOT NULL THEN 'stall' ELSE 'sponsor' END`,
         name: exhibitorName,
         stallNumber: exhibitorStallNumber,
-        paymentStatus: sql<string>`coalesce(${stalls.paymentStatus}, ${sponsors.paymentStatus}, '')`,
-        /** A sponsor's balance; stalls keep no amounts, only their payment status. */
-        balance: sql<number | null>`${sponsors.balanceAmount}`,
+        paymentStatus: exhibitorPaymentStatus,
+        balance: exhibitorBalance,
       })
       .from(exhibitors)
-      .leftJoin(stalls, eq(stalls.id, exhibitors.stallId))
-      .leftJoin(sponsors, eq(sponsors.id, exhibitors.sponsorId))
       .where(eq(exhibitors.eventId, eventId)),
     db
       .select({ exhibitorId: leads.exhibitorId, leads: count(), shared: sql<number>`sum(${shared})`.mapWith(Number) })

@@ -1,12 +1,15 @@
 // The venue door when the browser's site data is cleared under an open page with changes waiting: the
 // page stays up and says what was lost, and the dashboard stops counting what that device held; and when
 // IndexedDB alone is wiped with no page open, the next device retires the old one at its sign-in.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Device, openDevice } from './browser';
 import { checkIn, deviceIdOf, featuredEventId, openCheckin, type Seeded, seedVisitors, staffLogin } from './checkin-helpers';
 import { api, apiLogin, useToken } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
+const SHOTS = process.env.DOOR_SHOTS_DIR ?? join(import.meta.dirname, '../../.data/door-screenshots');
 const tag = `loss${Date.now().toString(36)}`;
 let adminToken: string;
 let eventId: string;
@@ -18,6 +21,7 @@ type Counts = { waiting: { operations: number; devices: Array<{ deviceId: string
 const counts = async () => (await api<{ data: Counts }>(baseUrl, adminToken, 'GET', `/checkin/counts?eventId=${eventId}`)).body.data;
 
 beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
   adminToken = await apiLogin(baseUrl, inject('adminEmail'), inject('adminPassword'));
   eventId = await featuredEventId(baseUrl, adminToken);
   people = await seedVisitors(baseUrl, adminToken, eventId, tag, 8);
@@ -119,10 +123,43 @@ describe('site data cleared at the door', () => {
     const newId = await deviceIdOf(tablet.page);
     expect(newId).not.toBe(oldId);
     const listed = async () =>
-      (await api<{ data: { items: Array<{ deviceId: string; replacedBy: string | null }> } }>(baseUrl, adminToken, 'GET', '/checkin/devices')).body.data.items;
+      (await api<{ data: { items: Array<{ deviceId: string; name: string; replacedBy: string | null }> } }>(baseUrl, adminToken, 'GET', '/checkin/devices'))
+        .body.data.items;
     await expect.poll(async () => (await listed()).find((d) => d.deviceId === oldId)?.replacedBy, { timeout: 30_000 }).toBe(newId);
     expect((await counts()).waiting.devices.some((d) => d.deviceId === oldId)).toBe(false);
     expect(tablet.problems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
+
+    // The organiser's Devices screen says which device replaced which, and does not count the old one's 3 waiting.
+    const devices = await listed();
+    const label = (id: string) => {
+      const device = devices.find((d) => d.deviceId === id)!;
+      return device.name || `Unnamed (${id.slice(0, 8)})`;
+    };
+    const desk = await openDevice({ viewport: { width: 1280, height: 900 } });
+    desks.push(desk);
+    await useToken(desk.page, baseUrl, adminToken);
+    for (const width of [390, 768, 1024, 1280]) {
+      await desk.page.setViewportSize({ width, height: 900 });
+      await desk.page.goto(`${baseUrl}/panel/checkin/devices`);
+      const newRow = desk.page.locator(`[data-testid="device-row"][data-device="${newId}"]`);
+      await newRow
+        .getByTestId('device-replaces')
+        .filter({ hasText: `Replaces ${label(oldId)}` })
+        .waitFor({ timeout: 30_000 });
+      // The old device is history: listed only on request, and then as replaced by the new one.
+      const oldRow = desk.page.locator(`[data-testid="device-row"][data-device="${oldId}"]`);
+      expect(await oldRow.count()).toBe(0);
+      await desk.page.getByText('Show revoked and replaced').click();
+      await oldRow
+        .getByTestId('device-replaced-by')
+        .filter({ hasText: `Replaced by ${label(newId)}` })
+        .waitFor();
+      expect(await oldRow.getAttribute('data-replaced')).toBe('yes');
+      expect(await oldRow.locator('td[data-label="Waiting"]').innerText()).toContain('3 (lost)');
+      const overflow = await desk.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `horizontal overflow at ${width}`).toBeLessThanOrEqual(0);
+      await desk.page.screenshot({ path: join(SHOTS, `devices-${width}-replaced.png`), fullPage: true });
+    }
   }, 120_000);
 });
 

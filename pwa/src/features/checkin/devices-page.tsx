@@ -41,6 +41,11 @@ function placeOf(d: DeviceRow): string {
   return `${d.exhibitor.stallNumber ? `Stall ${d.exhibitor.stallNumber}, ` : ''}${d.exhibitor.name || 'an exhibitor'}`;
 }
 
+/** A device as another row names it: its name, or the start of its id when it has none. */
+function deviceLabel(d: DeviceRow): string {
+  return d.name || `Unnamed (${d.deviceId.slice(0, 8)})`;
+}
+
 /** Revoke: asked once, then the device's tickets and session end and its next contact wipes it. */
 function RevokeButton({ device }: { device: DeviceRow }) {
   const queryClient = useQueryClient();
@@ -90,6 +95,14 @@ export function DevicesPage() {
     );
   }
   const rows = (devices.data ?? []).filter((d) => showRetired || (!d.revokedAt && !d.replacedAt));
+  // Which device replaced which (decision 086): both ends are rows of the same list, the old one shown on request.
+  const byId = new Map((devices.data ?? []).map((d) => [d.deviceId, d]));
+  const predecessorOf = new Map((devices.data ?? []).flatMap((d) => (d.replacedBy ? [[d.replacedBy, deviceLabel(d)] as const] : [])));
+  /** The new device's name; a device replaced on its open page (decision 072) did not learn which device followed it. */
+  const replacementOf = (d: DeviceRow) => {
+    const next = d.replacedBy ? byId.get(d.replacedBy) : undefined;
+    return next ? deviceLabel(next) : 'a new device';
+  };
   const silent = (devices.data ?? []).filter((d) => d.silent);
 
   return (
@@ -154,6 +167,16 @@ export function DevicesPage() {
                 >
                   <td data-label="Device" className="panel-col--p1">
                     <strong>{d.name || <span className="ci-muted">Unnamed ({d.deviceId.slice(0, 8)})</span>}</strong>
+                    {d.replacedAt && (
+                      <span className="ci-device-link ci-muted" data-testid="device-replaced-by" title={`Replaced by ${replacementOf(d)}`}>
+                        Replaced by {replacementOf(d)}
+                      </span>
+                    )}
+                    {predecessorOf.has(d.deviceId) && (
+                      <span className="ci-device-link ci-muted" data-testid="device-replaces" title={`Replaces ${predecessorOf.get(d.deviceId)}`}>
+                        Replaces {predecessorOf.get(d.deviceId)}
+                      </span>
+                    )}
                   </td>
                   <td data-label="Used at" className="panel-col--p1" title={placeOf(d)}>
                     {placeOf(d)}
@@ -164,7 +187,14 @@ export function DevicesPage() {
                   </td>
                   <td data-label="Waiting" className={d.silent ? 'ci-cell--warn' : undefined}>
                     {d.waiting.toLocaleString('en-IN')}
-                    {d.stale && d.waiting > 0 ? ' (old report)' : ''}
+                    {d.replacedAt && d.waiting > 0 ? (
+                      // Its data was cleared with its queue: the dashboard no longer counts this report (the counts' live devices).
+                      <span title="Its site data was cleared: these changes never reached the server, and the dashboard does not count them"> (lost)</span>
+                    ) : d.stale && d.waiting > 0 ? (
+                      ' (old report)'
+                    ) : (
+                      ''
+                    )}
                   </td>
                   <td data-label="Clock" className={d.clockSkewed ? 'ci-cell--warn' : undefined}>
                     {d.clockCheckedAt ? skew(d.clockOffsetMs) : '—'}

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type RefObject, useState } from 'react';
 import { CameraScan, PhotoScan } from '../../components/camera-scan';
+import { ScannerInput } from '../../components/scanner-input';
 
 /**
  * The door's search box, where a scanner's code + Enter lands, with the camera's Scan button beside it (or,
@@ -24,19 +25,15 @@ export function DoorSearch(props: {
       <div className="ci-searchrow">
         <label className="ci-search">
           <span className="ci-visually-hidden">Search by name, mobile, organisation or pass code</span>
-          <input
+          <ScannerInput
             ref={searchBox}
-            type="search"
-            // biome-ignore lint/a11y/noAutofocus: the door's scanner types into this box without a click
+            takes="search"
+            // The door's scanner types into this box without a click.
             autoFocus
             placeholder="Code or name"
             value={query}
             onChange={(e) => onType(e.target.value)}
             onKeyDown={onKeyDown}
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            enterKeyHint="search"
             data-testid="checkin-search"
           />
         </label>

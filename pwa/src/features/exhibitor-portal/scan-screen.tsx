@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { normalisePassCode } from '../../offline/pass-code-match';
 import { CameraScan, PhotoScan, useHasCamera } from '../../components/camera-scan';
+import { ScannerInput } from '../../components/scanner-input';
 import { playTone, type Tone, vibrate } from '../../lib/scan-feedback';
 import { recordLeadChange, useLeadSync } from './lead-sync';
 import { bookingQuery, meQuery } from './portal-queries';
@@ -98,18 +99,14 @@ export function ScanScreen() {
       <label className="lead-scan__label" htmlFor="lead-code">
         Pass code (a scanner types it here)
       </label>
-      <input
+      <ScannerInput
         ref={input}
         id="lead-code"
+        takes="code"
         className="input lead-scan__input"
         value={code}
         onChange={(e) => setCode(e.target.value)}
         onKeyDown={onKeyDown}
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        inputMode="text"
-        enterKeyHint="done"
       />
       <div className="lead-scan__tools">
         {hasCamera ? (
