@@ -9,7 +9,7 @@ import { requireAdmin, requireStaff } from '../auth/require-role';
 import { statementTemplate, toStatement, type SqlStatement } from '../db/sql-statement';
 import { events } from '../db/tables/events';
 import { exhibitors } from '../db/tables/exhibitors';
-import { sponsors, stalls } from '../db/tables/organisations';
+import { stalls } from '../db/tables/organisations';
 import { recordMerges } from '../db/tables/duplicates';
 import { visitors } from '../db/tables/people';
 import { deviceReports, rosterSequence, rosterTombstones, statusChanges, users } from '../db/tables/system';
@@ -565,8 +565,6 @@ export const checkinRoutes = new Hono<AppEnv>()
       .select({ device: deviceReports, exhibitor: exhibitorName, stallNumber: exhibitorStallNumber })
       .from(deviceReports)
       .leftJoin(exhibitors, eq(exhibitors.id, deviceReports.exhibitorId))
-      .leftJoin(stalls, eq(stalls.id, exhibitors.stallId))
-      .leftJoin(sponsors, eq(sponsors.id, exhibitors.sponsorId))
       .orderBy(sql`${deviceReports.reportedAt} DESC`);
     const at = now().getTime();
     return ok(c, {
