@@ -18,6 +18,7 @@ import { PUBLIC_PAGE_PATHS } from '../pwa/src/features/public-site/page-meta';
 import { localePath, splitLanguage } from '../pwa/src/features/public-site/i18n/languages';
 import { benchLighthouse, LIGHTHOUSE_RUNS } from './lighthouse';
 import { benchPanelFirstLoad } from './panel-first-load';
+import { benchSlowPhone, SLOW_PHONE_RUNS } from './slow-phone';
 import { apiLogin } from '../tests/e2e/panel-helpers';
 import { workerBundleSize } from './worker-bundle';
 import { benchPublicRegister, type RegisterBenchResult } from './public-register';
@@ -68,8 +69,10 @@ const server = await startBuiltServer({ PUBLIC_RATE_LIMIT: '0' });
 try {
   console.log(`Benchmarks on ${server.url}\n`);
   // First, on a quiet server: a page load measured right after a load test measures the load test.
-  // `npm run bench -- --no-lighthouse`: the rest only (Lighthouse's runs take most of the bench's time).
-  const lighthousePaths = process.argv.includes('--no-lighthouse')
+  // `npm run bench -- --no-lighthouse`: the rest only (the page loads in Chromium, Lighthouse's runs and the
+  // slow-phone timings, take most of the bench's time).
+  const pageLoads = !process.argv.includes('--no-lighthouse');
+  const lighthousePaths = !pageLoads
     ? []
     : PUBLIC_PAGE_PATHS.filter((address) => address === localePath(splitLanguage(address).language, splitLanguage(address).path));
   console.log(
@@ -105,6 +108,13 @@ try {
       report({ name: `Lighthouse ${path}`, figure: `did not run: ${(error as Error).message.split('\n')[0]}`, target: 'a report', met: false });
     }
   }
+  console.log('');
+
+  // A first visit on a slow phone (bench/slow-phone.ts): DevTools' Slow 4G and 3G with a 4× CPU slowdown.
+  if (pageLoads) {
+    console.log(`Slow phone: a first visit on DevTools' Slow 4G and 3G presets, 4× CPU slowdown, 390×844 (the median of ${SLOW_PHONE_RUNS} runs)`);
+    await benchSlowPhone(server.url, report);
+  } else console.log('Slow phone: not run (--no-lighthouse)');
   console.log('');
 
   // The panel's first load, signed in: every script /panel/dashboard fetches from an empty cache (bench/panel-first-load.ts).

@@ -522,6 +522,47 @@ describe('every public page is complete before any script runs', () => {
     }
   });
 
+  it('lists chosen before the script arrives (profession, state) are kept: the state offers its cities, and the choices are stored', async () => {
+    const phone = await openDevice({ viewport: { width: 390, height: 844 } });
+    const { page } = phone;
+    try {
+      let releaseScripts!: () => void;
+      const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+      await page.route('**/assets/*.js', async (route) => {
+        await scriptsHeld;
+        await route.continue();
+      });
+      await page.goto(`${baseUrl}/visitor-registration`, { waitUntil: 'commit' });
+      const number = uniqueMobile();
+      await page.getByLabel('Full Name').fill('Early Lister');
+      await page.getByLabel('Mobile Number').fill(number);
+      await page.getByLabel('Professional Type').selectOption('Business');
+      await page.getByLabel('State').selectOption('Telangana');
+      releaseScripts();
+      await hydrated(page);
+      await page.locator('button[type="submit"][data-live="true"]').waitFor();
+      // Hydrating a list sets it back to the server's choice; the form takes the visitor's back.
+      await expect.poll(() => page.getByLabel('State').inputValue()).toBe('Telangana');
+      expect(await page.getByLabel('Professional Type').inputValue()).toBe('Business');
+      await page.getByLabel('City').selectOption('Warangal');
+      await page.getByRole('button', { name: 'Register Now', exact: true }).click();
+      await page.getByText('Visitor registration successful!').waitFor();
+      const token = await apiLogin(baseUrl, inject('adminEmail'), inject('adminPassword'));
+      const found = await api<{ data: { items: Array<{ city: string; workingProfessional: string }> } }>(
+        baseUrl,
+        token,
+        'GET',
+        `/visitors?q=${number}&limit=10`,
+      );
+      expect(found.body.data.items.map(({ city, workingProfessional }) => ({ city, workingProfessional }))).toEqual([
+        { city: 'Warangal', workingProfessional: 'Business' },
+      ]);
+      expect(phone.problems).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('once the app runs, the links between the public pages open each page rendered and hydrated, with its own title', async () => {
     const visitor = await openDevice({ viewport: { width: 390, height: 844 } });
     const { page } = visitor;

@@ -6,6 +6,7 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { LANGUAGE_STORAGE_KEY, localePath, splitLanguage } from './i18n/languages';
 import { loadPublicPage } from './public-pages';
+import { noteChoicesBeforeHydration } from './registration/form-takeover';
 
 /** The language the visitor chose on an earlier visit (the header's switch keeps it), if any. */
 function keptLanguage(): string | null {
@@ -26,6 +27,8 @@ export async function hydratePublicPage(root: HTMLElement): Promise<boolean> {
   }
   const page = await loadPublicPage(window.location.pathname);
   if (!page) return false;
+  // A list the visitor already chose in: hydration sets it back, so its choice is noted for the form to adopt.
+  noteChoicesBeforeHydration(root);
   // In a transition: React hydrates in slices and stays responsive to a tap meanwhile, instead of one long
   // task over the whole page.
   startTransition(() => void hydrateRoot(root, page));

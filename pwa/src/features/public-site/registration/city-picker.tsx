@@ -1,7 +1,8 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { changeLocation, citiesOf, INDIA_STATES } from '@pwa/lib/india-locations';
 import { INTL_LOCALES } from '../i18n/languages';
 import { useLocale } from '../i18n/locale';
+import { choiceBeforeHydration } from './form-takeover';
 
 interface CityPickerProps {
   /** The city field's name and label. */
@@ -41,6 +42,12 @@ export function CityPicker({ name, label, value, onChange, error, required = tru
     : undefined;
   const [state, setState] = useState('');
   const [other, setOther] = useState(false);
+  // A state chosen before the page's script arrived (a slow phone): kept, and its cities offered.
+  const stateList = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    const chosen = choiceBeforeHydration(stateList.current);
+    if (chosen) setState(chosen);
+  }, []);
   const cities = citiesOf(state);
   const errorId = `${id}-city-error`;
   const errorText = error ? (
@@ -56,6 +63,7 @@ export function CityPicker({ name, label, value, onChange, error, required = tru
           {required ? <span aria-hidden="true"> *</span> : null}
         </label>
         <select
+          ref={stateList}
           id={`${id}-state`}
           value={state}
           required={required}
