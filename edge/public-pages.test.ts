@@ -20,6 +20,8 @@ const SHELL = {
   shell:
     '<!doctype html><html lang="en"><head><!--page-meta--><title>EventPro</title><!--/page-meta--><script type="module" src="/assets/index-1.js"></script><link rel="modulepreload" href="/assets/react-1.js"><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>',
   stylesheets: { '/': ['/assets/home-1.css'] },
+  scripts: { '/': ['/assets/hydrate-public-page-1.js', '/assets/home-page-1.js'] },
+  catalogues: { 'te.site': '/assets/te-1.js', 'te.landing': '/assets/te.landing-1.js', 'te.forms': '/assets/te.forms-1.js' },
 };
 
 let t: TestApp;
@@ -198,11 +200,25 @@ describe('the public pages are complete HTML', () => {
     expect(notice(await page('/te/privacy'))).toContain((tePrivacy as Record<string, string>)[paragraphs[0]!]);
   });
 
-  it("links the page's one stylesheet in place of the shell's and leaves out the module preloads", async () => {
+  it("links the page's one stylesheet in place of the shell's and preloads, after its markup, only the scripts that hydrate it", async () => {
     const html = await page('/');
     expect(html.match(/<link rel="stylesheet"[^>]*>/g)).toEqual(['<link rel="stylesheet" crossorigin href="/assets/home-1.css">']);
-    expect(html).not.toContain('modulepreload');
     expect(html).toContain('<script type="module" src="/assets/index-1.js">');
+    // The shell's preloads (the panel's app) are gone; the page's own come after its markup and data.
+    expect(html).not.toContain('/assets/react-1.js');
+    expect(html.match(/<link rel="modulepreload"[^>]*>/g)).toEqual([
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/hydrate-public-page-1.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/home-page-1.js">',
+    ]);
+    expect(html.indexOf('modulepreload')).toBeGreaterThan(html.indexOf('</div><script type="application/json"'));
+    expect(await page('/privacy')).not.toContain('modulepreload');
+    // In Telugu, the parts of its catalogue it opens with too (the forms' part loads on use).
+    expect((await page('/te/')).match(/<link rel="modulepreload"[^>]*>/g)).toEqual([
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/hydrate-public-page-1.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/home-page-1.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/te-1.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/te.landing-1.js">',
+    ]);
   });
 
   it('shows what an organiser changed in Settings on the next request', async () => {

@@ -16,6 +16,10 @@ export interface PageShell {
   shell: string;
   /** Each public page's stylesheets (its code's: one, public-site.css, which holds the shell's own styles too), by path. */
   stylesheets: Record<string, string[]>;
+  /** Each public page's scripts that hydrate it (the page's start and its module, with their imports), by path. */
+  scripts: Record<string, string[]>;
+  /** Each part of a language's catalogue, by `<language>.<part>` (`te.site`, `hi.landing`). */
+  catalogues: Record<string, string>;
 }
 
 export interface PublicPagesOptions {
@@ -29,7 +33,7 @@ export interface PublicPagesOptions {
 }
 
 /** One page: the shell with the page's head tags and stylesheets, its markup in `#root` and its data after it. */
-function composePage({ shell, stylesheets }: PageShell, page: RenderedPage): string {
+function composePage({ shell, stylesheets, scripts, catalogues }: PageShell, page: RenderedPage): string {
   // React writes the preloads of the page's images before its markup; they belong in <head>.
   const hoisted = page.body.match(/^(?:<link [^>]*>)*/)![0];
   // The page's stylesheet in place of the shell's (it begins with the same common styles), then the images.
@@ -37,16 +41,20 @@ function composePage({ shell, stylesheets }: PageShell, page: RenderedPage): str
     ...(stylesheets[page.pagePath] ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
     ...(hoisted.match(/<link [^>]*>/g) ?? []),
   ];
+  const hydration = [...(scripts[page.pagePath] ?? []), ...page.catalogueParts.flatMap((part) => catalogues[part] ?? [])];
+  const preloads = hydration.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`).join('');
   return (
     shell
       .replace(/<html lang="[^"]*"/, () => `<html lang="${page.language}"`)
       // The page is complete without the app's code: its HTML, styles and images get the connection first
-      // (decision 012); the entry script still starts at once and fetches what it imports. The shell's
-      // stylesheet goes too: the page's own holds it.
+      // (decision 012), so the shell's preloads (the panel's app) go; the shell's stylesheet too: the page's
+      // own holds it. The scripts that hydrate this page are preloaded after its markup at low priority
+      // (decision 093): found once the HTML is read, they load side by side instead of each waiting for the
+      // one that imports it, and still behind the page's styles, fonts and images.
       .replace(/\s*<link rel="(?:modulepreload|stylesheet)"[^>]*>/g, '')
       .replace(/<!--page-meta-->[\s\S]*?<!--\/page-meta-->/, () => page.head)
       .replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${page.body.slice(hoisted.length)}</div>${page.data}`)
+      .replace('<div id="root"></div>', () => `<div id="root">${page.body.slice(hoisted.length)}</div>${page.data}${preloads}`)
   );
 }
 

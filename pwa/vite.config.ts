@@ -10,7 +10,8 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
  * The public pages are rendered by the server for each request (edge/public-pages.ts, decision 019) into
  * the app's shell. This writes that shell, `page-shell.json`: the built index.html, and for each public
  * page the stylesheet of its code, linked from the page's <head> so it is styled from the first paint and
- * nothing moves when the app hydrates it. That is one file, public-site.css with the app's common styles
+ * nothing moves when the app hydrates it, and the scripts that hydrate it, preloaded from the end of its
+ * <body> (decision 093). That is one file, public-site.css with the app's common styles
  * in it (one request before the first paint, decision 035): the build fails if a public page's code
  * would need a second. The same shell is `app.html`, from which every other page (the panel) starts, and
  * which the service worker serves offline. No index.html is left: `/` is rendered like every other public
@@ -26,6 +27,8 @@ function pageShell(): Plugin {
     '/passes': 'features/public-site/passes-page.tsx',
     '/privacy': 'features/public-site/privacy-page.tsx',
   };
+  // Where a rendered page's hydration starts (src/main.tsx imports it on demand).
+  const HYDRATION_START = 'features/public-site/hydrate-public-page.tsx';
   return {
     name: 'eventpro:page-shell',
     apply: 'build',
@@ -63,8 +66,13 @@ function pageShell(): Plugin {
       delete bundle['index.html'];
       this.emitFile({ type: 'asset', fileName: 'app.html', source: shell });
       const stylesheets: Record<string, string[]> = {};
+      // What hydrates a rendered page, beyond the entry the shell already names: the page's start and the
+      // page's own module with their static imports (decision 093).
+      const hydrationStart = chunksOf(HYDRATION_START);
+      const scripts: Record<string, string[]> = {};
       for (const [path, file] of Object.entries(PAGE_FILES)) {
         const needed = chunksOf(file);
+        scripts[path] = [...new Set([...hydrationStart, ...needed])].filter((name) => !shell.includes(name)).map((name) => `/${name}`);
         stylesheets[path] = [...needed]
           .flatMap((name) => {
             const chunk = bundle[name];
@@ -78,7 +86,16 @@ function pageShell(): Plugin {
           );
         }
       }
-      this.emitFile({ type: 'asset', fileName: 'page-shell.json', source: JSON.stringify({ shell, stylesheets }) });
+      // Each language's catalogue parts (src/features/public-site/i18n), by `<language>.<part>`: a page in
+      // Telugu or Hindi preloads the parts it opens with too, as the server knows which (decision 093).
+      const catalogues: Record<string, string> = {};
+      for (const chunk of chunks) {
+        for (const id of chunk.moduleIds) {
+          const part = /[\\/]i18n[\\/](te|hi)(?:\.(\w+))?\.json$/.exec(id.split('?')[0]!);
+          if (part) catalogues[`${part[1]}.${part[2] ?? 'site'}`] = `/${chunk.fileName}`;
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: 'page-shell.json', source: JSON.stringify({ shell, stylesheets, scripts, catalogues }) });
     },
   };
 }

@@ -21,6 +21,8 @@ export interface RenderedPage {
   /** The page's language (`<html lang>`: en, te or hi) and its path without the language's prefix (which stylesheet it links). */
   language: string;
   pagePath: string;
+  /** The parts of its language's catalogue it opens with (`te.site`, `te.landing`; none in English), which it preloads. */
+  catalogueParts: string[];
 }
 
 /** Renders one public page (`path` one of PUBLIC_PAGE_PATHS) with `rendered`'s data; `origin` for absolute links. */
@@ -36,5 +38,6 @@ export async function renderPublicPage(path: string, rendered: RenderedSite, ori
   // Every lazy part rendered, so the HTML holds every text of the page.
   await stream.allReady;
   const body = await new Response(stream).text();
-  return { head: pageMetaTags(meta, origin), body, data: renderedSiteScript(rendered), language, pagePath };
+  const catalogueParts = language === 'en' ? [] : pageParts(pagePath).map((part) => `${language}.${part}`);
+  return { head: pageMetaTags(meta, origin), body, data: renderedSiteScript(rendered), language, pagePath, catalogueParts };
 }

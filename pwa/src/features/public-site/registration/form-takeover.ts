@@ -36,7 +36,10 @@ export function useFormTakeover(form: RefObject<HTMLFormElement | null>, adopt: 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration; later values come through the fields' own onChange
   useEffect(() => {
     const typed: Record<string, string> = {};
-    for (const field of form.current?.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input[name], select[name]') ?? []) {
+    // Typed text and chosen list items; a box's `value` is its constant ("on"), not something typed.
+    for (const field of form.current?.querySelectorAll<HTMLInputElement | HTMLSelectElement>(
+      'input[name]:not([type="checkbox"], [type="radio"]), select[name]',
+    ) ?? []) {
       const value = field instanceof HTMLSelectElement ? choiceBeforeHydration(field) : field.value !== field.defaultValue ? field.value : undefined;
       if (value !== undefined) typed[field.name] = value;
     }

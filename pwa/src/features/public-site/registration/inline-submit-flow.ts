@@ -66,6 +66,9 @@ export function useInlineSubmitFlow(kind: InlineKind, eventName: string) {
   const live = useFormTakeover(form, ({ mobileNumber, ...typed }) => {
     setValues((current) => ({ ...current, ...typed }));
     if (mobileNumber) setMobile(mobileNumber);
+    // The visitor began before the script arrived (a slow phone): their first focus went unheard, so what
+    // sending needs starts loading now, not at their press of Register Now.
+    warmUp();
   });
   const check = (loaded: FormRules, formValues: Values) => loaded.checkForm(loaded.INLINE_FORM_SCHEMAS[kind], formValues);
   // The browser refused the form (required, pattern): the form's own messages, on the number as read.
