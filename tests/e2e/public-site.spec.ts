@@ -31,7 +31,16 @@ async function axe(page: Page) {
 
 const PUBLIC_PATHS = ['/', '/awards-registration', '/visitor-registration', '/stall-registration', '/passes'];
 
-/** Waits until the app has hydrated the server's page (React's props are on the DOM node). */
+/** Holds every script of the page until the returned function is called: a slow phone's page before its script arrives. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 describe('public site', () => {
   it('Home: headline, dates, countdown format, and the header darkening after 50 px', async () => {
@@ -489,12 +498,7 @@ describe('every public page is complete before any script runs', () => {
     const phone = await openDevice({ viewport: { width: 390, height: 844 } });
     const { page } = phone;
     try {
-      let releaseScripts!: () => void;
-      const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-      await page.route('**/assets/*.js', async (route) => {
-        await scriptsHeld;
-        await route.continue();
-      });
+      const releaseScripts = await holdScripts(page);
       let loads = 0;
       page.on('load', () => loads++);
       await page.goto(`${baseUrl}/stall-registration`, { waitUntil: 'commit' });
@@ -526,12 +530,7 @@ describe('every public page is complete before any script runs', () => {
     const phone = await openDevice({ viewport: { width: 390, height: 844 } });
     const { page } = phone;
     try {
-      let releaseScripts!: () => void;
-      const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-      await page.route('**/assets/*.js', async (route) => {
-        await scriptsHeld;
-        await route.continue();
-      });
+      const releaseScripts = await holdScripts(page);
       await page.goto(`${baseUrl}/visitor-registration`, { waitUntil: 'commit' });
       const number = uniqueMobile();
       await page.getByLabel('Full Name').fill('Early Lister');

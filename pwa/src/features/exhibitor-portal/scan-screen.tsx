@@ -40,8 +40,12 @@ export function ScanScreen() {
     setResult({ tone, title, detail, at: Date.now() });
   }, []);
 
+  // Which read the screen answers: a scan's own answer waits for the phone to save it, and must not replace
+  // the answer to a read made since (a repeat's "Just scanned", the next pass).
+  const reads = useRef(0);
   const read = useCallback(
     async (raw: string) => {
+      const mine = ++reads.current;
       const passCode = normalisePassCode(raw);
       if (!PASS_CODE.test(passCode)) {
         show('bad', 'Not a pass', 'This code is not a visitor’s pass. Scan the QR code on their pass.');
@@ -56,6 +60,7 @@ export function ScanScreen() {
       last.current = { code: passCode, at: now };
       try {
         await recordLeadChange(eventId, { kind: 'scan', passCode }, name);
+        if (mine !== reads.current) return;
         show('ok', 'Lead recorded', deviceHasNetwork() ? 'Their details arrive in Leads in a moment.' : 'Saved on this phone: it syncs when you are online.');
       } catch {
         show('bad', 'Not saved', 'This phone could not save the scan. Try again.');
