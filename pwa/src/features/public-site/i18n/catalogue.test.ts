@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+
+// The forms' part is read here as a browser reads it: the server's build leaves it out (catalogue.ts), and
+// these tests run in Node, where `import.meta.env.SSR` is true unless said otherwise before the import.
+vi.hoisted(() => vi.stubEnv('SSR', false));
 import { CONSENT_NOTICES, DEFAULT_PRIVACY_NOTICE } from '@shared/consent';
 import { ANSWER_MESSAGES, answerField, answerMessage, checkAnswers, SUGGESTED_QUESTIONS } from '@shared/registration-questions';
 import { LANDING_TEXTS } from '@edge/testing/landing-texts';
