@@ -4,24 +4,15 @@
 // came with markup, so the panel's first load carries none of the public site's code (decision 091).
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { LANGUAGE_STORAGE_KEY, localePath, splitLanguage } from './i18n/languages';
+import { keptLanguage, localePath, splitLanguage } from './i18n/languages';
 import { loadPublicPage } from './public-pages';
 import { noteChoicesBeforeHydration } from './registration/form-takeover';
-
-/** The language the visitor chose on an earlier visit (the header's switch keeps it), if any. */
-function keptLanguage(): string | null {
-  try {
-    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
 
 /** Hydrates the public page rendered into `root`; false when its address names no public page (the router's app starts instead). */
 export async function hydratePublicPage(root: HTMLElement): Promise<boolean> {
   // An English address of a public page opens in the language kept from an earlier visit (decision 075).
   const kept = keptLanguage();
-  if ((kept === 'te' || kept === 'hi') && splitLanguage(window.location.pathname).language === 'en') {
+  if (kept !== 'en' && splitLanguage(window.location.pathname).language === 'en') {
     window.location.replace(localePath(kept, window.location.pathname) + window.location.search + window.location.hash);
     return true;
   }

@@ -2,20 +2,9 @@
 // (decisions 087, 092): a pass link (`/p/<token>`) and the e-mails' links (`/confirm-email/<token>`,
 // `/unsubscribe/<token>`). The app renders them itself (no server markup), once it knows the holder's language.
 import { type ReactNode, useEffect, useState } from 'react';
-import { isLanguage } from '@shared/languages';
 import { type Catalogue, type CataloguePart, loadCatalogue } from './catalogue';
-import { LANGUAGE_STORAGE_KEY, type Language } from './languages';
+import type { Language } from './languages';
 import { LocaleProvider } from './locale';
-
-/** The language this device's visitor chose in the header's switch, if any: a link whose holder is unknown speaks it. */
-export function keptLanguage(): Language {
-  try {
-    const kept = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return kept && isLanguage(kept) ? kept : 'en';
-  } catch {
-    return 'en';
-  }
-}
 
 /**
  * `children` in `language` (undefined while it is being found out: nothing is shown), with `parts` of its

@@ -2,7 +2,7 @@
 // a path prefix of its own (`/te/…`, `/hi/…`), so every page in every language has an address that a
 // crawler, a shared link and the server's rendering all agree on. Plain code: the server uses it too.
 
-import { LANGUAGES, type Language } from '@shared/languages';
+import { isLanguage, LANGUAGES, type Language } from '@shared/languages';
 
 export { INTL_LOCALES, LANGUAGES, type Language } from '@shared/languages';
 
@@ -11,6 +11,16 @@ export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', te: '�
 
 /** Where the visitor's choice is kept, so the next visit to an English address opens in that language. */
 export const LANGUAGE_STORAGE_KEY = 'eventpro.language';
+
+/** The language this device's visitor chose in the header's switch; English when none (or storage is closed to the page). */
+export function keptLanguage(): Language {
+  try {
+    const kept = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return kept && isLanguage(kept) ? kept : 'en';
+  } catch {
+    return 'en';
+  }
+}
 
 /** A path's language and the page it names: "/te/visitor-registration" → te, "/visitor-registration"; "/te/" → te, "/". */
 export function splitLanguage(path: string): { language: Language; path: string } {

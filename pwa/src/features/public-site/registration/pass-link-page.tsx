@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Language } from '@shared/languages';
-import { HolderLocale, keptLanguage } from '../i18n/holder-locale';
+import { HolderLocale } from '../i18n/holder-locale';
+import { keptLanguage } from '../i18n/languages';
 import { useLocale } from '../i18n/locale';
 import { PublicLayout } from '../public-layout';
 import { usePageMeta } from '../use-page-meta';
