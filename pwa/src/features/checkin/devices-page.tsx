@@ -166,7 +166,7 @@ export function DevicesPage() {
                   data-replaced={d.replacedAt ? 'yes' : 'no'}
                 >
                   <td data-label="Device" className="panel-col--p1">
-                    <strong>{d.name || <span className="ci-muted">Unnamed ({d.deviceId.slice(0, 8)})</span>}</strong>
+                    <strong>{d.name || <span className="ci-muted">{deviceLabel(d)}</span>}</strong>
                     {d.replacedAt && (
                       <span className="ci-device-link ci-muted" data-testid="device-replaced-by" title={`Replaced by ${replacementOf(d)}`}>
                         Replaced by {replacementOf(d)}
