@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ExhibitorScope } from './auth/require-exhibitor';
+import type { TokenClaims } from './auth/tokens';
 import type { BatchWriter } from './db/batch-writer';
 import type { Database } from './db/database';
 import type { RowReader } from './db/row-reader';
@@ -162,6 +163,8 @@ export type AppEnv = {
     exhibitor: ExhibitorScope;
     /** The signed-in request's session (auth/sessions.ts). */
     sessionId: string;
+    /** A door batch's token, checked, with the roles its session must have: admitted by the handler (auth/require-role.ts `requireRoleAtCommit`). */
+    pendingSession: { claims: TokenClaims; roles: readonly UserRole[] };
   };
 };
 

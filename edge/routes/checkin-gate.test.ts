@@ -190,6 +190,47 @@ describe('revoking a device', () => {
   });
 });
 
+describe('a standing remembered from the last batch (decision 094)', () => {
+  // A gate's batch is built on the session, author and device standing read for its last one, and checked
+  // against what stands inside its own commit: a change in between is never written on the old standing.
+  it('a logout, a disabled account or a revocation after a gate’s last batch holds for its very next one', async () => {
+    const people = await Promise.all([1, 2, 3, 4].map((n) => addPerson('visitors', `Remembered Standing Visitor ${n}`)));
+    const account = await t.createUser('staff', undefined, 'remembered staff password');
+    const login = () => t.login(account.email, 'remembered staff password');
+
+    // Logged out: the next batch on that session is refused 401 and changes nothing.
+    let token = await login();
+    const tablet = await device('Remembering tablet', token);
+    expect((await tablet.send([tablet.op('visitors', people[0].id, 'checked_in', null)], token)).body.data.results[0].result).toBe('applied');
+    expect((await send('POST', '/api/auth/logout', {}, token)).status).toBe(200);
+    const afterLogout = await tablet.send([tablet.op('visitors', people[1].id, 'checked_in', null)], token);
+    expect(afterLogout.status).toBe(401);
+    expect(await statusOf('visitors', people[1].id)).toBe('registered_online');
+
+    // Revoked (which ends the session it signed in with) while another session of its user sends its queue:
+    // the change dated after the revocation waits.
+    const colleague = await device('Colleague tablet', await login());
+    const sending = await login();
+    const queued = colleague.op('visitors', people[1].id, 'checked_in', null);
+    expect((await colleague.send([queued], sending)).body.data.results[0].result).toBe('applied');
+    t.clock.advance(60_000);
+    expect((await post(`/api/checkin/devices/${colleague.id}/revoke`, {}, admin)).status).toBe(200);
+    t.clock.advance(60_000);
+    const afterRevoke = await colleague.send([colleague.op('visitors', people[2].id, 'checked_in', null)], sending);
+    expect(afterRevoke.body.data).toMatchObject({ revoked: true, results: [{ result: 'held' }] });
+    expect(await statusOf('visitors', people[2].id)).toBe('registered_online');
+
+    // Disabled: the account's own session is refused 401; nothing is checked in on it.
+    token = await login();
+    const second = await device('Second tablet', token);
+    expect((await second.send([second.op('visitors', people[3].id, 'registered_online', null)], token)).status).toBe(200);
+    await t.disableUser(account.id);
+    const afterDisable = await second.send([second.op('visitors', people[3].id, 'checked_in', null)], token);
+    expect(afterDisable.status).toBe(401);
+    expect(await statusOf('visitors', people[3].id)).toBe('registered_online');
+  });
+});
+
 describe('tickets bound to the device key', () => {
   it('a ticket and secret read off a device and sent from another client without its key: the changes are held, the walk-in refused', async () => {
     const tablet = await device('Copied tablet');

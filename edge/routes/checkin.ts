@@ -1,18 +1,18 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { doorOf } from '../../shared/resources/kinds';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { signAuthorTicket, verifyAuthorTicket } from '../auth/author-ticket';
 import { AUTHOR_TICKET_HEADER, DEVICE_SIGNATURE_HEADER, signedQueryText, verifyDeviceRequest } from '../auth/device-signature';
-import { requireAdmin, requireStaff } from '../auth/require-role';
+import { admitSessionUser, requireAdmin, requireStaff, requireStaffAtCommit, sessionUserQuery } from '../auth/require-role';
 import { statementTemplate, toStatement, type SqlStatement } from '../db/sql-statement';
 import { events } from '../db/tables/events';
 import { exhibitors } from '../db/tables/exhibitors';
 import { stalls } from '../db/tables/organisations';
 import { recordMerges } from '../db/tables/duplicates';
 import { visitors } from '../db/tables/people';
-import { deviceReports, rosterSequence, rosterTombstones, statusChanges, users } from '../db/tables/system';
+import { deviceReports, rosterSequence, rosterTombstones, STANDING_CHECK, standingChecks, statusChanges, users } from '../db/tables/system';
 import { databaseGeneration } from '../db/generation';
 import { endSession } from '../auth/sessions';
 import type { Database } from '../db/database';
@@ -153,7 +153,8 @@ export const keepSignedBody: MiddlewareHandler<AppEnv> = async (c, next) => {
 /**
  * The sender of a batch, checked: the author through the ticket's signature (issued to this very
  * device), whether that author's account and the device still stand, and the device's clock through the
- * request's `sentAt`.
+ * request's `sentAt`. On the door's lane (`doorStanding`) the session is admitted here too (a 401 or 403
+ * answer), and the sender comes with the statement that checks its standing again at commit (`guard`).
  *
  * Device times become server times: the device's time corrected by its measured offset, believed only
  * inside [the ticket's issue, the arrival] — nothing queued under a ticket can be older than the ticket,
@@ -164,17 +165,25 @@ export async function checkedSender(
   c: Context<AppEnv>,
   body: Pick<CheckinBatch, 'deviceId' | 'deviceName' | 'author' | 'sentAt'>,
   readStanding: StandingReader = doorStanding,
+  options: { fresh?: boolean } = {},
 ) {
   const { secrets, now } = c.get('deps');
   const received = now();
   const check = await verifyAuthorTicket(body.author, body.deviceId, secrets.jwtSecret, received);
-  if (!check.ok) return senderRefused(check.message, { author: check.message });
   // MACed with the key issued with the ticket (auth/device-signature.ts, decision 086): without it, the ticket
   // was read off the device and sent from elsewhere, and its changes wait for an organiser.
-  const signature = verifyDeviceRequest(c.req.header(DEVICE_SIGNATURE_HEADER), await c.req.text(), check.author.mac, received.getTime());
+  const signature = check.ok ? verifyDeviceRequest(c.req.header(DEVICE_SIGNATURE_HEADER), await c.req.text(), check.author.mac, received.getTime()) : 'invalid';
+  // A batch refused for its ticket or its signature is answered on what stands now, not on a remembered standing.
+  const read = await readStanding(
+    c,
+    { userId: check.ok ? check.author.userId : null, deviceId: body.deviceId },
+    options.fresh || !check.ok || signature === 'stale',
+  );
+  if (read instanceof Response) return read as SessionRefusal;
+  if (!check.ok) return senderRefused(check.message, { author: check.message });
   if (signature === 'stale') return senderRefused(SIGNATURE_STALE, { signature: 'stale', serverTime: received.toISOString() });
   const unsigned = signature !== 'valid';
-  const standing = await readStanding(c, { userId: check.author.userId, deviceId: body.deviceId });
+  const { standing, guard } = read;
   const account = standing?.role ? { role: String(standing.role), disabled: Boolean(standing.disabled) } : undefined;
   const revokedAtMs = standing?.revokedAt ? Date.parse(String(standing.revokedAt)) : null;
   const authorDisabled = !account || account.disabled;
@@ -200,6 +209,10 @@ export async function checkedSender(
     revoked: revokedAtMs !== null,
     offsetMs,
     receivedAt,
+    /** Every commit made for this sender starts with it: it fails the commit if the standing read has moved. */
+    guard: guard ? [guard] : [],
+    /** The standing is the one read for an earlier batch (checked at commit; a refusal checks it first). */
+    remembered: read.remembered === true,
     timeOf: (deviceTime: string) => {
       const { ms, doubtful } = timeOf(deviceTime);
       return { happenedAt: new Date(ms).toISOString(), doubtful };
@@ -231,26 +244,99 @@ export async function checkedSender(
 
 /** A batch author's account (role, disabled) and the sending device's revocation, as a lane reads them. */
 export type SenderStanding = Record<string, unknown> | undefined;
-export type StandingReader = (c: Context<AppEnv>, who: { userId: string; deviceId: string }) => Promise<SenderStanding>;
-const doorStanding: StandingReader = (c, who) => c.get('deps').readRow(senderStanding(c.get('deps').db, who));
+/**
+ * Reads a lane's sender standing (`who.userId` is null when the ticket is not valid; `fresh`: not from what
+ * was read for an earlier batch), with the statement that checks it again at commit where the lane has one;
+ * or answers the request (the door's lane admits the session here).
+ */
+export type StandingReader = (
+  c: Context<AppEnv>,
+  who: { userId: string | null; deviceId: string },
+  fresh: boolean,
+) => Promise<{ standing: SenderStanding; guard?: SqlStatement; remembered?: boolean } | SessionRefusal>;
+/** A request's session refused (auth/require-role.ts `admitSessionUser`). */
+type SessionRefusal = NonNullable<ReturnType<typeof admitSessionUser>>;
 
 /** Why a batch is answered 400 before any of it is looked at (a ticket not valid; a signature not from now). */
 const senderRefused = (error: string, errors: Record<string, string>) => ({ error, errors });
 
+type StandingValues = { userId: string; sessionId: string; authorId: string; deviceId: string };
 /**
- * The author's account and the device's revocation, in one read (every batch of a busy gate makes it, so it
- * is kept prepared, as the session check is: auth/require-role.ts).
+ * A door batch's whole standing as one JSON text (decision 094): the session's user as every signed-in
+ * request reads it (auth/require-role.ts), the ticket author's role and whether disabled, and the device's
+ * revocation. Read before a batch is built, and compared with what stands inside the batch's own commit.
  */
-const senderStanding = statementTemplate<{ userId: string; deviceId: string }>((db, p) =>
+const standingQuery = (db: Database, p: (name: keyof StandingValues) => Placeholder) =>
+  sessionUserQuery(db, p, {
+    standing: sql<string>`json_array(${users.id}, ${users.email}, ${users.name}, ${users.role}, ${users.disabled},
+      (SELECT author.${sql.identifier(users.role.name)} FROM ${users} AS author WHERE author.${sql.identifier(users.id.name)} = ${p('authorId')}),
+      (SELECT author.${sql.identifier(users.disabled.name)} FROM ${users} AS author WHERE author.${sql.identifier(users.id.name)} = ${p('authorId')}),
+      (SELECT ${deviceReports.revokedAt} FROM ${deviceReports} WHERE ${deviceReports.deviceId} = ${p('deviceId')}))`.as('standing'),
+  });
+const standingRead = statementTemplate<StandingValues>((db, p) => standingQuery(db, p));
+/** The batch's first statement: breaks `standing_checks`' constraint unless the standing is still `standing`. */
+const standingGuard = statementTemplate<StandingValues & { standing: string }>((db, p) =>
   db
-    .select({
-      role: users.role,
-      disabled: users.disabled,
-      revokedAt: sql`(SELECT ${deviceReports.revokedAt} FROM ${deviceReports} WHERE ${deviceReports.deviceId} = ${p('deviceId')})`.as('revokedAt'),
-    })
-    .from(users)
-    .where(eq(users.id, p('userId'))),
+    .insert(standingChecks)
+    .values({ id: 1, holds: sql`(${standingQuery(db, p)}) IS ${p('standing')}` })
+    .onConflictDoUpdate({ target: standingChecks.id, set: { holds: sql`excluded.${sql.identifier(standingChecks.holds.name)}` } }),
 );
+/** Whether a commit failed on its standing check: the sender's standing moved since it was read. */
+export const standingMoved = (error: unknown) => error instanceof Error && error.message.includes(STANDING_CHECK);
+/** Asks `withCheckedSender` to read the standing again and run again (an answer to give only on what stands now). */
+const standingToRecheck = () => new Error(`A remembered standing to check again (${STANDING_CHECK})`);
+
+/**
+ * The standing each door sender was last read with, by session, author and device: the next batch is built
+ * on it and its commit checks it (a busy gate's check-in then reads nothing before its write). Only a
+ * standing that admits the session is kept.
+ */
+const knownStandings = new Map<string, string>();
+const doorStanding: StandingReader = async (c, who, fresh) => {
+  const { db, readRow } = c.get('deps');
+  const { claims, roles } = c.get('pendingSession');
+  const values = { userId: claims.userId, sessionId: claims.sessionId, authorId: who.userId ?? '', deviceId: who.deviceId };
+  const key = `${values.sessionId} ${values.authorId} ${values.deviceId}`;
+  let standing = fresh ? undefined : knownStandings.get(key);
+  const remembered = standing !== undefined;
+  if (standing === undefined) standing = ((await readRow(standingRead(db, values)))?.standing as string | undefined) ?? '';
+  const [id, email, name, role, disabled, authorRole, authorDisabled, revokedAt] = standing ? (JSON.parse(standing) as unknown[]) : [];
+  const refused = admitSessionUser(c, claims, roles, standing ? { id, email, name, role, disabled } : undefined);
+  if (refused) {
+    knownStandings.delete(key);
+    return refused;
+  }
+  if (knownStandings.size >= 10_000) knownStandings.clear();
+  knownStandings.set(key, standing);
+  return {
+    standing: authorRole ? { role: authorRole, disabled: authorDisabled, revokedAt } : { revokedAt },
+    guard: standingGuard(db, { ...values, standing }),
+    remembered,
+  };
+};
+
+/**
+ * Runs `run` for the batch's checked sender, answering a refused sender instead; when a commit finds the
+ * sender's standing moved since it was read (a revocation, a logout, a disabled account in between), reads it
+ * again and runs again: each operation is applied once by its id, so what a first run committed answers as
+ * seen before.
+ */
+async function withCheckedSender<Answer>(
+  c: Context<AppEnv>,
+  body: Pick<CheckinBatch, 'deviceId' | 'deviceName' | 'author' | 'sentAt'>,
+  run: (sender: Sender) => Promise<Answer>,
+) {
+  for (let attempt = 0; ; attempt++) {
+    const sender = await checkedSender(c, body, doorStanding, { fresh: attempt > 0 });
+    if (sender instanceof Response) return sender;
+    if ('error' in sender) return fail(c, 400, sender.error, sender.errors);
+    try {
+      return await run(sender);
+    } catch (error) {
+      if (!standingMoved(error) || attempt >= 2) throw error;
+    }
+  }
+}
 
 const PULL_UNSIGNED = 'The roster goes only to a signed-in door device: send the author ticket of the user logged in and sign the request with the device key';
 
@@ -348,63 +434,64 @@ export const checkinRoutes = new Hono<AppEnv>()
    * applies; a concurrent one is settled by the door's conflict rule and goes to the conflict inbox.
    * Answers per operation, with the person's state after the batch.
    */
-  .post('/ops', requireStaff, keepSignedBody, validateJsonInChunks(checkinBatchSchema, operationBatchEnvelopeSchema, 'operations'), async (c) => {
+  .post('/ops', requireStaffAtCommit, keepSignedBody, validateJsonInChunks(checkinBatchSchema, operationBatchEnvelopeSchema, 'operations'), async (c) => {
     const batch = c.req.valid('json');
     const { db } = c.get('deps');
-    const sender = await checkedSender(c, batch);
-    if ('error' in sender) return fail(c, 400, sender.error, sender.errors);
-    const answers: OpResult[] = [];
-    const logged: LoggedOp[] = [];
-    for (const op of batch.operations) {
-      const answer: OpResult = { id: op.id, result: 'rejected', kind: op.kind, recordId: op.recordId };
-      answers.push(answer);
-      if (!DOOR_STATUSES[op.kind].includes(op.toStatus)) {
-        answer.reason = `Status must be one of: ${DOOR_STATUSES[op.kind].join(', ')}`;
-        continue;
+    return withCheckedSender(c, batch, async (sender) => {
+      const answers: OpResult[] = [];
+      const logged: LoggedOp[] = [];
+      for (const op of batch.operations) {
+        const answer: OpResult = { id: op.id, result: 'rejected', kind: op.kind, recordId: op.recordId };
+        answers.push(answer);
+        if (!DOOR_STATUSES[op.kind].includes(op.toStatus)) {
+          answer.reason = `Status must be one of: ${DOOR_STATUSES[op.kind].join(', ')}`;
+          continue;
+        }
+        logged.push({ answer, op });
       }
-      logged.push({ answer, op });
-    }
-    const states = await commitOperations(c, sender, logged, answers);
-    const unlogged = await settleUnlogged(db, logged);
+      const states = await commitOperations(c, sender, logged, answers);
+      const unlogged = await settleUnlogged(db, logged);
 
-    // A person merged into another since the device saw them: the change is the survivor's. Only operations
-    // whose person is gone look in the merge log, in a second pass (a busy gate's batches never do).
-    const gone = unlogged.filter(({ answer }) => answer.result === 'rejected' && !states.get(personKey(answer)));
-    const survivors = gone.length
-      ? await survivorsOf(
-          db,
-          gone.map(({ op }) => op),
-        )
-      : new Map<string, string>();
-    const moved = gone.flatMap(({ answer, op }) => {
-      const survivor = survivors.get(`${op.kind}:${op.recordId}`);
-      if (!survivor) return [];
-      answer.recordId = survivor;
-      return [{ answer, op: { ...op, recordId: survivor, note: [op.note, 'Made on a pass merged into this record'].filter(Boolean).join(' · ') } }];
-    });
-    if (moved.length) {
-      const after = await commitOperations(
-        c,
-        sender,
-        moved,
-        moved.map((m) => m.answer),
-      );
-      for (const [key, state] of after) states.set(key, state);
-      await settleUnlogged(db, moved);
-    }
+      // A person merged into another since the device saw them: the change is the survivor's. Only operations
+      // whose person is gone look in the merge log, in a second pass (a busy gate's batches never do).
+      const gone = unlogged.filter(({ answer }) => answer.result === 'rejected' && !states.get(personKey(answer)));
+      const survivors = gone.length
+        ? await survivorsOf(
+            db,
+            gone.map(({ op }) => op),
+          )
+        : new Map<string, string>();
+      const moved = gone.flatMap(({ answer, op }) => {
+        const survivor = survivors.get(`${op.kind}:${op.recordId}`);
+        if (!survivor) return [];
+        answer.recordId = survivor;
+        return [{ answer, op: { ...op, recordId: survivor, note: [op.note, 'Made on a pass merged into this record'].filter(Boolean).join(' · ') } }];
+      });
+      if (moved.length) {
+        const after = await commitOperations(
+          c,
+          sender,
+          moved,
+          moved.map((m) => m.answer),
+        );
+        for (const [key, state] of after) states.set(key, state);
+        await settleUnlogged(db, moved);
+      }
 
-    const eventOf = new Map(batch.operations.map((op) => [op.id, op.eventId]));
-    return ok(c, {
-      results: answers.map((answer) => {
-        const state = states.get(`${answer.kind}:${answer.recordId}`);
-        if (answer.result === 'rejected' && !answer.reason) answer.reason = state && state.eventId !== eventOf.get(answer.id) ? REJECTED_MOVED : REJECTED_GONE;
-        const person = state && state.eventId === eventOf.get(answer.id) ? personState(state) : null;
-        return { ...answer, person };
-      }),
-      clockOffsetMs: sender.offsetMs,
-      /** The device was revoked: it sends what it still holds, then wipes its roster and outbox. */
-      revoked: sender.revoked,
-      generation: await generationOf(db),
+      const eventOf = new Map(batch.operations.map((op) => [op.id, op.eventId]));
+      return ok(c, {
+        results: answers.map((answer) => {
+          const state = states.get(`${answer.kind}:${answer.recordId}`);
+          if (answer.result === 'rejected' && !answer.reason)
+            answer.reason = state && state.eventId !== eventOf.get(answer.id) ? REJECTED_MOVED : REJECTED_GONE;
+          const person = state && state.eventId === eventOf.get(answer.id) ? personState(state) : null;
+          return { ...answer, person };
+        }),
+        clockOffsetMs: sender.offsetMs,
+        /** The device was revoked: it sends what it still holds, then wipes its roster and outbox. */
+        revoked: sender.revoked,
+        generation: await generationOf(db),
+      });
     });
   })
   /**
@@ -412,77 +499,81 @@ export const checkinRoutes = new Hono<AppEnv>()
    * is a status change of its own (its id is the walk-in's), so the device's next change — a check-in made
    * on top of it while still offline — is causally later and applies.
    */
-  .post('/walk-ins', requireStaff, keepSignedBody, validate('json', walkInSchema), async (c) => {
+  .post('/walk-ins', requireStaffAtCommit, keepSignedBody, validate('json', walkInSchema), async (c) => {
     const input = c.req.valid('json');
     const { db, writeBatch } = c.get('deps');
-    const sender = await checkedSender(c, input);
-    if ('error' in sender) return fail(c, 400, sender.error, sender.errors);
-    // A walk-in is a new registration, not a change to hold for a decision: a revoked device, a disabled
-    // account or a request not signed by the ticket's device makes none (the device keeps it, refused, with why).
-    const refusal = sender.holdFor(sender.timeOf(input.deviceTime).happenedAt);
-    if (refusal) {
-      const message = { revoked: DEVICE_REVOKED, author: AUTHOR_DISABLED, signature: SIGNATURE_INVALID }[refusal];
-      return fail(c, 403, message, { device: message });
-    }
-    const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, input.eventId)).limit(1);
-    if (!event) return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
-    const [existing] = await db.select({ eventId: visitors.eventId }).from(visitors).where(eq(visitors.id, input.id)).limit(1);
-    if (existing && existing.eventId !== input.eventId) return fail(c, 409, 'This id is already used by another registration');
-    // A walk-in sent again after a restore keeps the pass code it was first given, unless someone else has it now.
-    const [codeTaken] = input.passCode ? await db.select({ id: visitors.id }).from(visitors).where(eq(visitors.passCode, input.passCode)).limit(1) : [];
-    const passCode = input.passCode && (!codeTaken || codeTaken.id === input.id) ? input.passCode : newPassCode();
-    const at = sender.receivedAt;
-    const { happenedAt, doubtful } = sender.timeOf(input.deviceTime);
-    const { author, device } = sender;
-    // The person, then their registration as their first status change, through the status engine (which
-    // stamps the door's columns and logs it), in one commit.
-    const [inserted] = await groupCommit(writeBatch, [
-      toStatement(
-        db
-          .insert(visitors)
-          .values({
-            id: input.id,
-            eventId: input.eventId,
-            fullName: input.fullName,
-            mobileNumber: input.mobileNumber,
-            organizationName: input.organizationName ?? '',
-            city: input.city ?? '',
-            workingProfessional: 'Others',
-            registrationType: 'venue_registration',
-            status: WALK_IN_STATUS,
-            passCode,
-            createdBy: author.name,
-            createdByRole: 'staff',
-            createdAt: at,
-            updatedAt: at,
-          })
-          .onConflictDoNothing({ target: visitors.id })
-          .returning({ id: visitors.id }),
-      ),
-      ...statusChangeStatements(doorTarget('visitors'), {
-        logId: uuidv7(),
-        operationId: input.id,
-        resource: 'visitors',
-        recordId: input.id,
-        toStatus: WALK_IN_STATUS,
-        base: { kind: 'current' },
-        eventId: input.eventId,
-        firstStatus: true,
-        author: { userId: author.userId, name: author.name },
-        authority: sender.authority,
-        device,
-        happenedAt,
-        deviceTimeDoubtful: doubtful,
-        claimedDeviceTime: input.deviceTime,
-        receivedAt: at,
-        notes: 'Registered at the venue',
-      }),
-      ...sender.deviceStatements(db),
-    ]);
-    const [row] = await db.select().from(visitors).where(eq(visitors.id, input.id)).limit(1);
-    if (!row || row.eventId !== input.eventId) return fail(c, 409, 'This id is already used by another registration');
-    const created = (inserted?.length ?? 0) > 0;
-    return ok(c, row, created ? 'Walk-in registered' : 'Already registered', created ? 201 : 200);
+    return withCheckedSender(c, input, async (sender) => {
+      // A walk-in is a new registration, not a change to hold for a decision: a revoked device, a disabled
+      // account or a request not signed by the ticket's device makes none (the device keeps it, refused, with why).
+      const refusal = sender.holdFor(sender.timeOf(input.deviceTime).happenedAt);
+      // A refusal is answered on what stands now: one built on a remembered standing is checked again first.
+      if (refusal && sender.remembered) throw standingToRecheck();
+      if (refusal) {
+        const message = { revoked: DEVICE_REVOKED, author: AUTHOR_DISABLED, signature: SIGNATURE_INVALID }[refusal];
+        return fail(c, 403, message, { device: message });
+      }
+      const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, input.eventId)).limit(1);
+      if (!event) return fail(c, 400, 'Unknown event', { eventId: 'Unknown event' });
+      const [existing] = await db.select({ eventId: visitors.eventId }).from(visitors).where(eq(visitors.id, input.id)).limit(1);
+      if (existing && existing.eventId !== input.eventId) return fail(c, 409, 'This id is already used by another registration');
+      // A walk-in sent again after a restore keeps the pass code it was first given, unless someone else has it now.
+      const [codeTaken] = input.passCode ? await db.select({ id: visitors.id }).from(visitors).where(eq(visitors.passCode, input.passCode)).limit(1) : [];
+      const passCode = input.passCode && (!codeTaken || codeTaken.id === input.id) ? input.passCode : newPassCode();
+      const at = sender.receivedAt;
+      const { happenedAt, doubtful } = sender.timeOf(input.deviceTime);
+      const { author, device } = sender;
+      // The person, then their registration as their first status change, through the status engine (which
+      // stamps the door's columns and logs it), in one commit.
+      const written = await groupCommit(writeBatch, [
+        ...sender.guard,
+        toStatement(
+          db
+            .insert(visitors)
+            .values({
+              id: input.id,
+              eventId: input.eventId,
+              fullName: input.fullName,
+              mobileNumber: input.mobileNumber,
+              organizationName: input.organizationName ?? '',
+              city: input.city ?? '',
+              workingProfessional: 'Others',
+              registrationType: 'venue_registration',
+              status: WALK_IN_STATUS,
+              passCode,
+              createdBy: author.name,
+              createdByRole: 'staff',
+              createdAt: at,
+              updatedAt: at,
+            })
+            .onConflictDoNothing({ target: visitors.id })
+            .returning({ id: visitors.id }),
+        ),
+        ...statusChangeStatements(doorTarget('visitors'), {
+          logId: uuidv7(),
+          operationId: input.id,
+          resource: 'visitors',
+          recordId: input.id,
+          toStatus: WALK_IN_STATUS,
+          base: { kind: 'current' },
+          eventId: input.eventId,
+          firstStatus: true,
+          author: { userId: author.userId, name: author.name },
+          authority: sender.authority,
+          device,
+          happenedAt,
+          deviceTimeDoubtful: doubtful,
+          claimedDeviceTime: input.deviceTime,
+          receivedAt: at,
+          notes: 'Registered at the venue',
+        }),
+        ...sender.deviceStatements(db),
+      ]);
+      const inserted = written[sender.guard.length];
+      const [row] = await db.select().from(visitors).where(eq(visitors.id, input.id)).limit(1);
+      if (!row || row.eventId !== input.eventId) return fail(c, 409, 'This id is already used by another registration');
+      const created = (inserted?.length ?? 0) > 0;
+      return ok(c, row, created ? 'Walk-in registered' : 'Already registered', created ? 201 : 200);
+    });
   })
   /** `POST /report`: how many operations wait on this device (sent with every sync), from the device's own sessions only. */
   .post('/report', requireStaff, validate('json', deviceReportSchema), async (c) => {
@@ -892,7 +983,7 @@ export async function generationOf(db: Database): Promise<string | null> {
 
 type LoggedOp = { answer: OpResult; op: CheckinBatch['operations'][number] };
 type DoorState = PersonState & { eventId: string | null };
-type Sender = Exclude<Awaited<ReturnType<typeof checkedSender>>, ReturnType<typeof senderRefused>>;
+type Sender = Exclude<Awaited<ReturnType<typeof checkedSender>>, ReturnType<typeof senderRefused> | Response>;
 const personKey = (a: Pick<OpResult, 'kind' | 'recordId'>) => `${a.kind}:${a.recordId}`;
 
 /**
@@ -918,27 +1009,31 @@ async function commitOperations(c: Context<AppEnv>, sender: Sender, logged: Logg
   const states = new Map<string, DoorState | undefined>();
   for (let slice = 0; slice < slices; slice++) {
     const ops = logged.slice(slice * OPS_PER_COMMIT, (slice + 1) * OPS_PER_COMMIT);
-    const statements = ops.flatMap(({ op }) => {
+    const statements = [...sender.guard];
+    const changesAt = statements.length;
+    for (const { op } of ops) {
       const { happenedAt, doubtful } = sender.timeOf(op.deviceTime);
-      return statusChangeStatements(doorTarget(op.kind), {
-        logId: uuidv7(),
-        operationId: op.id,
-        resource: op.kind,
-        recordId: op.recordId,
-        toStatus: op.toStatus,
-        base: { kind: 'seen', operationId: op.baseOperationId },
-        eventId: op.eventId,
-        author: { userId: sender.author.userId, name: sender.author.name },
-        authority: sender.authority,
-        device: sender.device,
-        happenedAt,
-        deviceTimeDoubtful: doubtful,
-        holdFor: sender.holdFor(happenedAt),
-        claimedDeviceTime: op.deviceTime,
-        receivedAt: sender.receivedAt,
-        notes: op.note ?? '',
-      });
-    });
+      statements.push(
+        ...statusChangeStatements(doorTarget(op.kind), {
+          logId: uuidv7(),
+          operationId: op.id,
+          resource: op.kind,
+          recordId: op.recordId,
+          toStatus: op.toStatus,
+          base: { kind: 'seen', operationId: op.baseOperationId },
+          eventId: op.eventId,
+          author: { userId: sender.author.userId, name: sender.author.name },
+          authority: sender.authority,
+          device: sender.device,
+          happenedAt,
+          deviceTimeDoubtful: doubtful,
+          holdFor: sender.holdFor(happenedAt),
+          claimedDeviceTime: op.deviceTime,
+          receivedAt: sender.receivedAt,
+          notes: op.note ?? '',
+        }),
+      );
+    }
     if (slice === slices - 1) statements.push(...sender.deviceStatements(db));
     const reads = readsOf[slice]!;
     const stateAt = statements.length;
@@ -948,7 +1043,7 @@ async function commitOperations(c: Context<AppEnv>, sender: Sender, logged: Logg
     // waiting on a screen (edge/perf/group-commit.ts).
     const results = await groupCommit(writeBatch, statements, slice === 0 ? 'now' : 'backlog');
     ops.forEach(({ answer }, i) => {
-      const outcome = outcomeOf(results[i * 2]);
+      const outcome = outcomeOf(results[changesAt + i * 2]);
       if (outcome) Object.assign(answer, { result: outcome.outcome, conflictWith: outcome.conflictWith });
     });
     reads.forEach((a, i) => {

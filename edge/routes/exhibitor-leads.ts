@@ -63,6 +63,7 @@ const exhibitorStanding =
   (exhibitorId: string): StandingReader =>
   async (c, who) => {
     const { db } = c.get('deps');
+    if (who.userId === null) return { standing: undefined }; // the ticket is not valid: refused before its standing matters
     const [row] = await db
       .select({
         role: exhibitorStaff.role,
@@ -72,7 +73,7 @@ const exhibitorStanding =
       .from(exhibitorStaff)
       .where(and(eq(exhibitorStaff.id, who.userId), eq(exhibitorStaff.exhibitorId, exhibitorId)))
       .limit(1);
-    return row;
+    return { standing: row };
   };
 
 /**
@@ -202,6 +203,7 @@ export const exhibitorLeadRoutes = new Hono<AppEnv>()
     const scope = c.get('exhibitor');
     const { db, writeBatch } = c.get('deps');
     const sender = await checkedSender(c, batch, exhibitorStanding(scope.exhibitorId));
+    if (sender instanceof Response) return sender;
     if ('error' in sender) return fail(c, 400, sender.error, sender.errors);
     if (!sender.authorKnown) return fail(c, 403, NOT_THE_EXHIBITORS, { author: NOT_THE_EXHIBITORS });
     // A revoked phone's batch is refused whole (decision 088): it wipes its leads' personal data on this answer.

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { blob, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { USER_ROLES } from '../../schemas/users';
 import { booleanColumn, idColumn, timestampColumns } from './columns';
 
@@ -134,6 +134,17 @@ export const rosterSequence = sqliteTable('roster_sequence', {
   id: integer('id').primaryKey(),
   value: integer('value').notNull().default(0),
 });
+
+/**
+ * The check that a door batch's sender stands as the server read it (decision 094): one row, written by the
+ * batch's first statement in the batch's own transaction with whether the session, the author and the
+ * device read now equal what the batch was built on. A 0 breaks the constraint, so the batch is not
+ * written and is built again on what stands now (routes/checkin.ts `withCheckedSender`).
+ */
+export const STANDING_CHECK = 'standing_as_read';
+export const standingChecks = sqliteTable('standing_checks', { id: integer('id').primaryKey(), holds: integer('holds').notNull() }, (t) => [
+  check(STANDING_CHECK, sql`${t.holds} = 1`),
+]);
 
 /** People removed from a roster, so devices drop them at the next delta sync. Written by triggers. */
 export const rosterTombstones = sqliteTable(
