@@ -341,9 +341,9 @@ describe('the door ordered by cause', () => {
       expect(left).toBe(1000); // no roster left; the one change still waits
 
       await context.setOffline(false);
-      // Staff 2 signs in on a page of their own: the app Staff 1 left (at the site's root) is gone first, so
-      // nothing it still had running can touch the new login. (CI twice showed the login screen here, with a
-      // 401, when the token was put into the page Staff 1 had left.)
+      // Staff 2 signs in on the page Staff 1 left. A request of Staff 1's still on its way is answered 401
+      // once the logout lands; the app then forgot whichever login was current, Staff 2's (the login screen
+      // here under load in CI). It is now sent again under Staff 2's login (lib/api-client.ts).
       await useToken(page, baseUrl, staff2.token);
       await openCheckin(page, baseUrl, people.length);
       await waitForEmptyOutbox(page);

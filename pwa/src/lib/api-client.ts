@@ -24,9 +24,13 @@ export interface ApiClientOptions {
 /**
  * The fetch under every call of a client: the token, the time-out and the caller's own signal; each outcome
  * tells whether the server can be reached (server-reachability.ts).
+ *
+ * A 401 to a request sent under a token that is no longer the app's (a logout, then another login, while it
+ * was on its way) is about the old session: the request is sent once more under the current one (a 401 means
+ * the server did nothing with it). Answered as it came, it would make the app forget the new login.
  */
 export function apiFetch(options: ApiClientOptions = {}): typeof fetch {
-  return (input, init = {}) => {
+  const send = (input: RequestInfo | URL, init: RequestInit, resent: boolean): Promise<Response> => {
     const headers = new Headers(init.headers);
     const token = options.token?.();
     if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
@@ -35,6 +39,9 @@ export function apiFetch(options: ApiClientOptions = {}): typeof fetch {
     return (options.fetch ?? fetch)(input, { ...init, headers, ...(signal ? { signal } : {}) }).then(
       (response) => {
         reportServerReached(true);
+        if (response.status === 401 && !resent && !new Headers(init.headers).has('Authorization') && (options.token?.() ?? null) !== (token ?? null)) {
+          return send(input, init, true);
+        }
         return response;
       },
       (error: unknown) => {
@@ -44,6 +51,7 @@ export function apiFetch(options: ApiClientOptions = {}): typeof fetch {
       },
     );
   };
+  return (input, init = {}) => send(input, init, false);
 }
 
 /** A typed client of the whole API (see `ApiClientOptions`). */
