@@ -27,7 +27,7 @@ function heldNetwork() {
 }
 
 describe('a request sent under a login that changed on its way', () => {
-  it('is answered under the new login, so its 401 never makes the app forget the login now in use', async () => {
+  it('a read is answered under the new login, so its 401 never makes the app forget the login now in use', async () => {
     const first = await t.login();
     const second = await t.login();
     let token: string | null = first;
@@ -40,6 +40,20 @@ describe('a request sent under a login that changed on its way', () => {
     const res = await answer;
     expect(res.status).toBe(200);
     expect(network.sent).toEqual([`Bearer ${first}`, `Bearer ${second}`]);
+  });
+
+  it('a write is not sent again under the new login: a late logout of the first never ends the second', async () => {
+    const first = await t.login();
+    const second = await t.login();
+    let token: string | null = first;
+    const network = heldNetwork();
+    const logout = apiFetch({ token: () => token, fetch: network.fetch })('/api/auth/logout', { method: 'POST' });
+    expect((await t.request('POST', '/api/auth/logout', { token: first })).status).toBe(200);
+    token = second;
+    network.release();
+    expect((await logout).status).toBe(401);
+    expect(network.sent).toEqual([`Bearer ${first}`]);
+    expect((await t.request('GET', '/api/auth/me', { token: second })).status).toBe(200);
   });
 
   it('a 401 under the login still in use is the answer (the session has ended)', async () => {

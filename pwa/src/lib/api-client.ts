@@ -25,9 +25,10 @@ export interface ApiClientOptions {
  * The fetch under every call of a client: the token, the time-out and the caller's own signal; each outcome
  * tells whether the server can be reached (server-reachability.ts).
  *
- * A 401 to a request sent under a token that is no longer the app's (a logout, then another login, while it
- * was on its way) is about the old session: the request is sent once more under the current one (a 401 means
- * the server did nothing with it). Answered as it came, it would make the app forget the new login.
+ * A 401 to a read sent under a token that is no longer the app's (a logout, then another login, while it was
+ * on its way) is about the old session: the read is asked once more under the current one. Answered as it
+ * came, it made the app forget the new login (query-client.ts). A write is never sent again under another
+ * login: it would be that person's act, and a logout would end their session.
  */
 export function apiFetch(options: ApiClientOptions = {}): typeof fetch {
   const send = (input: RequestInfo | URL, init: RequestInit, resent: boolean): Promise<Response> => {
@@ -39,7 +40,8 @@ export function apiFetch(options: ApiClientOptions = {}): typeof fetch {
     return (options.fetch ?? fetch)(input, { ...init, headers, ...(signal ? { signal } : {}) }).then(
       (response) => {
         reportServerReached(true);
-        if (response.status === 401 && !resent && !new Headers(init.headers).has('Authorization') && (options.token?.() ?? null) !== (token ?? null)) {
+        const read = (init.method ?? 'GET').toUpperCase() === 'GET';
+        if (response.status === 401 && read && !resent && !new Headers(init.headers).has('Authorization') && (options.token?.() ?? null) !== (token ?? null)) {
           return send(input, init, true);
         }
         return response;
