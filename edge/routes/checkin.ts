@@ -164,7 +164,7 @@ export const keepSignedBody: MiddlewareHandler<AppEnv> = async (c, next) => {
 export async function checkedSender(
   c: Context<AppEnv>,
   body: Pick<CheckinBatch, 'deviceId' | 'deviceName' | 'author' | 'sentAt'>,
-  readStanding: StandingReader = doorStanding,
+  readStanding: StandingReader,
   options: { fresh?: boolean } = {},
 ) {
   const { secrets, now } = c.get('deps');

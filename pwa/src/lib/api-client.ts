@@ -34,14 +34,15 @@ export function apiFetch(options: ApiClientOptions = {}): typeof fetch {
   const send = (input: RequestInfo | URL, init: RequestInit, resent: boolean): Promise<Response> => {
     const headers = new Headers(init.headers);
     const token = options.token?.();
-    if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+    const ownAuthorization = headers.has('Authorization');
+    if (token && !ownAuthorization) headers.set('Authorization', `Bearer ${token}`);
     const signals = [init.signal, options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined].filter((s): s is AbortSignal => !!s);
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
     return (options.fetch ?? fetch)(input, { ...init, headers, ...(signal ? { signal } : {}) }).then(
       (response) => {
         reportServerReached(true);
         const read = (init.method ?? 'GET').toUpperCase() === 'GET';
-        if (response.status === 401 && read && !resent && !new Headers(init.headers).has('Authorization') && (options.token?.() ?? null) !== (token ?? null)) {
+        if (response.status === 401 && read && !resent && !ownAuthorization && (options.token?.() ?? null) !== (token ?? null)) {
           return send(input, init, true);
         }
         return response;
