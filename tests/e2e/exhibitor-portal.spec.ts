@@ -109,9 +109,19 @@ describe('the exhibitor portal on phones', () => {
       expect(await seriousViolations(page)).toEqual([]);
 
       await page.getByRole('link', { name: 'Team' }).click();
+      // The team has answered (the owner's own row) before typing: the form is the one that stays.
+      await page.getByText(/\(you\)/).waitFor();
       await page.getByLabel('Name').fill('Sita Devi');
       await page.getByLabel('Mobile number').fill(STAFF);
       await page.getByRole('button', { name: 'Add' }).click();
+      // The answer first (a refusal would show here as its message), then the list that has her.
+      const refused = page.locator('.portal-form ~ .form-message--error');
+      await page
+        .getByText(/^Added\. They sign in on their own phone/)
+        .or(refused)
+        .first()
+        .waitFor();
+      expect(await refused.allInnerTexts()).toEqual([]);
       await page.getByText('Sita Devi').waitFor();
 
       // The second phone: its own browser, its own code.

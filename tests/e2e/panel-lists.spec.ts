@@ -257,6 +257,34 @@ describe('the filter in the URL', () => {
       await other.close();
     }
   }, 120_000);
+
+  it('a page typed before the list has answered waits for its count, then opens that page (not page 1)', async () => {
+    const { page } = admin.device;
+    const fair = await createEvent(`Slow Fair ${tag}`);
+    await createVisitors(60, `Slow Visitor ${tag}`, '93', fair);
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route('**/api/visitors?*', async (route) => {
+      await answered;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${baseUrl}/panel/registrations/visitors?eventId=${fair}`);
+      await page.getByLabel('Go to page').fill('2');
+      const go = page.getByRole('button', { name: 'Go', exact: true });
+      expect(await go.isDisabled()).toBe(true);
+      answer();
+      await page.getByText('60 records · Page 1 of 3').waitFor();
+      await go.click();
+      await page.waitForURL(/page=2/);
+      await page.getByText('60 records · Page 2 of 3').waitFor();
+    } finally {
+      answer();
+      await page.unroute('**/api/visitors?*');
+    }
+  }, 120_000);
 });
 
 describe('bulk work', () => {

@@ -22,8 +22,11 @@ export function ListPager({
 }) {
   const ids = { size: useId(), jump: useId() };
   const [jump, setJump] = useState('');
+  // Until the first page answers, the number of pages is not known: a jump would be clamped to page 1.
+  const known = total !== undefined;
   const onJump = (event: FormEvent) => {
     event.preventDefault();
+    if (!known) return;
     const target = Math.min(totalPages, Math.max(1, Math.trunc(Number(jump))));
     if (Number.isFinite(target)) onPage(target);
     setJump('');
@@ -61,7 +64,7 @@ export function ListPager({
             value={jump}
             onChange={(event) => setJump(event.currentTarget.value)}
           />
-          <button type="submit" className="button button--ghost button--small" disabled={!jump}>
+          <button type="submit" className="button button--ghost button--small" disabled={!jump || !known}>
             Go
           </button>
         </form>
