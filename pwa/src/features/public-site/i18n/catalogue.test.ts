@@ -125,6 +125,7 @@ describe('the Telugu and Hindi catalogues', () => {
     expect(translate(telugu, 'A text nobody translated')).toBe('A text nobody translated');
     expect(await loadCatalogue('en', ALL)).toEqual({});
     expect(await loadCatalogue('te', ALL)).toEqual(te);
+    expect(await loadCatalogue('hi', ALL)).toEqual(hi);
     // A registration page opens with the site's texts only; the home and the awards page with their sections' too.
     expect(await loadCatalogue('hi', pageParts('/visitor-registration'))).toEqual(hiSite);
     expect(await loadCatalogue('hi', pageParts('/'))).toEqual({ ...hiSite, ...hiLanding });

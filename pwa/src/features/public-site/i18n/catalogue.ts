@@ -20,27 +20,16 @@ export type CataloguePart = 'site' | 'landing' | 'forms' | 'passes' | 'privacy';
 
 type Loader = () => Promise<{ default: Catalogue }>;
 /**
- * The forms' part is never shown by a page as it opens (`pageParts`: a test renders every page in Telugu
- * and Hindi against that), so the server's build (`import.meta.env.SSR`, a constant there) leaves it out:
- * the Worker's bundle has a budget, and a rendered page needs none of it.
+ * Every catalogue file of this folder, each a chunk of its own, by path (`./te.landing.json`). The forms'
+ * part is never shown by a page as it opens (`pageParts`: a test renders every page in Telugu and Hindi
+ * against that), so the server's build (`import.meta.env.SSR`, a constant there) leaves those files out: the
+ * Worker's bundle has a budget, and a rendered page needs none of them.
  */
-const NOT_ON_THE_SERVER: Loader = () => Promise.resolve({ default: ENGLISH });
-const PARTS: Record<Exclude<Language, 'en'>, Record<CataloguePart, Loader>> = {
-  te: {
-    site: () => import('./te.json'),
-    landing: () => import('./te.landing.json'),
-    forms: import.meta.env.SSR ? NOT_ON_THE_SERVER : () => import('./te.forms.json'),
-    passes: () => import('./te.passes.json'),
-    privacy: () => import('./te.privacy.json'),
-  },
-  hi: {
-    site: () => import('./hi.json'),
-    landing: () => import('./hi.landing.json'),
-    forms: import.meta.env.SSR ? NOT_ON_THE_SERVER : () => import('./hi.forms.json'),
-    passes: () => import('./hi.passes.json'),
-    privacy: () => import('./hi.privacy.json'),
-  },
-};
+const FILES: Readonly<Record<string, Loader>> = import.meta.env.SSR
+  ? import.meta.glob<{ default: Catalogue }>(['./*.json', '!./*.forms.json'])
+  : import.meta.glob<{ default: Catalogue }>('./*.json');
+/** A part's file: `te.json` for the site's, `te.<part>.json` for the others. */
+const fileOf = (language: Exclude<Language, 'en'>, part: CataloguePart) => `./${language}${part === 'site' ? '' : `.${part}`}.json`;
 
 /** The pages that open with a part besides the site's: the home and awards page with their sections, My passes, the privacy page. */
 const PAGE_PARTS: Readonly<Record<string, CataloguePart[]>> = {
@@ -56,7 +45,7 @@ export const pageParts = (pagePath: string): CataloguePart[] => PAGE_PARTS[pageP
 /** `parts` of the catalogue of `language`, as one: chunks fetched only by a page in that language. */
 export async function loadCatalogue(language: Language, parts: readonly CataloguePart[]): Promise<Catalogue> {
   if (language === 'en') return ENGLISH;
-  const loaded = await Promise.all(parts.map((part) => PARTS[language][part]()));
+  const loaded = await Promise.all(parts.map((part) => FILES[fileOf(language, part)]?.() ?? { default: ENGLISH }));
   return Object.assign({}, ...loaded.map((module) => module.default));
 }
 
