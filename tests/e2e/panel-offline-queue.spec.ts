@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDevice } from './browser';
 import { featuredEventId } from './checkin-helpers';
-import { api, apiLogin, chooseEvent, useToken } from './panel-helpers';
+import { api, apiLogin, chooseEvent, createEvent, useToken } from './panel-helpers';
 
 const baseUrl = inject('baseUrl');
 const adminEmail = inject('adminEmail');
@@ -76,45 +76,40 @@ describe('panel offline queue', () => {
     expect(await row.getByLabel(`Change status of ${name}`).inputValue()).toBe('checked_in');
   });
 
-  it('a change the server refuses stays on its row with the reason and a Retry that sends it again', async () => {
+  it('a change the server refuses is said on the list with its reason, even when the person left the list; Retry sends it again', async () => {
     const { page, context } = device;
     const name = `Refused Rita ${tag}`;
     const visitor = await newVisitor(name);
     await openList(page, name);
-    // The server's answer to this batch: refused (as for a person no longer on the roster).
-    await page.route('**/api/checkin/ops', async (route) => {
-      const { operations } = route.request().postDataJSON() as { operations: Array<{ id: string; kind: string; recordId: string }> };
-      await route.fulfill({
-        contentType: 'application/json',
-        body: JSON.stringify({
-          success: true,
-          data: {
-            results: operations.map((op) => ({
-              id: op.id,
-              result: 'rejected',
-              reason: 'Refused for the test',
-              kind: op.kind,
-              recordId: op.recordId,
-              person: null,
-            })),
-          },
-        }),
-      });
-    });
-    await context.setOffline(true);
     const row = page.getByRole('row').filter({ hasText: name });
+    await context.setOffline(true);
     try {
       await row.getByLabel(`Change status of ${name}`).selectOption('checked_in');
       await row.getByTestId('pending-badge').waitFor();
+      // Meanwhile an organiser moves her to another event: this event's door no longer takes her.
+      const elsewhere = await createEvent(baseUrl, token, `Other Expo ${tag}`);
+      expect((await api(baseUrl, token, 'PUT', `/visitors/${visitor.id}`, { eventId: elsewhere })).status).toBe(200);
     } finally {
       await context.setOffline(false);
     }
-    await row.getByTestId('refused-badge').filter({ hasText: 'Refused for the test' }).waitFor({ timeout: 20_000 });
+    // The server refuses the change: her row says so with the server's reason.
+    await row.getByTestId('refused-badge').filter({ hasText: 'This person was moved to another event' }).waitFor({ timeout: 20_000 });
+    // Refreshed, this event's list no longer has her; the refusal stays in sight above the rows.
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await row.waitFor({ state: 'detached' });
+    const notice = page.getByTestId('refused-off-list');
+    await notice.getByText('This person was moved to another event').waitFor();
+    expect(await notice.getByRole('listitem').innerText()).toMatch(new RegExp(`^${name}: Checked In`));
     expect(await serverStatus(visitor.id)).toBe('registered_online');
-    await page.unroute('**/api/checkin/ops');
-    await row.getByRole('button', { name: 'Retry' }).click();
+
+    // She is moved back; Retry sends the change again, and it applies.
+    expect((await api(baseUrl, token, 'PUT', `/visitors/${visitor.id}`, { eventId })).status).toBe(200);
+    await notice.getByRole('button', { name: 'Retry' }).click();
     await expect.poll(() => serverStatus(visitor.id), { timeout: 20_000 }).toBe('checked_in');
-    await row.getByTestId('refused-badge').waitFor({ state: 'detached', timeout: 20_000 });
+    await notice.waitFor({ state: 'detached', timeout: 20_000 });
+    // Back on this event's list, as the server has her now.
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(() => row.getByLabel(`Change status of ${name}`).inputValue(), { timeout: 20_000 }).toBe('checked_in');
   });
 
   it('a status change of a non-people resource offline says it needs the network', async () => {

@@ -32,6 +32,27 @@ function PendingBadge({ pending }: { pending: PendingChange }) {
   );
 }
 
+/**
+ * The refused changes of this list's people whose rows it does not show (another page, or a person the
+ * refusal is about: moved to another event, deleted), so a refusal is never out of sight on the list it was
+ * made from.
+ */
+export function RefusedOffList({ changes }: { changes: PendingChange[] }) {
+  if (!changes.length) return null;
+  return (
+    <section className="panel-banner panel-refused-off-list" aria-label="Changes not sent" data-testid="refused-off-list">
+      <p>{changes.length === 1 ? '1 change made on this device was not sent:' : `${changes.length} changes made on this device were not sent:`}</p>
+      <ul>
+        {changes.map((change) => (
+          <li key={change.seq}>
+            <strong>{change.label}</strong> <PendingBadge pending={change} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function cellText(row: BaseRecord, column: Column): string {
   for (const key of [column.key, ...(column.fallbackKeys ?? [])]) {
     const value = row[key];

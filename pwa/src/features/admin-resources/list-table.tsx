@@ -172,10 +172,12 @@ export function ListTable({
               const row = tableRow.original;
               const name = String(row[config.nameKey] ?? '') || config.singular;
               const isWalkIn = walkInIds.has(row.id);
-              const change: PendingChange | undefined = isWalkIn ? { seq: 0, toStatus: row.status ?? '', state: 'waiting' } : pending.changes.get(row.id);
+              const change: PendingChange | undefined = isWalkIn
+                ? { seq: 0, label: name, toStatus: row.status ?? '', state: 'waiting' }
+                : pending.changes.get(row.id);
               const walkInEntry = isWalkIn ? pending.walkIns.find((e) => e.id === row.id) : undefined;
               const badge: PendingChange | undefined = walkInEntry
-                ? { seq: walkInEntry.seq!, toStatus: row.status ?? '', state: walkInEntry.state, reason: walkInEntry.reason }
+                ? { seq: walkInEntry.seq!, label: name, toStatus: row.status ?? '', state: walkInEntry.state, reason: walkInEntry.reason }
                 : change;
               return (
                 <tr key={row.id} data-pending={badge ? badge.state : undefined} aria-selected={canBulk ? tableRow.getIsSelected() : undefined}>

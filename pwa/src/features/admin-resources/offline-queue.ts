@@ -22,6 +22,8 @@ export const queuesOffline = (name: ResourceName): name is ResourceName & Roster
 /** One record's change still in the outbox: the newest one wins the row's display. */
 export interface PendingChange {
   seq: number;
+  /** The change in words, as the device wrote it when it was made ("Asha Rao: Checked In"). */
+  label: string;
   toStatus: string;
   state: CheckinOutboxEntry['state'];
   reason?: string | undefined;
@@ -41,7 +43,7 @@ function summarise(name: ResourceName, entries: CheckinOutboxEntry[]): PendingSt
   const walkIns: CheckinOutboxEntry[] = [];
   for (const entry of entries) {
     if (entry.op && entry.op.kind === name) {
-      changes.set(entry.op.recordId, { seq: entry.seq!, toStatus: entry.op.toStatus, state: entry.state, reason: entry.reason });
+      changes.set(entry.op.recordId, { seq: entry.seq!, label: entry.label, toStatus: entry.op.toStatus, state: entry.state, reason: entry.reason });
     } else if (entry.walkIn && name === 'visitors') {
       walkIns.push(entry);
     }

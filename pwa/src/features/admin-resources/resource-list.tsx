@@ -9,6 +9,7 @@ import { toast } from '../../components/toasts';
 import { useNotKeptOffline } from '../../components/not-kept-offline';
 import { BulkConfirm, DuplicatesSheet, FormSheet } from './list-dialogs';
 import { ListBulkBar } from './list-bulk-bar';
+import { RefusedOffList } from './list-cells';
 import { ListPager } from './list-pager';
 import { type ListSearch, PAGE_SIZES, screenSearch } from './list-search';
 import { ListTable } from './list-table';
@@ -91,6 +92,8 @@ export function ResourceScreen({
       return change && change.state !== 'refused' ? { ...row, status: change.toStatus } : row;
     }),
   ];
+  const shown = new Set(rows.map((row) => row.id));
+  const refusedOffList = [...pending.changes].flatMap(([id, change]) => (change.state === 'refused' && !shown.has(id) ? [change] : []));
   const notKept = useNotKeptOffline(!!list.data || rows.length > 0);
   const page = data?.page ?? search.page ?? 1;
   const pageSize = Number(params.limit);
@@ -130,6 +133,7 @@ export function ResourceScreen({
           {errorMessage(list.error, config.messages.fetchFailed)}
         </p>
       ) : null}
+      <RefusedOffList changes={refusedOffList} />
       <ListBulkBar
         config={config}
         search={search}
