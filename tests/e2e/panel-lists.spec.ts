@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readSheet } from 'read-excel-file/node';
 import { describe, expect, inject, it } from 'vitest';
 import type { Device } from './browser';
-import { api, chooseEvent, chosenEvent, PANEL_VIEWPORTS, signedInAdmin } from './panel-helpers';
+import { api, chooseEvent, chosenEvent, createEvent, PANEL_VIEWPORTS, signedInAdmin } from './panel-helpers';
 
 /**
  * The admin lists at a 10,000-person event's scale: they fit every screen (no sideways page scroll, the
@@ -26,19 +26,6 @@ const call = async <T = any>(method: string, path: string, body?: unknown) => {
 };
 
 const featuredEventId = async () => ((await (await fetch(`${baseUrl}/api/public/site`)).json()) as { data: { event: { id: string } } }).data.event.id;
-
-async function createEvent(name: string) {
-  const answer = await call('POST', '/events', {
-    eventName: name,
-    state: 'Telangana',
-    city: 'Hyderabad',
-    eventTypes: ['Conference'],
-    startDateTime: '2026-12-12T04:30:00.000Z',
-    endDateTime: '2026-12-13T12:30:00.000Z',
-  });
-  if (!answer.success) throw new Error(answer.message);
-  return answer.data.id as string;
-}
 
 async function createVisitors(count: number, prefix: string, mobilePrefix: string, eventId?: string) {
   for (let start = 0; start < count; start += 25) {
@@ -202,7 +189,7 @@ describe('admin lists fit the screen', () => {
 describe('the filter in the URL', () => {
   it('starts on the featured event, remembers the device’s choice, and a shared URL opens the same view', async () => {
     const { page } = admin.device;
-    const summit = await createEvent(`Builders Summit ${tag}`);
+    const summit = await createEvent(baseUrl, admin.token, `Builders Summit ${tag}`);
     await createVisitors(60, `Summit Guest ${tag}`, '94', summit);
     const featured = await featuredEventId();
 
@@ -260,7 +247,7 @@ describe('the filter in the URL', () => {
 
   it('a page typed before the list has answered waits for its count, then opens that page (not page 1)', async () => {
     const { page } = admin.device;
-    const fair = await createEvent(`Slow Fair ${tag}`);
+    const fair = await createEvent(baseUrl, admin.token, `Slow Fair ${tag}`);
     await createVisitors(60, `Slow Visitor ${tag}`, '93', fair);
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => {
@@ -290,7 +277,7 @@ describe('the filter in the URL', () => {
 describe('bulk work', () => {
   it('checks in all 500 visitors of an event matching the filter through the UI', async () => {
     const { page } = admin.device;
-    const expo = await createEvent(`Bulk Expo ${tag}`);
+    const expo = await createEvent(baseUrl, admin.token, `Bulk Expo ${tag}`);
     await createVisitors(500, `Bulk Visitor ${tag}`, '95', expo);
     await page.goto(`${baseUrl}/panel/registrations/visitors?eventId=${expo}&size=100`);
     await page.getByText('500 records · Page 1 of 5').waitFor();
@@ -314,7 +301,7 @@ describe('bulk work', () => {
 
   it('exports and deletes the selected rows only, after a confirmation', async () => {
     const { page } = admin.device;
-    const fair = await createEvent(`Small Fair ${tag}`);
+    const fair = await createEvent(baseUrl, admin.token, `Small Fair ${tag}`);
     await createVisitors(5, `Fair Visitor ${tag}`, '96', fair);
     await page.goto(`${baseUrl}/panel/registrations/visitors?eventId=${fair}&sort=fullName&order=asc`);
     await page.getByText('5 records · Page 1 of 1').waitFor();
