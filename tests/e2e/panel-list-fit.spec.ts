@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { Device } from './browser';
 import { api, confirmInApp, signedInAdmin } from './panel-helpers';
+import { featuredEventId } from './checkin-helpers';
 
 /**
  * Lists that fit a tablet (issue 29): at 1280, 1024 and 768 px every list shows the columns that say which
@@ -22,8 +23,6 @@ const call = async (method: string, path: string, body?: unknown) => {
   if (!answer.success) throw new Error(`${method} ${path} ${status}: ${answer.message}`);
   return answer.data;
 };
-const featuredEventId = async () => ((await (await fetch(`${baseUrl}/api/public/site`)).json()) as { data: { event: { id: string } } }).data.event.id;
-
 const longName = `Venkata Satya Lakshmi Narasimha Rao ${tag}`;
 const longEmail = 'venkata.narasimharao@srilakshmiconstructions.co.in';
 const longCompany = `Sri Lakshmi Venkateswara Constructions and Developers ${tag}`;
@@ -87,7 +86,7 @@ const LISTS: Array<{ name: string; path: string; identity: string[]; status: boo
         organizationName: longCompany,
         designation: 'Managing Director',
         city: 'Hyderabad',
-        eventId: await featuredEventId(),
+        eventId: await featuredEventId(baseUrl, admin.token),
       }),
   },
   {

@@ -3,6 +3,7 @@ import { readSheet } from 'read-excel-file/node';
 import { describe, expect, inject, it } from 'vitest';
 import type { Device } from './browser';
 import { api, chooseEvent, chosenEvent, createEvent, PANEL_VIEWPORTS, signedInAdmin } from './panel-helpers';
+import { featuredEventId } from './checkin-helpers';
 
 /**
  * The admin lists at a 10,000-person event's scale: they fit every screen (no sideways page scroll, the
@@ -24,8 +25,6 @@ const call = async <T = any>(method: string, path: string, body?: unknown) => {
   if (!answer.success) throw new Error(`${method} ${path}: ${answer.message}`);
   return answer;
 };
-
-const featuredEventId = async () => ((await (await fetch(`${baseUrl}/api/public/site`)).json()) as { data: { event: { id: string } } }).data.event.id;
 
 async function createVisitors(count: number, prefix: string, mobilePrefix: string, eventId?: string) {
   for (let start = 0; start < count; start += 25) {
@@ -87,7 +86,7 @@ const LISTS: Array<{ path: string; create: () => Promise<unknown> }> = [
   {
     path: '/panel/vips/awardees',
     create: () =>
-      featuredEventId().then((eventId) =>
+      featuredEventId(baseUrl, admin.token).then((eventId) =>
         call('POST', '/awardeesvip', { fullName: `Awardee Person ${tag}`, mobileNumber: '9000000103', city: 'Hyderabad', eventId }),
       ),
   },
@@ -191,7 +190,7 @@ describe('the filter in the URL', () => {
     const { page } = admin.device;
     const summit = await createEvent(baseUrl, admin.token, `Builders Summit ${tag}`);
     await createVisitors(60, `Summit Guest ${tag}`, '94', summit);
-    const featured = await featuredEventId();
+    const featured = await featuredEventId(baseUrl, admin.token);
 
     await page.goto(`${baseUrl}/panel/registrations/visitors`);
     await page.waitForURL(new RegExp(`eventId=${featured}`));
