@@ -177,7 +177,7 @@ export function ListTable({
                 : pending.changes.get(row.id);
               const walkInEntry = isWalkIn ? pending.walkIns.find((e) => e.id === row.id) : undefined;
               const badge: PendingChange | undefined = walkInEntry
-                ? { seq: walkInEntry.seq!, label: name, toStatus: row.status ?? '', state: walkInEntry.state, reason: walkInEntry.reason }
+                ? { seq: walkInEntry.seq!, label: walkInEntry.label, toStatus: row.status ?? '', state: walkInEntry.state, reason: walkInEntry.reason }
                 : change;
               return (
                 <tr key={row.id} data-pending={badge ? badge.state : undefined} aria-selected={canBulk ? tableRow.getIsSelected() : undefined}>

@@ -92,8 +92,9 @@ export function ResourceScreen({
       return change && change.state !== 'refused' ? { ...row, status: change.toStatus } : row;
     }),
   ];
+  // Once the list has answered (not while its rows are still coming): refused changes of rows it does not show.
   const shown = new Set(rows.map((row) => row.id));
-  const refusedOffList = [...pending.changes].flatMap(([id, change]) => (change.state === 'refused' && !shown.has(id) ? [change] : []));
+  const refusedOffList = data ? [...pending.changes].flatMap(([id, change]) => (change.state === 'refused' && !shown.has(id) ? [change] : [])) : [];
   const notKept = useNotKeptOffline(!!list.data || rows.length > 0);
   const page = data?.page ?? search.page ?? 1;
   const pageSize = Number(params.limit);
