@@ -20,11 +20,9 @@ function PendingBadge({ pending }: { pending: PendingChange }) {
   return (
     <span className="panel-pending-refused" data-testid="refused-badge">
       <span className="panel-badge panel-badge--refused">not sent</span> <span className="panel-muted">{pending.reason}</span>{' '}
-      {pending.seq > 0 ? (
-        <button type="button" className="button button--ghost button--small" onClick={() => void retryPending(pending.seq)}>
-          Retry
-        </button>
-      ) : null}{' '}
+      <button type="button" className="button button--ghost button--small" onClick={() => void retryPending(pending.seq)}>
+        Retry
+      </button>{' '}
       <Link to="/panel/checkin" className="panel-link">
         Sync status
       </Link>

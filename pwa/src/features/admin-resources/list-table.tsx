@@ -172,13 +172,10 @@ export function ListTable({
               const row = tableRow.original;
               const name = String(row[config.nameKey] ?? '') || config.singular;
               const isWalkIn = walkInIds.has(row.id);
-              const change: PendingChange | undefined = isWalkIn
-                ? { seq: 0, label: name, toStatus: row.status ?? '', state: 'waiting' }
-                : pending.changes.get(row.id);
               const walkInEntry = isWalkIn ? pending.walkIns.find((e) => e.id === row.id) : undefined;
               const badge: PendingChange | undefined = walkInEntry
                 ? { seq: walkInEntry.seq!, label: walkInEntry.label, toStatus: row.status ?? '', state: walkInEntry.state, reason: walkInEntry.reason }
-                : change;
+                : pending.changes.get(row.id);
               return (
                 <tr key={row.id} data-pending={badge ? badge.state : undefined} aria-selected={canBulk ? tableRow.getIsSelected() : undefined}>
                   {tableRow.getAllCells().map((cell) => {
