@@ -108,13 +108,14 @@ describe('site data cleared at the door', () => {
     await useToken(tablet.page, baseUrl, staff.token);
     await openCheckin(tablet.page, baseUrl, 8);
     const oldId = await deviceIdOf(tablet.page);
-    expect(
-      (await api(baseUrl, staff.token, 'POST', '/checkin/report', { deviceId: oldId, eventId, waiting: 3, author: await lastTicket(tablet) })).status,
-    ).toBe(200);
+    const ticket = await lastTicket(tablet);
+    // Every page closed first: the door reports after each sync, and a report of its own (0 waiting) landing
+    // after this one would replace it (CI once saw "0" below).
+    await tablet.page.goto(`${baseUrl}/robots.txt`);
+    expect((await api(baseUrl, staff.token, 'POST', '/checkin/report', { deviceId: oldId, eventId, waiting: 3, author: ticket })).status).toBe(200);
     await expect.poll(async () => (await counts()).waiting.devices.some((d) => d.deviceId === oldId), { timeout: 30_000 }).toBe(true);
 
-    // Every page closed, then IndexedDB alone is wiped (as the browser's eviction does); the login stays.
-    await tablet.page.goto(`${baseUrl}/robots.txt`);
+    // Then IndexedDB alone is wiped (as the browser's eviction does); the login stays.
     const cdp = await tablet.context.newCDPSession(tablet.page);
     await cdp.send('Storage.clearDataForOrigin', { origin: baseUrl, storageTypes: 'indexeddb' });
 
